@@ -1,0 +1,129 @@
+//! Command-line layer: one module per subcommand, each an args struct and a `run_*` function.
+//!
+//! Exit codes (documented in README):
+//! 0 success · 1 a file failed or `--strict` saw a skip · 2 usage error · 3 done, but functions
+//! or files were skipped (listed as `file:line:col: skipped <function>: <reason>`).
+
+mod diff;
+mod rewrite;
+mod strip;
+
+use clap::{Args, Parser, Subcommand};
+use hlsinstr::error::{Error, ErrorKind};
+use hlsinstr::rewrite::Outcome;
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_ERROR: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+pub const EXIT_SKIPPED: i32 = 3;
+
+#[derive(Parser, Debug)]
+#[command(name = "hlsinstr", version, about = "Insert, show and remove profiling probes in HLS C++ kernels")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Write an instrumented copy of the sources and a probe manifest.
+    Rewrite(rewrite::RewriteArgs),
+    /// Show what `rewrite` would change, as a unified diff; writes nothing.
+    Diff(diff::DiffArgs),
+    /// Remove all instrumentation, giving the original sources back byte for byte.
+    Strip(strip::StripArgs),
+}
+
+/// Options shared by `rewrite` and `diff`: what to read and which probes to insert.
+#[derive(Args, Debug, Clone)]
+pub struct SelectArgs {
+    /// Source files or directories (walked for C/C++ sources and headers).
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Probe kinds, comma separated: modules, loops, timestamps, seq.
+    #[arg(long, default_value = "modules")]
+    pub probes: String,
+    /// Probe only functions reachable from this top function.
+    #[arg(long)]
+    pub top: Option<String>,
+    /// Probe only functions whose name matches this glob (repeatable).
+    #[arg(long = "only", value_name = "GLOB")]
+    pub only: Vec<String>,
+    /// Worker threads (default: all cores). Output is identical for any value.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+}
+
+impl SelectArgs {
+    pub fn options(&self) -> Result<hlsinstr::rewrite::RewriteOptions, Error> {
+        Ok(hlsinstr::rewrite::RewriteOptions {
+            kinds: hlsinstr::select::Kinds::parse(&self.probes)?,
+            select: hlsinstr::select::SelectOptions { top: self.top.clone(), only: self.only.clone() },
+        })
+    }
+}
+
+/// Parse arguments, run, and return the exit code.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+        }
+    };
+    let result = match cli.command {
+        Command::Rewrite(a) => rewrite::run_rewrite(a),
+        Command::Diff(a) => diff::run_diff(a),
+        Command::Strip(a) => strip::run_strip(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("hlsinstr: error: {e}");
+            exit_code_for(&e)
+        }
+    }
+}
+
+fn exit_code_for(e: &Error) -> i32 {
+    match e.kind {
+        ErrorKind::Usage => EXIT_USAGE,
+        _ => EXIT_ERROR,
+    }
+}
+
+/// Run `f` on a pool of `jobs` threads (rayon's global pool when `None`).
+pub fn with_jobs<T: Send>(jobs: Option<usize>, f: impl FnOnce() -> T + Send) -> Result<T, Error> {
+    match jobs {
+        None => Ok(f()),
+        Some(0) => Err(Error::new(ErrorKind::Usage, "--jobs must be at least 1")),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map(|pool| pool.install(f))
+            .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start {n} worker threads: {e}"))),
+    }
+}
+
+/// Print errors, skips and warnings of a run; return the exit code they imply.
+pub fn report(outcome: &Outcome, strict: bool) -> i32 {
+    for w in &outcome.warnings {
+        eprintln!("{w}");
+    }
+    for (file, s) in &outcome.skipped {
+        eprintln!("{file}:{}:{}: skipped {}: {}", s.line, s.col, s.function, s.reason);
+    }
+    for e in &outcome.errors {
+        eprintln!("hlsinstr: error: {e}");
+    }
+    if !outcome.errors.is_empty() || (strict && !outcome.skipped.is_empty()) {
+        EXIT_ERROR
+    } else if !outcome.skipped.is_empty() {
+        EXIT_SKIPPED
+    } else {
+        EXIT_OK
+    }
+}

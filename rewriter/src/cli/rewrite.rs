@@ -1,0 +1,111 @@
+//! `hlsinstr rewrite`.
+
+use super::{report, with_jobs, SelectArgs, EXIT_ERROR, EXIT_OK};
+use clap::Args;
+use hlsinstr::emit::{self, manifest};
+use hlsinstr::error::{Error, ErrorKind};
+use hlsinstr::walk::discover;
+use std::path::{Path, PathBuf};
+
+#[derive(Args, Debug)]
+pub struct RewriteArgs {
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// Output directory; the relative layout of the inputs is kept.
+    #[arg(long, default_value = "hlsinstr-out", conflicts_with = "in_place")]
+    pub out: PathBuf,
+    /// Modify the input files themselves (the manifest goes beside them).
+    #[arg(long)]
+    pub in_place: bool,
+    /// Where to write the manifest (default: `<out>/hlsinstr-manifest.json`).
+    #[arg(long)]
+    pub manifest: Option<PathBuf>,
+    /// Treat a skipped function as an error: write nothing, exit 1.
+    #[arg(long)]
+    pub strict: bool,
+    /// Print the tree-sitter syntax tree of each input and exit (for debugging).
+    #[arg(long)]
+    pub dump_tree: bool,
+    /// No summary line.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
+    let options = args.select.options()?;
+    let mut notes = Vec::new();
+    let exclude = if args.in_place { vec![] } else { vec![args.out.clone()] };
+    let inputs = discover(&args.select.inputs, &exclude, &mut notes)?;
+    for n in &notes {
+        eprintln!("{n}");
+    }
+    if inputs.is_empty() {
+        return Err(Error::new(ErrorKind::Usage, "no C/C++ files found in the inputs"));
+    }
+    if args.dump_tree {
+        for input in &inputs {
+            let src = hlsinstr::source::load(&input.path, &input.rel)?;
+            let tree = hlsinstr::parse::parse_cpp(&src.text, None);
+            println!("== {}", input.path.display());
+            print!("{}", hlsinstr::parse::dump_tree(&tree, &src.text));
+        }
+        return Ok(EXIT_OK);
+    }
+    let outcome = with_jobs(args.select.jobs, || hlsinstr::rewrite::rewrite(&inputs, &options))??;
+    let code = report(&outcome, args.strict);
+    if args.strict && code == EXIT_ERROR {
+        eprintln!("hlsinstr: --strict: nothing written");
+        return Ok(code);
+    }
+
+    let mut write_errors = 0;
+    let manifest_path;
+    if args.in_place {
+        for f in outcome.files.iter().filter(|f| f.output != f.source.text) {
+            if let Err(e) = emit::atomic_write(&f.source.path, f.output.as_bytes()) {
+                eprintln!("hlsinstr: error: {e}");
+                write_errors += 1;
+            }
+        }
+        manifest_path = args.manifest.clone().unwrap_or_else(|| in_place_manifest(&args.select.inputs[0]));
+        emit::atomic_write(&manifest_path, manifest_json(&outcome.manifest)?.as_bytes())?;
+    } else {
+        let root = emit::prepare_dir(&args.out)?;
+        for f in &outcome.files {
+            if let Err(e) = emit::write_below(&root, &f.source.rel, f.output.as_bytes(), Some(&f.source.path)) {
+                eprintln!("hlsinstr: error: {e}");
+                write_errors += 1;
+            }
+        }
+        let json = manifest_json(&outcome.manifest)?;
+        manifest_path = match &args.manifest {
+            Some(p) => {
+                emit::atomic_write(p, json.as_bytes())?;
+                p.clone()
+            }
+            None => emit::write_below(&root, manifest::FILE_NAME, json.as_bytes(), None)?,
+        };
+    }
+    if !args.quiet {
+        let probed = outcome.files.iter().filter(|f| f.probes > 0).count();
+        eprintln!(
+            "hlsinstr: {} probes in {} of {} files; manifest {}",
+            outcome.manifest.probes.len(),
+            probed,
+            outcome.files.len(),
+            manifest_path.display()
+        );
+    }
+    Ok(if write_errors > 0 { EXIT_ERROR } else { code })
+}
+
+fn manifest_json(m: &manifest::Manifest) -> Result<String, Error> {
+    serde_json::to_string_pretty(m)
+        .map(|s| s + "\n")
+        .map_err(|e| Error::new(ErrorKind::Internal, format!("cannot serialise the manifest: {e}")))
+}
+
+fn in_place_manifest(first_input: &Path) -> PathBuf {
+    let dir = if first_input.is_dir() { first_input } else { first_input.parent().unwrap_or(Path::new(".")) };
+    dir.join(manifest::FILE_NAME)
+}

@@ -1,0 +1,197 @@
+//! The probe manifest: every probe mapped to its source, plus per-file hashes and line maps.
+//! Every later tool (sim, decode) turns runtime data into source-level answers through it.
+
+use crate::model::pragma::LoopFacts;
+use crate::model::{Call, FileModel, LoopKind, Param, Skipped};
+use crate::plan::{FilePlan, ProbeKind};
+use serde::{Deserialize, Serialize};
+
+pub const FORMAT: &str = "hlsinstr-manifest";
+/// Bump on any incompatible change; readers refuse other versions.
+pub const VERSION: u32 = 1;
+pub const FILE_NAME: &str = "hlsinstr-manifest.json";
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct Manifest {
+    pub format: String,
+    pub version: u32,
+    pub tool: String,
+    /// Probe kinds of the run (`modules`, `loops`, `timestamps`, `seq`).
+    pub kinds: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub top: Option<String>,
+    pub files: Vec<ManifestFile>,
+    pub probes: Vec<ProbeEntry>,
+    pub skipped: Vec<SkipEntry>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ManifestFile {
+    /// Path relative to the input root, `/`-separated; the same below the output directory.
+    pub path: String,
+    pub original_sha256: String,
+    pub instrumented_sha256: String,
+    pub probes: usize,
+    /// `[instrumented_first_line, original_first_line, line_count]` runs, 1-based. Lines not
+    /// covered (the include line) have no original.
+    pub line_map: Vec<[usize; 3]>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ProbeEntry {
+    pub id: u32,
+    /// `function` or `loop`.
+    pub kind: String,
+    pub file: String,
+    /// Original 1-based line and column (characters) of the function name or loop keyword.
+    pub line: usize,
+    pub column: usize,
+    /// Qualified name of the function the probe is in (or is).
+    pub function: String,
+    /// Function name, loop label, or Vitis' generated loop name.
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub label: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub vitis_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub parent: Option<u32>,
+    /// A function probe present only as the frame of probed loops (`modules` not selected).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub implied: bool,
+    #[serde(skip_serializing_if = "Option::is_none", default, rename = "loop")]
+    pub loop_info: Option<LoopInfo>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub module: Option<ModuleInfo>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct LoopInfo {
+    pub kind: LoopKind,
+    pub depth: usize,
+    #[serde(flatten)]
+    pub facts: LoopFacts,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct ModuleInfo {
+    /// The body holds `#pragma HLS dataflow`: its callees run as concurrent processes.
+    pub dataflow: bool,
+    pub returns_void: bool,
+    pub params: Vec<Param>,
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub stream_locals: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub calls: Vec<Call>,
+    /// Exit sites: returns plus falling off the end.
+    pub exits: usize,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SkipEntry {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub function: String,
+    pub reason: String,
+}
+
+impl SkipEntry {
+    pub fn new(file: &str, s: &Skipped) -> Self {
+        SkipEntry { file: file.to_string(), line: s.line, column: s.col, function: s.function.clone(), reason: s.reason.clone() }
+    }
+}
+
+/// Manifest entries for the probes planned in one file.
+pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntry> {
+    plan.probes
+        .iter()
+        .map(|p| {
+            let f = &model.functions[p.function];
+            match (p.kind, p.loop_index) {
+                (ProbeKind::Loop, Some(li)) => {
+                    let l = &f.loops[li];
+                    ProbeEntry {
+                        id: p.id,
+                        kind: "loop".into(),
+                        file: file.into(),
+                        line: l.line,
+                        column: l.col,
+                        function: f.qualified.clone(),
+                        name: l.name().to_string(),
+                        label: l.label.clone(),
+                        vitis_name: Some(l.vitis_name.clone()),
+                        parent: p.parent,
+                        implied: false,
+                        loop_info: Some(LoopInfo { kind: l.kind, depth: l.depth, facts: l.facts.clone() }),
+                        module: None,
+                    }
+                }
+                _ => ProbeEntry {
+                    id: p.id,
+                    kind: "function".into(),
+                    file: file.into(),
+                    line: f.line,
+                    column: f.col,
+                    function: f.qualified.clone(),
+                    name: f.name.clone(),
+                    label: None,
+                    vitis_name: None,
+                    parent: p.parent,
+                    implied: p.implied,
+                    loop_info: None,
+                    module: Some(ModuleInfo {
+                        dataflow: f.dataflow(),
+                        returns_void: f.returns_void,
+                        params: f.params.clone(),
+                        stream_locals: f.stream_locals.clone(),
+                        calls: f.calls.clone(),
+                        exits: f.returns.len() + usize::from(f.falls_off_at.is_some()),
+                    }),
+                },
+            }
+        })
+        .collect()
+}
+
+/// Line runs `[instrumented, original, count]` for an output that inserted `inserted_newlines`
+/// (offset in the original, newline count) and otherwise kept every line.
+pub fn line_map(original: &str, inserted_newlines: &[(usize, usize)]) -> Vec<[usize; 3]> {
+    let mut starts = vec![0usize];
+    starts.extend(original.match_indices('\n').map(|(i, _)| i + 1).filter(|&i| i < original.len()));
+    let mut runs: Vec<[usize; 3]> = Vec::new();
+    let mut shift = 0;
+    let mut k = 0;
+    let mut sorted = inserted_newlines.to_vec();
+    sorted.sort();
+    for (n, &s) in starts.iter().enumerate() {
+        while k < sorted.len() && sorted[k].0 <= s {
+            shift += sorted[k].1;
+            k += 1;
+        }
+        let (instr, orig) = (n + 1 + shift, n + 1);
+        match runs.last_mut() {
+            Some(r) if r[0] + r[2] == instr && r[1] + r[2] == orig => r[2] += 1,
+            _ => runs.push([instr, orig, 1]),
+        }
+    }
+    runs
+}
+
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    let d = Sha256::digest(bytes);
+    d.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_map_after_include() {
+        assert_eq!(line_map("a\nb\nc\n", &[(0, 1)]), vec![[2, 1, 3]]);
+        assert_eq!(line_map("a\nb", &[]), vec![[1, 1, 2]]);
+        assert_eq!(line_map("a\nb\nc", &[(2, 2)]), vec![[1, 1, 1], [4, 2, 2]]);
+    }
+}

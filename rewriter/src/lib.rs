@@ -1,0 +1,20 @@
+//! hlsinstr: a source-to-source rewriter that inserts profiling probes into HLS C++ kernels.
+//!
+//! The pipeline, one module per stage: [`parse`] → [`model`] → [`select`] / [`plan`] → [`edit`] →
+//! [`emit`]. [`rewrite`] runs it in memory; [`strip`] is its exact inverse; [`diff`] shows it.
+//! The `hlsinstr` binary is a thin layer over this library.
+
+pub mod diff;
+pub mod edit;
+pub mod emit;
+pub mod error;
+pub mod model;
+pub mod parse;
+pub mod plan;
+pub mod rewrite;
+pub mod select;
+pub mod source;
+pub mod strip;
+pub mod walk;
+
+pub use error::{Error, ErrorKind, Result};

@@ -1,0 +1,782 @@
+//! Stage 2, model: what the rewriter knows about a kernel file, as plain data with byte offsets.
+//!
+//! The model is built once from the syntax tree; planning works on it alone. Every function we
+//! cannot read safely is kept out of `functions` and listed in `skipped` with the reason.
+
+pub mod pragma;
+
+use crate::source::line_col;
+use pragma::{classify, Directive, HlsPragma, LoopFacts, PragmaLine};
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
+use tree_sitter::{Node, Tree};
+
+pub type Span = Range<usize>;
+
+/// Everything the rewriter knows about one file.
+#[derive(Debug, Clone, Default)]
+pub struct FileModel {
+    pub functions: Vec<Function>,
+    pub skipped: Vec<Skipped>,
+    /// `#pragma HLSINSTR` lines we did not understand, and similar non-fatal notes.
+    pub warnings: Vec<Skipped>,
+    /// ERROR and MISSING nodes in the whole file.
+    pub error_count: usize,
+}
+
+/// A function left untouched, with the reason (reported as `file:line:col: skipped f: reason`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skipped {
+    pub function: String,
+    pub line: usize,
+    pub col: usize,
+    pub reason: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Function {
+    /// Last component of the name (`f` for `ns::S::f`): what call sites use.
+    pub name: String,
+    /// Name as declared, with enclosing namespaces and classes.
+    pub qualified: String,
+    pub line: usize,
+    pub col: usize,
+    /// The compound statement of the body.
+    pub body: Span,
+    pub returns_void: bool,
+    pub params: Vec<Param>,
+    pub returns: Vec<Return>,
+    /// Where control falls off the end of the body, if it can.
+    pub falls_off_at: Option<usize>,
+    /// Loops in source (pre-)order; `Loop::parent` indexes this vector.
+    pub loops: Vec<Loop>,
+    pub calls: Vec<Call>,
+    /// HLS pragmas written in the function body itself (not in its loops).
+    pub pragmas: Vec<HlsPragma>,
+    pub directive: Option<Directive>,
+    /// `hls::stream` locals declared in the body.
+    pub stream_locals: Vec<String>,
+    pub gotos: Vec<Goto>,
+    pub labels: Vec<Label>,
+}
+
+impl Function {
+    pub fn dataflow(&self) -> bool {
+        self.pragmas.iter().any(|p| p.directive == "DATAFLOW")
+    }
+
+    /// Loops enclosing loop `i`, outermost first, `i` included.
+    pub fn loop_chain(&self, i: usize) -> Vec<usize> {
+        let mut chain = vec![i];
+        let mut cur = i;
+        while let Some(p) = self.loops[cur].parent {
+            chain.push(p);
+            cur = p;
+        }
+        chain.reverse();
+        chain
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ParamKind {
+    Scalar,
+    Pointer,
+    Array,
+    Reference,
+    Stream,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Param {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub type_text: String,
+    pub kind: ParamKind,
+    /// `m_axi` when an INTERFACE pragma in the body says so.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub interface: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LoopKind {
+    For,
+    While,
+    DoWhile,
+    RangeFor,
+}
+
+#[derive(Debug, Clone)]
+pub struct Loop {
+    pub kind: LoopKind,
+    /// The label written directly on the loop (`outer:` in `outer: for ...`).
+    pub label: Option<String>,
+    /// Vitis' own name for unlabeled loops: `VITIS_LOOP_<line>_<ordinal in function>`.
+    pub vitis_name: String,
+    /// Position of the loop keyword.
+    pub line: usize,
+    pub col: usize,
+    /// The loop statement with its labels: what a begin/end probe surrounds.
+    pub unit: Span,
+    /// Whether `unit` sits in a statement list (block or case); otherwise probes need braces.
+    pub unit_in_list: bool,
+    /// Where "before the loop" is: `unit.start`, or the end of the previous statement when
+    /// pragmas sit between (inserting after a `#pragma unroll` would detach it from its loop).
+    pub before: usize,
+    pub body: Span,
+    pub body_is_block: bool,
+    pub parent: Option<usize>,
+    /// Nesting depth among all loops of the function (0 = outermost).
+    pub depth: usize,
+    pub facts: LoopFacts,
+    pub pragmas: Vec<HlsPragma>,
+    pub directive: Option<Directive>,
+}
+
+impl Loop {
+    /// The name reports use: the label, else Vitis' generated name.
+    pub fn name(&self) -> &str {
+        self.label.as_deref().unwrap_or(&self.vitis_name)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Return {
+    /// Offset just after the `return` keyword.
+    pub keyword_end: usize,
+    /// The returned expression, if any.
+    pub value: Option<Span>,
+    /// Loops (indices) enclosing the return, outermost first.
+    pub loops: Vec<usize>,
+    pub line: usize,
+    pub col: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Call {
+    /// Callee as written (`ns::f`, `obj.f`, `f<int>`), normalised to no whitespace.
+    pub callee: String,
+    /// Last name component, used to resolve the call graph.
+    pub name: String,
+    pub line: usize,
+    /// Argument texts, whitespace-normalised.
+    pub args: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Goto {
+    pub label: String,
+    pub loops: Vec<usize>,
+    pub line: usize,
+    pub col: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct Label {
+    pub name: String,
+    /// Offset just after the label's colon.
+    pub colon_end: usize,
+    pub loops: Vec<usize>,
+    /// The labeled statement sits in a statement list (so a statement can follow the colon).
+    pub in_list: bool,
+    pub unit: Span,
+}
+
+/// Build the model of a parsed file.
+pub fn build(tree: &Tree, text: &str) -> FileModel {
+    let mut model = FileModel { error_count: crate::parse::count_errors(tree.root_node()), ..Default::default() };
+    let mut scope = Vec::new();
+    collect_functions(tree.root_node(), text, &mut scope, &mut model);
+    model
+}
+
+fn node_text<'a>(node: Node, text: &'a str) -> &'a str {
+    &text[node.byte_range()]
+}
+
+fn squash(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// 1-based line and character column of a byte offset.
+pub fn position(text: &str, offset: usize) -> (usize, usize) {
+    let (line, _) = line_col(text, offset);
+    let line_start = text[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
+    (line, text[line_start..offset].chars().count() + 1)
+}
+
+/// Walk namespaces, `extern "C"` blocks, templates and class bodies looking for function definitions.
+fn collect_functions(node: Node, text: &str, scope: &mut Vec<String>, model: &mut FileModel) {
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        match child.kind() {
+            "function_definition" => function(child, text, scope, model),
+            "namespace_definition" => {
+                let name = child.child_by_field_name("name").map(|n| node_text(n, text).to_string());
+                if let Some(n) = &name {
+                    scope.push(n.clone());
+                }
+                if let Some(body) = child.child_by_field_name("body") {
+                    collect_functions(body, text, scope, model);
+                }
+                if name.is_some() {
+                    scope.pop();
+                }
+            }
+            "class_specifier" | "struct_specifier" | "union_specifier" => {
+                let name = child.child_by_field_name("name").map(|n| node_text(n, text).to_string());
+                if let (Some(n), Some(body)) = (&name, child.child_by_field_name("body")) {
+                    scope.push(n.clone());
+                    collect_functions(body, text, scope, model);
+                    scope.pop();
+                }
+            }
+            // Containers whose children may be definitions.
+            "linkage_specification" | "declaration_list" | "template_declaration" | "field_declaration_list"
+            | "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef"
+            | "declaration" | "field_declaration" | "type_definition" | "ERROR" => {
+                collect_functions(child, text, scope, model)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The declarator chain down to the function declarator: `void *f()` has a pointer on the way.
+fn function_declarator(mut decl: Node) -> (Option<Node>, bool) {
+    let mut indirect = false;
+    loop {
+        match decl.kind() {
+            "function_declarator" => return (Some(decl), indirect),
+            "pointer_declarator" | "reference_declarator" => indirect = true,
+            "parenthesized_declarator" | "attributed_declarator" => {}
+            _ => return (None, indirect),
+        }
+        match decl.child_by_field_name("declarator").or_else(|| decl.named_child(decl.named_child_count().saturating_sub(1))) {
+            Some(d) => decl = d,
+            None => return (None, indirect),
+        }
+    }
+}
+
+fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
+    let Some(decl) = node.child_by_field_name("declarator") else { return };
+    let (fdecl, indirect) = function_declarator(decl);
+    let Some(fdecl) = fdecl else { return };
+    let Some(name_node) = fdecl.child_by_field_name("declarator") else { return };
+    let Some(body) = node.child_by_field_name("body") else { return };
+    let declared = squash(node_text(name_node, text));
+    let name = declared.rsplit("::").next().unwrap_or(&declared).trim().to_string();
+    let qualified = if scope.is_empty() { declared.clone() } else { format!("{}::{}", scope.join("::"), declared) };
+    let (line, col) = position(text, name_node.start_byte());
+    let skip = |reason: String, model: &mut FileModel| {
+        model.skipped.push(Skipped { function: qualified.clone(), line, col, reason });
+    };
+
+    if body.kind() != "compound_statement" {
+        return skip(format!("body is a `{}`, not a block (function-try-block?)", body.kind()), model);
+    }
+    if let Some(err) = crate::parse::first_error(node) {
+        let (l, c) = position(text, err.start_byte());
+        let what = if err.is_missing() { format!("missing `{}`", err.kind()) } else { "syntax error".to_string() };
+        return skip(format!("does not parse cleanly ({what} at {l}:{c}); fix it or check macros that hide syntax"), model);
+    }
+    let ty = node.child_by_field_name("type");
+    if ty.is_none() && !is_special_member(&declared, scope) {
+        return skip(
+            "no return type: probably a function-like macro invocation misread as a function".to_string(),
+            model,
+        );
+    }
+    let returns_void = match ty {
+        None => true, // constructors and destructors
+        Some(t) => {
+            let trailing = fdecl
+                .named_children(&mut fdecl.walk())
+                .find(|c| c.kind() == "trailing_return_type")
+                .map(|t| squash(node_text(t, text)));
+            match trailing {
+                Some(tr) => !indirect && tr.trim_start_matches("->").trim() == "void",
+                None => !indirect && node_text(t, text) == "void",
+            }
+        }
+    };
+
+    let mut f = Function {
+        name,
+        qualified: qualified.clone(),
+        line,
+        col,
+        body: body.byte_range(),
+        returns_void,
+        params: params(fdecl, text),
+        returns: Vec::new(),
+        falls_off_at: None,
+        loops: Vec::new(),
+        calls: Vec::new(),
+        pragmas: Vec::new(),
+        directive: None,
+        stream_locals: Vec::new(),
+        gotos: Vec::new(),
+        labels: Vec::new(),
+    };
+    let mut walker = BodyWalker { text, f: &mut f, loop_stack: Vec::new(), problem: None, warnings: Vec::new() };
+    walker.block_children(body);
+    let problem = walker.problem.take();
+    let warnings = std::mem::take(&mut walker.warnings);
+    for (offset, msg) in warnings {
+        let (l, c) = position(text, offset);
+        model.warnings.push(Skipped { function: qualified.clone(), line: l, col: c, reason: msg });
+    }
+    if let Some((offset, reason)) = problem {
+        let (l, c) = position(text, offset);
+        return skip(format!("{reason} at {l}:{c}"), model);
+    }
+    if let Some(reason) = goto_problem(&f) {
+        return skip(reason, model);
+    }
+    f.falls_off_at = falls_off_end(body);
+    mark_interfaces(&mut f);
+    model.functions.push(f);
+}
+
+fn is_special_member(declared: &str, scope: &[String]) -> bool {
+    let parts: Vec<&str> = declared.split("::").map(str::trim).collect();
+    let last = parts.last().copied().unwrap_or("");
+    let class = if parts.len() >= 2 { Some(parts[parts.len() - 2]) } else { scope.last().map(|s| s.as_str()) };
+    let bare = last.trim_start_matches('~').split('<').next().unwrap_or("");
+    last.starts_with("operator") || class.is_some_and(|c| c.split('<').next() == Some(bare))
+}
+
+fn params(fdecl: Node, text: &str) -> Vec<Param> {
+    let Some(list) = fdecl.child_by_field_name("parameters") else { return Vec::new() };
+    let mut out = Vec::new();
+    for p in list.named_children(&mut list.walk()) {
+        if p.kind() != "parameter_declaration" && p.kind() != "optional_parameter_declaration" {
+            continue;
+        }
+        let type_text = p.child_by_field_name("type").map(|t| squash(node_text(t, text))).unwrap_or_default();
+        let mut kind = ParamKind::Scalar;
+        let mut name = None;
+        let mut d = p.child_by_field_name("declarator");
+        while let Some(n) = d {
+            match n.kind() {
+                "identifier" => {
+                    name = Some(node_text(n, text).to_string());
+                    break;
+                }
+                "pointer_declarator" => kind = ParamKind::Pointer,
+                "array_declarator" => kind = ParamKind::Array,
+                "reference_declarator" => {
+                    if kind == ParamKind::Scalar {
+                        kind = ParamKind::Reference
+                    }
+                }
+                _ => {}
+            }
+            // reference_declarator has no `declarator` field: its identifier is its first child.
+            d = n.child_by_field_name("declarator").or_else(|| n.named_child(0));
+        }
+        if type_text.contains("stream") {
+            kind = ParamKind::Stream;
+        }
+        if let Some(name) = name {
+            out.push(Param { name, type_text, kind, interface: None });
+        }
+    }
+    out
+}
+
+fn mark_interfaces(f: &mut Function) {
+    for p in &f.pragmas {
+        if p.directive != "INTERFACE" {
+            continue;
+        }
+        let mode = p.option("mode").map(str::to_ascii_lowercase).or_else(|| p.flags.first().cloned());
+        if let (Some(mode), Some(port)) = (mode, p.option("port")) {
+            if let Some(param) = f.params.iter_mut().find(|q| q.name == port) {
+                param.interface = Some(mode);
+            }
+        }
+    }
+}
+
+/// Can control reach the closing brace? Not when the last statement returns, jumps or throws.
+fn falls_off_end(body: Node) -> Option<usize> {
+    let last = body
+        .named_children(&mut body.walk())
+        .filter(|c| c.kind() != "comment" && !c.kind().starts_with("preproc"))
+        .last();
+    match last {
+        None => Some(body.start_byte() + 1),
+        Some(stmt) => {
+            let mut inner = stmt;
+            while inner.kind() == "labeled_statement" {
+                match inner.named_child(inner.named_child_count().saturating_sub(1)) {
+                    Some(n) => inner = n,
+                    None => break,
+                }
+            }
+            let ends_flow = matches!(inner.kind(), "return_statement" | "goto_statement" | "throw_statement")
+                || (inner.kind() == "expression_statement"
+                    && inner.named_child(0).is_some_and(|e| e.kind() == "throw_expression"));
+            if ends_flow {
+                None
+            } else {
+                Some(stmt.end_byte())
+            }
+        }
+    }
+}
+
+/// A goto that jumps into a loop (or between sibling loops) cannot be balanced by begin/end probes.
+fn goto_problem(f: &Function) -> Option<String> {
+    for g in &f.gotos {
+        let Some(label) = f.labels.iter().find(|l| l.name == g.label) else {
+            return Some(format!("goto {} at {}:{} has no label in this function", g.label, g.line, g.col));
+        };
+        if !g.loops.starts_with(&label.loops) {
+            return Some(format!(
+                "goto {} at {}:{} jumps into a loop; loop probes could not stay balanced",
+                g.label, g.line, g.col
+            ));
+        }
+    }
+    None
+}
+
+struct BodyWalker<'a> {
+    text: &'a str,
+    f: &'a mut Function,
+    loop_stack: Vec<usize>,
+    /// First reason to leave the function alone: (offset, reason).
+    problem: Option<(usize, String)>,
+    warnings: Vec<(usize, String)>,
+}
+
+impl BodyWalker<'_> {
+    fn flag(&mut self, offset: usize, reason: impl Into<String>) {
+        if self.problem.is_none() {
+            self.problem = Some((offset, reason.into()));
+        }
+    }
+
+    fn block_children(&mut self, block: Node) {
+        for child in block.children(&mut block.walk()) {
+            self.visit(child);
+        }
+    }
+
+    fn visit(&mut self, node: Node) {
+        match node.kind() {
+            "for_statement" | "while_statement" | "do_statement" | "for_range_loop" => self.loop_node(node),
+            "lambda_expression" => {} // its returns and loops belong to another function
+            "class_specifier" | "struct_specifier" | "union_specifier" => {} // local classes too
+            "function_definition" => self.flag(
+                node.start_byte(),
+                "a function definition nested in the body (a function-like macro around a block?)",
+            ),
+            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef" => {
+                self.flag(node.start_byte(), "body split by #if/#ifdef; conditional code is not instrumented")
+            }
+            "preproc_call" => self.pragma(node),
+            "return_statement" => self.return_stmt(node),
+            "goto_statement" => {
+                let label = node.child_by_field_name("label").map(|l| node_text(l, self.text).to_string());
+                let (line, col) = position(self.text, node.start_byte());
+                if let Some(label) = label {
+                    self.f.gotos.push(Goto { label, loops: self.loop_stack.clone(), line, col });
+                }
+            }
+            "labeled_statement" => {
+                self.label(node);
+                self.children(node);
+            }
+            "call_expression" => {
+                self.call(node);
+                self.children(node);
+            }
+            "declaration" => {
+                if let Some(t) = node.child_by_field_name("type") {
+                    if node_text(t, self.text).contains("stream") {
+                        for d in node.children_by_field_name("declarator", &mut node.walk()) {
+                            let name = innermost_identifier(d, self.text);
+                            if let Some(n) = name {
+                                self.f.stream_locals.push(n);
+                            }
+                        }
+                    }
+                }
+                self.children(node);
+            }
+            _ => self.children(node),
+        }
+    }
+
+    fn children(&mut self, node: Node) {
+        for child in node.children(&mut node.walk()) {
+            self.visit(child);
+        }
+    }
+
+    fn pragma(&mut self, node: Node) {
+        let is_pragma = node.child_by_field_name("directive").is_some_and(|d| node_text(d, self.text) == "#pragma");
+        if !is_pragma {
+            return;
+        }
+        let arg = node.child_by_field_name("argument").map(|a| node_text(a, self.text)).unwrap_or("");
+        let (line, _) = position(self.text, node.start_byte());
+        match classify(arg, line) {
+            PragmaLine::Hls(p) => match self.loop_stack.last() {
+                Some(&l) => self.f.loops[l].pragmas.push(p),
+                None => self.f.pragmas.push(p),
+            },
+            PragmaLine::Hlsinstr(d) => match self.loop_stack.last() {
+                Some(&l) => self.f.loops[l].directive = Some(d),
+                None => self.f.directive = Some(d),
+            },
+            PragmaLine::BadHlsinstr(word) => self.warnings.push((
+                node.start_byte(),
+                format!("unknown `#pragma HLSINSTR {word}` ignored (expected `probe` or `off`)"),
+            )),
+            PragmaLine::Other => {}
+        }
+    }
+
+    fn return_stmt(&mut self, node: Node) {
+        let keyword_end = node.child(0).map(|k| k.end_byte()).unwrap_or(node.start_byte());
+        let value = node.named_children(&mut node.walk()).find(|c| c.kind() != "comment");
+        if let Some(v) = value {
+            if v.kind() == "initializer_list" {
+                self.flag(v.start_byte(), "`return {...}` with a braced initializer cannot be wrapped");
+            }
+            self.children(node);
+        }
+        let (line, col) = position(self.text, node.start_byte());
+        self.f.returns.push(Return {
+            keyword_end,
+            value: value.map(|v| v.byte_range()),
+            loops: self.loop_stack.clone(),
+            line,
+            col,
+        });
+    }
+
+    fn label(&mut self, node: Node) {
+        let Some(name) = node.child_by_field_name("label") else { return };
+        let colon_end = node.children(&mut node.walk()).find(|c| c.kind() == ":").map(|c| c.end_byte());
+        let Some(colon_end) = colon_end else { return };
+        self.f.labels.push(Label {
+            name: node_text(name, self.text).to_string(),
+            colon_end,
+            loops: self.loop_stack.clone(),
+            in_list: in_statement_list(node),
+            unit: node.byte_range(),
+        });
+    }
+
+    fn call(&mut self, node: Node) {
+        let Some(func) = node.child_by_field_name("function") else { return };
+        let callee: String = node_text(func, self.text).split_whitespace().collect();
+        let name_node = match func.kind() {
+            "field_expression" => func.child_by_field_name("field"),
+            "qualified_identifier" => {
+                let mut n = func;
+                while let Some(next) = n.child_by_field_name("name") {
+                    n = next;
+                }
+                Some(n)
+            }
+            _ => Some(func),
+        };
+        let mut name = name_node.map(|n| node_text(n, self.text)).unwrap_or("").to_string();
+        if let Some(i) = name.find('<') {
+            name.truncate(i);
+        }
+        let name = name.trim().to_string();
+        let args = node
+            .child_by_field_name("arguments")
+            .map(|a| {
+                a.named_children(&mut a.walk())
+                    .filter(|c| c.kind() != "comment")
+                    .map(|c| squash(node_text(c, self.text)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let (line, _) = position(self.text, node.start_byte());
+        self.f.calls.push(Call { callee, name, line, args });
+    }
+
+    fn loop_node(&mut self, node: Node) {
+        let index = self.f.loops.len();
+        let mut unit = node;
+        let mut label = None;
+        while let Some(parent) = unit.parent() {
+            if parent.kind() != "labeled_statement" {
+                break;
+            }
+            if label.is_none() {
+                label = parent.child_by_field_name("label").map(|l| node_text(l, self.text).to_string());
+            }
+            unit = parent;
+        }
+        let body = node.child_by_field_name("body");
+        let Some(body) = body else {
+            return self.flag(node.start_byte(), "loop without a body");
+        };
+        let (line, col) = position(self.text, node.start_byte());
+        self.f.loops.push(Loop {
+            kind: match node.kind() {
+                "for_statement" => LoopKind::For,
+                "while_statement" => LoopKind::While,
+                "do_statement" => LoopKind::DoWhile,
+                _ => LoopKind::RangeFor,
+            },
+            label,
+            vitis_name: format!("VITIS_LOOP_{line}_{}", index + 1),
+            line,
+            col,
+            unit: unit.byte_range(),
+            unit_in_list: in_statement_list(unit),
+            before: before_offset(unit, self.text),
+            body: body.byte_range(),
+            body_is_block: body.kind() == "compound_statement",
+            parent: self.loop_stack.last().copied(),
+            depth: self.loop_stack.len(),
+            facts: LoopFacts::default(),
+            pragmas: Vec::new(),
+            directive: None,
+        });
+        // Header parts (init, condition, update) may call functions; they run outside the body.
+        for child in node.children(&mut node.walk()) {
+            if child.id() != body.id() {
+                self.visit(child);
+            }
+        }
+        self.loop_stack.push(index);
+        if body.kind() == "compound_statement" {
+            self.block_children(body);
+        } else {
+            self.visit(body);
+        }
+        self.loop_stack.pop();
+        let facts = LoopFacts::from_pragmas(&self.f.loops[index].pragmas);
+        self.f.loops[index].facts = facts;
+    }
+}
+
+fn innermost_identifier(mut node: Node, text: &str) -> Option<String> {
+    loop {
+        if node.kind() == "identifier" {
+            return Some(node_text(node, text).to_string());
+        }
+        node = node.child_by_field_name("declarator")?;
+    }
+}
+
+fn in_statement_list(node: Node) -> bool {
+    node.parent().is_some_and(|p| matches!(p.kind(), "compound_statement" | "case_statement"))
+}
+
+/// Offset where "before this statement" is safe: the statement start, unless a pragma that
+/// binds to the next statement (`#pragma unroll`, `#pragma GCC ivdep`; not the scope-wide
+/// `#pragma HLS`) sits right before it: then the end of the statement (or `{`) before the pragmas.
+fn before_offset(unit: Node, text: &str) -> usize {
+    let mut saw_pragma = false;
+    let mut prev = unit.prev_sibling();
+    while let Some(p) = prev {
+        match p.kind() {
+            "comment" => {}
+            "preproc_call" => {
+                let arg = p.child_by_field_name("argument").map(|a| node_text(a, text)).unwrap_or("");
+                if !matches!(classify(arg, 0), PragmaLine::Hls(_) | PragmaLine::Hlsinstr(_)) {
+                    saw_pragma = true;
+                }
+            }
+            _ => break,
+        }
+        prev = p.prev_sibling();
+    }
+    match (saw_pragma, prev) {
+        (true, Some(p)) if !p.kind().starts_with("preproc") && p.kind() != "comment" => p.end_byte(),
+        _ => unit.start_byte(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_cpp;
+
+    fn model(src: &str) -> FileModel {
+        build(&parse_cpp(src, None), src)
+    }
+
+    #[test]
+    fn functions_in_namespaces_classes_templates_extern_c() {
+        let m = model(
+            "namespace a { template <class T> T g(T x) { return x; } struct S { void m() {} }; }\n\
+             extern \"C\" { void top(int *p, hls::stream<int> &s, int n, int q[4]) {} }\n\
+             int a::S::h() const { return 0; }",
+        );
+        let names: Vec<_> = m.functions.iter().map(|f| f.qualified.as_str()).collect();
+        assert_eq!(names, ["a::g", "a::S::m", "top", "a::S::h"]);
+        let top = &m.functions[2];
+        let kinds: Vec<_> = top.params.iter().map(|p| p.kind).collect();
+        assert_eq!(kinds, [ParamKind::Pointer, ParamKind::Stream, ParamKind::Scalar, ParamKind::Array]);
+        assert!(top.returns_void && !m.functions[0].returns_void);
+    }
+
+    #[test]
+    fn loops_labels_vitis_names_and_pragmas() {
+        let src = "void f(int n) {\n  outer: for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=2\n    while (n) { n--; }\n  }\n  do { n++; } while (n < 3);\n}\n";
+        let m = model(src);
+        let f = &m.functions[0];
+        assert_eq!(f.loops.len(), 3);
+        assert_eq!(f.loops[0].name(), "outer");
+        assert_eq!(f.loops[0].facts.pipeline_ii, Some(2));
+        assert_eq!(f.loops[1].name(), "VITIS_LOOP_4_2");
+        assert_eq!(f.loops[1].parent, Some(0));
+        assert_eq!(f.loops[2].name(), "VITIS_LOOP_6_3");
+        assert_eq!(f.loops[2].kind, LoopKind::DoWhile);
+        assert_eq!(&src[f.loops[0].unit.clone()][..6], "outer:");
+    }
+
+    #[test]
+    fn returns_skip_lambdas_and_local_classes() {
+        let src = "int f(int n) { auto l = [](){ return 1; }; struct L { int g() { return 2; } }; for(;;) { if (n) return 3; } return l(); }";
+        let f = &model(src).functions[0];
+        assert_eq!(f.returns.len(), 2);
+        assert_eq!(f.returns[0].loops, vec![0]);
+        assert!(f.falls_off_at.is_none());
+    }
+
+    #[test]
+    fn misread_macro_and_ifdef_are_skipped_with_reason() {
+        let m = model("void f(int n) {\n  FOR_EACH(i, n) {\n    x += i;\n  }\n}\nvoid g() {\n#ifdef A\n  x();\n#endif\n}\nMACRO(x) { return 1; }\n");
+        assert!(m.functions.is_empty(), "{:?}", m.functions.iter().map(|f| &f.name).collect::<Vec<_>>());
+        let reasons: Vec<_> = m.skipped.iter().map(|s| (s.function.as_str(), s.line, s.reason.as_str())).collect();
+        assert!(reasons[0].2.contains("nested"), "{reasons:?}");
+        assert!(reasons[1].2.contains("#if"), "{reasons:?}");
+        assert!(reasons[2].2.contains("macro"), "{reasons:?}");
+    }
+
+    #[test]
+    fn goto_into_loop_is_refused_and_goto_out_is_modelled() {
+        let ok = model("void f() { for(;;) { for(;;) { goto done; } } done: ; }");
+        let f = &ok.functions[0];
+        assert_eq!(f.gotos[0].loops, vec![0, 1]);
+        assert!(f.labels[0].loops.is_empty());
+        let bad = model("void f() { goto in; for(;;) { in: ; } }");
+        assert!(bad.skipped[0].reason.contains("jumps into a loop"));
+    }
+
+    #[test]
+    fn pragma_before_loop_moves_insertion_point() {
+        let src = "void f() { int a;\n#pragma unroll\n  for(;;) {} }";
+        let l = &model(src).functions[0].loops[0];
+        assert_eq!(&src[..l.before], "void f() { int a;");
+    }
+}

@@ -1,0 +1,192 @@
+//! HLS and HLSINSTR pragmas: `#pragma HLS PIPELINE II=2`, `#pragma HLSINSTR probe`, ...
+
+use serde::{Deserialize, Serialize};
+
+/// One `#pragma HLS ...` line, split into its directive and options.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HlsPragma {
+    /// Directive name, upper case: PIPELINE, UNROLL, LOOP_TRIPCOUNT, DATAFLOW, INTERFACE, ...
+    pub directive: String,
+    /// `key=value` options, keys lower case, in source order.
+    pub options: Vec<(String, String)>,
+    /// Bare words (`off`, `m_axi`, `skip_exit_check`), lower case.
+    pub flags: Vec<String>,
+    /// 1-based line of the pragma.
+    pub line: usize,
+}
+
+impl HlsPragma {
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+    pub fn has_flag(&self, flag: &str) -> bool {
+        self.flags.iter().any(|f| f == flag)
+    }
+}
+
+/// A `#pragma HLSINSTR ...` source directive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Directive {
+    /// Opt this function (and what it calls) or this loop (and its inner loops) in.
+    Probe,
+    /// Never probe this function or loop.
+    Off,
+}
+
+/// What a `#pragma` line is to us.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PragmaLine {
+    Hls(HlsPragma),
+    Hlsinstr(Directive),
+    /// `#pragma HLSINSTR <unknown>`: reported as a warning.
+    BadHlsinstr(String),
+    Other,
+}
+
+/// Classify the text after `#pragma`.
+pub fn classify(arg: &str, line: usize) -> PragmaLine {
+    let mut words = arg.split_whitespace();
+    match words.next() {
+        Some(w) if w.eq_ignore_ascii_case("HLS") => {
+            let rest: Vec<&str> = words.collect();
+            PragmaLine::Hls(parse_hls(&rest.join(" "), line))
+        }
+        Some("HLSINSTR") => match words.next() {
+            Some("probe") => PragmaLine::Hlsinstr(Directive::Probe),
+            Some("off") => PragmaLine::Hlsinstr(Directive::Off),
+            other => PragmaLine::BadHlsinstr(other.unwrap_or("").to_string()),
+        },
+        _ => PragmaLine::Other,
+    }
+}
+
+fn parse_hls(text: &str, line: usize) -> HlsPragma {
+    // Normalise `key = value` to `key=value` so splitting on whitespace keeps pairs together.
+    let mut norm = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ' ' || c == '\t' {
+            let mut ws = String::from(c);
+            while let Some(&n) = chars.peek() {
+                if n == ' ' || n == '\t' {
+                    ws.push(n);
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            if chars.peek() == Some(&'=') || norm.ends_with('=') {
+                continue;
+            }
+            norm.push(' ');
+        } else {
+            norm.push(c);
+        }
+    }
+    let mut words = norm.split_whitespace();
+    let directive = words.next().unwrap_or("").to_ascii_uppercase();
+    let mut options = Vec::new();
+    let mut flags = Vec::new();
+    for w in words {
+        match w.split_once('=') {
+            Some((k, v)) => options.push((k.to_ascii_lowercase(), v.to_string())),
+            None => flags.push(w.to_ascii_lowercase()),
+        }
+    }
+    HlsPragma { directive, options, flags, line }
+}
+
+/// Static facts about a loop gathered from the pragmas in its body.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LoopFacts {
+    /// Requested initiation interval; `Some(1)` for a bare `PIPELINE`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pipeline_ii: Option<u32>,
+    /// `PIPELINE off`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pipeline_off: bool,
+    /// Unroll factor; 0 means a full unroll (`UNROLL` without factor).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unroll: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tripcount: Option<Tripcount>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dataflow: bool,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tripcount {
+    pub min: Option<u64>,
+    pub max: Option<u64>,
+    pub avg: Option<u64>,
+}
+
+impl LoopFacts {
+    pub fn from_pragmas<'a>(pragmas: impl IntoIterator<Item = &'a HlsPragma>) -> Self {
+        let mut facts = LoopFacts::default();
+        for p in pragmas {
+            match p.directive.as_str() {
+                "PIPELINE" => {
+                    if p.has_flag("off") || p.option("off").is_some_and(|v| v.eq_ignore_ascii_case("true")) {
+                        facts.pipeline_off = true;
+                    } else {
+                        facts.pipeline_ii = Some(p.option("ii").and_then(|v| v.parse().ok()).unwrap_or(1));
+                    }
+                }
+                "UNROLL" => facts.unroll = Some(p.option("factor").and_then(|v| v.parse().ok()).unwrap_or(0)),
+                "LOOP_TRIPCOUNT" => {
+                    let num = |k: &str| p.option(k).and_then(|v| v.parse().ok());
+                    facts.tripcount = Some(Tripcount { min: num("min"), max: num("max"), avg: num("avg") });
+                }
+                "DATAFLOW" => facts.dataflow = true,
+                _ => {}
+            }
+        }
+        facts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hls(text: &str) -> HlsPragma {
+        match classify(text, 1) {
+            PragmaLine::Hls(p) => p,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_options_flags_and_spacing() {
+        let p = hls("HLS pipeline II = 3 rewind");
+        assert_eq!(p.directive, "PIPELINE");
+        assert_eq!(p.option("ii"), Some("3"));
+        assert!(p.has_flag("rewind"));
+        let p = hls("hls INTERFACE m_axi port=a offset=slave bundle=gmem0");
+        assert!(p.has_flag("m_axi"));
+        assert_eq!(p.option("port"), Some("a"));
+    }
+
+    #[test]
+    fn loop_facts() {
+        let ps = [hls("HLS PIPELINE"), hls("HLS UNROLL factor=4"), hls("HLS loop_tripcount min=1 max=64 avg=32")];
+        let f = LoopFacts::from_pragmas(&ps);
+        assert_eq!(f.pipeline_ii, Some(1));
+        assert_eq!(f.unroll, Some(4));
+        assert_eq!(f.tripcount, Some(Tripcount { min: Some(1), max: Some(64), avg: Some(32) }));
+        let f = LoopFacts::from_pragmas(&[hls("HLS pipeline off"), hls("HLS unroll")]);
+        assert!(f.pipeline_off && f.pipeline_ii.is_none());
+        assert_eq!(f.unroll, Some(0));
+    }
+
+    #[test]
+    fn hlsinstr_directives() {
+        assert_eq!(classify("HLSINSTR probe", 1), PragmaLine::Hlsinstr(Directive::Probe));
+        assert_eq!(classify("HLSINSTR off", 1), PragmaLine::Hlsinstr(Directive::Off));
+        assert_eq!(classify("HLSINSTR of", 1), PragmaLine::BadHlsinstr("of".into()));
+        assert_eq!(classify("once", 1), PragmaLine::Other);
+    }
+}

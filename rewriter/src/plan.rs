@@ -1,0 +1,198 @@
+//! Stage 3b, plan: turn the model and the selection into probe records and edits.
+//!
+//! Every probe site is one short call; all calls are macros of `hls-lib/include/hlsinstr/probe.h`:
+//!
+//! | site | inserted |
+//! |---|---|
+//! | after a function's `{` | `HLSINSTR_FUNC_BEGIN(id, O, dep);` |
+//! | where control falls off its end | `HLSINSTR_FUNC_END(id, O, 0);` |
+//! | `return e;` / `return;` | `return HLSINSTR_RETURN(id, O, e);` / `return HLSINSTR_RETURN_VOID(id, O);` (`HLSINSTR_RETURN_V` for `return e;` in a void function) |
+//! | before a loop (and its label) | `HLSINSTR_LOOP_BEGIN(id, O, 0);` |
+//! | first thing in the loop body | `HLSINSTR_LOOP_ITER(id);` |
+//! | after the loop | `HLSINSTR_LOOP_END(id, O, 0);` |
+//! | after a label that a `goto` reaches from inside probed loops | `HLSINSTR_UNWIND(fid, depth);` |
+//!
+//! `O` is `P`, `T`, `S` or `TS` (timestamp and/or sequence number). Returns close the loops left
+//! open in their function through the function frame, so early returns need no extra calls.
+//! Braces `{/*hlsinstr*/ ... }/*hlsinstr*/` are added only where a statement must become a block.
+
+use crate::edit::{Edit, Rank};
+use crate::model::{FileModel, Function, Loop};
+use crate::select::{FnSelection, Kinds};
+use crate::source::SourceFile;
+
+/// The include line added at the top of every file that gets probes.
+pub const INCLUDE_LINE: &str = "#include \"hlsinstr/probe.h\" // hlsinstr";
+pub const OPEN_BRACE: &str = "{/*hlsinstr*/";
+pub const CLOSE_BRACE: &str = "}/*hlsinstr*/";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProbeKind {
+    Function,
+    Loop,
+}
+
+/// One planned probe, before it is described in the manifest.
+#[derive(Debug, Clone)]
+pub struct PlannedProbe {
+    pub id: u32,
+    pub kind: ProbeKind,
+    /// Index of the function in the file model.
+    pub function: usize,
+    /// Index of the loop in the function, for loop probes.
+    pub loop_index: Option<usize>,
+    pub parent: Option<u32>,
+    /// A function probe added only because its loops are probed.
+    pub implied: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct FilePlan {
+    pub probes: Vec<PlannedProbe>,
+    pub edits: Vec<Edit>,
+    /// Functions dropped at planning time: (function index, reason).
+    pub dropped: Vec<(usize, String)>,
+}
+
+/// Plan one file. Ids are taken from `next_id` in source order, so they are deterministic.
+pub fn plan_file(
+    src: &SourceFile,
+    model: &FileModel,
+    selection: &[FnSelection],
+    kinds: Kinds,
+    next_id: &mut u32,
+) -> FilePlan {
+    let mut plan = FilePlan::default();
+    for (fi, (f, sel)) in model.functions.iter().zip(selection).enumerate() {
+        if !sel.any() {
+            continue;
+        }
+        if let Some(reason) = goto_to_loop_label(f, sel) {
+            plan.dropped.push((fi, reason));
+            continue;
+        }
+        let fid = *next_id;
+        *next_id += 1;
+        plan.probes.push(PlannedProbe {
+            id: fid,
+            kind: ProbeKind::Function,
+            function: fi,
+            loop_index: None,
+            parent: None,
+            // Probed loops need their function's frame: returns close them through it.
+            implied: !sel.function,
+        });
+        let mut loop_ids: Vec<Option<u32>> = vec![None; f.loops.len()];
+        for (li, l) in f.loops.iter().enumerate() {
+            if !sel.loops[li] {
+                continue;
+            }
+            let id = *next_id;
+            *next_id += 1;
+            loop_ids[li] = Some(id);
+            let parent = f.loop_chain(li).iter().rev().skip(1).find_map(|&a| loop_ids[a]).unwrap_or(fid);
+            plan.probes.push(PlannedProbe {
+                id,
+                kind: ProbeKind::Loop,
+                function: fi,
+                loop_index: Some(li),
+                parent: Some(parent),
+                implied: false,
+            });
+            plan_loop(l, id, opts(kinds), &mut plan.edits);
+        }
+        plan_function(f, fid, &loop_ids, kinds, &mut plan.edits);
+    }
+    if !plan.probes.is_empty() {
+        let eol = src.eol();
+        plan.edits.push(Edit::raw(src.bom_len(), format!("{INCLUDE_LINE}{eol}"), Rank::open(i32::MIN, 0)));
+    }
+    plan
+}
+
+fn opts(kinds: Kinds) -> &'static str {
+    match (kinds.timestamps, kinds.seq) {
+        (false, false) => "P",
+        (true, false) => "T",
+        (false, true) => "S",
+        (true, true) => "TS",
+    }
+}
+
+/// Function-level nesting for edit ordering: below every loop.
+const FUNCTION_LEVEL: i32 = -1;
+
+fn plan_function(f: &Function, fid: u32, loop_ids: &[Option<u32>], kinds: Kinds, edits: &mut Vec<Edit>) {
+    let o = opts(kinds);
+    let dep = if kinds.timestamps {
+        f.params.iter().find(|p| p.kind == crate::model::ParamKind::Scalar).map(|p| p.name.as_str()).unwrap_or("0")
+    } else {
+        "0"
+    };
+    let open_at = f.body.start + 1;
+    edits.push(Edit::token(open_at, format!("HLSINSTR_FUNC_BEGIN({fid}, {o}, {dep});"), Rank::open(FUNCTION_LEVEL, 1)));
+    if let Some(at) = f.falls_off_at {
+        // In an empty body the end shares the begin's offset and must follow it.
+        let rank = if at == open_at { Rank::open(FUNCTION_LEVEL, 2) } else { Rank::close(FUNCTION_LEVEL, 0) };
+        edits.push(Edit::token(at, format!("HLSINSTR_FUNC_END({fid}, {o}, 0);"), rank));
+    }
+    for r in &f.returns {
+        match &r.value {
+            None => edits.push(Edit::token(r.keyword_end, format!("HLSINSTR_RETURN_VOID({fid}, {o})"), Rank::open(0, 0))),
+            Some(v) => {
+                let mac = if f.returns_void { "HLSINSTR_RETURN_V" } else { "HLSINSTR_RETURN" };
+                edits.push(Edit::raw(v.start, format!("{mac}({fid}, {o}, "), Rank::open(0, 0)));
+                edits.push(Edit::raw(v.end, ")", Rank::close(0, 0)));
+            }
+        }
+    }
+    // Labels reached by a goto from inside probed loops close those loops when control lands.
+    let probed = |loops: &[usize]| loops.iter().filter(|&&l| loop_ids[l].is_some()).count();
+    for label in &f.labels {
+        let depth = probed(&label.loops);
+        let leaves = f.gotos.iter().any(|g| g.label == label.name && probed(&g.loops) > depth);
+        if !leaves {
+            continue;
+        }
+        let level = 2 * label.loops.len() as i32;
+        if !label.in_list {
+            edits.push(Edit::token(label.unit.start, OPEN_BRACE, Rank::open(level, 0)));
+            edits.push(Edit::token(label.unit.end, CLOSE_BRACE, Rank::close(level, 1)));
+        }
+        edits.push(Edit::token(label.colon_end, format!("HLSINSTR_UNWIND({fid}, {depth});"), Rank::open(level, 1)));
+    }
+}
+
+fn plan_loop(l: &Loop, id: u32, o: &str, edits: &mut Vec<Edit>) {
+    let level = 2 * l.depth as i32;
+    if !l.unit_in_list {
+        edits.push(Edit::token(l.unit.start, OPEN_BRACE, Rank::open(level, 0)));
+        edits.push(Edit::token(l.unit.end, CLOSE_BRACE, Rank::close(level, 1)));
+    }
+    edits.push(Edit::token(l.before, format!("HLSINSTR_LOOP_BEGIN({id}, {o}, 0);"), Rank::open(level, 1)));
+    edits.push(Edit::token(l.unit.end, format!("HLSINSTR_LOOP_END({id}, {o}, 0);"), Rank::close(level, 0)));
+    let iter = format!("HLSINSTR_LOOP_ITER({id});");
+    if l.body_is_block {
+        edits.push(Edit::token(l.body.start + 1, iter, Rank::open(level + 1, 1)));
+    } else {
+        edits.push(Edit::token(l.body.start, OPEN_BRACE, Rank::open(level + 1, 0)));
+        edits.push(Edit::token(l.body.start, iter, Rank::open(level + 1, 1)));
+        edits.push(Edit::token(l.body.end, CLOSE_BRACE, Rank::close(level + 1, 1)));
+    }
+}
+
+/// A goto to a probed loop's own label would enter the loop behind its begin probe.
+fn goto_to_loop_label(f: &Function, sel: &FnSelection) -> Option<String> {
+    for g in &f.gotos {
+        for (li, l) in f.loops.iter().enumerate() {
+            if sel.loops[li] && f.labels.iter().any(|lab| lab.name == g.label && l.unit.start <= lab.unit.start && lab.colon_end <= l.body.start)
+            {
+                return Some(format!(
+                    "goto {} at {}:{} targets the label of a probed loop; exclude the loop with `#pragma HLSINSTR off`",
+                    g.label, g.line, g.col
+                ));
+            }
+        }
+    }
+    None
+}

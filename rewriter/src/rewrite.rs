@@ -1,0 +1,168 @@
+//! The rewrite pipeline, in memory: parse → model → select → plan → edit → check.
+//! Writing the results is `emit`'s job, so `diff` runs the very same pipeline and writes nothing.
+
+use crate::edit::{apply, Edit, Piece};
+use crate::emit::manifest::{self, Manifest, ManifestFile, SkipEntry};
+use crate::error::{Error, ErrorKind, Result};
+use crate::model::{self, FileModel, Skipped};
+use crate::parse::{count_errors, parse_cpp};
+use crate::plan::plan_file;
+use crate::select::{select, Kinds, SelectOptions};
+use crate::source::{self, SourceFile};
+use crate::strip::{find_marker, strip};
+use crate::walk::Input;
+use rayon::prelude::*;
+
+#[derive(Debug, Clone)]
+pub struct RewriteOptions {
+    pub kinds: Kinds,
+    pub select: SelectOptions,
+}
+
+/// One input file after the pipeline.
+#[derive(Debug, Clone)]
+pub struct FileOutcome {
+    pub source: SourceFile,
+    /// The instrumented text (equal to the source when nothing was probed).
+    pub output: String,
+    pub probes: usize,
+}
+
+/// Everything a rewrite produced. Per-file failures are in `errors`; the run went on without them.
+#[derive(Debug, Clone)]
+pub struct Outcome {
+    pub files: Vec<FileOutcome>,
+    pub manifest: Manifest,
+    pub errors: Vec<Error>,
+    /// `(file, function skipped with its reason)`.
+    pub skipped: Vec<(String, Skipped)>,
+    pub warnings: Vec<String>,
+}
+
+struct Analyzed {
+    source: SourceFile,
+    model: FileModel,
+}
+
+/// Run the pipeline over the given files. Only option errors (unknown top, bad glob) fail the
+/// whole run; a bad file is reported in `Outcome::errors` and left out.
+pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
+    let analyzed: Vec<std::result::Result<Analyzed, Error>> = inputs.par_iter().map(analyze).collect();
+    let mut errors = Vec::new();
+    let mut files = Vec::new();
+    let mut warnings = Vec::new();
+    for a in analyzed {
+        match a {
+            Ok(a) => files.push(a),
+            Err(e) => errors.push(e),
+        }
+    }
+    let models: Vec<FileModel> = files.iter().map(|a| a.model.clone()).collect();
+    let selection = select(&models, opts.kinds, &opts.select)?;
+
+    // Ids are handed out in file order, then source order: the same whatever the thread count.
+    let mut next_id = 0u32;
+    let mut plans = Vec::with_capacity(files.len());
+    let mut skipped = Vec::new();
+    for (a, sel) in files.iter().zip(&selection) {
+        let plan = plan_file(&a.source, &a.model, sel, opts.kinds, &mut next_id);
+        for s in a.model.skipped.iter() {
+            skipped.push((a.source.rel.clone(), s.clone()));
+        }
+        for (fi, reason) in &plan.dropped {
+            let f = &a.model.functions[*fi];
+            let s = Skipped { function: f.qualified.clone(), line: f.line, col: f.col, reason: reason.clone() };
+            skipped.push((a.source.rel.clone(), s));
+        }
+        for w in &a.model.warnings {
+            warnings.push(format!("{}:{}:{}: warning: {}", a.source.path.display(), w.line, w.col, w.reason));
+        }
+        if a.source.text.is_empty() {
+            warnings.push(format!("{}: empty file, copied unchanged", a.source.path.display()));
+        }
+        plans.push(plan);
+    }
+
+    let emitted: Vec<std::result::Result<(FileOutcome, ManifestFile), Error>> = files
+        .par_iter()
+        .zip(plans.par_iter())
+        .map(|(a, plan)| emit_file(a, plan))
+        .collect();
+
+    let mut manifest = Manifest {
+        format: manifest::FORMAT.into(),
+        version: manifest::VERSION,
+        tool: format!("hlsinstr {}", env!("CARGO_PKG_VERSION")),
+        kinds: opts.kinds.names().iter().map(|s| s.to_string()).collect(),
+        top: opts.select.top.clone(),
+        files: Vec::new(),
+        probes: Vec::new(),
+        skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
+    };
+    let mut outcomes = Vec::new();
+    for ((result, a), plan) in emitted.into_iter().zip(&files).zip(&plans) {
+        match result {
+            Ok((outcome, mfile)) => {
+                manifest.probes.extend(manifest::describe(&a.source.rel, &a.model, plan));
+                manifest.files.push(mfile);
+                outcomes.push(outcome);
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings })
+}
+
+fn analyze(input: &Input) -> std::result::Result<Analyzed, Error> {
+    let source = source::load(&input.path, &input.rel)?;
+    if let Some((offset, marker)) = find_marker(&source.text) {
+        let (line, col) = model::position(&source.text, offset);
+        return Err(Error::new(
+            ErrorKind::AlreadyInstrumented,
+            format!("already instrumented (found `{marker}`); run `hlsinstr strip` on it first instead of rewriting twice"),
+        )
+        .at(&source.path)
+        .at_line(line, col));
+    }
+    let tree = parse_cpp(&source.text, None);
+    let model = model::build(&tree, &source.text);
+    Ok(Analyzed { source, model })
+}
+
+/// Apply a plan and check the result: it must parse no worse than the input, and stripping it
+/// must give the input back byte for byte. Either failure is our bug: refuse to write.
+fn emit_file(a: &Analyzed, plan: &crate::plan::FilePlan) -> std::result::Result<(FileOutcome, ManifestFile), Error> {
+    let src = &a.source;
+    let internal = |msg: String| {
+        Error::new(ErrorKind::Internal, format!("{msg}; nothing written for this file. Please report it with `hlsinstr rewrite --dump-tree` output"))
+            .at(&src.path)
+    };
+    let output = apply(&src.text, plan.edits.clone()).map_err(|e| internal(format!("planned edits are inconsistent: {e}")))?;
+    if !plan.edits.is_empty() {
+        let before = a.model.error_count;
+        let after = count_errors(parse_cpp(&output, None).root_node());
+        if after > before {
+            return Err(internal(format!("rewritten file has {after} parse errors, the input had {before}")));
+        }
+        match strip(&output) {
+            Ok(back) if back == src.text => {}
+            _ => return Err(internal("stripping the rewritten file does not give the input back".into())),
+        }
+    }
+    let newlines: Vec<(usize, usize)> = plan
+        .edits
+        .iter()
+        .filter_map(|e: &Edit| match &e.piece {
+            Piece::Raw(t) | Piece::Token(t) if t.contains('\n') => Some((e.range.start, t.matches('\n').count())),
+            _ => None,
+        })
+        .collect();
+    let mfile = ManifestFile {
+        path: src.rel.clone(),
+        original_sha256: manifest::sha256_hex(src.text.as_bytes()),
+        instrumented_sha256: manifest::sha256_hex(output.as_bytes()),
+        probes: plan.probes.len(),
+        line_map: manifest::line_map(&src.text, &newlines),
+    };
+    Ok((FileOutcome { source: src.clone(), output, probes: plan.probes.len() }, mfile))
+}
