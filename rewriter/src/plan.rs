@@ -99,7 +99,10 @@ pub fn plan_file(
                 parent: Some(parent),
                 implied: false,
             });
-            plan_loop(l, id, opts(kinds), &mut plan.edits);
+            // The unbraced body of a probed loop is braced by that loop's plan already.
+            let braced_by_parent =
+                l.parent.is_some_and(|p| sel.loops[p] && !f.loops[p].body_is_block && f.loops[p].body == l.unit);
+            plan_loop(l, id, opts(kinds), !l.unit_in_list && !braced_by_parent, &mut plan.edits);
         }
         plan_function(f, fid, &loop_ids, kinds, &mut plan.edits);
     }
@@ -163,9 +166,9 @@ fn plan_function(f: &Function, fid: u32, loop_ids: &[Option<u32>], kinds: Kinds,
     }
 }
 
-fn plan_loop(l: &Loop, id: u32, o: &str, edits: &mut Vec<Edit>) {
+fn plan_loop(l: &Loop, id: u32, o: &str, needs_braces: bool, edits: &mut Vec<Edit>) {
     let level = 2 * l.depth as i32;
-    if !l.unit_in_list {
+    if needs_braces {
         edits.push(Edit::token(l.unit.start, OPEN_BRACE, Rank::open(level, 0)));
         edits.push(Edit::token(l.unit.end, CLOSE_BRACE, Rank::close(level, 1)));
     }

@@ -1,0 +1,83 @@
+//! Golden rewrite tests: `tests/golden/<case>/input.cpp` (+ `probes`, the kinds) must rewrite to
+//! `expected.cpp`, with the manifest `expected.manifest.json` and diagnostics `expected.stderr`.
+//!
+//! Review changes as diffs; bless new expectations with
+//! `HLSINSTR_BLESS=1 cargo test --test golden` and read `git diff tests/golden` before committing.
+
+use hlsinstr::parse::{count_errors, parse_cpp};
+use hlsinstr::rewrite::{rewrite, RewriteOptions};
+use hlsinstr::select::{Kinds, SelectOptions};
+use hlsinstr::walk::Input;
+use std::path::{Path, PathBuf};
+
+fn golden_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden")
+}
+
+fn blessing() -> bool {
+    std::env::var_os("HLSINSTR_BLESS").is_some()
+}
+
+/// Compare or bless one expectation file; on mismatch return a readable unified diff.
+fn check(path: &Path, actual: &str) -> Option<String> {
+    if blessing() {
+        std::fs::write(path, actual).unwrap();
+        return None;
+    }
+    let expected = std::fs::read_to_string(path).unwrap_or_default();
+    if expected == actual {
+        return None;
+    }
+    let name = path.file_name().unwrap().to_string_lossy();
+    let diff = similar::TextDiff::from_lines(expected.as_str(), actual)
+        .unified_diff()
+        .header(&format!("expected/{name}"), &format!("actual/{name}"))
+        .to_string();
+    Some(format!("{}:\n{diff}", path.display()))
+}
+
+fn run_case(dir: &Path) -> Vec<String> {
+    let kinds = std::fs::read_to_string(dir.join("probes")).unwrap_or_else(|_| "modules,loops".into());
+    let opts = RewriteOptions { kinds: Kinds::parse(kinds.trim()).unwrap(), select: SelectOptions::default() };
+    let input = Input { path: dir.join("input.cpp"), rel: "input.cpp".into() };
+    let outcome = rewrite(std::slice::from_ref(&input), &opts).unwrap();
+    assert!(outcome.errors.is_empty(), "{}: {:?}", dir.display(), outcome.errors);
+    let file = &outcome.files[0];
+    let mut failures = Vec::new();
+
+    // Same checks the rewriter makes on itself, repeated here so a regression cannot hide.
+    let before = count_errors(parse_cpp(&file.source.text, None).root_node());
+    let after = count_errors(parse_cpp(&file.output, None).root_node());
+    if after > before {
+        failures.push(format!("{}: output has {after} parse errors, input {before}", dir.display()));
+    }
+    if hlsinstr::strip::strip(&file.output).unwrap() != file.source.text {
+        failures.push(format!("{}: strip(rewrite(x)) != x", dir.display()));
+    }
+
+    let mut stderr = String::new();
+    for (f, s) in &outcome.skipped {
+        stderr.push_str(&format!("{f}:{}:{}: skipped {}: {}\n", s.line, s.col, s.function, s.reason));
+    }
+    for w in &outcome.warnings {
+        stderr.push_str(&format!("{w}\n"));
+    }
+    let manifest = serde_json::to_string_pretty(&outcome.manifest).unwrap() + "\n";
+    failures.extend(check(&dir.join("expected.cpp"), &file.output));
+    failures.extend(check(&dir.join("expected.manifest.json"), &manifest.replace(env!("CARGO_PKG_VERSION"), "VERSION")));
+    failures.extend(check(&dir.join("expected.stderr"), &stderr.replace(&dir.display().to_string(), "CASE")));
+    failures
+}
+
+#[test]
+fn golden_rewrites() {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(golden_root())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("input.cpp").exists())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 8, "golden cases missing: {cases:?}");
+    let failures: Vec<String> = cases.iter().flat_map(|c| run_case(c)).collect();
+    assert!(failures.is_empty(), "golden mismatches (bless with HLSINSTR_BLESS=1 after review):\n{}", failures.join("\n"));
+}

@@ -1,0 +1,24 @@
+#include "hlsinstr/probe.h" // hlsinstr
+// Functions we cannot read safely are left untouched; the others are still probed.
+#define FOR_EACH(i, n) for (int i = 0; i < (n); i++)
+
+int macro_loop(int n) {
+  int s = 0;
+  FOR_EACH(i, n) {
+    s += i;
+  }
+  return s;
+}
+
+int conditional(int n) {
+#ifdef FAST
+  return n;
+#else
+  return n * 2;
+#endif
+}
+
+int fine(int n) { HLSINSTR_FUNC_BEGIN(0, P, 0);
+  HLSINSTR_LOOP_BEGIN(1, P, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(1); n--; }/*hlsinstr*/ HLSINSTR_LOOP_END(1, P, 0);
+  return HLSINSTR_RETURN(0, P, n);
+}
