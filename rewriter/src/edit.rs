@@ -81,11 +81,15 @@ pub enum EditError {
 /// Apply edits to `src`, returning the new text.
 pub fn apply(src: &str, mut edits: Vec<Edit>) -> Result<String, EditError> {
     for e in &edits {
-        if e.range.start > e.range.end || e.range.end > src.len() || !src.is_char_boundary(e.range.start) || !src.is_char_boundary(e.range.end) {
+        if e.range.start > e.range.end
+            || e.range.end > src.len()
+            || !src.is_char_boundary(e.range.start)
+            || !src.is_char_boundary(e.range.end)
+        {
             return Err(EditError::OutOfBounds(e.range.clone()));
         }
     }
-    edits.sort_by(|a, b| (a.range.start, a.range.end, a.rank).cmp(&(b.range.start, b.range.end, b.rank)));
+    edits.sort_by_key(|e| (e.range.start, e.range.end, e.rank));
     for pair in edits.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
         if a.range.end > b.range.start || (!a.range.is_empty() && a.range == b.range) {
@@ -163,7 +167,9 @@ mod tests {
     #[test]
     fn tokens_get_one_space_each() {
         let src = "{\n  x;\n}";
-        let out = apply(src, vec![Edit::token(1, "B;", Rank::open(0, 1)), Edit::token(1, "{/*hlsinstr*/", Rank::open(0, 0))]).unwrap();
+        let out =
+            apply(src, vec![Edit::token(1, "B;", Rank::open(0, 1)), Edit::token(1, "{/*hlsinstr*/", Rank::open(0, 0))])
+                .unwrap();
         assert_eq!(out, "{ {/*hlsinstr*/ B;\n  x;\n}");
         let out = apply("a;b;", vec![Edit::token(2, "T;", Rank::open(0, 0))]).unwrap();
         assert_eq!(out, "a;T; b;");
@@ -194,7 +200,9 @@ mod tests {
 
     #[test]
     fn deletions_and_raw_insertions() {
-        let out = apply("return a+b;", vec![Edit::raw(7, "W(", Rank::open(0, 0)), Edit::raw(10, ")", Rank::close(0, 0))]).unwrap();
+        let out =
+            apply("return a+b;", vec![Edit::raw(7, "W(", Rank::open(0, 0)), Edit::raw(10, ")", Rank::close(0, 0))])
+                .unwrap();
         assert_eq!(out, "return W(a+b);");
         assert_eq!(apply("abcdef", vec![Edit::delete(1..3), Edit::delete(4..5)]).unwrap(), "adf");
     }

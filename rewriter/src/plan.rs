@@ -141,7 +141,9 @@ fn plan_function(f: &Function, fid: u32, loop_ids: &[Option<u32>], kinds: Kinds,
     }
     for r in &f.returns {
         match &r.value {
-            None => edits.push(Edit::token(r.keyword_end, format!("HLSINSTR_RETURN_VOID({fid}, {o})"), Rank::open(0, 0))),
+            None => {
+                edits.push(Edit::token(r.keyword_end, format!("HLSINSTR_RETURN_VOID({fid}, {o})"), Rank::open(0, 0)))
+            }
             Some(v) => {
                 let mac = if f.returns_void { "HLSINSTR_RETURN_V" } else { "HLSINSTR_RETURN" };
                 edits.push(Edit::raw(v.start, format!("{mac}({fid}, {o}, "), Rank::open(0, 0)));
@@ -188,7 +190,10 @@ fn plan_loop(l: &Loop, id: u32, o: &str, needs_braces: bool, edits: &mut Vec<Edi
 fn goto_to_loop_label(f: &Function, sel: &FnSelection) -> Option<String> {
     for g in &f.gotos {
         for (li, l) in f.loops.iter().enumerate() {
-            if sel.loops[li] && f.labels.iter().any(|lab| lab.name == g.label && l.unit.start <= lab.unit.start && lab.colon_end <= l.body.start)
+            if sel.loops[li]
+                && f.labels
+                    .iter()
+                    .any(|lab| lab.name == g.label && l.unit.start <= lab.unit.start && lab.colon_end <= l.body.start)
             {
                 return Some(format!(
                     "goto {} at {}:{} targets the label of a probed loop; exclude the loop with `#pragma HLSINSTR off`",

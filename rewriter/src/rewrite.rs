@@ -83,11 +83,8 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         plans.push(plan);
     }
 
-    let emitted: Vec<std::result::Result<(FileOutcome, ManifestFile), Error>> = files
-        .par_iter()
-        .zip(plans.par_iter())
-        .map(|(a, plan)| emit_file(a, plan))
-        .collect();
+    let emitted: Vec<std::result::Result<(FileOutcome, ManifestFile), Error>> =
+        files.par_iter().zip(plans.par_iter()).map(|(a, plan)| emit_file(a, plan)).collect();
 
     let mut manifest = Manifest {
         format: manifest::FORMAT.into(),
@@ -119,7 +116,9 @@ fn analyze(input: &Input) -> std::result::Result<Analyzed, Error> {
         let (line, col) = model::position(&source.text, offset);
         return Err(Error::new(
             ErrorKind::AlreadyInstrumented,
-            format!("already instrumented (found `{marker}`); run `hlsinstr strip` on it first instead of rewriting twice"),
+            format!(
+                "already instrumented (found `{marker}`); run `hlsinstr strip` on it first instead of rewriting twice"
+            ),
         )
         .at(&source.path)
         .at_line(line, col));
@@ -134,10 +133,16 @@ fn analyze(input: &Input) -> std::result::Result<Analyzed, Error> {
 fn emit_file(a: &Analyzed, plan: &crate::plan::FilePlan) -> std::result::Result<(FileOutcome, ManifestFile), Error> {
     let src = &a.source;
     let internal = |msg: String| {
-        Error::new(ErrorKind::Internal, format!("{msg}; nothing written for this file. Please report it with `hlsinstr rewrite --dump-tree` output"))
-            .at(&src.path)
+        Error::new(
+            ErrorKind::Internal,
+            format!(
+                "{msg}; nothing written for this file. Please report it with `hlsinstr rewrite --dump-tree` output"
+            ),
+        )
+        .at(&src.path)
     };
-    let output = apply(&src.text, plan.edits.clone()).map_err(|e| internal(format!("planned edits are inconsistent: {e}")))?;
+    let output =
+        apply(&src.text, plan.edits.clone()).map_err(|e| internal(format!("planned edits are inconsistent: {e}")))?;
     if !plan.edits.is_empty() {
         let before = a.model.error_count;
         let after = count_errors(parse_cpp(&output, None).root_node());

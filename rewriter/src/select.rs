@@ -128,7 +128,8 @@ pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result
     let directed = !marked_fns.is_empty() || any_marked_loop;
     let marked_reach = reach(marked_fns);
 
-    let mut out: Vec<Vec<FnSelection>> = files.iter().map(|m| vec![FnSelection::default(); m.functions.len()]).collect();
+    let mut out: Vec<Vec<FnSelection>> =
+        files.iter().map(|m| vec![FnSelection::default(); m.functions.len()]).collect();
     for (i, &(fi, ni, f)) in all.iter().enumerate() {
         if !base.contains(&i) || f.directive == Some(Directive::Off) {
             continue;
@@ -199,7 +200,9 @@ mod tests {
     #[test]
     fn unknown_top_lists_candidates() {
         let m = build(&parse_cpp(SRC, None), SRC);
-        let e = select(&[m], Kinds::parse("modules").unwrap(), &SelectOptions { top: Some("nope".into()), only: vec![] }).unwrap_err();
+        let e =
+            select(&[m], Kinds::parse("modules").unwrap(), &SelectOptions { top: Some("nope".into()), only: vec![] })
+                .unwrap_err();
         assert!(e.message.contains("defined: leaf, mid, other, top"), "{e}");
     }
 

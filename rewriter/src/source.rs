@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// Extensions walked in directories: C and C++ sources and headers.
-pub const CXX_EXTENSIONS: &[&str] = &["c", "cc", "cpp", "cxx", "c++", "h", "hh", "hpp", "hxx", "h++", "inl", "ipp", "tpp"];
+pub const CXX_EXTENSIONS: &[&str] =
+    &["c", "cc", "cpp", "cxx", "c++", "h", "hh", "hpp", "hxx", "h++", "inl", "ipp", "tpp"];
 
 /// A source file as read from disk.
 #[derive(Debug, Clone)]

@@ -48,12 +48,18 @@ pub fn strip(text: &str) -> Result<String, StripError> {
                 pos = start + OPEN_BRACE.len();
             }
             Marker::Call => {
-                let open = text[start..].find('(').map(|i| start + i).ok_or_else(|| err(start, "HLSINSTR_ call without `(`"))?;
+                let open = text[start..]
+                    .find('(')
+                    .map(|i| start + i)
+                    .ok_or_else(|| err(start, "HLSINSTR_ call without `(`"))?;
                 let name = &text[start..open];
-                let close = matching_paren(text, open).ok_or_else(|| err(start, "unbalanced parentheses in an HLSINSTR_ call"))?;
+                let close = matching_paren(text, open)
+                    .ok_or_else(|| err(start, "unbalanced parentheses in an HLSINSTR_ call"))?;
                 if name == "HLSINSTR_RETURN" || name == "HLSINSTR_RETURN_V" {
                     // `HLSINSTR_RETURN(id, O, expr)`: keep `expr`.
-                    let value_start = nth_comma(text, open, close, 2).ok_or_else(|| err(start, "HLSINSTR_RETURN without a value"))? + 2;
+                    let value_start = nth_comma(text, open, close, 2)
+                        .ok_or_else(|| err(start, "HLSINSTR_RETURN without a value"))?
+                        + 2;
                     edits.push(Edit::delete(start..value_start));
                     edits.push(Edit::delete(close..close + 1));
                     pos = value_start;

@@ -49,10 +49,7 @@ fn walk_dir(dir: &Path, rel: &str, exclude: &[PathBuf], found: &mut Vec<Input>, 
             return Ok(());
         }
     }
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| Error::io(dir, &e))?
-        .filter_map(|e| e.ok())
-        .collect();
+    let mut entries: Vec<_> = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?.filter_map(|e| e.ok()).collect();
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
         let name = entry.file_name().to_string_lossy().to_string();

@@ -61,7 +61,10 @@ pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
                 .map_err(|e| Error::new(ErrorKind::BadInput, format!("cannot strip: {e}")).at(&src.path))?;
             if let Some(expected) = originals.get(&input.rel) {
                 if &manifest::sha256_hex(text.as_bytes()) != expected {
-                    eprintln!("{}: restored text differs from the original recorded in the manifest (edited after rewrite?)", input.path.display());
+                    eprintln!(
+                        "{}: restored text differs from the original recorded in the manifest (edited after rewrite?)",
+                        input.path.display()
+                    );
                 }
             }
             if text != src.text {

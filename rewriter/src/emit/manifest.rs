@@ -98,7 +98,13 @@ pub struct SkipEntry {
 
 impl SkipEntry {
     pub fn new(file: &str, s: &Skipped) -> Self {
-        SkipEntry { file: file.to_string(), line: s.line, column: s.col, function: s.function.clone(), reason: s.reason.clone() }
+        SkipEntry {
+            file: file.to_string(),
+            line: s.line,
+            column: s.col,
+            function: s.function.clone(),
+            reason: s.reason.clone(),
+        }
     }
 }
 

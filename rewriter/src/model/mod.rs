@@ -234,11 +234,19 @@ fn collect_functions(node: Node, text: &str, scope: &mut Vec<String>, model: &mu
                 }
             }
             // Containers whose children may be definitions.
-            "linkage_specification" | "declaration_list" | "template_declaration" | "field_declaration_list"
-            | "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef"
-            | "declaration" | "field_declaration" | "type_definition" | "ERROR" => {
-                collect_functions(child, text, scope, model)
-            }
+            "linkage_specification"
+            | "declaration_list"
+            | "template_declaration"
+            | "field_declaration_list"
+            | "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_else"
+            | "preproc_elif"
+            | "preproc_elifdef"
+            | "declaration"
+            | "field_declaration"
+            | "type_definition"
+            | "ERROR" => collect_functions(child, text, scope, model),
             _ => {}
         }
     }
@@ -254,7 +262,10 @@ fn function_declarator(mut decl: Node) -> (Option<Node>, bool) {
             "parenthesized_declarator" | "attributed_declarator" => {}
             _ => return (None, indirect),
         }
-        match decl.child_by_field_name("declarator").or_else(|| decl.named_child(decl.named_child_count().saturating_sub(1))) {
+        match decl
+            .child_by_field_name("declarator")
+            .or_else(|| decl.named_child(decl.named_child_count().saturating_sub(1)))
+        {
             Some(d) => decl = d,
             None => return (None, indirect),
         }
@@ -281,7 +292,10 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
     if let Some(err) = crate::parse::first_error(node) {
         let (l, c) = position(text, err.start_byte());
         let what = if err.is_missing() { format!("missing `{}`", err.kind()) } else { "syntax error".to_string() };
-        return skip(format!("does not parse cleanly ({what} at {l}:{c}); fix it or check macros that hide syntax"), model);
+        return skip(
+            format!("does not parse cleanly ({what} at {l}:{c}); fix it or check macros that hide syntax"),
+            model,
+        );
     }
     let ty = node.child_by_field_name("type");
     if ty.is_none() && !is_special_member(&declared, scope) {
@@ -369,11 +383,7 @@ fn params(fdecl: Node, text: &str) -> Vec<Param> {
                 }
                 "pointer_declarator" => kind = ParamKind::Pointer,
                 "array_declarator" => kind = ParamKind::Array,
-                "reference_declarator" => {
-                    if kind == ParamKind::Scalar {
-                        kind = ParamKind::Reference
-                    }
-                }
+                "reference_declarator" if kind == ParamKind::Scalar => kind = ParamKind::Reference,
                 _ => {}
             }
             // reference_declarator has no `declarator` field: its identifier is its first child.

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The one command that runs every test: formatting, lints, unit, golden, robustness and
+# end-to-end tests (rewrite -> g++/clang++ -> run testbench -> compare output and event log).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for tool in g++ clang++ python3 cargo; do
+  command -v "$tool" >/dev/null || { echo "missing $tool: install it (apt-get install g++ clang python3) and run again" >&2; exit 1; }
+done
+scripts/fetch-hls-headers.sh >/dev/null
+cargo fmt --all --check
+cargo clippy --workspace --all-targets -- -D warnings
+cargo test --workspace
