@@ -20,6 +20,8 @@ pub fn discover(inputs: &[PathBuf], exclude: &[PathBuf], notes: &mut Vec<String>
     for input in inputs {
         let meta = std::fs::symlink_metadata(input).map_err(|e| Error::io(input, &e))?;
         if meta.is_dir() {
+            // The output directory is skipped below an input, never when it is the input itself:
+            // then writing would overwrite inputs, which `emit` refuses with a clear message.
             walk_dir(input, "", &exclude, &mut found, notes)?;
         } else {
             let name = input.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
@@ -44,9 +46,11 @@ pub fn discover(inputs: &[PathBuf], exclude: &[PathBuf], notes: &mut Vec<String>
 }
 
 fn walk_dir(dir: &Path, rel: &str, exclude: &[PathBuf], found: &mut Vec<Input>, notes: &mut Vec<String>) -> Result<()> {
-    if let Ok(c) = dir.canonicalize() {
-        if exclude.contains(&c) {
-            return Ok(());
+    if !rel.is_empty() {
+        if let Ok(c) = dir.canonicalize() {
+            if exclude.contains(&c) {
+                return Ok(());
+            }
         }
     }
     let mut entries: Vec<_> = std::fs::read_dir(dir).map_err(|e| Error::io(dir, &e))?.filter_map(|e| e.ok()).collect();
