@@ -64,7 +64,8 @@ fn run_case(dir: &Path) -> Vec<String> {
     }
     let manifest = serde_json::to_string_pretty(&outcome.manifest).unwrap() + "\n";
     failures.extend(check(&dir.join("expected.cpp"), &file.output));
-    failures.extend(check(&dir.join("expected.manifest.json"), &manifest.replace(env!("CARGO_PKG_VERSION"), "VERSION")));
+    failures
+        .extend(check(&dir.join("expected.manifest.json"), &manifest.replace(env!("CARGO_PKG_VERSION"), "VERSION")));
     failures.extend(check(&dir.join("expected.stderr"), &stderr.replace(&dir.display().to_string(), "CASE")));
     failures
 }
@@ -79,5 +80,9 @@ fn golden_rewrites() {
     cases.sort();
     assert!(cases.len() >= 8, "golden cases missing: {cases:?}");
     let failures: Vec<String> = cases.iter().flat_map(|c| run_case(c)).collect();
-    assert!(failures.is_empty(), "golden mismatches (bless with HLSINSTR_BLESS=1 after review):\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "golden mismatches (bless with HLSINSTR_BLESS=1 after review):\n{}",
+        failures.join("\n")
+    );
 }
