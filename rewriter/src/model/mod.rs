@@ -272,6 +272,20 @@ fn function_declarator(mut decl: Node) -> (Option<Node>, bool) {
     }
 }
 
+/// `constexpr`/`consteval` among the specifiers before the declarator.
+fn constant_evaluated(node: Node, decl: Node, text: &str) -> Option<&'static str> {
+    let mut cursor = node.walk();
+    let specifiers = node.children(&mut cursor).take_while(|c| c.id() != decl.id());
+    for s in specifiers {
+        match node_text(s, text).trim() {
+            "constexpr" => return Some("constexpr"),
+            "consteval" => return Some("consteval"),
+            _ => {}
+        }
+    }
+    None
+}
+
 fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
     let Some(decl) = node.child_by_field_name("declarator") else { return };
     let (fdecl, indirect) = function_declarator(decl);
@@ -296,6 +310,9 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
             format!("does not parse cleanly ({what} at {l}:{c}); fix it or check macros that hide syntax"),
             model,
         );
+    }
+    if let Some(kw) = constant_evaluated(node, decl, text) {
+        return skip(format!("`{kw}` function: a probe would stop it being usable in constant expressions"), model);
     }
     let ty = node.child_by_field_name("type");
     if ty.is_none() && !is_special_member(&declared, scope) {

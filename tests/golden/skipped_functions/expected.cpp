@@ -22,3 +22,6 @@ int fine(int n) { HLSINSTR_FUNC_BEGIN(0, P, 0);
   HLSINSTR_LOOP_BEGIN(1, P, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(1); n--; }/*hlsinstr*/ HLSINSTR_LOOP_END(1, P, 0);
   return HLSINSTR_RETURN(0, P, n);
 }
+
+// Constant-evaluated functions cannot hold a probe.
+constexpr int square(int x) { return x * x; }

@@ -21,3 +21,6 @@ int fine(int n) {
   for (int i = 0; i < n; i++) n--;
   return n;
 }
+
+// Constant-evaluated functions cannot hold a probe.
+constexpr int square(int x) { return x * x; }

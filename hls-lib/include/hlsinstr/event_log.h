@@ -1,0 +1,233 @@
+// hlsinstr: the C-simulation record stream.
+//
+// One stream of records for every probe kind: module and loop begin/end today, branch trace and
+// watch records later — a new kind is a new event letter, not a new log. Each thread appends to
+// its own buffer (dataflow processes may run as threads), ordered globally by one atomic counter,
+// so the hot path takes no lock. Buffers reach the process-wide log when their thread ends; the
+// log is written once at exit to $HLSINSTR_EVENTS (default `hlsinstr-events.log` in the working
+// directory), through a temporary file and a rename so a reader never sees half a log.
+//
+// File format (text, one record a line, sorted by `order`):
+//   # hlsinstr events v1
+//   # order probe event thread seq timestamp_ns value
+//   <order> <probe id> <B|E> <thread> <seq|-> <timestamp|-> <value|->
+// `seq` is the record's rank among sequence-numbered records in the global order — what the
+// hardware sequencer of the in-FPGA build hands out. `value` is a loop's trip count on its end
+// record. Events from threads still running at exit, or after exit began, are not recorded.
+#ifndef HLSINSTR_EVENT_LOG_H
+#define HLSINSTR_EVENT_LOG_H
+
+#include "hlsinstr/config.h"
+#include "hlsinstr/options.h"
+
+#if !HLSINSTR_SYNTHESIS
+#include "hlsinstr/timestamp.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace hlsinstr {
+namespace sim {
+
+const char EVENT_BEGIN = 'B';
+const char EVENT_END = 'E';
+
+struct Record {
+    std::uint64_t order;
+    std::uint64_t timestamp;
+    std::uint64_t value;
+    std::uint32_t probe;
+    std::uint32_t thread;
+    char event;
+    unsigned char fields; // Record::has_* bits
+    enum { has_timestamp = 1, has_sequence = 2, has_value = 4 };
+};
+
+inline const char* events_path() {
+    const char* p = std::getenv("HLSINSTR_EVENTS");
+    return (p && *p) ? p : "hlsinstr-events.log";
+}
+
+// Set once the process-wide log is destroyed; a plain bool outlives every destructor.
+inline bool& log_gone() {
+    static bool gone = false;
+    return gone;
+}
+
+class Log {
+  public:
+    static Log& instance() {
+        static Log log;
+        return log;
+    }
+
+    std::uint64_t next_order() { return order_.fetch_add(1, std::memory_order_relaxed); }
+    std::uint32_t next_thread() { return threads_.fetch_add(1, std::memory_order_relaxed); }
+
+    void adopt(std::vector<Record>& records) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        chunks_.push_back(std::vector<Record>());
+        chunks_.back().swap(records);
+    }
+
+    // Probe misuse is reported once per probe, never fatal: the kernel's own output matters more.
+    void warn_once(std::uint32_t probe, const char* what) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (warned_.insert(probe).second) {
+            std::fprintf(stderr, "hlsinstr: probe %u: %s (reported once)\n", static_cast<unsigned>(probe), what);
+        }
+    }
+
+    // Writes every record adopted so far; the exit path calls it once more with everything.
+    void write() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        std::vector<Record> all;
+        for (std::size_t i = 0; i < chunks_.size(); ++i) {
+            all.insert(all.end(), chunks_[i].begin(), chunks_[i].end());
+        }
+        std::sort(all.begin(), all.end(), by_order);
+        const std::string path = events_path();
+        const std::string tmp = path + ".tmp";
+        std::FILE* f = std::fopen(tmp.c_str(), "w");
+        if (!f) {
+            std::fprintf(stderr, "hlsinstr: cannot write the event log %s; set HLSINSTR_EVENTS to a writable path\n",
+                         tmp.c_str());
+            return;
+        }
+        std::fputs("# hlsinstr events v1\n# order probe event thread seq timestamp_ns value\n", f);
+        unsigned long long seq = 0;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const Record& r = all[i];
+            char seq_s[24] = "-", ts_s[24] = "-", val_s[24] = "-";
+            if (r.fields & Record::has_sequence) std::snprintf(seq_s, sizeof seq_s, "%llu", seq++);
+            if (r.fields & Record::has_timestamp) std::snprintf(ts_s, sizeof ts_s, "%llu", ull(r.timestamp));
+            if (r.fields & Record::has_value) std::snprintf(val_s, sizeof val_s, "%llu", ull(r.value));
+            std::fprintf(f, "%llu %u %c %u %s %s %s\n", ull(r.order), static_cast<unsigned>(r.probe), r.event,
+                         static_cast<unsigned>(r.thread), seq_s, ts_s, val_s);
+        }
+        const bool ok = std::ferror(f) == 0;
+        if (std::fclose(f) != 0 || !ok) {
+            std::fprintf(stderr, "hlsinstr: writing the event log %s failed (disk full?)\n", tmp.c_str());
+            std::remove(tmp.c_str());
+            return;
+        }
+        if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+            std::remove(path.c_str()); // rename does not replace on every platform
+            if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+                std::fprintf(stderr, "hlsinstr: cannot move the event log to %s\n", path.c_str());
+            }
+        }
+    }
+
+  private:
+    Log() : order_(0), threads_(0) {}
+    ~Log() {
+        write();
+        log_gone() = true;
+    }
+    Log(const Log&);
+    Log& operator=(const Log&);
+
+    static bool by_order(const Record& a, const Record& b) { return a.order < b.order; }
+    static unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
+
+    std::atomic<std::uint64_t> order_;
+    std::atomic<std::uint32_t> threads_;
+    std::mutex mutex_;
+    std::vector<std::vector<Record> > chunks_;
+    std::set<std::uint32_t> warned_;
+};
+
+// An open module or loop on a thread's probe stack.
+struct Frame {
+    std::uint32_t probe;
+    unsigned options;
+    bool loop;
+    std::uint64_t trips;
+};
+
+inline bool& thread_log_gone() {
+    static thread_local bool gone = false;
+    return gone;
+}
+
+// One thread's records and probe stack.
+class ThreadLog {
+  public:
+    // Null once this thread's log (or the process log) is gone: exit has begun.
+    static ThreadLog* current() {
+        if (thread_log_gone() || log_gone()) return 0;
+        static thread_local ThreadLog log;
+        return &log;
+    }
+
+    void record(std::uint32_t probe, char event, unsigned options, bool has_value, std::uint64_t value) {
+        Record r;
+        r.order = log_.next_order();
+        r.timestamp = (options & HLSINSTR_OPT_T) ? timestamp_ns() : 0;
+        r.value = value;
+        r.probe = probe;
+        r.thread = thread_;
+        r.event = event;
+        r.fields = static_cast<unsigned char>(((options & HLSINSTR_OPT_T) ? Record::has_timestamp : 0) |
+                                              ((options & HLSINSTR_OPT_S) ? Record::has_sequence : 0) |
+                                              (has_value ? Record::has_value : 0));
+        records_.push_back(r);
+        if (records_.size() >= flush_every) log_.adopt(records_);
+    }
+
+    std::vector<Frame>& stack() { return stack_; }
+
+    // Moves this thread's records to the process log (before an explicit write).
+    void flush() {
+        if (!records_.empty() && !log_gone()) log_.adopt(records_);
+    }
+
+    void warn_once(std::uint32_t probe, const char* what) { log_.warn_once(probe, what); }
+
+    // Pops the top frame and records its end; a loop's end carries its trip count.
+    void close_top() {
+        const Frame f = stack_.back();
+        stack_.pop_back();
+        record(f.probe, EVENT_END, f.options, f.loop, f.trips);
+    }
+
+  private:
+    enum { flush_every = 1 << 16 };
+
+    // Taking the process log first makes it outlive this thread-local object.
+    ThreadLog() : log_(Log::instance()), thread_(log_.next_thread()) {}
+    ~ThreadLog() {
+        flush();
+        thread_log_gone() = true;
+    }
+    ThreadLog(const ThreadLog&);
+    ThreadLog& operator=(const ThreadLog&);
+
+    Log& log_;
+    std::uint32_t thread_;
+    std::vector<Record> records_;
+    std::vector<Frame> stack_;
+};
+
+// Writes the event log now with everything recorded so far by finished threads and this one;
+// for testbenches that leave through _exit or abort. The normal exit path writes it anyway.
+inline void flush_events() {
+    if (ThreadLog* t = ThreadLog::current()) t->flush();
+    if (!log_gone()) Log::instance().write();
+}
+
+} // namespace sim
+} // namespace hlsinstr
+#endif
+
+#endif

@@ -1,0 +1,151 @@
+// hlsinstr: the probes the rewriter inserts. The only header instrumented code includes.
+//
+// | macro (as the rewriter writes it)           | where                                       |
+// |---------------------------------------------|---------------------------------------------|
+// | HLSINSTR_FUNC_BEGIN(id, O, dep);            | first thing in a probed function's body     |
+// | HLSINSTR_FUNC_END(id, O, 0);                | where control falls off the function's end  |
+// | return HLSINSTR_RETURN(id, O, expr);        | `return expr;` (RETURN_V in a void function)|
+// | return HLSINSTR_RETURN_VOID(id, O);         | `return;`                                   |
+// | HLSINSTR_LOOP_BEGIN(id, O, 0);              | before a probed loop (and its label)        |
+// | HLSINSTR_LOOP_ITER(id);                     | first thing in the loop body                |
+// | HLSINSTR_LOOP_END(id, O, 0);                | after the loop                              |
+// | HLSINSTR_UNWIND(fid, depth);                | after a label a goto reaches from loops     |
+//
+// O is P, T, S or TS (options.h). `dep` is a value the timestamp read depends on, so an HLS
+// scheduler cannot move it (the in-FPGA build uses it; C simulation ignores it).
+//
+// C simulation: FUNC_BEGIN declares a frame object whose destructor records the module's end on
+// every way out — so `return expr;` records the end after `expr` is evaluated, and RETURN passes
+// `expr` through untouched (no copy, no conversion: `return 0;` from a pointer function stays
+// valid). Loops push a frame on the thread's probe stack; ITER counts a trip; END pops it and
+// records the trip count. A return, or a goto to an UNWIND label, closes the loops it leaves.
+//
+// Synthesis: everything compiles to nothing (`expr` stays), until the in-FPGA build gives the
+// probes hardware meaning.
+#ifndef HLSINSTR_PROBE_H
+#define HLSINSTR_PROBE_H
+
+#include "hlsinstr/config.h"
+#include "hlsinstr/options.h"
+
+#if HLSINSTR_SYNTHESIS
+
+#define HLSINSTR_FUNC_BEGIN(id, o, dep) ((void)0)
+#define HLSINSTR_FUNC_END(id, o, value) ((void)0)
+#define HLSINSTR_RETURN(id, o, ...) __VA_ARGS__
+#define HLSINSTR_RETURN_V(id, o, ...) __VA_ARGS__
+#define HLSINSTR_RETURN_VOID(id, o)
+#define HLSINSTR_LOOP_BEGIN(id, o, dep) ((void)0)
+#define HLSINSTR_LOOP_ITER(id) ((void)0)
+#define HLSINSTR_LOOP_END(id, o, value) ((void)0)
+#define HLSINSTR_UNWIND(fid, depth) ((void)0)
+
+#else
+
+#include "hlsinstr/event_log.h"
+
+#define HLSINSTR_FUNC_BEGIN(id, o, dep) ::hlsinstr::sim::FunctionFrame hlsinstr_frame_(id, HLSINSTR_OPT_##o, dep)
+#define HLSINSTR_FUNC_END(id, o, value) hlsinstr_frame_.end()
+#define HLSINSTR_RETURN(id, o, ...) __VA_ARGS__
+#define HLSINSTR_RETURN_V(id, o, ...) __VA_ARGS__
+#define HLSINSTR_RETURN_VOID(id, o) hlsinstr_frame_.end()
+#define HLSINSTR_LOOP_BEGIN(id, o, dep) ::hlsinstr::sim::loop_begin(id, HLSINSTR_OPT_##o, dep)
+#define HLSINSTR_LOOP_ITER(id) ::hlsinstr::sim::loop_iter(id)
+#define HLSINSTR_LOOP_END(id, o, value) ::hlsinstr::sim::loop_end(id)
+#define HLSINSTR_UNWIND(fid, depth) hlsinstr_frame_.unwind(depth)
+
+namespace hlsinstr {
+namespace sim {
+
+// A module invocation. Lives from the function's first statement to its last destructor.
+class FunctionFrame {
+  public:
+    template <class Dep>
+    FunctionFrame(std::uint32_t id, unsigned options, const Dep& dep)
+        : log_(ThreadLog::current()), index_(0), open_(log_ != 0) {
+        (void)dep;
+        if (!log_) return;
+        index_ = log_->stack().size();
+        Frame f = {id, options, false, 0};
+        log_->stack().push_back(f);
+        log_->record(id, EVENT_BEGIN, options, false, 0);
+    }
+
+    ~FunctionFrame() { end(); }
+
+    // Records the end once, closing the loops a return left open.
+    void end() {
+        if (!open_) return;
+        open_ = false;
+        if (!ThreadLog::current()) return;
+        std::vector<Frame>& stack = log_->stack();
+        if (stack.size() <= index_) return; // a mismatched loop end popped us; already reported
+        while (stack.size() > index_ + 1) log_->close_top();
+        log_->close_top();
+    }
+
+    // A goto landed at a label inside `depth` probed loops: close the loops it jumped out of.
+    void unwind(std::size_t depth) {
+        if (!open_ || !ThreadLog::current()) return;
+        std::vector<Frame>& stack = log_->stack();
+        while (stack.size() > index_ + 1 + depth) log_->close_top();
+    }
+
+  private:
+    FunctionFrame(const FunctionFrame&);
+    FunctionFrame& operator=(const FunctionFrame&);
+
+    ThreadLog* log_;
+    std::size_t index_;
+    bool open_;
+};
+
+template <class Dep>
+inline void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {
+    (void)dep;
+    ThreadLog* t = ThreadLog::current();
+    if (!t) return;
+    Frame f = {id, options, true, 0};
+    t->stack().push_back(f);
+    t->record(id, EVENT_BEGIN, options, false, 0);
+}
+
+// Finds loop `id` among the loops on top of the stack, closing (and reporting) loops above it
+// that lost their end; false when the loop is not open in the current function.
+inline bool reach_loop(ThreadLog& t, std::uint32_t id) {
+    std::vector<Frame>& stack = t.stack();
+    std::size_t i = stack.size();
+    while (i > 0 && stack[i - 1].loop && stack[i - 1].probe != id) --i;
+    if (i == 0 || !stack[i - 1].loop) {
+        t.warn_once(id, "loop probe reached while the loop is not open (a jump into the loop?); trips not counted");
+        return false;
+    }
+    if (i != stack.size()) {
+        t.warn_once(stack.back().probe, "loop left without its end probe; closed late by an enclosing loop");
+        while (stack.size() > i) t.close_top();
+    }
+    return true;
+}
+
+inline void loop_iter(std::uint32_t id) {
+    ThreadLog* t = ThreadLog::current();
+    if (!t) return;
+    std::vector<Frame>& stack = t->stack();
+    if (!stack.empty() && stack.back().probe == id && stack.back().loop) {
+        ++stack.back().trips; // the hot path: one compare, one add
+        return;
+    }
+    if (reach_loop(*t, id)) ++t->stack().back().trips;
+}
+
+inline void loop_end(std::uint32_t id) {
+    ThreadLog* t = ThreadLog::current();
+    if (t && reach_loop(*t, id)) t->close_top();
+}
+
+} // namespace sim
+} // namespace hlsinstr
+
+#endif
+
+#endif
