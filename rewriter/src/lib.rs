@@ -4,6 +4,7 @@
 //! [`emit`]. [`rewrite`] runs it in memory; [`strip`] is its exact inverse; [`diff`] shows it.
 //! The `hlsinstr` binary is a thin layer over this library.
 
+pub mod csynth;
 pub mod diff;
 pub mod edit;
 pub mod emit;
@@ -11,6 +12,7 @@ pub mod error;
 pub mod model;
 pub mod parse;
 pub mod plan;
+pub mod project;
 pub mod rewrite;
 pub mod select;
 pub mod source;

@@ -50,21 +50,31 @@ fn project(dir: &Path) -> Project {
 }
 
 fn sh(cmd: &mut Command) -> Output {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}; install it (apt-get install g++ clang)"));
+    let out =
+        cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}; install it (apt-get install g++ clang)"));
     out
 }
 
 fn compile(cxx: &str, src_dir: &Path, files: &[String], exe: &Path, hls: &Path) -> Output {
     let mut cmd = Command::new(cxx);
     // As Vitis C simulation does: HLS pragmas and loop labels mean nothing to a host compiler.
-    cmd.args(["-std=c++14", "-O1", "-Wall", "-Wextra", "-Wno-unknown-pragmas", "-Wno-unused-label", "-pthread", "-isystem"])
-        .arg(hls)
-        .arg("-I")
-        .arg(repo().join("hls-lib/include"))
-        .arg("-I")
-        .arg(src_dir)
-        .arg("-o")
-        .arg(exe);
+    cmd.args([
+        "-std=c++14",
+        "-O1",
+        "-Wall",
+        "-Wextra",
+        "-Wno-unknown-pragmas",
+        "-Wno-unused-label",
+        "-pthread",
+        "-isystem",
+    ])
+    .arg(hls)
+    .arg("-I")
+    .arg(repo().join("hls-lib/include"))
+    .arg("-I")
+    .arg(src_dir)
+    .arg("-o")
+    .arg(exe);
     for f in files {
         cmd.arg(src_dir.join(f));
     }
@@ -139,17 +149,14 @@ fn run_instrumented(p: &Project, probes: &str, hls: &Path, work: &Path, base_war
     let files: Vec<String> = p.syn.iter().chain(&p.tb).cloned().collect();
     let exe = instr.join("tb");
     let c = compile("g++", &instr, &files, &exe, hls);
-    assert!(
-        warnings(&c) <= base_warnings,
-        "instrumentation added warnings:\n{}",
-        String::from_utf8_lossy(&c.stderr)
-    );
+    assert!(warnings(&c) <= base_warnings, "instrumentation added warnings:\n{}", String::from_utf8_lossy(&c.stderr));
     compile("clang++", &instr, &files, &instr.join("tb-clang"), hls);
     let log = instr.join("events.log");
     let run = sh(Command::new(&exe).current_dir(&p.dir).env("HLSINSTR_EVENTS", &log));
     assert!(run.status.success(), "instrumented testbench failed:\n{}", String::from_utf8_lossy(&run.stdout));
     let text = std::fs::read_to_string(&log).expect("the instrumented run writes its event log");
-    let manifest = serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let manifest =
+        serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
     Run { stdout: String::from_utf8(run.stdout).unwrap(), events: parse_log(&text), manifest }
 }
 
@@ -186,7 +193,8 @@ fn check_expectations(name: &str, stdout: &str, run: &Run) -> usize {
             }
             "trips" => {
                 let ids = find("loop", function, Some(w[3]));
-                let n = run.events.iter().filter(|e| !e.begin && ids.contains(&e.probe)).map(|e| e.value.unwrap()).sum();
+                let n =
+                    run.events.iter().filter(|e| !e.begin && ids.contains(&e.probe)).map(|e| e.value.unwrap()).sum();
                 (ids, n)
             }
             other => panic!("{name}: unknown expectation {other}"),

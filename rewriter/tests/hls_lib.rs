@@ -21,14 +21,8 @@ fn build(cxx: &str, std: &str, sources: &[&str], extra: &[&str], exe: &Path) {
         .arg("-o")
         .arg(exe)
         .args(sources.iter().map(|s| tests.join(s)));
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {cxx}: {e}; install it (apt-get install g++ clang)"));
-    assert!(
-        out.status.success(),
-        "{cxx} -std={std} {sources:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cxx}: {e}; install it (apt-get install g++ clang)"));
+    assert!(out.status.success(), "{cxx} -std={std} {sources:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
 }
 
 /// Runs `exe` in a fresh directory with the log path set (or not); returns (stdout, log text).

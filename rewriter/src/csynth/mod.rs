@@ -1,0 +1,476 @@
+//! Vitis HLS / Vivado HLS synthesis reports (`csynth.xml`): latency, interval, pipelining, loop
+//! trip counts and resources per module, as the C-simulation cycle model and the stall report
+//! need them.
+//!
+//! Layouts read (checked on real reports, see the tests):
+//! - **2020.1 and older**: `syn/report/csynth.xml` has the top function only; every other
+//!   function has its own `<function>_csynth.xml` beside it. [`parse_file`] on `csynth.xml` reads
+//!   those siblings too.
+//! - **2022.1 and newer**: one `csynth.xml` with a `<ModuleInformation>` entry per module,
+//!   the RTL instance hierarchy, and pipelined loops extracted into `<func>_Pipeline_<loop>`
+//!   modules. 2023.x adds `<SourceLocation>` for functions and loops.
+//!
+//! Unlabeled loops are named `VITIS_LOOP_<line>_<ordinal>`; copies made by inlining or loop
+//! transformations get a `.N` suffix and may appear several times under one parent.
+//!
+//! Values: a number, `undef` (→ `None`), a `min ~ max` text or a `<range><min/><max/></range>`
+//! element (→ [`Range`]), times with units (normalized to ns). Elements this module does not
+//! know are ignored. Malformed values become `None` with a line in [`Report::warnings`].
+
+mod value;
+mod xml;
+
+pub use value::{
+    is_undefined, parse_count, parse_count_range, parse_number, parse_time_ns, parse_time_range_ns,
+    parse_vitis_loop_name, parse_vitis_loop_names, split_copy_suffix, Range,
+};
+
+use crate::error::{Error, ErrorKind, Result};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// Oldest report version accepted: 2015.1. Checked on Vitis HLS 2020.1, 2022.1 and 2023.2
+/// reports; the Vivado HLS versions accepted here share the per-module layout of 2020.1 but no
+/// report of theirs was at hand.
+pub const MIN_VERSION_YEAR: u32 = 2015;
+
+/// Reports larger than this are refused (the largest real designs write a few tens of MB).
+pub const MAX_REPORT_BYTES: u64 = 512 * 1024 * 1024;
+
+/// One synthesis run: the top function and every module the report describes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// `Vitis HLS` or `Vivado HLS`, inferred (the XML does not name the tool): Vitis from 2021 on,
+    /// and in 2020 when the report has a `<FlowTarget>` (Vitis HLS's `flow_target` setting).
+    pub tool: String,
+    /// `<ReportVersion><Version>`, e.g. `2022.1`.
+    pub version: String,
+    /// `<TopModelName>`: the top function.
+    pub top: String,
+    pub part: Option<String>,
+    pub product_family: Option<String>,
+    /// `vivado` or `vitis` (Vitis HLS only).
+    pub flow_target: Option<String>,
+    pub target_clock_ns: Option<f64>,
+    pub clock_uncertainty_ns: Option<f64>,
+    /// Estimated clock period of the top module.
+    pub estimated_clock_ns: Option<f64>,
+    /// Resources of the device (`<AvailableResources>`).
+    pub available: Resources,
+    /// Every module; in 2022+ reports submodules come first and the top last, as in the file.
+    pub modules: Vec<Module>,
+    /// `<PragmaReport>` (2022+): pragmas with their source location and options (e.g. `II=1`).
+    pub pragmas: Vec<Pragma>,
+    /// The files read: the report itself, then per-module siblings (2020.1 layout).
+    pub files: Vec<PathBuf>,
+    /// Values that were not readable (read as unknown) and sibling files skipped.
+    pub warnings: Vec<String>,
+}
+
+/// A synthesized module: a function that was not inlined, or a loop pipeline extracted into a
+/// module of its own (`<func>_Pipeline_<loop>`, see [`Module::pipeline_of`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Module {
+    pub name: String,
+    /// Best/worst-case latency in cycles; `None` when the report says `undef` (data-dependent).
+    pub latency: Option<Range<u64>>,
+    /// Best/worst-case latency in ns.
+    pub latency_ns: Option<Range<f64>>,
+    /// Initiation interval of the module (cycles between starts), min/max.
+    pub interval: Option<Range<u64>>,
+    /// `<PipelineType>` as written: `no`/`none`, `yes`/`function`, `dataflow`, `loop rewind`, ...
+    pub pipeline_type: Option<String>,
+    /// The II when the module itself is a pipelined function.
+    pub pipeline_ii: Option<u64>,
+    pub target_clock_ns: Option<f64>,
+    pub estimated_clock_ns: Option<f64>,
+    pub resources: Resources,
+    /// Loops of the module, outermost first, in report order.
+    pub loops: Vec<Loop>,
+    /// Submodule instances (2022+: from `<RTLDesignHierarchy>`; 2020.1 reports do not list them).
+    pub instances: Vec<Instance>,
+    /// For `<func>_Pipeline_<loop>` modules: the function and loop the pipeline came from.
+    pub pipeline_of: Option<PipelineOf>,
+    /// Where the function (or the extracted loop) is, when the report says (2023+).
+    pub source: Option<SourceLoc>,
+}
+
+/// A loop and its nested loops.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Loop {
+    /// Name as in the report: a label, `VITIS_LOOP_<line>_<n>`, possibly with a `.N` copy suffix.
+    pub name: String,
+    /// The `N` of a `.N` copy suffix.
+    pub copy: Option<u32>,
+    pub trip_count: Option<Range<u64>>,
+    /// Achieved initiation interval of a pipelined loop (`<PipelineII>`). The XML does not carry
+    /// the target II; see [`Report::pragmas`] for `pipeline II=` pragmas.
+    pub ii: Option<u64>,
+    /// Latency of one iteration: `<IterationLatency>`, or `<PipelineDepth>` for pipelined loops
+    /// (the pipeline's iteration latency).
+    pub iteration_latency: Option<Range<u64>>,
+    /// `<PipelineDepth>` as written.
+    pub pipeline_depth: Option<Range<u64>>,
+    /// Latency of the whole loop in cycles.
+    pub latency: Option<Range<u64>>,
+    pub latency_ns: Option<Range<f64>>,
+    /// Pipelined: `<PipelineType>` says so, or (older reports without it) a `<PipelineII>` is given.
+    pub pipelined: bool,
+    /// `<PipelineType>` as written (`yes`, `no`, ...).
+    pub pipeline_type: Option<String>,
+    pub slack_ns: Option<f64>,
+    /// The loop's source line: from the `VITIS_LOOP_<line>_<n>` name (the line of the loop
+    /// statement; the outer loop's for a flattened nest), else from `<SourceLocation>`.
+    pub source_line: Option<u32>,
+    /// `<SourceLocation>` (2023+): the innermost location.
+    pub source: Option<SourceLoc>,
+    /// The rest of the `<SourceLocation>` chain: call sites the loop was inlined through,
+    /// innermost first.
+    pub inlined_at: Vec<SourceLoc>,
+    /// Submodule instances called in the loop body (`<InstanceList>`).
+    pub instances: Vec<Instance>,
+    pub children: Vec<Loop>,
+}
+
+/// Resource estimates; `None` where the report has no value.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Resources {
+    pub lut: Option<u64>,
+    pub ff: Option<u64>,
+    pub bram_18k: Option<u64>,
+    pub dsp: Option<u64>,
+    pub uram: Option<u64>,
+}
+
+/// An RTL instance of a submodule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Instance {
+    /// Instance name, e.g. `grp_topk_sort_Pipeline_VITIS_LOOP_36_3_fu_1904`.
+    pub name: String,
+    /// The instantiated module, when the report's hierarchy names it.
+    pub module: Option<String>,
+}
+
+/// The origin of a `<func>_Pipeline_<loop>` module.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PipelineOf {
+    pub function: String,
+    pub loop_name: String,
+}
+
+/// A `file:line` location as the report writes it (the file as given to the tool).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SourceLoc {
+    pub file: String,
+    pub line: u32,
+}
+
+/// A pragma or directive from `<PragmaReport>`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pragma {
+    /// `pipeline`, `unroll`, `interface`, `array_partition`, ...
+    pub kind: String,
+    pub source: Option<SourceLoc>,
+    pub function: Option<String>,
+    pub variable: Option<String>,
+    /// Options as written, e.g. `II=1`.
+    pub options: String,
+    /// `valid`, or the tool's verdict on a rejected pragma.
+    pub status: Option<String>,
+    /// Given as a Tcl/cfg directive rather than a source pragma.
+    pub directive: bool,
+}
+
+/// A loop found by a lookup, with the module it is in and its nesting depth (0: outermost).
+#[derive(Debug, Clone, Copy)]
+pub struct LoopRef<'a> {
+    pub module: &'a Module,
+    pub node: &'a Loop,
+    pub depth: usize,
+}
+
+impl Resources {
+    /// True when no value is known.
+    pub fn is_empty(&self) -> bool {
+        *self == Resources::default()
+    }
+}
+
+impl SourceLoc {
+    /// `file:line` → location; the last `:` splits, so Windows drive letters survive.
+    pub fn parse(text: &str) -> Option<SourceLoc> {
+        let (file, line) = text.trim().rsplit_once(':')?;
+        let line = u32::try_from(parse_count(line)?).ok()?;
+        (!file.is_empty()).then(|| SourceLoc { file: file.to_string(), line })
+    }
+
+    /// True when `file` names the same file: equal, or one is a path suffix of the other
+    /// (`src/k.cpp` and `proj/src/k.cpp`). Backslashes count as `/`.
+    pub fn same_file(&self, file: &str) -> bool {
+        let a = self.file.replace('\\', "/");
+        let b = file.replace('\\', "/");
+        a == b || a.ends_with(&format!("/{b}")) || b.ends_with(&format!("/{a}"))
+    }
+}
+
+impl Loop {
+    /// The name without a `.N` copy suffix.
+    pub fn base_name(&self) -> &str {
+        split_copy_suffix(&self.name).0
+    }
+
+    /// (line, ordinal) of a `VITIS_LOOP_<line>_<n>` name; `None` for labels and `.N` copies.
+    pub fn vitis_name(&self) -> Option<(u32, u32)> {
+        if self.copy.is_some() {
+            return None;
+        }
+        parse_vitis_loop_name(&self.name)
+    }
+
+    /// Source lines named by the loop's `VITIS_LOOP_` name: one, or one per loop of a flattened
+    /// nest (`VITIS_LOOP_10_1_VITIS_LOOP_11_2` → [10, 11]). Empty for labels and `.N` copies.
+    pub fn vitis_lines(&self) -> Vec<u32> {
+        if self.copy.is_some() {
+            return Vec::new();
+        }
+        parse_vitis_loop_names(&self.name).into_iter().map(|(line, _)| line).collect()
+    }
+
+    /// This loop and all nested loops, depth-first in report order, with their nesting depth
+    /// (0 for this loop).
+    pub fn walk(&self) -> Vec<(usize, &Loop)> {
+        let mut out = Vec::new();
+        walk_into(self, 0, &mut out);
+        out
+    }
+}
+
+fn walk_into<'a>(lp: &'a Loop, depth: usize, out: &mut Vec<(usize, &'a Loop)>) {
+    out.push((depth, lp));
+    for c in &lp.children {
+        walk_into(c, depth + 1, out);
+    }
+}
+
+impl Module {
+    /// Every loop of the module, depth-first in report order.
+    pub fn all_loops(&self) -> Vec<LoopRef<'_>> {
+        self.loops.iter().flat_map(|l| l.walk()).map(|(depth, node)| LoopRef { module: self, node, depth }).collect()
+    }
+
+    /// Names of the submodules this module instantiates (deduplicated, in report order).
+    pub fn submodules(&self) -> Vec<&str> {
+        let mut out: Vec<&str> = Vec::new();
+        for m in self.instances.iter().filter_map(|i| i.module.as_deref()) {
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+        out
+    }
+
+    /// True for a pipelined function (not a dataflow region, not a module with pipelined loops).
+    pub fn is_pipelined(&self) -> bool {
+        self.pipeline_type.as_deref().is_some_and(xml::module_type_is_pipelined)
+    }
+
+    /// True for a dataflow region.
+    pub fn is_dataflow(&self) -> bool {
+        self.pipeline_type.as_deref().is_some_and(|t| t.trim().eq_ignore_ascii_case("dataflow"))
+    }
+}
+
+impl Report {
+    /// The module of that name.
+    pub fn module(&self, name: &str) -> Option<&Module> {
+        self.modules.iter().find(|m| m.name == name)
+    }
+
+    /// The top module (named [`Report::top`]).
+    pub fn top_module(&self) -> Option<&Module> {
+        self.module(&self.top)
+    }
+
+    /// Every loop of every module, depth-first in report order.
+    pub fn all_loops(&self) -> Vec<LoopRef<'_>> {
+        self.modules.iter().flat_map(|m| m.all_loops()).collect()
+    }
+
+    /// The first loop [`Report::find_loops`] finds.
+    pub fn find_loop(&self, function: &str, loop_name: &str) -> Option<LoopRef<'_>> {
+        self.find_loops(function, loop_name).into_iter().next()
+    }
+
+    /// Loops named `loop_name` in `function`, tried in this order, the first step with a match
+    /// winning:
+    /// 1. the exact name in the function's module or in its `<function>_Pipeline_<loop>` modules
+    ///    (Vitis moves a pipelined loop into such a module);
+    /// 2. the same name up to `.N` copy suffixes (all copies);
+    /// 3. for a `VITIS_LOOP_<line>_<n>` name: loops there whose `VITIS_LOOP` name has the same
+    ///    line (the ordinal can differ when the tool counted loops differently), including
+    ///    flattened nests (`VITIS_LOOP_10_1_VITIS_LOOP_11_2` for line 10 or 11);
+    /// 4. when the function has no module of its own (it was inlined): the exact name in any
+    ///    module.
+    ///
+    /// Duplicates are real: an inlined function's loops appear once per call site.
+    pub fn find_loops(&self, function: &str, loop_name: &str) -> Vec<LoopRef<'_>> {
+        let own: Vec<&Module> = self
+            .modules
+            .iter()
+            .filter(|m| m.name == function || m.pipeline_of.as_ref().is_some_and(|p| p.function == function))
+            .collect();
+        let in_own = |pred: &dyn Fn(&Loop) -> bool| -> Vec<LoopRef<'_>> {
+            own.iter().flat_map(|m| m.all_loops()).filter(|r| pred(r.node)).collect()
+        };
+        let found = in_own(&|l| l.name == loop_name);
+        if !found.is_empty() {
+            return found;
+        }
+        let base = split_copy_suffix(loop_name).0;
+        let found = in_own(&|l| l.base_name() == base);
+        if !found.is_empty() {
+            return found;
+        }
+        if let Some((line, _)) = parse_vitis_loop_name(base) {
+            let found = in_own(&|l| l.vitis_lines().contains(&line));
+            if !found.is_empty() {
+                return found;
+            }
+        }
+        if self.module(function).is_none() {
+            return self.all_loops().into_iter().filter(|r| r.node.name == loop_name).collect();
+        }
+        Vec::new()
+    }
+
+    /// Loops whose [`Loop::source_line`] is `line`, in any module and file, and flattened nests
+    /// whose name includes that line ([`Loop::vitis_lines`]).
+    pub fn loops_at_line(&self, line: u32) -> Vec<LoopRef<'_>> {
+        self.all_loops()
+            .into_iter()
+            .filter(|r| r.node.source_line == Some(line) || r.node.vitis_lines().contains(&line))
+            .collect()
+    }
+
+    /// Loops at `line` of `file`: as [`Report::loops_at_line`], keeping loops whose
+    /// `<SourceLocation>` names `file` (see [`SourceLoc::same_file`]) and loops whose file the
+    /// report does not give (reports before 2023 have no locations).
+    pub fn loops_at(&self, file: &str, line: u32) -> Vec<LoopRef<'_>> {
+        self.loops_at_line(line)
+            .into_iter()
+            .filter(|r| r.node.source.as_ref().is_none_or(|s| s.same_file(file)))
+            .collect()
+    }
+}
+
+/// Parse a synthesis report from a file. For a `csynth.xml` in the 2020.1 layout (no
+/// `<ModuleInformation>`), the `<module>_csynth.xml` files in the same directory are read too
+/// and their modules added; one that cannot be read or is from another tool version is skipped
+/// with a warning.
+pub fn parse_file(path: impl AsRef<Path>) -> Result<Report> {
+    let path = path.as_ref();
+    let text = read_report(path)?;
+    let (mut report, has_module_info) = xml::parse_document(&text, path)?;
+    let is_top_file = path.file_name().is_some_and(|n| n == "csynth.xml");
+    if !has_module_info && is_top_file {
+        add_sibling_modules(&mut report, path);
+    }
+    Ok(report)
+}
+
+/// Parse a synthesis report from text; `origin` names it in errors and in [`Report::files`].
+pub fn parse_str(text: &str, origin: impl AsRef<Path>) -> Result<Report> {
+    xml::parse_document(text, origin.as_ref()).map(|(report, _)| report)
+}
+
+/// Synthesis reports under an HLS project or solution directory, sorted: `<dir>/csynth.xml`,
+/// `<dir>/syn/report/csynth.xml`, `<dir>/*/syn/report/csynth.xml` (solutions of a Vivado/Vitis
+/// HLS project) and `<dir>/*/hls/syn/report/csynth.xml` and `<dir>/hls/syn/report/csynth.xml`
+/// (Vitis unified components). Unreadable directories are skipped.
+pub fn find_reports(dir: impl AsRef<Path>) -> Vec<PathBuf> {
+    let dir = dir.as_ref();
+    let under = |d: &Path| [d.join("syn/report/csynth.xml"), d.join("hls/syn/report/csynth.xml")];
+    let mut found: Vec<PathBuf> = Vec::new();
+    found.push(dir.join("csynth.xml"));
+    found.extend(under(dir));
+    let mut subdirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    subdirs.sort();
+    for d in &subdirs {
+        found.extend(under(d));
+    }
+    found.retain(|p| p.is_file());
+    found.dedup();
+    found
+}
+
+fn read_report(path: &Path) -> Result<String> {
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, &e))?;
+    if meta.len() > MAX_REPORT_BYTES {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            format!(
+                "{} bytes is larger than any synthesis report ({} MiB at most); expected a csynth.xml",
+                meta.len(),
+                MAX_REPORT_BYTES >> 20
+            ),
+        )
+        .at(path));
+    }
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    String::from_utf8(bytes).map_err(|e| {
+        Error::new(
+            ErrorKind::BadInput,
+            format!(
+                "not UTF-8 text (invalid byte at offset {}): expected a csynth.xml written by Vitis HLS or Vivado HLS",
+                e.utf8_error().valid_up_to()
+            ),
+        )
+        .at(path)
+    })
+}
+
+/// Add the modules of `<module>_csynth.xml` files beside `top_path` (2020.1 layout).
+fn add_sibling_modules(report: &mut Report, top_path: &Path) {
+    let dir = match top_path.parent() {
+        Some(d) if d.as_os_str().is_empty() => Path::new("."),
+        Some(d) => d,
+        None => return,
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut siblings: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_csynth.xml")))
+        .collect();
+    siblings.sort();
+    for sib in siblings {
+        let parsed = read_report(&sib).and_then(|text| xml::parse_document(&text, &sib));
+        let sub = match parsed {
+            Ok((sub, _)) => sub,
+            Err(e) => {
+                report.warnings.push(format!("skipped {e}"));
+                continue;
+            }
+        };
+        if sub.version != report.version {
+            report.warnings.push(format!(
+                "skipped {}: version {} differs from {} in {} (left over from another run?)",
+                sib.display(),
+                sub.version,
+                report.version,
+                top_path.display()
+            ));
+            continue;
+        }
+        report.files.push(sib.clone());
+        report.warnings.extend(sub.warnings);
+        for m in sub.modules {
+            // The top's own `<top>_csynth.xml` repeats what csynth.xml already says.
+            if report.module(&m.name).is_none() {
+                report.modules.push(m);
+            }
+        }
+    }
+}

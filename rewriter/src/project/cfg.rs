@@ -1,0 +1,246 @@
+//! The Vitis unified flow config file (`hls_config.cfg`): Boost.Program_options syntax.
+
+use super::{parse_clock, parse_frequency, split_flags, FileSet, Project};
+use crate::error::{Error, ErrorKind, Result};
+use std::path::Path;
+
+/// `syn.file_cflags=<file>,<flags>` and friends, applied once every file is known.
+struct FileFlags {
+    set: FileSet,
+    csim: bool,
+    key: &'static str,
+    file: String,
+    flags: Vec<String>,
+    at: (usize, usize),
+}
+
+/// Keys that belong under `[hls]` (warned about, but honored, elsewhere).
+const HLS_KEYS: &[&str] = &[
+    "syn.top",
+    "syn.file",
+    "syn.cflags",
+    "syn.csimflags",
+    "syn.file_cflags",
+    "syn.file_csimflags",
+    "syn.blackbox.file",
+    "tb.file",
+    "tb.cflags",
+    "tb.file_cflags",
+    "tb.file_csimflags",
+    "clock",
+    "clock_uncertainty",
+    "flow_target",
+    "csim.argv",
+    "csim.ldflags",
+];
+
+pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
+    let path = p.file.clone();
+    let mut section = String::new();
+    let mut pending: Vec<FileFlags> = Vec::new();
+    let mut freq: Option<(f64, (usize, usize))> = None;
+    let mut seen_single: Vec<&'static str> = Vec::new();
+    for (i, line) in text.split('\n').enumerate() {
+        let lineno = i + 1;
+        let content = line.find('#').map_or(line, |h| &line[..h]);
+        let trimmed = content.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let col_of = |byte: usize| line[..byte].chars().count() + 1;
+        let lead = content.len() - content.trim_start().len();
+        if trimmed.starts_with('[') {
+            if !trimmed.ends_with(']') {
+                return Err(syntax(
+                    &path,
+                    lineno,
+                    col_of(lead),
+                    format!("section header `{trimmed}` is missing its `]`"),
+                ));
+            }
+            section = trimmed[1..trimmed.len() - 1].trim().to_ascii_lowercase();
+            if section.is_empty() {
+                return Err(syntax(
+                    &path,
+                    lineno,
+                    col_of(lead),
+                    "empty section header `[]`: write `[hls]`".to_string(),
+                ));
+            }
+            continue;
+        }
+        let Some(eq) = content.find('=') else {
+            return Err(syntax(
+                &path,
+                lineno,
+                col_of(lead),
+                format!("expected `key=value` or a `[section]` header, found `{trimmed}` (comments start with `#`)"),
+            ));
+        };
+        let key = content[..eq].trim();
+        if key.is_empty() {
+            return Err(syntax(&path, lineno, col_of(lead), "`=` without a key before it".to_string()));
+        }
+        let value = content[eq + 1..].trim();
+        let vstart = eq + 1 + (content[eq + 1..].len() - content[eq + 1..].trim_start().len());
+        let at = (lineno, col_of(vstart));
+        let full = if section.is_empty() { key.to_string() } else { format!("{section}.{key}") };
+        let (in_hls, k) = match full.strip_prefix("hls.") {
+            Some(rest) => (true, rest.to_string()),
+            None => (false, full.clone()),
+        };
+        let hls_key = HLS_KEYS.iter().copied().find(|h| *h == k);
+        if let Some(h) = hls_key {
+            if !in_hls {
+                p.warn(&path, Some(at), format!("`{h}` belongs under the [hls] section; v++ may not see it here"));
+            }
+        }
+        let single = match k.as_str() {
+            "syn.top" => Some("syn.top"),
+            "clock" => Some("clock"),
+            "clock_uncertainty" => Some("clock_uncertainty"),
+            "flow_target" => Some("flow_target"),
+            "csim.argv" => Some("csim.argv"),
+            "part" => Some("part"),
+            "platform" => Some("platform"),
+            "freqhz" => Some("freqhz"),
+            _ => None,
+        };
+        if let Some(s) = single {
+            if seen_single.contains(&s) {
+                p.warn(&path, Some(at), format!("`{s}` is set more than once; the last value, `{value}`, is used"));
+            }
+            seen_single.push(s);
+        }
+        let flags = |p: &mut Project, v: &str| -> Vec<String> {
+            let (words, open) = split_flags(v);
+            if open {
+                p.warn(&path, Some(at), "unterminated quote in flags; the rest of the line is taken as one word");
+            }
+            words
+        };
+        match k.as_str() {
+            "part" => p.part = Some(value.to_string()),
+            "platform" => p.platform = Some(value.to_string()),
+            "freqhz" => match parse_frequency(value) {
+                Some(ns) => freq = Some((ns, at)),
+                None => p.warn(&path, Some(at), format!("cannot read frequency `{value}`; write e.g. `freqhz=300000000`")),
+            },
+            "syn.top" => p.top = Some(unquote(value).to_string()),
+            "syn.file" | "tb.file" => {
+                let set = if k == "tb.file" { FileSet::Tb } else { FileSet::Syn };
+                let (file, root) = (super::resolve(&p.root, unquote(value)), p.root.clone());
+                p.add_file(set, file, &root, Vec::new(), Vec::new(), &path, Some(at));
+            }
+            "syn.blackbox.file" => {
+                let file = super::resolve(&p.root, unquote(value));
+                if !file.exists() {
+                    p.warn(&path, Some(at), format!("file not found: {}", file.display()));
+                }
+                p.blackbox.push(file);
+            }
+            "syn.cflags" => {
+                let f = flags(p, value);
+                p.cflags.extend(f);
+            }
+            "syn.csimflags" => {
+                let f = flags(p, value);
+                p.csimflags.extend(f);
+            }
+            "tb.cflags" => {
+                let f = flags(p, value);
+                p.tb_cflags.extend(f);
+            }
+            "csim.ldflags" => {
+                let f = flags(p, value);
+                p.csim_ldflags.extend(f);
+            }
+            "syn.file_cflags" | "syn.file_csimflags" | "tb.file_cflags" | "tb.file_csimflags" => {
+                let key = HLS_KEYS.iter().copied().find(|h| *h == k).unwrap_or("syn.file_cflags");
+                match value.split_once(',') {
+                    Some((file, f)) => {
+                        let f = flags(p, f);
+                        pending.push(FileFlags {
+                            set: if k.starts_with("tb.") { FileSet::Tb } else { FileSet::Syn },
+                            csim: k.ends_with("csimflags"),
+                            key,
+                            file: unquote(file.trim()).to_string(),
+                            flags: f,
+                            at,
+                        });
+                    }
+                    None => p.warn(&path, Some(at), format!("`{key}` needs `<file>,<flags>`; no comma in `{value}`")),
+                }
+            }
+            "clock" => match parse_clock(value) {
+                Some(ns) => p.clock_ns = Some(ns),
+                None => p.warn(
+                    &path,
+                    Some(at),
+                    format!("cannot read clock `{value}`; write a period such as `clock=4ns` or a frequency such as `clock=250MHz`"),
+                ),
+            },
+            "clock_uncertainty" => p.clock_uncertainty = Some(value.to_string()),
+            "flow_target" => {
+                if !matches!(value, "vitis" | "vivado") {
+                    p.warn(&path, Some(at), format!("unknown flow_target `{value}` (expected `vitis` or `vivado`)"));
+                }
+                p.flow_target = Some(value.to_string());
+            }
+            "csim.argv" => p.csim_argv = Some(value.to_string()),
+            _ => {
+                if k == "relative_roots" {
+                    p.warn(
+                        &path,
+                        Some(at),
+                        "`relative_roots` is not interpreted: relative paths are resolved against the config file's directory",
+                    );
+                }
+                p.other.push((k, value.to_string()));
+            }
+        }
+    }
+    if let Some((ns, at)) = freq {
+        if p.clock_ns.is_none() {
+            p.clock_ns = Some(ns);
+        } else {
+            p.warn(&path, Some(at), "both `clock` and `freqhz` are set; `clock` is used");
+        }
+    }
+    for ff in pending {
+        apply_file_flags(p, &path, ff);
+    }
+    Ok(())
+}
+
+fn apply_file_flags(p: &mut Project, path: &Path, ff: FileFlags) {
+    let target = super::normalize(&super::resolve(&p.root, &ff.file));
+    let list = match ff.set {
+        FileSet::Syn => &mut p.sources,
+        FileSet::Tb => &mut p.testbench,
+    };
+    match list.iter_mut().find(|f| super::normalize(&f.path) == target) {
+        Some(f) if ff.csim => f.csimflags.extend(ff.flags),
+        Some(f) => f.cflags.extend(ff.flags),
+        None => {
+            let file_key = if ff.set == FileSet::Tb { "tb.file" } else { "syn.file" };
+            p.warn(
+                path,
+                Some(ff.at),
+                format!(
+                    "`{}` names `{}`, which is not a `{file_key}`: add `{file_key}={}` or fix the path; its flags are ignored",
+                    ff.key, ff.file, ff.file
+                ),
+            );
+        }
+    }
+}
+
+/// A value wrapped in double quotes, without them.
+fn unquote(v: &str) -> &str {
+    v.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(v)
+}
+
+fn syntax(path: &Path, line: usize, col: usize, message: String) -> Error {
+    Error::new(ErrorKind::BadInput, message).at(path).at_line(line, col)
+}

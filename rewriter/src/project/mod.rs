@@ -1,0 +1,755 @@
+//! The user's own Vitis HLS project description, read so that `hlsinstr` can rewrite, compile and
+//! run their C simulation without a configuration format of its own.
+//!
+//! Two formats are understood:
+//!
+//! * the Vitis unified flow config file (`hls_config.cfg`, given to `v++ -c --mode hls --config`
+//!   or `vitis-run --mode hls --csim --config`), see [`parse_cfg`];
+//! * a Vivado/Vitis HLS Tcl script (`run_hls.tcl`, `script.tcl`, given to `vitis_hls -f`), see
+//!   [`parse_tcl`].
+//!
+//! [`load`] picks the reader by extension. Both produce the same [`Project`]. Reading never runs
+//! anything and never fails on something it merely does not understand: unknown keys and commands
+//! are kept or reported as [`Warning`]s. It fails ([`crate::Error`], kind
+//! [`ErrorKind::BadInput`] or `Io`) only when the file cannot be
+//! read or is malformed (unbalanced braces or quotes, a line that is not `key=value`), with the
+//! line and column.
+//!
+//! Relative paths are resolved against [`Project::root`], the directory of the project file. For
+//! config files that is what Vitis does (unless `relative_roots` says otherwise, which is not
+//! interpreted). For Tcl scripts Vitis resolves against the directory `vitis_hls` runs in; we
+//! assume it is run from the script's own directory (`cd dir && vitis_hls -f run_hls.tcl`), which
+//! is how nearly every project is laid out, and follow the script's own `cd` commands. Files named
+//! in a script pulled in with `source` are relative to that same directory, not to the sourced file.
+
+mod cfg;
+mod interp;
+pub(crate) mod tcl;
+
+use crate::error::{Error, ErrorKind, Result};
+use serde::Serialize;
+use std::fmt;
+use std::path::{Component, Path, PathBuf};
+
+/// Project files larger than this are refused: no project description is this big.
+pub const MAX_PROJECT_BYTES: u64 = 4 * 1024 * 1024;
+/// At most this many warnings are kept; the last one says more were dropped.
+pub const MAX_WARNINGS: usize = 200;
+/// Clock period Vitis uses when the project sets none.
+pub const DEFAULT_CLOCK_NS: f64 = 10.0;
+/// Names looked for, in order, when [`load`] is given a directory.
+pub const PROJECT_FILE_NAMES: &[&str] = &["hls_config.cfg", "run_hls.tcl", "script.tcl"];
+
+/// Which format the project was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProjectKind {
+    /// A Vitis unified flow config file (`hls_config.cfg`).
+    Cfg,
+    /// A Vivado/Vitis HLS Tcl script.
+    Tcl,
+}
+
+/// Something in the project file that was ignored or guessed at. Never fatal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Warning {
+    /// The file it is about (a script pulled in by `source` has its own).
+    pub path: PathBuf,
+    /// 1-based line and column, when the warning is about one place.
+    pub line_col: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line_col {
+            Some((l, c)) => write!(f, "{}:{l}:{c}: warning: {}", self.path.display(), self.message),
+            None => write!(f, "{}: warning: {}", self.path.display(), self.message),
+        }
+    }
+}
+
+/// One file of the project: a synthesis source (`syn.file`, `add_files`) or a testbench file
+/// (`tb.file`, `add_files -tb`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SourceFile {
+    /// Resolved against [`Project::root`] unless absolute (`.` components dropped, `..` kept).
+    pub path: PathBuf,
+    /// Per-file compiler flags (`add_files -cflags`, `syn.file_cflags` / `tb.file_cflags`), split
+    /// into words the way a shell would.
+    pub cflags: Vec<String>,
+    /// Per-file flags for C simulation only (`add_files -csimflags`, `syn.file_csimflags`).
+    pub csimflags: Vec<String>,
+    /// A C or C++ file (source or header, by extension). Testbench lists also hold data files
+    /// (`result.golden.dat`) that csim copies next to the executable: those are `false`.
+    pub is_source: bool,
+}
+
+impl SourceFile {
+    /// A C/C++ translation unit that csim compiles: a source, not a header nor a data file.
+    pub fn is_compiled(&self) -> bool {
+        const HEADERS: &[&str] = &["h", "hh", "hpp", "hxx", "h++", "inl", "ipp", "tpp"];
+        self.is_source
+            && !self
+                .path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| HEADERS.contains(&e.to_ascii_lowercase().as_str()))
+    }
+}
+
+/// A Vitis HLS project as described by the user's config file or Tcl script.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Project {
+    pub kind: ProjectKind,
+    /// The project file, absolute.
+    pub file: PathBuf,
+    /// Directory of the project file, absolute: relative paths are resolved against it.
+    pub root: PathBuf,
+    /// Tcl: the `open_project` (or `open_component`) name as written, or the absolute project
+    /// directory when the script `cd`s elsewhere first. Config files have none.
+    pub name: Option<String>,
+    /// The top function (`syn.top`, `set_top`).
+    pub top: Option<String>,
+    /// Synthesis sources (`syn.file`, `add_files`), in order, without duplicates.
+    pub sources: Vec<SourceFile>,
+    /// Testbench files (`tb.file`, `add_files -tb`), data files included.
+    pub testbench: Vec<SourceFile>,
+    /// Flags for every synthesis source (`syn.cflags`). Tcl has only per-file flags.
+    pub cflags: Vec<String>,
+    /// Flags for every synthesis source in C simulation only (`syn.csimflags`).
+    pub csimflags: Vec<String>,
+    /// Flags for every testbench file (`tb.cflags`).
+    pub tb_cflags: Vec<String>,
+    /// Clock period in ns (`clock`, `freqhz`, `create_clock -period`); `None`: Vitis uses 10 ns.
+    pub clock_ns: Option<f64>,
+    /// As written (`clock_uncertainty`, `set_clock_uncertainty`): ns, `%` or MHz.
+    pub clock_uncertainty: Option<String>,
+    /// Target part (`part`, `set_part`).
+    pub part: Option<String>,
+    /// Target platform (`platform`, config files only).
+    pub platform: Option<String>,
+    /// `vitis` or `vivado` (`flow_target`, `open_solution -flow_target`).
+    pub flow_target: Option<String>,
+    /// Tcl: the active solution (`open_solution`). Config files have none.
+    pub solution: Option<String>,
+    /// RTL blackbox descriptors (`syn.blackbox.file`, `add_files -blackbox`).
+    pub blackbox: Vec<PathBuf>,
+    /// Arguments for the testbench's `main` (`csim.argv`, `csim_design -argv`), as written.
+    pub csim_argv: Option<String>,
+    /// Linker flags for C simulation (`csim.ldflags`, `csim_design -ldflags`).
+    pub csim_ldflags: Vec<String>,
+    /// Everything read but not interpreted, `(key, value)`: config keys (qualified by their section
+    /// unless it is `[hls]`) and Tcl `config_*` / `set_directive_*` commands with their arguments.
+    pub other: Vec<(String, String)>,
+    /// What was ignored or guessed at, in file order.
+    pub warnings: Vec<Warning>,
+}
+
+/// Read a project file, choosing the reader by extension: `.cfg` → [`parse_cfg`], `.tcl` →
+/// [`parse_tcl`]. A directory is searched for [`PROJECT_FILE_NAMES`], in that order.
+pub fn load(path: &Path) -> Result<Project> {
+    if path.is_dir() {
+        return match PROJECT_FILE_NAMES.iter().map(|n| path.join(n)).find(|p| p.is_file()) {
+            Some(file) => load(&file),
+            None => Err(Error::new(
+                ErrorKind::BadInput,
+                format!(
+                    "no Vitis HLS project file in this directory (looked for {}); pass the config file or Tcl script itself",
+                    PROJECT_FILE_NAMES.join(", ")
+                ),
+            )
+            .at(path)),
+        };
+    }
+    match path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase()).as_deref() {
+        Some("cfg") => parse_cfg(path),
+        Some("tcl") => parse_tcl(path),
+        _ => Err(Error::new(
+            ErrorKind::BadInput,
+            "not a Vitis HLS project file: expected a config file ending in `.cfg` (hls_config.cfg, for \
+             `v++ --mode hls --config`) or a Tcl script ending in `.tcl` (run_hls.tcl, for `vitis_hls -f`)",
+        )
+        .at(path)),
+    }
+}
+
+/// Read a Vitis unified flow config file (`hls_config.cfg`).
+///
+/// The syntax is that of Boost.Program_options config files, which `v++` uses: `key=value` lines
+/// with blanks around `=` ignored, `[section]` headers that prefix the keys after them (`[hls]`
+/// keys are the HLS options, keys before any header are general `v++` options such as `part`),
+/// and `#` starting a comment anywhere on a line. Repeated keys accumulate (files, flags); for
+/// single-valued keys the last one wins, with a warning.
+///
+/// Interpreted keys: `part`, `platform`, `freqhz`, and under `[hls]`: `syn.top`, `syn.file`,
+/// `syn.cflags`, `syn.csimflags`, `syn.file_cflags`, `syn.file_csimflags`, `syn.blackbox.file`,
+/// `tb.file`, `tb.cflags`, `tb.file_cflags`, `tb.file_csimflags`, `clock`, `clock_uncertainty`,
+/// `flow_target`, `csim.argv`, `csim.ldflags`. Everything else goes to [`Project::other`].
+pub fn parse_cfg(path: &Path) -> Result<Project> {
+    let text = read_text(path)?;
+    parse_cfg_str(path, &text)
+}
+
+/// [`parse_cfg`] on text already in memory; `path` names the file (its directory is the root).
+pub fn parse_cfg_str(path: &Path, text: &str) -> Result<Project> {
+    let mut project = Project::empty(ProjectKind::Cfg, path);
+    cfg::parse(&mut project, text)?;
+    project.finish();
+    Ok(project)
+}
+
+/// Read a Vivado/Vitis HLS Tcl script (`run_hls.tcl`).
+///
+/// The script is tokenized as real Tcl (comments, `;`, backslash-newline, braces, quotes,
+/// backslash escapes, `{*}`) but not run. Interpreted commands: `open_project`, `open_solution`
+/// (also `project/solution`), `open_component`, `set_top`, `add_files` / `add_file` (`-tb`,
+/// `-cflags`, `-csimflags`, `-blackbox`, several files, Tcl lists), `set_part`, `create_clock -period`
+/// (ns or with a unit such as `250MHz`), `set_clock_uncertainty`, `csim_design` / `config_csim`
+/// / `config_sim` (`-argv`, `-ldflags`), `source`, `foreach`, `catch`, `cd`, `exit`; `set`, `append`,
+/// `lappend` and `unset` keep variables, and `$var` and `[set var]` are substituted from them
+/// (`$env(NAME)` from the environment). In brackets, `list`, `concat`, `join`, `file
+/// dirname|tail|join|rootname|extension|normalize`, `info script`, `pwd` (taken to be the
+/// script's directory) and `string tolower|toupper|trim` are evaluated too. Anything else is kept
+/// as written, with a warning; `config_*` and `set_directive_*` go to [`Project::other`].
+/// Control flow other than `foreach` (`if`, `proc`, ...) is not interpreted.
+pub fn parse_tcl(path: &Path) -> Result<Project> {
+    let text = read_text(path)?;
+    parse_tcl_str(path, &text)
+}
+
+/// [`parse_tcl`] on text already in memory; `path` names the file (its directory is the root).
+/// Scripts pulled in with `source` are still read from disk.
+pub fn parse_tcl_str(path: &Path, text: &str) -> Result<Project> {
+    let mut project = Project::empty(ProjectKind::Tcl, path);
+    interp::run(&mut project, text)?;
+    project.finish();
+    Ok(project)
+}
+
+/// Which list of files an entry goes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum FileSet {
+    Syn,
+    Tb,
+}
+
+impl Project {
+    fn empty(kind: ProjectKind, path: &Path) -> Project {
+        let file = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        let root = file.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
+        Project {
+            kind,
+            file,
+            root,
+            name: None,
+            top: None,
+            sources: Vec::new(),
+            testbench: Vec::new(),
+            cflags: Vec::new(),
+            csimflags: Vec::new(),
+            tb_cflags: Vec::new(),
+            clock_ns: None,
+            clock_uncertainty: None,
+            part: None,
+            platform: None,
+            flow_target: None,
+            solution: None,
+            blackbox: Vec::new(),
+            csim_argv: None,
+            csim_ldflags: Vec::new(),
+            other: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Warnings about the project as a whole, once everything is read.
+    fn finish(&mut self) {
+        let file = self.file.clone();
+        if self.top.is_none() {
+            let hint = match self.kind {
+                ProjectKind::Cfg => "add `syn.top=<function>` under [hls]",
+                ProjectKind::Tcl => "add `set_top <function>` after open_project",
+            };
+            self.warn(&file, None, format!("no top function: {hint}"));
+        }
+        if self.sources.is_empty() {
+            let hint = match self.kind {
+                ProjectKind::Cfg => "add `syn.file=<path>` lines under [hls]",
+                ProjectKind::Tcl => "add `add_files <path>` commands",
+            };
+            self.warn(&file, None, format!("no synthesis source files: {hint}"));
+        }
+    }
+
+    pub(crate) fn warn(&mut self, path: &Path, line_col: Option<(usize, usize)>, message: impl Into<String>) {
+        let w = Warning { path: path.to_path_buf(), line_col, message: message.into() };
+        if self.warnings.len() > MAX_WARNINGS || self.warnings.contains(&w) {
+            return;
+        }
+        if self.warnings.len() == MAX_WARNINGS {
+            let more = Warning {
+                path: self.file.clone(),
+                line_col: None,
+                message: format!("more than {MAX_WARNINGS} warnings; the rest are not shown"),
+            };
+            self.warnings.push(more);
+            return;
+        }
+        self.warnings.push(w);
+    }
+
+    /// Add a file to the sources or the testbench. A file added twice is kept once, with the flags
+    /// of both entries. A file that does not exist is kept, with a warning.
+    /// `path` is already resolved; `base` is what it was resolved against (for the message).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn add_file(
+        &mut self,
+        set: FileSet,
+        path: PathBuf,
+        base: &Path,
+        cflags: Vec<String>,
+        csimflags: Vec<String>,
+        from: &Path,
+        at: Option<(usize, usize)>,
+    ) {
+        if !path.exists() {
+            let msg =
+                format!("file not found: {} (relative paths are resolved against {})", path.display(), base.display());
+            self.warn(from, at, msg);
+        }
+        let key = normalize(&path);
+        let list = match set {
+            FileSet::Syn => &mut self.sources,
+            FileSet::Tb => &mut self.testbench,
+        };
+        if let Some(existing) = list.iter_mut().find(|f| normalize(&f.path) == key) {
+            existing.cflags.extend(cflags);
+            existing.csimflags.extend(csimflags);
+            let msg = format!("{} is added twice; it is kept once", path.display());
+            self.warn(from, at, msg);
+            return;
+        }
+        let is_source = crate::source::is_cxx_path(&path);
+        list.push(SourceFile { path, cflags, csimflags, is_source });
+    }
+
+    /// The top function, or an error that says how to name one.
+    pub fn require_top(&self) -> Result<&str> {
+        self.top.as_deref().ok_or_else(|| {
+            let hint = match self.kind {
+                ProjectKind::Cfg => "add `syn.top=<function>` under [hls]",
+                ProjectKind::Tcl => "add `set_top <function>` to the script",
+            };
+            Error::new(ErrorKind::BadInput, format!("the project names no top function: {hint}")).at(&self.file)
+        })
+    }
+
+    /// Is there enough to run a C simulation? A top function, at least one synthesis source, a
+    /// testbench source to provide `main`, and every listed file present. The error says what to
+    /// add or fix.
+    pub fn check(&self) -> Result<()> {
+        self.require_top()?;
+        let (src_hint, tb_hint) = match self.kind {
+            ProjectKind::Cfg => ("add `syn.file=<path>` under [hls]", "add `tb.file=<path>` under [hls]"),
+            ProjectKind::Tcl => ("add `add_files <path>`", "add `add_files -tb <path>`"),
+        };
+        let err = |msg: String| Err(Error::new(ErrorKind::BadInput, msg).at(&self.file));
+        if self.sources.is_empty() {
+            return err(format!("the project lists no synthesis source files: {src_hint}"));
+        }
+        if !self.testbench.iter().any(SourceFile::is_compiled) {
+            return err(format!("the project lists no testbench source (C simulation needs its `main`): {tb_hint}"));
+        }
+        let missing: Vec<String> = self
+            .sources
+            .iter()
+            .chain(&self.testbench)
+            .map(|f| &f.path)
+            .chain(&self.blackbox)
+            .filter(|p| !p.exists())
+            .map(|p| p.display().to_string())
+            .collect();
+        if !missing.is_empty() {
+            return err(format!(
+                "the project lists files that do not exist: {} (relative paths are resolved against {}; fix the paths \
+                 or run from the directory Vitis is run from)",
+                missing.join(", "),
+                self.root.display()
+            ));
+        }
+        Ok(())
+    }
+
+    /// The clock period in ns, Vitis's default (10 ns) when the project sets none.
+    pub fn clock_ns_or_default(&self) -> f64 {
+        self.clock_ns.unwrap_or(DEFAULT_CLOCK_NS)
+    }
+
+    /// All flags to compile synthesis source `file` for C simulation: global `syn.cflags` and
+    /// `syn.csimflags`, then the file's own; relative include and library paths made absolute.
+    pub fn source_flags(&self, file: &SourceFile) -> Vec<String> {
+        let all: Vec<String> =
+            self.cflags.iter().chain(&self.csimflags).chain(&file.cflags).chain(&file.csimflags).cloned().collect();
+        absolutize_flags(&self.root, &all)
+    }
+
+    /// All flags to compile testbench `file`: global `tb.cflags`, then the file's own; relative
+    /// include and library paths made absolute.
+    pub fn testbench_flags(&self, file: &SourceFile) -> Vec<String> {
+        let all: Vec<String> = self.tb_cflags.iter().chain(&file.cflags).chain(&file.csimflags).cloned().collect();
+        absolutize_flags(&self.root, &all)
+    }
+
+    /// Directories where Vitis writes the synthesis reports (`csynth.xml`, `<top>_csynth.xml`)
+    /// for this project, most likely first. None of them needs to exist.
+    ///
+    /// * Tcl: `<root>/<project>/<solution>/syn/report`. Without `open_solution`, every
+    ///   `<project>/*/syn/report` found on disk, then `<project>/solution1/syn/report`. A project
+    ///   opened with `open_component <c>` (unified flow from Tcl) writes `<root>/<c>/hls/syn/report`.
+    /// * Config files: the work directory is chosen on the command line (`--work_dir`), not in the
+    ///   file. The Vitis IDE keeps the config at `<workspace>/<component>/hls_config.cfg` and
+    ///   builds in `<workspace>/<component>/<component>` (UG1399, "Output of C Synthesis"), so
+    ///   the candidates are `<root>/<root's name>/hls/syn/report`, `<root>/hls/syn/report`
+    ///   (`--work_dir .`), `<root>/<top>/hls/syn/report`, then any `<root>/*/hls/syn/report` on disk.
+    pub fn solution_dirs(&self) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = Vec::new();
+        match self.kind {
+            ProjectKind::Tcl => {
+                let Some(name) = &self.name else { return out };
+                let project = resolve(&self.root, name);
+                match &self.solution {
+                    Some(solution) => out.push(project.join(solution).join("syn").join("report")),
+                    None => {
+                        out.push(project.join("hls").join("syn").join("report"));
+                        out.extend(subdirs_with(&project, &["syn", "report"]));
+                        out.push(project.join("solution1").join("syn").join("report"));
+                    }
+                }
+            }
+            ProjectKind::Cfg => {
+                let report = |dir: PathBuf| dir.join("hls").join("syn").join("report");
+                if let Some(name) = self.root.file_name() {
+                    out.push(report(self.root.join(name)));
+                }
+                out.push(report(self.root.clone()));
+                if let Some(top) = &self.top {
+                    out.push(report(self.root.join(top)));
+                }
+                out.extend(subdirs_with(&self.root, &["hls", "syn", "report"]));
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|p| seen.insert(normalize(p)));
+        out
+    }
+}
+
+/// `<dir>/*/<tail...>` that exist, sorted.
+fn subdirs_with(dir: &Path, tail: &[&str]) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .map(|e| tail.iter().fold(e.path(), |p, t| p.join(t)))
+        .filter(|p| p.is_dir())
+        .collect();
+    found.sort();
+    found
+}
+
+/// Read a project file as text, refusing what cannot be one.
+pub(crate) fn read_text(path: &Path) -> Result<String> {
+    let meta = std::fs::metadata(path).map_err(|e| {
+        Error::new(
+            ErrorKind::Io,
+            format!("cannot read the project file: {e}; pass the path of hls_config.cfg or of the Tcl script given to vitis_hls -f"),
+        )
+        .at(path)
+    })?;
+    if meta.is_dir() {
+        return Err(Error::new(ErrorKind::BadInput, "is a directory, not a project file").at(path));
+    }
+    if meta.len() > MAX_PROJECT_BYTES {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            format!("{} bytes is too big for a project file; is this the right file?", meta.len()),
+        )
+        .at(path));
+    }
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+    if let Some(pos) = bytes.iter().position(|&b| b == 0) {
+        let (l, c) = line_col(&String::from_utf8_lossy(&bytes[..pos]), pos.min(bytes.len()));
+        return Err(Error::new(ErrorKind::BadInput, "binary file (NUL byte), not a project file")
+            .at(path)
+            .at_line(l, c));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let pos = e.utf8_error().valid_up_to();
+        let valid = String::from_utf8_lossy(&e.as_bytes()[..pos]).into_owned();
+        let (l, c) = line_col(&valid, valid.len());
+        Error::new(ErrorKind::BadInput, "not UTF-8 text; save the project file as UTF-8").at(path).at_line(l, c)
+    })?;
+    Ok(text.strip_prefix('\u{feff}').map(str::to_string).unwrap_or(text))
+}
+
+/// 1-based line and column (in characters) of byte `offset` of `text`.
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    (line, before[line_start..].chars().count() + 1)
+}
+
+/// `p` against `root` unless absolute, without `.` components (`..` is kept: lexically folding it
+/// would be wrong through symlinks).
+pub(crate) fn resolve(root: &Path, p: &str) -> PathBuf {
+    let p = Path::new(p);
+    let joined = if p.is_absolute() { p.to_path_buf() } else { root.join(p) };
+    joined.components().filter(|c| !matches!(c, Component::CurDir)).collect()
+}
+
+/// A comparison key for paths: `..` folded lexically.
+fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(out.components().next_back(), Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Clock period in ns from `4`, `4ns`, `4.0 ns`, `250MHz`, `0.25GHz`, `4000ps`, ... A bare number
+/// is ns. `None` for anything else, zero or negative.
+pub fn parse_clock(s: &str) -> Option<f64> {
+    let (value, unit) = split_number(s)?;
+    let ns = match unit.as_str() {
+        "" | "ns" => value,
+        "ps" => value / 1e3,
+        "us" => value * 1e3,
+        "ms" => value * 1e6,
+        "s" => value * 1e9,
+        "hz" => 1e9 / value,
+        "khz" => 1e6 / value,
+        "mhz" => 1e3 / value,
+        "ghz" => 1.0 / value,
+        _ => return None,
+    };
+    (ns.is_finite() && ns > 0.0).then_some(ns)
+}
+
+/// Clock period in ns from a frequency (`freqhz`): a bare number is Hz, or a value with a unit.
+pub fn parse_frequency(s: &str) -> Option<f64> {
+    match split_number(s)? {
+        (hz, unit) if unit.is_empty() => {
+            let ns = 1e9 / hz;
+            (ns.is_finite() && ns > 0.0).then_some(ns)
+        }
+        _ => parse_clock(s),
+    }
+}
+
+fn split_number(s: &str) -> Option<(f64, String)> {
+    let s = s.trim();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() && (b[i].is_ascii_digit() || b[i] == b'.' || (i == 0 && b[i] == b'+')) {
+        i += 1;
+    }
+    // An exponent, only when digits follow (so `4e` is not eaten from a unit).
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        let mut j = i + 1;
+        if j < b.len() && (b[j] == b'+' || b[j] == b'-') {
+            j += 1;
+        }
+        if j < b.len() && b[j].is_ascii_digit() {
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            i = j;
+        }
+    }
+    let value: f64 = s[..i].parse().ok()?;
+    Some((value, s[i..].trim().to_ascii_lowercase()))
+}
+
+/// Split a flags string into words as a POSIX shell would: blanks separate, `'...'` is literal,
+/// `"..."` takes `\"`, `\\`, `\$` and `` \` `` escapes, a backslash outside quotes escapes the next
+/// character. Returns the words and whether a quote was left open (its text is kept).
+pub fn split_flags(s: &str) -> (Vec<String>, bool) {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut in_word = false;
+    let mut chars = s.chars().peekable();
+    let mut open = false;
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut cur));
+                    in_word = false;
+                }
+            }
+            '\'' => {
+                in_word = true;
+                open = true;
+                for c in chars.by_ref() {
+                    if c == '\'' {
+                        open = false;
+                        break;
+                    }
+                    cur.push(c);
+                }
+            }
+            '"' => {
+                in_word = true;
+                open = true;
+                while let Some(c) = chars.next() {
+                    match c {
+                        '"' => {
+                            open = false;
+                            break;
+                        }
+                        '\\' => match chars.peek() {
+                            Some(&n @ ('"' | '\\' | '$' | '`')) => {
+                                cur.push(n);
+                                chars.next();
+                            }
+                            Some('\n') => {
+                                chars.next();
+                            }
+                            _ => cur.push('\\'),
+                        },
+                        c => cur.push(c),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                match chars.next() {
+                    Some('\n') => {}
+                    Some(n) => cur.push(n),
+                    None => cur.push('\\'),
+                }
+            }
+            c => {
+                in_word = true;
+                cur.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(cur);
+    }
+    (words, open)
+}
+
+/// Make the paths in compiler flags absolute against `root`: `-I`, `-L` (attached or not),
+/// `-isystem`, `-iquote`, `-idirafter`, `-include`, `-imacros`. Other flags are kept as they are.
+pub fn absolutize_flags(root: &Path, flags: &[String]) -> Vec<String> {
+    const SEPARATE: &[&str] = &["-I", "-L", "-isystem", "-iquote", "-idirafter", "-include", "-imacros"];
+    let abs = |p: &str| -> String {
+        if p.is_empty() || Path::new(p).is_absolute() || p.starts_with('$') {
+            p.to_string()
+        } else {
+            resolve(root, p).display().to_string()
+        }
+    };
+    let mut out = Vec::with_capacity(flags.len());
+    let mut i = 0;
+    while i < flags.len() {
+        let f = &flags[i];
+        if SEPARATE.contains(&f.as_str()) && i + 1 < flags.len() {
+            out.push(f.clone());
+            out.push(abs(&flags[i + 1]));
+            i += 2;
+            continue;
+        }
+        match ["-I", "-L"].iter().find(|p| f.len() > 2 && f.starts_with(*p)) {
+            Some(prefix) => out.push(format!("{prefix}{}", abs(&f[2..]))),
+            None => out.push(f.clone()),
+        }
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks() {
+        assert_eq!(parse_clock("4"), Some(4.0));
+        assert_eq!(parse_clock("4ns"), Some(4.0));
+        assert_eq!(parse_clock(" 3.33 ns "), Some(3.33));
+        assert_eq!(parse_clock("200MHz"), Some(5.0));
+        assert_eq!(parse_clock("250mhz"), Some(4.0));
+        assert_eq!(parse_clock("0.25GHz"), Some(4.0));
+        assert_eq!(parse_clock("4000ps"), Some(4.0));
+        assert_eq!(parse_clock("1e1"), Some(10.0));
+        for bad in ["", "ns", "0", "-4", "4 parsecs", "abc", "0MHz", "1e"] {
+            assert_eq!(parse_clock(bad), None, "{bad}");
+        }
+        assert_eq!(parse_frequency("250000000"), Some(4.0));
+        assert_eq!(parse_frequency("250MHz"), Some(4.0));
+    }
+
+    #[test]
+    fn flags_split_like_a_shell() {
+        let (w, open) = split_flags(r#"-I../inc  -DSTR="\"hi there\"" '-DA=b c' -D\ X"#);
+        assert_eq!(w, ["-I../inc", r#"-DSTR="hi there""#, "-DA=b c", "-D X"]);
+        assert!(!open);
+        let (w, open) = split_flags("-DX \"unterminated");
+        assert_eq!(w, ["-DX", "unterminated"]);
+        assert!(open);
+        assert!(split_flags("  ").0.is_empty());
+    }
+
+    #[test]
+    fn include_paths_become_absolute() {
+        let flags: Vec<String> =
+            ["-I../inc", "-I", "x", "-isystem", "/abs", "-DFOO", "-L.", "-include", "cfg.h", "-Iinc/$V"]
+                .map(String::from)
+                .to_vec();
+        assert_eq!(
+            absolutize_flags(Path::new("/p/q"), &flags),
+            [
+                "-I/p/q/../inc",
+                "-I",
+                "/p/q/x",
+                "-isystem",
+                "/abs",
+                "-DFOO",
+                "-L/p/q",
+                "-include",
+                "/p/q/cfg.h",
+                "-I/p/q/inc/$V"
+            ]
+        );
+    }
+
+    #[test]
+    fn paths_resolve_and_normalize() {
+        assert_eq!(resolve(Path::new("/r"), "./a/./b.cpp"), PathBuf::from("/r/a/b.cpp"));
+        assert_eq!(resolve(Path::new("/r"), "/x/y.cpp"), PathBuf::from("/x/y.cpp"));
+        assert_eq!(resolve(Path::new("/r/s"), "../y.cpp"), PathBuf::from("/r/s/../y.cpp"));
+        assert_eq!(normalize(Path::new("/r/s/../y.cpp")), PathBuf::from("/r/y.cpp"));
+    }
+
+    #[test]
+    fn line_col_counts_characters() {
+        assert_eq!(line_col("ab\ncé d", 0), (1, 1));
+        assert_eq!(line_col("ab\ncé d", 3), (2, 1));
+        assert_eq!(line_col("ab\ncé d", 7), (2, 4));
+        assert_eq!(line_col("é", 1), (1, 1), "inside a character counts from its start");
+    }
+}

@@ -1,0 +1,626 @@
+//! hlsinstr::project: reading the user's Vitis HLS project (hls_config.cfg or a Tcl script) on the
+//! shared fixture, the repository's examples, and scripts written into temp dirs.
+
+use hlsinstr::project::{self, parse_cfg_str, parse_tcl_str, Project, ProjectKind};
+use hlsinstr::ErrorKind;
+use std::path::{Path, PathBuf};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn fixtures() -> PathBuf {
+    let dir = repo().join("../shared/fixtures");
+    assert!(dir.is_dir(), "fixtures not found at {}: shared/ must sit beside the repository", dir.display());
+    dir
+}
+
+/// A temp tree from `(relative path, contents)` pairs.
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (rel, text) in files {
+        let p = dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+/// The temp dir as the library sees it (absolute, as `std::path::absolute` gives it).
+fn root(t: &tempfile::TempDir) -> PathBuf {
+    std::path::absolute(t.path()).unwrap()
+}
+
+fn strings(s: &[&str]) -> Vec<String> {
+    s.iter().map(|s| s.to_string()).collect()
+}
+
+fn warnings(p: &Project) -> String {
+    p.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("\n")
+}
+
+const KERNEL: &str = "void k(int *a) { a[0] = 1; }\n";
+const TB: &str = "int main() { return 0; }\n";
+
+// ---------------------------------------------------------------------------------------------
+// Config files
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn fixture_cfg_with_blackbox_and_data_files() {
+    let path = fixtures().join("vitis-blackbox/hls_config.cfg");
+    let p = project::load(&path).unwrap();
+    let root = std::path::absolute(path.parent().unwrap()).unwrap();
+    assert_eq!(p.kind, ProjectKind::Cfg);
+    assert_eq!(p.root, root);
+    assert_eq!(p.part.as_deref(), Some("xcvu9p-flga2104-2-i"));
+    assert_eq!(p.clock_ns, Some(5.0), "200MHz is 5 ns");
+    assert_eq!(p.flow_target.as_deref(), Some("vivado"));
+    assert_eq!(p.top.as_deref(), Some("example"));
+    assert_eq!(p.blackbox, vec![root.join("rtl_model.json")]);
+    assert!(p.blackbox[0].is_file());
+    assert_eq!(p.sources.len(), 1);
+    assert_eq!(p.sources[0].path, root.join("example.cpp"));
+    assert!(p.sources[0].is_source && p.sources[0].is_compiled());
+    let tb: Vec<_> = p.testbench.iter().map(|f| (f.path.clone(), f.is_source)).collect();
+    assert_eq!(tb, vec![(root.join("example_test.cpp"), true), (root.join("result.golden.dat"), false)]);
+    assert!(p.other.contains(&("package.output.format".into(), "ip_catalog".into())));
+    assert!(p.other.contains(&("package.output.syn".into(), "false".into())));
+    assert_eq!(p.solution, None);
+    assert_eq!(p.name, None);
+    // The fixture holds only the config and the JSON: the C++ files are reported, not fatal.
+    let w = warnings(&p);
+    assert!(w.contains("file not found") && w.contains("example.cpp"), "{w}");
+    assert!(w.contains("hls_config.cfg:7:10: warning: file not found"), "line and column of the value: {w}");
+    let e = p.check().unwrap_err();
+    assert!(e.message.contains("do not exist") && e.message.contains("example.cpp"), "{e}");
+}
+
+#[test]
+fn every_example_cfg_is_ready_to_simulate() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir(repo().join("examples")).unwrap() {
+        let cfg = entry.unwrap().path().join("hls_config.cfg");
+        if !cfg.is_file() {
+            continue;
+        }
+        seen += 1;
+        let p = project::load(&cfg).unwrap();
+        assert!(p.warnings.is_empty(), "{}: {}", cfg.display(), warnings(&p));
+        p.check().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.part.as_deref(), Some("xcu250-figd2104-2L-e"));
+        assert_eq!(p.flow_target.as_deref(), Some("vitis"));
+        assert_eq!(p.clock_ns, Some(4.0));
+        let top = p.require_top().unwrap();
+        assert_eq!(p.sources.len(), 1);
+        assert_eq!(p.testbench.len(), 1);
+        assert!(p.testbench[0].is_compiled());
+        let text = std::fs::read_to_string(&p.sources[0].path).unwrap();
+        assert!(text.contains(&format!("{top}(")), "{}: top `{top}` is defined in the source", cfg.display());
+        assert!(p.other.is_empty() && p.cflags.is_empty() && p.tb_cflags.is_empty());
+        let dirs = p.solution_dirs();
+        let name = p.root.file_name().unwrap();
+        assert_eq!(dirs[0], p.root.join(name).join("hls/syn/report"), "IDE layout first");
+        assert!(dirs.contains(&p.root.join("hls/syn/report")));
+    }
+    assert_eq!(seen, 5, "the five examples");
+}
+
+#[test]
+fn cfg_syntax_comments_sections_and_accumulation() {
+    let t = tree(&[
+        ("src/k.cpp", KERNEL),
+        ("src/util.cpp", KERNEL),
+        ("src/k.h", ""),
+        ("tb/tb.cpp", TB),
+        ("tb/in.dat", "1 2 3"),
+    ]);
+    let cfg = "\u{feff}# a comment\r\n\
+        part = xcvu9p-flga2104-2-i   # trailing comment\r\n\
+        \r\n\
+        [HLS]\r\n\
+        \tsyn.top   =  k_top\r\n\
+        syn.file=src/k.cpp\r\n\
+        syn.file = ./src/util.cpp\r\n\
+        syn.file=src/k.h\r\n\
+        syn.file=src/k.cpp\r\n\
+        syn.cflags=-I../common -DN=8\r\n\
+        syn.cflags = -O2\r\n\
+        syn.csimflags=-DCSIM\r\n\
+        syn.file_cflags=src/util.cpp,-DUTIL \"-DSTR=\\\"x y\\\"\"\r\n\
+        syn.file_csimflags = src/k.cpp , -DONLY_CSIM\r\n\
+        tb.file=tb/tb.cpp\r\n\
+        tb.file=tb/in.dat\r\n\
+        tb.cflags=-Itb\r\n\
+        tb.file_cflags=tb/tb.cpp,-Wno-unknown-pragmas\r\n\
+        clock=0.25GHz\r\n\
+        clock_uncertainty=15%\r\n\
+        flow_target=vitis\r\n\
+        csim.argv=in.dat out.dat\r\n\
+        csim.ldflags=-lm -lpthread\r\n\
+        syn.directive.pipeline=k_top II=1\r\n\
+        package.output.format=xo\r\n\
+        [vivado]\r\n\
+        prop=run.impl_1.STRATEGY=Performance_Explore\r\n";
+    std::fs::write(t.path().join("hls_config.cfg"), cfg).unwrap();
+    let p = project::load(&t.path().join("hls_config.cfg")).unwrap();
+    let r = root(&t);
+    assert_eq!(p.part.as_deref(), Some("xcvu9p-flga2104-2-i"));
+    assert_eq!(p.top.as_deref(), Some("k_top"));
+    let paths: Vec<_> = p.sources.iter().map(|f| f.path.clone()).collect();
+    assert_eq!(paths, vec![r.join("src/k.cpp"), r.join("src/util.cpp"), r.join("src/k.h")]);
+    assert!(p.sources[2].is_source && !p.sources[2].is_compiled(), "a header is source but not compiled");
+    assert_eq!(p.cflags, strings(&["-I../common", "-DN=8", "-O2"]));
+    assert_eq!(p.csimflags, strings(&["-DCSIM"]));
+    assert_eq!(p.sources[1].cflags, strings(&["-DUTIL", "-DSTR=\"x y\""]));
+    assert_eq!(p.sources[0].csimflags, strings(&["-DONLY_CSIM"]));
+    assert!(p.sources[0].cflags.is_empty());
+    assert_eq!(p.tb_cflags, strings(&["-Itb"]));
+    assert_eq!(p.testbench[0].cflags, strings(&["-Wno-unknown-pragmas"]));
+    assert!(!p.testbench[1].is_source);
+    assert_eq!(p.clock_ns, Some(4.0));
+    assert_eq!(p.clock_uncertainty.as_deref(), Some("15%"));
+    assert_eq!(p.flow_target.as_deref(), Some("vitis"));
+    assert_eq!(p.csim_argv.as_deref(), Some("in.dat out.dat"));
+    assert_eq!(p.csim_ldflags, strings(&["-lm", "-lpthread"]));
+    assert_eq!(
+        p.other,
+        vec![
+            ("syn.directive.pipeline".to_string(), "k_top II=1".to_string()),
+            ("package.output.format".to_string(), "xo".to_string()),
+            ("vivado.prop".to_string(), "run.impl_1.STRATEGY=Performance_Explore".to_string()),
+        ]
+    );
+    // The file added twice is kept once, with a warning on its line.
+    let w = warnings(&p);
+    assert_eq!(p.warnings.len(), 1, "{w}");
+    assert!(w.contains(":9:10: warning") && w.contains("added twice"), "{w}");
+    p.check().unwrap();
+    // Flags for compiling, with include paths made absolute.
+    let flags = p.source_flags(&p.sources[0]);
+    assert_eq!(flags[0], format!("-I{}", r.join("../common").display()));
+    assert_eq!(flags.last().unwrap(), "-DONLY_CSIM");
+    assert_eq!(
+        p.testbench_flags(&p.testbench[0]),
+        vec![format!("-I{}", r.join("tb").display()), "-Wno-unknown-pragmas".into()]
+    );
+}
+
+#[test]
+fn cfg_clock_forms() {
+    for (clock, ns) in [("4ns", 4.0), ("4", 4.0), ("200MHz", 5.0), ("0.25GHz", 4.0), ("3.33 ns", 3.33), ("250mhz", 4.0)]
+    {
+        let p = parse_cfg_str(Path::new("/x/hls_config.cfg"), &format!("[hls]\nclock={clock}\n")).unwrap();
+        assert_eq!(p.clock_ns, Some(ns), "{clock}");
+    }
+    let p = parse_cfg_str(Path::new("/x/hls_config.cfg"), "[hls]\nclock=fast\n").unwrap();
+    assert_eq!(p.clock_ns, None);
+    assert_eq!(p.clock_ns_or_default(), 10.0);
+    assert!(warnings(&p).contains("hls_config.cfg:2:7: warning: cannot read clock `fast`"), "{}", warnings(&p));
+    let p = parse_cfg_str(Path::new("/x/c.cfg"), "platform=xilinx_u250\nfreqhz=300000000\n").unwrap();
+    assert!((p.clock_ns.unwrap() - 3.333).abs() < 0.01);
+    assert_eq!(p.platform.as_deref(), Some("xilinx_u250"));
+}
+
+#[test]
+fn cfg_questionable_lines_are_warned_about() {
+    let text = "syn.top=outside\n[hls]\nsyn.top=inside\nsyn.file_cflags=nowhere.cpp,-DX\nsyn.file_cflags=nocomma\nflow_target=fpga\nrelative_roots=file:\n";
+    let p = parse_cfg_str(Path::new("/x/hls_config.cfg"), text).unwrap();
+    assert_eq!(p.top.as_deref(), Some("inside"), "the last value wins");
+    let w = warnings(&p);
+    for needle in [
+        ":1:9: warning: `syn.top` belongs under the [hls] section",
+        ":3:9: warning: `syn.top` is set more than once",
+        ":4:17: warning: `syn.file_cflags` names `nowhere.cpp`, which is not a `syn.file`",
+        ":5:17: warning: `syn.file_cflags` needs `<file>,<flags>`",
+        ":6:13: warning: unknown flow_target `fpga`",
+        ":7:16: warning: `relative_roots` is not interpreted",
+        "warning: no synthesis source files: add `syn.file=<path>` lines under [hls]",
+    ] {
+        assert!(w.contains(needle), "missing `{needle}` in\n{w}");
+    }
+}
+
+#[test]
+fn cfg_syntax_errors_have_line_and_column() {
+    let cases = [
+        ("[hls]\nsyn.top=a\n  [hls\n", (3, 3), "missing its `]`"),
+        ("[hls]\nsyn.top a\n", (2, 1), "expected `key=value`"),
+        ("[hls]\n   = value\n", (2, 4), "without a key"),
+        ("[]\n", (1, 1), "empty section"),
+    ];
+    for (text, at, msg) in cases {
+        let e = parse_cfg_str(Path::new("/x/hls_config.cfg"), text).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::BadInput);
+        assert_eq!(e.line_col, Some(at), "{text:?}: {e}");
+        assert!(e.message.contains(msg), "{e}");
+        assert!(e.to_string().starts_with(&format!("/x/hls_config.cfg:{}:{}: ", at.0, at.1)), "{e}");
+    }
+}
+
+#[test]
+fn cfg_solution_dirs_follow_the_ide_layout_and_find_work_dirs() {
+    let t = tree(&[("comp/hls_config.cfg", "[hls]\nsyn.top=k\n"), ("comp/build/hls/syn/report/csynth.xml", "<x/>")]);
+    let p = project::load(&t.path().join("comp")).unwrap();
+    let c = root(&t).join("comp");
+    assert_eq!(
+        p.solution_dirs(),
+        vec![
+            c.join("comp/hls/syn/report"),
+            c.join("hls/syn/report"),
+            c.join("k/hls/syn/report"),
+            c.join("build/hls/syn/report"),
+        ]
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tcl scripts
+// ---------------------------------------------------------------------------------------------
+
+const FULL_TCL: &str = r#"############################################################
+## A run_hls.tcl in the style Vitis HLS writes, plus what people add by hand.
+############################################################
+set proj    kern_prj
+set src_dir src
+set CFLAGS  "-I${src_dir}/include -DN=16"
+open_project -reset $proj
+set_top kern_top
+# Two files in one call, one quoted list, per-file flags with escaped quotes.
+add_files "$src_dir/k.cpp $src_dir/util.cpp" -cflags "$CFLAGS -DSTR='\"a b\"'"
+add_files {src/extra.cpp} -cflags {-std=c++14 -DX=1}
+add_files -tb tb/tb.cpp \
+    -cflags "-Itb -Wno-unknown-pragmas" \
+    -csimflags "-DCSIM"
+add_files -tb tb/golden.dat; add_files -blackbox rtl/model.json
+open_solution -reset "solution1" -flow_target vitis
+set_part {xcvu9p-flga2104-2-i}
+create_clock -period 250MHz -name default
+set_clock_uncertainty 12.5%
+config_compile -pipeline_loops 64
+config_interface -m_axi_alignment_byte_size 64 -m_axi_latency 64
+set_directive_pipeline "kern_top/loop"
+#source "./kern_prj/solution1/directives.tcl"
+csim_design -argv {in.dat out.dat} -ldflags {-lm -lrt}
+csynth_design
+cosim_design -trace_level all
+export_design -format ip_catalog
+exit
+add_files never.cpp
+"#;
+
+fn full_tree() -> tempfile::TempDir {
+    tree(&[
+        ("run_hls.tcl", FULL_TCL),
+        ("src/k.cpp", KERNEL),
+        ("src/util.cpp", KERNEL),
+        ("src/extra.cpp", KERNEL),
+        ("tb/tb.cpp", TB),
+        ("tb/golden.dat", "42\n"),
+        ("rtl/model.json", "{}"),
+    ])
+}
+
+#[test]
+fn tcl_full_script() {
+    let t = full_tree();
+    let p = project::load(&t.path().join("run_hls.tcl")).unwrap();
+    let r = root(&t);
+    assert_eq!(p.kind, ProjectKind::Tcl);
+    assert!(p.warnings.is_empty(), "{}", warnings(&p));
+    assert_eq!(p.name.as_deref(), Some("kern_prj"));
+    assert_eq!(p.top.as_deref(), Some("kern_top"));
+    let paths: Vec<_> = p.sources.iter().map(|f| f.path.clone()).collect();
+    assert_eq!(paths, vec![r.join("src/k.cpp"), r.join("src/util.cpp"), r.join("src/extra.cpp")]);
+    let shared = strings(&["-Isrc/include", "-DN=16", "-DSTR=\"a b\""]);
+    assert_eq!(p.sources[0].cflags, shared);
+    assert_eq!(p.sources[1].cflags, shared);
+    assert_eq!(p.sources[2].cflags, strings(&["-std=c++14", "-DX=1"]));
+    assert_eq!(p.testbench.len(), 2);
+    assert_eq!(p.testbench[0].path, r.join("tb/tb.cpp"));
+    assert_eq!(p.testbench[0].cflags, strings(&["-Itb", "-Wno-unknown-pragmas"]));
+    assert_eq!(p.testbench[0].csimflags, strings(&["-DCSIM"]));
+    assert!(p.testbench[0].is_compiled());
+    assert!(!p.testbench[1].is_source, "golden.dat is data");
+    assert_eq!(p.blackbox, vec![r.join("rtl/model.json")]);
+    assert_eq!(p.solution.as_deref(), Some("solution1"));
+    assert_eq!(p.flow_target.as_deref(), Some("vitis"));
+    assert_eq!(p.part.as_deref(), Some("xcvu9p-flga2104-2-i"));
+    assert_eq!(p.clock_ns, Some(4.0));
+    assert_eq!(p.clock_uncertainty.as_deref(), Some("12.5%"));
+    assert_eq!(p.csim_argv.as_deref(), Some("in.dat out.dat"));
+    assert_eq!(p.csim_ldflags, strings(&["-lm", "-lrt"]));
+    assert_eq!(
+        p.other,
+        vec![
+            ("config_compile".to_string(), "-pipeline_loops 64".to_string()),
+            ("config_interface".to_string(), "-m_axi_alignment_byte_size 64 -m_axi_latency 64".to_string()),
+            ("set_directive_pipeline".to_string(), "kern_top/loop".to_string()),
+        ]
+    );
+    assert!(p.cflags.is_empty() && p.tb_cflags.is_empty(), "Tcl flags are per file");
+    assert_eq!(p.solution_dirs(), vec![r.join("kern_prj/solution1/syn/report")]);
+    assert_eq!(p.source_flags(&p.sources[0])[0], format!("-I{}", r.join("src/include").display()));
+    p.check().unwrap();
+}
+
+#[test]
+fn tcl_variables_brackets_loops_and_source() {
+    let script = r#"
+set here [file dirname [info script]]
+source settings.tcl
+open_solution $proj/sol2 ;# project and solution in one
+set_top [set top_name]
+add_files [file join $here src a.cpp]
+set more [list b.cpp c.cpp]
+foreach f $more {
+    add_files src/$f -cflags "-DFILE=[file rootname $f]"
+}
+lappend tbs tb/t1.cpp
+lappend tbs tb/t2.cpp
+add_files -tb {*}$tbs
+add_file src/e.cpp
+add_files {{src/s p.cpp}}
+create_clock -period 3.33ns
+catch {::common::set_param -quiet hls.xocc.mode csynth}
+add_files $undefined_var/x.cpp
+add_files [glob src/*.cpp]
+add_files $::env(HLSINSTR_TEST_SURELY_UNSET)/y.cpp
+if {$mode} { add_files never.cpp }
+frobnicate --hard
+"#;
+    let t = tree(&[
+        ("run_hls.tcl", script),
+        ("settings.tcl", "set proj my_prj\nset top_name dut # not a comment, 3 args\nset top_name dut\n"),
+        ("src/a.cpp", KERNEL),
+        ("src/b.cpp", KERNEL),
+        ("src/c.cpp", KERNEL),
+        ("src/s p.cpp", KERNEL),
+        ("src/e.cpp", KERNEL),
+        ("tb/t1.cpp", TB),
+        ("tb/t2.cpp", TB),
+    ]);
+    let p = project::load(&t.path().join("run_hls.tcl")).unwrap();
+    let r = root(&t);
+    assert_eq!(p.name.as_deref(), Some("my_prj"));
+    assert_eq!(p.solution.as_deref(), Some("sol2"));
+    assert_eq!(p.top.as_deref(), Some("dut"));
+    assert_eq!(p.clock_ns, Some(3.33));
+    let srcs: Vec<_> = p.sources.iter().map(|f| f.path.strip_prefix(&r).unwrap_or(&f.path).to_path_buf()).collect();
+    assert_eq!(
+        srcs,
+        [
+            "src/a.cpp",
+            "src/b.cpp",
+            "src/c.cpp",
+            "src/e.cpp",
+            "src/s p.cpp",
+            "$undefined_var/x.cpp",
+            "[glob src/*.cpp]",
+            "$::env(HLSINSTR_TEST_SURELY_UNSET)/y.cpp"
+        ]
+        .map(PathBuf::from)
+    );
+    assert_eq!(p.sources[1].cflags, strings(&["-DFILE=b"]));
+    assert_eq!(p.sources[2].cflags, strings(&["-DFILE=c"]));
+    assert!(p.sources[4].cflags.is_empty());
+    let tbs: Vec<_> = p.testbench.iter().map(|f| f.path.clone()).collect();
+    assert_eq!(tbs, vec![r.join("tb/t1.cpp"), r.join("tb/t2.cpp")]);
+    let w = warnings(&p);
+    for needle in [
+        "settings.tcl:2:1: warning: `set top_name dut # not a comment, 3 args` is not interpreted",
+        "run_hls.tcl:18:11: warning: `$undefined_var` is not set by a plain `set`",
+        "run_hls.tcl:19:11: warning: `[glob ...]` is not evaluated",
+        "run_hls.tcl:20:11: warning: environment variable `HLSINSTR_TEST_SURELY_UNSET` is not set",
+        "run_hls.tcl:21:1: warning: `if` is not interpreted",
+        "run_hls.tcl:22:1: warning: unknown command `frobnicate` ignored",
+        "run_hls.tcl:18:11: warning: file not found",
+    ] {
+        assert!(w.contains(needle), "missing `{needle}` in\n{w}");
+    }
+    assert!(!w.contains("never.cpp"));
+    assert_eq!(p.solution_dirs(), vec![r.join("my_prj/sol2/syn/report")]);
+}
+
+#[test]
+fn tcl_cd_and_open_component() {
+    let script = "set root [file normalize [file dirname [info script]]]\n\
+                  cd build\n\
+                  open_component -reset comp -flow_target vivado\n\
+                  add_files ../src/a.cpp\n\
+                  add_files $root/src/b.cpp\n\
+                  set_top a\n\
+                  source ../extra.tcl\n";
+    let t = tree(&[
+        ("proj/run.tcl", script),
+        ("proj/extra.tcl", "add_files -tb ../tb.cpp\n"),
+        ("proj/src/a.cpp", KERNEL),
+        ("proj/src/b.cpp", KERNEL),
+        ("proj/tb.cpp", TB),
+    ]);
+    std::fs::create_dir_all(t.path().join("proj/build")).unwrap();
+    let p = project::load(&t.path().join("proj/run.tcl")).unwrap();
+    let r = root(&t).join("proj");
+    assert!(p.warnings.is_empty(), "{}", warnings(&p));
+    assert_eq!(p.flow_target.as_deref(), Some("vivado"));
+    let build = r.join("build");
+    assert_eq!(p.name, Some(build.join("comp").display().to_string()), "after `cd`, the project dir is absolute");
+    assert_eq!(p.sources[0].path, build.join("../src/a.cpp"));
+    assert_eq!(p.sources[1].path, r.join("src/b.cpp"));
+    assert_eq!(p.testbench[0].path, build.join("../tb.cpp"), "relative to the cwd after `cd`, not to extra.tcl");
+    assert_eq!(p.solution_dirs()[0], build.join("comp/hls/syn/report"));
+    p.check().unwrap();
+}
+
+#[test]
+fn tcl_clock_forms() {
+    for (period, ns) in
+        [("4", 4.0), ("10", 10.0), ("5.0", 5.0), ("250MHz", 4.0), ("{200 MHz}", 5.0), ("\"75MHz\"", 1000.0 / 75.0)]
+    {
+        let p =
+            parse_tcl_str(Path::new("/x/run.tcl"), &format!("create_clock -period {period} -name default\n")).unwrap();
+        assert_eq!(p.clock_ns, Some(ns), "{period}");
+    }
+    let p = parse_tcl_str(Path::new("/x/run.tcl"), "create_clock -name default\ncreate_clock -period soon\n").unwrap();
+    assert_eq!(p.clock_ns, None);
+    let w = warnings(&p);
+    assert!(w.contains("run.tcl:1:1: warning: `create_clock` without `-period`"), "{w}");
+    assert!(w.contains("run.tcl:2:22: warning: cannot read clock period `soon`"), "{w}");
+}
+
+#[test]
+fn tcl_without_solution_looks_on_disk() {
+    let t = tree(&[("run.tcl", "open_project p\nset_top k\nadd_files k.cpp\n"), ("p/solA/syn/report/csynth.xml", "")]);
+    let p = project::load(&t.path().join("run.tcl")).unwrap();
+    let r = root(&t);
+    assert_eq!(
+        p.solution_dirs(),
+        vec![r.join("p/hls/syn/report"), r.join("p/solA/syn/report"), r.join("p/solution1/syn/report")]
+    );
+}
+
+#[test]
+fn tcl_syntax_errors_have_line_and_column() {
+    let cases = [
+        ("open_project p\nadd_files {a.cpp\nset_top k\n", (2, 11), "unbalanced braces"),
+        ("open_project p\nadd_files -cflags \"-DX a.cpp\n", (2, 19), "unterminated string"),
+        ("set x [file join a b\n", (1, 7), "unterminated command substitution"),
+        ("set_part {xc}x\n", (1, 14), "extra characters after close-brace"),
+        ("set_top \"k\"x\n", (1, 12), "extra characters after close-quote"),
+        ("  set a ${b\n", (1, 9), "variable name"),
+        ("foreach f {a b} {\n  add_files \"$f\n}\n", (2, 13), "unterminated string"),
+    ];
+    for (text, at, msg) in cases {
+        let e = parse_tcl_str(Path::new("/x/run_hls.tcl"), text).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::BadInput);
+        assert_eq!(e.line_col, Some(at), "{text:?}: {e}");
+        assert!(e.message.contains(msg), "{e}");
+        assert!(e.to_string().starts_with(&format!("/x/run_hls.tcl:{}:{}: ", at.0, at.1)), "{e}");
+    }
+    // An error in a sourced script points into that script.
+    let t = tree(&[("run.tcl", "\nsource bad.tcl\n"), ("bad.tcl", "set a 1\nset b {\n")]);
+    let e = project::load(&t.path().join("run.tcl")).unwrap_err();
+    assert_eq!(e.path.as_deref(), Some(root(&t).join("bad.tcl").as_path()));
+    assert_eq!(e.line_col, Some((2, 7)));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading, missing pieces, robustness
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn load_dispatches_by_extension_and_explains_refusals() {
+    let t = full_tree();
+    std::fs::write(t.path().join("notes.txt"), "x").unwrap();
+    assert_eq!(project::load(&t.path().join("run_hls.tcl")).unwrap().kind, ProjectKind::Tcl);
+    assert_eq!(project::load(t.path()).unwrap().kind, ProjectKind::Tcl, "a directory: run_hls.tcl found");
+
+    let e = project::load(&t.path().join("notes.txt")).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::BadInput);
+    assert!(e.message.contains("`.cfg`") && e.message.contains("`.tcl`"), "{e}");
+
+    let e = project::load(&t.path().join("missing.cfg")).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Io);
+    assert!(e.message.contains("cannot read the project file"), "{e}");
+
+    let empty = tempfile::tempdir().unwrap();
+    let e = project::load(empty.path()).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::BadInput);
+    assert!(e.message.contains("hls_config.cfg"), "{e}");
+
+    std::fs::write(t.path().join("bin.cfg"), b"[hls]\nsyn.top=\0k").unwrap();
+    let e = project::load(&t.path().join("bin.cfg")).unwrap_err();
+    assert_eq!((e.kind.clone(), e.line_col), (ErrorKind::BadInput, Some((2, 9))), "{e}");
+    std::fs::write(t.path().join("latin1.tcl"), b"set_top k\nset_part caf\xe9\n").unwrap();
+    let e = project::load(&t.path().join("latin1.tcl")).unwrap_err();
+    assert_eq!((e.kind.clone(), e.line_col), (ErrorKind::BadInput, Some((2, 13))), "{e}");
+}
+
+#[test]
+fn missing_top_sources_and_testbench_say_what_to_add() {
+    let p = parse_tcl_str(Path::new("/x/run.tcl"), "open_project p\nopen_solution s\n").unwrap();
+    let w = warnings(&p);
+    assert!(w.contains("/x/run.tcl: warning: no top function: add `set_top <function>`"), "{w}");
+    let e = p.require_top().unwrap_err();
+    assert_eq!(e.kind, ErrorKind::BadInput);
+    assert!(e.message.contains("no top function") && e.message.contains("set_top"), "{e}");
+    assert!(p.check().is_err());
+
+    let p = parse_cfg_str(Path::new("/x/hls_config.cfg"), "[hls]\nsyn.file=k.cpp\n").unwrap();
+    assert!(p.require_top().unwrap_err().message.contains("syn.top=<function>"));
+
+    let t = tree(&[("k.cpp", KERNEL), ("golden.dat", "")]);
+    let cfg = t.path().join("hls_config.cfg");
+    std::fs::write(&cfg, "[hls]\nsyn.top=k\nsyn.file=k.cpp\ntb.file=golden.dat\n").unwrap();
+    let e = project::load(&cfg).unwrap().check().unwrap_err();
+    assert!(e.message.contains("no testbench source") && e.message.contains("tb.file=<path>"), "{e}");
+}
+
+/// A small deterministic generator: garbage without a dependency.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize
+    }
+}
+
+#[test]
+fn garbage_and_truncated_input_never_panics() {
+    let t = full_tree();
+    let tcl_path = t.path().join("run_hls.tcl");
+    let cfg_path = t.path().join("hls_config.cfg");
+    let cfg_text = std::fs::read_to_string(fixtures().join("vitis-blackbox/hls_config.cfg")).unwrap()
+        + "syn.file_cflags=example.cpp,-DX \"-DY=\\\"z\"\ntb.file_cflags=,\n[x\n";
+    // Every prefix of real inputs: truncated files.
+    for (text, is_tcl) in [(FULL_TCL, true), (cfg_text.as_str(), false)] {
+        for end in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+            let cut = &text[..end];
+            let _ = if is_tcl { parse_tcl_str(&tcl_path, cut) } else { parse_cfg_str(&cfg_path, cut) };
+        }
+    }
+    // Random soup of the characters both syntaxes care about.
+    let alphabet: Vec<char> = "{}[]\"'$\\;#=\n\r\t ,*()-:/.aéx0".chars().collect();
+    let words = [
+        "add_files ",
+        "-tb ",
+        "-cflags ",
+        "set ",
+        "foreach ",
+        "source ",
+        "{*}",
+        "[hls]",
+        "syn.file=",
+        "create_clock -period ",
+    ];
+    let mut rng = Lcg(7);
+    for _ in 0..3000 {
+        let len = rng.next() % 80;
+        let mut s = String::new();
+        for _ in 0..len {
+            if rng.next().is_multiple_of(6) {
+                s.push_str(words[rng.next() % words.len()]);
+            } else {
+                s.push(alphabet[rng.next() % alphabet.len()]);
+            }
+        }
+        let _ = parse_tcl_str(&tcl_path, &s);
+        let _ = parse_cfg_str(&cfg_path, &s);
+    }
+    // Hostile shapes: deep nesting, runaway loops, exponential strings, self-sourcing.
+    let deep = format!("set x {}1{}", "[".repeat(100_000), "]".repeat(100_000));
+    assert!(parse_tcl_str(&tcl_path, &deep).unwrap_err().message.contains("nested"));
+    let braces = format!("set x {}", "{".repeat(100_000));
+    assert!(parse_tcl_str(&tcl_path, &braces).unwrap_err().message.contains("unbalanced braces"));
+    let nums: Vec<String> = (0..200).map(|i| i.to_string()).collect();
+    let list = nums.join(" ");
+    let loops = format!("foreach a {{{list}}} {{ foreach b {{{list}}} {{ foreach c {{{list}}} {{ set x 1 }} }} }}");
+    assert!(parse_tcl_str(&tcl_path, &loops).unwrap_err().message.contains("more than"));
+    let doubling = format!("set a x\nforeach i {{{list}}} {{ append a $a }}");
+    assert!(parse_tcl_str(&tcl_path, &doubling).unwrap_err().message.contains("16 MiB"));
+    let nested_foreach = "foreach a {1} {".repeat(200) + &"}".repeat(200);
+    assert!(parse_tcl_str(&tcl_path, &nested_foreach).is_err());
+    std::fs::write(t.path().join("self.tcl"), "source self.tcl\n").unwrap();
+    let e = project::load(&t.path().join("self.tcl")).unwrap_err();
+    assert!(e.message.contains("source itself"), "{e}");
+}
