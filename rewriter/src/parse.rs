@@ -25,54 +25,69 @@ pub fn parse_cpp(text: &str, old: Option<&Tree>) -> Tree {
     })
 }
 
+// The walks below use explicit stacks, not recursion: expressions nest as deep as the code is
+// long (`a + b + ... + z`), far deeper than a thread's stack allows.
+
 /// Number of ERROR and MISSING nodes in a subtree.
 pub fn count_errors(node: Node) -> usize {
-    if !node.has_error() {
-        return 0;
+    let mut count = 0;
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if !n.has_error() {
+            continue;
+        }
+        count += usize::from(n.is_error() || n.is_missing());
+        stack.extend(n.children(&mut n.walk()));
     }
-    let own = usize::from(node.is_error() || node.is_missing());
-    let mut cursor = node.walk();
-    own + node.children(&mut cursor).map(count_errors).sum::<usize>()
+    count
 }
 
 /// First ERROR or MISSING node in a subtree, in source order.
 pub fn first_error(node: Node) -> Option<Node> {
-    if !node.has_error() {
-        return None;
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if !n.has_error() {
+            continue;
+        }
+        if n.is_error() || n.is_missing() {
+            return Some(n);
+        }
+        let first = stack.len();
+        stack.extend(n.children(&mut n.walk()));
+        stack[first..].reverse();
     }
-    if node.is_error() || node.is_missing() {
-        return Some(node);
-    }
-    let mut cursor = node.walk();
-    let found = node.children(&mut cursor).find_map(first_error);
-    found
+    None
 }
 
 /// An indented dump of the syntax tree: kind, field name, 1-based position, leaf text.
 pub fn dump_tree(tree: &Tree, text: &str) -> String {
-    let mut out = String::new();
-    dump_node(tree.root_node(), text, 0, None, &mut out);
-    out
-}
-
-fn dump_node(node: Node, text: &str, depth: usize, field: Option<&str>, out: &mut String) {
     use std::fmt::Write;
-    let pos = node.start_position();
-    let _ = write!(out, "{}", "  ".repeat(depth));
-    if let Some(f) = field {
-        let _ = write!(out, "{f}: ");
+    let mut out = String::new();
+    let mut stack: Vec<(Node, usize, Option<&'static str>)> = vec![(tree.root_node(), 0, None)];
+    while let Some((node, depth, field)) = stack.pop() {
+        let pos = node.start_position();
+        // Indentation is capped (with the depth written out) so deep trees do not print gigabytes.
+        let _ = write!(out, "{}", "  ".repeat(depth.min(64)));
+        if depth > 64 {
+            let _ = write!(out, "<{depth}> ");
+        }
+        if let Some(f) = field {
+            let _ = write!(out, "{f}: ");
+        }
+        let kind = if node.is_missing() { format!("MISSING {}", node.kind()) } else { node.kind().to_string() };
+        let _ = write!(out, "{kind} [{}:{}]", pos.row + 1, pos.column + 1);
+        if node.child_count() == 0 {
+            let leaf: String = text[node.byte_range()].chars().take(60).collect();
+            let _ = write!(out, " {:?}", leaf);
+        }
+        out.push('\n');
+        let first = stack.len();
+        for (i, child) in node.children(&mut node.walk()).enumerate() {
+            stack.push((child, depth + 1, node.field_name_for_child(i as u32)));
+        }
+        stack[first..].reverse();
     }
-    let kind = if node.is_missing() { format!("MISSING {}", node.kind()) } else { node.kind().to_string() };
-    let _ = write!(out, "{kind} [{}:{}]", pos.row + 1, pos.column + 1);
-    if node.child_count() == 0 {
-        let leaf: String = text[node.byte_range()].chars().take(60).collect();
-        let _ = write!(out, " {:?}", leaf);
-    }
-    out.push('\n');
-    let mut cursor = node.walk();
-    for (i, child) in node.children(&mut cursor).enumerate() {
-        dump_node(child, text, depth + 1, node.field_name_for_child(i as u32), out);
-    }
+    out
 }
 
 #[cfg(test)]
@@ -87,5 +102,15 @@ mod tests {
         assert!(count_errors(bad.root_node()) >= 1);
         assert!(first_error(bad.root_node()).is_some());
         assert!(dump_tree(&ok, "int f() { return 1; }").contains("function_definition [1:1]"));
+    }
+
+    #[test]
+    fn deep_trees_do_not_overflow_the_stack() {
+        let src = format!("int f() {{ return {}1{} + ; }}", "(".repeat(20_000), ")".repeat(20_000));
+        let tree = parse_cpp(&src, None);
+        assert!(count_errors(tree.root_node()) >= 1);
+        assert!(first_error(tree.root_node()).is_some());
+        let dump = dump_tree(&tree, &src);
+        assert!(dump.contains("<20000> ") && dump.len() < 50 * 1024 * 1024, "indentation is capped");
     }
 }

@@ -6,7 +6,7 @@
 //! |---|---|
 //! | after a function's `{` | `HLSINSTR_FUNC_BEGIN(id, O, dep);` |
 //! | where control falls off its end | `HLSINSTR_FUNC_END(id, O, 0);` |
-//! | `return e;` / `return;` | `return HLSINSTR_RETURN(id, O, e);` / `return HLSINSTR_RETURN_VOID(id, O);` (`HLSINSTR_RETURN_V` for `return e;` in a void function) |
+//! | `return e;` / `return;` | `return HLSINSTR_RETURN(id, O, e);` / `return HLSINSTR_RETURN_VOID(id, O);` (`HLSINSTR_RETURN_V` for `return e;` in a void function; `return(e);` gives `return HLSINSTR_RETURN(id, O,(e));`) |
 //! | before a loop (and its label) | `HLSINSTR_LOOP_BEGIN(id, O, 0);` |
 //! | first thing in the loop body | `HLSINSTR_LOOP_ITER(id);` |
 //! | after the loop | `HLSINSTR_LOOP_END(id, O, 0);` |
@@ -146,7 +146,14 @@ fn plan_function(f: &Function, fid: u32, loop_ids: &[Option<u32>], kinds: Kinds,
             }
             Some(v) => {
                 let mac = if f.returns_void { "HLSINSTR_RETURN_V" } else { "HLSINSTR_RETURN" };
-                edits.push(Edit::raw(v.start, format!("{mac}({fid}, {o}, "), Rank::open(0, 0)));
+                // `return(x);` / `return-x;`: the macro name must not glue to the keyword. The space
+                // then goes before the name instead of after the comma, so `strip` knows which is ours.
+                let open = if v.start == r.keyword_end {
+                    format!(" {mac}({fid}, {o},")
+                } else {
+                    format!("{mac}({fid}, {o}, ")
+                };
+                edits.push(Edit::raw(v.start, open, Rank::open(0, 0)));
                 edits.push(Edit::raw(v.end, ")", Rank::close(0, 0)));
             }
         }

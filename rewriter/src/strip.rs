@@ -1,8 +1,10 @@
 //! Removing instrumentation: the exact inverse of a rewrite.
 //!
 //! Rewrite refuses input that already contains any of our markers, so every marker in an
-//! instrumented file is ours. Each inserted token came with exactly one space; a run of tokens
-//! is removed with as many spaces, which restores the original bytes (see `edit::flush_tokens`).
+//! instrumented file is ours. Markers inside string and character literals are data, not
+//! instrumentation: both sides ignore them (a kernel may well print "HLSINSTR_..."). Each
+//! inserted token came with exactly one space; a run of tokens is removed with as many spaces,
+//! which restores the original bytes (see `edit::flush_tokens`).
 
 use crate::edit::{apply, Edit};
 use crate::plan::{CLOSE_BRACE, INCLUDE_LINE, OPEN_BRACE};
@@ -11,9 +13,134 @@ use std::ops::Range;
 /// Text that marks hlsinstr instrumentation. Rewriting refuses files containing any of them.
 pub const MARKERS: &[&str] = &["HLSINSTR_", OPEN_BRACE, CLOSE_BRACE, "hlsinstr/probe.h"];
 
-/// First marker in `text`, with its offset: the reason to refuse a rewrite.
+/// First marker in `text` outside string and character literals, with its offset: the reason
+/// to refuse a rewrite.
 pub fn find_marker(text: &str) -> Option<(usize, &'static str)> {
-    MARKERS.iter().filter_map(|m| text.find(m).map(|i| (i, *m))).min()
+    let literals = literal_ranges(text);
+    MARKERS.iter().filter_map(|m| find_outside(text, 0, m, &literals).map(|i| (i, *m))).min()
+}
+
+/// First occurrence of `pat` at or after `from` that does not start inside one of `literals`
+/// (sorted, disjoint ranges).
+fn find_outside(text: &str, mut from: usize, pat: &str, literals: &[Range<usize>]) -> Option<usize> {
+    loop {
+        let at = from + text[from..].find(pat)?;
+        let i = literals.partition_point(|r| r.end <= at);
+        match literals.get(i) {
+            Some(r) if r.start <= at => from = r.end,
+            _ => return Some(at),
+        }
+    }
+}
+
+/// Byte ranges of the string and character literals of C/C++ text, raw strings included, in
+/// order. A small lexer: comments are skipped (a quote in a comment opens nothing), `#include`
+/// header names are not literals, digit separators (`1'000`) are not quotes, and an unterminated
+/// literal ends at its line's end, so stray quotes (`#if 0` prose) cannot swallow the file.
+pub fn literal_ranges(text: &str) -> Vec<Range<usize>> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut line_start = true;
+    while i < b.len() {
+        match b[i] {
+            b'\n' => {
+                line_start = true;
+                i += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
+                i += 1;
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+                continue;
+            }
+            b'#' if line_start => {
+                let rest = text[i + 1..].trim_start_matches([' ', '\t']);
+                if rest.starts_with("include") || rest.starts_with("import") {
+                    i = text[i..].find('\n').map_or(b.len(), |n| i + n);
+                    continue;
+                }
+                i += 1;
+            }
+            b'"' | b'\'' => {
+                let end = quoted_end(b, i);
+                out.push(i..end);
+                i = end;
+            }
+            b'0'..=b'9' => {
+                // A pp-number: digits, letters, `.`, `'` separators, exponent signs.
+                i += 1;
+                while i < b.len() {
+                    let c = b[i];
+                    if c.is_ascii_alphanumeric() || c == b'_' || c == b'.' {
+                        i += 1;
+                    } else if c == b'\'' && b.get(i + 1).is_some_and(|n| n.is_ascii_alphanumeric()) {
+                        i += 2;
+                    } else if (c == b'+' || c == b'-') && matches!(b[i - 1], b'e' | b'E' | b'p' | b'P') {
+                        i += 1;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 => {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] >= 0x80) {
+                    i += 1;
+                }
+                // Raw strings; other prefixes (`L`, `u8`) are followed by a quote handled next.
+                if b.get(i) == Some(&b'"') && matches!(&b[start..i], b"R" | b"LR" | b"uR" | b"UR" | b"u8R") {
+                    let end = raw_end(b, i);
+                    out.push(start..end);
+                    i = end;
+                }
+            }
+            _ => i += 1,
+        }
+        line_start = false;
+    }
+    out
+}
+
+/// End (exclusive) of the `"..."` or `'...'` literal opening at `start`.
+fn quoted_end(b: &[u8], start: usize) -> usize {
+    let quote = b[start];
+    let mut i = start + 1;
+    while i < b.len() {
+        match b[i] {
+            // An escape, or a line splice (`\` then LF or CRLF).
+            b'\\' => i += if b.get(i + 1) == Some(&b'\r') && b.get(i + 2) == Some(&b'\n') { 2 } else { 1 },
+            b'\n' => return i,
+            c if c == quote => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// End (exclusive) of the raw string whose `"` is at `quote`: `R"delim( ... )delim"`.
+fn raw_end(b: &[u8], quote: usize) -> usize {
+    let delim_len = b[quote + 1..].iter().take(17).position(|&c| c == b'(');
+    let Some(delim_len) = delim_len.filter(|&n| n <= 16) else { return quoted_end(b, quote) };
+    let delim = &b[quote + 1..quote + 1 + delim_len];
+    if delim.iter().any(|c| c.is_ascii_whitespace() || matches!(c, b')' | b'\\' | b'"')) {
+        return quoted_end(b, quote);
+    }
+    let body = quote + 2 + delim_len;
+    let mut close = vec![b')'];
+    close.extend_from_slice(delim);
+    close.push(b'"');
+    b[body..].windows(close.len()).position(|w| w == close.as_slice()).map_or(b.len(), |p| body + p + close.len())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -39,8 +166,9 @@ pub fn strip(text: &str) -> Result<String, StripError> {
         edits.push(Edit::delete(bom..after + eol));
     }
     let mut tokens: Vec<Range<usize>> = Vec::new();
+    let literals = literal_ranges(text);
     let mut pos = 0;
-    while let Some(found) = next_marker(text, pos) {
+    while let Some(found) = next_marker(text, pos, &literals) {
         let (start, kind) = found;
         match kind {
             Marker::Brace => {
@@ -56,11 +184,18 @@ pub fn strip(text: &str) -> Result<String, StripError> {
                 let close = matching_paren(text, open)
                     .ok_or_else(|| err(start, "unbalanced parentheses in an HLSINSTR_ call"))?;
                 if name == "HLSINSTR_RETURN" || name == "HLSINSTR_RETURN_V" {
-                    // `HLSINSTR_RETURN(id, O, expr)`: keep `expr`.
-                    let value_start = nth_comma(text, open, close, 2)
-                        .ok_or_else(|| err(start, "HLSINSTR_RETURN without a value"))?
-                        + 2;
-                    edits.push(Edit::delete(start..value_start));
+                    // `HLSINSTR_RETURN(id, O, expr)`: keep `expr`. The wrapper's one space follows
+                    // the comma, or precedes the name when `expr` touched `return` (`return(x)`).
+                    let comma =
+                        nth_comma(text, open, close, 2).ok_or_else(|| err(start, "HLSINSTR_RETURN without a value"))?;
+                    let (from, value_start) = if text.as_bytes()[comma + 1] == b' ' {
+                        (start, comma + 2)
+                    } else if start > 0 && text.as_bytes()[start - 1] == b' ' {
+                        (start - 1, comma + 1)
+                    } else {
+                        return Err(err(start, "HLSINSTR_RETURN without its space"));
+                    };
+                    edits.push(Edit::delete(from..value_start));
                     edits.push(Edit::delete(close..close + 1));
                     pos = value_start;
                     continue;
@@ -90,10 +225,10 @@ enum Marker {
     Call,
 }
 
-fn next_marker(text: &str, from: usize) -> Option<(usize, Marker)> {
-    let call = text[from..].find("HLSINSTR_").map(|i| from + i);
-    let open = text[from..].find(OPEN_BRACE).map(|i| from + i);
-    let close = text[from..].find(CLOSE_BRACE).map(|i| from + i);
+fn next_marker(text: &str, from: usize, literals: &[Range<usize>]) -> Option<(usize, Marker)> {
+    let call = find_outside(text, from, "HLSINSTR_", literals);
+    let open = find_outside(text, from, OPEN_BRACE, literals);
+    let close = find_outside(text, from, CLOSE_BRACE, literals);
     let brace = match (open, close) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
@@ -215,5 +350,25 @@ mod tests {
     fn markers_found() {
         assert_eq!(find_marker("int a; // HLSINSTR_X"), Some((10, "HLSINSTR_")));
         assert_eq!(find_marker("#pragma HLSINSTR probe"), None);
+        assert_eq!(find_marker("#include \"hlsinstr/probe.h\"\n"), Some((10, "hlsinstr/probe.h")));
+    }
+
+    #[test]
+    fn markers_in_literals_are_data() {
+        let src = "const char *a = \"HLSINSTR_X {/*hlsinstr*/\", *b = R\"d(\")HLSINSTR_Y)d\";\n\
+                   char c = '\\''; int n = 1'000; // don't \"\nconst char *d = \"hlsinstr/probe.h\"; int HLSINSTR_Z;";
+        assert_eq!(find_marker(src), Some((src.find("HLSINSTR_Z").unwrap(), "HLSINSTR_")));
+        let lits: Vec<&str> = literal_ranges(src).into_iter().map(|r| &src[r]).collect();
+        assert_eq!(lits, ["\"HLSINSTR_X {/*hlsinstr*/\"", "R\"d(\")HLSINSTR_Y)d\"", "'\\''", "\"hlsinstr/probe.h\""]);
+        assert_eq!(literal_ranges("#if 0\nit's prose\n#endif\nx = \"s\";").len(), 2, "a stray quote ends at its line");
+        // Rewritten code around such literals strips back exactly.
+        let inst = "int f() { HLSINSTR_FUNC_BEGIN(0, P, 0); puts(\"HLSINSTR_LOOP_ITER(1); }/*hlsinstr*/\"); return HLSINSTR_RETURN(0, P, 1); }";
+        assert_eq!(strip(inst).unwrap(), "int f() { puts(\"HLSINSTR_LOOP_ITER(1); }/*hlsinstr*/\"); return 1; }");
+    }
+
+    #[test]
+    fn glued_return_value_keeps_its_spacing() {
+        let inst = "int f(int n) { if (n) return HLSINSTR_RETURN(0, P,-n); return HLSINSTR_RETURN(0, P,(n)); return HLSINSTR_RETURN(0, P, (n)); }";
+        assert_eq!(strip(inst).unwrap(), "int f(int n) { if (n) return-n; return(n); return (n); }");
     }
 }

@@ -22,6 +22,19 @@ pub struct FileModel {
     pub warnings: Vec<Skipped>,
     /// ERROR and MISSING nodes in the whole file.
     pub error_count: usize,
+    /// Macros defined in this file whose expansion leaves the function: a body using one has an
+    /// exit the rewriter cannot see, so it is skipped.
+    pub jump_macros: Vec<JumpMacro>,
+}
+
+/// `#define CHECK(x) do { if (!(x)) return; } while (0)` and the like.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JumpMacro {
+    pub name: String,
+    /// `return` or `goto`.
+    pub keyword: &'static str,
+    pub line: usize,
+    pub col: usize,
 }
 
 /// A function left untouched, with the reason (reported as `file:line:col: skipped f: reason`).
@@ -186,10 +199,34 @@ pub struct Label {
 
 /// Build the model of a parsed file.
 pub fn build(tree: &Tree, text: &str) -> FileModel {
+    let _lines = LineIndex::install(text);
     let mut model = FileModel { error_count: crate::parse::count_errors(tree.root_node()), ..Default::default() };
+    collect_jump_macros(tree.root_node(), text, &mut model.jump_macros);
     let mut scope = Vec::new();
-    collect_functions(tree.root_node(), text, &mut scope, &mut model);
+    collect_functions(tree.root_node(), text, &mut scope, &mut model, false, 0);
     model
+}
+
+/// `#define`s anywhere in the file whose replacement text holds `return` or `goto`.
+fn collect_jump_macros(root: Node, text: &str, out: &mut Vec<JumpMacro>) {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if matches!(node.kind(), "preproc_def" | "preproc_function_def") {
+            let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value"))
+            else {
+                continue;
+            };
+            let words = node_text(value, text).split(|c: char| !(c.is_alphanumeric() || c == '_'));
+            if let Some(keyword) = words.filter_map(|w| ["return", "goto"].into_iter().find(|k| *k == w)).next() {
+                let (line, col) = position(text, name.start_byte());
+                out.push(JumpMacro { name: node_text(name, text).to_string(), keyword, line, col });
+            }
+        } else if node.child_count() > 0 {
+            let first = stack.len();
+            stack.extend(node.children(&mut node.walk()));
+            stack[first..].reverse();
+        }
+    }
 }
 
 fn node_text<'a>(node: Node, text: &'a str) -> &'a str {
@@ -202,15 +239,70 @@ fn squash(s: &str) -> String {
 
 /// 1-based line and character column of a byte offset.
 pub fn position(text: &str, offset: usize) -> (usize, usize) {
+    if let Some((line, line_start)) = LineIndex::lookup(text, offset) {
+        return (line, text[line_start..offset].chars().count() + 1);
+    }
     let (line, _) = line_col(text, offset);
     let line_start = text[..offset].rfind('\n').map(|i| i + 1).unwrap_or(0);
     (line, text[line_start..offset].chars().count() + 1)
 }
 
+thread_local! {
+    /// Line starts of the text `build` is reading: (text address, text length, starts).
+    static LINES: std::cell::RefCell<Option<(usize, usize, Vec<usize>)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// While alive, [`position`] on the text it was made for finds lines by binary search instead of
+/// counting newlines from the start: a model asks for thousands of positions in one file.
+struct LineIndex;
+
+impl LineIndex {
+    fn install(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LINES.with(|l| *l.borrow_mut() = Some((text.as_ptr() as usize, text.len(), starts)));
+        LineIndex
+    }
+
+    /// (1-based line, byte offset of its start), when `text` is the indexed text.
+    fn lookup(text: &str, offset: usize) -> Option<(usize, usize)> {
+        LINES.with(|l| match &*l.borrow() {
+            Some((ptr, len, starts)) if *ptr == text.as_ptr() as usize && *len == text.len() => {
+                let line = starts.partition_point(|&s| s <= offset);
+                Some((line, starts[line - 1]))
+            }
+            _ => None,
+        })
+    }
+}
+
+impl Drop for LineIndex {
+    fn drop(&mut self) {
+        LINES.with(|l| *l.borrow_mut() = None);
+    }
+}
+
 /// Walk namespaces, `extern "C"` blocks, templates and class bodies looking for function definitions.
-fn collect_functions(node: Node, text: &str, scope: &mut Vec<String>, model: &mut FileModel) {
+/// `in_error`: `node` is (inside) a syntax error, already reported. `depth`: containers around it.
+fn collect_functions(
+    node: Node,
+    text: &str,
+    scope: &mut Vec<String>,
+    model: &mut FileModel,
+    in_error: bool,
+    depth: usize,
+) {
+    if depth > MAX_SCOPE_DEPTH {
+        let (line, col) = position(text, node.start_byte());
+        let reason = format!("scopes nested deeper than {MAX_SCOPE_DEPTH}; nothing inside is instrumented");
+        model.warnings.push(Skipped { function: String::new(), line, col, reason });
+        return;
+    }
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
+        if !in_error {
+            report_unreadable(child, text, model);
+        }
         match child.kind() {
             "function_definition" => function(child, text, scope, model),
             "namespace_definition" => {
@@ -219,19 +311,26 @@ fn collect_functions(node: Node, text: &str, scope: &mut Vec<String>, model: &mu
                     scope.push(n.clone());
                 }
                 if let Some(body) = child.child_by_field_name("body") {
-                    collect_functions(body, text, scope, model);
+                    collect_functions(body, text, scope, model, in_error, depth + 1);
                 }
                 if name.is_some() {
                     scope.pop();
                 }
             }
             "class_specifier" | "struct_specifier" | "union_specifier" => {
+                // Anonymous classes (`struct { ... } s;`) add no scope but may still hold methods.
                 let name = child.child_by_field_name("name").map(|n| node_text(n, text).to_string());
-                if let (Some(n), Some(body)) = (&name, child.child_by_field_name("body")) {
-                    scope.push(n.clone());
-                    collect_functions(body, text, scope, model);
-                    scope.pop();
+                if let Some(body) = child.child_by_field_name("body") {
+                    scope.extend(name.clone());
+                    collect_functions(body, text, scope, model, in_error, depth + 1);
+                    scope.truncate(scope.len() - usize::from(name.is_some()));
                 }
+            }
+            // A friend defined in its class belongs to the enclosing namespace, not the class.
+            "friend_declaration" => {
+                let class = scope.pop();
+                collect_functions(child, text, scope, model, in_error, depth + 1);
+                scope.extend(class);
             }
             // Containers whose children may be definitions.
             "linkage_specification"
@@ -246,8 +345,49 @@ fn collect_functions(node: Node, text: &str, scope: &mut Vec<String>, model: &mu
             | "declaration"
             | "field_declaration"
             | "type_definition"
-            | "ERROR" => collect_functions(child, text, scope, model),
+            | "ERROR" => collect_functions(child, text, scope, model, in_error || child.is_error(), depth + 1),
             _ => {}
+        }
+    }
+}
+
+/// Code tree-sitter could not read may hide a function that does not even look like one: say so
+/// instead of leaving it out silently. `node` is a child of a scope (file, namespace, class).
+fn report_unreadable(node: Node, text: &str, model: &mut FileModel) {
+    let first_error = |n: Node| {
+        let (l, c) = position(text, crate::parse::first_error(n).unwrap_or(n).start_byte());
+        format!("{l}:{c}")
+    };
+    // (node, start of the syntax error it is in); an explicit stack, errors can nest deep.
+    let mut stack: Vec<(Node, Option<Node>)> = vec![(node, None)];
+    while let Some((n, error)) = stack.pop() {
+        let reason = match n.kind() {
+            "function_definition" => None,
+            "ERROR" => {
+                let error = error.unwrap_or(n);
+                stack.extend(n.children(&mut n.walk()).map(|c| (c, Some(error))).collect::<Vec<_>>().into_iter().rev());
+                None
+            }
+            // Blocks left outside any function definition: bodies whose heads were misread.
+            "compound_statement" if error.is_some() => Some(format!(
+                "syntax error at {}: this block is not read as a function body and is not instrumented (`#if 0` text, unbalanced braces or a macro?)",
+                first_error(error.unwrap_or(n))
+            )),
+            "declaration" | "field_declaration" if n.children(&mut n.walk()).any(|c| c.is_error() || c.is_missing()) => {
+                Some(format!(
+                    "syntax error at {}: read as a declaration; if this is a function definition (`void f() {{ {{}} }}`?), it is not instrumented",
+                    first_error(n)
+                ))
+            }
+            _ if error.is_some() => {
+                stack.extend(n.children(&mut n.walk()).map(|c| (c, error)).collect::<Vec<_>>().into_iter().rev());
+                None
+            }
+            _ => None,
+        };
+        if let Some(reason) = reason {
+            let (line, col) = position(text, n.start_byte());
+            model.warnings.push(Skipped { function: String::new(), line, col, reason });
         }
     }
 }
@@ -286,14 +426,56 @@ fn constant_evaluated(node: Node, decl: Node, text: &str) -> Option<&'static str
     None
 }
 
+/// A conversion operator's `operator_cast` (`operator int() const`, `S::operator bool()`).
+fn operator_cast(decl: Node) -> Option<Node> {
+    match decl.kind() {
+        "operator_cast" => Some(decl),
+        "qualified_identifier" => decl.child_by_field_name("name").and_then(operator_cast),
+        _ => None,
+    }
+}
+
+/// The parameter list holder of a conversion operator, below any `*`/`&` of its target type.
+fn cast_declarator(cast: Node) -> (Option<Node>, bool) {
+    let mut indirect = false;
+    let mut d = cast.child_by_field_name("declarator");
+    while let Some(n) = d {
+        match n.kind() {
+            "abstract_function_declarator" => return (Some(n), indirect),
+            "abstract_pointer_declarator" | "abstract_reference_declarator" => indirect = true,
+            _ => {}
+        }
+        d = n.child_by_field_name("declarator").or_else(|| n.named_child(n.named_child_count().saturating_sub(1)));
+    }
+    (None, indirect)
+}
+
 fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
     let Some(decl) = node.child_by_field_name("declarator") else { return };
-    let (fdecl, indirect) = function_declarator(decl);
+    let cast = operator_cast(decl);
+    let (fdecl, indirect) = match cast {
+        Some(c) => cast_declarator(c),
+        None => function_declarator(decl),
+    };
     let Some(fdecl) = fdecl else { return };
-    let Some(name_node) = fdecl.child_by_field_name("declarator") else { return };
+    // A conversion operator is named by its declarator up to the parameters: `S::operator int`.
+    let Some(name_node) = (if cast.is_some() { Some(decl) } else { fdecl.child_by_field_name("declarator") }) else {
+        return;
+    };
     let Some(body) = node.child_by_field_name("body") else { return };
-    let declared = squash(node_text(name_node, text));
-    let name = declared.rsplit("::").next().unwrap_or(&declared).trim().to_string();
+    let declared = match cast {
+        Some(_) => squash(&text[name_node.start_byte()..fdecl.start_byte()]),
+        None => squash(node_text(name_node, text)),
+    };
+    let name = match cast {
+        Some(c) => squash(&text[c.start_byte()..fdecl.start_byte()]),
+        // `sum<int>` (an explicit specialization) is called as `sum`; `operator<<` keeps its `<`.
+        None => {
+            let last = declared.rsplit("::").next().unwrap_or(&declared).trim();
+            let bare = if last.starts_with("operator") { last } else { last.split('<').next().unwrap_or(last) };
+            bare.trim().to_string()
+        }
+    };
     let qualified = if scope.is_empty() { declared.clone() } else { format!("{}::{}", scope.join("::"), declared) };
     let (line, col) = position(text, name_node.start_byte());
     let skip = |reason: String, model: &mut FileModel| {
@@ -306,8 +488,12 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
     if let Some(err) = crate::parse::first_error(node) {
         let (l, c) = position(text, err.start_byte());
         let what = if err.is_missing() { format!("missing `{}`", err.kind()) } else { "syntax error".to_string() };
+        // Error recovery may have swallowed what follows (`#if 0` text): say where it stops.
+        let (el, ec) = position(text, node.end_byte());
         return skip(
-            format!("does not parse cleanly ({what} at {l}:{c}); fix it or check macros that hide syntax"),
+            format!(
+                "does not parse cleanly ({what} at {l}:{c}; read as one definition up to {el}:{ec}); fix it or check macros that hide syntax"
+            ),
             model,
         );
     }
@@ -321,9 +507,10 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
             model,
         );
     }
-    let returns_void = match ty {
-        None => true, // constructors and destructors
-        Some(t) => {
+    let returns_void = match (cast, ty) {
+        (Some(c), _) => !indirect && c.child_by_field_name("type").is_some_and(|t| node_text(t, text) == "void"),
+        (None, None) => true, // constructors and destructors
+        (None, Some(t)) => {
             let trailing = fdecl
                 .named_children(&mut fdecl.walk())
                 .find(|c| c.kind() == "trailing_return_type")
@@ -353,7 +540,15 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         gotos: Vec::new(),
         labels: Vec::new(),
     };
-    let mut walker = BodyWalker { text, f: &mut f, loop_stack: Vec::new(), problem: None, warnings: Vec::new() };
+    let mut walker = BodyWalker {
+        text,
+        f: &mut f,
+        jump_macros: &model.jump_macros,
+        path: Vec::new(),
+        loop_stack: Vec::new(),
+        problem: None,
+        warnings: Vec::new(),
+    };
     walker.block_children(body);
     let problem = walker.problem.take();
     let warnings = std::mem::take(&mut walker.warnings);
@@ -424,7 +619,12 @@ fn mark_interfaces(f: &mut Function) {
         let mode = p.option("mode").map(str::to_ascii_lowercase).or_else(|| p.flags.first().cloned());
         if let (Some(mode), Some(port)) = (mode, p.option("port")) {
             if let Some(param) = f.params.iter_mut().find(|q| q.name == port) {
-                param.interface = Some(mode);
+                // `m_axi port=a` plus `s_axilite port=a` (its offset register) is one m_axi port:
+                // the data path wins over the control register.
+                let keeps_data_path = mode == "s_axilite" && param.interface.is_some();
+                if !keeps_data_path {
+                    param.interface = Some(mode);
+                }
             }
         }
     }
@@ -451,10 +651,36 @@ fn falls_off_end(body: Node) -> Option<usize> {
                     && inner.named_child(0).is_some_and(|e| e.kind() == "throw_expression"));
             if ends_flow {
                 None
+            } else if ends_with_unbraced_body(stmt) {
+                // Right after `if (c) x;` a probe would look guarded by the `if` (and g++ says
+                // so with -Wmisleading-indentation): put it before the closing brace instead.
+                Some(body.end_byte() - 1)
             } else {
                 Some(stmt.end_byte())
             }
         }
+    }
+}
+
+/// The statement ends with an unbraced controlled statement: `if (c) x;`, `else x;`, `for (...) x;`.
+fn ends_with_unbraced_body(stmt: Node) -> bool {
+    let tail = match stmt.kind() {
+        "if_statement" => stmt.child_by_field_name("alternative").or_else(|| stmt.child_by_field_name("consequence")),
+        "for_statement" | "while_statement" | "for_range_loop" => stmt.child_by_field_name("body"),
+        "else_clause" => stmt.named_child(stmt.named_child_count().saturating_sub(1)),
+        // A label guards nothing: look at the statement it labels.
+        "labeled_statement" => {
+            return stmt.named_child(stmt.named_child_count().saturating_sub(1)).is_some_and(ends_with_unbraced_body)
+        }
+        _ => return false,
+    };
+    match tail {
+        None => false,
+        Some(t) if t.kind() == "compound_statement" => false,
+        Some(t) if matches!(t.kind(), "if_statement" | "for_statement" | "while_statement" | "for_range_loop") => {
+            ends_with_unbraced_body(t)
+        }
+        Some(_) => true,
     }
 }
 
@@ -474,29 +700,61 @@ fn goto_problem(f: &Function) -> Option<String> {
     None
 }
 
-struct BodyWalker<'a> {
+/// Namespaces, classes and `#if` blocks are walked recursively; deeper nests are not instrumented.
+const MAX_SCOPE_DEPTH: usize = 1000;
+
+/// Loops are walked recursively; deeper nests (generated code gone wrong) are not instrumented.
+const MAX_LOOP_DEPTH: usize = 256;
+
+struct BodyWalker<'a, 't> {
     text: &'a str,
     f: &'a mut Function,
+    jump_macros: &'a [JumpMacro],
+    /// Ancestors of the node being visited, from the function body down. Kept by hand:
+    /// `Node::parent` walks down from the root, which costs as much as the file is long.
+    path: Vec<Node<'t>>,
     loop_stack: Vec<usize>,
     /// First reason to leave the function alone: (offset, reason).
     problem: Option<(usize, String)>,
     warnings: Vec<(usize, String)>,
 }
 
-impl BodyWalker<'_> {
+impl<'t> BodyWalker<'_, 't> {
     fn flag(&mut self, offset: usize, reason: impl Into<String>) {
         if self.problem.is_none() {
             self.problem = Some((offset, reason.into()));
         }
     }
 
-    fn block_children(&mut self, block: Node) {
+    fn block_children(&mut self, block: Node<'t>) {
+        self.path.push(block);
         for child in block.children(&mut block.walk()) {
             self.visit(child);
         }
+        self.path.pop();
     }
 
-    fn visit(&mut self, node: Node) {
+    /// Visit `node` and everything below it, in source order. An explicit stack, not recursion:
+    /// expressions nest as deep as the code is long (`a + b + ... + z` is a chain of that many
+    /// nodes) and would overflow the stack. Only loops recurse, as deep as they nest.
+    fn visit(&mut self, node: Node<'t>) {
+        let base = self.path.len();
+        let mut stack = vec![(node, base)];
+        while let Some((n, depth)) = stack.pop() {
+            self.path.truncate(depth);
+            if self.visit_one(n) {
+                self.path.push(n);
+                let first = stack.len();
+                stack.extend(n.children(&mut n.walk()).map(|c| (c, depth + 1)));
+                stack[first..].reverse();
+            }
+        }
+        self.path.truncate(base);
+    }
+
+    /// Handle one node (its ancestors are `self.path`); true when its children are still to be
+    /// visited.
+    fn visit_one(&mut self, node: Node<'t>) -> bool {
         match node.kind() {
             "for_statement" | "while_statement" | "do_statement" | "for_range_loop" => self.loop_node(node),
             "lambda_expression" => {} // its returns and loops belong to another function
@@ -509,6 +767,16 @@ impl BodyWalker<'_> {
                 self.flag(node.start_byte(), "body split by #if/#ifdef; conditional code is not instrumented")
             }
             "preproc_call" => self.pragma(node),
+            "identifier" => {
+                let name = node_text(node, self.text);
+                if let Some(m) = self.jump_macros.iter().find(|m| m.name == name) {
+                    let reason = format!(
+                        "macro `{name}` (defined at {}:{}) hides a `{}`; that exit would have no probe",
+                        m.line, m.col, m.keyword
+                    );
+                    self.flag(node.start_byte(), reason);
+                }
+            }
             "return_statement" => self.return_stmt(node),
             "goto_statement" => {
                 let label = node.child_by_field_name("label").map(|l| node_text(l, self.text).to_string());
@@ -519,11 +787,24 @@ impl BodyWalker<'_> {
             }
             "labeled_statement" => {
                 self.label(node);
-                self.children(node);
+                return true;
+            }
+            "case_statement" => {
+                // Duff's device: a `case` inside a loop of its own `switch` enters the loop
+                // behind its begin probe, like a goto into a loop.
+                let loops = ["for_statement", "while_statement", "do_statement", "for_range_loop"];
+                let path = self.path.iter().rev().take_while(|n| n.kind() != "switch_statement");
+                if path.into_iter().any(|n| loops.contains(&n.kind())) {
+                    self.flag(
+                        node.start_byte(),
+                        "a `case` jumps into a loop of its `switch` (Duff's device?); loop probes could not stay balanced",
+                    );
+                }
+                return true;
             }
             "call_expression" => {
                 self.call(node);
-                self.children(node);
+                return true;
             }
             "declaration" => {
                 if let Some(t) = node.child_by_field_name("type") {
@@ -536,16 +817,19 @@ impl BodyWalker<'_> {
                         }
                     }
                 }
-                self.children(node);
+                return true;
             }
-            _ => self.children(node),
+            _ => return true,
         }
+        false
     }
 
-    fn children(&mut self, node: Node) {
+    fn children(&mut self, node: Node<'t>) {
+        self.path.push(node);
         for child in node.children(&mut node.walk()) {
             self.visit(child);
         }
+        self.path.pop();
     }
 
     fn pragma(&mut self, node: Node) {
@@ -572,7 +856,7 @@ impl BodyWalker<'_> {
         }
     }
 
-    fn return_stmt(&mut self, node: Node) {
+    fn return_stmt(&mut self, node: Node<'t>) {
         let keyword_end = node.child(0).map(|k| k.end_byte()).unwrap_or(node.start_byte());
         let value = node.named_children(&mut node.walk()).find(|c| c.kind() != "comment");
         if let Some(v) = value {
@@ -599,7 +883,7 @@ impl BodyWalker<'_> {
             name: node_text(name, self.text).to_string(),
             colon_end,
             loops: self.loop_stack.clone(),
-            in_list: in_statement_list(node),
+            in_list: self.path.last().is_some_and(|p| is_statement_list(*p)),
             unit: node.byte_range(),
         });
     }
@@ -636,19 +920,23 @@ impl BodyWalker<'_> {
         self.f.calls.push(Call { callee, name, line, args });
     }
 
-    fn loop_node(&mut self, node: Node) {
+    fn loop_node(&mut self, node: Node<'t>) {
+        if self.loop_stack.len() >= MAX_LOOP_DEPTH {
+            return self.flag(node.start_byte(), format!("loops nested deeper than {MAX_LOOP_DEPTH}"));
+        }
         let index = self.f.loops.len();
         let mut unit = node;
         let mut label = None;
-        while let Some(parent) = unit.parent() {
-            if parent.kind() != "labeled_statement" {
-                break;
-            }
+        let mut above = self.path.len();
+        while above > 0 && self.path[above - 1].kind() == "labeled_statement" {
+            above -= 1;
+            let parent = self.path[above];
             if label.is_none() {
                 label = parent.child_by_field_name("label").map(|l| node_text(l, self.text).to_string());
             }
             unit = parent;
         }
+        let container = above.checked_sub(1).map(|i| self.path[i]);
         let body = node.child_by_field_name("body");
         let Some(body) = body else {
             return self.flag(node.start_byte(), "loop without a body");
@@ -666,8 +954,8 @@ impl BodyWalker<'_> {
             line,
             col,
             unit: unit.byte_range(),
-            unit_in_list: in_statement_list(unit),
-            before: before_offset(unit, self.text),
+            unit_in_list: container.is_some_and(is_statement_list),
+            before: before_offset(unit, container, self.text),
             body: body.byte_range(),
             body_is_block: body.kind() == "compound_statement",
             parent: self.loop_stack.last().copied(),
@@ -677,6 +965,7 @@ impl BodyWalker<'_> {
             directive: None,
         });
         // Header parts (init, condition, update) may call functions; they run outside the body.
+        self.path.push(node);
         for child in node.children(&mut node.walk()) {
             if child.id() != body.id() {
                 self.visit(child);
@@ -689,6 +978,7 @@ impl BodyWalker<'_> {
             self.visit(body);
         }
         self.loop_stack.pop();
+        self.path.pop();
         let facts = LoopFacts::from_pragmas(&self.f.loops[index].pragmas);
         self.f.loops[index].facts = facts;
     }
@@ -703,16 +993,20 @@ fn innermost_identifier(mut node: Node, text: &str) -> Option<String> {
     }
 }
 
-fn in_statement_list(node: Node) -> bool {
-    node.parent().is_some_and(|p| matches!(p.kind(), "compound_statement" | "case_statement"))
+/// A node whose statements are a list (so a statement can be inserted before or after one).
+fn is_statement_list(node: Node) -> bool {
+    matches!(node.kind(), "compound_statement" | "case_statement")
 }
 
 /// Offset where "before this statement" is safe: the statement start, unless a pragma that
 /// binds to the next statement (`#pragma unroll`, `#pragma GCC ivdep`; not the scope-wide
 /// `#pragma HLS`) sits right before it: then the end of the statement (or `{`) before the pragmas.
-fn before_offset(unit: Node, text: &str) -> usize {
+/// `container` is the unit's parent.
+fn before_offset(unit: Node, container: Option<Node>, text: &str) -> usize {
+    let siblings: Vec<Node> = container.map(|c| c.children(&mut c.walk()).collect()).unwrap_or_default();
+    let mut preceding = siblings.iter().rev().skip_while(|s| s.id() != unit.id()).skip(1).copied();
     let mut saw_pragma = false;
-    let mut prev = unit.prev_sibling();
+    let mut prev = preceding.next();
     while let Some(p) = prev {
         match p.kind() {
             "comment" => {}
@@ -724,7 +1018,7 @@ fn before_offset(unit: Node, text: &str) -> usize {
             }
             _ => break,
         }
-        prev = p.prev_sibling();
+        prev = preceding.next();
     }
     match (saw_pragma, prev) {
         (true, Some(p)) if !p.kind().starts_with("preproc") && p.kind() != "comment" => p.end_byte(),
@@ -739,6 +1033,14 @@ mod tests {
 
     fn model(src: &str) -> FileModel {
         build(&parse_cpp(src, None), src)
+    }
+
+    #[test]
+    fn m_axi_port_keeps_its_mode_beside_its_offset_register() {
+        let src = "void top(int *a, int n) {\n#pragma HLS INTERFACE m_axi port=a offset=slave\n#pragma HLS INTERFACE s_axilite port=a\n#pragma HLS INTERFACE s_axilite port=n\n  a[0] = n;\n}\n";
+        let m = model(src);
+        let modes: Vec<Option<&str>> = m.functions[0].params.iter().map(|p| p.interface.as_deref()).collect();
+        assert_eq!(modes, [Some("m_axi"), Some("s_axilite")]);
     }
 
     #[test]
@@ -798,6 +1100,84 @@ mod tests {
         assert!(f.labels[0].loops.is_empty());
         let bad = model("void f() { goto in; for(;;) { in: ; } }");
         assert!(bad.skipped[0].reason.contains("jumps into a loop"));
+    }
+
+    #[test]
+    fn conversion_operators_are_functions_returning_their_type() {
+        let m = model("struct A { explicit operator bool() const { return x; } operator int *() { return 0; } };\nA::operator long() const { return 1; }\nstruct B { operator void() {} };");
+        let got: Vec<_> = m.functions.iter().map(|f| (f.qualified.as_str(), f.name.as_str(), f.returns_void)).collect();
+        assert_eq!(
+            got,
+            [
+                ("A::operator bool", "operator bool", false),
+                ("A::operator int *", "operator int *", false),
+                ("A::operator long", "operator long", false),
+                ("B::operator void", "operator void", true),
+            ]
+        );
+    }
+
+    #[test]
+    fn specializations_are_named_as_they_are_called() {
+        let m = model("template <> int sum<int>(int a) { return a; }\nbool operator<(A a, A b) { return 0; }\nint Unroll<3>::run() { return 3; }\n");
+        let got: Vec<_> = m.functions.iter().map(|f| (f.qualified.as_str(), f.name.as_str())).collect();
+        assert_eq!(got, [("sum<int>", "sum"), ("operator<", "operator<"), ("Unroll<3>::run", "run")]);
+    }
+
+    #[test]
+    fn macros_hiding_return_or_goto_skip_their_users() {
+        let m = model("#define CHECK(x) do { if (!(x)) return; } while (0)\n#define BAIL goto out\n#define SQ(x) ((x) * (x))\nvoid f(int a) { CHECK(a); }\nvoid g() { BAIL; out: ; }\nint h(int a) { return SQ(a); }\n");
+        let names: Vec<_> = m.jump_macros.iter().map(|j| (j.name.as_str(), j.keyword)).collect();
+        assert_eq!(names, [("CHECK", "return"), ("BAIL", "goto")]);
+        let reasons: Vec<_> = m.skipped.iter().map(|s| (s.function.as_str(), s.reason.as_str())).collect();
+        assert_eq!(reasons.len(), 2, "{reasons:?}");
+        assert!(reasons[0].1.starts_with("macro `CHECK` (defined at 1:9) hides a `return`"), "{reasons:?}");
+        assert!(reasons[1].1.starts_with("macro `BAIL` (defined at 2:9) hides a `goto`"), "{reasons:?}");
+        assert_eq!(m.functions[0].name, "h");
+    }
+
+    #[test]
+    fn falling_off_after_an_unbraced_body_ends_at_the_closing_brace() {
+        let src = "void f(int n) {\n  if (n) n++;\n  else n--;\n}\nvoid g(int n) {\n  for (;;) { n++; }\n}\nvoid h(int n) {\nl: n++;\n}\n";
+        let m = model(src);
+        let at: Vec<_> = m.functions.iter().map(|f| &src[f.falls_off_at.unwrap()..]).collect();
+        assert!(at[0].starts_with("}\nvoid g"), "{at:?}");
+        assert!(at[1].starts_with("\n}\nvoid h"), "{at:?}");
+        assert!(at[2].starts_with("\n}"), "labels guard nothing: {at:?}");
+    }
+
+    #[test]
+    fn deep_expressions_and_nests_do_not_overflow() {
+        let sum = vec!["1"; 100_000].join("+");
+        let src =
+            format!("int f() {{ return {sum}; }}\nvoid g() {{ {} }}\n", "for(;;){".repeat(300) + &"}".repeat(300));
+        let m = model(&src);
+        assert_eq!(m.functions.len(), 1);
+        assert_eq!(m.functions[0].returns.len(), 1);
+        assert!(m.skipped[0].reason.starts_with("loops nested deeper than 256"), "{:?}", m.skipped);
+    }
+
+    #[test]
+    fn unreadable_code_is_reported_not_dropped() {
+        // Error recovery depends on the surroundings: each case on its own.
+        let warnings = |src: &str| -> Vec<(usize, usize, String)> {
+            model(src).warnings.into_iter().map(|w| (w.line, w.col, w.reason)).collect()
+        };
+        let w = warnings("void misread() { {} }\n");
+        assert_eq!((w.len(), w[0].0, w[0].1), (1, 1, 1), "{w:?}");
+        assert!(w[0].2.starts_with("syntax error at 1:22: read as a declaration"), "{w:?}");
+        let w = warnings("int (\nint lost(int n) { return n; }\n");
+        assert_eq!((w.len(), w[0].0, w[0].1), (1, 2, 17), "{w:?}");
+        assert!(w[0].2.starts_with("syntax error at 1:1: this block is not read as a function body"), "{w:?}");
+        assert!(warnings("int fine() { return 1; }\n").is_empty());
+    }
+
+    #[test]
+    fn positions_count_characters_with_and_without_the_line_index() {
+        let src = "// é\nint café() { return 1; }\n";
+        let m = model(src);
+        assert_eq!((m.functions[0].line, m.functions[0].col), (2, 5));
+        assert_eq!(position(src, src.find('(').unwrap()), (2, 9), "outside `build`: plain scan");
     }
 
     #[test]

@@ -10,8 +10,8 @@ static int clamp(int v, int lo, int hi) { HLSINSTR_FUNC_BEGIN(0, P, 0);
 
 void scale(int *a, int n, int k) { HLSINSTR_FUNC_BEGIN(1, P, 0);
   if (n <= 0) return HLSINSTR_RETURN_VOID(1, P);
-  for (int i = 0; i < n; i++) a[i] *= k; HLSINSTR_FUNC_END(1, P, 0);
-}
+  for (int i = 0; i < n; i++) a[i] *= k;
+HLSINSTR_FUNC_END(1, P, 0); }
 
 void log_nothing() {HLSINSTR_FUNC_BEGIN(2, P, 0); HLSINSTR_FUNC_END(2, P, 0); }
 

@@ -10,8 +10,8 @@ static int clamp(int v, int lo, int hi) { HLSINSTR_FUNC_BEGIN(0, TS, v);
 
 void scale(int *a, int n, int k) { HLSINSTR_FUNC_BEGIN(1, TS, n);
   if (n <= 0) return HLSINSTR_RETURN_VOID(1, TS);
-  HLSINSTR_LOOP_BEGIN(2, TS, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(2); a[i] *= k; }/*hlsinstr*/ HLSINSTR_LOOP_END(2, TS, 0); HLSINSTR_FUNC_END(1, TS, 0);
-}
+  HLSINSTR_LOOP_BEGIN(2, TS, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(2); a[i] *= k; }/*hlsinstr*/ HLSINSTR_LOOP_END(2, TS, 0);
+HLSINSTR_FUNC_END(1, TS, 0); }
 
 void log_nothing() {HLSINSTR_FUNC_BEGIN(3, TS, 0); HLSINSTR_FUNC_END(3, TS, 0); }
 
