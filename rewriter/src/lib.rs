@@ -15,6 +15,7 @@ pub mod plan;
 pub mod project;
 pub mod rewrite;
 pub mod select;
+pub mod sim;
 pub mod source;
 pub mod strip;
 pub mod walk;

@@ -6,6 +6,7 @@
 
 mod diff;
 mod rewrite;
+mod sim;
 mod strip;
 
 use clap::{Args, Parser, Subcommand};
@@ -34,6 +35,8 @@ enum Command {
     Diff(diff::DiffArgs),
     /// Remove all instrumentation, giving the original sources back byte for byte.
     Strip(strip::StripArgs),
+    /// Run the C simulation with probes and report cycles, critical path and stalls.
+    Sim(Box<sim::SimArgs>),
 }
 
 /// Options shared by `rewrite` and `diff`: what to read and which probes to insert.
@@ -78,6 +81,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Rewrite(a) => rewrite::run_rewrite(a),
         Command::Diff(a) => diff::run_diff(a),
         Command::Strip(a) => strip::run_strip(a),
+        Command::Sim(a) => sim::run_sim(*a),
     };
     match result {
         Ok(code) => code,

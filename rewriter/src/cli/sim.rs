@@ -1,0 +1,283 @@
+//! `hlsinstr sim`: C-simulation run and stall report.
+
+use super::{EXIT_ERROR, EXIT_OK};
+use clap::{Args, ValueEnum};
+use hlsinstr::error::{Error, ErrorKind};
+use hlsinstr::sim::{self, output, replay::Dram, run, timing::Defaults, AnalysisOptions};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Exit code when the design deadlocks in C simulation.
+pub const EXIT_DEADLOCK: i32 = 4;
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    /// The Vitis project: `hls_config.cfg` or a Tcl script (`open_project`, `set_top`,
+    /// `add_files`, `create_clock`). Or give --top, --src and --tb.
+    pub project: Option<PathBuf>,
+    /// Top function (overrides the project's).
+    #[arg(long)]
+    pub top: Option<String>,
+    /// Synthesis source files (instead of, or added to, the project's).
+    #[arg(long = "src", num_args = 1..)]
+    pub src: Vec<PathBuf>,
+    /// Testbench files (sources and data files).
+    #[arg(long = "tb", num_args = 1..)]
+    pub tb: Vec<PathBuf>,
+    /// Extra compiler flags for every file (one string, split on spaces).
+    #[arg(long, allow_hyphen_values = true)]
+    pub cflags: Option<String>,
+    /// The csynth report (`csynth.xml`); default: looked for under the project's solution.
+    #[arg(long)]
+    pub csynth: Option<PathBuf>,
+    /// Do not look for a csynth report.
+    #[arg(long, conflicts_with = "csynth")]
+    pub no_csynth: bool,
+    /// Report format on stdout.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the report here instead of stdout.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Write a VCD timeline (one busy signal per row) for GTKWave.
+    #[arg(long)]
+    pub vcd: Option<PathBuf>,
+    /// Write a Chrome trace-event timeline for Perfetto / chrome://tracing.
+    #[arg(long)]
+    pub trace: Option<PathBuf>,
+    /// Clock period in ns (default: the project's, then the report's, then 10).
+    #[arg(long)]
+    pub clock: Option<f64>,
+    /// DRAM bandwidth in GB/s (default 9.05, HLScope's board).
+    #[arg(long)]
+    pub dram_bw: Option<f64>,
+    /// DRAM latency in ns (default 580, HLScope's board).
+    #[arg(long)]
+    pub dram_lat: Option<f64>,
+    /// Stall rate (%) under which every critical-path module counts as inseparable.
+    #[arg(long, default_value_t = 20.0)]
+    pub stall_threshold: f64,
+    /// Stop the testbench after this many seconds.
+    #[arg(long, default_value_t = 600)]
+    pub timeout: u64,
+    /// Deadlock watchdog: no stream progress for this long while a process is blocked.
+    #[arg(long, default_value_t = 2000)]
+    pub watchdog_ms: u64,
+    /// Keep the work directory (instrumented sources, objects, run directory, log) here.
+    #[arg(long)]
+    pub keep: Option<PathBuf>,
+    /// Analyse an existing event log instead of running (needs --manifest).
+    #[arg(long, requires = "manifest")]
+    pub events: Option<PathBuf>,
+    /// The manifest of the rewrite that produced --events.
+    #[arg(long, requires = "events")]
+    pub manifest: Option<PathBuf>,
+    /// C++ compiler (default: $CXX, then g++).
+    #[arg(long)]
+    pub cxx: Option<String>,
+    /// Directory of the kernel headers (ap_int.h, hls_stream.h, ...); default: $XILINX_HLS/include,
+    /// then $HLSINSTR_HLS_INCLUDE, then the checkout's .cache/hls-headers.
+    #[arg(long)]
+    pub hls_include: Option<PathBuf>,
+    /// No progress messages.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    Csv,
+    Markdown,
+}
+
+fn progress(msg: &str) {
+    eprintln!("hlsinstr sim: {msg}");
+}
+
+pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
+    let (records, manifest, top, clock, csynth, sources) = if let Some(events) = &args.events {
+        let manifest = sim::read_manifest(args.manifest.as_deref().unwrap_or(Path::new("")))?;
+        let records = sim::events::read(events)?;
+        let top = args.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
+        (records, manifest, top, args.clock, args.csynth.clone(), Default::default())
+    } else {
+        let (spec, project) = spec_from_args(&args)?;
+        let opts = run::RunOptions {
+            cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
+            hls_include: hls_include(args.hls_include.as_deref())?,
+            work_dir: args.keep.clone(),
+            timeout: Duration::from_secs(args.timeout),
+            watchdog_ms: args.watchdog_ms,
+            kinds: hlsinstr::select::Kinds::parse("modules,loops")?,
+            uninstrumented: false,
+            progress: if args.quiet { None } else { Some(progress) },
+        };
+        let outcome = match run::run(&spec, &opts) {
+            Ok(o) => o,
+            Err(e) if e.message.starts_with("the design deadlocks") => {
+                eprintln!("hlsinstr: error: {e}");
+                return Ok(EXIT_DEADLOCK);
+            }
+            Err(e) => return Err(e),
+        };
+        for s in &outcome.skipped {
+            eprintln!("{s}");
+        }
+        let csynth = match (&args.csynth, args.no_csynth, &project) {
+            (Some(c), _, _) => Some(c.clone()),
+            (None, false, Some(p)) => p.solution_dirs().iter().flat_map(hlsinstr::csynth::find_reports).next(),
+            _ => None,
+        };
+        if let (Some(c), false) = (&csynth, args.quiet || args.csynth.is_some()) {
+            progress(&format!("using the csynth report {}", c.display()));
+        }
+        let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
+        (outcome.records, outcome.manifest, spec.top.clone(), clock, csynth, outcome.sources)
+    };
+    let dram = match (args.dram_bw, args.dram_lat) {
+        (None, None) => None,
+        (bw, lat) => {
+            let d = Dram::default();
+            Some(Dram { bandwidth: bw.map_or(d.bandwidth, |g| g * 1e9), latency_ns: lat.unwrap_or(d.latency_ns) })
+        }
+    };
+    if let Some(d) = dram {
+        if d.bandwidth <= 0.0 || d.latency_ns < 0.0 {
+            return Err(Error::new(ErrorKind::Usage, "--dram-bw must be positive and --dram-lat not negative"));
+        }
+    }
+    if clock.is_some_and(|c| c <= 0.0) {
+        return Err(Error::new(ErrorKind::Usage, "--clock must be a positive period in ns"));
+    }
+    let timeline = args.vcd.is_some() || args.trace.is_some();
+    let analysis = sim::analyze(
+        &records,
+        &manifest,
+        &AnalysisOptions {
+            top,
+            clock_ns: clock,
+            dram,
+            defaults: Defaults::default(),
+            csynth,
+            stall_threshold_pct: args.stall_threshold,
+            timeline_nodes: if timeline { 2_000_000 } else { 0 },
+            sources,
+        },
+    )?;
+    let rep = &analysis.report;
+    let text = match args.format {
+        Format::Text => output::text(rep),
+        Format::Json => output::json(rep),
+        Format::Csv => output::csv(rep),
+        Format::Markdown => output::markdown(rep),
+    };
+    match &args.output {
+        Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    if let Some(p) = &args.vcd {
+        hlsinstr::emit::atomic_write(p, output::vcd(&analysis.replay, rep).as_bytes())?;
+    }
+    if let Some(p) = &args.trace {
+        hlsinstr::emit::atomic_write(p, output::chrome_trace(&analysis.replay, rep).as_bytes())?;
+    }
+    if rep.rows.is_empty() {
+        eprintln!("hlsinstr sim: the run recorded no probe events: is `{}` called by the testbench?", rep.top);
+        return Ok(EXIT_ERROR);
+    }
+    Ok(EXIT_OK)
+}
+
+fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::project::Project>), Error> {
+    let project = match &args.project {
+        Some(p) => Some(hlsinstr::project::load(p)?),
+        None => None,
+    };
+    for w in project.iter().flat_map(|p| &p.warnings) {
+        eprintln!("hlsinstr sim: {}: {}", w.path.display(), w.message);
+    }
+    let mut spec = match &project {
+        Some(p) if args.src.is_empty() || p.top.is_some() => {
+            let mut p = p.clone();
+            if let Some(t) = &args.top {
+                p.top = Some(t.clone());
+            }
+            run::RunSpec::from_project(&p)?
+        }
+        _ => run::RunSpec {
+            top: String::new(),
+            sources: Vec::new(),
+            testbench: Vec::new(),
+            data_files: Vec::new(),
+            common_flags: Vec::new(),
+            argv: Vec::new(),
+            ldflags: Vec::new(),
+        },
+    };
+    if let Some(t) = &args.top {
+        spec.top = t.clone();
+    }
+    spec.sources.extend(args.src.iter().map(|p| (p.clone(), Vec::new())));
+    for f in &args.tb {
+        if hlsinstr::source::is_cxx_path(f) {
+            spec.testbench.push((f.clone(), Vec::new()));
+        } else {
+            spec.data_files.push(f.clone());
+        }
+    }
+    for f in args.src.iter().chain(&args.tb) {
+        if !f.exists() {
+            return Err(Error::new(ErrorKind::Usage, format!("{} does not exist", f.display())));
+        }
+        if let Some(d) = f.parent() {
+            let d = if d.as_os_str().is_empty() { Path::new(".") } else { d };
+            spec.common_flags.push(format!("-I{}", d.display()));
+        }
+    }
+    if let Some(c) = &args.cflags {
+        spec.common_flags.extend(c.split_whitespace().map(String::from));
+    }
+    if spec.top.is_empty() {
+        return Err(Error::new(ErrorKind::Usage, "no top function: give a project file or --top"));
+    }
+    if spec.sources.is_empty() || spec.testbench.is_empty() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "nothing to simulate: give a project file (hls_config.cfg or a Tcl script) or --src and --tb",
+        ));
+    }
+    Ok((spec, project))
+}
+
+/// The kernel headers: the flag, `$XILINX_HLS/include`, `$HLSINSTR_HLS_INCLUDE`, then the
+/// checkout's `.cache/hls-headers` (scripts/fetch-hls-headers.sh).
+fn hls_include(flag: Option<&Path>) -> Result<PathBuf, Error> {
+    let has = |d: &Path| d.join("ap_int.h").is_file();
+    let mut tried = Vec::new();
+    let candidates: Vec<PathBuf> = flag
+        .map(Path::to_path_buf)
+        .into_iter()
+        .chain(std::env::var_os("XILINX_HLS").map(|x| PathBuf::from(x).join("include")))
+        .chain(std::env::var_os("HLSINSTR_HLS_INCLUDE").map(PathBuf::from))
+        .chain([Path::new(env!("CARGO_MANIFEST_DIR")).join("../.cache/hls-headers")])
+        .collect();
+    for c in candidates {
+        if has(&c) {
+            return Ok(c);
+        }
+        tried.push(c.display().to_string());
+    }
+    if flag.is_some() {
+        return Err(Error::new(ErrorKind::Usage, format!("--hls-include {}: no ap_int.h there", tried[0])));
+    }
+    Err(Error::new(
+        ErrorKind::Usage,
+        format!(
+            "no kernel headers (ap_int.h, hls_stream.h): set XILINX_HLS, or run scripts/fetch-hls-headers.sh and pass \
+             --hls-include with the directory it prints (tried: {})",
+            tried.join(", ")
+        ),
+    ))
+}

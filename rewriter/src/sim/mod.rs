@@ -1,0 +1,100 @@
+//! `hlsinstr sim`: the HLScope software-simulation flow without a vendor tool.
+//!
+//! The pipeline, one module per stage: [`run`] (rewrite, compile with g++, run the testbench,
+//! collect the log) → [`events`] (read the log) → [`timing`] (static cost of every probe from
+//! the csynth report, pragmas or defaults) → [`replay`] (the cycle model over the log) →
+//! [`report`] (PCP, stalls and reasons, bandwidth) → [`output`] (terminal, JSON, CSV, Markdown,
+//! VCD, Chrome trace).
+
+pub mod events;
+pub mod output;
+pub mod relations;
+pub mod replay;
+pub mod report;
+pub mod run;
+pub mod timing;
+
+use crate::csynth;
+use crate::emit::manifest::Manifest;
+use crate::error::{Error, ErrorKind, Result};
+use std::path::{Path, PathBuf};
+
+/// What the analysis needs besides the log and the manifest.
+#[derive(Debug, Clone)]
+pub struct AnalysisOptions {
+    pub top: String,
+    /// Clock period; `None` takes the report's, then Vitis' default of 10 ns.
+    pub clock_ns: Option<f64>,
+    pub dram: Option<replay::Dram>,
+    pub defaults: timing::Defaults,
+    pub csynth: Option<PathBuf>,
+    pub stall_threshold_pct: f64,
+    /// Timeline invocations to keep for `--vcd` / `--trace` (0: none).
+    pub timeline_nodes: usize,
+    /// Original source lines by manifest file path (the annotated table shows them).
+    pub sources: std::collections::HashMap<String, Vec<String>>,
+}
+
+/// The report and the replay it came from (the timeline writers need the latter).
+pub struct Analysis {
+    pub report: report::Report,
+    pub replay: replay::Replay,
+}
+
+/// Reads a manifest file, refusing other formats and versions.
+pub fn read_manifest(path: &Path) -> Result<Manifest> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+    let m: Manifest = serde_json::from_str(&text)
+        .map_err(|e| Error::new(ErrorKind::BadInput, format!("not an hlsinstr manifest: {e}")).at(path))?;
+    if m.format != crate::emit::manifest::FORMAT || m.version != crate::emit::manifest::VERSION {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            format!(
+                "manifest format {} version {} is not {} version {}: rewrite again with this hlsinstr",
+                m.format,
+                m.version,
+                crate::emit::manifest::FORMAT,
+                crate::emit::manifest::VERSION
+            ),
+        )
+        .at(path));
+    }
+    Ok(m)
+}
+
+/// Log + manifest (+ report) → stall report.
+pub fn analyze(records: &[events::Record], manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
+    let csynth = match &opts.csynth {
+        Some(p) => Some((p.clone(), csynth::parse_file(p)?)),
+        None => None,
+    };
+    let rep = csynth.as_ref().map(|(_, r)| r);
+    let timing = timing::build(manifest, rep, &opts.defaults);
+    let relations = relations::Relations::from_manifest(manifest);
+    let clock = match (opts.clock_ns, rep.and_then(|r| r.target_clock_ns)) {
+        (Some(c), _) => timing::Sourced::new(c, timing::Source::Project),
+        (None, Some(c)) => timing::Sourced::new(c, timing::Source::Report),
+        (None, None) => timing::Sourced::new(crate::project::DEFAULT_CLOCK_NS, timing::Source::Default),
+    };
+    let (dram, dram_source) = match opts.dram {
+        Some(d) => (d, timing::Source::Project),
+        None => (replay::Dram::default(), timing::Source::Default),
+    };
+    let ropts = replay::Options { clock_ns: clock.value, dram, max_nodes: opts.timeline_nodes };
+    let replay = replay::replay(records, manifest, &timing, &relations, &ropts)?;
+    let report = report::build(&report::Inputs {
+        manifest,
+        timing: &timing,
+        relations: &relations,
+        replay: &replay,
+        top: opts.top.clone(),
+        clock_ns: clock,
+        dram,
+        dram_source,
+        defaults: opts.defaults,
+        csynth: csynth.as_ref().map(|(p, r)| (p.as_path(), r)),
+        stall_threshold_pct: opts.stall_threshold_pct,
+        sources: &opts.sources,
+    });
+    Ok(Analysis { report, replay })
+}

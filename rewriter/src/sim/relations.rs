@@ -1,0 +1,110 @@
+//! Data relations between the modules one scope calls: which callees exchange data (an
+//! `hls::stream`, an array, a pointer or a reference passed as the same variable), from the calls
+//! the manifest lists. They decide whether a stall is a dependency (waiting on a producer or
+//! consumer) or a synchronisation (waiting on a module it shares nothing with), and, inside a
+//! dataflow region, whether two processes overlap (a stream) or follow each other (a buffer).
+
+use crate::emit::manifest::Manifest;
+use crate::model::ParamKind;
+use std::collections::HashMap;
+
+/// How two callees exchange data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Channel {
+    /// An `hls::stream` on both sides: producer and consumer overlap.
+    Stream,
+    /// An array, pointer or reference: in a dataflow region a ping-pong buffer, so the consumer
+    /// starts when the producer is done.
+    Buffer,
+}
+
+/// Per calling function: callee name → the variables it receives as data channels.
+#[derive(Debug, Default, Clone)]
+pub struct Relations {
+    by_caller: HashMap<String, HashMap<String, Vec<(String, Channel)>>>,
+}
+
+impl Relations {
+    pub fn from_manifest(m: &Manifest) -> Self {
+        let params: HashMap<&str, &Vec<crate::model::Param>> = m
+            .probes
+            .iter()
+            .filter(|p| p.kind == "function")
+            .filter_map(|p| p.module.as_ref().map(|mi| (p.name.as_str(), &mi.params)))
+            .collect();
+        let mut by_caller: HashMap<String, HashMap<String, Vec<(String, Channel)>>> = HashMap::new();
+        for p in m.probes.iter().filter(|p| p.kind == "function") {
+            let Some(mi) = &p.module else { continue };
+            let callees = by_caller.entry(p.function.clone()).or_default();
+            for call in &mi.calls {
+                let Some(cparams) = params.get(call.name.as_str()) else { continue };
+                let entry = callees.entry(call.name.clone()).or_default();
+                for (arg, param) in call.args.iter().zip(cparams.iter()) {
+                    let channel = match param.kind {
+                        ParamKind::Scalar => continue,
+                        ParamKind::Stream => Channel::Stream,
+                        ParamKind::Pointer | ParamKind::Array | ParamKind::Reference => Channel::Buffer,
+                    };
+                    if let Some(var) = base_identifier(arg) {
+                        if !entry.iter().any(|(v, _)| v == &var) {
+                            entry.push((var, channel));
+                        }
+                    }
+                }
+            }
+        }
+        Relations { by_caller }
+    }
+
+    /// How callees `a` and `b` of `caller` exchange data, if they do: a shared stream counts as
+    /// a stream, anything else shared as a buffer.
+    pub fn between(&self, caller: &str, a: &str, b: &str) -> Option<Channel> {
+        let callees = self.by_caller.get(caller)?;
+        let (va, vb) = (callees.get(a)?, callees.get(b)?);
+        let mut found = None;
+        for (x, cx) in va {
+            for (y, cy) in vb {
+                if x == y {
+                    if *cx == Channel::Stream && *cy == Channel::Stream {
+                        return Some(Channel::Stream);
+                    }
+                    found = Some(Channel::Buffer);
+                }
+            }
+        }
+        found
+    }
+
+    /// True when `caller` passes data to `name` at all (it is known to the relation table).
+    pub fn knows(&self, caller: &str, name: &str) -> bool {
+        self.by_caller.get(caller).is_some_and(|c| c.contains_key(name))
+    }
+}
+
+/// The variable an argument expression passes: `buf` for `buf`, `&buf[3]`, `buf + off`,
+/// `(buf)`, `s.x` → `s`; `None` for literals and calls.
+pub fn base_identifier(arg: &str) -> Option<String> {
+    let t = arg.trim_start_matches(|c: char| c == '&' || c == '*' || c == '(' || c.is_whitespace());
+    let ident: String = t.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':').collect();
+    let ident = ident.trim_start_matches("::").to_string();
+    let first = ident.chars().next()?;
+    if first.is_ascii_digit() || t[ident.len()..].trim_start().starts_with('(') {
+        return None;
+    }
+    Some(ident)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn base_identifiers() {
+        assert_eq!(base_identifier("buf").as_deref(), Some("buf"));
+        assert_eq!(base_identifier("&buf[3]").as_deref(), Some("buf"));
+        assert_eq!(base_identifier("in + b * 4").as_deref(), Some("in"));
+        assert_eq!(base_identifier("(lmem)").as_deref(), Some("lmem"));
+        assert_eq!(base_identifier("42"), None);
+        assert_eq!(base_identifier("f(x)"), None);
+    }
+}

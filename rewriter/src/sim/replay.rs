@@ -1,0 +1,534 @@
+//! Replays the event log through the cycle model (`timing`): one pass over the records, one
+//! stack of open invocations per thread. Each invocation's cycles are computed when it ends, from
+//! its trip count, its timing and its children's cycles, and added to its *site* — the probe at
+//! one place of the dynamic call tree (`load` under `batch_loop` under `qsort_top`), which is a
+//! row of the report. Memory grows with the number of sites, not with the length of the run;
+//! the timeline (for `--vcd`/`--trace`) keeps one node per invocation up to a cap.
+
+use super::events::{Event, Record};
+use super::relations::{Channel, Relations};
+use super::timing::{LoopTiming, ModuleTiming, Timing};
+use crate::emit::manifest::{Manifest, ProbeEntry};
+use crate::error::{Error, ErrorKind, Result};
+use std::collections::HashMap;
+
+/// Memory parameters of the DRAM model `t = bytes / DBW + DLAT` (HLScope, seed 001).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Dram {
+    /// Bytes per second.
+    pub bandwidth: f64,
+    pub latency_ns: f64,
+}
+
+impl Default for Dram {
+    /// HLScope's measured figures for its board (ADM-PCIE-7V3): 9.05 GB/s, 580 ns.
+    fn default() -> Self {
+        Dram { bandwidth: 9.05e9, latency_ns: 580.0 }
+    }
+}
+
+/// One row of the report: a probe at one place of the dynamic call tree.
+#[derive(Debug, Clone, Default)]
+pub struct Site {
+    pub probe: u32,
+    pub parent: Option<usize>,
+    pub children: Vec<usize>,
+    /// Invocations (modules) or executions (loops).
+    pub runs: u64,
+    /// Total trips over all executions (loops).
+    pub trips: u64,
+    /// Total cycles over all runs.
+    pub cycles: u64,
+    pub min_cycles: u64,
+    pub max_cycles: u64,
+    pub bytes_read: u64,
+    pub bytes_written: u64,
+    /// Runs whose time was set by DRAM, not by compute.
+    pub dram_bound_runs: u64,
+    /// Inside a pipelined loop: part of its pipeline, not added to anything.
+    pub absorbed: bool,
+    /// Inside a dataflow region: cycles this process waited, per site that set the region time.
+    pub waits: Vec<(usize, u64)>,
+    /// Timeline lane (a dataflow process gets its own).
+    pub lane: usize,
+}
+
+/// One invocation on the timeline.
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    pub site: usize,
+    pub parent: Option<usize>,
+    /// Start relative to the parent's start, in cycles (absolute for roots once laid out).
+    pub offset: u64,
+    pub cycles: u64,
+    pub hidden: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blocked {
+    pub thread: u32,
+    pub probe: u32,
+}
+
+#[derive(Debug, Default)]
+pub struct Replay {
+    pub sites: Vec<Site>,
+    pub roots: Vec<usize>,
+    /// Total cycles of all root invocations.
+    pub total_cycles: u64,
+    pub nodes: Vec<Node>,
+    pub nodes_dropped: u64,
+    /// Bytes per port probe (kind `port`).
+    pub port_bytes: HashMap<u32, (u64, u64)>,
+    pub blocked: Vec<Blocked>,
+    pub warnings: Vec<String>,
+    pub lanes: usize,
+}
+
+struct Open {
+    site: usize,
+    probe: u32,
+    node: Option<usize>,
+    child_sum: u64,
+    procs: Vec<Proc>,
+    bytes_read: u64,
+    bytes_written: u64,
+    absorbing: bool,
+}
+
+struct Proc {
+    site: usize,
+    cycles: u64,
+    node: Option<usize>,
+}
+
+pub struct Options {
+    pub clock_ns: f64,
+    pub dram: Dram,
+    /// Timeline nodes kept (0: no timeline).
+    pub max_nodes: usize,
+}
+
+struct Ctx<'a> {
+    probes: HashMap<u32, &'a ProbeEntry>,
+    timing: &'a HashMap<u32, Timing>,
+    relations: &'a Relations,
+    opts: &'a Options,
+    site_index: HashMap<(Option<usize>, u32), usize>,
+    out: Replay,
+    root_cursor: HashMap<u32, u64>,
+}
+
+pub fn replay(
+    records: &[Record],
+    manifest: &Manifest,
+    timing: &HashMap<u32, Timing>,
+    relations: &Relations,
+    opts: &Options,
+) -> Result<Replay> {
+    let mut cx = Ctx {
+        probes: manifest.probes.iter().map(|p| (p.id, p)).collect(),
+        timing,
+        relations,
+        opts,
+        site_index: HashMap::new(),
+        out: Replay { lanes: 1, ..Replay::default() },
+        root_cursor: HashMap::new(),
+    };
+    let mut stacks: HashMap<u32, Vec<Open>> = HashMap::new();
+    for r in records {
+        let stack = stacks.entry(r.thread).or_default();
+        match r.event {
+            Event::Begin => cx.begin(stack, r)?,
+            Event::End => cx.end(stack, r)?,
+            Event::BytesRead | Event::BytesWritten => cx.bytes(stack, r)?,
+            Event::Deadlock => cx.out.blocked.push(Blocked { thread: r.thread, probe: r.probe }),
+        }
+    }
+    let mut threads: Vec<_> = stacks.into_iter().filter(|(_, s)| !s.is_empty()).collect();
+    threads.sort_by_key(|(t, _)| *t);
+    for (thread, stack) in threads {
+        let names: Vec<String> = stack.iter().map(|o| cx.name(o.probe)).collect();
+        cx.out.warnings.push(format!(
+            "thread {thread} ended inside {} (never closed: the run stopped there, its time is not counted)",
+            names.join(" > ")
+        ));
+    }
+    Ok(cx.out)
+}
+
+impl Ctx<'_> {
+    fn name(&self, probe: u32) -> String {
+        self.probes.get(&probe).map_or_else(|| format!("probe {probe}"), |p| p.name.clone())
+    }
+
+    fn entry(&self, r: &Record) -> Result<&ProbeEntry> {
+        self.probes.get(&r.probe).copied().ok_or_else(|| {
+            Error::new(
+                ErrorKind::BadInput,
+                format!(
+                    "the event log names probe {} (record {}) that the manifest does not have: the log and the \
+                     manifest come from different rewrites",
+                    r.probe, r.order
+                ),
+            )
+        })
+    }
+
+    fn site(&mut self, parent: Option<usize>, probe: u32) -> usize {
+        // Recursion folds onto the ancestor site of the same probe, so sites stay finite.
+        let mut up = parent;
+        while let Some(s) = up {
+            if self.out.sites[s].probe == probe {
+                return s;
+            }
+            up = self.out.sites[s].parent;
+        }
+        if let Some(&s) = self.site_index.get(&(parent, probe)) {
+            return s;
+        }
+        let id = self.out.sites.len();
+        let lane = match parent {
+            None => 0,
+            Some(p) if self.is_dataflow(self.out.sites[p].probe) => {
+                self.out.lanes += 1;
+                self.out.lanes - 1
+            }
+            Some(p) => self.out.sites[p].lane,
+        };
+        self.out.sites.push(Site { probe, parent, lane, min_cycles: u64::MAX, ..Site::default() });
+        match parent {
+            Some(p) => self.out.sites[p].children.push(id),
+            None => self.out.roots.push(id),
+        }
+        self.site_index.insert((parent, probe), id);
+        id
+    }
+
+    fn is_dataflow(&self, probe: u32) -> bool {
+        matches!(self.timing.get(&probe), Some(Timing::Module(ModuleTiming { dataflow: true, .. })))
+    }
+
+    fn is_pipelined_loop(&self, probe: u32) -> bool {
+        matches!(self.timing.get(&probe), Some(Timing::Loop(l)) if l.pipelined.value)
+    }
+
+    fn begin(&mut self, stack: &mut Vec<Open>, r: &Record) -> Result<()> {
+        self.entry(r)?;
+        let parent = stack.last();
+        let site = self.site(parent.map(|o| o.site), r.probe);
+        let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined_loop(r.probe);
+        let node = if self.out.nodes.len() < self.opts.max_nodes {
+            self.out.nodes.push(Node {
+                site,
+                parent: parent.and_then(|o| o.node),
+                offset: 0,
+                cycles: 0,
+                hidden: false,
+            });
+            Some(self.out.nodes.len() - 1)
+        } else {
+            if self.opts.max_nodes > 0 {
+                self.out.nodes_dropped += 1;
+            }
+            None
+        };
+        stack.push(Open {
+            site,
+            probe: r.probe,
+            node,
+            child_sum: 0,
+            procs: Vec::new(),
+            bytes_read: 0,
+            bytes_written: 0,
+            absorbing,
+        });
+        Ok(())
+    }
+
+    fn bytes(&mut self, stack: &mut [Open], r: &Record) -> Result<()> {
+        let n = r.value.unwrap_or(0);
+        let Some(top) = stack.last_mut() else {
+            return Err(corrupt(r, "bytes recorded outside any module"));
+        };
+        let e = self.out.port_bytes.entry(r.probe).or_default();
+        if r.event == Event::BytesRead {
+            top.bytes_read += n;
+            e.0 += n;
+        } else {
+            top.bytes_written += n;
+            e.1 += n;
+        }
+        Ok(())
+    }
+
+    fn end(&mut self, stack: &mut Vec<Open>, r: &Record) -> Result<()> {
+        let Some(open) = stack.pop() else {
+            return Err(corrupt(r, "an end with no open probe"));
+        };
+        if open.probe != r.probe {
+            return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
+        }
+        let compute = match self.timing.get(&r.probe) {
+            Some(Timing::Loop(l)) => loop_cycles(l, r.value.unwrap_or(0), open.child_sum),
+            Some(Timing::Module(m)) => self.module_cycles(m, &open),
+            _ => open.child_sum,
+        };
+        let bytes = open.bytes_read + open.bytes_written;
+        let dram = dram_cycles(bytes, self.opts.dram, self.opts.clock_ns);
+        let cycles = compute.max(dram);
+        let site = &mut self.out.sites[open.site];
+        site.runs += 1;
+        site.trips += if matches!(self.timing.get(&r.probe), Some(Timing::Loop(_))) { r.value.unwrap_or(0) } else { 0 };
+        site.cycles += cycles;
+        site.min_cycles = site.min_cycles.min(cycles);
+        site.max_cycles = site.max_cycles.max(cycles);
+        site.bytes_read += open.bytes_read;
+        site.bytes_written += open.bytes_written;
+        site.dram_bound_runs += u64::from(dram > compute);
+        if let Some(n) = open.node {
+            self.out.nodes[n].cycles = cycles;
+        }
+        match stack.last_mut() {
+            None => {
+                let cursor = self.root_cursor.entry(r.thread).or_insert(0);
+                if let Some(n) = open.node {
+                    self.out.nodes[n].offset = *cursor;
+                }
+                *cursor += cycles;
+                self.out.total_cycles += cycles;
+            }
+            Some(parent) if parent.absorbing => {
+                self.out.sites[open.site].absorbed = true;
+                if let Some(n) = open.node {
+                    self.out.nodes[n].hidden = true;
+                }
+            }
+            Some(parent) if self.is_dataflow(parent.probe) => {
+                parent.procs.push(Proc { site: open.site, cycles, node: open.node });
+            }
+            Some(parent) => {
+                if let Some(n) = open.node {
+                    self.out.nodes[n].offset = parent.child_sum + self.entry_cycles(parent.probe);
+                }
+                parent.child_sum += cycles;
+            }
+        }
+        Ok(())
+    }
+
+    /// Cycles of a module invocation before its first child starts (half its handshake).
+    fn entry_cycles(&self, probe: u32) -> u64 {
+        match self.timing.get(&probe) {
+            Some(Timing::Module(m)) => m.overhead.value.div_ceil(2),
+            _ => 0,
+        }
+    }
+
+    fn module_cycles(&mut self, m: &ModuleTiming, open: &Open) -> u64 {
+        if m.dataflow && !open.procs.is_empty() {
+            let region = self.dataflow_region(open);
+            return m.overhead.value + region;
+        }
+        match m.fixed {
+            Some(f) if open.child_sum == 0 => f.value,
+            _ => m.overhead.value + open.child_sum,
+        }
+    }
+
+    /// One invocation of a dataflow region: processes in call order, a process starts when the
+    /// processes it shares a buffer with have finished and no earlier than those it shares a
+    /// stream with start; it cannot finish before its stream producers finish. The region takes
+    /// until the last process ends. Each process's wait is attributed to the processes on the
+    /// critical chain (the ones whose own time set the region's end), in proportion to their time.
+    fn dataflow_region(&mut self, open: &Open) -> u64 {
+        let caller = self.probes.get(&open.probe).map(|p| p.function.clone()).unwrap_or_default();
+        let names: Vec<String> = open.procs.iter().map(|p| self.name(self.out.sites[p.site].probe)).collect();
+        let n = open.procs.len();
+        let mut start = vec![0u64; n];
+        let mut end = vec![0u64; n];
+        let mut via: Vec<Via> = Vec::with_capacity(n);
+        let mut start_via: Vec<Option<(usize, bool)>> = vec![None; n];
+        for i in 0..n {
+            let mut floor = (0u64, None);
+            for j in 0..i {
+                match self.relations.between(&caller, &names[i], &names[j]) {
+                    Some(Channel::Stream) => {
+                        if start[j] > start[i] {
+                            start[i] = start[j];
+                            start_via[i] = Some((j, false));
+                        }
+                        if end[j] > floor.0 {
+                            floor = (end[j], Some(j));
+                        }
+                    }
+                    Some(Channel::Buffer) if end[j] > start[i] => {
+                        start[i] = end[j];
+                        start_via[i] = Some((j, true));
+                    }
+                    Some(Channel::Buffer) => {}
+                    None => {}
+                }
+            }
+            let own = start[i] + open.procs[i].cycles;
+            match floor {
+                (f, Some(j)) if f > own => {
+                    end[i] = f;
+                    via.push(Via::EndOf(j));
+                }
+                _ => {
+                    end[i] = own;
+                    via.push(Via::Own);
+                }
+            }
+        }
+        let region = end.iter().copied().max().unwrap_or(0);
+        let last = end.iter().position(|&e| e == region).unwrap_or(0);
+        let chain = critical_chain(last, &via, &start_via);
+        for (i, p) in open.procs.iter().enumerate() {
+            if let Some(node) = p.node {
+                self.out.nodes[node].offset = start[i] + self.entry_cycles(open.probe);
+            }
+            let wait = region.saturating_sub(p.cycles);
+            let others: Vec<usize> = chain.iter().copied().filter(|&c| c != i).collect();
+            let weight: u64 = others.iter().map(|&c| open.procs[c].cycles).sum();
+            if wait == 0 || weight == 0 {
+                continue;
+            }
+            for c in others {
+                let share = (wait as u128 * open.procs[c].cycles as u128 / weight as u128) as u64;
+                let target = open.procs[c].site;
+                let waits = &mut self.out.sites[p.site].waits;
+                match waits.iter_mut().find(|(s, _)| *s == target) {
+                    Some(w) => w.1 += share,
+                    None => waits.push((target, share)),
+                }
+            }
+        }
+        region
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Via {
+    /// The process ended when its own work was done.
+    Own,
+    /// It ended when a stream producer ended.
+    EndOf(usize),
+}
+
+/// The processes whose own time sets the region's end, walking back from the last to end.
+fn critical_chain(last: usize, via: &[Via], start_via: &[Option<(usize, bool)>]) -> Vec<usize> {
+    let mut chain = Vec::new();
+    let mut at = Some(last);
+    let mut guard = via.len() * 2 + 2;
+    while let Some(i) = at {
+        guard -= 1;
+        if guard == 0 {
+            break;
+        }
+        match via[i] {
+            Via::EndOf(j) => at = Some(j),
+            Via::Own => {
+                chain.push(i);
+                // Follow what set the start: a buffer producer's end (its chain counts) or a
+                // stream partner's start (its own time does not).
+                let mut s = start_via[i];
+                at = None;
+                while let Some((j, buffer)) = s {
+                    if buffer {
+                        at = Some(j);
+                        break;
+                    }
+                    s = start_via[j];
+                }
+            }
+        }
+    }
+    chain
+}
+
+/// `(TC − 1) × II + IL` for a pipelined loop, `TC × own + children` otherwise; an unroll factor
+/// divides the trips (a full unroll leaves one).
+pub fn loop_cycles(l: &LoopTiming, trips: u64, children: u64) -> u64 {
+    let tc = match l.unroll {
+        Some(0) => trips.min(1),
+        Some(f) if f > 1 => trips.div_ceil(u64::from(f)),
+        _ => trips,
+    };
+    if l.pipelined.value {
+        let ii = l.ii.map_or(1, |s| s.value);
+        let il = l.il.map_or(1, |s| s.value);
+        if tc == 0 {
+            0
+        } else {
+            (tc - 1) * ii + il
+        }
+    } else {
+        tc * l.own.map_or(1, |s| s.value) + children
+    }
+}
+
+/// Cycles to move `bytes` to or from DRAM: `bytes / DBW + DLAT`, rounded up to whole cycles.
+pub fn dram_cycles(bytes: u64, dram: Dram, clock_ns: f64) -> u64 {
+    if bytes == 0 || clock_ns <= 0.0 {
+        return 0;
+    }
+    let ns = bytes as f64 / dram.bandwidth * 1e9 + dram.latency_ns;
+    (ns / clock_ns).ceil() as u64
+}
+
+fn corrupt(r: &Record, what: &str) -> Error {
+    Error::new(ErrorKind::BadInput, format!("corrupt event log at record {} (thread {}): {what}", r.order, r.thread))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::timing::{Source, Sourced};
+
+    fn pipelined(ii: u64, il: u64) -> LoopTiming {
+        LoopTiming {
+            pipelined: Sourced::new(true, Source::Report),
+            ii: Some(Sourced::new(ii, Source::Report)),
+            il: Some(Sourced::new(il, Source::Report)),
+            own: None,
+            unroll: None,
+            report_loop: None,
+        }
+    }
+
+    #[test]
+    fn loop_formulas() {
+        assert_eq!(loop_cycles(&pipelined(2, 5), 100, 999), 99 * 2 + 5);
+        assert_eq!(loop_cycles(&pipelined(1, 3), 0, 0), 0);
+        let mut l = pipelined(1, 1);
+        l.pipelined = Sourced::new(false, Source::Default);
+        l.own = Some(Sourced::new(3, Source::Default));
+        assert_eq!(loop_cycles(&l, 10, 40), 70);
+        l.unroll = Some(4);
+        assert_eq!(loop_cycles(&l, 10, 0), 9);
+        l.unroll = Some(0);
+        assert_eq!(loop_cycles(&l, 10, 0), 3);
+    }
+
+    #[test]
+    fn dram_time() {
+        let d = Dram { bandwidth: 1e9, latency_ns: 100.0 };
+        assert_eq!(dram_cycles(0, d, 10.0), 0);
+        // 4000 B at 1 GB/s = 4000 ns, + 100 ns = 410 cycles of 10 ns.
+        assert_eq!(dram_cycles(4000, d, 10.0), 410);
+    }
+
+    #[test]
+    fn critical_chain_of_a_stream_pipeline_is_the_slowest_stage() {
+        // a → b → c over streams, b slowest: c's end comes from b's end, b's from its own time.
+        let via = [Via::Own, Via::Own, Via::EndOf(1)];
+        let start_via = [None, Some((0, false)), Some((1, false))];
+        assert_eq!(critical_chain(2, &via, &start_via), vec![1]);
+        // Over buffers every stage is on the chain.
+        let via = [Via::Own, Via::Own, Via::Own];
+        let start_via = [None, Some((0, true)), Some((1, true))];
+        assert_eq!(critical_chain(2, &via, &start_via), vec![2, 1, 0]);
+    }
+}

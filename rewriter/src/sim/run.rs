@@ -1,0 +1,534 @@
+//! The C-simulation run: rewrite the synthesis sources with probes, compile them with the
+//! testbench (g++ by default) against hls-lib and the kernel headers, run the testbench in a
+//! scratch directory beside its data files, and collect the event log.
+//!
+//! Nothing is written outside the work directory. Compile errors in instrumented files are
+//! shown with the original file and line. A failing testbench, a timeout or a deadlock (the
+//! stream model's watchdog, exit code 86) is an error carrying the testbench's output.
+
+use super::events::{self, Record};
+use crate::emit::manifest::{self, Manifest, ManifestFile};
+use crate::error::{Error, ErrorKind, Result};
+use crate::project::Project;
+use crate::rewrite::{rewrite, RewriteOptions};
+use crate::select::{Kinds, SelectOptions};
+use crate::walk::Input;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Exit code of a testbench stopped by hls-lib's deadlock watchdog.
+pub const DEADLOCK_EXIT: i32 = 86;
+
+/// The hls-lib headers, built into the binary so an installed `hlsinstr` needs no checkout.
+const HLS_LIB: &[(&str, &str)] = &[
+    ("hlsinstr/config.h", include_str!("../../../hls-lib/include/hlsinstr/config.h")),
+    ("hlsinstr/options.h", include_str!("../../../hls-lib/include/hlsinstr/options.h")),
+    ("hlsinstr/timestamp.h", include_str!("../../../hls-lib/include/hlsinstr/timestamp.h")),
+    ("hlsinstr/event_log.h", include_str!("../../../hls-lib/include/hlsinstr/event_log.h")),
+    ("hlsinstr/probe.h", include_str!("../../../hls-lib/include/hlsinstr/probe.h")),
+];
+
+/// What to build and run.
+#[derive(Debug, Clone)]
+pub struct RunSpec {
+    pub top: String,
+    /// Synthesis sources (rewritten), with their own extra flags.
+    pub sources: Vec<(PathBuf, Vec<String>)>,
+    /// Testbench translation units (compiled as they are), with their flags.
+    pub testbench: Vec<(PathBuf, Vec<String>)>,
+    /// Files the testbench reads (copied next to it).
+    pub data_files: Vec<PathBuf>,
+    /// Flags for every translation unit (after the per-file ones are added).
+    pub common_flags: Vec<String>,
+    pub argv: Vec<String>,
+    pub ldflags: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct RunOptions {
+    pub cxx: String,
+    /// Directory of the kernel headers (ap_int.h, hls_stream.h, ...).
+    pub hls_include: PathBuf,
+    /// Work directory (kept); `None` uses a temporary one, removed afterwards.
+    pub work_dir: Option<PathBuf>,
+    /// Whole-run limit for the testbench.
+    pub timeout: Duration,
+    /// `HLSINSTR_WATCHDOG_MS` for the stream model's deadlock watchdog.
+    pub watchdog_ms: u64,
+    /// Probe kinds to insert.
+    pub kinds: Kinds,
+    /// Build without probes (the uninstrumented baseline of the overhead benchmark).
+    pub uninstrumented: bool,
+    /// Called with progress messages (stage changes, and every few seconds while the testbench runs).
+    pub progress: Option<fn(&str)>,
+}
+
+/// What a run produced.
+pub struct RunOutcome {
+    pub manifest: Manifest,
+    pub records: Vec<Record>,
+    pub stdout: String,
+    pub stderr: String,
+    pub run_time: Duration,
+    /// Original source lines by manifest path.
+    pub sources: std::collections::HashMap<String, Vec<String>>,
+    pub skipped: Vec<String>,
+    _temp: Option<tempfile::TempDir>,
+    pub work_dir: PathBuf,
+}
+
+impl RunSpec {
+    /// Everything a Vitis project says about C simulation.
+    pub fn from_project(p: &Project) -> Result<RunSpec> {
+        p.check()?;
+        let top = p.require_top()?.to_string();
+        let sources = p.sources.iter().filter(|f| f.is_source).map(|f| (f.path.clone(), p.source_flags(f))).collect();
+        let testbench =
+            p.testbench.iter().filter(|f| f.is_compiled()).map(|f| (f.path.clone(), p.testbench_flags(f))).collect();
+        let data_files = p.testbench.iter().filter(|f| !f.is_source).map(|f| f.path.clone()).collect();
+        let argv = p.csim_argv.as_deref().map(|a| a.split_whitespace().map(String::from).collect()).unwrap_or_default();
+        let mut include_dirs: Vec<String> = Vec::new();
+        for f in p.sources.iter().chain(&p.testbench) {
+            if let Some(d) = f.path.parent() {
+                let flag = format!("-I{}", d.display());
+                if !include_dirs.contains(&flag) {
+                    include_dirs.push(flag);
+                }
+            }
+        }
+        Ok(RunSpec {
+            top,
+            sources,
+            testbench,
+            data_files,
+            common_flags: include_dirs,
+            argv,
+            ldflags: p.csim_ldflags.clone(),
+        })
+    }
+}
+
+/// Rewrite, build, run; the event log and manifest come back.
+pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
+    let (temp, work) = match &opts.work_dir {
+        Some(d) => {
+            std::fs::create_dir_all(d).map_err(|e| Error::io(d, &e))?;
+            (None, d.canonicalize().map_err(|e| Error::io(d, &e))?)
+        }
+        None => {
+            let t = tempfile::Builder::new()
+                .prefix("hlsinstr-sim-")
+                .tempdir()
+                .map_err(|e| Error::new(ErrorKind::Io, format!("cannot create a temporary directory: {e}")))?;
+            let p = t.path().to_path_buf();
+            (Some(t), p)
+        }
+    };
+    let say = |m: &str| {
+        if let Some(f) = opts.progress {
+            f(m)
+        }
+    };
+    say("rewriting the kernel sources");
+    let root = common_root(spec.sources.iter().map(|(p, _)| p.as_path()));
+    let inputs: Vec<Input> =
+        spec.sources.iter().map(|(p, _)| Input { path: p.clone(), rel: rel_path(&root, p) }).collect();
+    let src_dir = work.join("src");
+    let (manifest, skipped) = if opts.uninstrumented {
+        for i in &inputs {
+            let text = std::fs::read(&i.path).map_err(|e| Error::io(&i.path, &e))?;
+            write_file(&src_dir.join(&i.rel), &text)?;
+        }
+        (empty_manifest(&spec.top), Vec::new())
+    } else {
+        let ropts = RewriteOptions {
+            kinds: opts.kinds,
+            select: SelectOptions { top: Some(spec.top.clone()), ..SelectOptions::default() },
+        };
+        let out = rewrite(&inputs, &ropts)?;
+        if let Some(e) = out.errors.first() {
+            return Err(e.clone());
+        }
+        for f in &out.files {
+            write_file(&src_dir.join(&f.source.rel), f.output.as_bytes())?;
+        }
+        let skipped: Vec<String> = out
+            .skipped
+            .iter()
+            .map(|(file, s)| format!("{file}:{}:{}: skipped {}: {}", s.line, s.col, s.function, s.reason))
+            .collect();
+        let json = serde_json::to_string_pretty(&out.manifest).unwrap_or_default();
+        write_file(&work.join(manifest::FILE_NAME), json.as_bytes())?;
+        (out.manifest, skipped)
+    };
+    let lib = work.join("hls-lib/include");
+    for (rel, text) in HLS_LIB {
+        write_file(&lib.join(rel), text.as_bytes())?;
+    }
+    say("compiling the testbench");
+    let exe = work.join("csim.exe");
+    let mut sources_by_rel = std::collections::HashMap::new();
+    for i in &inputs {
+        if let Ok(t) = std::fs::read_to_string(&i.path) {
+            sources_by_rel.insert(i.rel.clone(), t.lines().map(String::from).collect::<Vec<_>>());
+        }
+    }
+    compile(spec, opts, &work, &src_dir, &inputs, &manifest, &lib, &exe)?;
+    say("running the testbench");
+    let run_dir = work.join("run");
+    std::fs::create_dir_all(&run_dir).map_err(|e| Error::io(&run_dir, &e))?;
+    for d in &spec.data_files {
+        let name =
+            d.file_name().ok_or_else(|| Error::new(ErrorKind::BadInput, "a testbench file has no name").at(d))?;
+        copy_tree(d, &run_dir.join(name))?;
+    }
+    let log = run_dir.join("hlsinstr-events.log");
+    let started = Instant::now();
+    let (status, stdout, stderr) = execute(&exe, spec, opts, &run_dir, &log)?;
+    let run_time = started.elapsed();
+    match status {
+        Status::Exited(0) => {}
+        Status::Exited(DEADLOCK_EXIT) => return Err(deadlock_error(&stdout, &stderr, &manifest, &log)),
+        Status::Exited(code) => {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!(
+                    "the testbench failed (exit code {code}); no report is made from a failing run.\n{}",
+                    show_output(&stdout, &stderr)
+                ),
+            ))
+        }
+        Status::Signal(what) => {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!("the testbench {what}.\n{}", show_output(&stdout, &stderr)),
+            ))
+        }
+        Status::TimedOut => {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!(
+                    "the testbench ran longer than {} s and was stopped (raise --timeout if it needs longer).\n{}",
+                    opts.timeout.as_secs(),
+                    show_output(&stdout, &stderr)
+                ),
+            ))
+        }
+    }
+    let records = if opts.uninstrumented { Vec::new() } else { events::read(&log)? };
+    Ok(RunOutcome {
+        manifest,
+        records,
+        stdout,
+        stderr,
+        run_time,
+        sources: sources_by_rel,
+        skipped,
+        _temp: temp,
+        work_dir: work,
+    })
+}
+
+fn empty_manifest(top: &str) -> Manifest {
+    Manifest {
+        format: manifest::FORMAT.into(),
+        version: manifest::VERSION,
+        tool: String::new(),
+        kinds: Vec::new(),
+        top: Some(top.into()),
+        files: Vec::new(),
+        probes: Vec::new(),
+        skipped: Vec::new(),
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn compile(
+    spec: &RunSpec,
+    opts: &RunOptions,
+    work: &Path,
+    src_dir: &Path,
+    inputs: &[Input],
+    manifest: &Manifest,
+    lib: &Path,
+    exe: &Path,
+) -> Result<()> {
+    let obj_dir = work.join("obj");
+    std::fs::create_dir_all(&obj_dir).map_err(|e| Error::io(&obj_dir, &e))?;
+    let mut units: Vec<(PathBuf, Vec<String>)> = Vec::new();
+    for (i, (_, flags)) in inputs.iter().zip(&spec.sources) {
+        if is_header(&i.path) {
+            continue;
+        }
+        units.push((src_dir.join(&i.rel), flags.clone()));
+    }
+    units.extend(spec.testbench.iter().cloned());
+    let mut objects = Vec::new();
+    for (k, (file, flags)) in units.iter().enumerate() {
+        let obj = obj_dir.join(format!("{k}.o"));
+        let mut cmd = Command::new(&opts.cxx);
+        cmd.arg("-c").arg(file).arg("-o").arg(&obj);
+        if !flags.iter().chain(&spec.common_flags).any(|f| f.starts_with("-std=")) {
+            cmd.arg("-std=c++14");
+        }
+        if !flags.iter().any(|f| f.starts_with("-O")) {
+            cmd.arg("-O2");
+        }
+        // The source's own directory first (its headers beside it), then hls-lib, the kernel
+        // headers and the project's directories.
+        if let Some(d) = file.parent() {
+            cmd.arg(format!("-I{}", d.display()));
+        }
+        cmd.arg(format!("-I{}", lib.display()));
+        cmd.arg(format!("-I{}", opts.hls_include.display()));
+        cmd.args(&spec.common_flags).args(flags);
+        cmd.args(["-Wno-unknown-pragmas", "-Wno-unused-label"]);
+        let out = cmd.output().map_err(|e| missing_tool(&opts.cxx, &e))?;
+        if !out.status.success() {
+            let text = String::from_utf8_lossy(&out.stderr);
+            let mapped = map_diagnostics(&text, src_dir, inputs, &manifest.files);
+            return Err(Error::new(ErrorKind::BadInput, format!("the C simulation does not compile:\n{mapped}")));
+        }
+        objects.push(obj);
+    }
+    let mut link = Command::new(&opts.cxx);
+    link.args(&objects).arg("-o").arg(exe).args(&spec.ldflags).arg("-pthread");
+    let out = link.output().map_err(|e| missing_tool(&opts.cxx, &e))?;
+    if !out.status.success() {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            format!("the C simulation does not link:\n{}", String::from_utf8_lossy(&out.stderr)),
+        ));
+    }
+    Ok(())
+}
+
+fn is_header(p: &Path) -> bool {
+    const HEADERS: &[&str] = &["h", "hh", "hpp", "hxx", "h++", "inl", "ipp", "tpp"];
+    p.extension().and_then(|e| e.to_str()).is_some_and(|e| HEADERS.contains(&e.to_ascii_lowercase().as_str()))
+}
+
+fn missing_tool(cxx: &str, e: &std::io::Error) -> Error {
+    Error::new(
+        ErrorKind::Usage,
+        format!("cannot run the C++ compiler `{cxx}`: {e} (install g++, or name another with --cxx)"),
+    )
+}
+
+/// Rewrites `work/src/<rel>:LINE:` in compiler output to `<original path>:<original line>:`.
+pub fn map_diagnostics(text: &str, src_dir: &Path, inputs: &[Input], files: &[ManifestFile]) -> String {
+    let mut out = text.to_string();
+    for i in inputs {
+        let instr = src_dir.join(&i.rel).display().to_string();
+        let map = files.iter().find(|f| f.path == i.rel).map(|f| f.line_map.clone()).unwrap_or_default();
+        let mut result = String::with_capacity(out.len());
+        let mut rest = out.as_str();
+        while let Some(pos) = rest.find(&instr) {
+            result.push_str(&rest[..pos]);
+            let after = &rest[pos + instr.len()..];
+            let digits: String =
+                after.strip_prefix(':').unwrap_or("").chars().take_while(|c| c.is_ascii_digit()).collect();
+            result.push_str(&i.path.display().to_string());
+            match digits.parse::<usize>() {
+                Ok(line) if after.starts_with(':') => {
+                    let orig =
+                        original_line(&map, line).map_or_else(|| format!("{line}(instrumented)"), |l| l.to_string());
+                    result.push(':');
+                    result.push_str(&orig);
+                    rest = &after[1 + digits.len()..];
+                }
+                _ => rest = after,
+            }
+        }
+        result.push_str(rest);
+        out = result;
+    }
+    out
+}
+
+/// Original line of an instrumented line, from the manifest's `[instr, orig, count]` runs.
+pub fn original_line(map: &[[usize; 3]], line: usize) -> Option<usize> {
+    if map.is_empty() {
+        return Some(line);
+    }
+    map.iter().find(|r| line >= r[0] && line < r[0] + r[2]).map(|r| r[1] + (line - r[0]))
+}
+
+enum Status {
+    Exited(i32),
+    Signal(String),
+    TimedOut,
+}
+
+fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path) -> Result<(Status, String, String)> {
+    let stdout_path = dir.join("csim.stdout");
+    let stderr_path = dir.join("csim.stderr");
+    let so = std::fs::File::create(&stdout_path).map_err(|e| Error::io(&stdout_path, &e))?;
+    let se = std::fs::File::create(&stderr_path).map_err(|e| Error::io(&stderr_path, &e))?;
+    let mut child = Command::new(exe)
+        .args(&spec.argv)
+        .current_dir(dir)
+        .env("HLSINSTR_EVENTS", log)
+        .env("HLSINSTR_WATCHDOG_MS", opts.watchdog_ms.to_string())
+        .stdin(Stdio::null())
+        .stdout(so)
+        .stderr(se)
+        .spawn()
+        .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start the testbench: {e}")).at(exe))?;
+    let started = Instant::now();
+    let mut next_note = Duration::from_secs(5);
+    let status = loop {
+        match child.try_wait().map_err(|e| Error::new(ErrorKind::Io, format!("waiting for the testbench: {e}")))? {
+            Some(s) => break exit_status(s),
+            None => {
+                let t = started.elapsed();
+                if t >= opts.timeout {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break Status::TimedOut;
+                }
+                if t >= next_note {
+                    if let Some(f) = opts.progress {
+                        f(&format!("testbench running for {} s", t.as_secs()));
+                    }
+                    next_note += Duration::from_secs(5);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+    };
+    let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
+    Ok((status, read(&stdout_path), read(&stderr_path)))
+}
+
+fn exit_status(s: std::process::ExitStatus) -> Status {
+    if let Some(c) = s.code() {
+        return Status::Exited(c);
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = s.signal() {
+            let name = match sig {
+                6 => "aborted (SIGABRT: an assert?)".to_string(),
+                11 => "crashed (SIGSEGV: an out-of-bounds access?)".to_string(),
+                8 => "crashed (SIGFPE)".to_string(),
+                n => format!("was killed by signal {n}"),
+            };
+            return Status::Signal(name);
+        }
+    }
+    Status::Signal("ended abnormally".into())
+}
+
+fn show_output(stdout: &str, stderr: &str) -> String {
+    let tail = |s: &str| {
+        let lines: Vec<&str> = s.lines().collect();
+        let from = lines.len().saturating_sub(40);
+        let mut t = String::new();
+        if from > 0 {
+            t.push_str(&format!("  ... {from} earlier lines\n"));
+        }
+        for l in &lines[from..] {
+            t.push_str("  ");
+            t.push_str(l);
+            t.push('\n');
+        }
+        t
+    };
+    format!("--- testbench stdout ---\n{}--- testbench stderr ---\n{}", tail(stdout), tail(stderr))
+}
+
+/// A deadlock, from the watchdog's stderr lines, with module names from the manifest.
+fn deadlock_error(stdout: &str, stderr: &str, m: &Manifest, _log: &Path) -> Error {
+    let mut lines = Vec::new();
+    for l in stderr.lines().filter(|l| l.starts_with("hlsinstr: deadlock:")) {
+        let mut line = l.trim_start_matches("hlsinstr: ").to_string();
+        if let Some(id) = l.rsplit("probe ").next().and_then(|s| s.trim().parse::<u32>().ok()) {
+            if let Some(p) = m.probes.iter().find(|p| p.id == id) {
+                let what = if p.kind == "loop" { format!("loop {} in {}", p.name, p.function) } else { p.name.clone() };
+                line.push_str(&format!(" = {what} ({}:{})", p.file, p.line));
+            }
+        }
+        lines.push(line);
+    }
+    Error::new(
+        ErrorKind::BadInput,
+        format!(
+            "the design deadlocks: a process reads a stream nothing will write (or writes a full one nothing will \
+             read); in hardware this dataflow region would hang.\n  {}\n{}",
+            lines.join("\n  "),
+            show_output(stdout, stderr)
+        ),
+    )
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(d) = path.parent() {
+        std::fs::create_dir_all(d).map_err(|e| Error::io(d, &e))?;
+    }
+    std::fs::write(path, bytes).map_err(|e| Error::io(path, &e))
+}
+
+fn copy_tree(from: &Path, to: &Path) -> Result<()> {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).map_err(|e| Error::io(to, &e))?;
+        for e in std::fs::read_dir(from).map_err(|e| Error::io(from, &e))?.flatten() {
+            copy_tree(&e.path(), &to.join(e.file_name()))?;
+        }
+        Ok(())
+    } else {
+        std::fs::copy(from, to).map(|_| ()).map_err(|e| Error::io(from, &e))
+    }
+}
+
+/// Deepest directory holding every path.
+fn common_root<'a>(paths: impl Iterator<Item = &'a Path>) -> PathBuf {
+    let mut root: Option<PathBuf> = None;
+    for p in paths {
+        let dir = p.parent().unwrap_or(Path::new("")).to_path_buf();
+        root = Some(match root {
+            None => dir,
+            Some(r) => {
+                let common: PathBuf =
+                    r.components().zip(dir.components()).take_while(|(a, b)| a == b).map(|(a, _)| a).collect();
+                common
+            }
+        });
+    }
+    root.unwrap_or_default()
+}
+
+fn rel_path(root: &Path, p: &Path) -> String {
+    let rel = p.strip_prefix(root).unwrap_or(p);
+    rel.components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(s) => Some(s.to_string_lossy().into_owned()),
+            std::path::Component::ParentDir => Some("__parent__".into()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn original_lines_through_the_line_map() {
+        let map = [[2, 1, 10], [13, 11, 5]];
+        assert_eq!(original_line(&map, 2), Some(1));
+        assert_eq!(original_line(&map, 11), Some(10));
+        assert_eq!(original_line(&map, 12), None);
+        assert_eq!(original_line(&map, 14), Some(12));
+    }
+
+    #[test]
+    fn common_root_and_relative_paths() {
+        let r = common_root([Path::new("/a/b/c/x.cpp"), Path::new("/a/b/y.cpp")].into_iter());
+        assert_eq!(r, PathBuf::from("/a/b"));
+        assert_eq!(rel_path(&r, Path::new("/a/b/c/x.cpp")), "c/x.cpp");
+    }
+}

@@ -1,0 +1,254 @@
+//! Static timing of every probe: what one loop iteration or one module invocation costs, taken
+//! from the csynth report when it has the number, else from the source pragmas, else from a
+//! documented default. Every number carries where it came from.
+//!
+//! The cycle model these feed (see `replay`), after HLScope (seed 001, section II-B):
+//! - a pipelined loop of TC trips takes `(TC − 1) × II + IL` cycles (0 when TC = 0); whatever
+//!   runs inside it is part of its pipeline;
+//! - any other loop takes `TC × own + Σ children`, `own` being the iteration's own latency
+//!   (loop control and the body outside nested loops and calls);
+//! - a module takes `overhead + Σ children`, or, for a `#pragma HLS dataflow` region, the time of
+//!   its processes run concurrently (`replay::dataflow_region`), then at least the DRAM time of
+//!   the bytes it moved: `bytes / DBW + DLAT`.
+
+use crate::csynth;
+use crate::emit::manifest::{Manifest, ProbeEntry};
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// Where a number comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// Measured in the C-simulation run (trip counts, calls, bytes).
+    Run,
+    /// The csynth report.
+    Report,
+    /// A `#pragma HLS` in the source.
+    Pragma,
+    /// A documented default of hlsinstr (README, "Cycle model").
+    Default,
+    /// The project file (its clock) or a command-line flag.
+    Project,
+}
+
+impl std::fmt::Display for Source {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Source::Run => "run",
+            Source::Report => "report",
+            Source::Pragma => "pragma",
+            Source::Default => "default",
+            Source::Project => "project",
+        })
+    }
+}
+
+/// A number and its source.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Sourced<T> {
+    pub value: T,
+    pub source: Source,
+}
+
+impl<T> Sourced<T> {
+    pub fn new(value: T, source: Source) -> Self {
+        Sourced { value, source }
+    }
+}
+
+/// The defaults used when neither the report nor a pragma says.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Defaults {
+    /// Cycles a module invocation costs beyond its loops and callees (start/done handshake).
+    pub module_overhead: u64,
+    /// Own latency of one iteration of a loop that is not pipelined (exit test + body).
+    pub iteration_latency: u64,
+    /// Iteration latency (pipeline depth) of a pipelined loop the report does not describe.
+    pub pipeline_depth: u64,
+}
+
+impl Default for Defaults {
+    fn default() -> Self {
+        Defaults { module_overhead: 2, iteration_latency: 2, pipeline_depth: 3 }
+    }
+}
+
+/// How a loop's cycles are computed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoopTiming {
+    pub pipelined: Sourced<bool>,
+    /// Initiation interval (pipelined loops).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ii: Option<Sourced<u64>>,
+    /// Iteration latency = pipeline depth (pipelined loops).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub il: Option<Sourced<u64>>,
+    /// Own latency of one iteration (other loops).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub own: Option<Sourced<u64>>,
+    /// Unroll factor (0 = full) from the pragma; trips are divided by it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unroll: Option<u32>,
+    /// Name of the loop in the csynth report when matched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report_loop: Option<String>,
+}
+
+/// How a module's cycles are computed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ModuleTiming {
+    pub overhead: Sourced<u64>,
+    /// A module the report gives one exact latency for and that has no probed children: its
+    /// invocation costs exactly that.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fixed: Option<Sourced<u64>>,
+    pub dataflow: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resources: Option<csynth::Resources>,
+    /// Name of the module in the csynth report when matched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report_module: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Timing {
+    Loop(LoopTiming),
+    Module(ModuleTiming),
+    /// A probe the cycle model does not know (a kind added later): costs nothing itself.
+    Other,
+}
+
+/// Timing of every probe, by id.
+pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults) -> HashMap<u32, Timing> {
+    let has_children: std::collections::HashSet<u32> = manifest.probes.iter().filter_map(|p| p.parent).collect();
+    manifest
+        .probes
+        .iter()
+        .map(|p| {
+            let t = match p.kind.as_str() {
+                "loop" => Timing::Loop(loop_timing(p, report, d)),
+                "function" => Timing::Module(module_timing(p, report, d, has_children.contains(&p.id))),
+                _ => Timing::Other,
+            };
+            (p.id, t)
+        })
+        .collect()
+}
+
+fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) -> LoopTiming {
+    let facts = p.loop_info.as_ref().map(|l| l.facts.clone()).unwrap_or_default();
+    let found = report.and_then(|r| {
+        let names = [Some(p.name.as_str()), p.label.as_deref(), p.vitis_name.as_deref()];
+        names.into_iter().flatten().find_map(|n| r.find_loop(&p.function, n))
+    });
+    let unroll = facts.unroll;
+    if let Some(found) = found {
+        let l = found.node;
+        let pipelined = Sourced::new(l.pipelined, Source::Report);
+        let ii = l.ii.map(|v| Sourced::new(v.max(1), Source::Report));
+        let il = l.pipeline_depth.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report));
+        let own_from_report = l.iteration_latency.as_ref().filter(|_| l.children.is_empty()).map(|r| r.max);
+        let mut t = LoopTiming {
+            pipelined,
+            ii: None,
+            il: None,
+            own: None,
+            unroll,
+            report_loop: Some(format!("{}/{}", found.module.name, l.name)),
+        };
+        if l.pipelined {
+            t.ii = Some(ii.unwrap_or_else(|| pragma_ii(&facts)));
+            t.il = Some(
+                il.or_else(|| l.iteration_latency.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report)))
+                    .unwrap_or(Sourced::new(d.pipeline_depth, Source::Default)),
+            );
+        } else {
+            t.own = Some(match own_from_report {
+                Some(v) => Sourced::new(v.max(1), Source::Report),
+                None => Sourced::new(d.iteration_latency, Source::Default),
+            });
+        }
+        return t;
+    }
+    let pipelined = facts.pipeline_ii.is_some() && !facts.pipeline_off;
+    if pipelined {
+        LoopTiming {
+            pipelined: Sourced::new(true, Source::Pragma),
+            ii: Some(pragma_ii(&facts)),
+            il: Some(Sourced::new(d.pipeline_depth, Source::Default)),
+            own: None,
+            unroll,
+            report_loop: None,
+        }
+    } else {
+        let source = if facts.pipeline_off { Source::Pragma } else { Source::Default };
+        LoopTiming {
+            pipelined: Sourced::new(false, source),
+            ii: None,
+            il: None,
+            own: Some(Sourced::new(d.iteration_latency, Source::Default)),
+            unroll,
+            report_loop: None,
+        }
+    }
+}
+
+fn pragma_ii(facts: &crate::model::pragma::LoopFacts) -> Sourced<u64> {
+    match facts.pipeline_ii {
+        Some(ii) => Sourced::new(u64::from(ii.max(1)), Source::Pragma),
+        None => Sourced::new(1, Source::Default),
+    }
+}
+
+fn module_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults, has_children: bool) -> ModuleTiming {
+    let dataflow = p.module.as_ref().is_some_and(|m| m.dataflow);
+    let m = report.and_then(|r| r.module(&p.name).or_else(|| r.module(&p.function)));
+    let default = Sourced::new(d.module_overhead, Source::Default);
+    let Some(m) = m else {
+        // With a report, a function that has no module of its own was inlined into its caller:
+        // it adds no handshake.
+        let overhead = if report.is_some() { Sourced::new(0, Source::Report) } else { default };
+        return ModuleTiming { overhead, fixed: None, dataflow, resources: None, report_module: None };
+    };
+    let fixed = m
+        .latency
+        .as_ref()
+        .and_then(|r| r.exact())
+        .filter(|_| !has_children && m.loops.is_empty())
+        .map(|v| Sourced::new(v, Source::Report));
+    let resources = (!m.resources.is_empty()).then_some(m.resources);
+    ModuleTiming { overhead: default, fixed, dataflow, resources, report_module: Some(m.name.clone()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn manifest(json: &str) -> Manifest {
+        serde_json::from_str(json).unwrap()
+    }
+
+    const TWO_LOOPS: &str = r#"{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":["modules","loops"],
+      "files":[],"skipped":[],"probes":[
+      {"id":0,"kind":"function","file":"k.cpp","line":1,"column":1,"function":"k","name":"k",
+       "module":{"dataflow":false,"returns_void":true,"params":[],"exits":1}},
+      {"id":1,"kind":"loop","file":"k.cpp","line":3,"column":1,"function":"k","name":"l1","label":"l1",
+       "vitis_name":"VITIS_LOOP_3_1","parent":0,"loop":{"kind":"for","depth":0,"pipeline_ii":2}},
+      {"id":2,"kind":"loop","file":"k.cpp","line":9,"column":1,"function":"k","name":"VITIS_LOOP_9_2",
+       "vitis_name":"VITIS_LOOP_9_2","parent":0,"loop":{"kind":"for","depth":0}}]}"#;
+
+    #[test]
+    fn without_a_report_pragmas_then_defaults() {
+        let t = build(&manifest(TWO_LOOPS), None, &Defaults::default());
+        let Timing::Loop(l1) = &t[&1] else { panic!() };
+        assert_eq!(l1.pipelined, Sourced::new(true, Source::Pragma));
+        assert_eq!(l1.ii, Some(Sourced::new(2, Source::Pragma)));
+        assert_eq!(l1.il, Some(Sourced::new(3, Source::Default)));
+        let Timing::Loop(l2) = &t[&2] else { panic!() };
+        assert!(!l2.pipelined.value);
+        assert_eq!(l2.own, Some(Sourced::new(2, Source::Default)));
+        let Timing::Module(m) = &t[&0] else { panic!() };
+        assert_eq!(m.overhead, Sourced::new(2, Source::Default));
+    }
+}
