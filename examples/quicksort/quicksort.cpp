@@ -20,7 +20,7 @@ static void qsort_comp(int buf[QS_BATCH]) {
 
 stack_loop:
   while (top > 0) {
-#pragma HLS loop_tripcount min=1 max=32 avg=24
+#pragma HLS loop_tripcount min=1 max=1024 avg=700
     top--;
     int lo = stack_lo[top];
     int hi = stack_hi[top];
@@ -30,7 +30,7 @@ stack_loop:
     int store_at = lo;
   partition_loop:
     for (int j = lo; j < hi; j++) {
-#pragma HLS loop_tripcount min=1 max=31 avg=8
+#pragma HLS loop_tripcount min=1 max=1023 avg=12
 #pragma HLS PIPELINE II=2
       int v = buf[j];
       if (v < pivot) {

@@ -4,7 +4,7 @@
 #define QUICKSORT_H
 
 // Elements per batch (the size of the on-chip buffer).
-const int QS_BATCH = 32;
+const int QS_BATCH = 1024; // HLScope sorts 1024 floats per batch
 // Batches in a full-size transfer; the top sorts at most this many.
 const int QS_MAX_BATCHES = 8;
 // Largest number of elements the top reads and writes.

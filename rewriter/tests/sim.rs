@@ -1,0 +1,333 @@
+//! `hlsinstr sim` end to end: rewrite → g++ → run the testbench → cycle model → report.
+//!
+//! Needs g++ and the Xilinx C-simulation headers (scripts/fetch-hls-headers.sh, or
+//! `$XILINX_HLS/include`). A missing tool fails the test: it never skips.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn hls_include() -> PathBuf {
+    let out = Command::new("bash")
+        .arg(repo().join("scripts/fetch-hls-headers.sh"))
+        .output()
+        .expect("bash is needed to fetch the HLS headers");
+    assert!(out.status.success(), "scripts/fetch-hls-headers.sh failed: {}", String::from_utf8_lossy(&out.stderr));
+    PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn sim(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .arg("sim")
+        .arg("--quiet")
+        .arg("--hls-include")
+        .arg(hls_include())
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("run hlsinstr");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn sim_json(args: &[&str]) -> Value {
+    let mut all = args.to_vec();
+    all.extend(["--format", "json"]);
+    let r = sim(&all);
+    assert_eq!(r.code, 0, "hlsinstr sim {args:?} failed:\n{}\n{}", r.stdout, r.stderr);
+    serde_json::from_str(&r.stdout).expect("the JSON report parses")
+}
+
+fn row<'a>(rep: &'a Value, name: &str) -> &'a Value {
+    rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap_or_else(|| panic!("no row {name}"))
+}
+
+fn u(v: &Value) -> u64 {
+    v.as_u64().unwrap_or_else(|| panic!("not a count: {v}"))
+}
+
+fn reason_kinds(r: &Value) -> Vec<(String, String)> {
+    r["reasons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| (x["on"].as_str().unwrap().to_string(), x["kind"].as_str().unwrap().to_string()))
+        .collect()
+}
+
+#[test]
+fn a_pipelined_loop_with_a_report_costs_exactly_n_minus_1_times_ii_plus_il() {
+    let rep = sim_json(&["tests/sim/analytic/hls_config.cfg", "--csynth", "tests/sim/analytic/csynth.xml"]);
+    let l = row(&rep, "scale_loop");
+    // The testbench calls pipe_top with n = 100, 37 and 0; the report says II=2, depth 7.
+    assert_eq!(l["timing"]["ii"]["value"], 2, "{l}");
+    assert_eq!(l["timing"]["ii"]["source"], "report");
+    assert_eq!(l["timing"]["il"]["value"], 7);
+    assert_eq!(l["timing"]["il"]["source"], "report");
+    assert_eq!(l["timing"]["trips"], "run");
+    assert_eq!(u(&l["runs"]), 3);
+    assert_eq!(u(&l["trips"]), 137);
+    assert_eq!(u(&l["cycles"]), (99 * 2 + 7) + (36 * 2 + 7));
+    assert_eq!(u(&l["cycles_max"]), 99 * 2 + 7);
+    assert_eq!(u(&l["cycles_min"]), 0, "a loop of 0 trips costs nothing");
+    let top = row(&rep, "pipe_top");
+    assert_eq!(top["timing"]["overhead"]["source"], "default");
+    assert_eq!(u(&top["cycles"]), u(&l["cycles"]) + 3 * u(&rep["defaults"]["module_overhead"]));
+    assert_eq!(u(&top["resources"]["lut"]), 2321, "resources from the report");
+    assert_eq!(u(&top["resources"]["dsp"]), 3);
+    assert_eq!(rep["csynth"]["version"], "2022.1");
+    assert_eq!(u(&rep["total_cycles"]), u(&top["cycles"]));
+}
+
+#[test]
+fn without_a_report_pragmas_and_defaults_and_data_dependent_trip_counts() {
+    let r = sim(&["tests/sim/analytic/hls_config.cfg", "--top", "nest_top", "--no-csynth", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}\n{}", r.stdout, r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let d = &rep["defaults"];
+    let (own, depth, overhead) = (u(&d["iteration_latency"]), u(&d["pipeline_depth"]), u(&d["module_overhead"]));
+    // What the testbench says it ran: n outer iterations, the search stopping at search_trips.
+    let tb = std::fs::read_to_string(repo().join("tests/sim/analytic/analytic_tb.cpp")).unwrap();
+    assert!(tb.contains("const int n = 40, limit = 100;"), "the test below assumes these sizes");
+    let n: u64 = 40;
+    let inner = row(&rep, "inner");
+    assert_eq!(inner["timing"]["ii"]["source"], "pragma");
+    assert_eq!(inner["timing"]["il"]["source"], "default");
+    assert_eq!(u(&inner["runs"]), n);
+    assert_eq!(u(&inner["trips"]), n * (n - 1) / 2, "inner runs i times in outer iteration i");
+    // Inner: (i - 1) * II + IL for each i > 0; i = 0 runs no trip and costs nothing.
+    let inner_cycles: u64 = (1..n).map(|i| (i - 1) + depth).sum();
+    assert_eq!(u(&inner["cycles"]), inner_cycles);
+    let outer = row(&rep, "outer");
+    assert_eq!(outer["timing"]["pipelined"]["value"], false);
+    assert_eq!(outer["timing"]["iteration_latency"]["source"], "default");
+    assert_eq!(u(&outer["cycles"]), n * own + inner_cycles, "TC x own + children");
+    let search = row(&rep, "search");
+    let reference = search_trips();
+    assert!(reference < n, "the search must stop early for this test to mean something");
+    // The iteration that breaks out runs too.
+    assert_eq!(u(&search["trips"]), reference + 1);
+    assert_eq!(u(&search["cycles"]), (reference + 1) * own);
+    assert_eq!(u(&row(&rep, "nest_top")["cycles"]), overhead + u(&outer["cycles"]) + u(&search["cycles"]));
+}
+
+/// The search loop's trip count, computed here the way the kernel does.
+fn search_trips() -> u64 {
+    let (n, limit) = (40i64, 100i64);
+    let a: Vec<i64> = (0..n).map(|i| i % 5 + (0..i).map(|j| j & 7).sum::<i64>()).collect();
+    a.iter().take_while(|&&v| v <= limit).count() as u64
+}
+
+#[test]
+fn quicksort_qsort_comp_dominates_and_load_store_wait_on_it() {
+    let rep = sim_json(&["examples/quicksort/hls_config.cfg"]);
+    let scope = row(&rep, "batch_loop");
+    let (load, comp, store) = (row(&rep, "load"), row(&rep, "qsort_comp"), row(&rep, "store"));
+    let share = |r: &Value| u(&r["cycles"]) as f64 / u(&scope["cycles"]) as f64;
+    assert!(share(comp) > 0.90, "qsort_comp takes {:.1}% of the batch loop", 100.0 * share(comp));
+    for r in [load, comp, store] {
+        assert_eq!(r["pcp"], true, "serial modules are all on the critical path: {r}");
+    }
+    for (r, other) in [(load, "store"), (store, "load")] {
+        let stall = r["stall_pct"].as_f64().unwrap();
+        assert!(stall > 90.0, "{} stalls {stall}%", r["name"]);
+        let kinds = reason_kinds(r);
+        assert_eq!(kinds[0], ("qsort_comp".to_string(), "dep".to_string()), "{kinds:?}");
+        assert!(kinds.contains(&(other.to_string(), "dep".to_string())), "{kinds:?}");
+        let total: f64 = r["reasons"].as_array().unwrap().iter().map(|x| x["pct"].as_f64().unwrap()).sum();
+        assert!((total - stall).abs() < 0.5, "reasons add up to the stall: {total} vs {stall}");
+    }
+    assert!(comp["stall_pct"].as_f64().unwrap() < 10.0);
+    assert_eq!(rep["recommend_in_fpga"], false, "load and store stall far above 20%");
+    // The terminal table shows the call sites' source text.
+    let text = sim(&["examples/quicksort/hls_config.cfg"]);
+    assert_eq!(text.code, 0);
+    assert!(text.stdout.contains("qsort_comp(buf);"), "{}", text.stdout);
+    assert!(text.stdout.contains("Reason for stall"));
+}
+
+#[test]
+fn dataflow_the_slowest_stage_is_critical_and_the_others_wait_on_it() {
+    let rep = sim_json(&["examples/dataflow_pipeline/hls_config.cfg"]);
+    let stages = ["read_stage", "compute_stage", "write_stage"];
+    let slowest = stages.iter().max_by_key(|s| u(&row(&rep, s)["cycles"])).unwrap();
+    let top = row(&rep, "pipeline_top");
+    let overhead = u(&rep["defaults"]["module_overhead"]) * u(&top["runs"]);
+    assert_eq!(u(&top["cycles"]), u(&row(&rep, slowest)["cycles"]) + overhead, "streams overlap: region = slowest");
+    for s in stages {
+        let r = row(&rep, s);
+        assert_eq!(r["pcp"], s == *slowest, "{s}: {r}");
+        if s != *slowest {
+            assert!(r["stall_pct"].as_f64().unwrap() > 0.0);
+            assert_eq!(reason_kinds(r), vec![(slowest.to_string(), "dep".to_string())], "{s}");
+        }
+    }
+}
+
+#[test]
+fn a_failing_testbench_gives_no_report() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("k.cpp"), "int k_top(int x) {\n  return x + 1;\n}\n").unwrap();
+    std::fs::write(
+        dir.path().join("tb.cpp"),
+        "#include <cstdio>\nint k_top(int);\nint main() { std::printf(\"got %d\\n\", k_top(1)); return 3; }\n",
+    )
+    .unwrap();
+    let (k, tb) = (dir.path().join("k.cpp"), dir.path().join("tb.cpp"));
+    let r = sim(&["--top", "k_top", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "no report: {}", r.stdout);
+    assert!(r.stderr.contains("the testbench failed (exit code 3)"), "{}", r.stderr);
+    assert!(r.stderr.contains("got 2"), "its output is shown: {}", r.stderr);
+}
+
+#[test]
+fn compile_errors_point_at_the_original_source_line() {
+    let dir = tempfile::tempdir().unwrap();
+    // The error is on line 4 of the original; the instrumented copy has an include line and a
+    // probe above it.
+    std::fs::write(
+        dir.path().join("k.cpp"),
+        "// kernel\nint k_top(int x) {\n  int y = x * 2;\n  return y + undeclared_thing;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("tb.cpp"), "int k_top(int);\nint main() { return k_top(1) == 0; }\n").unwrap();
+    let (k, tb) = (dir.path().join("k.cpp"), dir.path().join("tb.cpp"));
+    let r = sim(&["--top", "k_top", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("does not compile"), "{}", r.stderr);
+    let expected = format!("{}:4:", k.display());
+    assert!(r.stderr.contains(&expected), "expected {expected} in:\n{}", r.stderr);
+}
+
+#[test]
+fn a_testbench_that_never_ends_is_stopped_by_the_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("k.cpp"),
+        "int k_top(int x) {\n  while (x > 0) { x = x + 1; if (x < 0) x = 1; }\n  return x;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("tb.cpp"), "int k_top(int);\nint main() { return k_top(1); }\n").unwrap();
+    let (k, tb) = (dir.path().join("k.cpp"), dir.path().join("tb.cpp"));
+    let started = std::time::Instant::now();
+    let r = sim(&["--top", "k_top", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap(), "--timeout", "2"]);
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("longer than 2 s"), "{}", r.stderr);
+    assert!(started.elapsed().as_secs() < 60);
+}
+
+#[test]
+fn timelines_read_back_and_the_json_matches_its_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let (vcd_path, trace_path) = (dir.path().join("t.vcd"), dir.path().join("t.json"));
+    let rep = sim_json(&[
+        "examples/dataflow_pipeline/hls_config.cfg",
+        "--vcd",
+        vcd_path.to_str().unwrap(),
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
+    // Schema.
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(repo().join("docs/sim-report.schema.json")).unwrap()).unwrap();
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler.add_resource("file:///sim-report.schema.json", schema).unwrap();
+    let idx = compiler.compile("file:///sim-report.schema.json", &mut schemas).unwrap();
+    if let Err(e) = schemas.validate(&rep, idx) {
+        panic!("the report does not match docs/sim-report.schema.json: {e:#}");
+    }
+    let mut broken = rep.clone();
+    broken["rows"][0]["pcp"] = Value::from("maybe");
+    assert!(schemas.validate(&broken, idx).is_err(), "the schema checks something");
+
+    // VCD: every row has a busy wire; each module toggles once per run.
+    let f = std::fs::File::open(&vcd_path).unwrap();
+    let mut parser = vcd::Parser::new(std::io::BufReader::new(f));
+    let header = parser.parse_header().expect("the VCD header parses");
+    let rows = rep["rows"].as_array().unwrap();
+    let compute = rows.iter().find(|r| r["name"] == "compute_stage").unwrap();
+    let mut path: Vec<String> = vec!["pipeline_top".into()];
+    let mut at = compute;
+    let mut chain = vec![];
+    loop {
+        chain.push(format!("{}_{}", at["index"], at["name"].as_str().unwrap()));
+        match at["parent"].as_u64() {
+            Some(p) => at = &rows[p as usize],
+            None => break,
+        }
+    }
+    chain.reverse();
+    path.extend(chain);
+    path.push("busy".into());
+    let var = header.find_var(&path).unwrap_or_else(|| panic!("no wire {path:?}"));
+    let (mut rises, mut last_t, mut t) = (0u64, 0u64, 0u64);
+    for cmd in parser {
+        match cmd.expect("VCD body parses") {
+            vcd::Command::Timestamp(ts) => {
+                assert!(ts >= last_t, "time goes forward");
+                last_t = ts;
+                t = ts;
+            }
+            vcd::Command::ChangeScalar(id, vcd::Value::V1) if id == var.code => rises += 1,
+            _ => {}
+        }
+    }
+    let _ = t;
+    assert_eq!(rises, u(&compute["runs"]), "one busy pulse per invocation");
+    let clock_ps = (rep["clock_ns"]["value"].as_f64().unwrap() * 1000.0) as u64;
+    assert_eq!(last_t, u(&rep["total_cycles"]) * clock_ps, "the dump ends with the run");
+
+    // Chrome trace: one complete event per visible invocation, in microseconds.
+    let trace: Value = serde_json::from_str(&std::fs::read_to_string(&trace_path).unwrap()).unwrap();
+    let events = trace["traceEvents"].as_array().unwrap();
+    let compute_events: Vec<&Value> =
+        events.iter().filter(|e| e["ph"] == "X" && e["name"] == "compute_stage").collect();
+    assert_eq!(compute_events.len() as u64, u(&compute["runs"]));
+    let cycles: u64 = compute_events.iter().map(|e| u(&e["args"]["cycles"])).sum();
+    assert_eq!(cycles, u(&compute["cycles"]));
+    let tids: std::collections::HashSet<u64> =
+        events.iter().filter(|e| e["ph"] == "X" && e["cat"] == "module").map(|e| u(&e["tid"])).collect();
+    assert!(tids.len() >= 4, "each dataflow process has its own track: {tids:?}");
+}
+
+#[test]
+fn an_existing_log_can_be_analysed_and_a_corrupt_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let keep = dir.path().join("work");
+    let r = sim(&["tests/sim/analytic/hls_config.cfg", "--keep", keep.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let manifest = keep.join("hlsinstr-manifest.json");
+    let log = keep.join("run/hlsinstr-events.log");
+    assert!(manifest.exists() && log.exists());
+    let again = sim(&["--events", log.to_str().unwrap(), "--manifest", manifest.to_str().unwrap(), "--format", "csv"]);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert_eq!(again.stdout, r.stdout, "the same log gives the same report");
+    assert!(r.stdout.starts_with("row,parent,depth,kind,name"));
+    let mut text = std::fs::read_to_string(&log).unwrap();
+    text.push_str("999 0 X 0 - - -\n");
+    let bad = dir.path().join("bad.log");
+    std::fs::write(&bad, &text).unwrap();
+    let refused = sim(&["--events", bad.to_str().unwrap(), "--manifest", manifest.to_str().unwrap()]);
+    assert_eq!(refused.code, 1);
+    assert!(refused.stderr.contains("unknown event `X`"), "{}", refused.stderr);
+    let wrong = dir.path().join("wrong.log");
+    std::fs::write(&wrong, "# hlsinstr events v1\n0 77 B 0 - - -\n1 77 E 0 - - -\n").unwrap();
+    let refused = sim(&["--events", wrong.to_str().unwrap(), "--manifest", manifest.to_str().unwrap()]);
+    assert_eq!(refused.code, 1);
+    assert!(refused.stderr.contains("different rewrites"), "{}", refused.stderr);
+}
