@@ -108,3 +108,27 @@ fn log_written_at_exit_to_the_default_path() {
     let (_, custom) = run(&exe, true);
     assert_eq!(custom.lines().count(), 6);
 }
+
+#[test]
+fn a_log_path_that_is_not_a_regular_file_is_written_in_place_not_replaced() {
+    // HLSINSTR_EVENTS=/dev/null (or a FIFO) must stay what it is: the atomic rename that
+    // protects regular files would replace it with a file.
+    let work = tempfile::tempdir().unwrap();
+    let exe = work.path().join("at-exit");
+    build("g++", "c++11", &["at_exit.cpp"], &[], &exe);
+    let fifo = work.path().join("events.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo is needed");
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = Command::new(&exe).env("HLSINSTR_EVENTS", &fifo).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = reader.join().unwrap();
+    assert!(text.starts_with("# hlsinstr events v1\n"), "{text}");
+    assert_eq!(text.lines().count(), 6);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
+    assert!(!work.path().join("events.fifo.tmp").exists());
+}

@@ -35,6 +35,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/stat.h>
+#endif
+
 namespace hlsinstr {
 namespace sim {
 
@@ -96,7 +100,9 @@ class Log {
         }
         std::sort(all.begin(), all.end(), by_order);
         const std::string path = events_path();
-        const std::string tmp = path + ".tmp";
+        // A regular file is replaced atomically (written beside it, then renamed); anything else
+        // that exists (/dev/null, a FIFO) is written in place: renaming over it would replace it.
+        const std::string tmp = is_special_file(path) ? path : path + ".tmp";
         std::FILE* f = std::fopen(tmp.c_str(), "w");
         if (!f) {
             std::fprintf(stderr, "hlsinstr: cannot write the event log %s; set HLSINSTR_EVENTS to a writable path\n",
@@ -117,12 +123,12 @@ class Log {
         const bool ok = std::ferror(f) == 0;
         if (std::fclose(f) != 0 || !ok) {
             std::fprintf(stderr, "hlsinstr: writing the event log %s failed (disk full?)\n", tmp.c_str());
-            std::remove(tmp.c_str());
+            if (tmp != path) std::remove(tmp.c_str());
             return;
         }
-        if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        if (tmp != path && std::rename(tmp.c_str(), path.c_str()) != 0) {
             std::remove(path.c_str()); // rename does not replace on every platform
-            if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+            if (tmp != path && std::rename(tmp.c_str(), path.c_str()) != 0) {
                 std::fprintf(stderr, "hlsinstr: cannot move the event log to %s\n", path.c_str());
             }
         }
@@ -138,6 +144,16 @@ class Log {
     Log& operator=(const Log&);
 
     static bool by_order(const Record& a, const Record& b) { return a.order < b.order; }
+
+    static bool is_special_file(const std::string& path) {
+#if defined(__unix__) || defined(__APPLE__)
+        struct stat st;
+        return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+#else
+        (void)path;
+        return false;
+#endif
+    }
     static unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
 
     std::atomic<std::uint64_t> order_;
