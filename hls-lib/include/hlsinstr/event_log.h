@@ -98,7 +98,7 @@ class Log {
         for (std::size_t i = 0; i < chunks_.size(); ++i) {
             all.insert(all.end(), chunks_[i].begin(), chunks_[i].end());
         }
-        std::sort(all.begin(), all.end(), by_order);
+        if (!std::is_sorted(all.begin(), all.end(), by_order)) std::sort(all.begin(), all.end(), by_order);
         const std::string path = events_path();
         // A regular file is replaced atomically (written beside it, then renamed); anything else
         // that exists (/dev/null, a FIFO) is written in place: renaming over it would replace it.
@@ -110,16 +110,30 @@ class Log {
             return;
         }
         std::fputs("# hlsinstr events v1\n# order probe event thread seq timestamp_ns value\n", f);
+        // Formatted by hand into one buffer: printf per field cost more than the whole run of
+        // a small testbench. A record takes at most 7 fields of 20 digits.
+        std::vector<char> buf(1 << 16);
+        char* const begin = &buf[0];
+        char* const limit = begin + buf.size() - 7 * 21 - 1;
+        char* p = begin;
         unsigned long long seq = 0;
         for (std::size_t i = 0; i < all.size(); ++i) {
             const Record& r = all[i];
-            char seq_s[24] = "-", ts_s[24] = "-", val_s[24] = "-";
-            if (r.fields & Record::has_sequence) std::snprintf(seq_s, sizeof seq_s, "%llu", seq++);
-            if (r.fields & Record::has_timestamp) std::snprintf(ts_s, sizeof ts_s, "%llu", ull(r.timestamp));
-            if (r.fields & Record::has_value) std::snprintf(val_s, sizeof val_s, "%llu", ull(r.value));
-            std::fprintf(f, "%llu %u %c %u %s %s %s\n", ull(r.order), static_cast<unsigned>(r.probe), r.event,
-                         static_cast<unsigned>(r.thread), seq_s, ts_s, val_s);
+            p = put(p, r.order);
+            p = put(p, r.probe);
+            *p++ = r.event;
+            *p++ = ' ';
+            p = put(p, r.thread);
+            p = (r.fields & Record::has_sequence) ? put(p, seq++) : dash(p);
+            p = (r.fields & Record::has_timestamp) ? put(p, r.timestamp) : dash(p);
+            p = (r.fields & Record::has_value) ? put(p, r.value) : dash(p);
+            p[-1] = '\n';
+            if (p > limit) {
+                std::fwrite(begin, 1, static_cast<std::size_t>(p - begin), f);
+                p = begin;
+            }
         }
+        if (p != begin) std::fwrite(begin, 1, static_cast<std::size_t>(p - begin), f);
         const bool ok = std::ferror(f) == 0;
         if (std::fclose(f) != 0 || !ok) {
             std::fprintf(stderr, "hlsinstr: writing the event log %s failed (disk full?)\n", tmp.c_str());
@@ -154,7 +168,24 @@ class Log {
         return false;
 #endif
     }
-    static unsigned long long ull(std::uint64_t v) { return static_cast<unsigned long long>(v); }
+
+    // Writes `v` in decimal and a space; returns the end.
+    static char* put(char* p, std::uint64_t v) {
+        char digits[20];
+        int n = 0;
+        do {
+            digits[n++] = static_cast<char>('0' + v % 10);
+            v /= 10;
+        } while (v != 0);
+        while (n > 0) *p++ = digits[--n];
+        *p++ = ' ';
+        return p;
+    }
+    static char* dash(char* p) {
+        *p++ = '-';
+        *p++ = ' ';
+        return p;
+    }
 
     std::atomic<std::uint64_t> order_;
     std::atomic<std::uint32_t> threads_;
@@ -170,6 +201,23 @@ struct Frame {
     bool loop;
     std::uint64_t trips;
 };
+
+// This thread's innermost open loop while it is the top of the probe stack. HLSINSTR_LOOP_ITER
+// runs once per trip, so its hot path is one thread-local compare and one add, with no lookup of
+// the log. A class template's static member gives C++11 one definition across translation units;
+// the constant initializer needs no guard.
+struct TopLoop {
+    std::uint32_t id;
+    std::uint64_t* trips;
+};
+enum { no_loop = 0xffffffffu };
+template <class Unused = void>
+struct TopLoopSlot {
+    static thread_local TopLoop value;
+};
+template <class Unused>
+thread_local TopLoop TopLoopSlot<Unused>::value = {no_loop, 0};
+inline TopLoop& top_loop() { return TopLoopSlot<>::value; }
 
 inline bool& thread_log_gone() {
     static thread_local bool gone = false;
@@ -203,6 +251,11 @@ class ThreadLog {
 
     std::vector<Frame>& stack() { return stack_; }
 
+    void push(const Frame& f) {
+        stack_.push_back(f);
+        sync_top();
+    }
+
     // Moves this thread's records to the process log (before an explicit write).
     void flush() {
         if (!records_.empty() && !log_gone()) log_.adopt(records_);
@@ -214,7 +267,21 @@ class ThreadLog {
     void close_top() {
         const Frame f = stack_.back();
         stack_.pop_back();
+        sync_top();
         record(f.probe, EVENT_END, f.options, f.loop, f.trips);
+    }
+
+    // Points top_loop() at the top frame when it is a loop (after every push and pop: a push can
+    // move the frames).
+    void sync_top() {
+        TopLoop& t = top_loop();
+        if (!stack_.empty() && stack_.back().loop) {
+            t.id = stack_.back().probe;
+            t.trips = &stack_.back().trips;
+        } else {
+            t.id = no_loop;
+            t.trips = 0;
+        }
     }
 
   private:
@@ -223,6 +290,8 @@ class ThreadLog {
     // Taking the process log first makes it outlive this thread-local object.
     ThreadLog() : log_(Log::instance()), thread_(log_.next_thread()) {}
     ~ThreadLog() {
+        top_loop().id = no_loop;
+        top_loop().trips = 0;
         flush();
         thread_log_gone() = true;
     }

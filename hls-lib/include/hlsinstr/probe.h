@@ -67,7 +67,7 @@ class FunctionFrame {
         if (!log_) return;
         index_ = log_->stack().size();
         Frame f = {id, options, false, 0};
-        log_->stack().push_back(f);
+        log_->push(f);
         log_->record(id, EVENT_BEGIN, options, false, 0);
     }
 
@@ -106,7 +106,7 @@ inline void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {
     ThreadLog* t = ThreadLog::current();
     if (!t) return;
     Frame f = {id, options, true, 0};
-    t->stack().push_back(f);
+    t->push(f);
     t->record(id, EVENT_BEGIN, options, false, 0);
 }
 
@@ -127,15 +127,23 @@ inline bool reach_loop(ThreadLog& t, std::uint32_t id) {
     return true;
 }
 
-inline void loop_iter(std::uint32_t id) {
+// The loop is not on top of the stack (a jump skipped its end, or it is not open): find it.
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+inline void loop_iter_slow(std::uint32_t id) {
     ThreadLog* t = ThreadLog::current();
-    if (!t) return;
-    std::vector<Frame>& stack = t->stack();
-    if (!stack.empty() && stack.back().probe == id && stack.back().loop) {
-        ++stack.back().trips; // the hot path: one compare, one add
+    if (t && reach_loop(*t, id)) ++t->stack().back().trips;
+}
+
+// Runs once per trip: kept small enough to inline into the loop body.
+inline void loop_iter(std::uint32_t id) {
+    TopLoop& top = top_loop();
+    if (top.id == id) {
+        ++*top.trips; // the hot path: one compare, one add
         return;
     }
-    if (reach_loop(*t, id)) ++t->stack().back().trips;
+    loop_iter_slow(id);
 }
 
 inline void loop_end(std::uint32_t id) {
