@@ -1,8 +1,11 @@
 //! hls-lib: the self-checking C++ programs in hls-lib/tests, compiled warning-free (-Werror)
 //! with g++ and clang++ for C++11, 14 and 17, then run. A missing compiler fails the test.
+//! The stream-model programs run under a time limit, so a watchdog bug fails rather than hangs.
 
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::{Duration, Instant};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
@@ -131,4 +134,245 @@ fn a_log_path_that_is_not_a_regular_file_is_written_in_place_not_replaced() {
     use std::os::unix::fs::FileTypeExt;
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo(), "still a FIFO");
     assert!(!work.path().join("events.fifo.tmp").exists());
+}
+
+// ---- The C-simulation stream model (hls-lib/include/hlsinstr/sim) and its deadlock watchdog ----
+
+/// `-I hls-lib/include/hlsinstr/sim`, as `hlsinstr sim` puts it first on the include path.
+fn sim_include() -> String {
+    format!("-I{}", repo().join("hls-lib/include/hlsinstr/sim").display())
+}
+
+/// What a run of a stream test program left behind.
+struct Outcome {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    log: Option<String>,
+    elapsed: Duration,
+}
+
+/// Runs `exe scenario` in a fresh directory with `env` (HLSINSTR_WATCHDOG_MS unset otherwise) and
+/// kills it after `limit`: a watchdog that misses a deadlock fails the test instead of hanging it.
+fn run_limited(exe: &Path, scenario: &str, env: &[(&str, &str)], limit: Duration) -> Outcome {
+    let dir = tempfile::tempdir().unwrap();
+    let (out_path, err_path, log) =
+        (dir.path().join("stdout"), dir.path().join("stderr"), dir.path().join("events.log"));
+    let mut cmd = Command::new(exe);
+    cmd.arg(scenario)
+        .current_dir(dir.path())
+        .env_remove("HLSINSTR_WATCHDOG_MS")
+        .env("HLSINSTR_EVENTS", &log)
+        .stdout(File::create(&out_path).unwrap())
+        .stderr(File::create(&err_path).unwrap());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let start = Instant::now();
+    let mut child = cmd.spawn().unwrap();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > limit {
+            child.kill().ok();
+            child.wait().ok();
+            panic!(
+                "{} {scenario} still running after {limit:?}: a hang\nstderr:\n{}",
+                exe.display(),
+                std::fs::read_to_string(&err_path).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Outcome {
+        code: status.code(),
+        elapsed: start.elapsed(),
+        stdout: std::fs::read_to_string(&out_path).unwrap(),
+        stderr: std::fs::read_to_string(&err_path).unwrap(),
+        log: std::fs::read_to_string(&log).ok(),
+    }
+}
+
+/// Every (compiler, standard) build of one stream test program, with the model's include path.
+fn stream_builds(work: &Path, source: &str) -> Vec<(String, PathBuf)> {
+    let sim = sim_include();
+    let mut exes = vec![];
+    for cxx in COMPILERS {
+        for std in STANDARDS {
+            let exe = work.join(format!("{}-{cxx}-{std}", source.trim_end_matches(".cpp")));
+            build(cxx, std, &[source], &[sim.as_str()], &exe);
+            exes.push((format!("{cxx} {std}"), exe));
+        }
+    }
+    exes
+}
+
+/// One parsed watchdog line: `hlsinstr: deadlock: thread T blocked reading empty stream 'S' in probe P`.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord, Clone)]
+struct Blocked {
+    thread: String,
+    what: String,
+    stream: String,
+    probe: String,
+}
+
+fn blocked_lines(stderr: &str) -> Vec<Blocked> {
+    stderr
+        .lines()
+        .filter_map(|l| l.strip_prefix("hlsinstr: deadlock: thread "))
+        .map(|rest| {
+            let (thread, rest) = rest.split_once(" blocked ").expect(rest);
+            let (what, rest) = rest.split_once(" stream '").expect(rest);
+            let (stream, probe) = rest.rsplit_once("' in probe ").expect(rest);
+            Blocked { thread: thread.into(), what: what.into(), stream: stream.into(), probe: probe.into() }
+        })
+        .collect()
+}
+
+fn blocked(thread: &str, what: &str, stream: &str, probe: &str) -> Blocked {
+    Blocked { thread: thread.into(), what: what.into(), stream: stream.into(), probe: probe.into() }
+}
+
+/// The event log's records without its two header lines.
+fn records(log: &Option<String>) -> Vec<String> {
+    let log = log.as_deref().expect("the watchdog writes the event log before it exits");
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines[..2], ["# hlsinstr events v1", "# order probe event thread seq timestamp_ns value"]);
+    lines[2..].iter().map(|l| l.to_string()).collect()
+}
+
+const LEFTOVER: &str = "contains leftover data, which may result in RTL simulation hanging.";
+
+#[test]
+fn stream_model_api() {
+    let work = tempfile::tempdir().unwrap();
+    for (build, exe) in stream_builds(work.path(), "stream_api.cpp") {
+        let o = run_limited(&exe, "", &[], Duration::from_secs(30));
+        assert_eq!(o.code, Some(0), "{build}:\n{}{}", o.stdout, o.stderr);
+        let warn = |name: &str| format!("WARNING: Hls::stream '{name}' {LEFTOVER}\n");
+        let want =
+            [warn("left"), warn("hls::stream<float>.2"), warn("hls::stream<int>.5"), "ok\n".into(), warn("renamed")];
+        assert_eq!(o.stdout, want.concat(), "{build}");
+        assert_eq!(
+            o.stderr,
+            "hlsinstr: stream 'burst' holds more than its depth 2: this C simulation runs its processes one after \
+             another; in hardware the writer stalls until a concurrent reader (dataflow) makes room, and deadlocks \
+             without one\n",
+            "{build}: the depth note, once"
+        );
+        assert!(o.log.is_none(), "{build}: a run that never waits creates no event log");
+    }
+}
+
+#[test]
+fn stream_watchdog_never_reports_a_correct_design() {
+    let work = tempfile::tempdir().unwrap();
+    for (build, exe) in stream_builds(work.path(), "stream_threads.cpp") {
+        for scenario in ["sequential", "pair", "slow", "finished_first", "late_start"] {
+            // Sleeps in `slow` (60 ms) and `late_start` (150 ms) stay well under the timeout.
+            let o = run_limited(&exe, scenario, &[("HLSINSTR_WATCHDOG_MS", "500")], Duration::from_secs(60));
+            assert_eq!(o.code, Some(0), "{build} {scenario}:\n{}{}", o.stdout, o.stderr);
+            assert_eq!(o.stdout, format!("ok {scenario}\n"), "{build} {scenario}");
+            assert!(!o.stderr.contains("hlsinstr: deadlock:"), "{build} {scenario}: {}", o.stderr);
+            if scenario != "sequential" {
+                assert!(!o.stderr.contains("more than its depth"), "{build} {scenario}: threads wait: {}", o.stderr);
+            }
+        }
+    }
+}
+
+#[test]
+fn stream_watchdog_reports_deadlocks() {
+    let work = tempfile::tempdir().unwrap();
+    let limit = Duration::from_secs(20);
+    let immediate = Duration::from_secs(1);
+    let every = "hlsinstr: deadlock: every thread is blocked on a stream; exit 86\n";
+    for (build, exe) in stream_builds(work.path(), "stream_deadlock.cpp") {
+        // One thread reads an empty stream inside probe 3's loop 4: reported at once, with the
+        // default timeout (2000 ms) in force.
+        let o = run_limited(&exe, "single", &[], limit);
+        assert_eq!(o.code, Some(86), "{build} single:\n{}{}", o.stdout, o.stderr);
+        let line = "hlsinstr: deadlock: thread 0 blocked reading empty stream 'mid' in probe 4\n";
+        assert_eq!(o.stderr, format!("{line}{every}"), "{build} single");
+        assert_eq!(o.stdout, "started single", "{build}: stdio flushed before the exit");
+        assert_eq!(records(&o.log), ["0 3 B 0 - - -", "1 4 B 0 - - -", "2 4 D 0 - - -"], "{build} single");
+        if cfg!(target_os = "linux") {
+            assert!(o.elapsed < immediate, "{build} single: took {:?}", o.elapsed);
+        }
+
+        // Outside every probe: `-`, and no D record. The timeout is off: only the first rule fires.
+        let o = run_limited(&exe, "bare", &[("HLSINSTR_WATCHDOG_MS", "0")], limit);
+        assert_eq!(o.code, Some(86), "{build} bare:\n{}", o.stderr);
+        assert_eq!(blocked_lines(&o.stderr), [blocked("0", "reading empty", "hls::stream<int>.1", "-")]);
+        assert!(records(&o.log).is_empty(), "{build} bare: {:?}", o.log);
+
+        // Two processes wait for each other while the main thread joins them: only the progress
+        // timeout can tell, and both are reported with their own probes and D records.
+        let o = run_limited(&exe, "cross", &[("HLSINSTR_WATCHDOG_MS", "300")], limit);
+        assert_eq!(o.code, Some(86), "{build} cross:\n{}", o.stderr);
+        assert!(o.elapsed >= Duration::from_millis(300), "{build} cross: reported after {:?}", o.elapsed);
+        assert!(o.stderr.ends_with(
+            "hlsinstr: deadlock: no stream transfer and no probe record for 300 ms while threads are blocked \
+             (raise HLSINSTR_WATCHDOG_MS if a process computes longer); exit 86\n"
+        ));
+        let lines = blocked_lines(&o.stderr);
+        let mut by_stream = lines.clone();
+        by_stream.sort_by(|a, b| a.stream.cmp(&b.stream));
+        assert_eq!(by_stream.len(), 2, "{build} cross: {}", o.stderr);
+        assert_eq!((by_stream[0].stream.as_str(), by_stream[0].probe.as_str()), ("a_to_b", "11"));
+        assert_eq!((by_stream[1].stream.as_str(), by_stream[1].probe.as_str()), ("b_to_a", "10"));
+        assert_ne!(lines[0].thread, lines[1].thread);
+        assert!(lines[0].thread < lines[1].thread, "sorted by thread");
+        let recs = records(&o.log);
+        for l in &lines {
+            assert!(recs.iter().any(|r| r.ends_with(&format!(" {} B {} - - -", l.probe, l.thread))), "{recs:?}");
+            assert!(recs.iter().any(|r| r.ends_with(&format!(" {} D {} - - -", l.probe, l.thread))), "{recs:?}");
+        }
+
+        // The same with the main thread waiting on a result instead of joining: every thread is
+        // blocked, reported at once although the timeout is off.
+        let o = run_limited(&exe, "cross_main", &[("HLSINSTR_WATCHDOG_MS", "0")], limit);
+        assert_eq!(o.code, Some(86), "{build} cross_main:\n{}", o.stderr);
+        assert!(o.stderr.ends_with(every), "{build} cross_main: {}", o.stderr);
+        let mut got: Vec<(String, String)> =
+            blocked_lines(&o.stderr).into_iter().map(|b| (b.stream, b.probe)).collect();
+        got.sort();
+        assert_eq!(got, [("a_to_b".into(), "11".into()), ("b_to_a".into(), "10".into()), ("out".into(), "-".into())]);
+        assert_eq!(records(&o.log).iter().filter(|r| r.contains(" D ")).count(), 2);
+
+        // A producer blocked on a full DEPTH=2 stream nobody reads.
+        let o = run_limited(&exe, "full", &[("HLSINSTR_WATCHDOG_MS", "300")], limit);
+        assert_eq!(o.code, Some(86), "{build} full:\n{}", o.stderr);
+        assert_eq!(blocked_lines(&o.stderr), [blocked("0", "writing full", "narrow", "20")]);
+        assert_eq!(records(&o.log), ["0 20 B 0 - - -", "1 20 D 0 - - -"], "{build} full");
+    }
+}
+
+#[test]
+fn stream_model_beside_the_vendor_headers() {
+    let out = Command::new("bash").arg(repo().join("scripts/fetch-hls-headers.sh")).output().unwrap();
+    assert!(out.status.success(), "scripts/fetch-hls-headers.sh failed: {}", String::from_utf8_lossy(&out.stderr));
+    let hls = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
+    let vendor = format!("-DHLSINSTR_VENDOR_STREAM=\"{}\"", hls.join("hls_stream.h").display());
+    let isystem = format!("-isystem{}", hls.display());
+    let sim = sim_include();
+    let work = tempfile::tempdir().unwrap();
+    for cxx in COMPILERS {
+        // Model first: the vendor header included afterwards changes nothing.
+        let exe = work.path().join(format!("vendor-{cxx}"));
+        build(cxx, "c++11", &["stream_vendor.cpp"], &[&sim, &isystem, &vendor], &exe);
+        let o = run_limited(&exe, "", &[], Duration::from_secs(20));
+        assert_eq!((o.code, o.stdout.as_str()), (Some(0), "ok\n"), "{cxx}: {}", o.stderr);
+        // Vendor first: refused, saying what to do.
+        let out = Command::new(cxx)
+            .args(["-std=c++11", "-fsyntax-only", "-DVENDOR_FIRST", &vendor, &sim, &isystem, "-I"])
+            .arg(repo().join("hls-lib/include"))
+            .arg(repo().join("hls-lib/tests/stream_vendor.cpp"))
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("a vendor hls_stream.h was included before hlsinstr's stream model"), "{cxx}: {err}");
+    }
 }

@@ -331,3 +331,18 @@ fn an_existing_log_can_be_analysed_and_a_corrupt_one_is_refused() {
     assert_eq!(refused.code, 1);
     assert!(refused.stderr.contains("different rewrites"), "{}", refused.stderr);
 }
+
+#[test]
+fn a_deadlocking_dataflow_region_is_reported_not_hung() {
+    let started = std::time::Instant::now();
+    let r = sim(&["tests/sim/deadlock/hls_config.cfg", "--timeout", "60"]);
+    assert_eq!(r.code, 4, "exit code 4 means deadlock:\n{}", r.stderr);
+    assert!(r.stdout.is_empty(), "no report: {}", r.stdout);
+    assert!(r.stderr.contains("the design deadlocks"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("blocked reading empty stream 'link'") && r.stderr.contains("consume_loop in consume"),
+        "names the stream and the module:\n{}",
+        r.stderr
+    );
+    assert!(started.elapsed().as_secs() < 50, "found by the watchdog, not by the timeout");
+}

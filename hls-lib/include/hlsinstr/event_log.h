@@ -10,10 +10,12 @@
 // File format (text, one record a line, sorted by `order`):
 //   # hlsinstr events v1
 //   # order probe event thread seq timestamp_ns value
-//   <order> <probe id> <B|E> <thread> <seq|-> <timestamp|-> <value|->
+//   <order> <probe id> <B|E|D> <thread> <seq|-> <timestamp|-> <value|->
 // `seq` is the record's rank among sequence-numbered records in the global order — what the
 // hardware sequencer of the in-FPGA build hands out. `value` is a loop's trip count on its end
-// record. Events from threads still running at exit, or after exit began, are not recorded.
+// record. `D` (deadlock) is written by the stream model's watchdog (sim/watchdog.h) for a thread
+// blocked forever on a stream, with the thread's innermost open probe. Events from threads still
+// running at exit, or after exit began, are not recorded.
 #ifndef HLSINSTR_EVENT_LOG_H
 #define HLSINSTR_EVENT_LOG_H
 
@@ -44,6 +46,7 @@ namespace sim {
 
 const char EVENT_BEGIN = 'B';
 const char EVENT_END = 'E';
+const char EVENT_DEADLOCK = 'D';
 
 struct Record {
     std::uint64_t order;
@@ -76,6 +79,8 @@ class Log {
 
     std::uint64_t next_order() { return order_.fetch_add(1, std::memory_order_relaxed); }
     std::uint32_t next_thread() { return threads_.fetch_add(1, std::memory_order_relaxed); }
+    // Records issued so far on every thread; the stream watchdog counts them as progress.
+    std::uint64_t issued() const { return order_.load(std::memory_order_relaxed); }
 
     void adopt(std::vector<Record>& records) {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -250,6 +255,8 @@ class ThreadLog {
     }
 
     std::vector<Frame>& stack() { return stack_; }
+    // This thread's number in the log's `thread` column.
+    std::uint32_t id() const { return thread_; }
 
     void push(const Frame& f) {
         stack_.push_back(f);

@@ -27,6 +27,8 @@ const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/timestamp.h", include_str!("../../../hls-lib/include/hlsinstr/timestamp.h")),
     ("hlsinstr/event_log.h", include_str!("../../../hls-lib/include/hlsinstr/event_log.h")),
     ("hlsinstr/probe.h", include_str!("../../../hls-lib/include/hlsinstr/probe.h")),
+    ("hlsinstr/sim/hls_stream.h", include_str!("../../../hls-lib/include/hlsinstr/sim/hls_stream.h")),
+    ("hlsinstr/sim/watchdog.h", include_str!("../../../hls-lib/include/hlsinstr/sim/watchdog.h")),
 ];
 
 /// What to build and run.
@@ -275,11 +277,13 @@ fn compile(
         if !flags.iter().any(|f| f.starts_with("-O")) {
             cmd.arg("-O2");
         }
-        // The source's own directory first (its headers beside it), then hls-lib, the kernel
-        // headers and the project's directories.
+        // The source's own directory first (its headers beside it), then hls-lib with its
+        // hls::stream model (it must come before the vendor's hls_stream.h: it blocks on an
+        // empty read and reports deadlocks), the kernel headers and the project's directories.
         if let Some(d) = file.parent() {
             cmd.arg(format!("-I{}", d.display()));
         }
+        cmd.arg(format!("-I{}", lib.join("hlsinstr/sim").display()));
         cmd.arg(format!("-I{}", lib.display()));
         cmd.arg(format!("-I{}", opts.hls_include.display()));
         cmd.args(&spec.common_flags).args(flags);
