@@ -97,5 +97,10 @@ int main() {
   std::printf("hlsinstr-expect calls search_one %ld\n", queries_done);
   std::printf("hlsinstr-expect execs search_one search_loop %ld\n", queries_done);
   std::printf("hlsinstr-expect trips search_one search_loop %ld\n", steps);
+  // m_axi bytes (`--probes ...,maxi`): the table once per call, each accepted query read and its
+  // result written once.
+  std::printf("hlsinstr-expect read load_table table %ld\n", kRuns * BS_TABLE_SIZE * static_cast<long>(sizeof(int)));
+  std::printf("hlsinstr-expect read bsearch_top queries %ld\n", queries_done * static_cast<long>(sizeof(int)));
+  std::printf("hlsinstr-expect written bsearch_top results %ld\n", queries_done * static_cast<long>(sizeof(int)));
   return errors;
 }

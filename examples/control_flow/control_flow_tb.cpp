@@ -211,5 +211,8 @@ int main() {
   std::printf("hlsinstr-expect trips all_below check_col %ld\n", c.check_cols);
   std::printf("hlsinstr-expect execs cf_top digit_loop %ld\n", c.valid_calls);
   std::printf("hlsinstr-expect trips cf_top digit_loop %ld\n", c.digit_trips);
+  // m_axi bytes (`--probes ...,maxi`): valid calls copy their n samples in and write n results out.
+  std::printf("hlsinstr-expect read cf_top in %ld\n", c.samples * static_cast<long>(sizeof(int)));
+  std::printf("hlsinstr-expect written cf_top out %ld\n", c.samples * static_cast<long>(sizeof(int)));
   return errors;
 }

@@ -69,5 +69,8 @@ int main() {
   std::printf("hlsinstr-expect trips compute_stage tap_loop %ld\n", samples * DP_TAPS);
   std::printf("hlsinstr-expect execs write_stage write_loop %d\n", kRuns);
   std::printf("hlsinstr-expect trips write_stage write_loop %ld\n", samples);
+  // m_axi bytes (`--probes ...,maxi`): every sample read once by read_stage, written once by write_stage.
+  std::printf("hlsinstr-expect read read_stage in %ld\n", samples * static_cast<long>(sizeof(int)));
+  std::printf("hlsinstr-expect written write_stage out %ld\n", samples * static_cast<long>(sizeof(int)));
   return errors;
 }

@@ -93,5 +93,10 @@ int main() {
   std::printf("hlsinstr-expect calls store_tile %ld\n", tiles);
   std::printf("hlsinstr-expect execs store_tile store_loop %ld\n", tiles);
   std::printf("hlsinstr-expect trips store_tile store_loop %ld\n", tile_rows * MM_N);
+  // m_axi bytes (`--probes ...,maxi`): all of B once per call, each computed row of A once, each
+  // computed row of C once.
+  std::printf("hlsinstr-expect read load_b b %ld\n", kRuns * MM_K * MM_N * static_cast<long>(sizeof(mm_in_t)));
+  std::printf("hlsinstr-expect read load_a_tile a %ld\n", tile_rows * MM_K * static_cast<long>(sizeof(mm_in_t)));
+  std::printf("hlsinstr-expect written store_tile c %ld\n", tile_rows * MM_N * static_cast<long>(sizeof(mm_out_t)));
   return errors;
 }

@@ -111,5 +111,11 @@ int main() {
   std::printf("hlsinstr-expect trips qsort_comp stack_loop %ld\n", counts.ranges);
   std::printf("hlsinstr-expect execs qsort_comp partition_loop %ld\n", counts.partitions);
   std::printf("hlsinstr-expect trips qsort_comp partition_loop %ld\n", counts.partition_steps);
+  // m_axi bytes (`--probes ...,maxi`): load reads and store writes whole batches; the top only
+  // passes its ports on, so its own accesses move nothing.
+  std::printf("hlsinstr-expect read load in %ld\n", batches * QS_BATCH * static_cast<long>(sizeof(int)));
+  std::printf("hlsinstr-expect written store out %ld\n", batches * QS_BATCH * static_cast<long>(sizeof(int)));
+  std::printf("hlsinstr-expect read qsort_top in 0\n");
+  std::printf("hlsinstr-expect written qsort_top out 0\n");
   return errors;
 }

@@ -2,6 +2,8 @@
 // Compiled with -D__SYNTHESIS__; it must not pull in the simulation log at all.
 #include "hlsinstr/probe.h"
 
+#include <cstring>
+
 #ifdef HLSINSTR_EVENT_LOG_H
 #error "the simulation event log is included under __SYNTHESIS__"
 #endif
@@ -20,10 +22,24 @@ static void scale(int* a, int n) { HLSINSTR_FUNC_BEGIN(1, TS, n);
 out: HLSINSTR_UNWIND(1, 0);
 HLSINSTR_FUNC_END(1, TS, 0); }
 
+// m_axi wrappers are the bare expression, PORTS is nothing
+static int ports(const int* in, int* out, int n) { HLSINSTR_FUNC_BEGIN(4, P, n); HLSINSTR_MAXI_PORTS(5, 2);
+    int s = 0;
+    for (int i = 0; i < n; i++) {
+        out[HLSINSTR_MAXI_W(6, out, i)] = in[HLSINSTR_MAXI_R(5, in, i)];
+        s += *HLSINSTR_MAXI_R(5, in, (in + i));
+    }
+    std::memcpy(out, in, HLSINSTR_MAXI_WN(6, out, HLSINSTR_MAXI_RN(5, in, sizeof(int))));
+    out[HLSINSTR_MAXI_RW(6, out, 0)] += 1;
+    return HLSINSTR_RETURN(4, P, s);
+}
+
 static void fwd(int* a) { HLSINSTR_FUNC_BEGIN(3, P, 0); return HLSINSTR_RETURN_V(3, P, scale(a, 1)); }
 
 int main() {
     int a[2] = {1, 2};
     fwd(a);
-    return (none(0) == nullptr && a[0] == 2) ? 0 : 1;
+    int in[2] = {3, 4}, out[2] = {0, 0};
+    const bool ported = ports(in, out, 2) == 7 && out[0] == 4 && out[1] == 4;
+    return (none(0) == nullptr && a[0] == 2 && ported) ? 0 : 1;
 }

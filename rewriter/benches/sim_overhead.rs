@@ -63,7 +63,7 @@ fn build(spec: &RunSpec, include: &Path, uninstrumented: bool) -> (PathBuf, usiz
         work_dir: Some(work.clone()),
         timeout: Duration::from_secs(600),
         watchdog_ms: 2000,
-        kinds: Kinds::parse("modules,loops").unwrap(),
+        kinds: Kinds::parse("modules,loops,maxi").unwrap(),
         uninstrumented,
         progress: None,
     };

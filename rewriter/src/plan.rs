@@ -11,13 +11,20 @@
 //! | first thing in the loop body | `HLSINSTR_LOOP_ITER(id);` |
 //! | after the loop | `HLSINSTR_LOOP_END(id, O, 0);` |
 //! | after a label that a `goto` reaches from inside probed loops | `HLSINSTR_UNWIND(fid, depth);` |
+//! | with `maxi`: after `HLSINSTR_FUNC_BEGIN` of a function with m_axi ports `first..first+count` | `HLSINSTR_MAXI_PORTS(first, count);` |
+//! | element of port `p` (id `k`) read: `p[i]`, `*e`, `p->x` | `p[HLSINSTR_MAXI_R(k, p, i)]`, `*HLSINSTR_MAXI_R(k, p, e)`, `HLSINSTR_MAXI_R(k, p, p)->x` (`_W` when assigned with `=`, `_RW` for `+=`, `++`, ...) |
+//! | `memcpy(d, s, n)` with `d` (`s`) a port | `memcpy(d, s, HLSINSTR_MAXI_WN(k, d, n))` (`_RN` for the source; both nest) |
 //!
 //! `O` is `P`, `T`, `S` or `TS` (timestamp and/or sequence number). Returns close the loops left
 //! open in their function through the function frame, so early returns need no extra calls.
 //! Braces `{/*hlsinstr*/ ... }/*hlsinstr*/` are added only where a statement must become a block.
+//! The m_axi wrappers pass their last argument through unchanged (value category and type kept)
+//! and take the element size from the port's declared type; a port's ids follow its function's.
 
 use crate::edit::{Edit, Rank};
+use crate::model::maxi::{Dir, UseKind};
 use crate::model::{FileModel, Function, Loop};
+use crate::select::ports::BoundPort;
 use crate::select::{FnSelection, Kinds};
 use crate::source::SourceFile;
 
@@ -30,6 +37,8 @@ pub const CLOSE_BRACE: &str = "}/*hlsinstr*/";
 pub enum ProbeKind {
     Function,
     Loop,
+    /// An m_axi port of a function (`maxi`): bytes read and written per invocation.
+    Port,
 }
 
 /// One planned probe, before it is described in the manifest.
@@ -44,6 +53,8 @@ pub struct PlannedProbe {
     pub parent: Option<u32>,
     /// A function probe added only because its loops are probed.
     pub implied: bool,
+    /// For port probes: the port.
+    pub port: Option<BoundPort>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -81,7 +92,11 @@ pub fn plan_file(
             parent: None,
             // Probed loops need their function's frame: returns close them through it.
             implied: !sel.function,
+            port: None,
         });
+        if kinds.maxi && !sel.ports.is_empty() {
+            plan_ports(f, fi, fid, &sel.ports, next_id, &mut plan);
+        }
         let mut loop_ids: Vec<Option<u32>> = vec![None; f.loops.len()];
         for (li, l) in f.loops.iter().enumerate() {
             if !sel.loops[li] {
@@ -98,6 +113,7 @@ pub fn plan_file(
                 loop_index: Some(li),
                 parent: Some(parent),
                 implied: false,
+                port: None,
             });
             // The unbraced body of a probed loop is braced by that loop's plan already.
             let braced_by_parent =
@@ -135,8 +151,8 @@ fn plan_function(f: &Function, fid: u32, loop_ids: &[Option<u32>], kinds: Kinds,
     let open_at = f.body.start + 1;
     edits.push(Edit::token(open_at, format!("HLSINSTR_FUNC_BEGIN({fid}, {o}, {dep});"), Rank::open(FUNCTION_LEVEL, 1)));
     if let Some(at) = f.falls_off_at {
-        // In an empty body the end shares the begin's offset and must follow it.
-        let rank = if at == open_at { Rank::open(FUNCTION_LEVEL, 2) } else { Rank::close(FUNCTION_LEVEL, 0) };
+        // In an empty body the end shares the begin's offset and must follow it (and the ports).
+        let rank = if at == open_at { Rank::open(FUNCTION_LEVEL, 3) } else { Rank::close(FUNCTION_LEVEL, 0) };
         edits.push(Edit::token(at, format!("HLSINSTR_FUNC_END({fid}, {o}, 0);"), rank));
     }
     for r in &f.returns {
@@ -173,6 +189,55 @@ fn plan_function(f: &Function, fid: u32, loop_ids: &[Option<u32>], kinds: Kinds,
         }
         edits.push(Edit::token(label.colon_end, format!("HLSINSTR_UNWIND({fid}, {depth});"), Rank::open(level, 1)));
     }
+}
+
+/// Nesting level of the m_axi wrappers: inside every statement-level construct. Wrappers that
+/// share an offset nest by the depth of the expression they wrap.
+const EXPRESSION_LEVEL: i32 = 1 << 20;
+
+/// Port probes of function `f` (ids right after `fid`, in parameter order), their registration
+/// with the frame, and a counting wrapper at every access.
+fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &mut u32, plan: &mut FilePlan) {
+    let first = *next_id;
+    for port in ports {
+        let id = *next_id;
+        *next_id += 1;
+        plan.probes.push(PlannedProbe {
+            id,
+            kind: ProbeKind::Port,
+            function: fi,
+            loop_index: None,
+            parent: Some(fid),
+            implied: false,
+            port: Some(port.clone()),
+        });
+        let param = &f.maxi.params[port.param];
+        for u in &param.uses {
+            let (mac, span, level) = match &u.kind {
+                UseKind::Access { dir, wrap, depth } => {
+                    let mac = match dir {
+                        Dir::Read => "HLSINSTR_MAXI_R",
+                        Dir::Write => "HLSINSTR_MAXI_W",
+                        Dir::ReadWrite => "HLSINSTR_MAXI_RW",
+                    };
+                    (mac, wrap, 2 * *depth as i32)
+                }
+                // Destination outside, source inside, when one size counts for two ports.
+                UseKind::Memcpy { dir: Dir::Write, size, depth } => ("HLSINSTR_MAXI_WN", size, 2 * *depth as i32),
+                UseKind::Memcpy { size, depth, .. } => ("HLSINSTR_MAXI_RN", size, 2 * *depth as i32 + 1),
+                UseKind::Passed { .. } | UseKind::Uncounted(_) => continue,
+            };
+            let level = EXPRESSION_LEVEL + level;
+            plan.edits.push(Edit::raw(span.start, format!("{mac}({id}, {}, ", param.name), Rank::open(level, 0)));
+            plan.edits.push(Edit::raw(span.end, ")", Rank::close(level, 0)));
+        }
+    }
+    let count = *next_id - first;
+    plan.edits.push(Edit::token(
+        f.body.start + 1,
+        format!("HLSINSTR_MAXI_PORTS({first}, {count});"),
+        Rank::open(FUNCTION_LEVEL, 2),
+    ));
 }
 
 fn plan_loop(l: &Loop, id: u32, o: &str, needs_braces: bool, edits: &mut Vec<Edit>) {

@@ -47,7 +47,8 @@ struct Analyzed {
 /// Run the pipeline over the given files. Only option errors (unknown top, bad glob) fail the
 /// whole run; a bad file is reported in `Outcome::errors` and left out.
 pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
-    let analyzed: Vec<std::result::Result<Analyzed, Error>> = inputs.par_iter().map(analyze).collect();
+    let analyzed: Vec<std::result::Result<Analyzed, Error>> =
+        inputs.par_iter().map(|i| analyze(i, opts.kinds)).collect();
     let mut errors = Vec::new();
     let mut files = Vec::new();
     let mut warnings = Vec::new();
@@ -77,6 +78,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         for w in &a.model.warnings {
             warnings.push(format!("{}:{}:{}: warning: {}", a.source.path.display(), w.line, w.col, w.reason));
         }
+        warnings.extend(uncounted_warnings(&a.source, &a.model, &plan));
         if a.source.text.is_empty() {
             warnings.push(format!("{}: empty file, copied unchanged", a.source.path.display()));
         }
@@ -110,7 +112,40 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
     Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings })
 }
 
-fn analyze(input: &Input) -> std::result::Result<Analyzed, Error> {
+/// One warning per function whose m_axi ports have uses that are not counted (each is listed,
+/// with its reason, under `uncounted` in the port's manifest entry).
+fn uncounted_warnings(src: &SourceFile, model: &FileModel, plan: &crate::plan::FilePlan) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let ports: Vec<_> = plan.probes.iter().filter_map(|p| Some((p.function, p.port.as_ref()?))).collect();
+    while i < ports.len() {
+        let fi = ports[i].0;
+        let f = &model.functions[fi];
+        let mut uses = Vec::new();
+        while i < ports.len() && ports[i].0 == fi {
+            let name = &f.maxi.params[ports[i].1.param].name;
+            uses.extend(ports[i].1.uncounted.iter().map(|u| (u.line, u.column, name)));
+            i += 1;
+        }
+        uses.sort();
+        let uses: Vec<String> = uses.iter().map(|(l, c, name)| format!("`{name}` at {l}:{c}")).collect();
+        if !uses.is_empty() {
+            out.push(format!(
+                "{}:{}:{}: warning: {}: {} m_axi {} not counted ({}); reasons under `uncounted` in the manifest",
+                src.path.display(),
+                f.line,
+                f.col,
+                f.qualified,
+                uses.len(),
+                if uses.len() == 1 { "use is" } else { "uses are" },
+                uses.join(", ")
+            ));
+        }
+    }
+    out
+}
+
+fn analyze(input: &Input, kinds: Kinds) -> std::result::Result<Analyzed, Error> {
     let source = source::load(&input.path, &input.rel)?;
     if let Some((offset, marker)) = find_marker(&source.text) {
         let (line, col) = model::position(&source.text, offset);
@@ -124,7 +159,10 @@ fn analyze(input: &Input) -> std::result::Result<Analyzed, Error> {
         .at_line(line, col));
     }
     let tree = parse_cpp(&source.text, None);
-    let model = model::build(&tree, &source.text);
+    let mut model = model::build(&tree, &source.text);
+    if kinds.maxi {
+        model::maxi::attach(&mut model, &tree, &source.text);
+    }
     Ok(Analyzed { source, model })
 }
 

@@ -4,6 +4,9 @@
 //! narrow it: when any `#pragma HLSINSTR probe` exists, only the marked functions (with what they
 //! call) and marked loops (with their inner loops) stay. `--only GLOB` filters by function name;
 //! `#pragma HLSINSTR off` removes a function or loop (and its inner loops) whatever else says.
+//! With `maxi`, the m_axi ports of every probed function are selected too ([`ports`]).
+
+pub mod ports;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::pragma::Directive;
@@ -17,10 +20,12 @@ pub struct Kinds {
     pub loops: bool,
     pub timestamps: bool,
     pub seq: bool,
+    /// Bytes each module invocation moves over each m_axi port.
+    pub maxi: bool,
 }
 
 impl Kinds {
-    pub const NAMES: &'static [&'static str] = &["modules", "loops", "timestamps", "seq"];
+    pub const NAMES: &'static [&'static str] = &["modules", "loops", "timestamps", "seq", "maxi"];
 
     /// Parse a comma list such as `modules,loops,seq`.
     pub fn parse(list: &str) -> Result<Kinds> {
@@ -31,6 +36,7 @@ impl Kinds {
                 "loops" => k.loops = true,
                 "timestamps" => k.timestamps = true,
                 "seq" => k.seq = true,
+                "maxi" => k.maxi = true,
                 other => {
                     return Err(Error::new(
                         ErrorKind::Usage,
@@ -38,6 +44,12 @@ impl Kinds {
                     ))
                 }
             }
+        }
+        if k.maxi && !k.modules {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "maxi counts the bytes of each module invocation: add `modules` to --probes",
+            ));
         }
         if !k.modules && !k.loops {
             return Err(Error::new(
@@ -49,7 +61,7 @@ impl Kinds {
     }
 
     pub fn names(&self) -> Vec<&'static str> {
-        let flags = [self.modules, self.loops, self.timestamps, self.seq];
+        let flags = [self.modules, self.loops, self.timestamps, self.seq, self.maxi];
         Kinds::NAMES.iter().zip(flags).filter(|(_, on)| *on).map(|(n, _)| *n).collect()
     }
 }
@@ -67,6 +79,8 @@ pub struct FnSelection {
     pub function: bool,
     /// Per loop of the function: gets loop probes.
     pub loops: Vec<bool>,
+    /// With `maxi`, in a function that gets begin/end probes: its m_axi ports.
+    pub ports: Vec<ports::BoundPort>,
 }
 
 impl FnSelection {
@@ -145,7 +159,10 @@ pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result
         }
         // A function with probed loops but `function == false` still gets a frame probe (plan).
         let function = whole && kinds.modules;
-        out[fi][ni] = FnSelection { function, loops };
+        out[fi][ni] = FnSelection { function, loops, ports: Vec::new() };
+    }
+    if kinds.maxi {
+        ports::bind(files, &mut out);
     }
     Ok(out)
 }
@@ -211,5 +228,8 @@ mod tests {
         assert!(Kinds::parse("modules,bogus").is_err());
         assert!(Kinds::parse("seq").is_err());
         assert_eq!(Kinds::parse("loops, seq").unwrap().names(), ["loops", "seq"]);
+        assert_eq!(Kinds::parse("maxi,modules").unwrap().names(), ["modules", "maxi"]);
+        let e = Kinds::parse("loops,maxi").unwrap_err();
+        assert!(e.message.contains("add `modules`"), "{e}");
     }
 }

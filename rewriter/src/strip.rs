@@ -200,6 +200,19 @@ pub fn strip(text: &str) -> Result<String, StripError> {
                     pos = value_start;
                     continue;
                 }
+                if MAXI_WRAPPERS.contains(&name) {
+                    // `HLSINSTR_MAXI_R(id, p, expr)`: keep `expr`; the first two arguments are a
+                    // number and a parameter name, so the second comma is the wrapper's own.
+                    let comma = nth_comma(text, open, close, 2)
+                        .ok_or_else(|| err(start, "HLSINSTR_MAXI_ wrapper without a value"))?;
+                    if text.as_bytes()[comma + 1] != b' ' {
+                        return Err(err(start, "HLSINSTR_MAXI_ wrapper without its space"));
+                    }
+                    edits.push(Edit::delete(start..comma + 2));
+                    edits.push(Edit::delete(close..close + 1));
+                    pos = comma + 2;
+                    continue;
+                }
                 let mut end = close + 1;
                 if name != "HLSINSTR_RETURN_VOID" {
                     if !text[end..].starts_with(';') {
@@ -215,6 +228,10 @@ pub fn strip(text: &str) -> Result<String, StripError> {
     edits.extend(token_runs(text, &tokens));
     apply(text, edits).map_err(|e| err(0, &e.to_string()))
 }
+
+/// Expression wrappers of `maxi` (`hls-lib/include/hlsinstr/maxi.h`): `NAME(id, p, expr)`.
+const MAXI_WRAPPERS: &[&str] =
+    &["HLSINSTR_MAXI_R", "HLSINSTR_MAXI_W", "HLSINSTR_MAXI_RW", "HLSINSTR_MAXI_RN", "HLSINSTR_MAXI_WN"];
 
 fn err(offset: usize, message: &str) -> StripError {
     StripError { offset, message: message.to_string() }
@@ -364,6 +381,14 @@ mod tests {
         // Rewritten code around such literals strips back exactly.
         let inst = "int f() { HLSINSTR_FUNC_BEGIN(0, P, 0); puts(\"HLSINSTR_LOOP_ITER(1); }/*hlsinstr*/\"); return HLSINSTR_RETURN(0, P, 1); }";
         assert_eq!(strip(inst).unwrap(), "int f() { puts(\"HLSINSTR_LOOP_ITER(1); }/*hlsinstr*/\"); return 1; }");
+    }
+
+    #[test]
+    fn maxi_wrappers_keep_their_expression_and_nest() {
+        let inst = "void f(int *p, int *q, int n) { HLSINSTR_FUNC_BEGIN(0, P, 0); HLSINSTR_MAXI_PORTS(1, 2);\n  p[HLSINSTR_MAXI_RW(1, p, q[HLSINSTR_MAXI_R(2, q, g(n, \")\"))])] += *HLSINSTR_MAXI_W(1, p, (p + 1));\n  HLSINSTR_MAXI_R(2, q, q)->x = memcpy(p, q, HLSINSTR_MAXI_WN(1, p, HLSINSTR_MAXI_RN(2, q, n)));\nHLSINSTR_FUNC_END(0, P, 0); }";
+        let orig = "void f(int *p, int *q, int n) {\n  p[q[g(n, \")\")]] += *(p + 1);\n  q->x = memcpy(p, q, n);\n}";
+        assert_eq!(strip(inst).unwrap(), orig);
+        assert!(strip("int x = p[HLSINSTR_MAXI_R(1, p,i)];").is_err(), "a wrapper without its space is not ours");
     }
 
     #[test]

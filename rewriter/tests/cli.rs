@@ -169,3 +169,26 @@ fn top_and_only_select_functions() {
     let o = hlsinstr(&["diff", "k.cpp", "--only", "t*", "--stat"], t.path());
     assert_eq!(stdout(&o).lines().next(), Some("k.cpp | +3 -2"));
 }
+
+#[test]
+fn maxi_ports_follow_calls_across_files_and_need_modules() {
+    let top = "void load(const int *src, int *buf, int n);\nvoid top(const int *in, int n) {\n#pragma HLS INTERFACE m_axi port=in bundle=gmem0\n  int buf[8];\n  load(in + 8, buf, n);\n}\n";
+    let load = "void load(const int *src, int *buf, int n) {\n  for (int i = 0; i < n; i++) buf[i] = src[i];\n}\n";
+    let t = tree(&[("top.cpp", top), ("load.cpp", load)]);
+    let o = hlsinstr(&["rewrite", ".", "--probes", "modules,maxi", "--top", "top", "--out", "out"], t.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = std::fs::read_to_string(t.path().join("out/load.cpp")).unwrap();
+    assert!(out.contains("buf[i] = src[HLSINSTR_MAXI_R("), "{out}");
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(t.path().join("out/hlsinstr-manifest.json")).unwrap()).unwrap();
+    let ports: Vec<&serde_json::Value> =
+        m["probes"].as_array().unwrap().iter().filter(|p| p["kind"] == "port").collect();
+    let names: Vec<(&str, &str)> =
+        ports.iter().map(|p| (p["function"].as_str().unwrap(), p["name"].as_str().unwrap())).collect();
+    assert_eq!(names, [("load", "src"), ("top", "in")], "walked in file order; `buf` is no port");
+    assert_eq!(ports[0]["port"]["bound_to"], serde_json::json!([{"function": "top", "port": "in", "bundle": "gmem0"}]));
+
+    let o = hlsinstr(&["rewrite", ".", "--probes", "loops,maxi", "--out", "x"], t.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("add `modules` to --probes"), "{}", stderr(&o));
+}

@@ -1,6 +1,8 @@
 //! End to end on every example: rewrite → compile → run the testbench. The instrumented build
 //! must print exactly what the original prints, and its event log must hold exactly the events
-//! the testbench predicts (`hlsinstr-expect` lines, computed by the testbench independently).
+//! the testbench predicts (`hlsinstr-expect` lines, computed by the testbench independently):
+//! calls, loop executions and trips, and with `maxi` the bytes each module read and wrote per
+//! m_axi port.
 //!
 //! Needs g++, clang++ and the Xilinx C-simulation headers (fetched by scripts/fetch-hls-headers.sh,
 //! or `$XILINX_HLS/include`). A missing tool fails the test: it never skips.
@@ -90,6 +92,8 @@ fn warnings(o: &Output) -> usize {
 #[derive(Debug, Clone)]
 struct Event {
     probe: u32,
+    /// `B`, `E`, or for m_axi ports `R` / `W`.
+    event: char,
     begin: bool,
     thread: u32,
     seq: Option<u64>,
@@ -105,8 +109,10 @@ fn parse_log(text: &str) -> Vec<Event> {
         .map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
             assert_eq!(f.len(), 7, "bad event line {l:?}");
+            assert!(matches!(f[2], "B" | "E" | "R" | "W"), "bad event letter in {l:?}");
             Event {
                 probe: f[1].parse().unwrap(),
+                event: f[2].chars().next().unwrap(),
                 begin: f[2] == "B",
                 thread: f[3].parse().unwrap(),
                 seq: opt(f[4]),
@@ -122,6 +128,9 @@ fn assert_balanced(events: &[Event]) {
     let mut stacks: HashMap<u32, Vec<u32>> = HashMap::new();
     for (i, e) in events.iter().enumerate() {
         let stack = stacks.entry(e.thread).or_default();
+        if matches!(e.event, 'R' | 'W') {
+            continue; // checked by assert_traffic_before_ends
+        }
         if e.begin {
             stack.push(e.probe);
         } else {
@@ -130,6 +139,46 @@ fn assert_balanced(events: &[Event]) {
     }
     for (t, s) in stacks {
         assert!(s.is_empty(), "thread {t} left probes open: {s:?}");
+    }
+}
+
+/// R/W records: a byte count, no seq or timestamp, for a port probe, in the run of records just
+/// before the end record of the port's module on the same thread; at most one R and one W per
+/// port and invocation.
+fn assert_traffic_before_ends(events: &[Event], manifest: &serde_json::Value) {
+    let parents: HashMap<u32, u32> = manifest["probes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["kind"] == "port")
+        .map(|p| (p["id"].as_u64().unwrap() as u32, p["parent"].as_u64().unwrap() as u32))
+        .collect();
+    let mut pending: HashMap<u32, Vec<(u32, char)>> = HashMap::new();
+    for (i, e) in events.iter().enumerate() {
+        let run = pending.entry(e.thread).or_default();
+        match e.event {
+            'R' | 'W' => {
+                assert!(
+                    parents.contains_key(&e.probe),
+                    "event {i}: {} record of probe {}, not a port",
+                    e.event,
+                    e.probe
+                );
+                assert!(e.value.is_some_and(|v| v > 0), "event {i}: R/W records carry a non-zero byte count");
+                assert!(e.seq.is_none() && e.ts.is_none(), "event {i}: R/W records carry no seq or timestamp");
+                assert!(!run.contains(&(e.probe, e.event)), "event {i}: two {} records for one invocation", e.event);
+                run.push((e.probe, e.event));
+            }
+            _ => {
+                for (port, _) in run.drain(..) {
+                    assert!(
+                        !e.begin && parents[&port] == e.probe,
+                        "event {i}: the traffic of port {port} is not followed by the end of its module {}",
+                        parents[&port]
+                    );
+                }
+            }
+        }
     }
 }
 
@@ -160,9 +209,11 @@ fn run_instrumented(p: &Project, probes: &str, hls: &Path, work: &Path, base_war
     Run { stdout: String::from_utf8(run.stdout).unwrap(), events: parse_log(&text), manifest }
 }
 
-/// Compare `hlsinstr-expect` lines with what the event log says. Returns how many were checked.
+/// Compare `hlsinstr-expect` lines with what the event log says. Returns how many were checked;
+/// byte counts (`read`, `written`) only when the run has `maxi` probes.
 fn check_expectations(name: &str, stdout: &str, run: &Run) -> usize {
     let probes = run.manifest["probes"].as_array().unwrap();
+    let maxi = run.manifest["kinds"].as_array().unwrap().iter().any(|k| k == "maxi");
     let find = |kind: &str, function: &str, loop_name: Option<&str>| -> Vec<u32> {
         probes
             .iter()
@@ -197,6 +248,19 @@ fn check_expectations(name: &str, stdout: &str, run: &Run) -> usize {
                     run.events.iter().filter(|e| !e.begin && ids.contains(&e.probe)).map(|e| e.value.unwrap()).sum();
                 (ids, n)
             }
+            "read" | "written" if !maxi => continue,
+            "read" | "written" => {
+                // `hlsinstr-expect read <function> <port> <bytes>`: the bytes summed over calls.
+                let ids = find("port", function, Some(w[3]));
+                let letter = if what == "read" { 'R' } else { 'W' };
+                let n = run
+                    .events
+                    .iter()
+                    .filter(|e| e.event == letter && ids.contains(&e.probe))
+                    .map(|e| e.value.unwrap())
+                    .sum();
+                (ids, n)
+            }
             other => panic!("{name}: unknown expectation {other}"),
         };
         assert!(!ids.is_empty(), "{name}: `{line}` names no probe in the manifest");
@@ -225,14 +289,24 @@ fn example(name: &str) {
     assert!(checked > 0, "{name}: the testbench printed no hlsinstr-expect lines");
     assert!(run.events.iter().all(|e| e.seq.is_none() && e.ts.is_none()), "plain probes carry no seq/timestamp");
 
-    let full = run_instrumented(&p, "modules,loops,timestamps,seq", &hls, work.path(), warnings(&c));
+    assert!(run.events.iter().all(|e| matches!(e.event, 'B' | 'E')), "no R/W records without maxi");
+
+    // Everything at once: the same output, the same events, and the bytes moved per m_axi port.
+    let full = run_instrumented(&p, "modules,loops,timestamps,seq,maxi", &hls, work.path(), warnings(&c));
     assert_eq!(full.stdout, orig_out);
     assert_balanced(&full.events);
-    assert_eq!(check_expectations(name, &orig_out, &full), checked);
-    let seqs: Vec<u64> = full.events.iter().map(|e| e.seq.expect("every event has a sequence number")).collect();
+    assert_traffic_before_ends(&full.events, &full.manifest);
+    let bytes = orig_out
+        .lines()
+        .filter(|l| l.starts_with("hlsinstr-expect read ") || l.starts_with("hlsinstr-expect written "));
+    let bytes = bytes.count();
+    assert!(bytes > 0, "{name}: the testbench predicts no m_axi bytes");
+    assert_eq!(check_expectations(name, &orig_out, &full), checked + bytes);
+    let timed: Vec<&Event> = full.events.iter().filter(|e| matches!(e.event, 'B' | 'E')).collect();
+    let seqs: Vec<u64> = timed.iter().map(|e| e.seq.expect("every event has a sequence number")).collect();
     assert_eq!(seqs, (0..seqs.len() as u64).collect::<Vec<_>>(), "sequence numbers are dense and in log order");
     let mut last: HashMap<u32, u64> = HashMap::new();
-    for e in &full.events {
+    for e in timed {
         let ts = e.ts.expect("every event has a timestamp");
         let prev = last.insert(e.thread, ts).unwrap_or(0);
         assert!(ts >= prev, "timestamps go back in time on thread {}", e.thread);

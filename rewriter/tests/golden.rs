@@ -86,3 +86,27 @@ fn golden_rewrites() {
         failures.join("\n")
     );
 }
+
+/// The `maxi` case is plain C++: its rewrite compiles warning-free with g++ and clang++, in C
+/// simulation and in synthesis mode (where every wrapper is the bare expression).
+#[test]
+fn maxi_rewrite_compiles_in_simulation_and_synthesis() {
+    let case = golden_root().join("maxi");
+    let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hls-lib/include");
+    for cxx in ["g++", "clang++"] {
+        for mode in [None, Some("-D__SYNTHESIS__")] {
+            for file in ["input.cpp", "expected.cpp"] {
+                let out = std::process::Command::new(cxx)
+                    .args(["-std=c++11", "-fsyntax-only", "-Wall", "-Wextra", "-Wpedantic", "-Werror"])
+                    .arg("-Wno-unknown-pragmas")
+                    .args(mode)
+                    .arg("-I")
+                    .arg(&include)
+                    .arg(case.join(file))
+                    .output()
+                    .unwrap_or_else(|e| panic!("cannot run {cxx}: {e}; install it (apt-get install g++ clang)"));
+                assert!(out.status.success(), "{cxx} {mode:?} {file}:\n{}", String::from_utf8_lossy(&out.stderr));
+            }
+        }
+    }
+}

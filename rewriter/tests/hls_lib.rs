@@ -73,6 +73,11 @@ fn translation_units_share_one_log() {
 }
 
 #[test]
+fn maxi_counts_bytes_per_port_and_invocation() {
+    self_checking(&["maxi.cpp"]);
+}
+
+#[test]
 fn synthesis_compiles_probes_away() {
     let work = tempfile::tempdir().unwrap();
     for cxx in COMPILERS {

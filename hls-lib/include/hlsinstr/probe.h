@@ -10,6 +10,8 @@
 // | HLSINSTR_LOOP_ITER(id);                     | first thing in the loop body                |
 // | HLSINSTR_LOOP_END(id, O, 0);                | after the loop                              |
 // | HLSINSTR_UNWIND(fid, depth);                | after a label a goto reaches from loops     |
+// | HLSINSTR_MAXI_PORTS(first, count);          | after FUNC_BEGIN: the module's m_axi ports  |
+// | p[HLSINSTR_MAXI_R(id, p, i)] (W, RW, RN, WN) | accesses to m_axi ports (maxi.h)           |
 //
 // O is P, T, S or TS (options.h). `dep` is a value the timestamp read depends on, so an HLS
 // scheduler cannot move it (the in-FPGA build uses it; C simulation ignores it).
@@ -44,6 +46,9 @@
 
 #include "hlsinstr/event_log.h"
 
+#include <cstddef>
+#include <cstdint>
+
 #define HLSINSTR_FUNC_BEGIN(id, o, dep) ::hlsinstr::sim::FunctionFrame hlsinstr_frame_(id, HLSINSTR_OPT_##o, dep)
 #define HLSINSTR_FUNC_END(id, o, value) hlsinstr_frame_.end()
 #define HLSINSTR_RETURN(id, o, ...) __VA_ARGS__
@@ -62,7 +67,7 @@ class FunctionFrame {
   public:
     template <class Dep>
     FunctionFrame(std::uint32_t id, unsigned options, const Dep& dep)
-        : log_(ThreadLog::current()), index_(0), open_(log_ != 0) {
+        : log_(ThreadLog::current()), index_(0), open_(log_ != 0), ports_first_(0), ports_count_(0), port_bytes_(0) {
         (void)dep;
         if (!log_) return;
         index_ = log_->stack().size();
@@ -73,7 +78,8 @@ class FunctionFrame {
 
     ~FunctionFrame() { end(); }
 
-    // Records the end once, closing the loops a return left open.
+    // Records the end once, closing the loops a return left open; the m_axi traffic of the
+    // invocation goes just before the end record.
     void end() {
         if (!open_) return;
         open_ = false;
@@ -81,7 +87,20 @@ class FunctionFrame {
         std::vector<Frame>& stack = log_->stack();
         if (stack.size() <= index_) return; // a mismatched loop end popped us; already reported
         while (stack.size() > index_ + 1) log_->close_top();
+        for (std::uint32_t k = 0; k < ports_count_; ++k) {
+            const std::uint64_t read = port_bytes_[2 * k], written = port_bytes_[2 * k + 1];
+            if (read) log_->record(ports_first_ + k, EVENT_READ, 0, true, read);
+            if (written) log_->record(ports_first_ + k, EVENT_WRITE, 0, true, written);
+        }
         log_->close_top();
+    }
+
+    // Byte counters (read, written) of ports first..first+count-1, owned by the caller (maxi.h)
+    // and alive until end().
+    void attach_ports(std::uint32_t first, std::uint32_t count, const std::uint64_t* bytes) {
+        ports_first_ = first;
+        ports_count_ = count;
+        port_bytes_ = bytes;
     }
 
     // A goto landed at a label inside `depth` probed loops: close the loops it jumped out of.
@@ -98,6 +117,9 @@ class FunctionFrame {
     ThreadLog* log_;
     std::size_t index_;
     bool open_;
+    std::uint32_t ports_first_;
+    std::uint32_t ports_count_;
+    const std::uint64_t* port_bytes_;
 };
 
 template <class Dep>
@@ -155,5 +177,8 @@ inline void loop_end(std::uint32_t id) {
 } // namespace hlsinstr
 
 #endif
+
+// m_axi traffic probes use the frame above; included last so that either header may come first.
+#include "hlsinstr/maxi.h"
 
 #endif

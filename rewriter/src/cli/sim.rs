@@ -110,7 +110,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             work_dir: args.keep.clone(),
             timeout: Duration::from_secs(args.timeout),
             watchdog_ms: args.watchdog_ms,
-            kinds: hlsinstr::select::Kinds::parse("modules,loops")?,
+            kinds: hlsinstr::select::Kinds::parse("modules,loops,maxi")?,
             uninstrumented: false,
             progress: if args.quiet { None } else { Some(progress) },
         };

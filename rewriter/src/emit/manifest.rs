@@ -1,9 +1,11 @@
 //! The probe manifest: every probe mapped to its source, plus per-file hashes and line maps.
 //! Every later tool (sim, decode) turns runtime data into source-level answers through it.
 
+use crate::model::maxi::UseKind;
 use crate::model::pragma::LoopFacts;
 use crate::model::{Call, FileModel, LoopKind, Param, Skipped};
 use crate::plan::{FilePlan, ProbeKind};
+use crate::select::ports::{PortOrigin, Uncounted};
 use serde::{Deserialize, Serialize};
 
 pub const FORMAT: &str = "hlsinstr-manifest";
@@ -16,7 +18,7 @@ pub struct Manifest {
     pub format: String,
     pub version: u32,
     pub tool: String,
-    /// Probe kinds of the run (`modules`, `loops`, `timestamps`, `seq`).
+    /// Probe kinds of the run (`modules`, `loops`, `timestamps`, `seq`, `maxi`).
     pub kinds: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub top: Option<String>,
@@ -40,15 +42,16 @@ pub struct ManifestFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ProbeEntry {
     pub id: u32,
-    /// `function` or `loop`.
+    /// `function`, `loop` or `port`.
     pub kind: String,
     pub file: String,
-    /// Original 1-based line and column (characters) of the function name or loop keyword.
+    /// Original 1-based line and column (characters) of the function name, loop keyword or
+    /// port parameter name.
     pub line: usize,
     pub column: usize,
     /// Qualified name of the function the probe is in (or is).
     pub function: String,
-    /// Function name, loop label, or Vitis' generated loop name.
+    /// Function name, loop label, Vitis' generated loop name, or port parameter name.
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub label: Option<String>,
@@ -63,6 +66,22 @@ pub struct ProbeEntry {
     pub loop_info: Option<LoopInfo>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub module: Option<ModuleInfo>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub port: Option<PortInfo>,
+}
+
+/// An m_axi port of a module (`maxi`). Its `R` and `W` records carry the bytes one invocation of
+/// the module (the probe's `parent`) read and wrote through it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct PortInfo {
+    /// The element type as declared (`const int`); each counted access moves `sizeof` of it.
+    pub element_type: String,
+    /// The top-level m_axi ports this parameter is bound to (the INTERFACE pragmas it comes from).
+    pub bound_to: Vec<PortOrigin>,
+    /// Accesses and `memcpy` calls counted in this function.
+    pub sites: usize,
+    /// Uses that may move data but are not counted, with the reason.
+    pub uncounted: Vec<Uncounted>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -114,8 +133,8 @@ pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntr
         .iter()
         .map(|p| {
             let f = &model.functions[p.function];
-            match (p.kind, p.loop_index) {
-                (ProbeKind::Loop, Some(li)) => {
+            match (p.kind, p.loop_index, &p.port) {
+                (ProbeKind::Loop, Some(li), _) => {
                     let l = &f.loops[li];
                     ProbeEntry {
                         id: p.id,
@@ -131,6 +150,36 @@ pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntr
                         implied: false,
                         loop_info: Some(LoopInfo { kind: l.kind, depth: l.depth, facts: l.facts.clone() }),
                         module: None,
+                        port: None,
+                    }
+                }
+                (ProbeKind::Port, _, Some(bound)) => {
+                    let param = &f.maxi.params[bound.param];
+                    let sites = param
+                        .uses
+                        .iter()
+                        .filter(|u| matches!(u.kind, UseKind::Access { .. } | UseKind::Memcpy { .. }))
+                        .count();
+                    ProbeEntry {
+                        id: p.id,
+                        kind: "port".into(),
+                        file: file.into(),
+                        line: param.line,
+                        column: param.col,
+                        function: f.qualified.clone(),
+                        name: param.name.clone(),
+                        label: None,
+                        vitis_name: None,
+                        parent: p.parent,
+                        implied: false,
+                        loop_info: None,
+                        module: None,
+                        port: Some(PortInfo {
+                            element_type: param.element_type.clone(),
+                            bound_to: bound.origins.clone(),
+                            sites,
+                            uncounted: bound.uncounted.clone(),
+                        }),
                     }
                 }
                 _ => ProbeEntry {
@@ -154,6 +203,7 @@ pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntr
                         calls: f.calls.clone(),
                         exits: f.returns.len() + usize::from(f.falls_off_at.is_some()),
                     }),
+                    port: None,
                 },
             }
         })

@@ -3,6 +3,7 @@
 //! The model is built once from the syntax tree; planning works on it alone. Every function we
 //! cannot read safely is kept out of `functions` and listed in `skipped` with the reason.
 
+pub mod maxi;
 pub mod pragma;
 
 use crate::source::line_col;
@@ -71,6 +72,9 @@ pub struct Function {
     pub stream_locals: Vec<String>,
     pub gotos: Vec<Goto>,
     pub labels: Vec<Label>,
+    /// Pointer and array parameters and their uses, for m_axi byte counting; filled by
+    /// [`maxi::attach`] only when `maxi` probes are asked for.
+    pub maxi: maxi::MaxiFacts,
 }
 
 impl Function {
@@ -539,6 +543,7 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         stream_locals: Vec::new(),
         gotos: Vec::new(),
         labels: Vec::new(),
+        maxi: maxi::MaxiFacts::default(),
     };
     let mut walker = BodyWalker {
         text,

@@ -27,6 +27,7 @@ const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/timestamp.h", include_str!("../../../hls-lib/include/hlsinstr/timestamp.h")),
     ("hlsinstr/event_log.h", include_str!("../../../hls-lib/include/hlsinstr/event_log.h")),
     ("hlsinstr/probe.h", include_str!("../../../hls-lib/include/hlsinstr/probe.h")),
+    ("hlsinstr/maxi.h", include_str!("../../../hls-lib/include/hlsinstr/maxi.h")),
     ("hlsinstr/sim/hls_stream.h", include_str!("../../../hls-lib/include/hlsinstr/sim/hls_stream.h")),
     ("hlsinstr/sim/watchdog.h", include_str!("../../../hls-lib/include/hlsinstr/sim/watchdog.h")),
 ];
@@ -527,6 +528,24 @@ mod tests {
         assert_eq!(original_line(&map, 11), Some(10));
         assert_eq!(original_line(&map, 12), None);
         assert_eq!(original_line(&map, 14), Some(12));
+    }
+
+    #[test]
+    fn every_hls_lib_header_is_built_in() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hls-lib/include");
+        let mut stack = vec![root.clone()];
+        while let Some(d) = stack.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    stack.push(p);
+                } else {
+                    let rel = p.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/");
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    assert!(HLS_LIB.iter().any(|(r, t)| *r == rel && *t == text), "{rel} is not in HLS_LIB");
+                }
+            }
+        }
     }
 
     #[test]

@@ -121,7 +121,8 @@ pub enum Timing {
 
 /// Timing of every probe, by id.
 pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults) -> HashMap<u32, Timing> {
-    let has_children: std::collections::HashSet<u32> = manifest.probes.iter().filter_map(|p| p.parent).collect();
+    let has_children: std::collections::HashSet<u32> =
+        manifest.probes.iter().filter(|p| p.kind != "port").filter_map(|p| p.parent).collect();
     manifest
         .probes
         .iter()

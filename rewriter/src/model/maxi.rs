@@ -1,0 +1,631 @@
+//! m_axi facts of one function: its pointer and array parameters and every use of them in the
+//! body, classified as an element read or written, a `memcpy`, the pointer handed on to a call,
+//! or a use whose bytes cannot be counted (with the reason).
+//!
+//! Which parameters are m_axi ports is decided later, across files (`select::ports`): an
+//! INTERFACE pragma, or a port of a caller passed in. This module reads one function's syntax,
+//! and only when `maxi` probes are asked for ([`attach`], after `model::build`): other runs do
+//! not pay for the extra walk of each body.
+
+use super::{node_text, squash, FileModel, Span};
+use std::collections::HashMap;
+use tree_sitter::{Node, Tree};
+
+/// The pointer and array parameters of a function and their uses.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MaxiFacts {
+    pub params: Vec<PtrParam>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PtrParam {
+    /// Position in the parameter list, unnamed parameters included: what call arguments match.
+    pub index: usize,
+    pub name: String,
+    /// Subscripts (or `*`) from the parameter to one element: 1 for `int *p` and `int p[N]`,
+    /// 2 for `int m[R][C]`.
+    pub rank: usize,
+    /// The element type as declared (`const int`, `ap_uint<512>`), dimensions left out.
+    pub element_type: String,
+    /// Position of the parameter's name.
+    pub line: usize,
+    pub col: usize,
+    pub uses: Vec<PtrUse>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PtrUse {
+    /// Position of the parameter's name at the use.
+    pub line: usize,
+    pub col: usize,
+    pub kind: UseKind,
+}
+
+/// Which way an access moves data.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Dir {
+    Read,
+    Write,
+    /// `p[i] += x`, `++*p`: the element is read, then written.
+    ReadWrite,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UseKind {
+    /// One element read and/or written. `wrap` is the expression a counting macro wraps: the
+    /// index of `p[i]`, the operand of `*p`, the `p` of `p->x`. `depth` is its nesting depth in
+    /// the body, which orders wrappers that start or end at the same offset.
+    Access { dir: Dir, wrap: Span, depth: usize },
+    /// `memcpy` with this pointer as destination (`Write`) or source (`Read`); `size` is its byte
+    /// count argument.
+    Memcpy { dir: Dir, size: Span, depth: usize },
+    /// The pointer, or a pointer into its data, passed as argument `arg` (0-based) of a call to
+    /// `callee` (the call-graph name, as in `Call::name`).
+    Passed { callee: String, arg: usize },
+    /// Data may move here but cannot be counted; the reason.
+    Uncounted(String),
+}
+
+/// Fill `Function::maxi` of every function of `model`, which was built from `tree`. One walk per
+/// body with pointer or array parameters; only `maxi` runs pay for it.
+pub fn attach(model: &mut FileModel, tree: &Tree, text: &str) {
+    let lines = Lines::new(text);
+    let by_body: HashMap<usize, usize> = model.functions.iter().enumerate().map(|(i, f)| (f.body.start, i)).collect();
+    // One cursor walk over the definitions (not into their bodies): `Node::parent` and
+    // `descendant_for_byte_range` scan sibling lists, quadratic in a file of many functions.
+    let mut cursor = tree.root_node().walk();
+    loop {
+        let node = cursor.node();
+        if node.kind() == "function_definition" {
+            let body = node.child_by_field_name("body");
+            let f = body.and_then(|b| by_body.get(&b.start_byte()).map(|&i| (b, i)));
+            if let Some((body, i)) = f.filter(|(b, i)| b.byte_range() == model.functions[*i].body) {
+                let fdecl = node.child_by_field_name("declarator").and_then(function_declarator);
+                if let Some(fdecl) = fdecl {
+                    model.functions[i].maxi = scan(fdecl, body, text, &lines);
+                }
+            }
+        } else if cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return;
+            }
+        }
+    }
+}
+
+/// The function declarator below `decl` (`*f(...)`, `S::f(...)`, `(f)(...)`); none for
+/// conversion operators, whose parameters are never pointers worth counting.
+fn function_declarator(mut decl: Node) -> Option<Node> {
+    loop {
+        match decl.kind() {
+            "function_declarator" => return Some(decl),
+            "pointer_declarator" | "reference_declarator" | "parenthesized_declarator" | "attributed_declarator" => {
+                decl = decl
+                    .child_by_field_name("declarator")
+                    .or_else(|| decl.named_child(decl.named_child_count().saturating_sub(1)))?;
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// Line starts of a text: 1-based line and character column of an offset by binary search.
+struct Lines(Vec<usize>);
+
+impl Lines {
+    fn new(text: &str) -> Lines {
+        Lines(std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect())
+    }
+    fn at(&self, text: &str, offset: usize) -> (usize, usize) {
+        let line = self.0.partition_point(|&s| s <= offset);
+        (line, text[self.0[line - 1]..offset].chars().count() + 1)
+    }
+}
+
+/// Pointer and array parameters of `fdecl` and their uses in `body`.
+fn scan(fdecl: Node, body: Node, text: &str, lines: &Lines) -> MaxiFacts {
+    let mut params = pointer_params(fdecl, text, lines);
+    if params.is_empty() {
+        return MaxiFacts::default();
+    }
+    let mut shadowed: Vec<Option<(usize, usize)>> = vec![None; params.len()];
+    // One cursor walk in source order, keeping the ancestors of the current node: expressions
+    // nest as deep as the code is long (no recursion), and `Node::parent` costs a walk from the
+    // root.
+    let mut path: Vec<Node> = Vec::new();
+    let mut cursor = body.walk();
+    loop {
+        let node = cursor.node();
+        if node.kind() == "identifier" {
+            let name = node_text(node, text);
+            if let Some(pi) = params.iter().position(|p| p.name == name) {
+                let at = || lines.at(text, node.start_byte());
+                match classify(node, &path, params[pi].rank, text) {
+                    Found::Use(kind) => {
+                        let (line, col) = at();
+                        params[pi].uses.push(PtrUse { line, col, kind });
+                    }
+                    Found::Declared => {
+                        shadowed[pi].get_or_insert_with(at);
+                    }
+                    Found::Nothing => {}
+                }
+            }
+        } else if cursor.goto_first_child() {
+            path.push(node);
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                break;
+            }
+            path.pop();
+        }
+        if path.is_empty() {
+            break; // back at the body, or the body itself had nothing below it
+        }
+    }
+    for (p, shadow) in params.iter_mut().zip(shadowed) {
+        if let Some((line, col)) = shadow {
+            let reason = format!(
+                "a local declaration reuses the name `{}`: its uses cannot be told apart, none is counted (rename the local)",
+                p.name
+            );
+            p.uses = vec![PtrUse { line, col, kind: UseKind::Uncounted(reason) }];
+        }
+    }
+    MaxiFacts { params }
+}
+
+fn pointer_params(fdecl: Node, text: &str, lines: &Lines) -> Vec<PtrParam> {
+    let Some(list) = fdecl.child_by_field_name("parameters") else { return Vec::new() };
+    let mut out = Vec::new();
+    let entries = list.named_children(&mut list.walk()).filter(|c| c.kind() != "comment").collect::<Vec<_>>();
+    for (index, p) in entries.into_iter().enumerate() {
+        if !matches!(p.kind(), "parameter_declaration" | "optional_parameter_declaration") {
+            continue;
+        }
+        let Some(declarator) = p.child_by_field_name("declarator") else { continue };
+        let (mut rank, mut name, mut function) = (0, None, false);
+        let mut d = Some(declarator);
+        while let Some(n) = d {
+            match n.kind() {
+                "identifier" => {
+                    name = Some(n);
+                    break;
+                }
+                "pointer_declarator" | "array_declarator" => rank += 1,
+                "function_declarator" => function = true,
+                _ => {}
+            }
+            d = n.child_by_field_name("declarator").or_else(|| n.named_child(0));
+        }
+        let Some(name) = name.filter(|_| rank > 0 && !function) else { continue };
+        let (line, col) = lines.at(text, name.start_byte());
+        out.push(PtrParam {
+            index,
+            name: node_text(name, text).to_string(),
+            rank,
+            element_type: squash(&text[p.start_byte()..declarator.start_byte()]),
+            line,
+            col,
+            uses: Vec::new(),
+        });
+    }
+    out
+}
+
+enum Found {
+    Use(UseKind),
+    /// The name is declared again (a local, a range-for variable): the parameter is shadowed.
+    Declared,
+    /// Not a use that moves data (a comparison, `sizeof`, moving the pointer).
+    Nothing,
+}
+
+fn uncounted(reason: impl Into<String>) -> Found {
+    Found::Use(UseKind::Uncounted(reason.into()))
+}
+
+/// Node kinds whose operands are never evaluated.
+const UNEVALUATED: &[&str] = &["sizeof_expression", "alignof_expression", "decltype", "static_assert_declaration"];
+
+/// What the identifier `ident` (the parameter's name; `path` holds its ancestors) does.
+fn classify<'t>(ident: Node<'t>, path: &[Node<'t>], rank: usize, text: &str) -> Found {
+    let Some(&parent) = path.last() else { return Found::Nothing };
+    if parent.child_by_field_name("declarator").is_some_and(|d| d.id() == ident.id()) {
+        return Found::Declared;
+    }
+    if parent.kind() == "qualified_identifier" {
+        return Found::Nothing; // `ns::p` names something else
+    }
+    for a in path.iter().rev() {
+        match a.kind() {
+            k if UNEVALUATED.contains(&k) => return Found::Nothing,
+            "lambda_expression" => return uncounted("used inside a lambda; accesses there are not counted"),
+            "class_specifier" | "struct_specifier" | "union_specifier" => {
+                return uncounted("used inside a local class; accesses there are not counted")
+            }
+            _ => {}
+        }
+    }
+    pointer_use(ident, path.len(), rank, false, path, text)
+}
+
+/// Follow a pointer value (`cur`, whose parent is `path[k - 1]`; `level` subscripts left to an
+/// element; `cast`: converted to another pointer type on the way) up the expression until it is
+/// dereferenced, passed on, or lost.
+fn pointer_use<'t>(
+    mut cur: Node<'t>,
+    mut k: usize,
+    mut level: usize,
+    mut cast: bool,
+    path: &[Node<'t>],
+    text: &str,
+) -> Found {
+    loop {
+        let Some(&parent) = k.checked_sub(1).and_then(|i| path.get(i)) else { return Found::Nothing };
+        let in_field = |f: &str| parent.child_by_field_name(f).is_some_and(|c| c.id() == cur.id());
+        let op = parent.child_by_field_name("operator").map(|o| node_text(o, text)).unwrap_or("");
+        match parent.kind() {
+            "parenthesized_expression" | "update_expression" => {} // `p++` still points into the data
+            "cast_expression" => cast = true,
+            "comma_expression" if in_field("left") => return Found::Nothing,
+            "comma_expression" => {}
+            "binary_expression" => match op {
+                "+" | "-" => {} // pointer arithmetic (a difference of pointers is only a number)
+                "==" | "!=" | "<" | ">" | "<=" | ">=" | "&&" | "||" => return Found::Nothing,
+                _ => return uncounted(format!("operand of `{op}`")),
+            },
+            "unary_expression" if op == "!" => return Found::Nothing,
+            "subscript_expression" if in_field("argument") => {
+                if cast {
+                    return uncounted("accessed through a pointer cast: the element size is not the port's");
+                }
+                level -= 1;
+                if level == 0 {
+                    let indices = parent.child_by_field_name("indices");
+                    let inner = indices
+                        .map(|i| i.named_children(&mut i.walk()).filter(|c| c.kind() != "comment").collect::<Vec<_>>());
+                    return match inner.as_deref() {
+                        Some([first, .., last]) | Some([first @ last]) => {
+                            element(parent, k - 1, first.start_byte()..last.end_byte(), k + 1, path, text)
+                        }
+                        _ => uncounted("a subscript without an index"),
+                    };
+                }
+            }
+            // A pointer in an index expression is part of a pointer difference: a number.
+            "subscript_argument_list" => return Found::Nothing,
+            "pointer_expression" if op == "*" => {
+                if cast {
+                    return uncounted("accessed through a pointer cast: the element size is not the port's");
+                }
+                level -= 1;
+                if level == 0 {
+                    return element(parent, k - 1, cur.byte_range(), k, path, text);
+                }
+            }
+            "pointer_expression" => return uncounted("the address of the parameter itself is taken"),
+            "field_expression" if op == "->" && in_field("argument") && level == 1 && !cast => {
+                return element(parent, k - 1, cur.byte_range(), k, path, text);
+            }
+            "argument_list" => return passed(parent, k - 1, cur, level, path, text),
+            "assignment_expression" if in_field("left") => {
+                return match op {
+                    "+=" | "-=" => Found::Nothing, // moves the pointer
+                    _ => {
+                        uncounted("the parameter is reassigned: later accesses count for this port wherever it points")
+                    }
+                };
+            }
+            "assignment_expression" => {
+                let left = parent.child_by_field_name("left").map(|l| squash(node_text(l, text))).unwrap_or_default();
+                return uncounted(format!("its address is stored in `{left}`; accesses through that are not counted"));
+            }
+            "init_declarator" => {
+                let name = parent.child_by_field_name("declarator").and_then(|d| super::innermost_identifier(d, text));
+                return uncounted(format!(
+                    "its address is stored in `{}`; accesses through that are not counted",
+                    name.unwrap_or_default()
+                ));
+            }
+            "return_statement" => return uncounted("returned to the caller; accesses there are not counted"),
+            "conditional_expression" if in_field("condition") => return Found::Nothing,
+            "conditional_expression" => return uncounted("chosen by `?:`; accesses through it are not counted"),
+            "expression_statement"
+            | "condition_clause"
+            | "for_statement"
+            | "while_statement"
+            | "do_statement"
+            | "if_statement" => return Found::Nothing,
+            other => return uncounted(format!("used in a `{other}`; not counted")),
+        }
+        cur = parent;
+        k -= 1;
+    }
+}
+
+/// An element reached through the parameter: `e` (at `path[k]`) is `p[i]`, `*p` or `p->x`, and a
+/// macro around `wrap` will count it. Its surroundings say whether it is read, written or both.
+fn element<'t>(e: Node<'t>, k: usize, wrap: Span, depth: usize, path: &[Node<'t>], text: &str) -> Found {
+    let mut u = e;
+    let mut j = k;
+    let mut only_parens = true;
+    let parent = loop {
+        let Some(&parent) = j.checked_sub(1).and_then(|i| path.get(i)) else { break None };
+        let is_argument = parent.child_by_field_name("argument").is_some_and(|c| c.id() == u.id());
+        match parent.kind() {
+            "parenthesized_expression" => {}
+            // A member of a struct element, a row of an array element, a bit of an ap_int.
+            "field_expression" | "subscript_expression" if is_argument => only_parens = false,
+            _ => break Some(parent),
+        }
+        u = parent;
+        j -= 1;
+    };
+    let op = parent.and_then(|p| p.child_by_field_name("operator")).map(|o| node_text(o, text)).unwrap_or("");
+    let dir = match parent.map(|p| p.kind()) {
+        Some("assignment_expression")
+            if parent.and_then(|p| p.child_by_field_name("left")).is_some_and(|l| l.id() == u.id()) =>
+        {
+            if op == "=" {
+                Dir::Write
+            } else {
+                Dir::ReadWrite
+            }
+        }
+        Some("update_expression") => Dir::ReadWrite,
+        // `&p[i]`: no access, a pointer into the data again.
+        Some("pointer_expression") if op == "&" => {
+            return match (only_parens, parent) {
+                (true, Some(p)) => pointer_use(p, j - 1, 1, false, path, text),
+                _ => uncounted("the address of a member of an element is taken; accesses through it are not counted"),
+            };
+        }
+        _ => Dir::Read,
+    };
+    Found::Use(UseKind::Access { dir, wrap, depth })
+}
+
+/// The pointer (`arg`) is an argument of the call whose argument list is `path[k]`.
+fn passed<'t>(list: Node<'t>, k: usize, arg: Node<'t>, level: usize, path: &[Node<'t>], text: &str) -> Found {
+    let call = k.checked_sub(1).and_then(|i| path.get(i)).copied();
+    let Some(call) = call.filter(|c| c.kind() == "call_expression") else {
+        return uncounted("passed to a constructor; accesses there are not counted");
+    };
+    let Some(func) = call.child_by_field_name("function") else { return Found::Nothing };
+    let args: Vec<Node> = list.named_children(&mut list.walk()).filter(|c| c.kind() != "comment").collect();
+    let Some(index) = args.iter().position(|a| a.id() == arg.id()) else { return Found::Nothing };
+    let written: String = node_text(func, text).split_whitespace().collect();
+    let name = callee_name(func, text);
+    // A named cast changes the element type like a C cast does.
+    if matches!(name.as_str(), "static_cast" | "reinterpret_cast" | "const_cast") && args.len() == 1 {
+        return pointer_use(call, k - 1, level, true, path, text);
+    }
+    if matches!(written.as_str(), "memcpy" | "std::memcpy" | "::memcpy" | "::std::memcpy" | "__builtin_memcpy") {
+        let dir = match index {
+            0 => Dir::Write,
+            1 => Dir::Read,
+            _ => return uncounted("used in the size of a memcpy"),
+        };
+        return match args.get(2) {
+            Some(size) => Found::Use(UseKind::Memcpy { dir, size: size.byte_range(), depth: k + 1 }),
+            None => uncounted("memcpy without a size"),
+        };
+    }
+    if name.is_empty() {
+        return uncounted("passed to a call through an expression; not counted");
+    }
+    Found::Use(UseKind::Passed { callee: name, arg: index })
+}
+
+/// The call-graph name of a call's function: the same rule as `Call::name` (last component,
+/// template arguments dropped).
+fn callee_name(func: Node, text: &str) -> String {
+    let name_node = match func.kind() {
+        "field_expression" => func.child_by_field_name("field"),
+        "qualified_identifier" => {
+            let mut n = func;
+            while let Some(next) = n.child_by_field_name("name") {
+                n = next;
+            }
+            Some(n)
+        }
+        _ => Some(func),
+    };
+    let mut name = name_node.map(|n| node_text(n, text)).unwrap_or("").to_string();
+    if let Some(i) = name.find('<') {
+        name.truncate(i);
+    }
+    name.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::build;
+    use crate::parse::{cpp_language, parse_cpp};
+
+    fn model(src: &str) -> FileModel {
+        let tree = parse_cpp(src, None);
+        let mut m = build(&tree, src);
+        attach(&mut m, &tree, src);
+        m
+    }
+
+    /// `(param, line:col, what)` of every use in the first function of `src`; accesses show the
+    /// wrapped text.
+    fn uses(src: &str) -> Vec<(String, String, String)> {
+        let m = model(src);
+        let f = &m.functions[0];
+        let mut out = Vec::new();
+        for p in &f.maxi.params {
+            for u in &p.uses {
+                let what = match &u.kind {
+                    UseKind::Access { dir, wrap, .. } => format!("{dir:?} {}", &src[wrap.clone()]),
+                    UseKind::Memcpy { dir, size, .. } => format!("memcpy {dir:?} {}", &src[size.clone()]),
+                    UseKind::Passed { callee, arg } => format!("passed {callee} {arg}"),
+                    UseKind::Uncounted(r) => format!("uncounted {r}"),
+                };
+                out.push((p.name.clone(), format!("{}:{}", u.line, u.col), what));
+            }
+        }
+        out
+    }
+
+    fn whats(src: &str) -> Vec<String> {
+        uses(src).into_iter().map(|(p, _, w)| format!("{p}: {w}")).collect()
+    }
+
+    #[test]
+    fn parameters_rank_index_and_element_type() {
+        let src =
+            "void f(int, const int *a, short m[4][8], ap_uint<512> *const w, int (&r)[3], int (*cb)(int), int n) {}";
+        let m = model(src);
+        let got: Vec<_> = m.functions[0]
+            .maxi
+            .params
+            .iter()
+            .map(|p| (p.index, p.name.as_str(), p.rank, p.element_type.as_str(), p.col))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (1, "a", 1, "const int", 24),
+                (2, "m", 2, "short", 33),
+                (3, "w", 1, "ap_uint<512>", 62),
+                (4, "r", 1, "int", 71),
+            ]
+        );
+    }
+
+    #[test]
+    fn reads_writes_and_read_modify_writes() {
+        let src = "void f(int *p, int i) {\n  p[i] = 1; p[i] += 2; p[i]++; --p[i]; x = p[i]; g(p[i]); (p[i]) = 3; p[i].f = 4; p[i].f |= 5;\n}";
+        assert_eq!(
+            whats(src),
+            [
+                "p: Write i",
+                "p: ReadWrite i",
+                "p: ReadWrite i",
+                "p: ReadWrite i",
+                "p: Read i",
+                "p: Read i",
+                "p: Write i",
+                "p: Write i",
+                "p: ReadWrite i",
+            ]
+        );
+    }
+
+    #[test]
+    fn dereferences_arrows_and_pointer_arithmetic() {
+        let src = "void f(int *p, S *s, int k) {\n  *p = 1; x = *(p + k); y = *p++; ++*p; s->v = 2; z = (s + 1)->v; p += 2; if (p != 0 && !p) {}\n}";
+        assert_eq!(
+            whats(src),
+            ["p: Write p", "p: Read (p + k)", "p: Read p++", "p: ReadWrite p", "s: Write s", "s: Read (s + 1)"]
+        );
+    }
+
+    #[test]
+    fn multi_dimensional_ports_count_elements() {
+        let src = "void f(int m[4][8], int r) {\n  x = m[r][2]; y = (*m)[1]; g(m[r]); h(&m[1][2]);\n}";
+        assert_eq!(whats(src), ["m: Read 2", "m: Read 1", "m: passed g 0", "m: passed h 0"]);
+    }
+
+    #[test]
+    fn pointers_passed_on_and_memcpy() {
+        let src = "void f(int *p, int *q, int n) {\n  load(p, n); ns::load(q + 4, n); obj.put<int>(n, &p[2]);\n  memcpy(q, p, n * 4); std::memcpy(buf, (const void *)p, 8);\n}";
+        assert_eq!(
+            whats(src),
+            [
+                "p: passed load 0",
+                "p: passed put 1",
+                "p: memcpy Read n * 4",
+                "p: memcpy Read 8",
+                "q: passed load 0",
+                "q: memcpy Write n * 4",
+            ]
+        );
+    }
+
+    #[test]
+    fn what_cannot_be_counted_says_why() {
+        let src = "int *f(int *p, int i) {\n  int *q = p + 1; r = p; auto l = [&] { return p[0]; }; x = ((char *)p)[1]; x = c ? p : r; return p;\n}";
+        let got = whats(src);
+        let want = [
+            "p: uncounted its address is stored in `q`",
+            "p: uncounted its address is stored in `r`",
+            "p: uncounted used inside a lambda",
+            "p: uncounted accessed through a pointer cast",
+            "p: uncounted chosen by `?:`",
+            "p: uncounted returned to the caller",
+        ];
+        assert_eq!(got.len(), want.len(), "{got:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(g.starts_with(w), "{g} does not start with {w}");
+        }
+    }
+
+    #[test]
+    fn unevaluated_operands_and_other_names_are_not_uses() {
+        let src = "void f(int *p) {\n  x = sizeof(p[0]) + sizeof *p; decltype(p[0]) y = 0; s.p = 1; ns::p(); static_assert(sizeof(p) == 8, \"\");\n}";
+        assert!(whats(src).is_empty(), "{:?}", whats(src));
+    }
+
+    #[test]
+    fn a_local_of_the_same_name_makes_every_use_uncounted() {
+        let src = "void f(int *p) {\n  p[0] = 1;\n  { int p = 2; x = p; }\n}";
+        let got = uses(src);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert_eq!(got[0].1, "3:9");
+        assert!(got[0].2.contains("reuses the name `p`"), "{got:?}");
+    }
+
+    #[test]
+    fn node_kinds_used_here_exist_in_the_grammar() {
+        let lang = cpp_language();
+        let kinds = UNEVALUATED.iter().chain(&[
+            "identifier",
+            "parameter_declaration",
+            "optional_parameter_declaration",
+            "pointer_declarator",
+            "array_declarator",
+            "function_declarator",
+            "qualified_identifier",
+            "lambda_expression",
+            "class_specifier",
+            "struct_specifier",
+            "union_specifier",
+            "parenthesized_expression",
+            "update_expression",
+            "cast_expression",
+            "comma_expression",
+            "binary_expression",
+            "unary_expression",
+            "subscript_expression",
+            "subscript_argument_list",
+            "pointer_expression",
+            "field_expression",
+            "argument_list",
+            "assignment_expression",
+            "init_declarator",
+            "return_statement",
+            "conditional_expression",
+            "expression_statement",
+            "condition_clause",
+            "for_statement",
+            "while_statement",
+            "do_statement",
+            "if_statement",
+            "call_expression",
+        ]);
+        for k in kinds {
+            assert_ne!(lang.id_for_node_kind(k, true), 0, "no node kind `{k}` in tree-sitter-cpp");
+        }
+    }
+}
