@@ -48,9 +48,10 @@
     ::hlsinstr::sim::MaxiPorts<first, count> hlsinstr_ports_(hlsinstr_frame_)
 // Counter index and element size are constants; the add is a call because two accesses in one
 // expression (`in[i] + in[i + 1]`) would otherwise modify one counter unsequenced (undefined).
-#define HLSINSTR_MAXI_COUNT_(id, dir, p)                                                  \
-    ::hlsinstr::sim::detail::maxi_add(hlsinstr_ports_.bytes[2 * ((id) - hlsinstr_ports_.first) + (dir)], \
-                                      ::hlsinstr::sim::detail::MaxiElement<decltype(p)>::bytes)
+#define HLSINSTR_MAXI_COUNT_(id, dir, p)                                   \
+    ::hlsinstr::sim::detail::maxi_add(                                     \
+        hlsinstr_ports_.bytes[2 * ((id) - hlsinstr_ports_.first) + (dir)], \
+        ::hlsinstr::sim::detail::MaxiElement<decltype(p)>::bytes)
 #define HLSINSTR_MAXI_R(id, p, ...) ((void)HLSINSTR_MAXI_COUNT_(id, 0, p), (__VA_ARGS__))
 #define HLSINSTR_MAXI_W(id, p, ...) ((void)HLSINSTR_MAXI_COUNT_(id, 1, p), (__VA_ARGS__))
 #define HLSINSTR_MAXI_RW(id, p, ...) \
