@@ -17,7 +17,7 @@ static int copy_sum(const int* in, int* out, int n) { HLSINSTR_FUNC_BEGIN(0, P, 
     int s = 0;
     for (int i = 0; i < n; i++) {
         out[HLSINSTR_MAXI_W(2, out, i)] = in[HLSINSTR_MAXI_R(1, in, i)];
-        s += in[HLSINSTR_MAXI_R(1, in, i)];
+        s += 2 * in[HLSINSTR_MAXI_R(1, in, i)] - in[HLSINSTR_MAXI_R(1, in, i)]; // two in one expression
     }
     if (n == 0) return HLSINSTR_RETURN(0, P, -1); // early exit: no traffic, no R/W records
     out[HLSINSTR_MAXI_RW(2, out, 0)] += 100;
@@ -95,7 +95,7 @@ int main() {
 
     std::vector<LogLine> log = read_log();
     const std::string want =
-        "B0 R1:32 R2:8 W2:24 E0 "  // in: 4 reads twice; out: 4 writes, then += and ++ read and write
+        "B0 R1:48 R2:8 W2:24 E0 "  // in: 4 reads thrice; out: 4 writes, then += and ++ read and write
         "B0 E0 "                    // n == 0: nothing moved, nothing recorded
         "B3 R4:32 E3 "              // *(p + 1) and three *p++, 8 bytes each
         "B5 R6:6 W6:12 R7:24 E5 "   // ->r written (6), [1].g++ (6 + 6); 12 shorts read

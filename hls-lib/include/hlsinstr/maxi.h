@@ -18,7 +18,7 @@
 //
 // C simulation: PORTS declares `hlsinstr_ports_`, the invocation's counters (a read and a written
 // total per port) on the stack, attached to the function's frame (probe.h). An access is one add
-// at a compile-time index, even at -O0: no call, no lock, no lookup, no thread-local. When the
+// at a compile-time index (an inline call at -O0): no lock, no lookup, no thread-local. When the
 // frame ends (any return, falling off the end) it records, just before the module's E record, an
 // R and a W record per port with the bytes of that invocation; zero totals are not recorded. A
 // recursive call has its own counters, so each invocation reports only its own bytes.
@@ -46,10 +46,12 @@
 
 #define HLSINSTR_MAXI_PORTS(first, count) \
     ::hlsinstr::sim::MaxiPorts<first, count> hlsinstr_ports_(hlsinstr_frame_)
-// Plain expressions, not calls: at -O0 (C simulation's usual build) an access costs one add.
-#define HLSINSTR_MAXI_COUNT_(id, dir, p) \
-    (hlsinstr_ports_.bytes[2 * ((id) - hlsinstr_ports_.first) + (dir)] += \
-     ::hlsinstr::sim::detail::MaxiElement<decltype(p)>::bytes)
+// Counter index and element size are constants; the add is a call because two accesses in one
+// expression (`in[i] + in[i + 1]`) would otherwise modify one counter unsequenced (undefined).
+#define HLSINSTR_MAXI_COUNT_(id, dir, p)                                   \
+    ::hlsinstr::sim::detail::maxi_add(                                     \
+        hlsinstr_ports_.bytes[2 * ((id) - hlsinstr_ports_.first) + (dir)], \
+        ::hlsinstr::sim::detail::MaxiElement<decltype(p)>::bytes)
 #define HLSINSTR_MAXI_R(id, p, ...) ((void)HLSINSTR_MAXI_COUNT_(id, 0, p), (__VA_ARGS__))
 #define HLSINSTR_MAXI_W(id, p, ...) ((void)HLSINSTR_MAXI_COUNT_(id, 1, p), (__VA_ARGS__))
 #define HLSINSTR_MAXI_RW(id, p, ...) \
@@ -69,6 +71,8 @@ struct MaxiElement {
     typedef typename std::remove_pointer<typename std::remove_reference<P>::type>::type pointee;
     static const std::uint64_t bytes = sizeof(typename std::remove_all_extents<pointee>::type);
 };
+
+inline void maxi_add(std::uint64_t& counter, std::uint64_t bytes) { counter += bytes; }
 
 } // namespace detail
 
