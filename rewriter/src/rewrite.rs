@@ -97,6 +97,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         files: Vec::new(),
         probes: Vec::new(),
         skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
+        hw: None,
     };
     let mut outcomes = Vec::new();
     for ((result, a), plan) in emitted.into_iter().zip(&files).zip(&plans) {

@@ -25,6 +25,60 @@ pub struct Manifest {
     pub files: Vec<ManifestFile>,
     pub probes: Vec<ProbeEntry>,
     pub skipped: Vec<SkipEntry>,
+    /// The in-FPGA build (`--target vitis`): how the monitor's dump maps to probes.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub hw: Option<HwBuild>,
+}
+
+/// The in-FPGA build of a `--target vitis` rewrite. The monitor keeps one slot per measured probe
+/// and writes them, in slot order, to the debug buffer (docs/dump-format.md).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct HwBuild {
+    /// `vitis`.
+    pub target: String,
+    /// The original top, now called by the new one.
+    pub top: String,
+    /// The new synthesis top: the original top and the monitor, concurrently.
+    pub instr_top: String,
+    /// [`hw_key`] of the slots as 16 hex digits; the monitor writes it into the dump header, so a
+    /// dump is never decoded against the manifest of another build.
+    pub key: String,
+    /// Depth of every probe FIFO.
+    pub fifo_depth: u32,
+    /// Events carry a timestamp read from the free-running counter at the probe site; otherwise
+    /// the time of an event is the monitor cycle that reads it.
+    pub timestamps: bool,
+    /// Slot `i` of the dump holds probe `slots[i]`.
+    pub slots: Vec<u32>,
+    /// Probes with no slot of their own: measured as the span of other probes.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub derived: Vec<HwDerived>,
+}
+
+/// A probe the monitor cannot see directly (a `#pragma HLS dataflow` function: a stream write in
+/// its body would not be a dataflow process). Its time is first start to last end of `from`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct HwDerived {
+    pub probe: u32,
+    pub from: Vec<u32>,
+    pub reason: String,
+}
+
+/// FNV-1a (64-bit) over one line per slot, `slot:id:kind:file:line:function:name`: changes
+/// whenever the probes, their order or their sources change.
+pub fn hw_key(slots: &[u32], probes: &[ProbeEntry]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (slot, id) in slots.iter().enumerate() {
+        let line = match probes.iter().find(|p| p.id == *id) {
+            Some(p) => format!("{slot}:{id}:{}:{}:{}:{}:{}\n", p.kind, p.file, p.line, p.function, p.name),
+            None => format!("{slot}:{id}:?\n"),
+        };
+        for b in line.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    h
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

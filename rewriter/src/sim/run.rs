@@ -243,6 +243,7 @@ fn empty_manifest(top: &str) -> Manifest {
         files: Vec::new(),
         probes: Vec::new(),
         skipped: Vec::new(),
+        hw: None,
     }
 }
 
