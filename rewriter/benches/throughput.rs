@@ -154,7 +154,11 @@ fn measure<T>(reps: usize, mut f: impl FnMut() -> T) -> Timing {
 }
 
 fn options(kinds: &str) -> RewriteOptions {
-    RewriteOptions { kinds: Kinds::parse(kinds).expect("valid probe kinds"), select: SelectOptions::default() }
+    RewriteOptions {
+        kinds: Kinds::parse(kinds).expect("valid probe kinds"),
+        select: SelectOptions::default(),
+        target: Default::default(),
+    }
 }
 
 /// Panic unless the rewrite covered every file without errors and inserted probes.
@@ -270,7 +274,7 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
         let plans: Vec<_> = files
             .iter()
             .zip(&selection)
-            .map(|((src, m), sel)| plan_file(src, m, sel, opts.kinds, &mut next_id))
+            .map(|((src, m), sel)| plan_file(src, m, sel, opts.kinds, Default::default(), &mut next_id))
             .collect();
         lap(5, &mut s, &mut t);
         let mut inc_rep = (Duration::ZERO, Duration::ZERO);

@@ -9,6 +9,7 @@ pub mod diff;
 pub mod edit;
 pub mod emit;
 pub mod error;
+pub mod hls_lib;
 pub mod model;
 pub mod parse;
 pub mod plan;
@@ -18,6 +19,7 @@ pub mod select;
 pub mod sim;
 pub mod source;
 pub mod strip;
+pub mod target;
 pub mod walk;
 
 pub use error::{Error, ErrorKind, Result};

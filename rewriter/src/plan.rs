@@ -30,6 +30,12 @@ use crate::source::SourceFile;
 
 /// The include line added at the top of every file that gets probes.
 pub const INCLUDE_LINE: &str = "#include \"hlsinstr/probe.h\" // hlsinstr";
+/// The include line of kernel files of the in-FPGA build (`--target vitis`).
+pub const VITIS_INCLUDE_LINE: &str = "#include \"hlsinstr/vitis.h\" // hlsinstr";
+/// The include line of testbench files of the in-FPGA build: the new top and its shim.
+pub const TB_INCLUDE_LINE: &str = "#include \"hlsinstr_top.h\" // hlsinstr";
+/// Every include line a rewrite may put at the top of a file, in the order it puts them.
+pub const INCLUDE_LINES: &[&str] = &[INCLUDE_LINE, VITIS_INCLUDE_LINE, TB_INCLUDE_LINE];
 pub const OPEN_BRACE: &str = "{/*hlsinstr*/";
 pub const CLOSE_BRACE: &str = "}/*hlsinstr*/";
 
@@ -65,12 +71,25 @@ pub struct FilePlan {
     pub dropped: Vec<(usize, String)>,
 }
 
+/// What the probes are for: C simulation (the default) or the in-FPGA Vitis build.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PlanTarget<'a> {
+    /// `--target vitis`: probes post into FIFOs (hls-lib `hlsinstr/vitis.h`). Loops are always
+    /// braced (their probe object lives in the loop's scope); the top's probe is posted by the
+    /// generated new top; a dataflow function gets no probes in its body (a FIFO write there is
+    /// not a dataflow process) and is measured from its processes. Include lines are added by
+    /// the target's plumbing, which knows every file that needs one.
+    pub vitis: bool,
+    pub top: Option<&'a str>,
+}
+
 /// Plan one file. Ids are taken from `next_id` in source order, so they are deterministic.
 pub fn plan_file(
     src: &SourceFile,
     model: &FileModel,
     selection: &[FnSelection],
     kinds: Kinds,
+    target: PlanTarget,
     next_id: &mut u32,
 ) -> FilePlan {
     let mut plan = FilePlan::default();
@@ -78,6 +97,8 @@ pub fn plan_file(
         if !sel.any() {
             continue;
         }
+        let hw_top = target.vitis && target.top == Some(f.name.as_str());
+        let hw_dataflow = target.vitis && f.dataflow() && !hw_top;
         if let Some(reason) = goto_to_loop_label(f, sel) {
             plan.dropped.push((fi, reason));
             continue;
@@ -99,7 +120,7 @@ pub fn plan_file(
         }
         let mut loop_ids: Vec<Option<u32>> = vec![None; f.loops.len()];
         for (li, l) in f.loops.iter().enumerate() {
-            if !sel.loops[li] {
+            if !sel.loops[li] || hw_dataflow {
                 continue;
             }
             let id = *next_id;
@@ -118,11 +139,14 @@ pub fn plan_file(
             // The unbraced body of a probed loop is braced by that loop's plan already.
             let braced_by_parent =
                 l.parent.is_some_and(|p| sel.loops[p] && !f.loops[p].body_is_block && f.loops[p].body == l.unit);
-            plan_loop(l, id, opts(kinds), !l.unit_in_list && !braced_by_parent, &mut plan.edits);
+            let braces = target.vitis || (!l.unit_in_list && !braced_by_parent);
+            plan_loop(l, id, opts(kinds), braces, &mut plan.edits);
         }
-        plan_function(f, fid, &loop_ids, kinds, &mut plan.edits);
+        if !hw_top && !hw_dataflow {
+            plan_function(f, fid, &loop_ids, kinds, &mut plan.edits);
+        }
     }
-    if !plan.probes.is_empty() {
+    if !plan.probes.is_empty() && !target.vitis {
         let eol = src.eol();
         plan.edits.push(Edit::raw(src.bom_len(), format!("{INCLUDE_LINE}{eol}"), Rank::open(i32::MIN, 0)));
     }

@@ -2,14 +2,16 @@
 //! Writing the results is `emit`'s job, so `diff` runs the very same pipeline and writes nothing.
 
 use crate::edit::{apply, Edit, Piece};
-use crate::emit::manifest::{self, Manifest, ManifestFile, SkipEntry};
+use crate::emit::manifest::{self, HwBuild, Manifest, ManifestFile, SkipEntry};
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::{self, FileModel, Skipped};
 use crate::parse::{count_errors, parse_cpp};
-use crate::plan::{plan_file, ProbeKind};
+use crate::plan::{plan_file, PlanTarget, ProbeKind};
 use crate::select::{select, Kinds, SelectOptions};
 use crate::source::{self, SourceFile};
 use crate::strip::{find_marker, strip};
+use crate::target::vitis::{self, generate::Generated};
+use crate::target::Target;
 use crate::walk::Input;
 use rayon::prelude::*;
 
@@ -17,6 +19,7 @@ use rayon::prelude::*;
 pub struct RewriteOptions {
     pub kinds: Kinds,
     pub select: SelectOptions,
+    pub target: Target,
 }
 
 /// One input file after the pipeline.
@@ -37,6 +40,8 @@ pub struct Outcome {
     /// `(file, function skipped with its reason)`.
     pub skipped: Vec<(String, Skipped)>,
     pub warnings: Vec<String>,
+    /// Files the target adds (`--target vitis`: new top, monitor, build files, hls-lib copy).
+    pub generated: Vec<Generated>,
 }
 
 struct Analyzed {
@@ -64,9 +69,18 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
     // Ids are handed out in file order, then source order: the same whatever the thread count.
     let mut next_id = 0u32;
     let mut plans = Vec::with_capacity(files.len());
+    let vitis_opts = match &opts.target {
+        Target::Vitis(v) => Some(v),
+        Target::Csim => None,
+    };
+    let top = opts.select.top.as_deref();
+    if vitis_opts.is_some() && top.is_none() {
+        return Err(Error::new(ErrorKind::Usage, "--target vitis needs --top: the new top wraps it"));
+    }
+    let plan_target = PlanTarget { vitis: vitis_opts.is_some(), top };
     let mut skipped = Vec::new();
     for (a, sel) in files.iter().zip(&selection) {
-        let plan = plan_file(&a.source, &a.model, sel, opts.kinds, &mut next_id);
+        let plan = plan_file(&a.source, &a.model, sel, opts.kinds, plan_target, &mut next_id);
         for s in a.model.skipped.iter() {
             skipped.push((a.source.rel.clone(), s.clone()));
         }
@@ -84,6 +98,13 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         }
         plans.push(plan);
     }
+    let design = match (vitis_opts, top) {
+        (Some(v), Some(top)) => {
+            let pairs: Vec<(&SourceFile, &FileModel)> = files.iter().map(|a| (&a.source, &a.model)).collect();
+            Some(vitis::plumb(&pairs, &mut plans, opts.kinds, top, v)?)
+        }
+        _ => None,
+    };
 
     let emitted: Vec<std::result::Result<(FileOutcome, ManifestFile), Error>> =
         files.par_iter().zip(plans.par_iter()).map(|(a, plan)| emit_file(a, plan)).collect();
@@ -99,6 +120,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
         hw: None,
     };
+    let mut generated = Vec::new();
     let mut outcomes = Vec::new();
     for ((result, a), plan) in emitted.into_iter().zip(&files).zip(&plans) {
         match result {
@@ -110,7 +132,33 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             Err(e) => errors.push(e),
         }
     }
-    Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings })
+    if let (Some(d), Some(v)) = (&design, vitis_opts) {
+        if !errors.is_empty() {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!("{} (the in-FPGA build needs every file of the design)", errors[0]),
+            ));
+        }
+        let key = manifest::hw_key(&d.slots, &manifest.probes);
+        manifest.hw = Some(HwBuild {
+            target: "vitis".into(),
+            top: d.top.name.clone(),
+            instr_top: d.instr_top.clone(),
+            key: format!("{key:016x}"),
+            fifo_depth: d.fifo_depth,
+            timestamps: d.timestamps,
+            slots: d.slots.clone(),
+            derived: d.derived.clone(),
+        });
+        let top_params = files
+            .iter()
+            .flat_map(|a| a.model.functions.iter().map(move |f| (a, f)))
+            .find(|(a, f)| a.source.rel == d.top.file && f.name == d.top.name)
+            .map(|(_, f)| f.params.clone())
+            .unwrap_or_default();
+        generated = vitis::generate::generate(d, key, &manifest.probes, &top_params, v)?;
+    }
+    Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings, generated })
 }
 
 /// One warning per function whose m_axi ports have uses that are not counted (each is listed,
@@ -247,7 +295,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("k.cpp");
         std::fs::write(&path, src).unwrap();
-        let opts = RewriteOptions { kinds: Kinds::parse("modules").unwrap(), select: SelectOptions::default() };
+        let opts = RewriteOptions {
+            kinds: Kinds::parse("modules").unwrap(),
+            select: SelectOptions::default(),
+            target: Target::Csim,
+        };
         let out = rewrite(&[Input { path, rel: "k.cpp".into() }], &opts).unwrap();
         assert!(out.errors.is_empty(), "{:?}", out.errors);
         let text = &out.files[0].output;

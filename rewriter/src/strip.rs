@@ -7,11 +7,12 @@
 //! which restores the original bytes (see `edit::flush_tokens`).
 
 use crate::edit::{apply, Edit};
-use crate::plan::{CLOSE_BRACE, INCLUDE_LINE, OPEN_BRACE};
+use crate::plan::{CLOSE_BRACE, INCLUDE_LINES, OPEN_BRACE};
 use std::ops::Range;
 
 /// Text that marks hlsinstr instrumentation. Rewriting refuses files containing any of them.
-pub const MARKERS: &[&str] = &["HLSINSTR_", OPEN_BRACE, CLOSE_BRACE, "hlsinstr/probe.h"];
+pub const MARKERS: &[&str] =
+    &["HLSINSTR_", OPEN_BRACE, CLOSE_BRACE, "hlsinstr/probe.h", "hlsinstr/vitis.h", "hlsinstr_top.h"];
 
 /// First marker in `text` outside string and character literals, with its offset: the reason
 /// to refuse a rewrite.
@@ -154,8 +155,9 @@ pub struct StripError {
 pub fn strip(text: &str) -> Result<String, StripError> {
     let mut edits = Vec::new();
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    if text[bom..].starts_with(INCLUDE_LINE) {
-        let after = bom + INCLUDE_LINE.len();
+    let mut at = bom;
+    while let Some(line) = INCLUDE_LINES.iter().find(|l| text[at..].starts_with(*l)) {
+        let after = at + line.len();
         let eol = if text[after..].starts_with("\r\n") {
             2
         } else if text[after..].starts_with('\n') {
@@ -163,9 +165,12 @@ pub fn strip(text: &str) -> Result<String, StripError> {
         } else {
             0
         };
-        edits.push(Edit::delete(bom..after + eol));
+        edits.push(Edit::delete(at..after + eol));
+        at = after + eol;
     }
     let mut tokens: Vec<Range<usize>> = Vec::new();
+    // End of the last list item removed, so two adjacent ones never claim the same comma.
+    let mut list_end = 0;
     let literals = literal_ranges(text);
     let mut pos = 0;
     while let Some(found) = next_marker(text, pos, &literals) {
@@ -174,6 +179,45 @@ pub fn strip(text: &str) -> Result<String, StripError> {
             Marker::Brace => {
                 tokens.push(start..start + OPEN_BRACE.len());
                 pos = start + OPEN_BRACE.len();
+            }
+            Marker::Call if text[start..].starts_with(PARAM_PREFIX) || text[start..].starts_with("HLSINSTR_P(") => {
+                // An added parameter `HLSINSTR_PROBE& hlsinstr_p<id>` or argument `HLSINSTR_P(<id>)`
+                // (target vitis): always after the original items, so it goes with the comma before
+                // it, or the one after it when it is the first item of the list.
+                let digits_at = if text[start..].starts_with(PARAM_PREFIX) {
+                    start + PARAM_PREFIX.len()
+                } else {
+                    start + "HLSINSTR_P(".len()
+                };
+                let digits = text[digits_at..].bytes().take_while(u8::is_ascii_digit).count();
+                if digits == 0 {
+                    return Err(err(start, "added probe parameter or argument without its id"));
+                }
+                let mut end = digits_at + digits;
+                if !text[start..].starts_with(PARAM_PREFIX) {
+                    if !text[end..].starts_with(')') {
+                        return Err(err(start, "HLSINSTR_P( without its `)`"));
+                    }
+                    end += 1;
+                }
+                let range = if start >= 2 && &text[start - 2..start] == ", " && start - 2 >= list_end {
+                    start - 2..end
+                } else if text[end..].starts_with(", ") {
+                    start..end + 2
+                } else {
+                    start..end
+                };
+                list_end = range.end;
+                edits.push(Edit::delete(range));
+                pos = end;
+            }
+            Marker::Call if text[start..].starts_with("HLSINSTR_TB_CALL(") => {
+                // `HLSINSTR_TB_CALL(top)`: keep `top`.
+                let open = start + "HLSINSTR_TB_CALL".len();
+                let close = matching_paren(text, open).ok_or_else(|| err(start, "unbalanced HLSINSTR_TB_CALL"))?;
+                edits.push(Edit::delete(start..open + 1));
+                edits.push(Edit::delete(close..close + 1));
+                pos = close + 1;
             }
             Marker::Call => {
                 let open = text[start..]
@@ -228,6 +272,9 @@ pub fn strip(text: &str) -> Result<String, StripError> {
     edits.extend(token_runs(text, &tokens));
     apply(text, edits).map_err(|e| err(0, &e.to_string()))
 }
+
+/// A parameter the vitis target adds: `HLSINSTR_PROBE& hlsinstr_p<id>`.
+pub const PARAM_PREFIX: &str = "HLSINSTR_PROBE& hlsinstr_p";
 
 /// Expression wrappers of `maxi` (`hls-lib/include/hlsinstr/maxi.h`): `NAME(id, p, expr)`.
 const MAXI_WRAPPERS: &[&str] =

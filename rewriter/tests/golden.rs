@@ -38,7 +38,11 @@ fn check(path: &Path, actual: &str) -> Option<String> {
 
 fn run_case(dir: &Path) -> Vec<String> {
     let kinds = std::fs::read_to_string(dir.join("probes")).unwrap_or_else(|_| "modules,loops".into());
-    let opts = RewriteOptions { kinds: Kinds::parse(kinds.trim()).unwrap(), select: SelectOptions::default() };
+    let opts = RewriteOptions {
+        kinds: Kinds::parse(kinds.trim()).unwrap(),
+        select: SelectOptions::default(),
+        target: Default::default(),
+    };
     let input = Input { path: dir.join("input.cpp"), rel: "input.cpp".into() };
     let outcome = rewrite(std::slice::from_ref(&input), &opts).unwrap();
     assert!(outcome.errors.is_empty(), "{}: {:?}", dir.display(), outcome.errors);

@@ -171,7 +171,11 @@ fn expect(file: &str) -> &'static Expect {
 }
 
 fn options(probes: &str) -> RewriteOptions {
-    RewriteOptions { kinds: Kinds::parse(probes).unwrap(), select: SelectOptions::default() }
+    RewriteOptions {
+        kinds: Kinds::parse(probes).unwrap(),
+        select: SelectOptions::default(),
+        target: Default::default(),
+    }
 }
 
 fn run(inputs: &[Input], probes: &str) -> Outcome {

@@ -57,13 +57,42 @@ pub struct SelectArgs {
     /// Worker threads (default: all cores). Output is identical for any value.
     #[arg(long, short = 'j')]
     pub jobs: Option<usize>,
+    /// What the probes are for: `csim` (an event log in C simulation) or `vitis` (the in-FPGA
+    /// build: probe FIFOs, a monitor and a new top `<top>_instr`; needs --top).
+    #[arg(long, default_value = "csim", value_parser = ["csim", "vitis"])]
+    pub target: String,
+    /// Name of the new top of `--target vitis` (default `<top>_instr`).
+    #[arg(long, value_name = "NAME")]
+    pub instr_top: Option<String>,
+    /// Depth of every probe FIFO of `--target vitis`.
+    #[arg(long, default_value_t = hlsinstr::target::vitis::DEFAULT_FIFO_DEPTH)]
+    pub fifo_depth: u32,
+    /// Clock of the generated build files (`--target vitis`).
+    #[arg(long, default_value = "4ns")]
+    pub clock: String,
+    /// FPGA part of the generated build files (`--target vitis`).
+    #[arg(long, default_value = "xcu250-figd2104-2L-e")]
+    pub part: String,
 }
 
 impl SelectArgs {
     pub fn options(&self) -> Result<hlsinstr::rewrite::RewriteOptions, Error> {
+        if self.fifo_depth < 2 {
+            return Err(Error::new(ErrorKind::Usage, "--fifo-depth must be at least 2 (a begin and an end in flight)"));
+        }
+        let target = match self.target.as_str() {
+            "vitis" => hlsinstr::target::Target::Vitis(hlsinstr::target::vitis::VitisOptions {
+                instr_top: self.instr_top.clone(),
+                fifo_depth: self.fifo_depth,
+                clock: self.clock.clone(),
+                part: self.part.clone(),
+            }),
+            _ => hlsinstr::target::Target::Csim,
+        };
         Ok(hlsinstr::rewrite::RewriteOptions {
             kinds: hlsinstr::select::Kinds::parse(&self.probes)?,
             select: hlsinstr::select::SelectOptions { top: self.top.clone(), only: self.only.clone() },
+            target,
         })
     }
 }

@@ -60,6 +60,12 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
 
     let mut write_errors = 0;
     let manifest_path;
+    if args.in_place && !outcome.generated.is_empty() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--target vitis generates a build (new top, monitor, build files): write it to --out, not --in-place",
+        ));
+    }
     if args.in_place {
         for f in outcome.files.iter().filter(|f| f.output != f.source.text) {
             if let Err(e) = emit::atomic_write(&f.source.path, f.output.as_bytes()) {
@@ -77,6 +83,12 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
                 write_errors += 1;
             }
         }
+        for g in &outcome.generated {
+            if let Err(e) = emit::write_below(&root, &g.path, g.text.as_bytes(), None) {
+                eprintln!("hlsinstr: error: {e}");
+                write_errors += 1;
+            }
+        }
         let json = manifest_json(&outcome.manifest)?;
         manifest_path = match &args.manifest {
             Some(p) => {
@@ -85,6 +97,16 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
             }
             None => emit::write_below(&root, manifest::FILE_NAME, json.as_bytes(), None)?,
         };
+    }
+    if !args.quiet && !outcome.generated.is_empty() {
+        if let Some(hw) = &outcome.manifest.hw {
+            eprintln!(
+                "hlsinstr: in-FPGA build: new top {} with a monitor of {} probes; {} generated files (hls_config.cfg, run_hls.tcl, host/hlsinstr_host.cpp, ...)",
+                hw.instr_top,
+                hw.slots.len(),
+                outcome.generated.len()
+            );
+        }
     }
     if !args.quiet {
         let probed = outcome.files.iter().filter(|f| f.probes > 0).count();

@@ -26,6 +26,8 @@ pub struct FileModel {
     /// Macros defined in this file whose expansion leaves the function: a body using one has an
     /// exit the rewriter cannot see, so it is skipped.
     pub jump_macros: Vec<JumpMacro>,
+    /// Declarations of functions without a body, at namespace scope.
+    pub prototypes: Vec<Prototype>,
 }
 
 /// `#define CHECK(x) do { if (!(x)) return; } while (0)` and the like.
@@ -75,6 +77,30 @@ pub struct Function {
     /// Pointer and array parameters and their uses, for m_axi byte counting; filled by
     /// [`maxi::attach`] only when `maxi` probes are asked for.
     pub maxi: maxi::MaxiFacts,
+    /// The declaration as written, for targets that add parameters or declare it elsewhere.
+    pub signature: Signature,
+}
+
+/// A function's parameter list as written.
+#[derive(Debug, Clone, Default)]
+pub struct Signature {
+    /// The `( ... )` of the declarator.
+    pub list: Span,
+    /// Each parameter declaration's source text.
+    pub params: Vec<String>,
+    /// The list is `(void)`.
+    pub void_list: bool,
+    /// The return type as written (empty for constructors).
+    pub return_type: String,
+}
+
+/// A function declaration without a body (`int f(int a);`) at namespace scope.
+#[derive(Debug, Clone)]
+pub struct Prototype {
+    pub name: String,
+    pub line: usize,
+    pub col: usize,
+    pub signature: Signature,
 }
 
 impl Function {
@@ -175,6 +201,11 @@ pub struct Return {
 pub struct Call {
     /// Callee as written (`ns::f`, `obj.f`, `f<int>`), normalised to no whitespace.
     pub callee: String,
+    /// The callee expression and the `( ... )` of the arguments, as written.
+    #[serde(skip)]
+    pub callee_span: Span,
+    #[serde(skip)]
+    pub args_span: Span,
     /// Last name component, used to resolve the call graph.
     pub name: String,
     pub line: usize,
@@ -309,6 +340,10 @@ fn collect_functions(
         }
         match child.kind() {
             "function_definition" => function(child, text, scope, model),
+            "declaration" if !in_error => {
+                prototype(child, text, model);
+                collect_functions(child, text, scope, model, in_error, depth + 1)
+            }
             "namespace_definition" => {
                 let name = child.child_by_field_name("name").map(|n| node_text(n, text).to_string());
                 if let Some(n) = &name {
@@ -544,6 +579,7 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         gotos: Vec::new(),
         labels: Vec::new(),
         maxi: maxi::MaxiFacts::default(),
+        signature: signature(fdecl, ty, text),
     };
     let mut walker = BodyWalker {
         text,
@@ -579,6 +615,39 @@ fn is_special_member(declared: &str, scope: &[String]) -> bool {
     let class = if parts.len() >= 2 { Some(parts[parts.len() - 2]) } else { scope.last().map(|s| s.as_str()) };
     let bare = last.trim_start_matches('~').split('<').next().unwrap_or("");
     last.starts_with("operator") || class.is_some_and(|c| c.split('<').next() == Some(bare))
+}
+
+fn signature(fdecl: Node, ty: Option<Node>, text: &str) -> Signature {
+    let Some(list) = fdecl.child_by_field_name("parameters") else { return Signature::default() };
+    let params: Vec<String> = list
+        .named_children(&mut list.walk())
+        .filter(|p| p.kind() != "comment")
+        .map(|p| node_text(p, text).to_string())
+        .collect();
+    let void_list = params.len() == 1 && params[0].trim() == "void";
+    Signature {
+        list: list.byte_range(),
+        params,
+        void_list,
+        return_type: ty.map(|t| node_text(t, text).to_string()).unwrap_or_default(),
+    }
+}
+
+/// `int f(int a);`: a declaration whose declarator is a plain function declarator.
+fn prototype(node: Node, text: &str, model: &mut FileModel) {
+    let Some(decl) = node.child_by_field_name("declarator") else { return };
+    let (Some(fdecl), _) = function_declarator(decl) else { return };
+    let Some(name_node) = fdecl.child_by_field_name("declarator") else { return };
+    if name_node.kind() != "identifier" {
+        return;
+    }
+    let (line, col) = position(text, name_node.start_byte());
+    model.prototypes.push(Prototype {
+        name: node_text(name_node, text).to_string(),
+        line,
+        col,
+        signature: signature(fdecl, node.child_by_field_name("type"), text),
+    });
 }
 
 fn params(fdecl: Node, text: &str) -> Vec<Param> {
@@ -922,7 +991,8 @@ impl<'t> BodyWalker<'_, 't> {
             })
             .unwrap_or_default();
         let (line, _) = position(self.text, node.start_byte());
-        self.f.calls.push(Call { callee, name, line, args });
+        let args_span = node.child_by_field_name("arguments").map(|a| a.byte_range()).unwrap_or_default();
+        self.f.calls.push(Call { callee, callee_span: func.byte_range(), args_span, name, line, args });
     }
 
     fn loop_node(&mut self, node: Node<'t>) {

@@ -20,17 +20,7 @@ use std::time::{Duration, Instant};
 /// Exit code of a testbench stopped by hls-lib's deadlock watchdog.
 pub const DEADLOCK_EXIT: i32 = 86;
 
-/// The hls-lib headers, built into the binary so an installed `hlsinstr` needs no checkout.
-const HLS_LIB: &[(&str, &str)] = &[
-    ("hlsinstr/config.h", include_str!("../../../hls-lib/include/hlsinstr/config.h")),
-    ("hlsinstr/options.h", include_str!("../../../hls-lib/include/hlsinstr/options.h")),
-    ("hlsinstr/timestamp.h", include_str!("../../../hls-lib/include/hlsinstr/timestamp.h")),
-    ("hlsinstr/event_log.h", include_str!("../../../hls-lib/include/hlsinstr/event_log.h")),
-    ("hlsinstr/probe.h", include_str!("../../../hls-lib/include/hlsinstr/probe.h")),
-    ("hlsinstr/maxi.h", include_str!("../../../hls-lib/include/hlsinstr/maxi.h")),
-    ("hlsinstr/sim/hls_stream.h", include_str!("../../../hls-lib/include/hlsinstr/sim/hls_stream.h")),
-    ("hlsinstr/sim/watchdog.h", include_str!("../../../hls-lib/include/hlsinstr/sim/watchdog.h")),
-];
+use crate::hls_lib::HLS_LIB;
 
 /// What to build and run.
 #[derive(Debug, Clone)]
@@ -148,6 +138,7 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
         let ropts = RewriteOptions {
             kinds: opts.kinds,
             select: SelectOptions { top: Some(spec.top.clone()), ..SelectOptions::default() },
+            target: crate::target::Target::Csim,
         };
         let out = rewrite(&inputs, &ropts)?;
         if let Some(e) = out.errors.first() {

@@ -1,0 +1,13 @@
+//! Build targets. The default target is C simulation (hls-lib `hlsinstr/probe.h`: an event log);
+//! `vitis` is the in-FPGA build: probes post into FIFOs passed down from a generated new top that
+//! runs the design next to a monitor ([`vitis`]).
+
+pub mod vitis;
+
+/// What the rewritten code is for.
+#[derive(Debug, Clone, Default)]
+pub enum Target {
+    #[default]
+    Csim,
+    Vitis(vitis::VitisOptions),
+}
