@@ -5,6 +5,7 @@
 //! The `hlsinstr` binary is a thin layer over this library.
 
 pub mod csynth;
+pub mod decode;
 pub mod diff;
 pub mod edit;
 pub mod emit;

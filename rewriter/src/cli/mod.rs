@@ -4,6 +4,7 @@
 //! 0 success · 1 a file failed or `--strict` saw a skip · 2 usage error · 3 done, but functions
 //! or files were skipped (listed as `file:line:col: skipped <function>: <reason>`).
 
+mod decode;
 mod diff;
 mod rewrite;
 mod sim;
@@ -37,6 +38,8 @@ enum Command {
     Strip(strip::StripArgs),
     /// Run the C simulation with probes and report cycles, critical path and stalls.
     Sim(Box<sim::SimArgs>),
+    /// Turn the in-FPGA monitor's debug dump (dbg.bin) into cycles per module and loop.
+    Decode(decode::DecodeArgs),
 }
 
 /// Options shared by `rewrite` and `diff`: what to read and which probes to insert.
@@ -111,6 +114,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Diff(a) => diff::run_diff(a),
         Command::Strip(a) => strip::run_strip(a),
         Command::Sim(a) => sim::run_sim(*a),
+        Command::Decode(a) => decode::run_decode(a),
     };
     match result {
         Ok(code) => code,

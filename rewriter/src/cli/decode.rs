@@ -1,0 +1,99 @@
+//! `hlsinstr decode`: the in-FPGA debug dump as a per-probe table.
+
+use super::EXIT_OK;
+use clap::{Args, ValueEnum};
+use hlsinstr::decode::{self, output, Options, SimReport};
+use hlsinstr::emit::manifest::FILE_NAME;
+use hlsinstr::error::{Error, ErrorKind};
+use std::io::Read;
+use std::path::PathBuf;
+
+/// A dump larger than this is not one (a million slots is 64 MB): refuse it before reading.
+const MAX_DUMP_BYTES: u64 = 1 << 30;
+
+#[derive(Args, Debug)]
+pub struct DecodeArgs {
+    /// The dump the host program (or C simulation of the new top) wrote: `dbg.bin`.
+    pub dump: PathBuf,
+    /// The manifest of the `--target vitis` rewrite that built the kernel (default:
+    /// `hlsinstr-manifest.json` beside the dump).
+    #[arg(long)]
+    pub manifest: Option<PathBuf>,
+    /// `hlsinstr sim --format json` output of the same top: its cycles beside the hardware's.
+    #[arg(long, value_name = "REPORT.json")]
+    pub sim: Option<PathBuf>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the report here instead of stdout.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// The kernel clock, for microseconds: a period (`4ns`, `4`) or a frequency (`250MHz`).
+    #[arg(long)]
+    pub clock: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
+    let clock_ns = args.clock.as_deref().map(decode::parse_clock).transpose()?;
+    let manifest_path = match &args.manifest {
+        Some(m) => m.clone(),
+        None => {
+            let beside = args.dump.parent().map_or_else(|| PathBuf::from(FILE_NAME), |d| d.join(FILE_NAME));
+            if !beside.is_file() {
+                return Err(Error::new(
+                    ErrorKind::Usage,
+                    format!(
+                        "no manifest at {}: give --manifest, the {FILE_NAME} of the --target vitis rewrite that built \
+                         this kernel",
+                        beside.display()
+                    ),
+                ));
+            }
+            beside
+        }
+    };
+    let manifest = hlsinstr::sim::read_manifest(&manifest_path)?;
+    let bytes = read_dump(&args.dump)?;
+    let sim = args.sim.as_deref().map(SimReport::read).transpose()?;
+    let rep = decode::decode(&bytes, &manifest, sim.as_ref(), &Options { clock_ns }).map_err(|e| {
+        if e.path.is_none() {
+            e.at(&args.dump)
+        } else {
+            e
+        }
+    })?;
+    let text = match args.format {
+        Format::Text => output::text(&rep),
+        Format::Json => output::json(&rep),
+    };
+    match &args.output {
+        Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    if args.output.is_some() || args.format != Format::Text {
+        for w in &rep.warnings {
+            eprintln!("hlsinstr decode: warning: {w}");
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+fn read_dump(path: &std::path::Path) -> Result<Vec<u8>, Error> {
+    let f = std::fs::File::open(path).map_err(|e| Error::io(path, &e))?;
+    let mut bytes = Vec::new();
+    f.take(MAX_DUMP_BYTES + 1).read_to_end(&mut bytes).map_err(|e| Error::io(path, &e))?;
+    if bytes.len() as u64 > MAX_DUMP_BYTES {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            "larger than 1 GiB, so not an hlsinstr debug dump: give the dbg.bin the host program wrote",
+        )
+        .at(path));
+    }
+    Ok(bytes)
+}
