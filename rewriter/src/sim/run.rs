@@ -28,6 +28,7 @@ const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/event_log.h", include_str!("../../../hls-lib/include/hlsinstr/event_log.h")),
     ("hlsinstr/probe.h", include_str!("../../../hls-lib/include/hlsinstr/probe.h")),
     ("hlsinstr/maxi.h", include_str!("../../../hls-lib/include/hlsinstr/maxi.h")),
+    ("hlsinstr/hw/ibuffer.h", include_str!("../../../hls-lib/include/hlsinstr/hw/ibuffer.h")),
     ("hlsinstr/sim/hls_stream.h", include_str!("../../../hls-lib/include/hlsinstr/sim/hls_stream.h")),
     ("hlsinstr/sim/watchdog.h", include_str!("../../../hls-lib/include/hlsinstr/sim/watchdog.h")),
 ];
