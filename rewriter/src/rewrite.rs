@@ -149,6 +149,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             timestamps: d.timestamps,
             slots: d.slots.clone(),
             derived: d.derived.clone(),
+            generated: Vec::new(),
         });
         let top_params = files
             .iter()
@@ -157,6 +158,9 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             .map(|(_, f)| f.params.clone())
             .unwrap_or_default();
         generated = vitis::generate::generate(d, key, &manifest.probes, &top_params, v)?;
+        if let Some(hw) = manifest.hw.as_mut() {
+            hw.generated = generated.iter().map(|g| g.path.clone()).collect();
+        }
     }
     Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings, generated })
 }

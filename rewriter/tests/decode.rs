@@ -59,6 +59,7 @@ fn hw_for(m: &Manifest, slots: Vec<u32>) -> HwBuild {
         timestamps: true,
         slots,
         derived: Vec::new(),
+        generated: Vec::new(),
     }
 }
 

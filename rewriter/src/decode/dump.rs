@@ -248,6 +248,7 @@ pub(crate) mod tests {
                 timestamps: true,
                 slots,
                 derived: Vec::new(),
+                generated: Vec::new(),
             }),
             probes,
             skipped: Vec::new(),

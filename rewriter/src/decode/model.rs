@@ -138,7 +138,14 @@ mod tests {
             stream_locals: Vec::new(),
             calls: calls
                 .iter()
-                .map(|c| Call { callee: c.to_string(), name: c.to_string(), line: 1, args: Vec::new() })
+                .map(|c| Call {
+                    callee: c.to_string(),
+                    callee_span: 0..0,
+                    args_span: 0..0,
+                    name: c.to_string(),
+                    line: 1,
+                    args: Vec::new(),
+                })
                 .collect(),
             exits: 1,
         });

@@ -53,6 +53,9 @@ pub struct HwBuild {
     /// Probes with no slot of their own: measured as the span of other probes.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub derived: Vec<HwDerived>,
+    /// Files the build added below the output directory (`strip` leaves them out).
+    #[serde(default)]
+    pub generated: Vec<String>,
 }
 
 /// A probe the monitor cannot see directly (a `#pragma HLS dataflow` function: a stream write in
