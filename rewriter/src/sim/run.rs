@@ -30,6 +30,7 @@ const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/maxi.h", include_str!("../../../hls-lib/include/hlsinstr/maxi.h")),
     ("hlsinstr/sim/hls_stream.h", include_str!("../../../hls-lib/include/hlsinstr/sim/hls_stream.h")),
     ("hlsinstr/sim/watchdog.h", include_str!("../../../hls-lib/include/hlsinstr/sim/watchdog.h")),
+    ("hlsinstr/hw/counter.h", include_str!("../../../hls-lib/include/hlsinstr/hw/counter.h")),
 ];
 
 /// What to build and run.
