@@ -66,6 +66,7 @@ module hlsinstr_counter #
 // No elaboration check is needed: RESET_VALUE is the only parameter and every 64-bit value is
 // valid; widths are fixed at 64 by the C signature.
 
+// Initial values: a defined state after FPGA configuration, before the first reset.
 reg [63:0] count_reg = RESET_VALUE;
 reg [63:0] ts_reg = 64'd0;
 reg        done_reg = 1'b0;
