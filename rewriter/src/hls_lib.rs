@@ -21,4 +21,8 @@ pub const HLS_LIB: &[(&str, &str)] = &[
 
 /// The free-running counter's Vitis RTL blackbox (`verilog/`): `(file name, text)`, copied beside
 /// the build files of `--target vitis`.
-pub const BLACKBOX: &[(&str, &str)] = &[];
+pub const BLACKBOX: &[(&str, &str)] = &[
+    ("hlsinstr_counter.json", include_str!("../../verilog/hlsinstr_counter.json")),
+    ("hlsinstr_counter.v", include_str!("../../verilog/hlsinstr_counter.v")),
+    ("hlsinstr_counter_model.cpp", include_str!("../../verilog/hlsinstr_counter_model.cpp")),
+];

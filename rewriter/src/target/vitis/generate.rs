@@ -66,7 +66,13 @@ pub fn generate(
         out.push(Generated { path: format!("{LIB_DIR}/{rel}"), text: text.to_string() });
     }
     for (rel, text) in crate::hls_lib::BLACKBOX {
-        out.push(Generated { path: rel.to_string(), text: text.to_string() });
+        // The counter's C model includes hlsinstr/hw/counter.h: from the copy of hls-lib.
+        let text = if rel.ends_with(".json") {
+            text.replace("\"cflag\": \"\"", &format!("\"cflag\": \"-I{LIB_DIR}\""))
+        } else {
+            text.to_string()
+        };
+        out.push(Generated { path: rel.to_string(), text });
     }
     Ok(out)
 }
