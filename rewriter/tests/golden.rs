@@ -38,10 +38,18 @@ fn check(path: &Path, actual: &str) -> Option<String> {
 
 fn run_case(dir: &Path) -> Vec<String> {
     let kinds = std::fs::read_to_string(dir.join("probes")).unwrap_or_else(|_| "modules,loops".into());
+    // `target`: `vitis <top>` for the in-FPGA build; its generated files (not the hls-lib copy)
+    // are golden too, under `expected.gen/`.
+    let target = std::fs::read_to_string(dir.join("target")).unwrap_or_default();
+    let words: Vec<&str> = target.split_whitespace().collect();
+    let (target, top) = match words.as_slice() {
+        ["vitis", top] => (hlsinstr::target::Target::Vitis(Default::default()), Some(top.to_string())),
+        _ => (hlsinstr::target::Target::Csim, None),
+    };
     let opts = RewriteOptions {
         kinds: Kinds::parse(kinds.trim()).unwrap(),
-        select: SelectOptions::default(),
-        target: Default::default(),
+        select: SelectOptions { top, ..SelectOptions::default() },
+        target,
     };
     let input = Input { path: dir.join("input.cpp"), rel: "input.cpp".into() };
     let outcome = rewrite(std::slice::from_ref(&input), &opts).unwrap();
@@ -71,6 +79,17 @@ fn run_case(dir: &Path) -> Vec<String> {
     failures
         .extend(check(&dir.join("expected.manifest.json"), &manifest.replace(env!("CARGO_PKG_VERSION"), "VERSION")));
     failures.extend(check(&dir.join("expected.stderr"), &stderr.replace(&dir.display().to_string(), "CASE")));
+    for g in outcome
+        .generated
+        .iter()
+        .filter(|g| !g.path.starts_with("hlsinstr-lib/") && !g.path.starts_with("hlsinstr_counter"))
+    {
+        let path = dir.join("expected.gen").join(g.path.replace('/', "__"));
+        if blessing() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        }
+        failures.extend(check(&path, &g.text));
+    }
     failures
 }
 

@@ -84,14 +84,35 @@ fn build_generated(out: &Path, exe: &Path) {
     gxx(&files, &includes, exe);
 }
 
+/// The generated XRT host program type-checks against the documented API (test-only
+/// declarations in tests/hw/xrt_stub: no XRT here, so it is never linked or run).
+fn host_compiles(out: &Path) {
+    let o = Command::new("g++")
+        .args(["-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas"])
+        .arg("-I")
+        .arg(repo().join("tests/hw/xrt_stub"))
+        .arg("-I")
+        .arg(out)
+        .arg("-isystem")
+        .arg(hls_include())
+        .arg(out.join("host/hlsinstr_host.cpp"))
+        .output()
+        .expect("g++");
+    assert!(o.status.success(), "host/hlsinstr_host.cpp:\n{}", String::from_utf8_lossy(&o.stderr));
+}
+
 fn top_of(example: &Path) -> String {
     let cfg = std::fs::read_to_string(example.join("hls_config.cfg")).unwrap();
     cfg_values(&cfg, "syn.top")[0].clone()
 }
 
 fn cpp_files(dir: &Path) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> =
-        std::fs::read_dir(dir).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "cpp")).collect();
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cpp"))
+        .collect();
     v.sort();
     v
 }
@@ -109,15 +130,34 @@ fn every_example_runs_through_the_new_top_and_its_dumps_count_what_the_testbench
 
         let out = tmp.path().join("instr");
         let (code, _, err) = hlsinstr(
-            &["rewrite", example.to_str().unwrap(), "--probes", "modules,loops", "--target", "vitis", "--top", &top, "--out", out.to_str().unwrap()],
+            &[
+                "rewrite",
+                example.to_str().unwrap(),
+                "--probes",
+                "modules,loops",
+                "--target",
+                "vitis",
+                "--top",
+                &top,
+                "--out",
+                out.to_str().unwrap(),
+            ],
             &repo(),
         );
         assert_eq!(code, 0, "{name}: rewrite failed: {err}");
-        for generated in ["hlsinstr_top.cpp", "hlsinstr_top.h", "hlsinstr_monitor.h", "run_hls.tcl", "hlsinstr_vpp.cfg", "host/hlsinstr_host.cpp"] {
+        for generated in [
+            "hlsinstr_top.cpp",
+            "hlsinstr_top.h",
+            "hlsinstr_monitor.h",
+            "run_hls.tcl",
+            "hlsinstr_vpp.cfg",
+            "host/hlsinstr_host.cpp",
+        ] {
             assert!(out.join(generated).is_file(), "{name}: {generated} generated");
         }
         let exe = tmp.path().join("instr_tb");
         build_generated(&out, &exe);
+        host_compiles(&out);
         let run_dir = tmp.path().join("run");
         std::fs::create_dir(&run_dir).unwrap();
         let got = run_in(&exe, &run_dir, &[]);
@@ -206,7 +246,18 @@ fn the_monitor_counts_a_scripted_producer_exactly_and_decode_reads_it_back() {
         let tmp = tempfile::tempdir().unwrap();
         let out = tmp.path().join("instr");
         let (code, _, err) = hlsinstr(
-            &["rewrite", kernel.to_str().unwrap(), "--probes", probes, "--target", "vitis", "--top", "top", "--out", out.to_str().unwrap()],
+            &[
+                "rewrite",
+                kernel.to_str().unwrap(),
+                "--probes",
+                probes,
+                "--target",
+                "vitis",
+                "--top",
+                "top",
+                "--out",
+                out.to_str().unwrap(),
+            ],
             &repo(),
         );
         assert_eq!(code, 0, "{err}");
@@ -251,11 +302,11 @@ fn refusals_say_what_to_do() {
     let (code, _, err) = hlsinstr(&["rewrite", k, "--target", "vitis", "--out", o], &repo());
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("needs --top"), "{err}");
-    let (code, _, err) = hlsinstr(&["rewrite", k, "--probes", "modules,seq", "--target", "vitis", "--top", "top", "--out", o], &repo());
+    let (code, _, err) =
+        hlsinstr(&["rewrite", k, "--probes", "modules,seq", "--target", "vitis", "--top", "top", "--out", o], &repo());
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("seq and maxi are C-simulation kinds"), "{err}");
-    let (code, _, err) =
-        hlsinstr(&["rewrite", k, "--target", "vitis", "--top", "top", "--in-place"], &repo());
+    let (code, _, err) = hlsinstr(&["rewrite", k, "--target", "vitis", "--top", "top", "--in-place"], &repo());
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("not --in-place"), "{err}");
     assert!(!kernel.join("hlsinstr-manifest.json").exists());
@@ -264,8 +315,11 @@ fn refusals_say_what_to_do() {
     let src = tmp.path().join("src");
     std::fs::create_dir(&src).unwrap();
     std::fs::write(src.join("k.cpp"), "void leaf(int *x) { x[0] = 1; }\nvoid top(int *x) { leaf(x); }\n").unwrap();
-    std::fs::write(src.join("tb.cpp"), "void leaf(int *x);\nvoid top(int *x);\nint main() { int x[1]; top(x); leaf(x); return 0; }\n")
-        .unwrap();
+    std::fs::write(
+        src.join("tb.cpp"),
+        "void leaf(int *x);\nvoid top(int *x);\nint main() { int x[1]; top(x); leaf(x); return 0; }\n",
+    )
+    .unwrap();
     let (code, _, err) =
         hlsinstr(&["rewrite", src.to_str().unwrap(), "--target", "vitis", "--top", "top", "--out", o], &repo());
     assert_eq!(code, 2, "{err}");

@@ -143,6 +143,9 @@ fn model(
         "top_probe": d.top.probe,
         "options": options,
         "dep": d.top.dep.clone().unwrap_or_else(|| "0".into()),
+        // The end's timestamp depends on the top's result when it has one, so the read cannot
+        // move above the call; a void top leaves the order to the scheduler (documented).
+        "end_dep": if d.top.returns_void { d.top.dep.clone().unwrap_or_else(|| "0".into()) } else { "hlsinstr_return".into() },
         "interface_pragmas": d.top.interface_pragmas,
         "syn_files": syn_files,
         "tb_files": d.tb_files,
@@ -151,7 +154,7 @@ fn model(
         "part": opts.part,
         "args": args,
         "dbg_index": params.len() + usize::from(!d.top.returns_void),
-        "include_dirs": [format!("../{top_dir}")],
+        "include_dirs": [if dir.is_empty() { "..".to_string() } else { format!("../{top_dir}") }],
     })
 }
 
