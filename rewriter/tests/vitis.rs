@@ -125,7 +125,7 @@ fn every_example_runs_through_the_new_top_and_its_dumps_count_what_the_testbench
         let top = top_of(&example);
         let tmp = tempfile::tempdir().unwrap();
         let orig_exe = tmp.path().join("orig");
-        gxx(&cpp_files(&example), &[example.clone()], &orig_exe);
+        gxx(&cpp_files(&example), std::slice::from_ref(&example), &orig_exe);
         let want = run_in(&orig_exe, tmp.path(), &[]);
 
         let out = tmp.path().join("instr");
