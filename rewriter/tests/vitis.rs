@@ -119,8 +119,21 @@ fn cpp_files(dir: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn every_example_runs_through_the_new_top_and_its_dumps_count_what_the_testbench_predicts() {
-    let examples = ["binary_search", "control_flow", "dataflow_pipeline", "matmul", "quicksort"];
-    for name in examples {
+    for name in ["binary_search", "control_flow", "dataflow_pipeline", "matmul", "quicksort"] {
+        check_example(name, "modules,loops");
+    }
+}
+
+/// With timestamps every probe reads the counter blackbox (its C model in C simulation).
+#[test]
+fn examples_with_timestamps_read_the_counter_and_still_count_exactly() {
+    for name in ["dataflow_pipeline", "quicksort"] {
+        check_example(name, "modules,loops,timestamps");
+    }
+}
+
+fn check_example(name: &str, probes: &str) {
+    {
         let example = repo().join("examples").join(name);
         let top = top_of(&example);
         let tmp = tempfile::tempdir().unwrap();
@@ -134,7 +147,7 @@ fn every_example_runs_through_the_new_top_and_its_dumps_count_what_the_testbench
                 "rewrite",
                 example.to_str().unwrap(),
                 "--probes",
-                "modules,loops",
+                probes,
                 "--target",
                 "vitis",
                 "--top",
@@ -182,6 +195,7 @@ fn every_example_runs_through_the_new_top_and_its_dumps_count_what_the_testbench
             assert_eq!(code, 0, "{name}: decode {}: {err}", path.display());
             let rep: Value = serde_json::from_str(&json).unwrap();
             assert_eq!(rep["finished"], true, "{name}: the monitor terminated after draining");
+            assert_eq!(rep["timestamps"], probes.contains("timestamps"), "{name}: time source");
             for row in rep["rows"].as_array().unwrap() {
                 assert_eq!(row["unmatched"], 0, "{name}: every begin has its end: {row}");
                 let function = row["function"].as_str().unwrap().to_string();
