@@ -183,6 +183,24 @@ fn dataflow_the_slowest_stage_is_critical_and_the_others_wait_on_it() {
 }
 
 #[test]
+fn a_dataflow_region_called_in_a_loop_overlaps_its_invocations() {
+    let rep = sim_json(&["tests/sim/dfloop/hls_config.cfg"]);
+    let blocks = row(&rep, "blocks");
+    let region = row(&rep, "block");
+    let n = u(&blocks["trips"]);
+    assert_eq!(n, 5);
+    assert_eq!(u(&region["runs"]), n);
+    let per_run = |r: &Value| u(&r["cycles"]) / u(&r["runs"]);
+    let latency = per_run(region);
+    let interval = per_run(row(&rep, "produce")).max(per_run(row(&rep, "consume")));
+    assert!(interval < latency, "the region has an overhead beyond its slowest process");
+    let own = u(&rep["defaults"]["iteration_latency"]);
+    // One latency, then one slowest-process interval per further invocation.
+    assert_eq!(u(&blocks["cycles"]), n * own + latency + (n - 1) * interval);
+    assert!(u(&blocks["cycles"]) < n * own + n * latency, "invocations overlap");
+}
+
+#[test]
 fn a_failing_testbench_gives_no_report() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("k.cpp"), "int k_top(int x) {\n  return x + 1;\n}\n").unwrap();

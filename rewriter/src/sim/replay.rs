@@ -94,6 +94,8 @@ struct Open {
     bytes_read: u64,
     bytes_written: u64,
     absorbing: bool,
+    /// The last child was this dataflow region's site: a next invocation of it overlaps.
+    overlap_site: Option<usize>,
 }
 
 struct Proc {
@@ -242,6 +244,7 @@ impl Ctx<'_> {
             bytes_read: 0,
             bytes_written: 0,
             absorbing,
+            overlap_site: None,
         });
         Ok(())
     }
@@ -274,6 +277,9 @@ impl Ctx<'_> {
             Some(Timing::Module(m)) => self.module_cycles(m, &open),
             _ => open.child_sum,
         };
+        // A dataflow region's initiation interval: its slowest process. A next invocation from
+        // the same loop starts that long after this one did, not after it ended.
+        let interval = if self.is_dataflow(r.probe) { open.procs.iter().map(|p| p.cycles).max() } else { None };
         let bytes = open.bytes_read + open.bytes_written;
         let dram = dram_cycles(bytes, self.opts.dram, self.opts.clock_ns);
         let cycles = compute.max(dram);
@@ -308,10 +314,18 @@ impl Ctx<'_> {
                 parent.procs.push(Proc { site: open.site, cycles, node: open.node });
             }
             Some(parent) => {
+                let in_loop = matches!(self.timing.get(&parent.probe), Some(Timing::Loop(_)));
+                let add = match interval {
+                    Some(ii) if in_loop && parent.overlap_site == Some(open.site) => ii.min(cycles),
+                    _ => cycles,
+                };
+                parent.overlap_site = if in_loop && interval.is_some() { Some(open.site) } else { None };
                 if let Some(n) = open.node {
-                    self.out.nodes[n].offset = parent.child_sum + self.entry_cycles(parent.probe);
+                    // An overlapped invocation ends `add` after the previous one: it began earlier.
+                    self.out.nodes[n].offset =
+                        (parent.child_sum + add).saturating_sub(cycles) + self.entry_cycles(parent.probe);
                 }
-                parent.child_sum += cycles;
+                parent.child_sum += add;
             }
         }
         Ok(())
