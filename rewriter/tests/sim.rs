@@ -201,6 +201,28 @@ fn a_dataflow_region_called_in_a_loop_overlaps_its_invocations() {
 }
 
 #[test]
+fn a_loop_with_a_dataflow_body_overlaps_its_iterations() {
+    let rep = sim_json(&["tests/sim/dfloop/hls_config.cfg", "--top", "dfbody_top"]);
+    let rows = rep["rows"].as_array().unwrap();
+    let body = row(&rep, "body_loop");
+    let n = u(&body["trips"]);
+    assert_eq!(n, 6);
+    let process = |name: &str| {
+        rows.iter().find(|r| r["name"] == name && r["parent"] == body["index"]).unwrap_or_else(|| panic!("{name}"))
+    };
+    let (produce, consume) = (process("produce"), process("consume"));
+    let per_run = |r: &Value| u(&r["cycles"]) / u(&r["runs"]);
+    assert_eq!(u(&produce["runs"]), n);
+    // Stream-connected: an iteration lasts as long as its slower process, and each further
+    // iteration adds that much again.
+    let interval = per_run(produce).max(per_run(consume));
+    assert_eq!(u(&body["cycles"]), n * interval);
+    assert_eq!(consume["pcp"], true);
+    assert_eq!(produce["pcp"], false);
+    assert_eq!(reason_kinds(produce)[0], ("consume".to_string(), "dep".to_string()));
+}
+
+#[test]
 fn a_failing_testbench_gives_no_report() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("k.cpp"), "int k_top(int x) {\n  return x + 1;\n}\n").unwrap();

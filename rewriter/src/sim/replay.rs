@@ -207,8 +207,13 @@ impl Ctx<'_> {
         id
     }
 
+    /// A dataflow region: a module with `#pragma HLS dataflow`, or a loop with it in its body.
     fn is_dataflow(&self, probe: u32) -> bool {
-        matches!(self.timing.get(&probe), Some(Timing::Module(ModuleTiming { dataflow: true, .. })))
+        match self.timing.get(&probe) {
+            Some(Timing::Module(m)) => m.dataflow,
+            Some(Timing::Loop(l)) => l.dataflow && !l.pipelined.value,
+            _ => false,
+        }
     }
 
     fn is_pipelined_loop(&self, probe: u32) -> bool {
@@ -273,13 +278,19 @@ impl Ctx<'_> {
             return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
         }
         let compute = match self.timing.get(&r.probe) {
+            Some(Timing::Loop(_)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => {
+                self.dataflow_loop(&open)
+            }
             Some(Timing::Loop(l)) => loop_cycles(l, r.value.unwrap_or(0), open.child_sum),
             Some(Timing::Module(m)) => self.module_cycles(m, &open),
             _ => open.child_sum,
         };
         // A dataflow region's initiation interval: its slowest process. A next invocation from
         // the same loop starts that long after this one did, not after it ended.
-        let interval = if self.is_dataflow(r.probe) { open.procs.iter().map(|p| p.cycles).max() } else { None };
+        let interval = match self.timing.get(&r.probe) {
+            Some(Timing::Module(m)) if m.dataflow => open.procs.iter().map(|p| p.cycles).max(),
+            _ => None,
+        };
         let bytes = open.bytes_read + open.bytes_written;
         let dram = dram_cycles(bytes, self.opts.dram, self.opts.clock_ns);
         let cycles = compute.max(dram);
@@ -348,6 +359,41 @@ impl Ctx<'_> {
             Some(f) if open.child_sum == 0 => f.value,
             _ => m.overhead.value + open.child_sum,
         }
+    }
+
+    /// A loop whose body is a dataflow region: its processes are called in the same order every
+    /// iteration, so an iteration ends where the first process comes round again. Iterations
+    /// overlap: the first costs its region's latency, each further one its slowest process.
+    fn dataflow_loop(&mut self, open: &Open) -> u64 {
+        let first = open.procs[0].site;
+        let mut total = 0u64;
+        let mut begin = 0u64; // when the current iteration starts: the previous ones' intervals
+        let mut start = 0;
+        for i in 1..=open.procs.len() {
+            if i < open.procs.len() && open.procs[i].site != first {
+                continue;
+            }
+            let iteration = Open {
+                site: open.site,
+                probe: open.probe,
+                node: None,
+                child_sum: 0,
+                procs: open.procs[start..i].iter().map(|p| Proc { site: p.site, cycles: p.cycles, node: p.node }).collect(),
+                bytes_read: 0,
+                bytes_written: 0,
+                absorbing: false,
+                overlap_site: None,
+            };
+            let latency = self.dataflow_region(&iteration);
+            let interval = iteration.procs.iter().map(|p| p.cycles).max().unwrap_or(0);
+            for n in iteration.procs.iter().filter_map(|p| p.node) {
+                self.out.nodes[n].offset += begin;
+            }
+            total += if start == 0 { latency } else { interval.min(latency) };
+            begin += interval;
+            start = i;
+        }
+        total
     }
 
     /// One invocation of a dataflow region: processes in call order, a process starts when the

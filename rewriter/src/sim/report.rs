@@ -294,7 +294,11 @@ fn call_line<'a>(
 }
 
 fn is_dataflow(timing: &HashMap<u32, Timing>, probe: u32) -> bool {
-    matches!(timing.get(&probe), Some(Timing::Module(m)) if m.dataflow)
+    match timing.get(&probe) {
+        Some(Timing::Module(m)) => m.dataflow,
+        Some(Timing::Loop(l)) => l.dataflow && !l.pipelined.value,
+        _ => false,
+    }
 }
 
 /// PCP: top-level sites are on it; under a serial scope every child that takes time is (they

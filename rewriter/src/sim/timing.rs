@@ -93,6 +93,10 @@ pub struct LoopTiming {
     /// Name of the loop in the csynth report when matched.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report_loop: Option<String>,
+    /// `#pragma HLS dataflow` in the body: each iteration's calls are a dataflow region and
+    /// iterations overlap (`replay::dataflow_loop`).
+    #[serde(skip)]
+    pub dataflow: bool,
 }
 
 /// How a module's cycles are computed.
@@ -157,6 +161,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             own: None,
             unroll,
             report_loop: Some(format!("{}/{}", found.module.name, l.name)),
+            dataflow: facts.dataflow,
         };
         if l.pipelined {
             t.ii = Some(ii.unwrap_or_else(|| pragma_ii(&facts)));
@@ -181,6 +186,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             own: None,
             unroll,
             report_loop: None,
+            dataflow: facts.dataflow,
         }
     } else {
         let source = if facts.pipeline_off { Source::Pragma } else { Source::Default };
@@ -191,6 +197,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             own: Some(Sourced::new(d.iteration_latency, Source::Default)),
             unroll,
             report_loop: None,
+            dataflow: facts.dataflow,
         }
     }
 }
