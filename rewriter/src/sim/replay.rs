@@ -278,9 +278,7 @@ impl Ctx<'_> {
             return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
         }
         let compute = match self.timing.get(&r.probe) {
-            Some(Timing::Loop(_)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => {
-                self.dataflow_loop(&open)
-            }
+            Some(Timing::Loop(_)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => self.dataflow_loop(&open),
             Some(Timing::Loop(l)) => loop_cycles(l, r.value.unwrap_or(0), open.child_sum),
             Some(Timing::Module(m)) => self.module_cycles(m, &open),
             _ => open.child_sum,
@@ -378,7 +376,10 @@ impl Ctx<'_> {
                 probe: open.probe,
                 node: None,
                 child_sum: 0,
-                procs: open.procs[start..i].iter().map(|p| Proc { site: p.site, cycles: p.cycles, node: p.node }).collect(),
+                procs: open.procs[start..i]
+                    .iter()
+                    .map(|p| Proc { site: p.site, cycles: p.cycles, node: p.node })
+                    .collect(),
                 bytes_read: 0,
                 bytes_written: 0,
                 absorbing: false,
@@ -555,6 +556,7 @@ mod tests {
             own: None,
             unroll: None,
             report_loop: None,
+            dataflow: false,
         }
     }
 
