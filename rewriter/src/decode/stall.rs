@@ -3,9 +3,8 @@
 //!
 //! - **Scopes.** A row's scope is its parent row. A parent whose manifest module has
 //!   `dataflow` set is a region, and its children that are functions it calls directly are its
-//!   processes (another row under a region — a measured probe further down, moved up past an
-//!   unmeasured one — is not placed: no PCP, no stall); any other parent is serial (its
-//!   children run one after the other).
+//!   processes (another row under a region, such as a loop of its own body, is not placed: no
+//!   PCP, no stall); any other parent is serial (its children run one after the other).
 //! - **PCP.** Top-level rows are on the critical path. Under a serial scope on it, every child
 //!   that took time is (they add up), and it stalls 0 %: it runs only while called and waits for
 //!   nobody. Under a region on it, the process(es) with the largest busy time are (ties: all).
