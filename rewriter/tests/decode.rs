@@ -457,3 +457,158 @@ fn damaged_dumps_fail_clearly_and_never_panic() {
         }
     }
 }
+
+/// The real dataflow example rewritten for the FPGA, decoded from a dump with chosen numbers
+/// (a C-simulation dump's times say nothing: its monitor drains the FIFOs after the kernel).
+/// The top is the region (its own slot: 2000 cycles); read 500, compute 1500, write 500 busy
+/// cycles: compute is the critical path, read and write stall 75 % on it and on each other
+/// (all three are connected by streams), compute 25 % on them.
+#[test]
+fn the_dataflow_example_gets_measured_pcp_stall_and_reasons() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("instr");
+    let o = hlsinstr(
+        &["rewrite", "examples/dataflow_pipeline", "--probes", "modules,loops", "--target", "vitis"]
+            .iter()
+            .copied()
+            .chain(["--top", "pipeline_top", "--out", out.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        &repo(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let manifest = out.join("hlsinstr-manifest.json");
+    let m: Manifest = serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    let hw = m.hw.clone().unwrap();
+    let name_of = |id: u32| m.probes.iter().find(|p| p.id == id).unwrap().name.clone();
+    let mut slot_names: Vec<String> = hw.slots.iter().map(|&id| name_of(id)).collect();
+    slot_names.sort();
+    assert_eq!(
+        slot_names,
+        [
+            "compute_loop",
+            "compute_stage",
+            "init_loop",
+            "pipeline_top",
+            "read_loop",
+            "read_stage",
+            "shift_loop",
+            "tap_loop",
+            "write_loop",
+            "write_stage"
+        ],
+        "the build measures every stage and loop"
+    );
+    // (first start, last end) per probe; calls 1 each, loops 100 trips.
+    let times = |name: &str| match name {
+        "pipeline_top" => (0, 2000),
+        "read_stage" => (10, 510),
+        "read_loop" => (12, 500),
+        "compute_stage" => (300, 1800),
+        "init_loop" => (302, 305),
+        "compute_loop" => (310, 1790),
+        "shift_loop" => (320, 1700),
+        "tap_loop" => (330, 1710),
+        "write_stage" => (1490, 1990),
+        "write_loop" => (1500, 1980),
+        other => panic!("unexpected probe {other}"),
+    };
+    let d = Dump {
+        key: key_of(&m),
+        cycles: 2100,
+        status: STATUS_FINISHED,
+        slots: hw
+            .slots
+            .iter()
+            .map(|&id| {
+                let name = name_of(id);
+                let (first, last) = times(&name);
+                let trips = if name.ends_with("_loop") { 100 } else { 0 };
+                slot(u64::from(id), 1, last - first, first, last, trips, last - first)
+            })
+            .collect(),
+    };
+    std::fs::write(dir.path().join("dbg.bin"), d.to_bytes()).unwrap();
+    let mf = manifest.to_str().unwrap();
+    let o = hlsinstr(&["decode", "dbg.bin", "--manifest", mf, "--format", "json"], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let rep: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(rep["version"].as_u64(), Some(1), "only fields were added");
+    let got: Vec<(&str, bool, Option<f64>)> = rep["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["name"].as_str().unwrap(), r["pcp"].as_bool().unwrap(), r["stall_pct"].as_f64()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("pipeline_top", true, None),
+            ("read_stage", false, Some(75.0)),
+            ("read_loop", false, Some(0.0)),
+            ("compute_stage", true, Some(25.0)),
+            ("init_loop", true, Some(0.0)),
+            ("compute_loop", true, Some(0.0)),
+            ("shift_loop", true, Some(0.0)),
+            ("tap_loop", true, Some(0.0)),
+            ("write_stage", false, Some(75.0)),
+            ("write_loop", false, Some(0.0)),
+        ]
+    );
+    let reasons = |n: &str| -> Vec<(String, f64, String)> {
+        row(&rep, n)["reasons"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|r| {
+                        let s = |k: &str| r[k].as_str().unwrap().to_string();
+                        (s("module"), r["share_pct"].as_f64().unwrap(), s("kind"))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let dep = |m: &str, p: f64| (m.to_string(), p, "dep".to_string());
+    assert_eq!(reasons("read_stage"), [dep("compute_stage", 56.25), dep("write_stage", 18.75)]);
+    assert_eq!(reasons("write_stage"), [dep("compute_stage", 56.25), dep("read_stage", 18.75)]);
+    assert_eq!(reasons("compute_stage"), [dep("read_stage", 12.5), dep("write_stage", 12.5)]);
+    assert!(reasons("compute_loop").is_empty() && reasons("pipeline_top").is_empty());
+
+    // The table, then sim's PCP and stall beside the measured ones.
+    let o = hlsinstr(&["decode", "dbg.bin", "--manifest", mf], dir.path());
+    let t = text(&o.stdout);
+    let line = |start: &str| t.lines().find(|l| l.starts_with(start)).unwrap_or_else(|| panic!("{start}\n{t}"));
+    let header = line("probe");
+    assert!(header.contains("PCP") && header.contains("Stall%") && header.ends_with("Reason"), "{t}");
+    assert!(line("  read_stage()").ends_with("compute_stage(56.2, dep), write_stage(18.8, dep)"), "{t}");
+    let compute: Vec<&str> = line("  compute_stage()").split_whitespace().collect();
+    assert_eq!(compute[8..10], ["Yes", "25.0"], "{t}");
+    let id = |n: &str| m.probes.iter().find(|p| p.name == n).unwrap().id;
+    let sim = format!(
+        r#"{{"format":"hlsinstr-sim-report","version":1,"top":"pipeline_top","total_cycles":1000,
+        "rows":[{{"index":0,"probe":{},"cycles":1000,"runs":1,"pcp":true}},
+                {{"index":1,"parent":0,"probe":{},"cycles":250,"runs":1,"pcp":false,"stall_pct":75.0}},
+                {{"index":2,"parent":0,"probe":{},"cycles":1000,"runs":1,"pcp":true,"stall_pct":0.0}}]}}"#,
+        id("pipeline_top"),
+        id("read_stage"),
+        id("compute_stage")
+    );
+    std::fs::write(dir.path().join("sim.json"), sim).unwrap();
+    let o = hlsinstr(&["decode", "dbg.bin", "--manifest", mf, "--sim", "sim.json", "--format", "json"], dir.path());
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let rep: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let side = |n: &str| {
+        let r = row(&rep, n);
+        (r["pcp"].as_bool(), r["stall_pct"].as_f64(), r["sim_pcp"].as_bool(), r["sim_stall_pct"].as_f64())
+    };
+    assert_eq!(side("read_stage"), (Some(false), Some(75.0), Some(false), Some(75.0)));
+    assert_eq!(side("compute_stage"), (Some(true), Some(25.0), Some(true), Some(0.0)));
+    assert_eq!(side("write_stage"), (Some(false), Some(75.0), None, None), "not in the sim report");
+    let o = hlsinstr(&["decode", "dbg.bin", "--manifest", mf, "--sim", "sim.json"], dir.path());
+    let t = text(&o.stdout);
+    let header = t.lines().find(|l| l.starts_with("probe")).unwrap();
+    assert!(header.contains("Sim_PCP") && header.contains("Sim_stall%"), "{t}");
+    let compute: Vec<&str> =
+        t.lines().find(|l| l.starts_with("  compute_stage()")).unwrap().split_whitespace().collect();
+    // label, HW_cyc, calls, avg, max, trips, trips/x, %top, then PCP, Stall% and sim's four.
+    assert_eq!(compute[8..14], ["Yes", "25.0", "1000", "-33.3", "Yes", "0.0"], "{t}");
+}

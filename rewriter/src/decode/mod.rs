@@ -2,18 +2,21 @@
 //!
 //! The pipeline, one module per stage: [`dump`] (bytes → slots, checked against the manifest) →
 //! [`model`] (the measured probes as a tree) → [`report`] (per-probe numbers, the sim estimate
-//! beside them) → [`output`] (terminal table, JSON). [`simreport`] reads the sim report to
-//! compare with. The format is docs/dump-format.md.
+//! beside them; [`stall`] adds the critical path, stall rates and their reasons) → [`output`]
+//! (terminal table, JSON). [`simreport`] reads the sim report to compare with. The format is
+//! docs/dump-format.md.
 
 pub mod dump;
 pub mod model;
 pub mod output;
 pub mod report;
 pub mod simreport;
+pub mod stall;
 
 pub use dump::{Dump, DumpError, SlotRecord};
 pub use report::{HwReport, HwRow, Options};
 pub use simreport::SimReport;
+pub use stall::HwReason;
 
 use crate::emit::manifest::Manifest;
 use crate::error::{Error, ErrorKind, Result};

@@ -25,14 +25,30 @@ fn count(v: Option<u64>) -> String {
     v.map_or_else(|| "-".into(), short_count)
 }
 
+fn pcp(v: bool) -> String {
+    if v { "Yes" } else { "No" }.into()
+}
+
+fn pct(v: Option<f64>) -> String {
+    v.map_or_else(|| "-".into(), |p| format!("{p:.1}"))
+}
+
+/// `compute(96.5, dep), write(1.0, sync)`, as sim prints its reasons.
+fn reasons(r: &HwRow) -> String {
+    r.reasons.iter().map(|x| format!("{}({:.1}, {})", x.module, x.share_pct, x.kind)).collect::<Vec<_>>().join(", ")
+}
+
+/// The column names; the last `LEFT` are left-aligned text.
 fn columns(sim: bool) -> Vec<&'static str> {
-    let mut c = vec!["HW_cyc", "calls", "avg", "max", "trips", "trips/x", "%top"];
+    let mut c = vec!["HW_cyc", "calls", "avg", "max", "trips", "trips/x", "%top", "PCP", "Stall%"];
     if sim {
-        c.extend(["Sim_cyc", "err%"]);
+        c.extend(["Sim_cyc", "err%", "Sim_PCP", "Sim_stall%"]);
     }
-    c.push("where");
+    c.extend(["where", "Reason"]);
     c
 }
+
+const LEFT: usize = 2;
 
 fn cells(r: &HwRow, sim: bool) -> Vec<String> {
     let mut c = vec![
@@ -42,14 +58,33 @@ fn cells(r: &HwRow, sim: bool) -> Vec<String> {
         count(r.max),
         count(r.trips),
         fraction(r.trips_avg),
-        r.top_pct.map_or_else(|| "-".into(), |p| format!("{p:.1}")),
+        pct(r.top_pct),
+        pcp(r.pcp),
+        pct(r.stall_pct),
     ];
     if sim {
         c.push(count(r.sim_cycles));
         c.push(r.sim_err_pct.map_or_else(|| "-".into(), |e| format!("{e:+.1}")));
+        c.push(r.sim_pcp.map_or_else(|| "-".into(), pcp));
+        c.push(pct(r.sim_stall_pct));
     }
     c.push(if r.file.is_empty() { String::new() } else { format!("{}:{}", r.file, r.line) });
+    c.push(reasons(r));
     c
+}
+
+/// One line of the table: right-aligned numbers, left-aligned text, no trailing blanks.
+fn line(out: &mut String, first: &str, lw: usize, row: &[String], widths: &[usize]) {
+    let mut l = format!("{first:lw$}");
+    for (k, (c, &w)) in row.iter().zip(widths).enumerate() {
+        if k + LEFT >= row.len() {
+            let _ = write!(l, "  {c:w$}");
+        } else {
+            let _ = write!(l, "  {c:>w$}");
+        }
+    }
+    out.push_str(l.trim_end());
+    out.push('\n');
 }
 
 /// The terminal table: one row per measured probe, indented by its depth in the probe tree.
@@ -78,35 +113,25 @@ pub fn text(rep: &HwReport) -> String {
         if rep.timestamps { "probe timestamps" } else { "the cycle the monitor read each event" },
         rep.top_cycles
     );
+    let _ = writeln!(
+        out,
+        "Stall%: share of its dataflow region's time a process is not busy (0 under a serial scope); Reason: the \
+         region's other processes, shares in proportion to their busy time"
+    );
     if let Some(s) = &rep.sim {
         let _ = writeln!(
             out,
-            "Sim_cyc: hlsinstr sim's estimate for {} ({} cycles); err% = (sim − hw) / hw",
+            "Sim_cyc: hlsinstr sim's estimate for {} ({} cycles); err% = (sim − hw) / hw; Sim_PCP, Sim_stall%: sim's",
             s.top, s.total_cycles
         );
     }
-    let _ = write!(out, "\n{:lw$}", "probe");
-    let last = cols.len() - 1;
-    for (k, (c, w)) in cols.iter().zip(&widths).enumerate() {
-        if k == last {
-            let _ = write!(out, "  {c}");
-        } else {
-            let _ = write!(out, "  {c:>w$}");
-        }
-    }
     out.push('\n');
+    let header: Vec<String> = cols.iter().map(|c| c.to_string()).collect();
+    line(&mut out, "probe", lw, &header, &widths);
     for (l, row) in labels.iter().zip(&all) {
         let shown: String =
             if l.chars().count() > lw { l.chars().take(lw - 1).chain(['…']).collect() } else { l.clone() };
-        let _ = write!(out, "{shown:lw$}");
-        for (k, (c, w)) in row.iter().zip(&widths).enumerate() {
-            if k == last {
-                let _ = write!(out, "  {c}");
-            } else {
-                let _ = write!(out, "  {c:>w$}");
-            }
-        }
-        out.push('\n');
+        line(&mut out, &shown, lw, row, &widths);
     }
     for r in rep.rows.iter().filter(|r| r.derived_from.is_some()) {
         if let Some(n) = &r.note {

@@ -1,17 +1,20 @@
 //! The hardware report: per measured probe, calls, busy cycles, averages, trips, share of the
-//! top, and, given a sim report, the C-simulation estimate beside it. Serialised as JSON
-//! (`hlsinstr-hw-report`, versioned).
+//! top, critical path, stall and its reasons ([`stall`](super::stall)), and, given a sim report,
+//! the C-simulation estimate beside them. Serialised as JSON (`hlsinstr-hw-report`, versioned).
 
 use super::dump::{Dump, SlotRecord, STATUS_UNMATCHED};
 use super::model::{self, Origin};
 use super::simreport::SimReport;
+use super::stall::{self, HwReason};
 use crate::emit::manifest::{HwBuild, Manifest, ProbeEntry};
 use crate::error::{Error, ErrorKind, Result};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub const FORMAT: &str = "hlsinstr-hw-report";
-/// Bump on any incompatible change of the JSON.
+/// Bump on any incompatible change of the JSON. Fields added since version 1 was first
+/// written (`pcp`, `stall_pct`, `reasons`, `sim_pcp`, `sim_stall_pct`) only add information:
+/// a reader of the first version ignores them, and they read back with defaults when absent.
 pub const VERSION: u32 = 1;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -96,6 +99,16 @@ pub struct HwRow {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub top_pct: Option<f64>,
     pub unmatched: u64,
+    /// On the critical path (measured): see [`stall`](super::stall).
+    #[serde(default)]
+    pub pcp: bool,
+    /// Share of the enclosing scope's time this row is not busy, percent: a dataflow process's
+    /// region, 0 under a serial scope; absent for top-level rows and when unknown.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub stall_pct: Option<f64>,
+    /// The processes of its region this row waited for, with their shares of the region's time.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub reasons: Vec<HwReason>,
     /// Summed over the sim report's sites of this probe.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub sim_cycles: Option<u64>,
@@ -104,6 +117,12 @@ pub struct HwRow {
     /// `(sim − hw) / hw`, percent: positive when the estimate is too high.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub sim_err_pct: Option<f64>,
+    /// The sim report's PCP (any site of this probe on its critical path) and stall (over its
+    /// sites, weighted by their scopes' time).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub sim_pcp: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub sim_stall_pct: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub note: Option<String>,
 }
@@ -192,9 +211,14 @@ pub fn build(
             trips_avg: None,
             top_pct: None,
             unmatched: 0,
+            pcp: false,
+            stall_pct: None,
+            reasons: Vec::new(),
             sim_cycles: None,
             sim_runs: None,
             sim_err_pct: None,
+            sim_pcp: None,
+            sim_stall_pct: None,
             note: None,
         };
         match node.origin {
@@ -277,6 +301,7 @@ pub fn build(
     for r in &mut rows {
         r.top_pct = ratio(r.busy, top_cycles).map(|x| 100.0 * x);
     }
+    stall::analyse(&mut rows, manifest);
     if dump.status & STATUS_UNMATCHED != 0 && rows.iter().all(|r| r.unmatched == 0) {
         warnings.push("the monitor flags unmatched events but no slot counts any: the dump may be damaged".into());
     }
@@ -288,6 +313,8 @@ pub fn build(
                 r.sim_cycles = Some(t.cycles);
                 r.sim_runs = Some(t.runs);
                 r.sim_err_pct = ratio(t.cycles, r.busy).map(|x| 100.0 * (x - 1.0));
+                r.sim_pcp = Some(t.pcp);
+                r.sim_stall_pct = t.stall_pct;
             }
         }
         let unknown: Vec<u32> = per.keys().copied().filter(|id| !probes.contains_key(id)).collect();

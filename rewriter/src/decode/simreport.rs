@@ -27,19 +27,35 @@ pub struct SimClock {
 /// places).
 #[derive(Debug, Clone, Deserialize, PartialEq)]
 pub struct SimRow {
+    /// The row's position; `parent` refers to it.
+    #[serde(default)]
+    pub index: Option<usize>,
+    #[serde(default)]
+    pub parent: Option<usize>,
     pub probe: u32,
     pub cycles: u64,
     #[serde(default)]
     pub runs: u64,
     #[serde(default)]
     pub trips: Option<u64>,
+    #[serde(default)]
+    pub pcp: bool,
+    /// Share of the parent's (scope's) time this site is not busy.
+    #[serde(default)]
+    pub stall_pct: Option<f64>,
 }
 
-/// Per probe, summed over the sites that carry it.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// Per probe, over the sites that carry it.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct SimTotals {
+    /// Sums.
     pub cycles: u64,
     pub runs: u64,
+    /// Some site is on the critical path.
+    pub pcp: bool,
+    /// The sites' stall rates weighted by their scopes' cycles (the stalled share of all their
+    /// scopes' time); the plain mean when a scope is not in the report.
+    pub stall_pct: Option<f64>,
 }
 
 impl SimReport {
@@ -66,13 +82,31 @@ impl SimReport {
         SimReport::parse(&text).map_err(|e| e.at(path))
     }
 
-    /// Cycles and runs per probe id, over every row (site) with that probe.
+    /// Cycles, runs, PCP and stall per probe id, over every row (site) with that probe.
     pub fn per_probe(&self) -> BTreeMap<u32, SimTotals> {
+        let cycles_at: BTreeMap<usize, u64> = self.rows.iter().filter_map(|r| Some((r.index?, r.cycles))).collect();
         let mut out: BTreeMap<u32, SimTotals> = BTreeMap::new();
+        // Per probe: the stall rates with their scopes' cycles (None: scope not in the report).
+        let mut stalls: BTreeMap<u32, Vec<(f64, Option<u64>)>> = BTreeMap::new();
         for r in &self.rows {
             let t = out.entry(r.probe).or_default();
             t.cycles = t.cycles.saturating_add(r.cycles);
             t.runs = t.runs.saturating_add(r.runs);
+            t.pcp |= r.pcp;
+            if let Some(s) = r.stall_pct.filter(|s| s.is_finite()) {
+                stalls.entry(r.probe).or_default().push((s, r.parent.and_then(|p| cycles_at.get(&p).copied())));
+            }
+        }
+        for (probe, sites) in stalls {
+            let weight: f64 = sites.iter().filter_map(|s| s.1).map(|w| w as f64).sum();
+            let stall = if sites.iter().all(|s| s.1.is_some()) && weight > 0.0 {
+                sites.iter().map(|&(s, w)| s * w.unwrap_or(0) as f64).sum::<f64>() / weight
+            } else {
+                sites.iter().map(|s| s.0).sum::<f64>() / sites.len() as f64
+            };
+            if let Some(t) = out.get_mut(&probe) {
+                t.stall_pct = Some(stall);
+            }
         }
         out
     }
@@ -90,9 +124,25 @@ mod tests {
                     {"probe":1,"cycles":7,"runs":1,"trips":4}]}"#;
         let r = SimReport::parse(text).unwrap();
         let p = r.per_probe();
-        assert_eq!(p[&3], SimTotals { cycles: 15, runs: 3 });
+        assert_eq!(p[&3], SimTotals { cycles: 15, runs: 3, pcp: true, stall_pct: None });
         assert_eq!(p[&1].cycles, 7);
         assert_eq!(r.clock_ns.unwrap().value, 4.0);
+    }
+
+    #[test]
+    fn stall_of_a_probe_weights_its_sites_by_their_scopes() {
+        // Probe 5 at two sites: 50 % of a 100-cycle scope and 10 % of a 300-cycle scope stall
+        // 50 + 30 of 400 cycles: 20 %. Probe 6's second site has no scope in the report: mean.
+        let text = r#"{"format":"hlsinstr-sim-report","version":1,"top":"t","total_cycles":400,
+            "rows":[{"index":0,"probe":1,"cycles":100},{"index":1,"probe":1,"cycles":300},
+                    {"index":2,"parent":0,"probe":5,"cycles":50,"stall_pct":50.0,"pcp":false},
+                    {"index":3,"parent":1,"probe":5,"cycles":270,"stall_pct":10.0,"pcp":true},
+                    {"index":4,"parent":0,"probe":6,"cycles":1,"stall_pct":99.0},
+                    {"index":5,"parent":9,"probe":6,"cycles":1,"stall_pct":1.0}]}"#;
+        let p = SimReport::parse(text).unwrap().per_probe();
+        assert_eq!((p[&5].pcp, p[&5].stall_pct), (true, Some(20.0)));
+        assert_eq!((p[&6].pcp, p[&6].stall_pct), (false, Some(50.0)));
+        assert_eq!(p[&1].stall_pct, None);
     }
 
     #[test]

@@ -75,6 +75,25 @@ impl Relations {
         found
     }
 
+    /// Are `a` and `b`, two of the callees `names` of `caller` (the processes of one dataflow
+    /// region), connected through a chain of shared channels among `names`?
+    pub fn connected(&self, caller: &str, names: &[&str], a: &str, b: &str) -> bool {
+        let mut seen = vec![a];
+        let mut frontier = vec![a];
+        while let Some(x) = frontier.pop() {
+            if x == b {
+                return true;
+            }
+            for &y in names {
+                if !seen.contains(&y) && self.between(caller, x, y).is_some() {
+                    seen.push(y);
+                    frontier.push(y);
+                }
+            }
+        }
+        false
+    }
+
     /// True when `caller` passes data to `name` at all (it is known to the relation table).
     pub fn knows(&self, caller: &str, name: &str) -> bool {
         self.by_caller.get(caller).is_some_and(|c| c.contains_key(name))

@@ -352,7 +352,8 @@ fn stall_of(
             return "seq".into();
         }
         let related = if transitive {
-            connected(i.relations, caller, &parent.children, r, probes, &me.name, &other.name)
+            let names: Vec<&str> = parent.children.iter().map(|&c| probes[&r.sites[c].probe].name.as_str()).collect();
+            i.relations.connected(caller, &names, &me.name, &other.name)
         } else {
             i.relations.between(caller, &me.name, &other.name).is_some()
         };
@@ -385,33 +386,6 @@ fn stall_of(
     };
     reasons.sort_by(|a, b| b.pct.total_cmp(&a.pct).then(a.row.cmp(&b.row)));
     (Some(stall), reasons)
-}
-
-/// Are two processes of a dataflow region connected through a chain of shared channels?
-fn connected(
-    rel: &Relations,
-    caller: &str,
-    siblings: &[usize],
-    r: &Replay,
-    probes: &HashMap<u32, &ProbeEntry>,
-    a: &str,
-    b: &str,
-) -> bool {
-    let names: Vec<&str> = siblings.iter().map(|&c| probes[&r.sites[c].probe].name.as_str()).collect();
-    let mut seen = vec![a];
-    let mut frontier = vec![a];
-    while let Some(x) = frontier.pop() {
-        if x == b {
-            return true;
-        }
-        for &y in &names {
-            if !seen.contains(&y) && rel.between(caller, x, y).is_some() {
-                seen.push(y);
-                frontier.push(y);
-            }
-        }
-    }
-    false
 }
 
 /// Bytes per second of everything that runs in parallel with `s` (its dataflow siblings and
