@@ -234,3 +234,30 @@ fn resource_figures_in_json_and_readme_are_yosys_output() {
     let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
     assert!(readme.contains(&report), "README must quote scripts/verilog-resources.sh verbatim:\n{report}");
 }
+
+/// The RTL estimate of one monitor slot (verilog/estimate/): lint-clean, and its testbench
+/// passes under Icarus and fails when the busy sum is off by one.
+#[test]
+fn monitor_slot_estimate_lints_and_passes_its_testbench() {
+    let dir = repo().join("verilog/estimate");
+    let rtl = dir.join("hlsinstr_monitor_slot.v");
+    let out = run(Command::new("verilator").args(["--lint-only", "-Wall"]).arg(&rtl));
+    assert!(out.status.success() && text(&out).trim().is_empty(), "verilator: {}", text(&out));
+    let work = tempfile::tempdir().unwrap();
+    let sim = |rtl: &Path| -> Output {
+        let vvp = work.path().join("slot.vvp");
+        let out = run(Command::new("iverilog")
+            .args(["-g2012", "-o"])
+            .arg(&vvp)
+            .arg(rtl)
+            .arg(dir.join("hlsinstr_monitor_slot_tb.v")));
+        assert!(out.status.success(), "iverilog: {}", text(&out));
+        run(Command::new("vvp").arg(&vvp))
+    };
+    let out = sim(&rtl);
+    assert!(passed(&out), "{}", text(&out));
+    let broken = std::fs::read_to_string(&rtl).unwrap().replace("busy_reg + duration", "busy_reg + duration + 64'd1");
+    let broken_path = work.path().join("broken.v");
+    std::fs::write(&broken_path, broken).unwrap();
+    assert!(!passed(&sim(&broken_path)), "the testbench catches a wrong busy sum");
+}

@@ -1,0 +1,62 @@
+// hlsinstr_monitor_slot: the per-probe datapath of the in-FPGA monitor, written by hand in RTL
+// only to measure what one probe costs (scripts/monitor-slot-resources.sh). It is not what Vitis
+// generates from hls-lib/include/hlsinstr/hw/monitor.h (no Vitis here to synthesize that); it
+// does the same work per cycle as `hlsinstr::hw::observe`: one optional event (begin, or end
+// with a trip count) at time `now`, folded into the probe's 513 bits of state.
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hlsinstr_monitor_slot (
+    input  wire        clk,
+    input  wire        rst,        // synchronous, active high: the monitor's reset()
+    input  wire        valid,      // an event was read from the probe's FIFO this cycle
+    input  wire        is_end,     // 0: begin, 1: end
+    input  wire [31:0] trips,      // trip count carried by an end
+    input  wire [63:0] now,        // the event's time (its timestamp, or the monitor cycle)
+    output reg  [63:0] calls_reg,
+    output reg  [63:0] busy_reg,
+    output reg  [63:0] max_busy_reg,
+    output reg  [63:0] first_start_reg,
+    output reg  [63:0] last_end_reg,
+    output reg  [63:0] trips_reg,
+    output reg  [63:0] unmatched_reg,
+    output reg  [63:0] open_start_reg,
+    output reg         open_reg
+);
+
+    wire [63:0] duration = now - open_start_reg;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            calls_reg       <= 64'd0;
+            busy_reg        <= 64'd0;
+            max_busy_reg    <= 64'd0;
+            first_start_reg <= {64{1'b1}};
+            last_end_reg    <= 64'd0;
+            trips_reg       <= 64'd0;
+            unmatched_reg   <= 64'd0;
+            open_start_reg  <= 64'd0;
+            open_reg        <= 1'b0;
+        end else if (valid && !is_end) begin
+            if (open_reg) unmatched_reg <= unmatched_reg + 64'd1;
+            open_reg       <= 1'b1;
+            open_start_reg <= now;
+            calls_reg      <= calls_reg + 64'd1;
+            if (now < first_start_reg) first_start_reg <= now;
+        end else if (valid) begin
+            if (open_reg) begin
+                busy_reg <= busy_reg + duration;
+                if (duration > max_busy_reg) max_busy_reg <= duration;
+            end else begin
+                unmatched_reg <= unmatched_reg + 64'd1;
+            end
+            open_reg     <= 1'b0;
+            last_end_reg <= now;
+            trips_reg    <= trips_reg + {32'd0, trips};
+        end
+    end
+
+endmodule
+
+`resetall
