@@ -6,11 +6,12 @@
 pub mod maxi;
 pub mod pragma;
 
+use crate::parse::kind;
 use crate::source::line_col;
 use pragma::{classify, Directive, HlsPragma, LoopFacts, PragmaLine};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
-use tree_sitter::{Node, Tree};
+use tree_sitter::{Node, Tree, TreeCursor};
 
 pub type Span = Range<usize>;
 
@@ -243,23 +244,41 @@ pub fn build(tree: &Tree, text: &str) -> FileModel {
 }
 
 /// `#define`s anywhere in the file whose replacement text holds `return` or `goto`.
+///
+/// A definition starts with its `#define` token, so only the nodes around the word `define` in
+/// the text are looked at: walking the whole tree would cost more than the rest of the model.
 fn collect_jump_macros(root: Node, text: &str, out: &mut Vec<JumpMacro>) {
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        if matches!(node.kind(), "preproc_def" | "preproc_function_def") {
-            let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value"))
-            else {
-                continue;
-            };
-            let words = node_text(value, text).split(|c: char| !(c.is_alphanumeric() || c == '_'));
-            if let Some(keyword) = words.filter_map(|w| ["return", "goto"].into_iter().find(|k| *k == w)).next() {
-                let (line, col) = position(text, name.start_byte());
-                out.push(JumpMacro { name: node_text(name, text).to_string(), keyword, line, col });
-            }
-        } else if node.child_count() > 0 {
-            let first = stack.len();
-            stack.extend(node.children(&mut node.walk()));
-            stack[first..].reverse();
+    let mut cursor = root.walk();
+    let mut last = None;
+    for (at, _) in text.match_indices("define") {
+        cursor.reset(root);
+        let Some(node) = definition_around(&mut cursor, at) else { continue };
+        if last == Some(node.id()) {
+            continue; // `define` twice in one definition
+        }
+        last = Some(node.id());
+        let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value")) else {
+            continue;
+        };
+        let words = node_text(value, text).split(|c: char| !(c.is_alphanumeric() || c == '_'));
+        if let Some(keyword) = words.filter_map(|w| ["return", "goto"].into_iter().find(|k| *k == w)).next() {
+            let (line, col) = position(text, name.start_byte());
+            out.push(JumpMacro { name: node_text(name, text).to_string(), keyword, line, col });
+        }
+    }
+}
+
+/// The outermost macro definition below the cursor's node that contains byte `at`.
+fn definition_around<'t>(cursor: &mut TreeCursor<'t>, at: usize) -> Option<Node<'t>> {
+    loop {
+        let node = cursor.node();
+        if matches!(kind(node), "preproc_def" | "preproc_function_def") {
+            return Some(node);
+        }
+        // The first child ending after `at`; it does not contain `at` when it starts after it.
+        cursor.goto_first_child_for_byte(at)?;
+        if cursor.node().start_byte() > at {
+            return None;
         }
     }
 }
@@ -268,8 +287,16 @@ fn node_text<'a>(node: Node, text: &'a str) -> &'a str {
     &text[node.byte_range()]
 }
 
+/// The words of `s` joined by single spaces.
 fn squash(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// 1-based line and character column of a byte offset.
@@ -338,7 +365,7 @@ fn collect_functions(
         if !in_error {
             report_unreadable(child, text, model);
         }
-        match child.kind() {
+        match kind(child) {
             "function_definition" => function(child, text, scope, model),
             "declaration" if !in_error => {
                 prototype(child, text, model);
@@ -400,7 +427,7 @@ fn report_unreadable(node: Node, text: &str, model: &mut FileModel) {
     // (node, start of the syntax error it is in); an explicit stack, errors can nest deep.
     let mut stack: Vec<(Node, Option<Node>)> = vec![(node, None)];
     while let Some((n, error)) = stack.pop() {
-        let reason = match n.kind() {
+        let reason = match kind(n) {
             "function_definition" => None,
             "ERROR" => {
                 let error = error.unwrap_or(n);
@@ -412,7 +439,9 @@ fn report_unreadable(node: Node, text: &str, model: &mut FileModel) {
                 "syntax error at {}: this block is not read as a function body and is not instrumented (`#if 0` text, unbalanced braces or a macro?)",
                 first_error(error.unwrap_or(n))
             )),
-            "declaration" | "field_declaration" if n.children(&mut n.walk()).any(|c| c.is_error() || c.is_missing()) => {
+            "declaration" | "field_declaration"
+                if n.has_error() && n.children(&mut n.walk()).any(|c| c.is_error() || c.is_missing()) =>
+            {
                 Some(format!(
                     "syntax error at {}: read as a declaration; if this is a function definition (`void f() {{ {{}} }}`?), it is not instrumented",
                     first_error(n)
@@ -589,6 +618,7 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         loop_stack: Vec::new(),
         problem: None,
         warnings: Vec::new(),
+        cursors: Vec::new(),
     };
     walker.block_children(body);
     let problem = walker.problem.take();
@@ -791,6 +821,8 @@ struct BodyWalker<'a, 't> {
     /// First reason to leave the function alone: (offset, reason).
     problem: Option<(usize, String)>,
     warnings: Vec<(usize, String)>,
+    /// Cursors not in use: making one allocates, and a body visits each statement with one.
+    cursors: Vec<TreeCursor<'t>>,
 }
 
 impl<'t> BodyWalker<'_, 't> {
@@ -801,35 +833,47 @@ impl<'t> BodyWalker<'_, 't> {
     }
 
     fn block_children(&mut self, block: Node<'t>) {
-        self.path.push(block);
-        for child in block.children(&mut block.walk()) {
-            self.visit(child);
-        }
-        self.path.pop();
+        self.children(block);
     }
 
-    /// Visit `node` and everything below it, in source order. An explicit stack, not recursion:
+    fn cursor_at(&mut self, node: Node<'t>) -> TreeCursor<'t> {
+        match self.cursors.pop() {
+            Some(mut cursor) => {
+                cursor.reset(node);
+                cursor
+            }
+            None => node.walk(),
+        }
+    }
+
+    /// Visit `node` and everything below it, in source order. A cursor walk, not recursion:
     /// expressions nest as deep as the code is long (`a + b + ... + z` is a chain of that many
     /// nodes) and would overflow the stack. Only loops recurse, as deep as they nest.
     fn visit(&mut self, node: Node<'t>) {
         let base = self.path.len();
-        let mut stack = vec![(node, base)];
-        while let Some((n, depth)) = stack.pop() {
-            self.path.truncate(depth);
-            if self.visit_one(n) {
+        let mut cursor = self.cursor_at(node);
+        loop {
+            let n = cursor.node();
+            if self.visit_one(n) && cursor.goto_first_child() {
                 self.path.push(n);
-                let first = stack.len();
-                stack.extend(n.children(&mut n.walk()).map(|c| (c, depth + 1)));
-                stack[first..].reverse();
+                continue;
+            }
+            // On to the next node in source order: a sibling, else the next sibling of an ancestor.
+            while self.path.len() > base && !cursor.goto_next_sibling() {
+                cursor.goto_parent();
+                self.path.pop();
+            }
+            if self.path.len() == base {
+                break;
             }
         }
-        self.path.truncate(base);
+        self.cursors.push(cursor);
     }
 
     /// Handle one node (its ancestors are `self.path`); true when its children are still to be
     /// visited.
     fn visit_one(&mut self, node: Node<'t>) -> bool {
-        match node.kind() {
+        match kind(node) {
             "for_statement" | "while_statement" | "do_statement" | "for_range_loop" => self.loop_node(node),
             "lambda_expression" => {} // its returns and loops belong to another function
             "class_specifier" | "struct_specifier" | "union_specifier" => {} // local classes too
@@ -867,8 +911,8 @@ impl<'t> BodyWalker<'_, 't> {
                 // Duff's device: a `case` inside a loop of its own `switch` enters the loop
                 // behind its begin probe, like a goto into a loop.
                 let loops = ["for_statement", "while_statement", "do_statement", "for_range_loop"];
-                let path = self.path.iter().rev().take_while(|n| n.kind() != "switch_statement");
-                if path.into_iter().any(|n| loops.contains(&n.kind())) {
+                let path = self.path.iter().rev().take_while(|n| kind(**n) != "switch_statement");
+                if path.into_iter().any(|n| loops.contains(&kind(*n))) {
                     self.flag(
                         node.start_byte(),
                         "a `case` jumps into a loop of its `switch` (Duff's device?); loop probes could not stay balanced",
@@ -900,9 +944,13 @@ impl<'t> BodyWalker<'_, 't> {
 
     fn children(&mut self, node: Node<'t>) {
         self.path.push(node);
-        for child in node.children(&mut node.walk()) {
-            self.visit(child);
+        let mut cursor = self.cursor_at(node);
+        let mut more = cursor.goto_first_child();
+        while more {
+            self.visit(cursor.node());
+            more = cursor.goto_next_sibling();
         }
+        self.cursors.push(cursor);
         self.path.pop();
     }
 
@@ -976,9 +1024,9 @@ impl<'t> BodyWalker<'_, 't> {
             }
             _ => Some(func),
         };
-        let mut name = name_node.map(|n| node_text(n, self.text)).unwrap_or("").to_string();
+        let mut name = name_node.map(|n| node_text(n, self.text)).unwrap_or("");
         if let Some(i) = name.find('<') {
-            name.truncate(i);
+            name = &name[..i];
         }
         let name = name.trim().to_string();
         let args = node
