@@ -618,7 +618,7 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         loop_stack: Vec::new(),
         problem: None,
         warnings: Vec::new(),
-        cursors: Vec::new(),
+        pending: Vec::new(),
     };
     walker.block_children(body);
     let problem = walker.problem.take();
@@ -821,8 +821,9 @@ struct BodyWalker<'a, 't> {
     /// First reason to leave the function alone: (offset, reason).
     problem: Option<(usize, String)>,
     warnings: Vec<(usize, String)>,
-    /// Cursors not in use: making one allocates, and a body visits each statement with one.
-    cursors: Vec<TreeCursor<'t>>,
+    /// Nodes still to visit, with their depth in `path`; shared by nested visits, each of which
+    /// only takes what it put above the entries it found.
+    pending: Vec<(Node<'t>, usize)>,
 }
 
 impl<'t> BodyWalker<'_, 't> {
@@ -836,38 +837,38 @@ impl<'t> BodyWalker<'_, 't> {
         self.children(block);
     }
 
-    fn cursor_at(&mut self, node: Node<'t>) -> TreeCursor<'t> {
-        match self.cursors.pop() {
-            Some(mut cursor) => {
-                cursor.reset(node);
-                cursor
-            }
-            None => node.walk(),
-        }
-    }
-
-    /// Visit `node` and everything below it, in source order. A cursor walk, not recursion:
+    /// Visit `node` and everything below it, in source order. An explicit stack, not recursion:
     /// expressions nest as deep as the code is long (`a + b + ... + z` is a chain of that many
     /// nodes) and would overflow the stack. Only loops recurse, as deep as they nest.
     fn visit(&mut self, node: Node<'t>) {
         let base = self.path.len();
-        let mut cursor = self.cursor_at(node);
-        loop {
-            let n = cursor.node();
-            if self.visit_one(n) && cursor.goto_first_child() {
+        let floor = self.pending.len();
+        self.pending.push((node, base));
+        while self.pending.len() > floor {
+            let (n, depth) = self.pending.pop().expect("entries above the floor");
+            self.path.truncate(depth);
+            if self.visit_one(n) {
                 self.path.push(n);
-                continue;
-            }
-            // On to the next node in source order: a sibling, else the next sibling of an ancestor.
-            while self.path.len() > base && !cursor.goto_next_sibling() {
-                cursor.goto_parent();
-                self.path.pop();
-            }
-            if self.path.len() == base {
-                break;
+                self.push_named_children(n, depth + 1);
             }
         }
-        self.cursors.push(cursor);
+        self.path.truncate(base);
+    }
+
+    /// Queue the named children of `node` to be visited next, in order. The others are
+    /// punctuation and keywords, leaves with nothing to look at.
+    fn push_named_children(&mut self, node: Node<'t>, depth: usize) {
+        // `named_child(i)` walks from the first child, and a cursor's sibling steps cost several
+        // times one step of that walk: take children by index unless there are many.
+        const BY_INDEX_UP_TO: usize = 16;
+        let count = node.named_child_count();
+        let first = self.pending.len();
+        if count <= BY_INDEX_UP_TO {
+            self.pending.extend((0..count).rev().filter_map(|i| node.named_child(i)).map(|c| (c, depth)));
+        } else {
+            self.pending.extend(node.named_children(&mut node.walk()).map(|c| (c, depth)));
+            self.pending[first..].reverse();
+        }
     }
 
     /// Handle one node (its ancestors are `self.path`); true when its children are still to be
@@ -944,13 +945,12 @@ impl<'t> BodyWalker<'_, 't> {
 
     fn children(&mut self, node: Node<'t>) {
         self.path.push(node);
-        let mut cursor = self.cursor_at(node);
-        let mut more = cursor.goto_first_child();
-        while more {
-            self.visit(cursor.node());
-            more = cursor.goto_next_sibling();
+        let floor = self.pending.len();
+        self.push_named_children(node, 0);
+        while self.pending.len() > floor {
+            let (child, _) = self.pending.pop().expect("entries above the floor");
+            self.visit(child);
         }
-        self.cursors.push(cursor);
         self.path.pop();
     }
 
