@@ -41,6 +41,22 @@ pub fn kind(node: Node) -> &'static str {
     }
 }
 
+/// `node.child_by_field_name(name)`, with the field's id looked up in a table: by name,
+/// tree-sitter compares `name` with the grammar's field names one by one on every call.
+pub fn field<'t>(node: Node<'t>, name: &str) -> Option<Node<'t>> {
+    static IDS: OnceLock<Vec<(&'static str, u16)>> = OnceLock::new();
+    let ids = IDS.get_or_init(|| {
+        let language = cpp_language();
+        let mut ids: Vec<(&'static str, u16)> = (1..=language.field_count() as u16)
+            .filter_map(|id| language.field_name_for_id(id).map(|name| (name, id)))
+            .collect();
+        ids.sort_unstable();
+        ids
+    });
+    let i = ids.binary_search_by(|(n, _)| (*n).cmp(name)).ok()?;
+    node.child_by_field_id(ids[i].1)
+}
+
 // The walks below use explicit stacks, not recursion: expressions nest as deep as the code is
 // long (`a + b + ... + z`), far deeper than a thread's stack allows.
 
@@ -143,6 +159,25 @@ mod tests {
             }
         }
         assert!(seen > 100 && count_errors(tree.root_node()) > 0, "named, anonymous, aliased and ERROR nodes");
+    }
+
+    #[test]
+    fn field_table_finds_what_child_by_field_name_finds() {
+        let src = "template <class T> T f(T a, int *b) { for (int i = 0; i < 2; i++) { L: return g<T>(a, b[i]); } }";
+        let tree = parse_cpp(src, None);
+        let language = cpp_language();
+        let names: Vec<&str> =
+            (1..=language.field_count() as u16).filter_map(|id| language.field_name_for_id(id)).collect();
+        let mut stack = vec![tree.root_node()];
+        let mut found = 0;
+        while let Some(node) = stack.pop() {
+            for name in names.iter().copied().chain(["no_such_field", ""]) {
+                assert_eq!(field(node, name), node.child_by_field_name(name), "{name} of {node:?}");
+                found += usize::from(field(node, name).is_some());
+            }
+            stack.extend(node.children(&mut node.walk()));
+        }
+        assert!(found > 20);
     }
 
     #[test]

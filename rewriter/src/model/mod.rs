@@ -6,7 +6,7 @@
 pub mod maxi;
 pub mod pragma;
 
-use crate::parse::kind;
+use crate::parse::{field, kind};
 use crate::source::line_col;
 use pragma::{classify, Directive, HlsPragma, LoopFacts, PragmaLine};
 use serde::{Deserialize, Serialize};
@@ -681,16 +681,16 @@ fn prototype(node: Node, text: &str, model: &mut FileModel) {
 }
 
 fn params(fdecl: Node, text: &str) -> Vec<Param> {
-    let Some(list) = fdecl.child_by_field_name("parameters") else { return Vec::new() };
+    let Some(list) = field(fdecl, "parameters") else { return Vec::new() };
     let mut out = Vec::new();
     for p in list.named_children(&mut list.walk()) {
         if p.kind() != "parameter_declaration" && p.kind() != "optional_parameter_declaration" {
             continue;
         }
-        let type_text = p.child_by_field_name("type").map(|t| squash(node_text(t, text))).unwrap_or_default();
+        let type_text = field(p, "type").map(|t| squash(node_text(t, text))).unwrap_or_default();
         let mut kind = ParamKind::Scalar;
         let mut name = None;
-        let mut d = p.child_by_field_name("declarator");
+        let mut d = field(p, "declarator");
         while let Some(n) = d {
             match n.kind() {
                 "identifier" => {
@@ -703,7 +703,7 @@ fn params(fdecl: Node, text: &str) -> Vec<Param> {
                 _ => {}
             }
             // reference_declarator has no `declarator` field: its identifier is its first child.
-            d = n.child_by_field_name("declarator").or_else(|| n.named_child(0));
+            d = field(n, "declarator").or_else(|| n.named_child(0));
         }
         if type_text.contains("stream") {
             kind = ParamKind::Stream;
@@ -898,7 +898,7 @@ impl<'t> BodyWalker<'_, 't> {
             }
             "return_statement" => self.return_stmt(node),
             "goto_statement" => {
-                let label = node.child_by_field_name("label").map(|l| node_text(l, self.text).to_string());
+                let label = field(node, "label").map(|l| node_text(l, self.text).to_string());
                 let (line, col) = position(self.text, node.start_byte());
                 if let Some(label) = label {
                     self.f.gotos.push(Goto { label, loops: self.loop_stack.clone(), line, col });
@@ -926,7 +926,7 @@ impl<'t> BodyWalker<'_, 't> {
                 return true;
             }
             "declaration" => {
-                if let Some(t) = node.child_by_field_name("type") {
+                if let Some(t) = field(node, "type") {
                     if node_text(t, self.text).contains("stream") {
                         for d in node.children_by_field_name("declarator", &mut node.walk()) {
                             let name = innermost_identifier(d, self.text);
@@ -955,11 +955,11 @@ impl<'t> BodyWalker<'_, 't> {
     }
 
     fn pragma(&mut self, node: Node) {
-        let is_pragma = node.child_by_field_name("directive").is_some_and(|d| node_text(d, self.text) == "#pragma");
+        let is_pragma = field(node, "directive").is_some_and(|d| node_text(d, self.text) == "#pragma");
         if !is_pragma {
             return;
         }
-        let arg = node.child_by_field_name("argument").map(|a| node_text(a, self.text)).unwrap_or("");
+        let arg = field(node, "argument").map(|a| node_text(a, self.text)).unwrap_or("");
         let (line, _) = position(self.text, node.start_byte());
         match classify(arg, line) {
             PragmaLine::Hls(p) => match self.loop_stack.last() {
@@ -998,7 +998,7 @@ impl<'t> BodyWalker<'_, 't> {
     }
 
     fn label(&mut self, node: Node) {
-        let Some(name) = node.child_by_field_name("label") else { return };
+        let Some(name) = field(node, "label") else { return };
         let colon_end = node.children(&mut node.walk()).find(|c| c.kind() == ":").map(|c| c.end_byte());
         let Some(colon_end) = colon_end else { return };
         self.f.labels.push(Label {
@@ -1011,13 +1011,13 @@ impl<'t> BodyWalker<'_, 't> {
     }
 
     fn call(&mut self, node: Node) {
-        let Some(func) = node.child_by_field_name("function") else { return };
+        let Some(func) = field(node, "function") else { return };
         let callee: String = node_text(func, self.text).split_whitespace().collect();
         let name_node = match func.kind() {
-            "field_expression" => func.child_by_field_name("field"),
+            "field_expression" => field(func, "field"),
             "qualified_identifier" => {
                 let mut n = func;
-                while let Some(next) = n.child_by_field_name("name") {
+                while let Some(next) = field(n, "name") {
                     n = next;
                 }
                 Some(n)
@@ -1029,11 +1029,10 @@ impl<'t> BodyWalker<'_, 't> {
             name = &name[..i];
         }
         let name = name.trim().to_string();
-        let args = node
-            .child_by_field_name("arguments")
+        let args = field(node, "arguments")
             .map(|a| {
                 a.named_children(&mut a.walk())
-                    .filter(|c| c.kind() != "comment")
+                    .filter(|c| kind(*c) != "comment")
                     .map(|c| squash(node_text(c, self.text)))
                     .collect()
             })
@@ -1055,12 +1054,12 @@ impl<'t> BodyWalker<'_, 't> {
             above -= 1;
             let parent = self.path[above];
             if label.is_none() {
-                label = parent.child_by_field_name("label").map(|l| node_text(l, self.text).to_string());
+                label = field(parent, "label").map(|l| node_text(l, self.text).to_string());
             }
             unit = parent;
         }
         let container = above.checked_sub(1).map(|i| self.path[i]);
-        let body = node.child_by_field_name("body");
+        let body = field(node, "body");
         let Some(body) = body else {
             return self.flag(node.start_byte(), "loop without a body");
         };
@@ -1112,7 +1111,7 @@ fn innermost_identifier(mut node: Node, text: &str) -> Option<String> {
         if node.kind() == "identifier" {
             return Some(node_text(node, text).to_string());
         }
-        node = node.child_by_field_name("declarator")?;
+        node = field(node, "declarator")?;
     }
 }
 
@@ -1134,7 +1133,7 @@ fn before_offset(unit: Node, container: Option<Node>, text: &str) -> usize {
         match p.kind() {
             "comment" => {}
             "preproc_call" => {
-                let arg = p.child_by_field_name("argument").map(|a| node_text(a, text)).unwrap_or("");
+                let arg = field(p, "argument").map(|a| node_text(a, text)).unwrap_or("");
                 if !matches!(classify(arg, 0), PragmaLine::Hls(_) | PragmaLine::Hlsinstr(_)) {
                     saw_pragma = true;
                 }
