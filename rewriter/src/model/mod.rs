@@ -856,7 +856,8 @@ impl<'t> BodyWalker<'_, 't> {
     }
 
     /// Queue the named children of `node` to be visited next, in order. The others are
-    /// punctuation and keywords, leaves with nothing to look at.
+    /// punctuation and keywords: leaves with nothing to look at (the grammar has no anonymous
+    /// node with children, see the test `anonymous_nodes_are_leaves`).
     fn push_named_children(&mut self, node: Node<'t>, depth: usize) {
         // `named_child(i)` walks from the first child, and a cursor's sibling steps cost several
         // times one step of that walk: take children by index unless there are many.
@@ -1300,6 +1301,18 @@ mod tests {
         let m = model(src);
         assert_eq!((m.functions[0].line, m.functions[0].col), (2, 5));
         assert_eq!(position(src, src.find('(').unwrap()), (2, 9), "outside `build`: plain scan");
+    }
+
+    #[test]
+    fn anonymous_nodes_are_leaves() {
+        // The body walk skips anonymous children; a grammar bump must not give them children.
+        let types: serde_json::Value = serde_json::from_str(tree_sitter_cpp::NODE_TYPES).unwrap();
+        let types = types.as_array().unwrap();
+        let anonymous: Vec<&serde_json::Value> = types.iter().filter(|t| t["named"] == false).collect();
+        assert!(anonymous.len() > 100);
+        for t in anonymous {
+            assert!(t.get("children").is_none() && t.get("fields").is_none(), "{t}");
+        }
     }
 
     #[test]
