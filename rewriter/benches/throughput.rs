@@ -9,19 +9,19 @@
 //! - modules-only rewrite throughput on 1 thread,
 //! - the ratio rewrite / parse on 1 thread (target ≥ 0.7) and the peak RSS,
 //! - a per-stage breakdown of the 1-thread rewrite, re-running the pipeline's public pieces, and
-//!   what an incremental re-parse (input tree + `Tree::edit`) would cost for the self-check
-//!   (probe kinds of the breakdown: `HLSINSTR_BENCH_STAGE_PROBES`, default all four).
+//!   what the self-check's re-parse of the output would cost from scratch instead of
+//!   incrementally (probe kinds of the breakdown: `HLSINSTR_BENCH_STAGE_PROBES`, default all four).
 //!
 //! `HLSINSTR_BENCH_KEEP=1` leaves the corpus in place (its directory is printed) for inspection.
 //! Figures only: nothing here fails on a slow machine. It does panic when the rewrite reports
 //! errors or inserts no probes, since the figures would then be meaningless.
 
-use hlsinstr::edit::{apply, Edit, Piece};
+use hlsinstr::edit::{apply_tracked, Edit, Piece};
 use hlsinstr::emit::manifest;
 use hlsinstr::model::{self, FileModel};
 use hlsinstr::parse::{count_errors, parse_cpp};
 use hlsinstr::plan::plan_file;
-use hlsinstr::rewrite::{rewrite, Outcome, RewriteOptions};
+use hlsinstr::rewrite::{reparse, rewrite, Outcome, RewriteOptions};
 use hlsinstr::select::{select, Kinds, SelectOptions};
 use hlsinstr::source;
 use hlsinstr::strip::{find_marker, strip};
@@ -30,7 +30,7 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::Path;
 use std::time::{Duration, Instant};
-use tree_sitter::{InputEdit, Point, Tree};
+use tree_sitter::Tree;
 
 const DEFAULT_MB: f64 = 12.0;
 const DEFAULT_REPS: usize = 5;
@@ -204,11 +204,10 @@ const STAGES: &[&str] = &[
     "find_marker (refusal scan)",
     "parse input",
     "model::build",
-    "clone models + select",
+    "select",
     "plan",
     "apply edits",
     "check: re-parse output",
-    "check: count_errors",
     "check: strip + compare",
     "line_map",
     "sha256 x2",
@@ -216,7 +215,7 @@ const STAGES: &[&str] = &[
 ];
 const PARSE_INPUT: usize = 2;
 const REPARSE: usize = 7;
-const CHECK_STAGES: std::ops::Range<usize> = 7..10;
+const CHECK_STAGES: std::ops::Range<usize> = 7..9;
 
 /// Add the time since `start` to stage `i` and restart the clock.
 fn lap(i: usize, start: &mut Instant, t: &mut [Duration]) {
@@ -228,28 +227,32 @@ fn lap(i: usize, start: &mut Instant, t: &mut [Duration]) {
 struct Stages {
     /// Median per stage.
     times: Vec<Duration>,
-    /// Incremental re-parse of the output from the edited input tree: edit, parse.
-    incremental: (Duration, Duration),
+    /// What the check's re-parse would cost from scratch (parse, count, free), median.
+    full_reparse: Duration,
     /// Model time per byte on the smaller and the larger half of the files (ns/byte).
     model_small_large: (f64, f64),
+    /// The check's trees equal those of a fresh parse (first run).
     reparse_agrees: bool,
-    edits: usize,
+    /// Changes the check's incremental re-parse edited into the input trees (first run).
+    changes: usize,
     /// Bytes of instrumented output.
     out_bytes: usize,
 }
 
 fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stages {
     let mut runs: Vec<Vec<Duration>> = Vec::new();
-    let mut inc: Vec<(Duration, Duration)> = Vec::new();
+    let mut full: Vec<Duration> = Vec::new();
     let mut model_small_large = (0.0, 0.0);
     let mut reparse_agrees = true;
-    let mut edits_total = 0;
+    let mut changes_total = 0;
     let mut out_bytes = 0;
     for rep in 0..reps {
         let mut t = vec![Duration::ZERO; STAGES.len()];
+        let mut full_rep = Duration::ZERO;
         out_bytes = 0;
-        let mut files = Vec::new();
-        let mut trees: Vec<Tree> = Vec::new();
+        let mut sources = Vec::new();
+        let mut models: Vec<FileModel> = Vec::new();
+        let mut trees: Vec<Option<Tree>> = Vec::new();
         let mut per_byte_model: Vec<(usize, f64)> = Vec::new();
         for input in inputs {
             let mut s = Instant::now();
@@ -263,62 +266,49 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
             let dm = s.elapsed();
             lap(3, &mut s, &mut t);
             per_byte_model.push((src.text.len(), dm.as_nanos() as f64 / src.text.len() as f64));
-            files.push((src, m));
-            trees.push(tree);
+            // rewrite() keeps the trees of clean inputs (within its budget) for the check.
+            trees.push((m.error_count == 0).then_some(tree));
+            sources.push(src);
+            models.push(m);
         }
         let mut s = Instant::now();
-        let models: Vec<FileModel> = files.iter().map(|(_, m)| m.clone()).collect();
         let selection = select(&models, opts.kinds, &opts.select).expect("select");
         lap(4, &mut s, &mut t);
         let mut next_id = 0u32;
-        let plans: Vec<_> = files
+        let plans: Vec<_> = sources
             .iter()
+            .zip(&models)
             .zip(&selection)
             .map(|((src, m), sel)| plan_file(src, m, sel, opts.kinds, Default::default(), &mut next_id))
             .collect();
         lap(5, &mut s, &mut t);
-        let mut inc_rep = (Duration::ZERO, Duration::ZERO);
-        for (((src, m), plan), tree) in files.iter().zip(&plans).zip(&trees) {
+        for (((src, m), plan), tree) in sources.iter().zip(&models).zip(&plans).zip(trees) {
             let mut s = Instant::now();
-            let output = apply(&src.text, plan.edits.clone()).expect("planned edits apply");
+            let (output, changes) = apply_tracked(&src.text, &plan.edits).expect("planned edits apply");
             lap(6, &mut s, &mut t);
             if !plan.edits.is_empty() {
-                let out_tree = parse_cpp(&output, None);
+                let (out_tree, after) = reparse(&src.text, tree, &output, &changes);
+                drop(out_tree);
                 lap(REPARSE, &mut s, &mut t);
-                let after = count_errors(out_tree.root_node());
-                lap(8, &mut s, &mut t);
                 assert!(after <= m.error_count, "{}: rewritten file parses worse", src.rel);
                 let back = strip(&output).expect("strip");
                 assert!(back == src.text, "{}: strip does not give the input back", src.rel);
-                lap(9, &mut s, &mut t);
+                lap(8, &mut s, &mut t);
 
-                // Experiment (not in the sum): the same check re-using the input tree.
-                let input_edits = input_edits(&src.text, &plan.edits, &output);
+                // Experiment (not in the sum): the check with a full re-parse instead.
+                let f = Instant::now();
+                let fresh = parse_cpp(&output, None);
+                let fresh_errors = count_errors(fresh.root_node());
+                drop(black_box(fresh));
+                full_rep += f.elapsed();
                 if rep == 0 {
-                    edits_total += input_edits.len();
+                    changes_total += changes.len();
+                    let fresh = parse_cpp(&output, None);
+                    let tree = parse_cpp(&src.text, None);
+                    let (judged, _) = reparse(&src.text, Some(tree), &output, &changes);
+                    reparse_agrees &=
+                        fresh_errors == after && judged.root_node().to_sexp() == fresh.root_node().to_sexp();
                 }
-                let e0 = Instant::now();
-                let mut edited = tree.clone();
-                for e in &input_edits {
-                    edited.edit(e);
-                }
-                let e1 = Instant::now();
-                let inc_tree = parse_cpp(&output, Some(&edited));
-                let e2 = Instant::now();
-                if rep == 0 {
-                    reparse_agrees &= count_errors(inc_tree.root_node()) == after
-                        && inc_tree.root_node().to_sexp() == out_tree.root_node().to_sexp();
-                }
-                // Freeing a tree is part of what each way costs.
-                let e3 = Instant::now();
-                drop(edited);
-                let e4 = Instant::now();
-                drop(inc_tree);
-                let e5 = Instant::now();
-                drop(out_tree);
-                t[REPARSE] += e5.elapsed();
-                inc_rep.0 += (e1 - e0) + (e4 - e3);
-                inc_rep.1 += (e2 - e1) + (e5 - e4);
                 s = Instant::now();
             }
             let newlines: Vec<(usize, usize)> = plan
@@ -332,12 +322,12 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
                 })
                 .collect();
             black_box(manifest::line_map(&src.text, &newlines));
-            lap(10, &mut s, &mut t);
+            lap(9, &mut s, &mut t);
             black_box(manifest::sha256_hex(src.text.as_bytes()));
             black_box(manifest::sha256_hex(output.as_bytes()));
-            lap(11, &mut s, &mut t);
+            lap(10, &mut s, &mut t);
             black_box(manifest::describe(&src.rel, m, plan));
-            lap(12, &mut s, &mut t);
+            lap(11, &mut s, &mut t);
             out_bytes += output.len();
         }
         if rep == 0 {
@@ -346,20 +336,15 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
             let avg = |v: &[(usize, f64)]| v.iter().map(|x| x.1).sum::<f64>() / v.len().max(1) as f64;
             model_small_large = (avg(&per_byte_model[..half]), avg(&per_byte_model[half..]));
         }
-        // rewrite() frees each input tree right after building its model.
-        let d = Instant::now();
-        drop(trees);
-        t[PARSE_INPUT] += d.elapsed();
         runs.push(t);
-        inc.push(inc_rep);
+        full.push(full_rep);
     }
     let median = |mut v: Vec<Duration>| {
         v.sort();
         v[v.len() / 2]
     };
     let times = (0..STAGES.len()).map(|i| median(runs.iter().map(|r| r[i]).collect())).collect();
-    let incremental = (median(inc.iter().map(|x| x.0).collect()), median(inc.iter().map(|x| x.1).collect()));
-    Stages { times, incremental, model_small_large, reparse_agrees, edits: edits_total, out_bytes }
+    Stages { times, full_reparse: median(full), model_small_large, reparse_agrees, changes: changes_total, out_bytes }
 }
 
 impl Stages {
@@ -390,25 +375,16 @@ impl Stages {
             "  ratio within this breakdown (parse input / sum, robust to machine load): {:.2}",
             self.times[PARSE_INPUT].as_secs_f64() / total.as_secs_f64()
         );
-        let _ = writeln!(w, "  self-check (re-parse + count + strip) {:.1}% of the sum", pct(check));
-        let (edit, reparse) = self.incremental;
+        let _ = writeln!(w, "  self-check (re-parse + strip) {:.1}% of the sum", pct(check));
         let _ = writeln!(
             w,
-            "  incremental re-parse instead: Tree::edit x{} {:.1} ms + parse {:.1} ms, vs full re-parse {:.1} ms; trees agree: {}",
-            self.edits,
-            edit.as_secs_f64() * 1e3,
-            reparse.as_secs_f64() * 1e3,
+            "  re-parse of the output: incremental from the input tree ({} changes) {:.1} ms, from scratch {:.1} ms; trees agree: {}",
+            self.changes,
             self.times[REPARSE].as_secs_f64() * 1e3,
+            self.full_reparse.as_secs_f64() * 1e3,
             self.reparse_agrees
         );
-        let saved = self.times[REPARSE].saturating_sub(edit + reparse);
-        let projected = mbytes / (total - saved).as_secs_f64();
-        let _ = writeln!(
-            w,
-            "  projected rewrite with it: {projected:.2} MB/s, ratio {:.2}",
-            projected / (mbytes / parse.as_secs_f64())
-        );
-        let without = total - self.times[REPARSE] - self.times[REPARSE + 1];
+        let without = total - self.times[REPARSE];
         let projected = mbytes / without.as_secs_f64();
         let _ = writeln!(
             w,
@@ -421,82 +397,6 @@ impl Stages {
             self.model_small_large.0, self.model_small_large.1
         );
         out
-    }
-}
-
-/// The plan's insertions as tree-sitter edits, in ascending order, each in the coordinates of the
-/// text with the previous ones applied. Every planned edit is an insertion; the length inserted at
-/// one offset is found by applying that offset's group to a few bytes around it (the spacing of
-/// tokens depends only on the neighbouring characters).
-fn input_edits(src: &str, edits: &[Edit], output: &str) -> Vec<InputEdit> {
-    let mut sorted: Vec<&Edit> = edits.iter().collect();
-    sorted.sort_by_key(|e| (e.range.start, e.rank));
-    let mut out = Vec::new();
-    let mut shift = 0usize;
-    let mut points = PointCursor { text: output.as_bytes(), pos: 0, point: Point { row: 0, column: 0 } };
-    let mut i = 0;
-    while i < sorted.len() {
-        let at = sorted[i].range.start;
-        assert!(sorted[i].range.is_empty(), "only insertions are planned");
-        let j = i + sorted[i..].iter().take_while(|e| e.range.start == at).count();
-        let (lo, hi) = (floor_boundary(src, at.saturating_sub(4)), ceil_boundary(src, (at + 4).min(src.len())));
-        let window = &src[lo..hi];
-        let group: Vec<Edit> = sorted[i..j]
-            .iter()
-            .map(|e| Edit { range: at - lo..at - lo, piece: e.piece.clone(), rank: e.rank })
-            .collect();
-        let inserted = apply(window, group).expect("group applies").len() - window.len();
-        let start = at + shift;
-        let start_position = points.at(start);
-        let new_end_position = points.at(start + inserted);
-        out.push(InputEdit {
-            start_byte: start,
-            old_end_byte: start,
-            new_end_byte: start + inserted,
-            start_position,
-            old_end_position: start_position,
-            new_end_position,
-        });
-        shift += inserted;
-        i = j;
-    }
-    assert_eq!(src.len() + shift, output.len(), "insertions account for the whole output");
-    out
-}
-
-fn floor_boundary(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
-fn ceil_boundary(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
-        i += 1;
-    }
-    i
-}
-
-/// Row/column (bytes) of ascending offsets in one pass.
-struct PointCursor<'a> {
-    text: &'a [u8],
-    pos: usize,
-    point: Point,
-}
-
-impl PointCursor<'_> {
-    fn at(&mut self, offset: usize) -> Point {
-        for &b in &self.text[self.pos..offset] {
-            if b == b'\n' {
-                self.point.row += 1;
-                self.point.column = 0;
-            } else {
-                self.point.column += 1;
-            }
-        }
-        self.pos = offset;
-        self.point
     }
 }
 

@@ -78,9 +78,22 @@ pub enum EditError {
     Glued(usize),
 }
 
+/// Where a group of edits landed: the source bytes `old` became the output bytes `new`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    pub old: Range<usize>,
+    pub new: Range<usize>,
+}
+
 /// Apply edits to `src`, returning the new text.
-pub fn apply(src: &str, mut edits: Vec<Edit>) -> Result<String, EditError> {
-    for e in &edits {
+pub fn apply(src: &str, edits: Vec<Edit>) -> Result<String, EditError> {
+    apply_tracked(src, &edits).map(|(out, _)| out)
+}
+
+/// [`apply`], borrowing the edits, and where the changes landed, in order: what an incremental
+/// re-parse of the new text needs to know. Insertions at one offset are one change.
+pub fn apply_tracked(src: &str, edits: &[Edit]) -> Result<(String, Vec<Change>), EditError> {
+    for e in edits {
         if e.range.start > e.range.end
             || e.range.end > src.len()
             || !src.is_char_boundary(e.range.start)
@@ -89,6 +102,7 @@ pub fn apply(src: &str, mut edits: Vec<Edit>) -> Result<String, EditError> {
             return Err(EditError::OutOfBounds(e.range.clone()));
         }
     }
+    let mut edits: Vec<&Edit> = edits.iter().collect();
     edits.sort_by_key(|e| (e.range.start, e.range.end, e.rank));
     for pair in edits.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
@@ -101,12 +115,14 @@ pub fn apply(src: &str, mut edits: Vec<Edit>) -> Result<String, EditError> {
     }
     let extra: usize = edits.iter().map(|e| e.text().len() + 2).sum();
     let mut out = String::with_capacity(src.len() + extra);
+    let mut changes = Vec::new();
     let mut pos = 0;
     let mut i = 0;
     while i < edits.len() {
         let at = edits[i].range.start;
         out.push_str(&src[pos..at]);
         pos = at;
+        let new_start = out.len();
         if edits[i].range.is_empty() {
             // All insertions at this offset, in rank order; tokens in a row form one group.
             let mut tokens: Vec<&str> = Vec::new();
@@ -126,9 +142,10 @@ pub fn apply(src: &str, mut edits: Vec<Edit>) -> Result<String, EditError> {
             pos = edits[i].range.end;
             i += 1;
         }
+        changes.push(Change { old: at..pos, new: new_start..out.len() });
     }
     out.push_str(&src[pos..]);
-    Ok(out)
+    Ok((out, changes))
 }
 
 fn is_ident_byte(b: Option<&u8>) -> bool {
@@ -196,6 +213,22 @@ mod tests {
         assert_eq!(e, Err(EditError::Unordered(1)));
         assert!(matches!(apply("ab", vec![Edit::token(1, "x", Rank::open(0, 0))]), Err(EditError::Glued(1))));
         assert!(matches!(apply("ab", vec![Edit::delete(1..9)]), Err(EditError::OutOfBounds(_))));
+    }
+
+    #[test]
+    fn changes_say_where_each_group_landed() {
+        let edits = vec![
+            Edit::token(1, "B;", Rank::open(0, 1)),
+            Edit::token(1, "A;", Rank::open(0, 0)),
+            Edit::delete(3..5),
+            Edit::raw(6, "W(", Rank::open(0, 0)),
+        ];
+        let (out, changes) = apply_tracked("{ x;;y}", &edits).unwrap();
+        assert_eq!(out, "{ A; B; xyW(}");
+        assert_eq!(
+            changes,
+            [Change { old: 1..1, new: 1..7 }, Change { old: 3..5, new: 9..9 }, Change { old: 6..6, new: 10..12 }]
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The rewrite pipeline, in memory: parse → model → select → plan → edit → check.
 //! Writing the results is `emit`'s job, so `diff` runs the very same pipeline and writes nothing.
 
-use crate::edit::{apply, Edit, Piece};
+use crate::edit::{apply_tracked, Change, Edit, Piece};
 use crate::emit::manifest::{self, HwBuild, Manifest, ManifestFile, SkipEntry};
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::{self, FileModel, Skipped};
@@ -14,6 +14,8 @@ use crate::target::vitis::{self, generate::Generated};
 use crate::target::Target;
 use crate::walk::Input;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tree_sitter::{InputEdit, Point, Tree};
 
 #[derive(Debug, Clone)]
 pub struct RewriteOptions {
@@ -47,13 +49,21 @@ pub struct Outcome {
 struct Analyzed {
     source: SourceFile,
     model: FileModel,
+    /// The input's syntax tree, kept for an incremental re-parse of the output (see `reparse`).
+    tree: Option<Tree>,
 }
+
+/// Input trees are kept for the self-check up to this many bytes of source in all. A tree takes
+/// about 35 bytes per byte of source, and every kept tree lives until its file is emitted; past
+/// the budget the output is re-parsed from scratch, which gives the same verdict, slower.
+const KEEP_TREES_UP_TO: usize = 16 << 20;
 
 /// Run the pipeline over the given files. Only option errors (unknown top, bad glob) fail the
 /// whole run; a bad file is reported in `Outcome::errors` and left out.
 pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
+    let tree_budget = AtomicUsize::new(KEEP_TREES_UP_TO);
     let analyzed: Vec<std::result::Result<Analyzed, Error>> =
-        inputs.par_iter().map(|i| analyze(i, opts.kinds)).collect();
+        inputs.par_iter().map(|input| analyze(input, opts.kinds, &tree_budget)).collect();
     let mut errors = Vec::new();
     let mut files = Vec::new();
     let mut warnings = Vec::new();
@@ -63,8 +73,13 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             Err(e) => errors.push(e),
         }
     }
-    let models: Vec<FileModel> = files.iter().map(|a| a.model.clone()).collect();
-    let selection = select(&models, opts.kinds, &opts.select)?;
+    // `select` wants the models side by side: lend them instead of copying them.
+    let models: Vec<FileModel> = files.iter_mut().map(|a| std::mem::take(&mut a.model)).collect();
+    let selection = select(&models, opts.kinds, &opts.select);
+    for (a, m) in files.iter_mut().zip(models) {
+        a.model = m;
+    }
+    let selection = selection?;
 
     // Ids are handed out in file order, then source order: the same whatever the thread count.
     let mut next_id = 0u32;
@@ -106,8 +121,13 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         _ => None,
     };
 
-    let emitted: Vec<std::result::Result<(FileOutcome, ManifestFile), Error>> =
-        files.par_iter().zip(plans.par_iter()).map(|(a, plan)| emit_file(a, plan)).collect();
+    let trees: Vec<Option<Tree>> = files.iter_mut().map(|a| a.tree.take()).collect();
+    let emitted: Vec<std::result::Result<(String, ManifestFile), Error>> = files
+        .par_iter()
+        .zip(plans.par_iter())
+        .zip(trees.into_par_iter())
+        .map(|((a, plan), tree)| emit_file(a, plan, tree))
+        .collect();
 
     let mut manifest = Manifest {
         format: manifest::FORMAT.into(),
@@ -120,14 +140,24 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
         hw: None,
     };
+    // The top's parameters, for the generated new top; taken before the files move to outcomes.
+    let top_params = match &design {
+        Some(d) => files
+            .iter()
+            .flat_map(|a| a.model.functions.iter().map(move |f| (a, f)))
+            .find(|(a, f)| a.source.rel == d.top.file && f.name == d.top.name)
+            .map(|(_, f)| f.params.clone())
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
     let mut generated = Vec::new();
     let mut outcomes = Vec::new();
-    for ((result, a), plan) in emitted.into_iter().zip(&files).zip(&plans) {
+    for ((result, a), plan) in emitted.into_iter().zip(files).zip(&plans) {
         match result {
-            Ok((outcome, mfile)) => {
+            Ok((output, mfile)) => {
                 manifest.probes.extend(manifest::describe(&a.source.rel, &a.model, plan));
                 manifest.files.push(mfile);
-                outcomes.push(outcome);
+                outcomes.push(FileOutcome { source: a.source, output, probes: plan.probes.len() });
             }
             Err(e) => errors.push(e),
         }
@@ -151,12 +181,6 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             derived: d.derived.clone(),
             generated: Vec::new(),
         });
-        let top_params = files
-            .iter()
-            .flat_map(|a| a.model.functions.iter().map(move |f| (a, f)))
-            .find(|(a, f)| a.source.rel == d.top.file && f.name == d.top.name)
-            .map(|(_, f)| f.params.clone())
-            .unwrap_or_default();
         generated = vitis::generate::generate(d, key, &manifest.probes, &top_params, v)?;
         if let Some(hw) = manifest.hw.as_mut() {
             hw.generated = generated.iter().map(|g| g.path.clone()).collect();
@@ -198,7 +222,7 @@ fn uncounted_warnings(src: &SourceFile, model: &FileModel, plan: &crate::plan::F
     out
 }
 
-fn analyze(input: &Input, kinds: Kinds) -> std::result::Result<Analyzed, Error> {
+fn analyze(input: &Input, kinds: Kinds, tree_budget: &AtomicUsize) -> std::result::Result<Analyzed, Error> {
     let source = source::load(&input.path, &input.rel)?;
     if let Some((offset, marker)) = find_marker(&source.text) {
         let (line, col) = model::position(&source.text, offset);
@@ -216,12 +240,24 @@ fn analyze(input: &Input, kinds: Kinds) -> std::result::Result<Analyzed, Error> 
     if kinds.maxi {
         model::maxi::attach(&mut model, &tree, &source.text);
     }
-    Ok(Analyzed { source, model })
+    // With errors in the input, the check re-parses from scratch anyway (see `emit_file`).
+    let keep = model.error_count == 0 && take(tree_budget, source.text.len());
+    Ok(Analyzed { source, model, tree: keep.then_some(tree) })
+}
+
+/// Take `bytes` from `budget` if that many are left.
+fn take(budget: &AtomicUsize, bytes: usize) -> bool {
+    budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(bytes)).is_ok()
 }
 
 /// Apply a plan and check the result: it must parse no worse than the input, and stripping it
 /// must give the input back byte for byte. Either failure is our bug: refuse to write.
-fn emit_file(a: &Analyzed, plan: &crate::plan::FilePlan) -> std::result::Result<(FileOutcome, ManifestFile), Error> {
+/// `tree` is the input's syntax tree, if it was kept. Returns the output and its manifest entry.
+fn emit_file(
+    a: &Analyzed,
+    plan: &crate::plan::FilePlan,
+    tree: Option<Tree>,
+) -> std::result::Result<(String, ManifestFile), Error> {
     let src = &a.source;
     let internal = |msg: String| {
         Error::new(
@@ -232,12 +268,11 @@ fn emit_file(a: &Analyzed, plan: &crate::plan::FilePlan) -> std::result::Result<
         )
         .at(&src.path)
     };
-    let output =
-        apply(&src.text, plan.edits.clone()).map_err(|e| internal(format!("planned edits are inconsistent: {e}")))?;
+    let (output, changes) =
+        apply_tracked(&src.text, &plan.edits).map_err(|e| internal(format!("planned edits are inconsistent: {e}")))?;
     if !plan.edits.is_empty() {
         let before = a.model.error_count;
-        let tree = parse_cpp(&output, None);
-        let after = count_errors(tree.root_node());
+        let (tree, after) = reparse(&src.text, tree, &output, &changes);
         // When the input already has errors (`extern "C" {` opened under `#ifdef __cplusplus`),
         // tree-sitter's recovery around them may change with any edit elsewhere. What must hold
         // then is that every probed body still parses, cleanly, as a function body.
@@ -265,7 +300,73 @@ fn emit_file(a: &Analyzed, plan: &crate::plan::FilePlan) -> std::result::Result<
         probes: plan.probes.len(),
         line_map: manifest::line_map(&src.text, &newlines),
     };
-    Ok((FileOutcome { source: src.clone(), output, probes: plan.probes.len() }, mfile))
+    Ok((output, mfile))
+}
+
+/// Parse the whole output (made from `src` by `changes`) and count its errors. With the input's
+/// tree, the parse is incremental: the tree is edited to match the output and tree-sitter re-uses
+/// what the edits left intact, which yields the tree a fresh parse would. Error recovery is where
+/// the two may differ, so when errors show, the output is parsed again from scratch and that
+/// tree is the one judged.
+pub fn reparse(src: &str, input_tree: Option<Tree>, output: &str, changes: &[Change]) -> (Tree, usize) {
+    if let Some(mut tree) = input_tree {
+        for edit in input_edits(src, output, changes) {
+            tree.edit(&edit);
+        }
+        let tree = parse_cpp(output, Some(&tree));
+        let errors = count_errors(tree.root_node());
+        if errors == 0 {
+            return (tree, 0);
+        }
+    }
+    let tree = parse_cpp(output, None);
+    let errors = count_errors(tree.root_node());
+    (tree, errors)
+}
+
+/// The changes that made `output` from `src` as tree-sitter edits, in order, each in the
+/// coordinates of the text with the ones before it applied (so its start is an output offset).
+fn input_edits(src: &str, output: &str, changes: &[Change]) -> Vec<InputEdit> {
+    let mut points = PointCursor { text: output.as_bytes(), offset: 0, point: Point { row: 0, column: 0 } };
+    changes
+        .iter()
+        .map(|c| {
+            let start_position = points.at(c.new.start);
+            InputEdit {
+                start_byte: c.new.start,
+                old_end_byte: c.new.start + c.old.len(),
+                new_end_byte: c.new.end,
+                start_position,
+                old_end_position: advance(start_position, &src.as_bytes()[c.old.clone()]),
+                new_end_position: points.at(c.new.end),
+            }
+        })
+        .collect()
+}
+
+/// Row and byte column of ascending offsets of one text, in one pass over it.
+struct PointCursor<'a> {
+    text: &'a [u8],
+    offset: usize,
+    point: Point,
+}
+
+impl PointCursor<'_> {
+    fn at(&mut self, offset: usize) -> Point {
+        self.point = advance(self.point, &self.text[self.offset..offset]);
+        self.offset = offset;
+        self.point
+    }
+}
+
+/// The point after `bytes`, starting at `from`.
+fn advance(from: Point, bytes: &[u8]) -> Point {
+    match bytes.iter().rposition(|&b| b == b'\n') {
+        Some(last) => {
+            Point { row: from.row + bytes.iter().filter(|&&b| b == b'\n').count(), column: bytes.len() - last - 1 }
+        }
+        None => Point { row: from.row, column: from.column + bytes.len() },
+    }
 }
 
 /// Function definitions whose body starts with a function probe and parses without errors.
@@ -290,6 +391,72 @@ pub fn clean_probed_bodies(node: tree_sitter::Node, text: &str) -> usize {
 mod tests {
     use super::*;
     use crate::select::Kinds;
+
+    /// (kind, byte range, start and end points) of every node, in order.
+    fn nodes(tree: &Tree) -> Vec<(&'static str, std::ops::Range<usize>, Point, Point)> {
+        let mut cursor = tree.walk();
+        let mut out = Vec::new();
+        'walk: loop {
+            let n = cursor.node();
+            out.push((n.kind(), n.byte_range(), n.start_position(), n.end_position()));
+            if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn incremental_reparse_gives_the_tree_of_a_fresh_parse() {
+        // Every golden case with its own kinds and target (the vitis plumbing adds edits of its
+        // own to the plan), and every robustness input with the bench's kinds.
+        let tests = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests");
+        let mut cases: Vec<(std::path::PathBuf, String, Option<String>)> = Vec::new();
+        for dir in std::fs::read_dir(format!("{tests}/golden")).unwrap() {
+            let dir = dir.unwrap().path();
+            let kinds = std::fs::read_to_string(dir.join("probes")).unwrap_or_else(|_| "modules,loops".into());
+            let target = std::fs::read_to_string(dir.join("target")).unwrap_or_default();
+            let top = target.strip_prefix("vitis ").map(|t| t.trim().to_string());
+            cases.push((dir.join("input.cpp"), kinds.trim().to_string(), top));
+        }
+        for file in std::fs::read_dir(format!("{tests}/robustness")).unwrap() {
+            cases.push((file.unwrap().path(), "modules,loops,timestamps,seq".into(), None));
+        }
+        cases.sort();
+        let (mut incremental, mut vitis) = (0, 0);
+        for (path, kinds, top) in cases.iter().filter(|c| c.0.extension().is_some_and(|e| e == "cpp")) {
+            let kinds = Kinds::parse(kinds).unwrap();
+            let text = std::fs::read_to_string(path).unwrap();
+            let src = SourceFile { path: path.clone(), rel: "input.cpp".into(), text };
+            let tree = parse_cpp(&src.text, None);
+            let mut model = model::build(&tree, &src.text);
+            if kinds.maxi {
+                model::maxi::attach(&mut model, &tree, &src.text);
+            }
+            let select_opts = SelectOptions { top: top.clone(), ..SelectOptions::default() };
+            let selection = select(std::slice::from_ref(&model), kinds, &select_opts).unwrap();
+            let target = PlanTarget { vitis: top.is_some(), top: top.as_deref() };
+            let mut plans = vec![plan_file(&src, &model, &selection[0], kinds, target, &mut 0)];
+            if let Some(top) = top {
+                let planned = plans[0].edits.len();
+                vitis::plumb(&[(&src, &model)], &mut plans, kinds, top, &Default::default()).unwrap();
+                vitis += usize::from(plans[0].edits.len() > planned);
+            }
+            let (output, changes) = apply_tracked(&src.text, &plans[0].edits).unwrap();
+            let fresh = parse_cpp(&output, None);
+            let (judged, errors) = reparse(&src.text, Some(tree), &output, &changes);
+            assert_eq!(errors, count_errors(fresh.root_node()), "{}", path.display());
+            assert!(nodes(&judged) == nodes(&fresh), "{}: the incremental tree differs", path.display());
+            incremental += usize::from(errors == 0 && !changes.is_empty());
+        }
+        assert!(incremental >= 20, "most inputs parse cleanly, so their check is incremental: {incremental}");
+        assert!(vitis >= 1, "the vitis plumbing's own edits are covered");
+    }
 
     #[test]
     fn input_parse_errors_outside_probed_bodies_do_not_block_the_rewrite() {

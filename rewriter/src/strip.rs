@@ -172,8 +172,9 @@ pub fn strip(text: &str) -> Result<String, StripError> {
     // End of the last list item removed, so two adjacent ones never claim the same comma.
     let mut list_end = 0;
     let literals = literal_ranges(text);
+    let mut markers = MarkerScan::new(text, &literals);
     let mut pos = 0;
-    while let Some(found) = next_marker(text, pos, &literals) {
+    while let Some(found) = markers.next(pos) {
         let (start, kind) = found;
         match kind {
             Marker::Brace => {
@@ -289,19 +290,48 @@ enum Marker {
     Call,
 }
 
-fn next_marker(text: &str, from: usize, literals: &[Range<usize>]) -> Option<(usize, Marker)> {
-    let call = find_outside(text, from, "HLSINSTR_", literals);
-    let open = find_outside(text, from, OPEN_BRACE, literals);
-    let close = find_outside(text, from, CLOSE_BRACE, literals);
-    let brace = match (open, close) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    match (call, brace) {
-        (Some(c), Some(b)) if b < c => Some((b, Marker::Brace)),
-        (Some(c), _) => Some((c, Marker::Call)),
-        (None, Some(b)) => Some((b, Marker::Brace)),
-        (None, None) => None,
+/// The markers of a text in order. Each pattern's next hit is remembered and searched for again
+/// only once the scan has passed it: searching all three afresh at every marker would rescan the
+/// text up to the next brace marker (or its end) for every call marker.
+struct MarkerScan<'a> {
+    text: &'a str,
+    literals: &'a [Range<usize>],
+    /// Per pattern: (searched from, first hit there or later).
+    hits: [Option<(usize, Option<usize>)>; 3],
+}
+
+const PATTERNS: [&str; 3] = ["HLSINSTR_", OPEN_BRACE, CLOSE_BRACE];
+
+impl<'a> MarkerScan<'a> {
+    fn new(text: &'a str, literals: &'a [Range<usize>]) -> Self {
+        MarkerScan { text, literals, hits: [None; 3] }
+    }
+
+    /// First hit of pattern `i` at or after `from`; `from` never decreases between calls.
+    fn hit(&mut self, i: usize, from: usize) -> Option<usize> {
+        match self.hits[i] {
+            Some((searched, hit)) if searched <= from && hit.is_none_or(|h| h >= from) => hit,
+            _ => {
+                let hit = find_outside(self.text, from, PATTERNS[i], self.literals);
+                self.hits[i] = Some((from, hit));
+                hit
+            }
+        }
+    }
+
+    /// The first marker at or after `from`; `from` never decreases between calls.
+    fn next(&mut self, from: usize) -> Option<(usize, Marker)> {
+        let call = self.hit(0, from);
+        let brace = match (self.hit(1, from), self.hit(2, from)) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        match (call, brace) {
+            (Some(c), Some(b)) if b < c => Some((b, Marker::Brace)),
+            (Some(c), _) => Some((c, Marker::Call)),
+            (None, Some(b)) => Some((b, Marker::Brace)),
+            (None, None) => None,
+        }
     }
 }
 

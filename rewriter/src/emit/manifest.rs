@@ -270,14 +270,14 @@ pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntr
 /// Line runs `[instrumented, original, count]` for an output that inserted `inserted_newlines`
 /// (offset in the original, newline count) and otherwise kept every line.
 pub fn line_map(original: &str, inserted_newlines: &[(usize, usize)]) -> Vec<[usize; 3]> {
-    let mut starts = vec![0usize];
-    starts.extend(original.match_indices('\n').map(|(i, _)| i + 1).filter(|&i| i < original.len()));
+    let starts =
+        std::iter::once(0).chain(original.match_indices('\n').map(|(i, _)| i + 1).filter(|&i| i < original.len()));
     let mut runs: Vec<[usize; 3]> = Vec::new();
     let mut shift = 0;
     let mut k = 0;
     let mut sorted = inserted_newlines.to_vec();
     sorted.sort();
-    for (n, &s) in starts.iter().enumerate() {
+    for (n, s) in starts.enumerate() {
         while k < sorted.len() && sorted[k].0 <= s {
             shift += sorted[k].1;
             k += 1;

@@ -6,11 +6,12 @@
 pub mod maxi;
 pub mod pragma;
 
+use crate::parse::{field, kind};
 use crate::source::line_col;
 use pragma::{classify, Directive, HlsPragma, LoopFacts, PragmaLine};
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
-use tree_sitter::{Node, Tree};
+use tree_sitter::{Node, Tree, TreeCursor};
 
 pub type Span = Range<usize>;
 
@@ -243,23 +244,41 @@ pub fn build(tree: &Tree, text: &str) -> FileModel {
 }
 
 /// `#define`s anywhere in the file whose replacement text holds `return` or `goto`.
+///
+/// A definition starts with its `#define` token, so only the nodes around the word `define` in
+/// the text are looked at: walking the whole tree would cost more than the rest of the model.
 fn collect_jump_macros(root: Node, text: &str, out: &mut Vec<JumpMacro>) {
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        if matches!(node.kind(), "preproc_def" | "preproc_function_def") {
-            let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value"))
-            else {
-                continue;
-            };
-            let words = node_text(value, text).split(|c: char| !(c.is_alphanumeric() || c == '_'));
-            if let Some(keyword) = words.filter_map(|w| ["return", "goto"].into_iter().find(|k| *k == w)).next() {
-                let (line, col) = position(text, name.start_byte());
-                out.push(JumpMacro { name: node_text(name, text).to_string(), keyword, line, col });
-            }
-        } else if node.child_count() > 0 {
-            let first = stack.len();
-            stack.extend(node.children(&mut node.walk()));
-            stack[first..].reverse();
+    let mut cursor = root.walk();
+    let mut last = None;
+    for (at, _) in text.match_indices("define") {
+        cursor.reset(root);
+        let Some(node) = definition_around(&mut cursor, at) else { continue };
+        if last == Some(node.id()) {
+            continue; // `define` twice in one definition
+        }
+        last = Some(node.id());
+        let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value")) else {
+            continue;
+        };
+        let words = node_text(value, text).split(|c: char| !(c.is_alphanumeric() || c == '_'));
+        if let Some(keyword) = words.filter_map(|w| ["return", "goto"].into_iter().find(|k| *k == w)).next() {
+            let (line, col) = position(text, name.start_byte());
+            out.push(JumpMacro { name: node_text(name, text).to_string(), keyword, line, col });
+        }
+    }
+}
+
+/// The outermost macro definition below the cursor's node that contains byte `at`.
+fn definition_around<'t>(cursor: &mut TreeCursor<'t>, at: usize) -> Option<Node<'t>> {
+    loop {
+        let node = cursor.node();
+        if matches!(kind(node), "preproc_def" | "preproc_function_def") {
+            return Some(node);
+        }
+        // The first child ending after `at`; it does not contain `at` when it starts after it.
+        cursor.goto_first_child_for_byte(at)?;
+        if cursor.node().start_byte() > at {
+            return None;
         }
     }
 }
@@ -268,8 +287,16 @@ fn node_text<'a>(node: Node, text: &'a str) -> &'a str {
     &text[node.byte_range()]
 }
 
+/// The words of `s` joined by single spaces.
 fn squash(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(s.len());
+    for word in s.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// 1-based line and character column of a byte offset.
@@ -338,7 +365,7 @@ fn collect_functions(
         if !in_error {
             report_unreadable(child, text, model);
         }
-        match child.kind() {
+        match kind(child) {
             "function_definition" => function(child, text, scope, model),
             "declaration" if !in_error => {
                 prototype(child, text, model);
@@ -400,7 +427,7 @@ fn report_unreadable(node: Node, text: &str, model: &mut FileModel) {
     // (node, start of the syntax error it is in); an explicit stack, errors can nest deep.
     let mut stack: Vec<(Node, Option<Node>)> = vec![(node, None)];
     while let Some((n, error)) = stack.pop() {
-        let reason = match n.kind() {
+        let reason = match kind(n) {
             "function_definition" => None,
             "ERROR" => {
                 let error = error.unwrap_or(n);
@@ -412,7 +439,9 @@ fn report_unreadable(node: Node, text: &str, model: &mut FileModel) {
                 "syntax error at {}: this block is not read as a function body and is not instrumented (`#if 0` text, unbalanced braces or a macro?)",
                 first_error(error.unwrap_or(n))
             )),
-            "declaration" | "field_declaration" if n.children(&mut n.walk()).any(|c| c.is_error() || c.is_missing()) => {
+            "declaration" | "field_declaration"
+                if n.has_error() && n.children(&mut n.walk()).any(|c| c.is_error() || c.is_missing()) =>
+            {
                 Some(format!(
                     "syntax error at {}: read as a declaration; if this is a function definition (`void f() {{ {{}} }}`?), it is not instrumented",
                     first_error(n)
@@ -589,6 +618,7 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         loop_stack: Vec::new(),
         problem: None,
         warnings: Vec::new(),
+        pending: Vec::new(),
     };
     walker.block_children(body);
     let problem = walker.problem.take();
@@ -651,16 +681,16 @@ fn prototype(node: Node, text: &str, model: &mut FileModel) {
 }
 
 fn params(fdecl: Node, text: &str) -> Vec<Param> {
-    let Some(list) = fdecl.child_by_field_name("parameters") else { return Vec::new() };
+    let Some(list) = field(fdecl, "parameters") else { return Vec::new() };
     let mut out = Vec::new();
     for p in list.named_children(&mut list.walk()) {
         if p.kind() != "parameter_declaration" && p.kind() != "optional_parameter_declaration" {
             continue;
         }
-        let type_text = p.child_by_field_name("type").map(|t| squash(node_text(t, text))).unwrap_or_default();
+        let type_text = field(p, "type").map(|t| squash(node_text(t, text))).unwrap_or_default();
         let mut kind = ParamKind::Scalar;
         let mut name = None;
-        let mut d = p.child_by_field_name("declarator");
+        let mut d = field(p, "declarator");
         while let Some(n) = d {
             match n.kind() {
                 "identifier" => {
@@ -673,7 +703,7 @@ fn params(fdecl: Node, text: &str) -> Vec<Param> {
                 _ => {}
             }
             // reference_declarator has no `declarator` field: its identifier is its first child.
-            d = n.child_by_field_name("declarator").or_else(|| n.named_child(0));
+            d = field(n, "declarator").or_else(|| n.named_child(0));
         }
         if type_text.contains("stream") {
             kind = ParamKind::Stream;
@@ -791,6 +821,9 @@ struct BodyWalker<'a, 't> {
     /// First reason to leave the function alone: (offset, reason).
     problem: Option<(usize, String)>,
     warnings: Vec<(usize, String)>,
+    /// Nodes still to visit, with their depth in `path`; shared by nested visits, each of which
+    /// only takes what it put above the entries it found.
+    pending: Vec<(Node<'t>, usize)>,
 }
 
 impl<'t> BodyWalker<'_, 't> {
@@ -801,11 +834,7 @@ impl<'t> BodyWalker<'_, 't> {
     }
 
     fn block_children(&mut self, block: Node<'t>) {
-        self.path.push(block);
-        for child in block.children(&mut block.walk()) {
-            self.visit(child);
-        }
-        self.path.pop();
+        self.children(block);
     }
 
     /// Visit `node` and everything below it, in source order. An explicit stack, not recursion:
@@ -813,23 +842,40 @@ impl<'t> BodyWalker<'_, 't> {
     /// nodes) and would overflow the stack. Only loops recurse, as deep as they nest.
     fn visit(&mut self, node: Node<'t>) {
         let base = self.path.len();
-        let mut stack = vec![(node, base)];
-        while let Some((n, depth)) = stack.pop() {
+        let floor = self.pending.len();
+        self.pending.push((node, base));
+        while self.pending.len() > floor {
+            let (n, depth) = self.pending.pop().expect("entries above the floor");
             self.path.truncate(depth);
             if self.visit_one(n) {
                 self.path.push(n);
-                let first = stack.len();
-                stack.extend(n.children(&mut n.walk()).map(|c| (c, depth + 1)));
-                stack[first..].reverse();
+                self.push_named_children(n, depth + 1);
             }
         }
         self.path.truncate(base);
     }
 
+    /// Queue the named children of `node` to be visited next, in order. The others are
+    /// punctuation and keywords: leaves with nothing to look at (the grammar has no anonymous
+    /// node with children, see the test `anonymous_nodes_are_leaves`).
+    fn push_named_children(&mut self, node: Node<'t>, depth: usize) {
+        // `named_child(i)` walks from the first child, and a cursor's sibling steps cost several
+        // times one step of that walk: take children by index unless there are many.
+        const BY_INDEX_UP_TO: usize = 16;
+        let count = node.named_child_count();
+        let first = self.pending.len();
+        if count <= BY_INDEX_UP_TO {
+            self.pending.extend((0..count).rev().filter_map(|i| node.named_child(i)).map(|c| (c, depth)));
+        } else {
+            self.pending.extend(node.named_children(&mut node.walk()).map(|c| (c, depth)));
+            self.pending[first..].reverse();
+        }
+    }
+
     /// Handle one node (its ancestors are `self.path`); true when its children are still to be
     /// visited.
     fn visit_one(&mut self, node: Node<'t>) -> bool {
-        match node.kind() {
+        match kind(node) {
             "for_statement" | "while_statement" | "do_statement" | "for_range_loop" => self.loop_node(node),
             "lambda_expression" => {} // its returns and loops belong to another function
             "class_specifier" | "struct_specifier" | "union_specifier" => {} // local classes too
@@ -853,7 +899,7 @@ impl<'t> BodyWalker<'_, 't> {
             }
             "return_statement" => self.return_stmt(node),
             "goto_statement" => {
-                let label = node.child_by_field_name("label").map(|l| node_text(l, self.text).to_string());
+                let label = field(node, "label").map(|l| node_text(l, self.text).to_string());
                 let (line, col) = position(self.text, node.start_byte());
                 if let Some(label) = label {
                     self.f.gotos.push(Goto { label, loops: self.loop_stack.clone(), line, col });
@@ -867,8 +913,8 @@ impl<'t> BodyWalker<'_, 't> {
                 // Duff's device: a `case` inside a loop of its own `switch` enters the loop
                 // behind its begin probe, like a goto into a loop.
                 let loops = ["for_statement", "while_statement", "do_statement", "for_range_loop"];
-                let path = self.path.iter().rev().take_while(|n| n.kind() != "switch_statement");
-                if path.into_iter().any(|n| loops.contains(&n.kind())) {
+                let path = self.path.iter().rev().take_while(|n| kind(**n) != "switch_statement");
+                if path.into_iter().any(|n| loops.contains(&kind(*n))) {
                     self.flag(
                         node.start_byte(),
                         "a `case` jumps into a loop of its `switch` (Duff's device?); loop probes could not stay balanced",
@@ -881,7 +927,7 @@ impl<'t> BodyWalker<'_, 't> {
                 return true;
             }
             "declaration" => {
-                if let Some(t) = node.child_by_field_name("type") {
+                if let Some(t) = field(node, "type") {
                     if node_text(t, self.text).contains("stream") {
                         for d in node.children_by_field_name("declarator", &mut node.walk()) {
                             let name = innermost_identifier(d, self.text);
@@ -900,18 +946,21 @@ impl<'t> BodyWalker<'_, 't> {
 
     fn children(&mut self, node: Node<'t>) {
         self.path.push(node);
-        for child in node.children(&mut node.walk()) {
+        let floor = self.pending.len();
+        self.push_named_children(node, 0);
+        while self.pending.len() > floor {
+            let (child, _) = self.pending.pop().expect("entries above the floor");
             self.visit(child);
         }
         self.path.pop();
     }
 
     fn pragma(&mut self, node: Node) {
-        let is_pragma = node.child_by_field_name("directive").is_some_and(|d| node_text(d, self.text) == "#pragma");
+        let is_pragma = field(node, "directive").is_some_and(|d| node_text(d, self.text) == "#pragma");
         if !is_pragma {
             return;
         }
-        let arg = node.child_by_field_name("argument").map(|a| node_text(a, self.text)).unwrap_or("");
+        let arg = field(node, "argument").map(|a| node_text(a, self.text)).unwrap_or("");
         let (line, _) = position(self.text, node.start_byte());
         match classify(arg, line) {
             PragmaLine::Hls(p) => match self.loop_stack.last() {
@@ -950,7 +999,7 @@ impl<'t> BodyWalker<'_, 't> {
     }
 
     fn label(&mut self, node: Node) {
-        let Some(name) = node.child_by_field_name("label") else { return };
+        let Some(name) = field(node, "label") else { return };
         let colon_end = node.children(&mut node.walk()).find(|c| c.kind() == ":").map(|c| c.end_byte());
         let Some(colon_end) = colon_end else { return };
         self.f.labels.push(Label {
@@ -963,29 +1012,28 @@ impl<'t> BodyWalker<'_, 't> {
     }
 
     fn call(&mut self, node: Node) {
-        let Some(func) = node.child_by_field_name("function") else { return };
+        let Some(func) = field(node, "function") else { return };
         let callee: String = node_text(func, self.text).split_whitespace().collect();
         let name_node = match func.kind() {
-            "field_expression" => func.child_by_field_name("field"),
+            "field_expression" => field(func, "field"),
             "qualified_identifier" => {
                 let mut n = func;
-                while let Some(next) = n.child_by_field_name("name") {
+                while let Some(next) = field(n, "name") {
                     n = next;
                 }
                 Some(n)
             }
             _ => Some(func),
         };
-        let mut name = name_node.map(|n| node_text(n, self.text)).unwrap_or("").to_string();
+        let mut name = name_node.map(|n| node_text(n, self.text)).unwrap_or("");
         if let Some(i) = name.find('<') {
-            name.truncate(i);
+            name = &name[..i];
         }
         let name = name.trim().to_string();
-        let args = node
-            .child_by_field_name("arguments")
+        let args = field(node, "arguments")
             .map(|a| {
                 a.named_children(&mut a.walk())
-                    .filter(|c| c.kind() != "comment")
+                    .filter(|c| kind(*c) != "comment")
                     .map(|c| squash(node_text(c, self.text)))
                     .collect()
             })
@@ -1007,12 +1055,12 @@ impl<'t> BodyWalker<'_, 't> {
             above -= 1;
             let parent = self.path[above];
             if label.is_none() {
-                label = parent.child_by_field_name("label").map(|l| node_text(l, self.text).to_string());
+                label = field(parent, "label").map(|l| node_text(l, self.text).to_string());
             }
             unit = parent;
         }
         let container = above.checked_sub(1).map(|i| self.path[i]);
-        let body = node.child_by_field_name("body");
+        let body = field(node, "body");
         let Some(body) = body else {
             return self.flag(node.start_byte(), "loop without a body");
         };
@@ -1064,7 +1112,7 @@ fn innermost_identifier(mut node: Node, text: &str) -> Option<String> {
         if node.kind() == "identifier" {
             return Some(node_text(node, text).to_string());
         }
-        node = node.child_by_field_name("declarator")?;
+        node = field(node, "declarator")?;
     }
 }
 
@@ -1086,7 +1134,7 @@ fn before_offset(unit: Node, container: Option<Node>, text: &str) -> usize {
         match p.kind() {
             "comment" => {}
             "preproc_call" => {
-                let arg = p.child_by_field_name("argument").map(|a| node_text(a, text)).unwrap_or("");
+                let arg = field(p, "argument").map(|a| node_text(a, text)).unwrap_or("");
                 if !matches!(classify(arg, 0), PragmaLine::Hls(_) | PragmaLine::Hlsinstr(_)) {
                     saw_pragma = true;
                 }
@@ -1253,6 +1301,18 @@ mod tests {
         let m = model(src);
         assert_eq!((m.functions[0].line, m.functions[0].col), (2, 5));
         assert_eq!(position(src, src.find('(').unwrap()), (2, 9), "outside `build`: plain scan");
+    }
+
+    #[test]
+    fn anonymous_nodes_are_leaves() {
+        // The body walk skips anonymous children; a grammar bump must not give them children.
+        let types: serde_json::Value = serde_json::from_str(tree_sitter_cpp::NODE_TYPES).unwrap();
+        let types = types.as_array().unwrap();
+        let anonymous: Vec<&serde_json::Value> = types.iter().filter(|t| t["named"] == false).collect();
+        assert!(anonymous.len() > 100);
+        for t in anonymous {
+            assert!(t.get("children").is_none() && t.get("fields").is_none(), "{t}");
+        }
     }
 
     #[test]

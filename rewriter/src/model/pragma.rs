@@ -67,15 +67,7 @@ fn parse_hls(text: &str, line: usize) -> HlsPragma {
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         if c == ' ' || c == '\t' {
-            let mut ws = String::from(c);
-            while let Some(&n) = chars.peek() {
-                if n == ' ' || n == '\t' {
-                    ws.push(n);
-                    chars.next();
-                } else {
-                    break;
-                }
-            }
+            while chars.next_if(|&n| n == ' ' || n == '\t').is_some() {}
             if chars.peek() == Some(&'=') || norm.ends_with('=') {
                 continue;
             }
