@@ -11,6 +11,7 @@
 // adds no timer to the kernel under test. Each id is one call site (one writer per channel);
 // `id` must be a compile-time constant. A snapshot sent while the unit's channel is full is
 // lost (the unit reads one per cycle, so only bursts faster than one per cycle lose any).
+// Emulation: the call waits for space instead (the emulated unit is slower than hardware).
 #ifndef HLSINSTR_SNAPSHOT_CL
 #define HLSINSTR_SNAPSHOT_CL
 

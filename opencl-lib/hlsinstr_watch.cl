@@ -13,6 +13,8 @@
 // add_watch_checked(id, addr, lo, hi, vmin, vmax): also an OUT_OF_BOUNDS record for every
 //   monitored access outside [lo, hi) and an INVARIANT record (instead of HIT) when an access to
 //   `addr` carries a value outside [vmin, vmax].
+// (Emulation: add_watch* returns once the unit has the configuration, and monitor_address
+// waits for space instead of losing a probe, since the emulated unit is slower than hardware.)
 // monitor_address(id, addr, tag): reports an access at `addr` carrying `tag` (the value stored
 //   or loaded) to unit `id`, non-blocking (never stalls the kernel; lost only if the unit's
 //   channel is full).
@@ -33,6 +35,13 @@ void add_watch_checked(uint id, size_t addr, size_t lo, size_t hi, long vmin, lo
     c.vmin = vmin;
     c.vmax = vmax;
     write_channel_intel(hlsinstr_ib_cfg[id], c);
+#ifdef HLSINSTR_EMU
+    // In hardware the unit reads the configuration and a probe in the same cycle, the
+    // configuration first, and the first probe comes at least a cycle after this write. The
+    // emulated unit is a thread that could see the probe first: wait until it has the
+    // configuration.
+    hlsinstr_emu_drain(hlsinstr_ib_cfg[id]);
+#endif
 }
 
 void add_watch(uint id, size_t addr) { add_watch_checked(id, addr, 0, ULONG_MAX, LONG_MIN, LONG_MAX); }

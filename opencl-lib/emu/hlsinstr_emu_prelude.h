@@ -56,6 +56,13 @@ bool write_channel_nb_intel(Channel<T>& c, const U& v) {
     return c.write_nb(static_cast<T>(v));
 }
 
+// Emulation only: waits until the channel's reader has taken every element (library code that
+// must order two channels, e.g. a watch configuration before the first probe).
+template <class T>
+void hlsinstr_emu_drain(Channel<T>& c) {
+    while (c.size() != 0) std::this_thread::sleep_for(std::chrono::microseconds(100));
+}
+
 enum { CLK_LOCAL_MEM_FENCE = 1, CLK_GLOBAL_MEM_FENCE = 2, CLK_CHANNEL_MEM_FENCE = 4 };
 inline void mem_fence(int) {}
 inline void barrier(int) {
