@@ -3,7 +3,7 @@
 # end-to-end tests (rewrite -> g++/clang++ -> run testbench -> compare output and event log).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-for tool in g++ clang++ python3 cargo verilator iverilog yosys; do
+for tool in g++ clang clang++ python3 cargo verilator iverilog yosys; do
   command -v "$tool" >/dev/null || { echo "missing $tool: install it (apt-get install g++ clang python3 verilator iverilog yosys) and run again" >&2; exit 1; }
 done
 scripts/fetch-hls-headers.sh >/dev/null

@@ -1,0 +1,535 @@
+// hlsinstr: CPU emulation of Intel FPGA OpenCL kernels (runtime and host API).
+//
+// Kernels (.cl) are compiled as C++ after ocl2cpp.py (a textual pre-pass: channel
+// declarations, kernel registration, vector literals) with hlsinstr_emu_prelude.h forced in
+// front (address spaces, attributes, built-ins). The host program is ordinary C++ that includes
+// this header and links with the kernels' object (scripts: hlsinstr-emu-build).
+//
+// Host API (namespace hlsinstr_emu):
+//   Launch launch(name, {args...}, global = {1}, local = {})   start a kernel, return at once
+//   void wait(Launch&)                                          until it has finished
+//   void run(name, {args...}, global = {1}, local = {})         launch + wait
+//   Arguments are passed by value exactly as the kernel declares them: a pointer for a __global
+//   pointer, the same size for a scalar (a size mismatch stops with exit code 2).
+//   void ibuffer_command(unit, cmd)     runs hlsinstr_host(cmd, unit, ...) (hlsinstr_ibuffer.cl)
+//                                       and waits until the unit has taken the command
+//   size_t channel_size(name)           elements waiting in a channel ("c" or "c[2]")
+//   std::vector<Record> ibuffer_read(unit, depth)   READ: the header and the records
+//   void write_dump(std::FILE*, records)   one line per record: "unit kind time addr value"
+//
+// Execution model.
+//   - Autorun kernels start (one thread per compute unit) before the first host launch.
+//   - A launch is one thread. An NDRange runs its work-items one after another in
+//     work-group order, then local-id order (dimension 0 fastest); barrier() is not
+//     supported (exit code 3). A kernel without num_compute_units runs once.
+//   - Channels are bounded FIFOs of their depth (depth 0 holds one element). Blocking
+//     reads/writes wait; non-blocking ones return at once. A thread whose non-blocking calls keep
+//     failing sleeps briefly, so spinning autorun kernels do not take a core.
+//   - Time. Each kernel thread has a model clock (cycles); get_time(dep) returns it. It
+//     advances by HLSINSTR_EMU_DELAY(n) (n cycles, a scripted latency) and through channels:
+//     an element carries its writer's clock, and a reader's clock becomes at least that plus 1
+//     (the channel's latency); a writer that waited for space takes the reader's clock. Nothing
+//     else costs time. A host launch starts at the latest clock a finished launch reached;
+//     autorun kernels start at 0. So a stall monitor's unit stamps a probe with the sender's clock + 1,
+//     and snapshot differences are exactly the delays scripted between them.
+//   - Deadlock watchdog: when every running host-launched kernel waits in a blocking channel
+//     call and no channel transfer happens for HLSINSTR_EMU_DEADLOCK_MS (default 1000) ms, it
+//     prints each waiting thread and the channel it waits on to stderr and exits with code 4.
+// Exit codes: 2 bad launch (unknown kernel, argument count or size), 3 unsupported construct,
+// 4 deadlock.
+//
+// The kernels' objects (channels, registry, threads) are never destroyed: autorun threads
+// still run when main returns.
+#ifndef HLSINSTR_EMU_H
+#define HLSINSTR_EMU_H
+
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <condition_variable>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <deque>
+#include <initializer_list>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+namespace hlsinstr_emu {
+
+enum ExitCode { kExitBadLaunch = 2, kExitUnsupported = 3, kExitDeadlock = 4 };
+
+// A kernel argument: the bytes of one value, checked against the parameter's size.
+class Arg {
+  public:
+    template <class T>
+    Arg(T v) : size_(sizeof(T)) { // NOLINT: implicit on purpose, for {a, b, c} lists
+        static_assert(std::is_trivially_copyable<T>::value, "kernel arguments are plain values or pointers");
+        static_assert(sizeof(T) <= sizeof(bytes_), "kernel argument larger than 64 bytes");
+        std::memcpy(bytes_, &v, sizeof(T));
+    }
+    template <class T>
+    T get(const char* kernel, unsigned index) const {
+        if (size_ != sizeof(T)) {
+            std::fprintf(stderr, "hlsinstr emulate: kernel %s argument %u: passed %zu bytes, the parameter has %zu\n",
+                         kernel, index, size_, sizeof(T));
+            std::_Exit(kExitBadLaunch);
+        }
+        T v;
+        std::memcpy(static_cast<void*>(&v), bytes_, sizeof(T));
+        return v;
+    }
+
+  private:
+    alignas(16) unsigned char bytes_[64];
+    size_t size_;
+};
+
+// Global and local sizes of a launch, up to three dimensions (unused ones are 1).
+struct NDRange {
+    size_t d[3];
+    unsigned dims;
+    NDRange() : d{1, 1, 1}, dims(0) {}
+    NDRange(size_t x) : d{x, 1, 1}, dims(1) {}
+    NDRange(size_t x, size_t y) : d{x, y, 1}, dims(2) {}
+    NDRange(size_t x, size_t y, size_t z) : d{x, y, z}, dims(3) {}
+};
+
+namespace detail {
+
+struct ChannelBase {
+    virtual ~ChannelBase() {}
+    virtual std::string describe() const = 0;
+    virtual size_t size() const = 0;
+};
+
+struct ThreadInfo {
+    std::string kernel;
+    unsigned compute_id = 0;
+    bool autorun = false;
+    std::atomic<const ChannelBase*> waiting{nullptr};
+    std::atomic<int> waiting_op{0}; // 1 read, 2 write
+    std::atomic<bool> done{false};
+};
+
+struct KernelDef {
+    bool autorun;
+    unsigned compute_units;
+    unsigned params;
+    void (*invoke)(const Arg*);
+};
+
+struct Global {
+    std::mutex m;
+    std::map<std::string, KernelDef> kernels;
+    std::vector<ThreadInfo*> threads;
+    std::map<std::string, const ChannelBase*> channels;
+    std::atomic<uint64_t> progress{0};
+    std::atomic<uint64_t> horizon{0}; // the latest clock a finished host launch reached
+    bool started = false;
+};
+
+inline Global& global() {
+    static Global* g = new Global; // never destroyed: autorun threads outlive main
+    return *g;
+}
+
+// The calling thread's work-item and model clock.
+struct WorkItem {
+    size_t gsize[3] = {1, 1, 1}, lsize[3] = {1, 1, 1}, gid[3] = {0, 0, 0}, lid[3] = {0, 0, 0}, grp[3] = {0, 0, 0};
+    unsigned dims = 1;
+    unsigned compute_id = 0;
+    uint64_t now = 0;
+    unsigned nb_failures = 0;
+    ThreadInfo* info = nullptr;
+};
+
+inline WorkItem& wi() {
+    thread_local WorkItem w;
+    return w;
+}
+
+// After many failed non-blocking calls in a row, sleep a little (spinning autorun kernels).
+inline void nb_result(bool ok) {
+    WorkItem& w = wi();
+    if (ok) {
+        w.nb_failures = 0;
+    } else if (++w.nb_failures >= 256) {
+        w.nb_failures = 0;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+}
+
+struct Registrar {
+    Registrar(const char* name, bool autorun, unsigned cu, unsigned params, void (*invoke)(const Arg*)) {
+        global().kernels[name] = KernelDef{autorun, cu ? cu : 1, params, invoke};
+    }
+};
+
+inline uint64_t env_ms(const char* name, uint64_t dflt) {
+    const char* s = std::getenv(name);
+    return s && *s ? std::strtoull(s, nullptr, 10) : dflt;
+}
+
+// The deadlock watchdog (see the header comment).
+inline void watchdog() {
+    Global& g = global();
+    const auto limit = std::chrono::milliseconds(env_ms("HLSINSTR_EMU_DEADLOCK_MS", 1000));
+    uint64_t seen = g.progress.load();
+    auto since = std::chrono::steady_clock::now();
+    for (;;) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        bool all_blocked = false;
+        {
+            std::lock_guard<std::mutex> lock(g.m);
+            unsigned running = 0, blocked = 0;
+            for (ThreadInfo* t : g.threads) {
+                if (t->autorun || t->done) continue;
+                ++running;
+                if (t->waiting_op.load() != 0) ++blocked;
+            }
+            all_blocked = running > 0 && blocked == running;
+        }
+        const uint64_t p = g.progress.load();
+        const auto now = std::chrono::steady_clock::now();
+        if (!all_blocked || p != seen) {
+            seen = p;
+            since = now;
+            continue;
+        }
+        if (now - since < limit) continue;
+        std::lock_guard<std::mutex> lock(g.m);
+        std::fprintf(stderr, "hlsinstr emulate: deadlock: every running kernel has waited on a channel for %lld ms\n",
+                     static_cast<long long>(limit.count()));
+        for (ThreadInfo* t : g.threads) {
+            const ChannelBase* c = t->waiting.load();
+            if (t->done || !c) continue;
+            std::fprintf(stderr, "  kernel %s%s (compute unit %u) waits to %s channel %s\n", t->kernel.c_str(),
+                         t->autorun ? " [autorun]" : "", t->compute_id, t->waiting_op.load() == 1 ? "read" : "write",
+                         c->describe().c_str());
+        }
+        std::fflush(stderr);
+        std::_Exit(kExitDeadlock);
+    }
+}
+
+inline ThreadInfo* new_thread_info(const std::string& kernel, unsigned cu, bool autorun) {
+    ThreadInfo* t = new ThreadInfo; // never destroyed (the watchdog may still look at it)
+    t->kernel = kernel;
+    t->compute_id = cu;
+    t->autorun = autorun;
+    std::lock_guard<std::mutex> lock(global().m);
+    global().threads.push_back(t);
+    return t;
+}
+
+// Starts the autorun kernels and the watchdog, once.
+inline void start() {
+    Global& g = global();
+    std::vector<std::pair<std::string, KernelDef>> autoruns;
+    {
+        std::lock_guard<std::mutex> lock(g.m);
+        if (g.started) return;
+        g.started = true;
+        for (const auto& k : g.kernels)
+            if (k.second.autorun) autoruns.push_back(k);
+    }
+    for (const auto& k : autoruns) {
+        for (unsigned cu = 0; cu < k.second.compute_units; ++cu) {
+            ThreadInfo* t = new_thread_info(k.first, cu, true);
+            void (*invoke)(const Arg*) = k.second.invoke;
+            std::thread([t, cu, invoke] {
+                wi().info = t;
+                wi().compute_id = cu;
+                wi().dims = 1;
+                invoke(nullptr);
+                t->done = true;
+            }).detach();
+        }
+    }
+    std::thread(watchdog).detach();
+}
+
+} // namespace detail
+
+// A channel: a bounded FIFO (depth 0 behaves as depth 1) carrying its writer's model clock.
+template <class T>
+class Channel : public detail::ChannelBase {
+  public:
+    Channel(const char* name, size_t depth) : name_(name), depth_(depth), cap_(depth ? depth : 1) {
+        std::lock_guard<std::mutex> lock(detail::global().m);
+        detail::global().channels[name_] = this;
+    }
+
+    T read() {
+        std::unique_lock<std::mutex> lock(m_);
+        if (q_.empty()) {
+            wait_([this] { return !q_.empty(); }, 1, lock);
+        }
+        return pop_();
+    }
+    T read_nb(bool* valid) {
+        std::unique_lock<std::mutex> lock(m_);
+        const bool ok = !q_.empty();
+        *valid = ok;
+        if (!ok) {
+            lock.unlock();
+            detail::nb_result(false);
+            return T();
+        }
+        T v = pop_();
+        lock.unlock();
+        detail::nb_result(true);
+        return v;
+    }
+    void write(const T& v) {
+        std::unique_lock<std::mutex> lock(m_);
+        if (q_.size() >= cap_) {
+            wait_([this] { return q_.size() < cap_; }, 2, lock);
+            uint64_t& now = detail::wi().now;
+            if (now < freed_) now = freed_;
+        }
+        push_(v);
+    }
+    bool write_nb(const T& v) {
+        std::unique_lock<std::mutex> lock(m_);
+        const bool ok = q_.size() < cap_;
+        if (ok) push_(v);
+        lock.unlock();
+        detail::nb_result(ok);
+        return ok;
+    }
+    std::string describe() const override {
+        std::lock_guard<std::mutex> lock(m_);
+        return name_ + " (" + std::to_string(q_.size()) + " of depth " + std::to_string(depth_) + " full)";
+    }
+    size_t size() const override {
+        std::lock_guard<std::mutex> lock(m_);
+        return q_.size();
+    }
+
+  private:
+    struct Slot {
+        T v;
+        uint64_t stamp;
+    };
+    template <class Pred>
+    void wait_(Pred ready, int op, std::unique_lock<std::mutex>& lock) {
+        detail::ThreadInfo* t = detail::wi().info;
+        if (t) {
+            t->waiting = this;
+            t->waiting_op = op;
+        }
+        cv_.wait(lock, ready);
+        if (t) {
+            t->waiting_op = 0;
+            t->waiting = nullptr;
+        }
+    }
+    T pop_() {
+        Slot s = q_.front();
+        q_.pop_front();
+        uint64_t& now = detail::wi().now;
+        if (now < s.stamp + 1) now = s.stamp + 1;
+        freed_ = now;
+        detail::global().progress.fetch_add(1);
+        cv_.notify_all();
+        return s.v;
+    }
+    void push_(const T& v) {
+        q_.push_back(Slot{v, detail::wi().now});
+        detail::global().progress.fetch_add(1);
+        cv_.notify_all();
+    }
+
+    std::string name_;
+    size_t depth_;
+    size_t cap_;
+    mutable std::mutex m_;
+    std::condition_variable cv_;
+    std::deque<Slot> q_;
+    uint64_t freed_ = 0;
+};
+
+// An array of channels `channel T name[N]`; element i is named name[i].
+template <class T, size_t N>
+class ChannelArray {
+  public:
+    ChannelArray(const char* name, size_t depth) {
+        for (size_t i = 0; i < N; ++i) {
+            const std::string n = std::string(name) + "[" + std::to_string(i) + "]";
+            c_[i] = new Channel<T>(strdup_(n), depth);
+        }
+    }
+    Channel<T>& operator[](size_t i) {
+        if (i >= N) {
+            std::fprintf(stderr, "hlsinstr emulate: channel index %zu out of range (%zu channels)\n", i, N);
+            std::_Exit(kExitUnsupported);
+        }
+        return *c_[i];
+    }
+
+  private:
+    static const char* strdup_(const std::string& s) {
+        char* p = new char[s.size() + 1];
+        std::memcpy(p, s.c_str(), s.size() + 1);
+        return p;
+    }
+    Channel<T>* c_[N];
+};
+
+// A running host launch.
+struct Launch {
+    std::thread* thread = nullptr;
+};
+
+inline Launch launch(const char* name, std::initializer_list<Arg> args, NDRange global = NDRange(1),
+                     NDRange local = NDRange()) {
+    detail::start();
+    detail::KernelDef k;
+    {
+        std::lock_guard<std::mutex> lock(detail::global().m);
+        auto it = detail::global().kernels.find(name);
+        if (it == detail::global().kernels.end() || it->second.autorun) {
+            std::fprintf(stderr, "hlsinstr emulate: no host-launchable kernel named %s\n", name);
+            std::_Exit(kExitBadLaunch);
+        }
+        k = it->second;
+    }
+    if (args.size() != k.params) {
+        std::fprintf(stderr, "hlsinstr emulate: kernel %s takes %u arguments, %zu passed\n", name, k.params,
+                     args.size());
+        std::_Exit(kExitBadLaunch);
+    }
+    std::vector<Arg> a(args);
+    const unsigned dims = global.dims ? global.dims : 1;
+    for (unsigned d = 0; d < 3; ++d) {
+        if (local.dims == 0) local.d[d] = global.d[d];
+        if (local.d[d] == 0 || global.d[d] % local.d[d] != 0) {
+            std::fprintf(stderr, "hlsinstr emulate: kernel %s: global size %zu is not a multiple of local size %zu\n",
+                         name, global.d[d], local.d[d]);
+            std::_Exit(kExitBadLaunch);
+        }
+    }
+    detail::ThreadInfo* t = detail::new_thread_info(name, 0, false);
+    Launch l;
+    l.thread = new std::thread([t, k, a, dims, global, local] {
+        detail::WorkItem& w = detail::wi();
+        w.info = t;
+        w.dims = dims;
+        w.now = detail::global().horizon.load();
+        for (unsigned d = 0; d < 3; ++d) {
+            w.gsize[d] = global.d[d];
+            w.lsize[d] = local.d[d];
+        }
+        const size_t groups[3] = {global.d[0] / local.d[0], global.d[1] / local.d[1], global.d[2] / local.d[2]};
+        for (size_t g2 = 0; g2 < groups[2]; ++g2)
+            for (size_t g1 = 0; g1 < groups[1]; ++g1)
+                for (size_t g0 = 0; g0 < groups[0]; ++g0)
+                    for (size_t l2 = 0; l2 < local.d[2]; ++l2)
+                        for (size_t l1 = 0; l1 < local.d[1]; ++l1)
+                            for (size_t l0 = 0; l0 < local.d[0]; ++l0) {
+                                const size_t g[3] = {g0, g1, g2}, l[3] = {l0, l1, l2};
+                                for (unsigned d = 0; d < 3; ++d) {
+                                    w.grp[d] = g[d];
+                                    w.lid[d] = l[d];
+                                    w.gid[d] = g[d] * local.d[d] + l[d];
+                                }
+                                k.invoke(a.data());
+                            }
+        uint64_t h = detail::global().horizon.load();
+        while (h < w.now && !detail::global().horizon.compare_exchange_weak(h, w.now)) {
+        }
+        t->done = true;
+    });
+    return l;
+}
+
+inline void wait(Launch& l) {
+    if (l.thread) {
+        l.thread->join();
+        delete l.thread;
+        l.thread = nullptr;
+    }
+}
+
+inline void run(const char* name, std::initializer_list<Arg> args, NDRange global = NDRange(1),
+                NDRange local = NDRange()) {
+    Launch l = launch(name, args, global, local);
+    wait(l);
+}
+
+// The host's view of hlsinstr_record (hlsinstr_ibuffer.cl): same fields, same order, 32 bytes.
+struct Record {
+    uint32_t kind;
+    uint32_t unit;
+    uint64_t time;
+    uint64_t addr;
+    int64_t value;
+};
+static_assert(sizeof(Record) == 32, "Record must match hlsinstr_record");
+
+enum : uint32_t { kCmdResetLinear = 0, kCmdResetCyclic = 1, kCmdSample = 2, kCmdStop = 3, kCmdRead = 4 };
+enum : uint32_t { kRecSnapshot = 0, kRecHit = 1, kRecOutOfBounds = 2, kRecInvariant = 3, kRecHeader = 15 };
+
+// Elements waiting in the channel named `name` ("c", or "c[2]" in an array); exit code 2 if
+// no such channel exists.
+inline size_t channel_size(const std::string& name) {
+    const detail::ChannelBase* c = nullptr;
+    {
+        std::lock_guard<std::mutex> lock(detail::global().m);
+        auto it = detail::global().channels.find(name);
+        if (it != detail::global().channels.end()) c = it->second;
+    }
+    if (!c) {
+        std::fprintf(stderr, "hlsinstr emulate: no channel named %s\n", name.c_str());
+        std::_Exit(kExitBadLaunch);
+    }
+    return c->size();
+}
+
+namespace detail {
+inline void drain(const std::string& name) {
+    while (channel_size(name) != 0) std::this_thread::sleep_for(std::chrono::microseconds(100));
+}
+} // namespace detail
+
+// Sends a command to iBuffer unit `unit` through the host interface kernel. First waits until
+// the unit has taken every probe already sent (in hardware they arrive within cycles; the
+// emulated unit is a slower thread), and returns once the unit has taken the command, so
+// probes sent afterwards see it. A command sent during a read-out waits for its end.
+inline void ibuffer_command(unsigned unit, uint32_t cmd) {
+    detail::drain("hlsinstr_ib_data[" + std::to_string(unit) + "]");
+    Record scratch[1];
+    run("hlsinstr_host", {cmd, static_cast<uint32_t>(unit), &scratch[0]});
+    detail::drain("hlsinstr_ib_cmd[" + std::to_string(unit) + "]");
+}
+
+// READ: returns the header followed by the unit's records (depth: HLSINSTR_IBUFFER_DEPTH).
+// Like ibuffer_command, it first waits for the probes already sent.
+inline std::vector<Record> ibuffer_read(unsigned unit, size_t depth) {
+    detail::drain("hlsinstr_ib_data[" + std::to_string(unit) + "]");
+    std::vector<Record> out(depth + 1);
+    run("hlsinstr_host", {kCmdRead, static_cast<uint32_t>(unit), out.data()});
+    out.resize(1 + static_cast<size_t>(out[0].value));
+    return out;
+}
+
+// One line per record: "unit kind time addr value" (decimal).
+inline void write_dump(std::FILE* f, const std::vector<Record>& records) {
+    for (const Record& r : records)
+        std::fprintf(f, "%u %u %llu %llu %lld\n", r.unit, r.kind, static_cast<unsigned long long>(r.time),
+                     static_cast<unsigned long long>(r.addr), static_cast<long long>(r.value));
+}
+
+// Advances the calling kernel's model clock by n cycles (HLSINSTR_EMU_DELAY).
+inline void delay(uint64_t n) { detail::wi().now += n; }
+
+} // namespace hlsinstr_emu
+
+#endif

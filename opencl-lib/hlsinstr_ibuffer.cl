@@ -1,0 +1,247 @@
+// hlsinstr: iBuffers for Intel FPGA OpenCL (seed 004, section 4): autorun trace buffers that
+// record what probes send them, never stalling the probes, and a host interface kernel that
+// commands them and streams their contents to global memory.
+//
+//   #define HLSINSTR_NUM_IBUFFERS 2      // units (default 1); unit id = probe site
+//   #define HLSINSTR_IBUFFER_DEPTH 256   // records per unit (default 1024)
+//   #include "hlsinstr_ibuffer.cl"       // or hlsinstr_snapshot.cl / hlsinstr_watch.cl
+//
+// Units. The kernel hlsinstr_ibuffer is replicated HLSINSTR_NUM_IBUFFERS times
+// (num_compute_units; unit = get_compute_id(0)). Unit u owns four channels, each with one
+// writer and one reader:
+//   hlsinstr_ib_cmd[u]   uint                 host interface kernel -> unit (commands)
+//   hlsinstr_ib_cfg[u]   hlsinstr_watch_cfg   add_watch* at one site    -> unit (watch setup)
+//   hlsinstr_ib_data[u]  hlsinstr_probe       take_snapshot / monitor_address at ONE site -> unit
+//   hlsinstr_ib_out[u]   hlsinstr_record      unit -> host interface kernel (read-out)
+//
+// Commands (HLSINSTR_CMD_*), as in hls-lib's hlsinstr/hw/ibuffer.h:
+//   RESET_LINEAR / RESET_CYCLIC  clear the trace and the drop counter, choose the mode; RESET
+//   SAMPLE   start recording (from RESET or STOP; from STOP it appends)
+//   STOP     stop recording; the records stay
+//   READ     stream out a header record, then the records oldest first; READ, then STOP.
+//            From SAMPLE it stops recording first. Not destructive: READ again repeats.
+// Linear: once DEPTH records are stored, later ones are dropped (counted). Cyclic: a record
+// overwrites the oldest once the buffer is full; the buffer keeps the last DEPTH.
+//
+// One loop iteration is one cycle (stall-free: no dependence carried through memory or
+// channels, no inner loop), in this order:
+//   1. unless the state is READ, read at most one command (non-blocking) and apply it;
+//   2. read at most one watch configuration (non-blocking) and apply it;
+//   3. read at most one probe (non-blocking) in every state, so a probe never blocks; the
+//      timestamp get_time() is taken here, in the unit, the cycle the probe arrives. In SAMPLE
+//      the probe becomes a record (below); in other states it is discarded;
+//   4. if the state was READ when the iteration began, write the next record non-blocking;
+//      a full channel takes nothing and the same record is tried next cycle.
+//
+// What a probe becomes. A unit without a watch configuration is a stall monitor: every probe
+// is a SNAPSHOT record. A unit configured by add_watch* is a smart watchpoint: a probe (an
+// access at address `addr` with value `value`) becomes
+//   OUT_OF_BOUNDS  if addr is outside [lo, hi)                (address-bound check)
+//   INVARIANT      else if addr == watched and value is outside [vmin, vmax] (value check)
+//   HIT            else if addr == watched
+//   nothing        otherwise.
+//
+// Record format (hlsinstr_record, 32 bytes, little-endian on the host, fields in this order):
+//   uint  kind    HLSINSTR_REC_SNAPSHOT 0, HIT 1, OUT_OF_BOUNDS 2, INVARIANT 3, HEADER 15
+//   uint  unit    the unit (= probe site) id
+//   ulong time    get_time() in the unit when the probe arrived (HEADER: the mode, 0 linear 1 cyclic)
+//   ulong addr    the probe's address (SNAPSHOT: 0) (HEADER: records dropped since RESET)
+//   long  value   the probe's value (HEADER: number of records that follow)
+// A read-out is one HEADER followed by `value` records.
+//
+// Cost per unit: DEPTH x 256 bits of on-chip memory (private array), write/read indices,
+// counts, a 32-bit drop counter, a watch configuration (3 x 64-bit addresses, 2 x 64-bit
+// values) with its comparators, and the get_time counter. Not synthesized here (no aoc).
+#ifndef HLSINSTR_IBUFFER_CL
+#define HLSINSTR_IBUFFER_CL
+
+#include "hlsinstr_time.h"
+
+#ifndef HLSINSTR_NUM_IBUFFERS
+#define HLSINSTR_NUM_IBUFFERS 1
+#endif
+#ifndef HLSINSTR_IBUFFER_DEPTH
+#define HLSINSTR_IBUFFER_DEPTH 1024
+#endif
+
+#define HLSINSTR_CMD_RESET_LINEAR 0u
+#define HLSINSTR_CMD_RESET_CYCLIC 1u
+#define HLSINSTR_CMD_SAMPLE 2u
+#define HLSINSTR_CMD_STOP 3u
+#define HLSINSTR_CMD_READ 4u
+
+#define HLSINSTR_REC_SNAPSHOT 0u
+#define HLSINSTR_REC_HIT 1u
+#define HLSINSTR_REC_OUT_OF_BOUNDS 2u
+#define HLSINSTR_REC_INVARIANT 3u
+#define HLSINSTR_REC_HEADER 15u
+
+#define HLSINSTR_STATE_RESET 0u
+#define HLSINSTR_STATE_SAMPLE 1u
+#define HLSINSTR_STATE_STOP 2u
+#define HLSINSTR_STATE_READ 3u
+
+typedef struct {
+    uint kind;
+    uint unit;
+    ulong time;
+    ulong addr;
+    long value;
+} hlsinstr_record;
+
+typedef struct {
+    ulong addr;
+    long value;
+} hlsinstr_probe;
+
+typedef struct {
+    ulong watched;
+    ulong lo;
+    ulong hi;
+    long vmin;
+    long vmax;
+} hlsinstr_watch_cfg;
+
+channel uint hlsinstr_ib_cmd[HLSINSTR_NUM_IBUFFERS] __attribute__((depth(4)));
+channel hlsinstr_watch_cfg hlsinstr_ib_cfg[HLSINSTR_NUM_IBUFFERS] __attribute__((depth(2)));
+channel hlsinstr_probe hlsinstr_ib_data[HLSINSTR_NUM_IBUFFERS] __attribute__((depth(8)));
+channel hlsinstr_record hlsinstr_ib_out[HLSINSTR_NUM_IBUFFERS] __attribute__((depth(8)));
+
+__attribute__((autorun))
+__attribute__((max_global_work_dim(0)))
+__attribute__((num_compute_units(HLSINSTR_NUM_IBUFFERS)))
+__kernel void hlsinstr_ibuffer(void) {
+    const uint unit = get_compute_id(0);
+    hlsinstr_record trace[HLSINSTR_IBUFFER_DEPTH];
+    uint state = HLSINSTR_STATE_RESET;
+    uint cyclic = 0;
+    uint wr = 0;      // the slot the next stored record takes
+    uint rd = 0;      // the slot the read-out sends next
+    uint count = 0;   // records stored
+    uint left = 0;    // records the read-out has still to send
+    uint dropped = 0; // saturating
+    bool header = false; // the read-out has still to send its header
+    bool watching = false;
+    hlsinstr_watch_cfg cfg = {0, 0, 0, 0, 0};
+
+    while (1) {
+        const bool reading = state == HLSINSTR_STATE_READ;
+
+        // 1. At most one command, never during a read-out.
+        bool cmd_valid = false;
+        uint cmd = 0;
+        if (!reading) {
+            cmd = read_channel_nb_intel(hlsinstr_ib_cmd[unit], &cmd_valid);
+        }
+        if (cmd_valid) {
+            if (cmd == HLSINSTR_CMD_RESET_LINEAR || cmd == HLSINSTR_CMD_RESET_CYCLIC) {
+                state = HLSINSTR_STATE_RESET;
+                cyclic = cmd == HLSINSTR_CMD_RESET_CYCLIC ? 1 : 0;
+                wr = 0;
+                count = 0;
+                dropped = 0;
+            } else if (cmd == HLSINSTR_CMD_SAMPLE) {
+                state = HLSINSTR_STATE_SAMPLE;
+            } else if (cmd == HLSINSTR_CMD_STOP) {
+                state = HLSINSTR_STATE_STOP;
+            } else if (cmd == HLSINSTR_CMD_READ) {
+                // Oldest record: slot 0 until the buffer has been filled once, then the slot
+                // the next write would take.
+                rd = count == HLSINSTR_IBUFFER_DEPTH ? wr : 0;
+                left = count;
+                header = true;
+                state = HLSINSTR_STATE_READ;
+            }
+        }
+
+        // 2. At most one watch configuration.
+        bool cfg_valid = false;
+        hlsinstr_watch_cfg c = read_channel_nb_intel(hlsinstr_ib_cfg[unit], &cfg_valid);
+        if (cfg_valid) {
+            cfg = c;
+            watching = true;
+        }
+
+        // 3. At most one probe, consumed in every state; the timestamp is taken here.
+        bool probe_valid = false;
+        hlsinstr_probe p = read_channel_nb_intel(hlsinstr_ib_data[unit], &probe_valid);
+        if (probe_valid && state == HLSINSTR_STATE_SAMPLE) {
+            hlsinstr_record r;
+            r.unit = unit;
+            r.time = get_time(p.addr);
+            r.addr = p.addr;
+            r.value = p.value;
+            bool keep = true;
+            if (!watching) {
+                r.kind = HLSINSTR_REC_SNAPSHOT;
+                r.addr = 0;
+            } else if (p.addr < cfg.lo || p.addr >= cfg.hi) {
+                r.kind = HLSINSTR_REC_OUT_OF_BOUNDS;
+            } else if (p.addr == cfg.watched) {
+                r.kind = (p.value < cfg.vmin || p.value > cfg.vmax) ? HLSINSTR_REC_INVARIANT
+                                                                    : HLSINSTR_REC_HIT;
+            } else {
+                keep = false;
+            }
+            if (keep) {
+                if (cyclic == 0 && count == HLSINSTR_IBUFFER_DEPTH) {
+                    if (dropped != 0xffffffffu) dropped++;
+                } else {
+                    trace[wr] = r;
+                    wr = wr == HLSINSTR_IBUFFER_DEPTH - 1 ? 0 : wr + 1;
+                    if (count != HLSINSTR_IBUFFER_DEPTH) count++;
+                }
+            }
+        }
+
+        // 4. At most one output record, only in an iteration that began in READ.
+        if (reading) {
+            hlsinstr_record o;
+            if (header) {
+                o.kind = HLSINSTR_REC_HEADER;
+                o.unit = unit;
+                o.time = cyclic;
+                o.addr = dropped;
+                o.value = count;
+            } else {
+                o = trace[rd];
+            }
+            if (write_channel_nb_intel(hlsinstr_ib_out[unit], o)) {
+                if (header) {
+                    header = false;
+                } else {
+                    rd = rd == HLSINSTR_IBUFFER_DEPTH - 1 ? 0 : rd + 1;
+                    left--;
+                }
+                if (!header && left == 0) state = HLSINSTR_STATE_STOP;
+            }
+        }
+    }
+}
+
+// The host interface kernel (seed 004, Listing 10): forwards `cmd` to unit `id` and, for READ,
+// copies the unit's read-out to `out`: out[0] is the HEADER, out[1 .. 1 + out[0].value] the
+// records. `out` must hold HLSINSTR_IBUFFER_DEPTH + 1 records. Launch it as a single work-item
+// kernel while the kernels under test are idle (its global-memory writes would otherwise
+// compete with theirs). An id >= HLSINSTR_NUM_IBUFFERS does nothing.
+__attribute__((max_global_work_dim(0)))
+__kernel void hlsinstr_host(uint cmd, uint id, __global hlsinstr_record *restrict out) {
+    #pragma unroll
+    for (uint u = 0; u < HLSINSTR_NUM_IBUFFERS; u++) {
+        if (u == id) write_channel_intel(hlsinstr_ib_cmd[u], cmd);
+    }
+    if (cmd == HLSINSTR_CMD_READ && id < HLSINSTR_NUM_IBUFFERS) {
+        long n = 0;
+        for (long k = 0; k <= n; k++) {
+            hlsinstr_record r;
+            #pragma unroll
+            for (uint u = 0; u < HLSINSTR_NUM_IBUFFERS; u++) {
+                if (u == id) r = read_channel_intel(hlsinstr_ib_out[u]);
+            }
+            if (k == 0) n = r.value;
+            out[k] = r;
+        }
+    }
+}
+
+#endif

@@ -1,0 +1,65 @@
+// hlsinstr: smart watchpoints (seed 004, section 5.2): address-bound and value-invariance
+// checks on the memory accesses a kernel reports.
+//
+//   #include "hlsinstr_watch.cl"
+//   add_watch_checked(0, (size_t)&buf[3], (size_t)&buf[0], (size_t)&buf[N], 0, LONG_MAX);
+//   for (...) {
+//       buf[j] = v;
+//       monitor_address(0, (size_t)&buf[j], v);   // every access that may touch the watch
+//   }
+//
+// add_watch(id, addr): unit `id` (an iBuffer, hlsinstr_ibuffer.cl) records a HIT for every
+//   monitored access to `addr`; no bound or value check.
+// add_watch_checked(id, addr, lo, hi, vmin, vmax): also an OUT_OF_BOUNDS record for every
+//   monitored access outside [lo, hi) and an INVARIANT record (instead of HIT) when an access to
+//   `addr` carries a value outside [vmin, vmax].
+// (Emulation: add_watch* returns once the unit has the configuration, and monitor_address
+// waits for space instead of losing a probe, since the emulated unit is slower than hardware.)
+// monitor_address(id, addr, tag): reports an access at `addr` carrying `tag` (the value stored
+//   or loaded) to unit `id`, non-blocking (never stalls the kernel; lost only if the unit's
+//   channel is full).
+// Record kinds and layout: hlsinstr_ibuffer.cl. Each id is one call site of monitor_address
+// and one of add_watch*, since a channel has one writer; watch two sites with two units
+// configured alike. `id` must be a compile-time constant. The configuration is a blocking
+// write (it is never lost); send it before the monitored accesses.
+#ifndef HLSINSTR_WATCH_CL
+#define HLSINSTR_WATCH_CL
+
+#include "hlsinstr_ibuffer.cl"
+
+void add_watch_checked(uint id, size_t addr, size_t lo, size_t hi, long vmin, long vmax) {
+    hlsinstr_watch_cfg c;
+    c.watched = addr;
+    c.lo = lo;
+    c.hi = hi;
+    c.vmin = vmin;
+    c.vmax = vmax;
+    write_channel_intel(hlsinstr_ib_cfg[id], c);
+#ifdef HLSINSTR_EMU
+    // In hardware the unit reads the configuration and a probe in the same cycle, the
+    // configuration first, and the first probe comes at least a cycle after this write. The
+    // emulated unit is a thread that could see the probe first: wait until it has the
+    // configuration.
+    hlsinstr_emu_drain(hlsinstr_ib_cfg[id]);
+#endif
+}
+
+void add_watch(uint id, size_t addr) { add_watch_checked(id, addr, 0, ULONG_MAX, LONG_MIN, LONG_MAX); }
+
+#define monitor_address(id, addr, tag) hlsinstr_monitor_address_(id, (ulong)(addr), (long)(tag))
+
+void hlsinstr_monitor_address_(uint id, ulong addr, long tag) {
+    hlsinstr_probe p;
+    p.addr = addr;
+    p.value = tag;
+#ifdef HLSINSTR_EMU
+    // The hardware unit reads a probe every cycle, so a site sending at most one per cycle
+    // never loses one; the emulated unit is a slower thread, so the emulation waits instead.
+    write_channel_intel(hlsinstr_ib_data[id], p);
+#else
+    (void)write_channel_nb_intel(hlsinstr_ib_data[id], p);
+#endif
+    mem_fence(CLK_CHANNEL_MEM_FENCE);
+}
+
+#endif

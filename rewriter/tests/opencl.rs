@@ -1,0 +1,383 @@
+//! The Intel FPGA OpenCL side (opencl-lib/): every .cl file passes clang's OpenCL C 1.2 syntax
+//! check with the test header for the Intel channel built-ins (and a broken one does not); the
+//! get_time counter lints clean under Verilator and its testbench passes under Icarus and
+//! Verilator (and fails on broken counters); the HDL-library XML spec has the fixtures'
+//! structure and agrees with the Verilog; and the CPU emulation runs sequence numbers, the
+//! iBuffer state machine, the stall monitor, the watchpoints, the autorun timers and the
+//! deadlock watchdog with exact expected results. A missing tool fails the test: it never skips.
+//!
+//! Build outputs go to temporary directories; nothing is written into the source tree.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+fn lib(file: &str) -> PathBuf {
+    repo().join("opencl-lib").join(file)
+}
+
+/// Runs `cmd`; a tool that is not installed fails the test, saying what to install.
+fn run(cmd: &mut Command) -> Output {
+    let tool = cmd.get_program().to_string_lossy().into_owned();
+    let package = match tool.as_str() {
+        "iverilog" | "vvp" => "iverilog",
+        "clang" => "clang",
+        "python3" => "python3",
+        "g++" => "g++",
+        _ => tool.as_str(),
+    }
+    .to_string();
+    cmd.output()
+        .unwrap_or_else(|e| panic!("cannot run {tool}: {e}; install it (apt-get install {package}) and run again"))
+}
+
+fn text(out: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+fn passed(out: &Output) -> bool {
+    let t = text(out);
+    out.status.success() && t.lines().any(|l| l.trim() == "PASS") && !t.contains("ERROR")
+}
+
+// ---- clang -x cl -cl-std=CL1.2 -fsyntax-only ----------------------------------------------
+
+fn cl_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for dir in [lib(""), lib("tests")] {
+        for e in std::fs::read_dir(&dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "cl") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn clang_cl(file: &Path) -> Output {
+    run(Command::new("clang")
+        .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unknown-attributes"])
+        .arg("-include")
+        .arg(lib("tb/intel_channels_check.h"))
+        .arg("-I")
+        .arg(lib(""))
+        .arg(file))
+}
+
+#[test]
+fn every_cl_file_passes_clang_opencl_1_2_syntax_check() {
+    let files = cl_files();
+    let names: Vec<String> = files.iter().map(|f| f.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    for must in ["hlsinstr_ibuffer.cl", "hlsinstr_seq.cl", "hlsinstr_timer.cl", "hlsinstr_watch.cl", "watch.cl"] {
+        assert!(names.iter().any(|n| n == must), "{must} not found among {names:?}");
+    }
+    for f in &files {
+        let out = clang_cl(f);
+        assert!(out.status.success(), "clang -x cl -cl-std=CL1.2 on {}:\n{}", f.display(), text(&out));
+    }
+}
+
+#[test]
+fn clang_syntax_check_catches_broken_kernels() {
+    let source = std::fs::read_to_string(lib("hlsinstr_ibuffer.cl")).unwrap();
+    let mutants = [
+        ("a misspelled field", "r.time = get_time(p.addr);", "r.time = get_time(p.adr);"),
+        (
+            "an undeclared channel",
+            "read_channel_nb_intel(hlsinstr_ib_data[unit]",
+            "read_channel_nb_intel(hlsinstr_data[unit]",
+        ),
+        ("a missing valid pointer", "&probe_valid);", "probe_valid);"),
+    ];
+    for (what, from, to) in mutants {
+        assert!(source.contains(from), "mutant '{what}': `{from}` is no longer in hlsinstr_ibuffer.cl");
+        let work = tempfile::tempdir().unwrap();
+        let broken = work.path().join("hlsinstr_ibuffer.cl");
+        std::fs::write(&broken, source.replacen(from, to, 1)).unwrap();
+        std::fs::copy(lib("hlsinstr_time.h"), work.path().join("hlsinstr_time.h")).unwrap();
+        let out = clang_cl(&broken);
+        assert!(!out.status.success(), "mutant '{what}' passed clang's syntax check");
+    }
+}
+
+// ---- the get_time counter -----------------------------------------------------------------
+
+fn icarus(counter: &Path, work: &Path) -> Output {
+    let vvp = work.join("tb.vvp");
+    let out = run(Command::new("iverilog")
+        .args(["-g2012", "-Wall", "-o"])
+        .arg(&vvp)
+        .arg(lib("tb/hlsinstr_get_time_tb.v"))
+        .arg(counter)
+        .current_dir(work));
+    assert!(out.status.success() && out.stderr.is_empty(), "iverilog:\n{}", text(&out));
+    run(Command::new("vvp").arg("-n").arg(&vvp).current_dir(work))
+}
+
+#[test]
+fn get_time_counter_and_testbench_lint_clean_under_verilator_wall() {
+    let work = tempfile::tempdir().unwrap();
+    let out = run(Command::new("verilator")
+        .args(["--lint-only", "-Wall", "--top-module", "hlsinstr_get_time"])
+        .arg(lib("hlsinstr_get_time.v"))
+        .current_dir(work.path()));
+    assert!(out.status.success() && out.stderr.is_empty(), "verilator -Wall on the counter:\n{}", text(&out));
+    let out = run(Command::new("verilator")
+        .args(["--lint-only", "--timing", "-Wall", "--top-module", "hlsinstr_get_time_tb"])
+        .arg(lib("tb/hlsinstr_get_time_tb.v"))
+        .arg(lib("hlsinstr_get_time.v"))
+        .current_dir(work.path()));
+    assert!(out.status.success() && out.stderr.is_empty(), "verilator -Wall on the testbench:\n{}", text(&out));
+}
+
+#[test]
+fn get_time_icarus_testbench_passes_and_fails_on_broken_counters() {
+    let work = tempfile::tempdir().unwrap();
+    let out = icarus(&lib("hlsinstr_get_time.v"), work.path());
+    assert!(passed(&out), "Icarus testbench:\n{}", text(&out));
+
+    let source = std::fs::read_to_string(lib("hlsinstr_get_time.v")).unwrap();
+    let mutants = [
+        ("no carry into bit 32", "count_reg <= count_reg + 64'd1;", "count_reg[31:0] <= count_reg[31:0] + 32'd1;"),
+        ("reset does not reach the counter", "count_reg <= RESET_VALUE;", "count_reg <= count_reg + 64'd1;"),
+        ("latency 0 value", "time_reg <= count_reg;", "time_reg <= count_reg + 64'd1;"),
+        ("ovalid ignores ivalid", "valid_reg <= ivalid;", "valid_reg <= 1'b1;"),
+        ("counts only on calls", "count_reg <= count_reg + 64'd1;", "count_reg <= count_reg + {63'd0, ivalid};"),
+    ];
+    for (what, from, to) in mutants {
+        assert!(source.contains(from), "mutant '{what}': `{from}` is no longer in hlsinstr_get_time.v");
+        let work = tempfile::tempdir().unwrap();
+        let broken = work.path().join("hlsinstr_get_time.v");
+        std::fs::write(&broken, source.replacen(from, to, 1)).unwrap();
+        let out = icarus(&broken, work.path());
+        assert!(!out.status.success() && text(&out).contains("ERROR"), "mutant '{what}' passed:\n{}", text(&out));
+    }
+}
+
+#[test]
+fn get_time_verilator_testbench_passes() {
+    let work = tempfile::tempdir().unwrap();
+    let obj = work.path().join("obj");
+    let out = run(Command::new("verilator")
+        .args(["--binary", "--timing", "-Wall", "-j", "1", "--top-module", "hlsinstr_get_time_tb", "--Mdir"])
+        .arg(&obj)
+        .arg(lib("tb/hlsinstr_get_time_tb.v"))
+        .arg(lib("hlsinstr_get_time.v"))
+        .current_dir(work.path()));
+    assert!(out.status.success(), "verilator --binary failed:\n{}", text(&out));
+    let out = run(Command::new(obj.join("Vhlsinstr_get_time_tb")).current_dir(work.path()));
+    assert!(passed(&out), "Verilator testbench:\n{}", text(&out));
+}
+
+// ---- the HDL-library XML spec -------------------------------------------------------------
+
+fn fixture(name: &str) -> PathBuf {
+    repo().parent().unwrap().join("shared/fixtures/intel-hdl-library").join(name)
+}
+
+/// Element paths below the root (root name left out, since RTL_SPEC and EFI_SPEC are both
+/// accepted), in document order, with the attribute names of each element.
+fn structure(xml: &str) -> Result<Vec<String>, String> {
+    let doc = roxmltree::Document::parse(xml).map_err(|e| e.to_string())?;
+    let root = doc.root_element();
+    if !matches!(root.tag_name().name(), "RTL_SPEC" | "EFI_SPEC") {
+        return Err(format!("root element {} is neither RTL_SPEC nor EFI_SPEC", root.tag_name().name()));
+    }
+    fn walk(n: roxmltree::Node, path: &str, out: &mut Vec<String>) {
+        for c in n.children().filter(|c| c.is_element()) {
+            let p = format!("{path}/{}", c.tag_name().name());
+            let mut attrs: Vec<&str> = c.attributes().map(|a| a.name()).collect();
+            attrs.sort();
+            out.push(format!("{p}[{}]", attrs.join(",")));
+            walk(c, &p, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(root, "", &mut out);
+    Ok(out)
+}
+
+/// The structure without the data ports (INPUT/OUTPUT elements), which differ per function.
+fn control_structure(xml: &str) -> Result<Vec<String>, String> {
+    Ok(structure(xml)?.into_iter().filter(|p| !p.contains("/INPUT[") && !p.contains("/OUTPUT[")).collect())
+}
+
+fn our_spec() -> String {
+    std::fs::read_to_string(lib("hlsinstr_get_time.xml")).unwrap()
+}
+
+#[test]
+fn xml_spec_has_the_fixtures_structure() {
+    let ours = control_structure(&our_spec()).expect("hlsinstr_get_time.xml");
+    for f in ["cnt32.xml", "rev8.xml"] {
+        let path = fixture(f);
+        let s = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let theirs = control_structure(&s).unwrap_or_else(|e| panic!("{f}: {e}"));
+        assert_eq!(ours, theirs, "hlsinstr_get_time.xml and {f} differ in structure");
+    }
+    // Both roots are accepted, anything else is not.
+    let efi = our_spec().replace("RTL_SPEC>", "EFI_SPEC>");
+    assert_eq!(control_structure(&efi).unwrap(), ours);
+    let bad = our_spec().replace("RTL_SPEC>", "SPEC>");
+    assert!(control_structure(&bad).unwrap_err().contains("neither RTL_SPEC nor EFI_SPEC"));
+}
+
+#[test]
+fn xml_spec_agrees_with_the_verilog_and_the_files() {
+    let xml = our_spec();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let find = |tag: &str| doc.descendants().find(|n| n.has_tag_name(tag)).unwrap_or_else(|| panic!("no {tag}"));
+    let value = |tag: &str| find(tag).attribute("value").unwrap().to_string();
+    assert_eq!(value("IS_STALL_FREE"), "yes");
+    assert_eq!(value("IS_FIXED_LATENCY"), "yes");
+    assert_eq!(value("EXPECTED_LATENCY"), "1", "the Verilog has one register stage");
+    assert_eq!(value("HAS_SIDE_EFFECTS"), "yes", "a timestamp must never be removed");
+    assert_eq!(value("ALLOW_MERGING"), "no", "every call site keeps its own counter read");
+    let function = find("FUNCTION");
+    assert_eq!(function.attribute("name"), Some("get_time"));
+    let module = function.attribute("module").unwrap();
+
+    let verilog = std::fs::read_to_string(lib("hlsinstr_get_time.v")).unwrap();
+    assert!(verilog.contains(&format!("module {module} ")), "no module {module} in hlsinstr_get_time.v");
+    let mut ports: Vec<(String, String)> = Vec::new(); // (name, width)
+    for line in verilog.lines().map(str::trim) {
+        let Some(rest) = line.strip_prefix("input  wire").or_else(|| line.strip_prefix("output wire")) else {
+            continue;
+        };
+        let rest = rest.trim().trim_end_matches(',');
+        let (width, name) = match rest.strip_prefix('[') {
+            Some(r) => {
+                let (range, name) = r.split_once(']').unwrap();
+                let hi: u32 = range.split(':').next().unwrap().trim().parse().unwrap();
+                ((hi + 1).to_string(), name.trim())
+            }
+            None => ("1".to_string(), rest),
+        };
+        ports.push((name.to_string(), width));
+    }
+    let mut spec_ports: Vec<(String, String)> = Vec::new();
+    for n in find("INTERFACE").children().filter(|c| c.is_element()) {
+        let port = n.attribute("port").unwrap().to_string();
+        let width = n.attribute("width").unwrap_or("1").to_string();
+        if n.has_tag_name("AVALON") {
+            assert_eq!(n.attribute("type"), Some(port.as_str()), "AVALON port {port} has its own name as type");
+        }
+        spec_ports.push((port, width));
+    }
+    ports.sort();
+    spec_ports.sort();
+    assert_eq!(ports, spec_ports, "Verilog ports and XML INTERFACE differ");
+
+    for f in doc.descendants().filter(|n| n.has_tag_name("FILE")) {
+        let name = f.attribute("name").unwrap();
+        assert!(lib(name).is_file(), "the spec names {name}, which is not in opencl-lib/");
+    }
+}
+
+// ---- CPU emulation ------------------------------------------------------------------------
+
+/// Builds opencl-lib/tests/<name>.cl with <name>_host.cpp through hlsinstr-emu-build.
+fn emu_build(name: &str, work: &Path) -> PathBuf {
+    let exe = work.join(name);
+    let out = run(Command::new("bash")
+        .arg(lib("emu/hlsinstr-emu-build"))
+        .arg("-o")
+        .arg(&exe)
+        .arg("--work")
+        .arg(work.join("build"))
+        .arg(lib(&format!("tests/{name}.cl")))
+        .arg(lib(&format!("tests/{name}_host.cpp"))));
+    assert!(out.status.success(), "hlsinstr-emu-build {name}:\n{}", text(&out));
+    exe
+}
+
+fn emu_run(name: &str) -> Output {
+    let work = tempfile::tempdir().unwrap();
+    let exe = emu_build(name, work.path());
+    run(Command::new("timeout").arg("120").arg(&exe).env("HLSINSTR_EMU_DEADLOCK_MS", "5000"))
+}
+
+#[test]
+fn emulation_sequence_numbers_are_dense_and_advance_only_when_read() {
+    let out = emu_run("seq");
+    assert!(passed(&out), "{}", text(&out));
+}
+
+#[test]
+fn emulation_ibuffer_transitions_and_linear_cyclic_order() {
+    let out = emu_run("ibuffer");
+    assert!(passed(&out), "{}", text(&out));
+    let t = text(&out);
+    for line in [
+        "linear: 0 1 2 3 (mode 0, dropped 2)",
+        "cyclic: 22 23 24 25 (mode 1, dropped 0)",
+        "stop, sample appends: 24 25 50 51 (mode 1, dropped 0)",
+    ] {
+        assert!(t.lines().any(|l| l == line), "missing `{line}` in:\n{t}");
+    }
+}
+
+#[test]
+fn emulation_snapshot_latencies_equal_the_scripted_ones() {
+    let out = emu_run("snapshot");
+    assert!(passed(&out), "{}", text(&out));
+    assert!(text(&out).contains("k=1 load value -1 latency 40"), "{}", text(&out));
+}
+
+#[test]
+fn emulation_watchpoint_catches_out_of_bounds_write_and_invariant_violation() {
+    let out = emu_run("watch");
+    assert!(passed(&out), "{}", text(&out));
+    let t = text(&out);
+    let kinds: Vec<&str> =
+        t.lines().filter(|l| l.starts_with("kind ")).map(|l| l.split(" time").next().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "kind 3 buf[3] value -15",
+            "kind 3 buf[3] value -15",
+            "kind 2 buf[9] value -5",
+            "kind 1 buf[3] value 5",
+            "kind 2 buf[9] value 15",
+            "kind 1 buf[3] value 25"
+        ]
+    );
+}
+
+#[test]
+fn emulation_autorun_timers_increase_at_every_read_site() {
+    let out = emu_run("timer");
+    assert!(passed(&out), "{}", text(&out));
+}
+
+#[test]
+fn emulation_deadlock_watchdog_names_the_channel_and_exits_4() {
+    let work = tempfile::tempdir().unwrap();
+    let exe = emu_build("deadlock", work.path());
+    let out = run(Command::new("timeout").arg("60").arg(&exe).env("HLSINSTR_EMU_DEADLOCK_MS", "300"));
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(4), "exit code of a deadlocked emulation:\n{t}");
+    assert!(t.contains("deadlock"), "{t}");
+    assert!(t.contains("kernel stuck (compute unit 0) waits to read channel never_written (0 of depth 4 full)"), "{t}");
+    assert!(t.contains("kernel hlsinstr_seq [autorun] (compute unit 0) waits to write channel hlsinstr_seq_ch"), "{t}");
+    assert!(!t.contains("stuck returned"), "{t}");
+}
+
+#[test]
+fn emulation_prepass_refuses_two_dimensional_channel_arrays_with_file_and_line() {
+    let work = tempfile::tempdir().unwrap();
+    let cl = work.path().join("k.cl");
+    std::fs::write(&cl, "// one\nchannel int c[2][3] __attribute__((depth(1)));\n").unwrap();
+    let out = run(Command::new("python3").arg(lib("emu/ocl2cpp.py")).arg("-o").arg(work.path().join("o")).arg(&cl));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("k.cl:2: channel c: only one-dimensional channel arrays are supported"),
+        "{}",
+        text(&out)
+    );
+}
