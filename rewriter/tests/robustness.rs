@@ -672,7 +672,7 @@ fn bad_inputs_give_clear_messages_and_documented_exit_codes() {
 
     // No C++ at all: a usage error.
     let err = expect_exit(&["rewrite", "none", "--out", "o-none"], p, 2);
-    assert!(err.contains("no C/C++ files found in the inputs"), "{err}");
+    assert!(err.contains("no C/C++ or OpenCL C (.cl) files found in the inputs"), "{err}");
 
     // Over the size limit: refused before reading (a sparse file costs no disk).
     let huge = p.join("huge/huge.cpp");
