@@ -38,7 +38,9 @@ const WORDS: &[&str] = &[
 /// Words blanked only when an identifier follows (a declaration, not a variable of that name).
 const TYPE_WORDS: &[&str] = &["channel", "pipe"];
 
-/// What the pre-pass saw before one top-level `{` (a function body, usually).
+/// What the pre-pass saw before one top-level `{` (a function body, usually): everything since
+/// the previous top-level `;` or `}`, parameter attributes included. Preprocessor conditionals
+/// are not evaluated: an attribute under `#ifdef` counts.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OpenClFacts {
     /// Declared `__kernel` / `kernel`.
