@@ -12,6 +12,7 @@ pub mod emit;
 pub mod error;
 pub mod hls_lib;
 pub mod model;
+pub mod opencl;
 pub mod parse;
 pub mod plan;
 pub mod project;

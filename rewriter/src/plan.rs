@@ -1,6 +1,7 @@
 //! Stage 3b, plan: turn the model and the selection into probe records and edits.
 //!
-//! Every probe site is one short call; all calls are macros of `hls-lib/include/hlsinstr/probe.h`:
+//! Every probe site is one short call; all calls are macros of `hls-lib/include/hlsinstr/probe.h`
+//! (in `.cl` files the same names from `opencl-lib/hlsinstr_probe.cl`):
 //!
 //! | site | inserted |
 //! |---|---|
@@ -34,8 +35,10 @@ pub const INCLUDE_LINE: &str = "#include \"hlsinstr/probe.h\" // hlsinstr";
 pub const VITIS_INCLUDE_LINE: &str = "#include \"hlsinstr/vitis.h\" // hlsinstr";
 /// The include line of testbench files of the in-FPGA build: the new top and its shim.
 pub const TB_INCLUDE_LINE: &str = "#include \"hlsinstr_top.h\" // hlsinstr";
+/// The include line of OpenCL C files (`.cl`): the same macros from `opencl-lib/hlsinstr_probe.cl`.
+pub const CL_INCLUDE_LINE: &str = "#include \"hlsinstr_probe.cl\" // hlsinstr";
 /// Every include line a rewrite may put at the top of a file, in the order it puts them.
-pub const INCLUDE_LINES: &[&str] = &[INCLUDE_LINE, VITIS_INCLUDE_LINE, TB_INCLUDE_LINE];
+pub const INCLUDE_LINES: &[&str] = &[INCLUDE_LINE, VITIS_INCLUDE_LINE, TB_INCLUDE_LINE, CL_INCLUDE_LINE];
 pub const OPEN_BRACE: &str = "{/*hlsinstr*/";
 pub const CLOSE_BRACE: &str = "}/*hlsinstr*/";
 
@@ -81,6 +84,8 @@ pub struct PlanTarget<'a> {
     /// the target's plumbing, which knows every file that needs one.
     pub vitis: bool,
     pub top: Option<&'a str>,
+    /// An OpenCL C file: its include line is [`CL_INCLUDE_LINE`].
+    pub opencl: bool,
 }
 
 /// Plan one file. Ids are taken from `next_id` in source order, so they are deterministic.
@@ -148,7 +153,8 @@ pub fn plan_file(
     }
     if !plan.probes.is_empty() && !target.vitis {
         let eol = src.eol();
-        plan.edits.push(Edit::raw(src.bom_len(), format!("{INCLUDE_LINE}{eol}"), Rank::open(i32::MIN, 0)));
+        let include = if target.opencl { CL_INCLUDE_LINE } else { INCLUDE_LINE };
+        plan.edits.push(Edit::raw(src.bom_len(), format!("{include}{eol}"), Rank::open(i32::MIN, 0)));
     }
     plan
 }

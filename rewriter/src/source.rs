@@ -40,6 +40,11 @@ impl SourceFile {
     }
 }
 
+/// A file `rewrite` takes: C/C++ (`CXX_EXTENSIONS`) or OpenCL C (`.cl`).
+pub fn is_source_path(path: &Path) -> bool {
+    is_cxx_path(path) || crate::opencl::is_opencl_path(path)
+}
+
 pub fn is_cxx_path(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())

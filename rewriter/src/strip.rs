@@ -11,8 +11,15 @@ use crate::plan::{CLOSE_BRACE, INCLUDE_LINES, OPEN_BRACE};
 use std::ops::Range;
 
 /// Text that marks hlsinstr instrumentation. Rewriting refuses files containing any of them.
-pub const MARKERS: &[&str] =
-    &["HLSINSTR_", OPEN_BRACE, CLOSE_BRACE, "hlsinstr/probe.h", "hlsinstr/vitis.h", "hlsinstr_top.h"];
+pub const MARKERS: &[&str] = &[
+    "HLSINSTR_",
+    OPEN_BRACE,
+    CLOSE_BRACE,
+    "hlsinstr/probe.h",
+    "hlsinstr/vitis.h",
+    "hlsinstr_top.h",
+    "hlsinstr_probe.cl",
+];
 
 /// First marker in `text` outside string and character literals, with its offset: the reason
 /// to refuse a rewrite.

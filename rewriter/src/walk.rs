@@ -1,7 +1,7 @@
-//! Finding the input files: directories are walked for C/C++ sources and headers in a stable order.
+//! Finding the input files: directories are walked for C/C++ sources and headers and OpenCL C (`.cl`) in a stable order.
 
 use crate::error::{Error, ErrorKind, Result};
-use crate::source::is_cxx_path;
+use crate::source::is_source_path;
 use std::path::{Path, PathBuf};
 
 /// An input file and its path relative to its root (output layout, manifest).
@@ -64,12 +64,12 @@ fn walk_dir(dir: &Path, rel: &str, exclude: &[PathBuf], found: &mut Vec<Input>, 
         let child_rel = if rel.is_empty() { name.clone() } else { format!("{rel}/{name}") };
         let ft = entry.file_type().map_err(|e| Error::io(&path, &e))?;
         if ft.is_symlink() {
-            if is_cxx_path(&path) || path.is_dir() {
+            if is_source_path(&path) || path.is_dir() {
                 notes.push(format!("{}: symlink not followed", path.display()));
             }
         } else if ft.is_dir() {
             walk_dir(&path, &child_rel, exclude, found, notes)?;
-        } else if ft.is_file() && is_cxx_path(&path) {
+        } else if ft.is_file() && is_source_path(&path) {
             found.push(Input { path, rel: child_rel });
         }
     }

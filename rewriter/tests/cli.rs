@@ -192,3 +192,33 @@ fn maxi_ports_follow_calls_across_files_and_need_modules() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("add `modules` to --probes"), "{}", stderr(&o));
 }
+
+const CL_KERNEL: &str = "channel int c __attribute__((depth(4)));\n__attribute__((autorun)) __attribute__((max_global_work_dim(0)))\n__kernel void k(__global int *restrict a, int n) {\n  #pragma unroll\n  for (int i = 0; i < n; i++) a[i] = read_channel_intel(c);\n}\n";
+
+#[test]
+fn opencl_files_are_walked_rewritten_diffed_stripped_and_refused_twice() {
+    let t = tree(&[("src/k.cl", CL_KERNEL), ("src/h.cpp", KERNEL)]);
+    let o = hlsinstr(&["diff", "src", "--probes", "modules,loops"], t.path());
+    assert!(stdout(&o).contains("+#include \"hlsinstr_probe.cl\" // hlsinstr"), "{}{}", stdout(&o), stderr(&o));
+    let o = hlsinstr(&["rewrite", "src", "--probes", "modules,loops", "--out", "i"], t.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = std::fs::read_to_string(t.path().join("i/k.cl")).unwrap();
+    assert!(out.contains("HLSINSTR_LOOP_BEGIN(3, P, 0);\n  #pragma unroll\n  for"), "pragma stays on its loop:\n{out}");
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(t.path().join("i/hlsinstr-manifest.json")).unwrap()).unwrap();
+    let function = |file: &str| {
+        m["probes"].as_array().unwrap().iter().find(|p| p["file"] == file && p["kind"] == "function").unwrap().clone()
+    };
+    let k = &function("k.cl")["module"]["opencl"];
+    assert_eq!((k["kernel"].as_bool(), k["autorun"].as_bool()), (Some(true), Some(true)), "{m}");
+    assert!(function("h.cpp")["module"].get("opencl").is_none(), "C++ functions have no OpenCL facts");
+    let o = hlsinstr(&["strip", "i", "--out", "r"], t.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(t.path().join("r/k.cl")).unwrap(), CL_KERNEL);
+    let o = hlsinstr(&["rewrite", "i/k.cl", "--out", "again"], t.path());
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stderr(&o).contains("already instrumented"), "{}", stderr(&o));
+    let o = hlsinstr(&["rewrite", "src", "--target", "vitis", "--top", "k", "--out", "v"], t.path());
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("without it"), "{}", stderr(&o));
+}

@@ -1,5 +1,6 @@
 //! Golden rewrite tests: `tests/golden/<case>/input.cpp` (+ `probes`, the kinds) must rewrite to
 //! `expected.cpp`, with the manifest `expected.manifest.json` and diagnostics `expected.stderr`.
+//! OpenCL C cases have `input.cl` and `expected.cl` instead.
 //!
 //! Review changes as diffs; bless new expectations with
 //! `HLSINSTR_BLESS=1 cargo test --test golden` and read `git diff tests/golden` before committing.
@@ -51,15 +52,17 @@ fn run_case(dir: &Path) -> Vec<String> {
         select: SelectOptions { top, ..SelectOptions::default() },
         target,
     };
-    let input = Input { path: dir.join("input.cpp"), rel: "input.cpp".into() };
+    let ext = if dir.join("input.cl").exists() { "cl" } else { "cpp" };
+    let input = Input { path: dir.join(format!("input.{ext}")), rel: format!("input.{ext}") };
     let outcome = rewrite(std::slice::from_ref(&input), &opts).unwrap();
     assert!(outcome.errors.is_empty(), "{}: {:?}", dir.display(), outcome.errors);
     let file = &outcome.files[0];
     let mut failures = Vec::new();
 
     // Same checks the rewriter makes on itself, repeated here so a regression cannot hide.
-    let before = count_errors(parse_cpp(&file.source.text, None).root_node());
-    let after = count_errors(parse_cpp(&file.output, None).root_node());
+    let parsed = |text: &str| if ext == "cl" { hlsinstr::opencl::blank(text).text } else { text.to_string() };
+    let before = count_errors(parse_cpp(&parsed(&file.source.text), None).root_node());
+    let after = count_errors(parse_cpp(&parsed(&file.output), None).root_node());
     if after > before {
         failures.push(format!("{}: output has {after} parse errors, input {before}", dir.display()));
     }
@@ -75,7 +78,7 @@ fn run_case(dir: &Path) -> Vec<String> {
         stderr.push_str(&format!("{w}\n"));
     }
     let manifest = serde_json::to_string_pretty(&outcome.manifest).unwrap() + "\n";
-    failures.extend(check(&dir.join("expected.cpp"), &file.output));
+    failures.extend(check(&dir.join(format!("expected.{ext}")), &file.output));
     failures
         .extend(check(&dir.join("expected.manifest.json"), &manifest.replace(env!("CARGO_PKG_VERSION"), "VERSION")));
     failures.extend(check(&dir.join("expected.stderr"), &stderr.replace(&dir.display().to_string(), "CASE")));
@@ -98,7 +101,7 @@ fn golden_rewrites() {
     let mut cases: Vec<PathBuf> = std::fs::read_dir(golden_root())
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.join("input.cpp").exists())
+        .filter(|p| p.join("input.cpp").exists() || p.join("input.cl").exists())
         .collect();
     cases.sort();
     assert!(cases.len() >= 8, "golden cases missing: {cases:?}");
@@ -129,6 +132,46 @@ fn maxi_rewrite_compiles_in_simulation_and_synthesis() {
                     .output()
                     .unwrap_or_else(|e| panic!("cannot run {cxx}: {e}; install it (apt-get install g++ clang)"));
                 assert!(out.status.success(), "{cxx} {mode:?} {file}:\n{}", String::from_utf8_lossy(&out.stderr));
+            }
+        }
+    }
+}
+
+/// Every OpenCL C case, before and after the rewrite, passes clang's OpenCL C 1.2 front end with
+/// the probes compiled out and with `HLSINSTR_OPENCL_TRACE` (the trace hooks). Intel channels are
+/// declared for clang by `opencl-lib/tb/intel_channels_check.h`; clang does not know Intel's
+/// attributes (autorun, depth, ...), hence `-Wno-unknown-attributes`, nor the
+/// `cl_intel_channels` extension pragma, hence `-Wno-ignored-pragmas`.
+#[test]
+fn opencl_rewrites_pass_clang_opencl_syntax_check() {
+    let lib = Path::new(env!("CARGO_MANIFEST_DIR")).join("../opencl-lib");
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(golden_root())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("input.cl").exists())
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 2, "OpenCL golden cases missing: {cases:?}");
+    for case in &cases {
+        for file in ["input.cl", "expected.cl"] {
+            for mode in [None, Some("-DHLSINSTR_OPENCL_TRACE")] {
+                let out = std::process::Command::new("clang")
+                    .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Werror"])
+                    .args(["-Wno-unknown-attributes", "-Wno-ignored-pragmas"])
+                    .args(mode)
+                    .arg("-include")
+                    .arg(lib.join("tb/intel_channels_check.h"))
+                    .arg("-I")
+                    .arg(&lib)
+                    .arg(case.join(file))
+                    .output()
+                    .unwrap_or_else(|e| panic!("cannot run clang: {e}; install it (apt-get install clang)"));
+                assert!(
+                    out.status.success(),
+                    "{} {file} {mode:?}:\n{}",
+                    case.display(),
+                    String::from_utf8_lossy(&out.stderr)
+                );
             }
         }
     }

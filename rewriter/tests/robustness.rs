@@ -1,4 +1,5 @@
-//! Robustness: hard but valid inputs (`tests/robustness/*.cpp`, one theme per file) and bad ones.
+//! Robustness: hard but valid inputs (`tests/robustness/*.cpp`, one theme per file; `*.cl` for
+//! OpenCL C) and bad ones.
 //!
 //! For every input file and probe set: the rewrite succeeds with exactly the skips and warnings
 //! listed in `EXPECT` (each one a documented limit, not a failure); every probed body still parses
@@ -110,6 +111,14 @@ const EXPECT: &[Expect] = &[
     },
     Expect { file: "namespaces.cpp", skips: &[], warnings: &[], compiles: true, recovery_may_differ: false },
     Expect { file: "odd_formatting.cpp", skips: &[], warnings: &[], compiles: true, recovery_may_differ: false },
+    Expect {
+        file: "opencl_hard.cl",
+        skips: &[],
+        // An `__attribute__` list left open at the end of the file.
+        warnings: &["21:1: warning: syntax error at 21:17"],
+        compiles: false,
+        recovery_may_differ: false,
+    },
     Expect {
         file: "operators.cpp",
         skips: &[
@@ -370,14 +379,20 @@ fn hard_inputs_rewrite_parse_round_trip_and_refuse_a_second_rewrite() {
             }
             failures.extend(warnings.iter().map(|w| format!("{ctx}: unexpected warning {w}")));
 
-            let before = count_errors(parse_cpp(&file.source.text, None).root_node());
-            let tree = parse_cpp(&file.output, None);
+            // OpenCL C is parsed, here as in the rewriter, with its OpenCL-only syntax blanked.
+            let parsed = |text: &str| match input.rel.ends_with(".cl") {
+                true => hlsinstr::opencl::blank(text).text,
+                false => text.to_string(),
+            };
+            let output = parsed(&file.output);
+            let before = count_errors(parse_cpp(&parsed(&file.source.text), None).root_node());
+            let tree = parse_cpp(&output, None);
             let after = count_errors(tree.root_node());
             if after > before && !e.recovery_may_differ {
                 failures.push(format!("{ctx}: output has {after} parse errors, input {before}"));
             }
             let functions = out.manifest.probes.iter().filter(|p| p.kind == "function").count();
-            let clean = clean_probed_bodies(tree.root_node(), &file.output);
+            let clean = clean_probed_bodies(tree.root_node(), &output);
             if clean != functions {
                 failures.push(format!("{ctx}: {clean} of {functions} probed bodies parse cleanly"));
             }
@@ -386,7 +401,7 @@ fn hard_inputs_rewrite_parse_round_trip_and_refuse_a_second_rewrite() {
                 failures.push(format!("{ctx}: strip(rewrite(x)) != x"));
             }
             let probes_here: Vec<&ProbeEntry> = out.manifest.probes.iter().collect();
-            failures.extend(check_placement(&ctx, &file.output, &probes_here));
+            failures.extend(check_placement(&ctx, &output, &probes_here));
 
             // Never doubled: the output is refused, with what to do instead.
             let again = work.path().join(format!("{}-{}", probes.replace(',', "-"), input.rel));
@@ -672,7 +687,7 @@ fn bad_inputs_give_clear_messages_and_documented_exit_codes() {
 
     // No C++ at all: a usage error.
     let err = expect_exit(&["rewrite", "none", "--out", "o-none"], p, 2);
-    assert!(err.contains("no C/C++ files found in the inputs"), "{err}");
+    assert!(err.contains("no C/C++ or OpenCL C (.cl) files found in the inputs"), "{err}");
 
     // Over the size limit: refused before reading (a sparse file costs no disk).
     let huge = p.join("huge/huge.cpp");

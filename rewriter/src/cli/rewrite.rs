@@ -40,11 +40,15 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
         eprintln!("{n}");
     }
     if inputs.is_empty() {
-        return Err(Error::new(ErrorKind::Usage, "no C/C++ files found in the inputs"));
+        return Err(Error::new(ErrorKind::Usage, "no C/C++ or OpenCL C (.cl) files found in the inputs"));
     }
     if args.dump_tree {
         for input in &inputs {
-            let src = hlsinstr::source::load(&input.path, &input.rel)?;
+            let mut src = hlsinstr::source::load(&input.path, &input.rel)?;
+            if hlsinstr::opencl::is_opencl_path(&input.path) {
+                // The tree the rewrite works on: OpenCL-only syntax blanked.
+                src.text = hlsinstr::opencl::blank(&src.text).text;
+            }
             let tree = hlsinstr::parse::parse_cpp(&src.text, None);
             println!("== {}", input.path.display());
             print!("{}", hlsinstr::parse::dump_tree(&tree, &src.text));

@@ -148,6 +148,7 @@ mod tests {
                 })
                 .collect(),
             exits: 1,
+            opencl: None,
         });
         p
     }

@@ -144,6 +144,7 @@ mod tests {
                 })
                 .collect(),
             exits: 1,
+            opencl: None,
         });
         p
     }

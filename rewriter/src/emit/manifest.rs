@@ -161,6 +161,9 @@ pub struct ModuleInfo {
     pub calls: Vec<Call>,
     /// Exit sites: returns plus falling off the end.
     pub exits: usize,
+    /// OpenCL C functions (`.cl` files): kernel or helper, autorun, attributes.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub opencl: Option<crate::opencl::OpenClFacts>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -259,6 +262,7 @@ pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntr
                         stream_locals: f.stream_locals.clone(),
                         calls: f.calls.clone(),
                         exits: f.returns.len() + usize::from(f.falls_off_at.is_some()),
+                        opencl: f.opencl.clone(),
                     }),
                     port: None,
                 },

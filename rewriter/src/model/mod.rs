@@ -80,6 +80,8 @@ pub struct Function {
     pub maxi: maxi::MaxiFacts,
     /// The declaration as written, for targets that add parameters or declare it elsewhere.
     pub signature: Signature,
+    /// In a `.cl` file: what the OpenCL pre-pass blanked before the body (kernel, attributes).
+    pub opencl: Option<crate::opencl::OpenClFacts>,
 }
 
 /// A function's parameter list as written.
@@ -609,6 +611,7 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         labels: Vec::new(),
         maxi: maxi::MaxiFacts::default(),
         signature: signature(fdecl, ty, text),
+        opencl: None,
     };
     let mut walker = BodyWalker {
         text,

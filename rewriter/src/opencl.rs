@@ -1,0 +1,331 @@
+//! OpenCL C (`.cl`) through the C++ pipeline: a pre-pass that blanks what C++ cannot parse.
+//!
+//! The OpenCL-only words (`__kernel`, address spaces, access qualifiers, Intel `channel`, `pipe`)
+//! and every `__attribute__((...))` list are replaced by spaces, byte for byte (line breaks
+//! kept), so every offset, line and column of the blanked text is the original's. The C++
+//! grammar parses the blanked text, the model is built on it, and the plan's edits apply to the
+//! original text unchanged. What was blanked is kept: the ranges (no edit may land inside one)
+//! and, per top-level declaration, the OpenCL facts the manifest reports.
+//!
+//! Only whole identifiers outside comments, string and character literals and preprocessor
+//! lines are blanked. `channel` and `pipe` are blanked only when an identifier follows them
+//! (`channel int c;`), so a variable named `channel` stays. Cost: one pass over the text.
+
+use serde::{Deserialize, Serialize};
+use std::ops::Range;
+use std::path::Path;
+
+/// Words blanked wherever they stand as identifiers: reserved in OpenCL C, unknown to C++.
+const WORDS: &[&str] = &[
+    "__kernel",
+    "kernel",
+    "__global",
+    "global",
+    "__local",
+    "local",
+    "__constant",
+    "constant",
+    "__private",
+    "private",
+    "__read_only",
+    "__write_only",
+    "__read_write",
+    "read_only",
+    "write_only",
+    "read_write",
+];
+
+/// Words blanked only when an identifier follows (a declaration, not a variable of that name).
+const TYPE_WORDS: &[&str] = &["channel", "pipe"];
+
+/// What the pre-pass saw before one top-level `{` (a function body, usually): everything since
+/// the previous top-level `;` or `}`, parameter attributes included. Preprocessor conditionals
+/// are not evaluated: an attribute under `#ifdef` counts.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenClFacts {
+    /// Declared `__kernel` / `kernel`.
+    pub kernel: bool,
+    /// `__attribute__((autorun))`: the kernel runs without a host launch.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub autorun: bool,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub max_global_work_dim: Option<u64>,
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub num_compute_units: Vec<u64>,
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub reqd_work_group_size: Vec<u64>,
+    /// Every attribute as written, whitespace collapsed (`max_global_work_dim(0)`).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub attributes: Vec<String>,
+}
+
+/// The blanked text and what was blanked.
+#[derive(Debug, Clone, Default)]
+pub struct Blanked {
+    pub text: String,
+    /// Blanked byte ranges, in order, disjoint.
+    pub ranges: Vec<Range<usize>>,
+    /// `(offset of a top-level '{', facts of the declaration it opens)`, in order.
+    pub heads: Vec<(usize, OpenClFacts)>,
+}
+
+impl Blanked {
+    /// Facts of the declaration whose top-level `{` is at `brace`.
+    pub fn facts_at(&self, brace: usize) -> Option<&OpenClFacts> {
+        self.heads.iter().find(|(b, _)| *b == brace).map(|(_, f)| f)
+    }
+
+    /// A blanked range that strictly contains `offset` (an insertion there would split a word).
+    pub fn inside(&self, offset: usize) -> Option<&Range<usize>> {
+        let i = self.ranges.partition_point(|r| r.end <= offset);
+        self.ranges.get(i).filter(|r| r.start < offset)
+    }
+}
+
+/// `.cl` files are OpenCL C.
+pub fn is_opencl_path(path: &Path) -> bool {
+    path.extension().and_then(|e| e.to_str()).is_some_and(|e| e.eq_ignore_ascii_case("cl"))
+}
+
+/// Blank the OpenCL-only syntax of `text` (see the module doc).
+pub fn blank(text: &str) -> Blanked {
+    let b = text.as_bytes();
+    let mut ranges: Vec<Range<usize>> = Vec::new();
+    let mut heads = Vec::new();
+    let mut facts = OpenClFacts::default();
+    let mut depth = 0usize;
+    let mut i = 0;
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\n' => {
+                line_start = true;
+                i += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
+                i += 1;
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => i = line_end(b, i),
+            b'/' if b.get(i + 1) == Some(&b'*') => i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2),
+            b'#' if line_start => i = line_end(b, i),
+            b'"' | b'\'' => i = quoted_end(b, i),
+            b'{' => {
+                if depth == 0 {
+                    heads.push((i, std::mem::take(&mut facts)));
+                }
+                depth += 1;
+                i += 1;
+            }
+            b'}' => {
+                depth = depth.saturating_sub(1);
+                facts = OpenClFacts::default();
+                i += 1;
+            }
+            b';' => {
+                if depth == 0 {
+                    facts = OpenClFacts::default();
+                }
+                i += 1;
+            }
+            b'0'..=b'9' => i = ident_end(b, i + 1),
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let end = ident_end(b, i);
+                let word = &text[i..end];
+                if word == "__attribute__" {
+                    let open = skip_space(b, end);
+                    if b.get(open) == Some(&b'(') && b.get(skip_space(b, open + 1)) == Some(&b'(') {
+                        let close = balanced_end(text, open);
+                        let inner = text[open + 1..close].trim().strip_prefix('(').unwrap_or("");
+                        let inner = inner.strip_suffix("))").unwrap_or(inner);
+                        if depth == 0 {
+                            for a in split_top(inner) {
+                                record(&mut facts, &a);
+                            }
+                        }
+                        ranges.push(i..close);
+                        i = close;
+                        line_start = false;
+                        continue;
+                    }
+                } else if WORDS.contains(&word) {
+                    if depth == 0 && (word == "kernel" || word == "__kernel") {
+                        facts.kernel = true;
+                    }
+                    ranges.push(i..end);
+                } else if TYPE_WORDS.contains(&word) {
+                    let next = skip_space(b, end);
+                    if b.get(next).is_some_and(|&n| n.is_ascii_alphabetic() || n == b'_') {
+                        ranges.push(i..end);
+                    }
+                }
+                i = end;
+            }
+            _ => i += 1,
+        }
+        line_start = false;
+    }
+    let mut out = b.to_vec();
+    for r in &ranges {
+        for byte in &mut out[r.clone()] {
+            if !matches!(*byte, b'\n' | b'\r') {
+                *byte = b' ';
+            }
+        }
+    }
+    // Only whole ASCII identifiers and attribute lists were replaced; a multi-byte character
+    // inside an attribute becomes spaces, one per byte, which is still valid UTF-8.
+    let text = String::from_utf8(out).expect("blanking writes ASCII spaces only");
+    Blanked { text, ranges, heads }
+}
+
+/// One attribute (`max_global_work_dim(0)`) into the facts.
+fn record(facts: &mut OpenClFacts, attr: &str) {
+    let attr: String = attr.split_whitespace().collect::<Vec<_>>().join(" ");
+    if attr.is_empty() {
+        return;
+    }
+    let (name, args) = match attr.find('(') {
+        Some(p) => (attr[..p].trim(), attr[p + 1..].strip_suffix(')').unwrap_or(&attr[p + 1..])),
+        None => (attr.as_str(), ""),
+    };
+    let nums: Vec<u64> = args.split(',').filter_map(|a| a.trim().parse().ok()).collect();
+    match name.trim_matches('_') {
+        "autorun" => facts.autorun = true,
+        "max_global_work_dim" => facts.max_global_work_dim = nums.first().copied(),
+        "num_compute_units" => facts.num_compute_units = nums,
+        "reqd_work_group_size" => facts.reqd_work_group_size = nums,
+        _ => {}
+    }
+    facts.attributes.push(attr);
+}
+
+/// Split `a, b(c, d)` at top-level commas.
+fn split_top(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(s[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(s[start..].trim().to_string());
+    out
+}
+
+fn ident_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+        i += 1;
+    }
+    i
+}
+
+fn skip_space(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+/// End of a line, line splices followed.
+fn line_end(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && b[i] != b'\n' {
+        i += if b[i] == b'\\' { 2 } else { 1 };
+    }
+    i.min(b.len())
+}
+
+fn quoted_end(b: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'\n' => return i,
+            c if c == b[start] => return i + 1,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// End (exclusive) of the parenthesized group opening at `open`, skipping literals; the text's
+/// end if it never closes.
+fn balanced_end(text: &str, open: usize) -> usize {
+    let b = text.as_bytes();
+    let mut depth = 0;
+    let mut i = open;
+    while i < b.len() {
+        match b[i] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            b'"' | b'\'' => {
+                i = quoted_end(b, i);
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blanking_keeps_every_offset_and_leaves_comments_and_strings() {
+        let src = "// __kernel global\n__kernel void k(__global float4 *restrict a, const char *s) {\n  printf(\"__local %d\", 1); /* local */ __local int t[4];\n}\n";
+        let bl = blank(src);
+        assert_eq!(bl.text.len(), src.len());
+        assert_eq!(bl.text.lines().count(), src.lines().count());
+        assert!(bl.text.starts_with("// __kernel global\n         void k(         float4 *restrict a"));
+        assert!(bl.text.contains("\"__local %d\""));
+        assert!(bl.text.contains(&format!("/* local */{}int t[4];", " ".repeat(9))));
+        assert!(bl.heads[0].1.kernel);
+    }
+
+    #[test]
+    fn nested_attribute_parentheses_and_facts() {
+        let src = "channel int c[2] __attribute__((depth(4)));\nint channel = 0;\n__attribute__((max_global_work_dim(0)))\n__attribute__((autorun, num_compute_units(2, 2))) __attribute__ ((reqd_work_group_size(64,1,1)))\n__kernel void k() {}\nvoid h() { kernel_like(); }\n";
+        let bl = blank(src);
+        assert_eq!(bl.text.len(), src.len());
+        let lines: Vec<&str> = bl.text.lines().collect();
+        assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["int", "c[2]", ";"]);
+        assert_eq!(lines[1], "int channel = 0;");
+        assert_eq!(bl.text.matches('(').count(), 3, "{}", bl.text);
+        let (brace, k) = &bl.heads[0];
+        assert_eq!(&src[*brace..*brace + 2], "{}");
+        assert!(k.kernel && k.autorun);
+        assert_eq!(k.max_global_work_dim, Some(0));
+        assert_eq!(k.num_compute_units, vec![2, 2]);
+        assert_eq!(k.reqd_work_group_size, vec![64, 1, 1]);
+        assert_eq!(
+            k.attributes,
+            ["max_global_work_dim(0)", "autorun", "num_compute_units(2, 2)", "reqd_work_group_size(64,1,1)"]
+        );
+        assert_eq!(bl.heads[1].1, OpenClFacts::default(), "the channel's depth belongs to no function");
+        assert!(bl.inside(src.find("depth").unwrap()).is_some());
+        assert!(bl.inside(0).is_none());
+    }
+
+    #[test]
+    fn preprocessor_lines_are_left_alone() {
+        let src = "#define KERNEL __kernel\n#pragma unroll 4\nKERNEL void k() {}\n";
+        assert_eq!(blank(src).text, src);
+    }
+}
