@@ -43,7 +43,7 @@ module hlsinstr_monitor_slot (
             open_reg       <= 1'b1;
             open_start_reg <= now;
             calls_reg      <= calls_reg + 64'd1;
-            if (now < first_start_reg) first_start_reg <= now;
+            if (calls_reg == 64'd0) first_start_reg <= now; // events arrive in time order
         end else if (valid) begin
             if (open_reg) begin
                 busy_reg <= busy_reg + duration;

@@ -9,7 +9,7 @@
 // | calls       | 64   | begin events                                               |
 // | busy        | 64   | sum of end - begin                                         |
 // | max_busy    | 64   | longest single invocation                                  |
-// | first_start | 64   | earliest begin (all ones until the first)                  |
+// | first_start | 64   | time of the first begin (all ones until then)              |
 // | last_end    | 64   | latest end                                                 |
 // | trips       | 64   | sum of trip counts (loops)                                 |
 // | unmatched   | 64   | begin while open, end while closed                         |
@@ -78,8 +78,9 @@ inline void observe(SlotState& s, const Event& e, Clock now) {
         if (s.open) ++s.unmatched;
         s.open = 1;
         s.open_start = now;
+        // The first begin's time: a FIFO delivers its events in time order, so no compare.
+        if (s.calls == 0) s.first_start = now;
         ++s.calls;
-        if (now < s.first_start) s.first_start = now;
     } else {
         if (s.open) {
             Clock d = now - s.open_start;
