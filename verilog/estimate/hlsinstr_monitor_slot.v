@@ -7,7 +7,10 @@
 `timescale 1ns / 1ps
 `default_nettype none
 
-module hlsinstr_monitor_slot (
+module hlsinstr_monitor_slot #(
+    // 1: keep the longest invocation (`--monitor-longest`); 0: max_busy_reg stays 0.
+    parameter integer LONGEST = 0
+) (
     input  wire        clk,
     input  wire        rst,        // synchronous, active high: the monitor's reset()
     input  wire        valid,      // an event was read from the probe's FIFO this cycle
@@ -25,6 +28,12 @@ module hlsinstr_monitor_slot (
     output reg         open_reg
 );
 
+    reg seen_reg; // a begin was seen: the first one's time is the first start
+
+    initial begin
+        if (LONGEST != 0 && LONGEST != 1) $error("LONGEST must be 0 or 1");
+    end
+
     wire [63:0] duration = now - open_start_reg;
 
     always @(posedge clk) begin
@@ -38,16 +47,18 @@ module hlsinstr_monitor_slot (
             unmatched_reg   <= 64'd0;
             open_start_reg  <= 64'd0;
             open_reg        <= 1'b0;
+            seen_reg        <= 1'b0;
         end else if (valid && !is_end) begin
             if (open_reg) unmatched_reg <= unmatched_reg + 64'd1;
             open_reg       <= 1'b1;
             open_start_reg <= now;
             calls_reg      <= calls_reg + 64'd1;
-            if (calls_reg == 64'd0) first_start_reg <= now; // events arrive in time order
+            if (!seen_reg) first_start_reg <= now; // events arrive in time order
+            seen_reg       <= 1'b1;
         end else if (valid) begin
             if (open_reg) begin
                 busy_reg <= busy_reg + duration;
-                if (duration > max_busy_reg) max_busy_reg <= duration;
+                if (LONGEST == 1 && duration > max_busy_reg) max_busy_reg <= duration;
             end else begin
                 unmatched_reg <= unmatched_reg + 64'd1;
             end

@@ -11,7 +11,7 @@ module hlsinstr_monitor_slot_tb;
     wire open;
     integer errors = 0;
 
-    hlsinstr_monitor_slot dut (
+    hlsinstr_monitor_slot #(.LONGEST(1)) dut (
         .clk(clk), .rst(rst), .valid(valid), .is_end(is_end), .trips(trips), .now(now),
         .calls_reg(calls), .busy_reg(busy), .max_busy_reg(max_busy), .first_start_reg(first_start),
         .last_end_reg(last_end), .trips_reg(trips_sum), .unmatched_reg(unmatched),

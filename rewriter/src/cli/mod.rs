@@ -76,6 +76,9 @@ pub struct SelectArgs {
     /// FPGA part of the generated build files (`--target vitis`).
     #[arg(long, default_value = "xcu250-figd2104-2L-e")]
     pub part: String,
+    /// The monitor also keeps each probe's longest invocation (`--target vitis`; ~45 LUT/probe).
+    #[arg(long)]
+    pub monitor_longest: bool,
 }
 
 impl SelectArgs {
@@ -89,6 +92,7 @@ impl SelectArgs {
                 fifo_depth: self.fifo_depth,
                 clock: self.clock.clone(),
                 part: self.part.clone(),
+                longest: self.monitor_longest,
             }),
             _ => hlsinstr::target::Target::Csim,
         };

@@ -16,6 +16,8 @@ pub const SLOT_WORDS: usize = 8;
 pub const STATUS_FINISHED: u64 = 1;
 /// Status bit 1: some slot saw an unmatched event.
 pub const STATUS_UNMATCHED: u64 = 2;
+/// Status bit 2: the monitor did not keep the longest invocation (its words are 0).
+pub const STATUS_NO_LONGEST: u64 = 4;
 
 /// A parsed dump. `key` is the build's [`crate::emit::manifest::hw_key`].
 #[derive(Debug, Clone, PartialEq, Eq)]

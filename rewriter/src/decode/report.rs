@@ -230,7 +230,7 @@ pub fn build(
                 row.unmatched = r.unmatched;
                 if r.calls > 0 {
                     row.avg = ratio(r.busy, r.calls);
-                    row.max = Some(r.max_busy);
+                    row.max = (dump.status & super::dump::STATUS_NO_LONGEST == 0).then_some(r.max_busy);
                     row.first_start = (r.first_start != u64::MAX).then_some(r.first_start);
                 }
                 row.last_end = (r.last_end != 0).then_some(r.last_end);

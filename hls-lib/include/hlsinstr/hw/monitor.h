@@ -8,17 +8,18 @@
 // |-------------|------|------------------------------------------------------------|
 // | calls       | 64   | begin events                                               |
 // | busy        | 64   | sum of end - begin                                         |
-// | max_busy    | 64   | longest single invocation                                  |
+// | max_busy    | 64   | longest single invocation (only with --monitor-longest)    |
 // | first_start | 64   | time of the first begin (all ones until then)              |
 // | last_end    | 64   | latest end                                                 |
 // | trips       | 64   | sum of trip counts (loops)                                 |
 // | unmatched   | 64   | begin while open, end while closed                         |
 // | open_start  | 64   | begin time of the open invocation                          |
-// | open        | 1    | an invocation is open                                      |
+// | open, seen  | 2    | an invocation is open; a begin was seen                    |
 //
-// 513 bits of registers per probe, no BRAM; per probe and cycle one FIFO read, three 64-bit adds
-// and two 64-bit compares. The results go to the debug buffer in the layout of
-// docs/dump-format.md (`write_header`, `write_slot`).
+// 450 bits of registers per probe (514 with the longest invocation), no BRAM; per probe and
+// cycle one FIFO read, a 64-bit subtract and four 64-bit adds/increments (plus a compare for the
+// longest invocation). The results go to the debug buffer in the layout of docs/dump-format.md
+// (`write_header`, `write_slot`).
 //
 // Time: with `timestamps` each event carries the free-running counter read at its probe site, so
 // bursts queued in a FIFO keep their exact times; without, an event's time is the monitor cycle
@@ -53,10 +54,12 @@ const int HEADER_WORDS = 6;
 const int SLOT_WORDS = 8;
 const dump_word STATUS_FINISHED = 1;
 const dump_word STATUS_UNMATCHED = 2;
+/// The longest invocation was not tracked (`--monitor-longest` off): max_busy words are 0.
+const dump_word STATUS_NO_LONGEST = 4;
 
 struct SlotState {
     Clock calls, busy, max_busy, first_start, last_end, trips, unmatched, open_start;
-    ap_uint<1> open;
+    ap_uint<1> open, seen;
 };
 
 inline void reset(SlotState& s) {
@@ -69,23 +72,27 @@ inline void reset(SlotState& s) {
     s.unmatched = 0;
     s.open_start = 0;
     s.open = 0;
+    s.seen = 0;
 }
 
-/// Account one event at time `now`.
+/// Account one event at time `now`. `Longest`: also keep the longest invocation (a 64-bit
+/// compare and register per probe, about 45 LUT: off unless asked for).
+template <bool Longest>
 inline void observe(SlotState& s, const Event& e, Clock now) {
 #pragma HLS INLINE
     if (!e.end) {
         if (s.open) ++s.unmatched;
         s.open = 1;
         s.open_start = now;
-        // The first begin's time: a FIFO delivers its events in time order, so no compare.
-        if (s.calls == 0) s.first_start = now;
+        // The first begin's time: a FIFO delivers its events in time order, so a flag, no compare.
+        if (!s.seen) s.first_start = now;
+        s.seen = 1;
         ++s.calls;
     } else {
         if (s.open) {
             Clock d = now - s.open_start;
             s.busy += d;
-            if (d > s.max_busy) s.max_busy = d;
+            if (Longest && d > s.max_busy) s.max_busy = d;
         } else {
             ++s.unmatched;
         }
@@ -97,12 +104,12 @@ inline void observe(SlotState& s, const Event& e, Clock now) {
 
 /// One cycle for one probe: read at most one event without blocking; true when one was read.
 /// `EventTime`: use the event's own timestamp instead of the monitor cycle `cycle`.
-template <bool EventTime>
+template <bool EventTime, bool Longest>
 inline bool watch(SlotState& s, ProbeStream& fifo, Clock cycle) {
 #pragma HLS INLINE
     Event e;
     if (!fifo.read_nb(e)) return false;
-    observe(s, e, EventTime ? e.time : cycle);
+    observe<Longest>(s, e, EventTime ? e.time : cycle);
     return true;
 }
 

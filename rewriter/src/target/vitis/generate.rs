@@ -132,6 +132,7 @@ fn model(
         "slot_count": d.slots.len(),
         "slots": slots,
         "event_time": d.timestamps,
+        "longest": opts.longest,
         "dump_words": dump_words,
         "fifo_depth": d.fifo_depth,
         "includes": d.top.includes,

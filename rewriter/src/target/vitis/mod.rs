@@ -26,6 +26,8 @@ pub struct VitisOptions {
     pub clock: String,
     /// FPGA part for the build files.
     pub part: String,
+    /// The monitor also keeps each probe's longest invocation (about 45 LUT more per probe).
+    pub longest: bool,
 }
 
 impl Default for VitisOptions {
@@ -35,6 +37,7 @@ impl Default for VitisOptions {
             fifo_depth: DEFAULT_FIFO_DEPTH,
             clock: "4ns".into(),
             part: "xcu250-figd2104-2L-e".into(),
+            longest: false,
         }
     }
 }

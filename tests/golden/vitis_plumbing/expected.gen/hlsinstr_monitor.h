@@ -15,6 +15,8 @@ const int SLOTS = 8;
 const int DUMP_WORDS = ::hlsinstr::hw::HEADER_WORDS + ::hlsinstr::hw::SLOT_WORDS * SLOTS;
 /// Events carry counter timestamps (`timestamps` probes); otherwise the monitor cycle is the time.
 const bool EVENT_TIME = false;
+/// Keep each probe's longest invocation (`--monitor-longest`; a compare and 64 bits per probe).
+const bool LONGEST = false;
 
 struct State {
     ::hlsinstr::hw::Clock cycle;
@@ -56,14 +58,14 @@ inline bool step(State& st,
                  ::hlsinstr::hw::DoneStream& done) {
 #pragma HLS INLINE
     bool seen = false;
-    seen |= ::hlsinstr::hw::watch<EVENT_TIME>(st.s0, p0, st.cycle);
-    seen |= ::hlsinstr::hw::watch<EVENT_TIME>(st.s1, p1, st.cycle);
-    seen |= ::hlsinstr::hw::watch<EVENT_TIME>(st.s2, p2, st.cycle);
-    seen |= ::hlsinstr::hw::watch<EVENT_TIME>(st.s3, p3, st.cycle);
-    seen |= ::hlsinstr::hw::watch<EVENT_TIME>(st.s4, p4, st.cycle);
-    seen |= ::hlsinstr::hw::watch<EVENT_TIME>(st.s5, p6, st.cycle);
-    seen |= ::hlsinstr::hw::watch<EVENT_TIME>(st.s6, p7, st.cycle);
-    seen |= ::hlsinstr::hw::watch<EVENT_TIME>(st.s7, p8, st.cycle);
+    seen |= ::hlsinstr::hw::watch<EVENT_TIME, LONGEST>(st.s0, p0, st.cycle);
+    seen |= ::hlsinstr::hw::watch<EVENT_TIME, LONGEST>(st.s1, p1, st.cycle);
+    seen |= ::hlsinstr::hw::watch<EVENT_TIME, LONGEST>(st.s2, p2, st.cycle);
+    seen |= ::hlsinstr::hw::watch<EVENT_TIME, LONGEST>(st.s3, p3, st.cycle);
+    seen |= ::hlsinstr::hw::watch<EVENT_TIME, LONGEST>(st.s4, p4, st.cycle);
+    seen |= ::hlsinstr::hw::watch<EVENT_TIME, LONGEST>(st.s5, p6, st.cycle);
+    seen |= ::hlsinstr::hw::watch<EVENT_TIME, LONGEST>(st.s6, p7, st.cycle);
+    seen |= ::hlsinstr::hw::watch<EVENT_TIME, LONGEST>(st.s7, p8, st.cycle);
     const bool finished = st.done && !seen;
     ap_uint<1> token;
     if (!st.done && done.read_nb(token)) st.done = true;
@@ -74,6 +76,7 @@ inline bool step(State& st,
 inline void write_dump(const State& st, ::hlsinstr::hw::dump_word* dbg) {
 #pragma HLS INLINE
     ::hlsinstr::hw::dump_word status = ::hlsinstr::hw::STATUS_FINISHED;
+    if (!LONGEST) status |= ::hlsinstr::hw::STATUS_NO_LONGEST;
     if (st.s0.unmatched != 0) status |= ::hlsinstr::hw::STATUS_UNMATCHED;
     if (st.s1.unmatched != 0) status |= ::hlsinstr::hw::STATUS_UNMATCHED;
     if (st.s2.unmatched != 0) status |= ::hlsinstr::hw::STATUS_UNMATCHED;
