@@ -543,3 +543,67 @@ fn emulation_records_rewritten_probes_matrix_vector_single_task_vs_ndrange() {
         assert!(records.windows(2).all(|w| w[0].time <= w[1].time), "{kernel}: time against sequence: {records:?}");
     }
 }
+
+#[test]
+fn emulate_subcommand_builds_and_runs_the_rewritten_kernels_with_the_host() {
+    let work = tempfile::tempdir().unwrap();
+    let instr = work.path().join("instr");
+    let hlsinstr = env!("CARGO_BIN_EXE_hlsinstr");
+    let out = run(Command::new(hlsinstr)
+        .args(["rewrite", "--probes", "modules,loops,seq", "--out"])
+        .arg(&instr)
+        .arg(repo().join("tests/opencl/mxv/kernels")));
+    assert!(out.status.success(), "hlsinstr rewrite:\n{}", text(&out));
+    let exe = work.path().join("mxv");
+    let out = run(Command::new(hlsinstr)
+        .arg("emulate")
+        .arg(&instr)
+        .arg("--host")
+        .arg(repo().join("tests/opencl/mxv/host.cpp"))
+        .args(["--depth", "64", "--run", "-o"])
+        .arg(&exe)
+        .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
+    let t = text(&out);
+    assert!(passed(&out), "hlsinstr emulate --run:\n{t}");
+    assert!(
+        t.contains(&format!("emulation of {} with 5 iBuffer units: {}", instr.join("mxv.cl").display(), exe.display())),
+        "{t}"
+    );
+    // Read-out headers: unit 2 (mxv_single) holds its begin and end after the single-task run.
+    assert!(t.contains("== mxv_single\n") && t.contains("\n2 15 0 0 2\n"), "{t}");
+    assert!(exe.is_file());
+
+    // Built without running: exit 0, nothing printed on stdout. Run later, the same records.
+    let out = run(Command::new(hlsinstr)
+        .arg("emulate")
+        .arg(&instr)
+        .arg("--host")
+        .arg(repo().join("tests/opencl/mxv/host.cpp")));
+    assert!(out.status.success() && out.stdout.is_empty(), "{}", text(&out));
+    assert!(instr.join("hlsinstr-emu").is_file(), "default executable DIR/hlsinstr-emu");
+
+    // Usage errors say what to give.
+    let out = run(Command::new(hlsinstr).arg("emulate").arg(work.path()).arg("--host").arg("h.cpp"));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("no hlsinstr-manifest.json in"), "{}", text(&out));
+    let out = run(Command::new(hlsinstr).arg("emulate").arg(&instr).args(["--host", "h.cpp", "--program", "x.cl"]));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("--program x.cl is not a .cl file of the manifest; it lists: mxv.cl"),
+        "{}",
+        text(&out)
+    );
+    // A compile error names the .cl file and line; exit 1.
+    std::fs::write(
+        instr.join("mxv.cl"),
+        std::fs::read_to_string(instr.join("mxv.cl")).unwrap().replace("acc += a[j]", "acc += b[j]"),
+    )
+    .unwrap();
+    let out = run(Command::new(hlsinstr)
+        .arg("emulate")
+        .arg(&instr)
+        .arg("--host")
+        .arg(repo().join("tests/opencl/mxv/host.cpp")));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("mxv.cl:9:") && text(&out).contains("did not build"), "{}", text(&out));
+}
