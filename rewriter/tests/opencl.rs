@@ -4,7 +4,9 @@
 //! Verilator (and fails on broken counters); the HDL-library XML spec has the fixtures'
 //! structure and agrees with the Verilog; and the CPU emulation runs sequence numbers, the
 //! iBuffer state machine, the stall monitor, the watchpoints, the autorun timers and the
-//! deadlock watchdog with exact expected results. A missing tool fails the test: it never skips.
+//! deadlock watchdog with exact expected results; and kernels rewritten by `hlsinstr` record their
+//! probes into iBuffer units in the emulation, directly and through `hlsinstr emulate`. A missing
+//! tool fails the test: it never skips.
 //!
 //! Build outputs go to temporary directories; nothing is written into the source tree.
 
