@@ -1,17 +1,45 @@
 // hlsinstr probe macros for OpenCL C kernels (.cl): what `hlsinstr rewrite` inserts into a .cl
 // file calls these, with the names of hls-lib/include/hlsinstr/probe.h.
 //
-// By default every macro compiles to nothing (a probe statement becomes an empty statement `;`,
-// `return HLSINSTR_RETURN(id, O, e);` becomes `return (e);`): the instrumented kernel builds and
-// behaves exactly like the original, in aoc and in emulation. Nothing is recorded yet.
+// Three modes, chosen when the kernels are compiled:
 //
-// With HLSINSTR_OPENCL_TRACE defined, each probe calls a hook the user defines in the program:
+// Default: every macro compiles to nothing (a probe statement becomes an empty statement `;`,
+// `return HLSINSTR_RETURN(id, O, e);` becomes `return (e);`): the instrumented kernel builds and
+// behaves exactly like the original, in aoc and in emulation. Nothing is recorded.
+//
+// HLSINSTR_OPENCL_TRACE: each probe calls a hook the user defines in the program:
 //   void hlsinstr_trace(uint id, uint event);
-// with `event` one of the HLSINSTR_EV_* values below (e.g. to write it into a channel). Limits,
-// because OpenCL C has no destructors: the end of a function is recorded at `return` before
-// the returned expression is evaluated; loops left by `return`, `break` out of a nest or `goto`
-// get no LOOP_END (UNWIND records nothing); `O` (P, T, S, TS) is ignored: no timestamps or
-// sequence numbers are taken here.
+// with `event` one of the HLSINSTR_EV_* values below (e.g. to write it into a channel).
+//
+// HLSINSTR_OPENCL_IBUFFER: each probe sends a record to iBuffer unit `id`
+// (hlsinstr_snapshot.cl, hlsinstr_ibuffer.cl): one unit per probe id, so compile with
+//   -DHLSINSTR_OPENCL_IBUFFER -DHLSINSTR_NUM_IBUFFERS=<the manifest's probe count>
+// (`probes` in hlsinstr-manifest.json; ids are 0 .. count-1) and, optionally,
+// -DHLSINSTR_IBUFFER_DEPTH=<records per unit>. A function probe records its begin and its end
+// (every exit), a loop probe its begin and its end with the trip count. Each record is a
+// SNAPSHOT record of unit `id` whose `time` is taken in the unit when the record arrives
+// (get_time), and whose `value` (a long, never negative) is
+//   bits  0..31  trips: the number of iterations begun (a loop's end; 0 otherwise)
+//   bit   32     0 begin, 1 end
+//   bits 33..62  the sequence number (HLSINSTR_NEXT_SEQ, hlsinstr_seq.cl) modulo 2^30 when the
+//                probe's option is S or TS (`--probes ...,seq`); 0 otherwise
+// (HLSINSTR_PROBE_VALUE below). The trip count lives in a `uint hlsinstr_trips_<id>` that
+// HLSINSTR_LOOP_BEGIN declares right before the loop. T (timestamps) needs nothing more: every
+// record is stamped by its unit. The host resets and starts the units (RESET_*, SAMPLE),
+// launches the kernels, then READs every unit (emulation: ibuffer_command, ibuffer_read,
+// write_dump in emu/hlsinstr_emu.h).
+// Limits of this mode, beyond those below: a probe id is a unit, and a channel has one
+// writer kernel, so on hardware a function called from two kernels (and NDRange kernels with
+// several compute units) breaks aoc's one-writer rule; so does one sequence channel read from
+// probes in two kernels (one reader). The emulation accepts both. On hardware a record sent to
+// a full unit channel is dropped (take_snapshot is non-blocking); the emulation waits instead.
+// Sequence numbers order the probes of all kernels only because there is one counter; records
+// of one unit are in arrival order anyway.
+//
+// Limits in every recording mode, because OpenCL C has no destructors: the end of a function is
+// recorded at `return` before the returned expression is evaluated; loops left by `return`,
+// `break` out of a nest or `goto` get no LOOP_END (UNWIND records nothing). In TRACE mode `O`
+// (P, T, S, TS) is ignored: no timestamps or sequence numbers are taken there.
 #ifndef HLSINSTR_PROBE_CL
 #define HLSINSTR_PROBE_CL
 
@@ -21,7 +49,38 @@
 #define HLSINSTR_EV_LOOP_ITER 3u
 #define HLSINSTR_EV_LOOP_END 4u
 
-#ifdef HLSINSTR_OPENCL_TRACE
+#if defined(HLSINSTR_OPENCL_TRACE) && defined(HLSINSTR_OPENCL_IBUFFER)
+#error "hlsinstr_probe.cl: define HLSINSTR_OPENCL_TRACE or HLSINSTR_OPENCL_IBUFFER, not both"
+#endif
+
+#ifdef HLSINSTR_OPENCL_IBUFFER
+#ifndef HLSINSTR_NUM_IBUFFERS
+#error "hlsinstr_probe.cl: -DHLSINSTR_NUM_IBUFFERS=<probe count of hlsinstr-manifest.json> (one iBuffer unit per probe id)"
+#endif
+#include "hlsinstr_snapshot.cl"
+#include "hlsinstr_seq.cl"
+
+// The record value: trips in bits 0..31, end in bit 32, sequence number in bits 33..62.
+#define HLSINSTR_PROBE_VALUE(end, trips, seq) \
+    ((long)((((ulong)(seq) & 0x3ffffffful) << 33) | ((ulong)(end) << 32) | (ulong)(uint)(trips)))
+// The sequence number a probe with option O takes: one read of hlsinstr_seq_ch for S and TS.
+#define HLSINSTR_PROBE_SEQ_P 0u
+#define HLSINSTR_PROBE_SEQ_T 0u
+#define HLSINSTR_PROBE_SEQ_S HLSINSTR_NEXT_SEQ()
+#define HLSINSTR_PROBE_SEQ_TS HLSINSTR_NEXT_SEQ()
+#define HLSINSTR_PROBE_SEND(id, O, end, trips) \
+    hlsinstr_take_snapshot_((id), HLSINSTR_PROBE_VALUE((end), (trips), HLSINSTR_PROBE_SEQ_##O))
+
+#define HLSINSTR_FUNC_BEGIN(id, O, dep) HLSINSTR_PROBE_SEND(id, O, 0u, 0u)
+#define HLSINSTR_FUNC_END(id, O, v) HLSINSTR_PROBE_SEND(id, O, 1u, 0u)
+#define HLSINSTR_RETURN(id, O, e) (HLSINSTR_PROBE_SEND(id, O, 1u, 0u), (e))
+#define HLSINSTR_RETURN_V(id, O, e) (HLSINSTR_PROBE_SEND(id, O, 1u, 0u), (e))
+#define HLSINSTR_RETURN_VOID(id, O) HLSINSTR_PROBE_SEND(id, O, 1u, 0u)
+// The record first, then the declaration: a label before the probe stays valid C.
+#define HLSINSTR_LOOP_BEGIN(id, O, v) HLSINSTR_PROBE_SEND(id, O, 0u, 0u); uint hlsinstr_trips_##id = 0
+#define HLSINSTR_LOOP_ITER(id) hlsinstr_trips_##id++
+#define HLSINSTR_LOOP_END(id, O, v) HLSINSTR_PROBE_SEND(id, O, 1u, hlsinstr_trips_##id)
+#elif defined(HLSINSTR_OPENCL_TRACE)
 void hlsinstr_trace(uint id, uint event);
 #define HLSINSTR_FUNC_BEGIN(id, O, dep) hlsinstr_trace((id), HLSINSTR_EV_FUNC_BEGIN)
 #define HLSINSTR_FUNC_END(id, O, v) hlsinstr_trace((id), HLSINSTR_EV_FUNC_END)

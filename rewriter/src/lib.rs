@@ -9,6 +9,7 @@ pub mod decode;
 pub mod diff;
 pub mod edit;
 pub mod emit;
+pub mod emulate;
 pub mod error;
 pub mod hls_lib;
 pub mod model;

@@ -138,7 +138,8 @@ fn maxi_rewrite_compiles_in_simulation_and_synthesis() {
 }
 
 /// Every OpenCL C case, before and after the rewrite, passes clang's OpenCL C 1.2 front end with
-/// the probes compiled out and with `HLSINSTR_OPENCL_TRACE` (the trace hooks). Intel channels are
+/// the probes compiled out, with `HLSINSTR_OPENCL_TRACE` (the trace hooks) and, the rewrite, with
+/// `HLSINSTR_OPENCL_IBUFFER` (records into one iBuffer unit per manifest probe). Intel channels are
 /// declared for clang by `opencl-lib/tb/intel_channels_check.h`; clang does not know Intel's
 /// attributes (autorun, depth, ...), hence `-Wno-unknown-attributes`, nor the
 /// `cl_intel_channels` extension pragma, hence `-Wno-ignored-pragmas`.
@@ -153,8 +154,16 @@ fn opencl_rewrites_pass_clang_opencl_syntax_check() {
     cases.sort();
     assert!(cases.len() >= 2, "OpenCL golden cases missing: {cases:?}");
     for case in &cases {
+        let manifest: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(case.join("expected.manifest.json")).unwrap()).unwrap();
+        let units = format!("-DHLSINSTR_NUM_IBUFFERS={}", manifest["probes"].as_array().unwrap().len());
         for file in ["input.cl", "expected.cl"] {
-            for mode in [None, Some("-DHLSINSTR_OPENCL_TRACE")] {
+            let ibuffer = ["-DHLSINSTR_OPENCL_IBUFFER", units.as_str()];
+            let mut modes: Vec<&[&str]> = vec![&[], &["-DHLSINSTR_OPENCL_TRACE"]];
+            if file == "expected.cl" {
+                modes.push(&ibuffer);
+            }
+            for mode in modes {
                 let out = std::process::Command::new("clang")
                     .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Werror"])
                     .args(["-Wno-unknown-attributes", "-Wno-ignored-pragmas"])

@@ -4,7 +4,9 @@
 //! Verilator (and fails on broken counters); the HDL-library XML spec has the fixtures'
 //! structure and agrees with the Verilog; and the CPU emulation runs sequence numbers, the
 //! iBuffer state machine, the stall monitor, the watchpoints, the autorun timers and the
-//! deadlock watchdog with exact expected results. A missing tool fails the test: it never skips.
+//! deadlock watchdog with exact expected results; and kernels rewritten by `hlsinstr` record their
+//! probes into iBuffer units in the emulation, directly and through `hlsinstr emulate`. A missing
+//! tool fails the test: it never skips.
 //!
 //! Build outputs go to temporary directories; nothing is written into the source tree.
 
@@ -380,4 +382,230 @@ fn emulation_prepass_refuses_two_dimensional_channel_arrays_with_file_and_line()
         "{}",
         text(&out)
     );
+}
+
+// ---- probes inserted by `hlsinstr rewrite`, recorded in iBuffer units -----------------------
+
+/// One probe record of a run: the manifest's label of its probe ("function dot",
+/// "loop VITIS_LOOP_7_1 in dot"), begin or end, trips, sequence number, unit time.
+#[derive(Debug)]
+struct ProbeRecord {
+    label: String,
+    end: bool,
+    trips: u64,
+    seq: u64,
+    time: u64,
+}
+
+impl ProbeRecord {
+    fn event(&self) -> String {
+        match (self.end, self.label.starts_with("loop")) {
+            (false, _) => format!("{} begin", self.label),
+            (true, false) => format!("{} end", self.label),
+            (true, true) => format!("{} end trips {}", self.label, self.trips),
+        }
+    }
+}
+
+/// The records the host printed after `== <kernel>`, decoded with hlsinstr_probe.cl's
+/// encoding (trips bits 0..31, end bit 32, sequence number bits 33..62).
+fn probe_records(out: &str, kernel: &str, labels: &[String]) -> Vec<ProbeRecord> {
+    let mut records = Vec::new();
+    let mut inside = false;
+    for line in out.lines() {
+        if let Some(k) = line.strip_prefix("== ") {
+            inside = k == kernel;
+            continue;
+        }
+        let f: Vec<u64> = line.split(' ').filter_map(|w| w.parse().ok()).collect();
+        if !inside || f.len() != 5 || f[1] == 15 {
+            continue; // another run, PASS, or a read-out header
+        }
+        assert_eq!(f[1], 0, "not a snapshot record: {line}");
+        let v = f[4];
+        records.push(ProbeRecord {
+            label: labels[f[0] as usize].clone(),
+            end: (v >> 32) & 1 == 1,
+            trips: v & 0xffff_ffff,
+            seq: v >> 33,
+            time: f[2],
+        });
+    }
+    records
+}
+
+#[test]
+fn emulation_records_rewritten_probes_matrix_vector_single_task_vs_ndrange() {
+    let work = tempfile::tempdir().unwrap();
+    let instr = work.path().join("instr");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "modules,loops,seq", "--out"])
+        .arg(&instr)
+        .arg(repo().join("tests/opencl/mxv/kernels")));
+    assert!(out.status.success(), "hlsinstr rewrite:\n{}", text(&out));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let labels: Vec<String> = manifest["probes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            assert_eq!(p["id"].as_u64(), Some(i as u64), "probe ids are 0 .. count-1");
+            let (kind, name, func) =
+                (p["kind"].as_str().unwrap(), p["name"].as_str().unwrap(), p["function"].as_str().unwrap());
+            if kind == "loop" {
+                format!("loop {name} in {func}")
+            } else {
+                format!("{kind} {name}")
+            }
+        })
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "function dot",
+            "loop VITIS_LOOP_7_1 in dot",
+            "function mxv_single",
+            "loop VITIS_LOOP_16_1 in mxv_single",
+            "function mxv_ndrange"
+        ]
+    );
+    let units = format!("HLSINSTR_NUM_IBUFFERS={}", labels.len());
+    let kernels = instr.join("mxv.cl");
+
+    // The rewritten kernels in recording mode are OpenCL C 1.2.
+    let out = run(Command::new("clang")
+        .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unknown-attributes"])
+        .args(["-DHLSINSTR_OPENCL_IBUFFER", &format!("-D{units}"), "-include"])
+        .arg(lib("tb/intel_channels_check.h"))
+        .arg("-I")
+        .arg(lib(""))
+        .arg(&kernels));
+    assert!(out.status.success(), "clang -x cl on the rewritten kernels in recording mode:\n{}", text(&out));
+
+    let exe = work.path().join("mxv");
+    let out = run(Command::new("bash")
+        .arg(lib("emu/hlsinstr-emu-build"))
+        .args(["-D", "HLSINSTR_OPENCL_IBUFFER", "-D", &units, "-D", "HLSINSTR_IBUFFER_DEPTH=64", "-o"])
+        .arg(&exe)
+        .arg("--work")
+        .arg(work.path().join("build"))
+        .arg(&kernels)
+        .arg(repo().join("tests/opencl/mxv/host.cpp")));
+    assert!(out.status.success(), "hlsinstr-emu-build:\n{}", text(&out));
+    let out = run(Command::new("timeout").arg("120").arg(&exe).env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
+    assert!(passed(&out), "the kernels' output (y = A x) is wrong:\n{}", text(&out));
+    let t = text(&out);
+
+    let (rows, cols) = (4, 3); // host.cpp
+    let dot = |v: &mut Vec<String>| {
+        v.push("function dot begin".to_string());
+        v.push("loop VITIS_LOOP_7_1 in dot begin".to_string());
+        v.push(format!("loop VITIS_LOOP_7_1 in dot end trips {cols}"));
+        v.push("function dot end".to_string());
+    };
+    // Single work-item: one kernel invocation, row by row.
+    let mut single =
+        vec!["function mxv_single begin".to_string(), "loop VITIS_LOOP_16_1 in mxv_single begin".to_string()];
+    for _ in 0..rows {
+        dot(&mut single);
+    }
+    single.push(format!("loop VITIS_LOOP_16_1 in mxv_single end trips {rows}"));
+    single.push("function mxv_single end".to_string());
+    // NDRange: the emulation runs the work-items one after another in global-id order, each
+    // from its kernel begin to its kernel end.
+    let mut ndrange = Vec::new();
+    for _ in 0..rows {
+        ndrange.push("function mxv_ndrange begin".to_string());
+        dot(&mut ndrange);
+        ndrange.push("function mxv_ndrange end".to_string());
+    }
+
+    for (kernel, expected) in [("mxv_single", single), ("mxv_ndrange", ndrange)] {
+        let mut records = probe_records(&t, kernel, &labels);
+        // Every begin and end of every probe, with its count, and nothing else.
+        let mut counted: std::collections::BTreeMap<String, usize> = Default::default();
+        for r in &records {
+            *counted.entry(r.event()).or_default() += 1;
+        }
+        let mut want: std::collections::BTreeMap<String, usize> = Default::default();
+        for e in &expected {
+            *want.entry(e.clone()).or_default() += 1;
+        }
+        assert_eq!(counted, want, "{kernel}: begin/end counts and trips\n{t}");
+        // Sequence numbers: dense, and they give the execution order.
+        records.sort_by_key(|r| r.seq);
+        let first = records[0].seq;
+        let seqs: Vec<u64> = records.iter().map(|r| r.seq - first).collect();
+        assert_eq!(seqs, (0..records.len() as u64).collect::<Vec<_>>(), "{kernel}: sequence numbers\n{t}");
+        let order: Vec<String> = records.iter().map(ProbeRecord::event).collect();
+        assert_eq!(order, expected, "{kernel}: execution order");
+        // The units' timestamps agree with the order.
+        assert!(records.windows(2).all(|w| w[0].time <= w[1].time), "{kernel}: time against sequence: {records:?}");
+    }
+}
+
+#[test]
+fn emulate_subcommand_builds_and_runs_the_rewritten_kernels_with_the_host() {
+    let work = tempfile::tempdir().unwrap();
+    let instr = work.path().join("instr");
+    let hlsinstr = env!("CARGO_BIN_EXE_hlsinstr");
+    let out = run(Command::new(hlsinstr)
+        .args(["rewrite", "--probes", "modules,loops,seq", "--out"])
+        .arg(&instr)
+        .arg(repo().join("tests/opencl/mxv/kernels")));
+    assert!(out.status.success(), "hlsinstr rewrite:\n{}", text(&out));
+    let exe = work.path().join("mxv");
+    let out = run(Command::new(hlsinstr)
+        .arg("emulate")
+        .arg(&instr)
+        .arg("--host")
+        .arg(repo().join("tests/opencl/mxv/host.cpp"))
+        .args(["--depth", "64", "--run", "-o"])
+        .arg(&exe)
+        .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
+    let t = text(&out);
+    assert!(passed(&out), "hlsinstr emulate --run:\n{t}");
+    assert!(
+        t.contains(&format!("emulation of {} with 5 iBuffer units: {}", instr.join("mxv.cl").display(), exe.display())),
+        "{t}"
+    );
+    // Read-out headers: unit 2 (mxv_single) holds its begin and end after the single-task run.
+    assert!(t.contains("== mxv_single\n") && t.contains("\n2 15 0 0 2\n"), "{t}");
+    assert!(exe.is_file());
+
+    // Built without running: exit 0, nothing printed on stdout. Run later, the same records.
+    let out = run(Command::new(hlsinstr)
+        .arg("emulate")
+        .arg(&instr)
+        .arg("--host")
+        .arg(repo().join("tests/opencl/mxv/host.cpp")));
+    assert!(out.status.success() && out.stdout.is_empty(), "{}", text(&out));
+    assert!(instr.join("hlsinstr-emu").is_file(), "default executable DIR/hlsinstr-emu");
+
+    // Usage errors say what to give.
+    let out = run(Command::new(hlsinstr).arg("emulate").arg(work.path()).arg("--host").arg("h.cpp"));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("no hlsinstr-manifest.json in"), "{}", text(&out));
+    let out = run(Command::new(hlsinstr).arg("emulate").arg(&instr).args(["--host", "h.cpp", "--program", "x.cl"]));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("--program x.cl is not a .cl file of the manifest; it lists: mxv.cl"),
+        "{}",
+        text(&out)
+    );
+    // A compile error names the .cl file and line; exit 1.
+    std::fs::write(
+        instr.join("mxv.cl"),
+        std::fs::read_to_string(instr.join("mxv.cl")).unwrap().replace("acc += a[j]", "acc += b[j]"),
+    )
+    .unwrap();
+    let out = run(Command::new(hlsinstr)
+        .arg("emulate")
+        .arg(&instr)
+        .arg("--host")
+        .arg(repo().join("tests/opencl/mxv/host.cpp")));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("mxv.cl:9:") && text(&out).contains("did not build"), "{}", text(&out));
 }

@@ -6,6 +6,7 @@
 
 mod decode;
 mod diff;
+mod emulate;
 mod rewrite;
 mod sim;
 mod strip;
@@ -40,6 +41,9 @@ enum Command {
     Sim(Box<sim::SimArgs>),
     /// Turn the in-FPGA monitor's debug dump (dbg.bin) into cycles per module and loop.
     Decode(decode::DecodeArgs),
+    /// Build (and with --run, run) the CPU emulation of rewritten OpenCL kernels (.cl) whose
+    /// probes record into iBuffer units.
+    Emulate(emulate::EmulateArgs),
 }
 
 /// Options shared by `rewrite` and `diff`: what to read and which probes to insert.
@@ -119,6 +123,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Strip(a) => strip::run_strip(a),
         Command::Sim(a) => sim::run_sim(*a),
         Command::Decode(a) => decode::run_decode(a),
+        Command::Emulate(a) => emulate::run_emulate(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,59 @@
+//! `hlsinstr emulate`: build (and with `--run`, run) the CPU emulation of rewritten `.cl`
+//! kernels with their probes recording into iBuffer units.
+
+use super::EXIT_OK;
+use clap::Args;
+use hlsinstr::emulate::{self, EmulateOptions};
+use hlsinstr::error::{Error, ErrorKind};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct EmulateArgs {
+    /// The output directory of `hlsinstr rewrite` of the .cl kernels (with hlsinstr-manifest.json).
+    pub dir: PathBuf,
+    /// The host program: C++ that includes hlsinstr_emu.h, launches the kernels, reads the
+    /// iBuffer units (HLSINSTR_NUM_IBUFFERS of them, one per probe) and writes the dump.
+    #[arg(long, value_name = "HOST.cpp")]
+    pub host: PathBuf,
+    /// The .cl file to build, relative to DIR (needed when the manifest lists several).
+    #[arg(long, value_name = "FILE.cl")]
+    pub program: Option<String>,
+    /// The executable (default DIR/hlsinstr-emu).
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Records per iBuffer unit (HLSINSTR_IBUFFER_DEPTH, also defined for the host program).
+    #[arg(long, default_value_t = emulate::DEFAULT_DEPTH)]
+    pub depth: u32,
+    /// Run the executable after building it; the exit code is then the emulation's.
+    #[arg(long)]
+    pub run: bool,
+}
+
+pub fn run_emulate(args: EmulateArgs) -> Result<i32, Error> {
+    if args.depth == 0 {
+        return Err(Error::new(ErrorKind::Usage, "--depth must be at least 1"));
+    }
+    let exe = args.output.clone().unwrap_or_else(|| args.dir.join("hlsinstr-emu"));
+    let build = emulate::build(&EmulateOptions {
+        dir: args.dir,
+        host: args.host,
+        program: args.program,
+        exe,
+        depth: args.depth,
+    })?;
+    eprintln!(
+        "hlsinstr: emulation of {} with {} iBuffer units: {}",
+        build.program.display(),
+        build.units,
+        build.exe.display()
+    );
+    if !args.run {
+        return Ok(EXIT_OK);
+    }
+    // A relative path names a file in the current directory, not a command on PATH.
+    let exe = if build.exe.is_relative() { PathBuf::from(".").join(&build.exe) } else { build.exe };
+    let status = std::process::Command::new(&exe)
+        .status()
+        .map_err(|e| Error::new(ErrorKind::Io, format!("cannot run {}: {e}", exe.display())))?;
+    Ok(status.code().unwrap_or(super::EXIT_ERROR))
+}
