@@ -102,4 +102,50 @@ void hlsinstr_trace(uint id, uint event);
 #endif
 #define HLSINSTR_UNWIND(fid, depth)
 
+// Watchpoints (`--probes watch --watch 'buf[k]'`, hlsinstr_watch.cl). Each access that may touch
+// the watched element is wrapped, keeping the wrapped expression (evaluated once, same type):
+//   p[HLSINSTR_WATCH_R(id, p, i)]      (_W: assigned with `=`, _RW: `+=`, `++`, ...)
+//   *HLSINSTR_WATCH_PR(id, p, e)       HLSINSTR_WATCH_PR(id, p, p)->x   (_PW, _PRW)
+// and the function that holds the sites configures each site's unit first:
+//   HLSINSTR_WATCH_CFG(id, buf, k);            hits on &buf[k] (add_watch)
+//   HLSINSTR_WATCH_CFG_BOUNDS(id, buf, k, n);  also OUT_OF_BOUNDS outside &buf[0] .. &buf[n-1]
+//                                              (add_watch_checked; any value is allowed)
+// In the iBuffer mode each access calls monitor_address(id, address of the element, index)
+// where index is the element's index from `p` (`i`, or `(e - p)`): a HIT record when the
+// address is the watched one, an OUT_OF_BOUNDS record when it is outside the bounds. The
+// access is reported before it happens. Other modes: the wrappers are the expression itself
+// and the configuration is nothing.
+#ifdef HLSINSTR_OPENCL_IBUFFER
+#include "hlsinstr_watch.cl"
+long hlsinstr_watch_index_(uint id, ulong base, ulong size, long i) {
+    monitor_address(id, base + (ulong)i * size, i);
+    return i;
+}
+ulong hlsinstr_watch_ptr_(uint id, ulong base, ulong size, ulong a) {
+    monitor_address(id, a, ((long)a - (long)base) / (long)size);
+    return a;
+}
+#define HLSINSTR_WATCH_IX_(id, p, i) hlsinstr_watch_index_((id), (ulong)(p), (ulong)sizeof(*(p)), (long)(i))
+#define HLSINSTR_WATCH_PTR_(id, p, e) \
+    ((__typeof__(e))hlsinstr_watch_ptr_((id), (ulong)(p), (ulong)sizeof(*(p)), (ulong)(e)))
+#define HLSINSTR_WATCH_R(id, p, i) HLSINSTR_WATCH_IX_(id, p, i)
+#define HLSINSTR_WATCH_W(id, p, i) HLSINSTR_WATCH_IX_(id, p, i)
+#define HLSINSTR_WATCH_RW(id, p, i) HLSINSTR_WATCH_IX_(id, p, i)
+#define HLSINSTR_WATCH_PR(id, p, e) HLSINSTR_WATCH_PTR_(id, p, e)
+#define HLSINSTR_WATCH_PW(id, p, e) HLSINSTR_WATCH_PTR_(id, p, e)
+#define HLSINSTR_WATCH_PRW(id, p, e) HLSINSTR_WATCH_PTR_(id, p, e)
+#define HLSINSTR_WATCH_CFG(id, buf, k) add_watch((id), (size_t)&(buf)[k])
+#define HLSINSTR_WATCH_CFG_BOUNDS(id, buf, k, n) \
+    add_watch_checked((id), (size_t)&(buf)[k], (size_t)(buf), (size_t)((buf) + (n)), LONG_MIN, LONG_MAX)
+#else
+#define HLSINSTR_WATCH_R(id, p, i) (i)
+#define HLSINSTR_WATCH_W(id, p, i) (i)
+#define HLSINSTR_WATCH_RW(id, p, i) (i)
+#define HLSINSTR_WATCH_PR(id, p, e) (e)
+#define HLSINSTR_WATCH_PW(id, p, e) (e)
+#define HLSINSTR_WATCH_PRW(id, p, e) (e)
+#define HLSINSTR_WATCH_CFG(id, buf, k)
+#define HLSINSTR_WATCH_CFG_BOUNDS(id, buf, k, n)
+#endif
+
 #endif

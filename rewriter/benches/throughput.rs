@@ -326,7 +326,7 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
             black_box(manifest::sha256_hex(src.text.as_bytes()));
             black_box(manifest::sha256_hex(output.as_bytes()));
             lap(10, &mut s, &mut t);
-            black_box(manifest::describe(&src.rel, m, plan));
+            black_box(manifest::describe(&src.rel, m, plan, None));
             lap(11, &mut s, &mut t);
             out_bytes += output.len();
         }

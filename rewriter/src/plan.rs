@@ -16,6 +16,9 @@
 //! | element of port `p` (id `k`) read: `p[i]`, `*e`, `p->x` | `p[HLSINSTR_MAXI_R(k, p, i)]`, `*HLSINSTR_MAXI_R(k, p, e)`, `HLSINSTR_MAXI_R(k, p, p)->x` (`_W` when assigned with `=`, `_RW` for `+=`, `++`, ...) |
 //! | `memcpy(d, s, n)` with `d` (`s`) a port | `memcpy(d, s, HLSINSTR_MAXI_WN(k, d, n))` (`_RN` for the source; both nest) |
 //!
+//! | with `watch` (`.cl`, `--watch buf[k]`): element of `buf`, or of another `__global` pointer parameter of the same element type (it may alias `buf`), accessed as `p[i]`, `*e`, `p->x` | `p[HLSINSTR_WATCH_R(k, p, i)]`, `*HLSINSTR_WATCH_PR(k, p, e)`, `HLSINSTR_WATCH_PR(k, p, p)->x` (`_W`/`_PW` when assigned with `=`, `_RW`/`_PRW` for `+=`, `++`, ...); one id per site |
+//! | with `watch`: after `HLSINSTR_FUNC_BEGIN` (or the `{`) of a function with such sites | `HLSINSTR_WATCH_CFG(k, buf, i);` per site (`HLSINSTR_WATCH_CFG_BOUNDS(k, buf, i, n);` for sites of `buf` with `--bounds buf:n`) |
+//!
 //! `O` is `P`, `T`, `S` or `TS` (timestamp and/or sequence number). Returns close the loops left
 //! open in their function through the function frame, so early returns need no extra calls.
 //! Braces `{/*hlsinstr*/ ... }/*hlsinstr*/` are added only where a statement must become a block.
@@ -26,7 +29,7 @@ use crate::edit::{Edit, Rank};
 use crate::model::maxi::{Dir, UseKind};
 use crate::model::{FileModel, Function, Loop};
 use crate::select::ports::BoundPort;
-use crate::select::{FnSelection, Kinds};
+use crate::select::{FnSelection, Kinds, WatchSpec};
 use crate::source::SourceFile;
 
 /// The include line added at the top of every file that gets probes.
@@ -48,6 +51,19 @@ pub enum ProbeKind {
     Loop,
     /// An m_axi port of a function (`maxi`): bytes read and written per invocation.
     Port,
+    /// One access that may touch the watched element (`watch`): an iBuffer unit of its own.
+    Watch,
+}
+
+/// One access site of a `watch` probe.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WatchSite {
+    /// The pointer parameter accessed (index in `Function::maxi.params`).
+    pub param: usize,
+    /// The use of that parameter (index in its `uses`).
+    pub use_index: usize,
+    /// The parameter is not the watched buffer but may alias it.
+    pub alias: bool,
 }
 
 /// One planned probe, before it is described in the manifest.
@@ -64,6 +80,8 @@ pub struct PlannedProbe {
     pub implied: bool,
     /// For port probes: the port.
     pub port: Option<BoundPort>,
+    /// For watch probes: the access.
+    pub watch: Option<WatchSite>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -86,6 +104,8 @@ pub struct PlanTarget<'a> {
     pub top: Option<&'a str>,
     /// An OpenCL C file: its include line is [`CL_INCLUDE_LINE`].
     pub opencl: bool,
+    /// `watch` probes: the watched element (OpenCL C files only).
+    pub watch: Option<&'a WatchSpec>,
 }
 
 /// Plan one file. Ids are taken from `next_id` in source order, so they are deterministic.
@@ -99,6 +119,9 @@ pub fn plan_file(
 ) -> FilePlan {
     let mut plan = FilePlan::default();
     for (fi, (f, sel)) in model.functions.iter().zip(selection).enumerate() {
+        if let (true, Some(w)) = (target.opencl, target.watch) {
+            plan_watch(src, f, fi, w, next_id, &mut plan);
+        }
         if !sel.any() {
             continue;
         }
@@ -119,6 +142,7 @@ pub fn plan_file(
             // Probed loops need their function's frame: returns close them through it.
             implied: !sel.function,
             port: None,
+            watch: None,
         });
         if kinds.maxi && !sel.ports.is_empty() {
             plan_ports(f, fi, fid, &sel.ports, next_id, &mut plan);
@@ -140,6 +164,7 @@ pub fn plan_file(
                 parent: Some(parent),
                 implied: false,
                 port: None,
+                watch: None,
             });
             // The unbraced body of a probed loop is braced by that loop's plan already.
             let braced_by_parent =
@@ -240,6 +265,7 @@ fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &
             parent: Some(fid),
             implied: false,
             port: Some(port.clone()),
+            watch: None,
         });
         let param = &f.maxi.params[port.param];
         for u in &param.uses {
@@ -268,6 +294,93 @@ fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &
         format!("HLSINSTR_MAXI_PORTS({first}, {count});"),
         Rank::open(FUNCTION_LEVEL, 2),
     ));
+}
+
+/// Watch probes of function `f`: one id per access through the watched buffer or through a
+/// `__global` pointer parameter of the same element type (it may alias the buffer), and their
+/// configuration at the start of the body.
+fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id: &mut u32, plan: &mut FilePlan) {
+    let params = &f.maxi.params;
+    let Some(named) = params.iter().position(|p| p.name == w.buffer) else {
+        return;
+    };
+    let element = |t: &str| -> String {
+        t.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile")).collect::<Vec<_>>().join(" ")
+    };
+    let elem = element(&params[named].element_type);
+    let mut sites = Vec::new();
+    for (pi, p) in params.iter().enumerate() {
+        let alias = pi != named;
+        if p.rank != 1 || (alias && (element(&p.element_type) != elem || !is_global(&src.text, p.line, p.col))) {
+            continue;
+        }
+        for (ui, u) in p.uses.iter().enumerate() {
+            if let UseKind::Access { dir, wrap, depth } = &u.kind {
+                sites.push((pi, ui, alias, *dir, wrap.clone(), *depth));
+            }
+        }
+    }
+    // Each configuration is one statement at the start of the body, ordered by its rank's `sub`.
+    if sites.len() > MAX_WATCH_SITES {
+        plan.dropped.push((
+            fi,
+            format!(
+                "{} accesses may touch `{}`: watch probes take at most {MAX_WATCH_SITES} per function",
+                sites.len(),
+                w.buffer
+            ),
+        ));
+        return;
+    }
+    for (k, (pi, ui, alias, dir, wrap, depth)) in sites.into_iter().enumerate() {
+        let p = &params[pi];
+        let id = *next_id;
+        *next_id += 1;
+        // `p[i]` wraps the index, `*e` and `p->x` the pointer.
+        let index =
+            src.text[..wrap.start].trim_end().ends_with('[') && src.text[wrap.end..].trim_start().starts_with(']');
+        let mac = match (index, dir) {
+            (true, Dir::Read) => "HLSINSTR_WATCH_R",
+            (true, Dir::Write) => "HLSINSTR_WATCH_W",
+            (true, Dir::ReadWrite) => "HLSINSTR_WATCH_RW",
+            (false, Dir::Read) => "HLSINSTR_WATCH_PR",
+            (false, Dir::Write) => "HLSINSTR_WATCH_PW",
+            (false, Dir::ReadWrite) => "HLSINSTR_WATCH_PRW",
+        };
+        let level = EXPRESSION_LEVEL + 2 * depth as i32;
+        plan.edits.push(Edit::raw(wrap.start, format!("{mac}({id}, {}, ", p.name), Rank::open(level, 0)));
+        plan.edits.push(Edit::raw(wrap.end, ")", Rank::close(level, 0)));
+        plan.probes.push(PlannedProbe {
+            id,
+            kind: ProbeKind::Watch,
+            function: fi,
+            loop_index: None,
+            parent: None,
+            implied: false,
+            port: None,
+            watch: Some(WatchSite { param: pi, use_index: ui, alias }),
+        });
+        let config = match w.bound {
+            Some(n) if !alias => format!("HLSINSTR_WATCH_CFG_BOUNDS({id}, {}, {}, {n});", w.buffer, w.index),
+            _ => format!("HLSINSTR_WATCH_CFG({id}, {}, {});", w.buffer, w.index),
+        };
+        // After HLSINSTR_FUNC_BEGIN (sub 1) and the m_axi ports (2); an empty body has no sites.
+        plan.edits.push(Edit::token(f.body.start + 1, config, Rank::open(FUNCTION_LEVEL, 4 + k as u8)));
+    }
+}
+
+/// Watched accesses per function: each configuration needs its own rank at the body's start.
+const MAX_WATCH_SITES: usize = 250;
+
+/// The parameter whose name is at `line:col` (1-based, characters) is declared `__global` or
+/// `global` (looked for between the name and the `(` or `,` before it, on the same line).
+fn is_global(text: &str, line: usize, col: usize) -> bool {
+    let Some(l) = text.split('\n').nth(line - 1) else {
+        return false;
+    };
+    let before: String = l.chars().take(col - 1).collect();
+    let decl = before.rsplit([',', '(']).next().unwrap_or("");
+    decl.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|w| w == "__global" || w == "global")
 }
 
 fn plan_loop(l: &Loop, id: u32, o: &str, needs_braces: bool, edits: &mut Vec<Edit>) {

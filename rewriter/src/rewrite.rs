@@ -83,6 +83,9 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         a.model = m;
     }
     let selection = selection?;
+    if let Some(w) = &opts.select.watch {
+        check_watch(&files, w)?;
+    }
 
     // Ids are handed out in file order, then source order: the same whatever the thread count.
     let mut next_id = 0u32;
@@ -106,7 +109,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             ));
         }
     }
-    let plan_target = PlanTarget { vitis: vitis_opts.is_some(), top, opencl: false };
+    let plan_target = PlanTarget { vitis: vitis_opts.is_some(), top, opencl: false, watch: opts.select.watch.as_ref() };
     let mut skipped = Vec::new();
     for (a, sel) in files.iter().zip(&selection) {
         let target = PlanTarget { opencl: a.blanked.is_some(), ..plan_target };
@@ -170,7 +173,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
     for ((result, a), plan) in emitted.into_iter().zip(files).zip(&plans) {
         match result {
             Ok((output, mfile)) => {
-                manifest.probes.extend(manifest::describe(&a.source.rel, &a.model, plan));
+                manifest.probes.extend(manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref()));
                 manifest.files.push(mfile);
                 outcomes.push(FileOutcome { source: a.source, output, probes: plan.probes.len() });
             }
@@ -237,6 +240,31 @@ fn uncounted_warnings(src: &SourceFile, model: &FileModel, plan: &crate::plan::F
     out
 }
 
+/// `--watch buf[k]` must name a pointer parameter of a function in a `.cl` file; else the error
+/// lists the candidates.
+fn check_watch(files: &[Analyzed], w: &crate::select::WatchSpec) -> Result<()> {
+    let mut candidates = Vec::new();
+    for a in files.iter().filter(|a| a.blanked.is_some()) {
+        for f in &a.model.functions {
+            for p in &f.maxi.params {
+                if p.name == w.buffer {
+                    return Ok(());
+                }
+                candidates.push(format!("{} ({}:{}:{}, in {})", p.name, a.source.rel, p.line, p.col, f.qualified));
+            }
+        }
+    }
+    let list = if candidates.is_empty() {
+        "there are none: no OpenCL C (.cl) function in the inputs has a pointer parameter".to_string()
+    } else {
+        format!("candidates (pointer parameters): {}", candidates.join(", "))
+    };
+    Err(Error::new(
+        ErrorKind::Usage,
+        format!("--watch `{}`: `{}` names no pointer parameter of a .cl kernel; {list}", w.expr, w.buffer),
+    ))
+}
+
 fn analyze(input: &Input, kinds: Kinds, tree_budget: &AtomicUsize) -> std::result::Result<Analyzed, Error> {
     let source = source::load(&input.path, &input.rel)?;
     if let Some((offset, marker)) = find_marker(&source.text) {
@@ -255,7 +283,7 @@ fn analyze(input: &Input, kinds: Kinds, tree_budget: &AtomicUsize) -> std::resul
     let text = blanked.as_ref().map_or(source.text.as_str(), |b| b.text.as_str());
     let tree = parse_cpp(text, None);
     let mut model = model::build(&tree, text);
-    if kinds.maxi {
+    if kinds.maxi || kinds.watch {
         model::maxi::attach(&mut model, &tree, text);
     }
     if let Some(b) = &blanked {
@@ -481,7 +509,7 @@ mod tests {
             }
             let select_opts = SelectOptions { top: top.clone(), ..SelectOptions::default() };
             let selection = select(std::slice::from_ref(&model), kinds, &select_opts).unwrap();
-            let target = PlanTarget { vitis: top.is_some(), top: top.as_deref(), opencl: false };
+            let target = PlanTarget { vitis: top.is_some(), top: top.as_deref(), opencl: false, watch: None };
             let mut plans = vec![plan_file(&src, &model, &selection[0], kinds, target, &mut 0)];
             if let Some(top) = top {
                 let planned = plans[0].edits.len();

@@ -22,10 +22,13 @@ pub struct Kinds {
     pub seq: bool,
     /// Bytes each module invocation moves over each m_axi port.
     pub maxi: bool,
+    /// Watchpoints on one buffer (`.cl` files; `--watch`): a `monitor_address` at every access
+    /// that may touch it.
+    pub watch: bool,
 }
 
 impl Kinds {
-    pub const NAMES: &'static [&'static str] = &["modules", "loops", "timestamps", "seq", "maxi"];
+    pub const NAMES: &'static [&'static str] = &["modules", "loops", "timestamps", "seq", "maxi", "watch"];
 
     /// Parse a comma list such as `modules,loops,seq`.
     pub fn parse(list: &str) -> Result<Kinds> {
@@ -37,6 +40,7 @@ impl Kinds {
                 "timestamps" => k.timestamps = true,
                 "seq" => k.seq = true,
                 "maxi" => k.maxi = true,
+                "watch" => k.watch = true,
                 other => {
                     return Err(Error::new(
                         ErrorKind::Usage,
@@ -51,7 +55,7 @@ impl Kinds {
                 "maxi counts the bytes of each module invocation: add `modules` to --probes",
             ));
         }
-        if !k.modules && !k.loops {
+        if !k.modules && !k.loops && (k.timestamps || k.seq || !k.watch) {
             return Err(Error::new(
                 ErrorKind::Usage,
                 "timestamps and seq decorate module or loop events: add `modules` and/or `loops` to --probes",
@@ -61,7 +65,7 @@ impl Kinds {
     }
 
     pub fn names(&self) -> Vec<&'static str> {
-        let flags = [self.modules, self.loops, self.timestamps, self.seq, self.maxi];
+        let flags = [self.modules, self.loops, self.timestamps, self.seq, self.maxi, self.watch];
         Kinds::NAMES.iter().zip(flags).filter(|(_, on)| *on).map(|(n, _)| *n).collect()
     }
 }
@@ -70,6 +74,62 @@ impl Kinds {
 pub struct SelectOptions {
     pub top: Option<String>,
     pub only: Vec<String>,
+    /// `--watch` (with `--bounds`): the watched element, for `watch` probes.
+    pub watch: Option<WatchSpec>,
+}
+
+/// `--watch BUF[INDEX]` and `--bounds BUF:N`: watch element `INDEX` of pointer parameter `BUF`;
+/// with a bound, accesses through `BUF` outside elements `[0, N)` are reported too.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WatchSpec {
+    /// The expression as given.
+    pub expr: String,
+    pub buffer: String,
+    pub index: u64,
+    pub bound: Option<u64>,
+}
+
+impl WatchSpec {
+    /// Parse `--watch` and the `--bounds` list.
+    pub fn parse(expr: &str, bounds: &[String]) -> Result<WatchSpec> {
+        let bad = || {
+            Error::new(
+                ErrorKind::Usage,
+                format!("--watch `{expr}`: expected BUFFER[INDEX], a pointer parameter and a constant index, e.g. `data_a[0]`"),
+            )
+        };
+        let e = expr.trim();
+        let (name, rest) = e.split_once('[').ok_or_else(bad)?;
+        let name = name.trim();
+        let index = rest.strip_suffix(']').ok_or_else(bad)?.trim();
+        if !is_ident(name) {
+            return Err(bad());
+        }
+        let index = parse_uint(index).ok_or_else(bad)?;
+        let mut bound = None;
+        for b in bounds {
+            let msg = |m: &str| Error::new(ErrorKind::Usage, format!("--bounds `{b}`: {m}"));
+            let (buf, n) = b.split_once(':').ok_or_else(|| msg("expected BUFFER:N (elements [0, N))"))?;
+            if buf.trim() != name {
+                return Err(msg(&format!("only the watched buffer `{name}` can have a bound")));
+            }
+            bound = Some(parse_uint(n.trim()).ok_or_else(|| msg("N is not a number"))?);
+        }
+        Ok(WatchSpec { expr: e.to_string(), buffer: name.to_string(), index, bound })
+    }
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next().is_some_and(|f| f.is_ascii_alphabetic() || f == '_') && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
+}
+
+fn parse_uint(s: &str) -> Option<u64> {
+    let s = s.trim_end_matches(['u', 'U', 'l', 'L']);
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
 }
 
 /// Selection for one function.
@@ -195,9 +255,9 @@ mod tests {
 
     #[test]
     fn top_reachability_and_only() {
-        let s = sel(SRC, "modules", SelectOptions { top: Some("mid".into()), only: vec![] });
+        let s = sel(SRC, "modules", SelectOptions { top: Some("mid".into()), ..Default::default() });
         assert_eq!(s.iter().map(|f| f.function).collect::<Vec<_>>(), [true, true, false, false]);
-        let s = sel(SRC, "modules,loops", SelectOptions { top: None, only: vec!["l*".into()] });
+        let s = sel(SRC, "modules,loops", SelectOptions { only: vec!["l*".into()], ..Default::default() });
         assert_eq!(s.iter().map(|f| f.any()).collect::<Vec<_>>(), [true, false, false, false]);
         assert_eq!(s[0].loops, [true]);
     }
@@ -217,9 +277,12 @@ mod tests {
     #[test]
     fn unknown_top_lists_candidates() {
         let m = build(&parse_cpp(SRC, None), SRC);
-        let e =
-            select(&[m], Kinds::parse("modules").unwrap(), &SelectOptions { top: Some("nope".into()), only: vec![] })
-                .unwrap_err();
+        let e = select(
+            &[m],
+            Kinds::parse("modules").unwrap(),
+            &SelectOptions { top: Some("nope".into()), ..Default::default() },
+        )
+        .unwrap_err();
         assert!(e.message.contains("defined: leaf, mid, other, top"), "{e}");
     }
 

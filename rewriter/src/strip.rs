@@ -285,8 +285,20 @@ pub fn strip(text: &str) -> Result<String, StripError> {
 pub const PARAM_PREFIX: &str = "HLSINSTR_PROBE& hlsinstr_p";
 
 /// Expression wrappers of `maxi` (`hls-lib/include/hlsinstr/maxi.h`): `NAME(id, p, expr)`.
-const MAXI_WRAPPERS: &[&str] =
-    &["HLSINSTR_MAXI_R", "HLSINSTR_MAXI_W", "HLSINSTR_MAXI_RW", "HLSINSTR_MAXI_RN", "HLSINSTR_MAXI_WN"];
+/// The `watch` wrappers of OpenCL C (`opencl-lib/hlsinstr_probe.cl`) have the same form.
+const MAXI_WRAPPERS: &[&str] = &[
+    "HLSINSTR_MAXI_R",
+    "HLSINSTR_MAXI_W",
+    "HLSINSTR_MAXI_RW",
+    "HLSINSTR_MAXI_RN",
+    "HLSINSTR_MAXI_WN",
+    "HLSINSTR_WATCH_R",
+    "HLSINSTR_WATCH_W",
+    "HLSINSTR_WATCH_RW",
+    "HLSINSTR_WATCH_PR",
+    "HLSINSTR_WATCH_PW",
+    "HLSINSTR_WATCH_PRW",
+];
 
 fn err(offset: usize, message: &str) -> StripError {
     StripError { offset, message: message.to_string() }

@@ -609,3 +609,135 @@ fn emulate_subcommand_builds_and_runs_the_rewritten_kernels_with_the_host() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
     assert!(text(&out).contains("mxv.cl:9:") && text(&out).contains("did not build"), "{}", text(&out));
 }
+
+fn watch_rewrite(out: &Path, watch: &str) -> Output {
+    run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "watch", "--watch", watch, "--bounds"])
+        .arg(format!("{}:8", watch.split('[').next().unwrap()))
+        .arg("--out")
+        .arg(out)
+        .arg(repo().join("tests/opencl/watch/kernels/chase.cl")))
+}
+
+#[test]
+fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_emulation() {
+    let work = tempfile::tempdir().unwrap();
+    let instr = work.path().join("wp");
+    let out = watch_rewrite(&instr, "data[0]");
+    assert!(out.status.success(), "hlsinstr rewrite --probes watch:\n{}", text(&out));
+    let kernels = std::fs::read_to_string(instr.join("chase.cl")).unwrap();
+    for site in [
+        "{ HLSINSTR_WATCH_CFG_BOUNDS(0, data, 0, 8); HLSINSTR_WATCH_CFG_BOUNDS(1, data, 0, 8); HLSINSTR_WATCH_CFG(2, data, 0); HLSINSTR_WATCH_CFG(3, data, 0);\n",
+        "data[HLSINSTR_WATCH_W(0, data, p)] = (int)s;",
+        "p = (uint)next[HLSINSTR_WATCH_R(2, next, p)];",
+        "*HLSINSTR_WATCH_PW(3, out, out) = data[HLSINSTR_WATCH_R(1, data, 0)] + 10;",
+    ] {
+        assert!(kernels.contains(site), "missing `{site}` in\n{kernels}");
+    }
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let sites: Vec<String> = manifest["probes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let w = &p["watch"];
+            format!(
+                "{} {} {}:{} {} {} alias={} bound={}",
+                p["id"],
+                p["kind"].as_str().unwrap(),
+                p["line"],
+                p["column"],
+                w["buffer"].as_str().unwrap(),
+                w["access"].as_str().unwrap(),
+                w["may_alias"].as_bool().unwrap_or(false),
+                w["bound"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        sites,
+        [
+            "0 watch 7:9 data write alias=false bound=8",
+            "1 watch 10:12 data read alias=false bound=8",
+            "2 watch 8:19 next read alias=true bound=null",
+            "3 watch 10:6 out write alias=true bound=null",
+        ]
+    );
+
+    // OpenCL C 1.2 in both modes.
+    for mode in [None, Some("-DHLSINSTR_OPENCL_IBUFFER")] {
+        let out = run(Command::new("clang")
+            .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unknown-attributes"])
+            .args(mode)
+            .args(["-DHLSINSTR_NUM_IBUFFERS=4", "-include"])
+            .arg(lib("tb/intel_channels_check.h"))
+            .arg("-I")
+            .arg(lib(""))
+            .arg(instr.join("chase.cl")));
+        assert!(out.status.success(), "clang -x cl {mode:?} on the rewritten kernel:\n{}", text(&out));
+    }
+
+    // `strip` gives the kernel back.
+    let stripped = work.path().join("stripped");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).arg("strip").arg(&instr).arg("--out").arg(&stripped));
+    assert!(out.status.success(), "hlsinstr strip:\n{}", text(&out));
+    assert_eq!(
+        std::fs::read(stripped.join("chase.cl")).unwrap(),
+        std::fs::read(repo().join("tests/opencl/watch/kernels/chase.cl")).unwrap()
+    );
+
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["emulate", "--depth", "16", "--run", "--host"])
+        .arg(repo().join("tests/opencl/watch/host.cpp"))
+        .arg(&instr)
+        .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
+    assert!(passed(&out), "the emulation:\n{}", text(&out));
+    let t = text(&out);
+    let base: i128 = t.lines().find_map(|l| l.strip_prefix("base ")).unwrap().trim().parse().unwrap();
+    // unit kind addr value, with addr relative to data; time is the emulation's model clock.
+    let records: Vec<String> = t
+        .lines()
+        .filter_map(|l| {
+            let f: Vec<i128> = l.split_whitespace().map(|w| w.parse().ok()).collect::<Option<_>>()?;
+            (f.len() == 5 && f[1] != 15)
+                .then(|| format!("unit {} kind {} data+{} value {}", f[0], f[1], f[3] - base, f[4]))
+        })
+        .collect();
+    assert_eq!(
+        records,
+        [
+            // data[p] = s: node 0 (the watched element), node 3 (in bounds, not watched: nothing),
+            // node 8 (out of bounds: 8 * 4 bytes past data), node 0 again.
+            "unit 0 kind 1 data+0 value 0",
+            "unit 0 kind 2 data+32 value 8",
+            "unit 0 kind 1 data+0 value 0",
+            // data[0] read.
+            "unit 1 kind 1 data+0 value 0",
+            // next[p]: another buffer, never the watched address (unit 2 has no records).
+            // *out = ...: out is data, so the alias site hits.
+            "unit 3 kind 1 data+0 value 0",
+        ],
+        "{t}"
+    );
+}
+
+#[test]
+fn watch_expression_naming_nothing_lists_the_candidate_buffers() {
+    let work = tempfile::tempdir().unwrap();
+    let out = watch_rewrite(&work.path().join("wp"), "dat[0]");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    let t = text(&out);
+    assert!(
+        t.contains(
+            "--watch `dat[0]`: `dat` names no pointer parameter of a .cl kernel; candidates (pointer parameters): data (chase.cl:4:35, in chase), next (chase.cl:4:70, in chase), out (chase.cl:4:90, in chase)"
+        ),
+        "{t}"
+    );
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "watch", "--watch", "data", "--out"])
+        .arg(work.path().join("wp2"))
+        .arg(repo().join("tests/opencl/watch/kernels/chase.cl")));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("expected BUFFER[INDEX]"), "{}", text(&out));
+}

@@ -83,6 +83,13 @@ pub struct SelectArgs {
     /// The monitor also keeps each probe's longest invocation (`--target vitis`; ~45 LUT/probe).
     #[arg(long)]
     pub monitor_longest: bool,
+    /// `watch` probes (.cl): the watched element, `BUFFER[INDEX]` with BUFFER a pointer
+    /// parameter and INDEX a constant (e.g. `data_a[0]`).
+    #[arg(long, value_name = "EXPR")]
+    pub watch: Option<String>,
+    /// With --watch: `BUFFER:N` also reports accesses through BUFFER outside elements [0, N).
+    #[arg(long, value_name = "BUFFER:N", requires = "watch")]
+    pub bounds: Vec<String>,
 }
 
 impl SelectArgs {
@@ -100,9 +107,20 @@ impl SelectArgs {
             }),
             _ => hlsinstr::target::Target::Csim,
         };
+        let kinds = hlsinstr::select::Kinds::parse(&self.probes)?;
+        let watch = match &self.watch {
+            Some(e) => Some(hlsinstr::select::WatchSpec::parse(e, &self.bounds)?),
+            None => None,
+        };
+        if kinds.watch != watch.is_some() {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "`--probes watch` and `--watch EXPR` go together: say which element to watch",
+            ));
+        }
         Ok(hlsinstr::rewrite::RewriteOptions {
-            kinds: hlsinstr::select::Kinds::parse(&self.probes)?,
-            select: hlsinstr::select::SelectOptions { top: self.top.clone(), only: self.only.clone() },
+            kinds,
+            select: hlsinstr::select::SelectOptions { top: self.top.clone(), only: self.only.clone(), watch },
             target,
         })
     }

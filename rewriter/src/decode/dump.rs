@@ -228,6 +228,7 @@ pub(crate) mod tests {
             loop_info: None,
             module: None,
             port: None,
+            watch: None,
         }
     }
 

@@ -1,7 +1,7 @@
 //! The probe manifest: every probe mapped to its source, plus per-file hashes and line maps.
 //! Every later tool (sim, decode) turns runtime data into source-level answers through it.
 
-use crate::model::maxi::UseKind;
+use crate::model::maxi::{Dir, UseKind};
 use crate::model::pragma::LoopFacts;
 use crate::model::{Call, FileModel, LoopKind, Param, Skipped};
 use crate::plan::{FilePlan, ProbeKind};
@@ -99,7 +99,7 @@ pub struct ManifestFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ProbeEntry {
     pub id: u32,
-    /// `function`, `loop` or `port`.
+    /// `function`, `loop`, `port` or `watch`.
     pub kind: String,
     pub file: String,
     /// Original 1-based line and column (characters) of the function name, loop keyword or
@@ -125,6 +125,30 @@ pub struct ProbeEntry {
     pub module: Option<ModuleInfo>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub port: Option<PortInfo>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub watch: Option<WatchInfo>,
+}
+
+/// A `watch` probe: one access (line and column of the pointer's name there) that may touch the
+/// watched element. Its unit records a HIT (kind 1) when the access is to the watched element
+/// and, for accesses through the watched buffer with `--bounds`, an OUT_OF_BOUNDS record
+/// (kind 2) for an element outside `[0, bound)`; `addr` is the element's address and `value` its
+/// index from the accessed pointer (opencl-lib/hlsinstr_probe.cl).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct WatchInfo {
+    /// The `--watch` expression.
+    pub watched: String,
+    /// The pointer parameter accessed.
+    pub buffer: String,
+    /// `read`, `write` or `read-write`.
+    pub access: String,
+    /// The access is through another `__global` pointer parameter of the watched buffer's
+    /// element type, watched because it may alias the buffer (no bound check there).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub may_alias: bool,
+    /// `--bounds`: elements `[0, bound)` of the watched buffer are in bounds.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub bound: Option<u64>,
 }
 
 /// An m_axi port of a module (`maxi`). Its `R` and `W` records carry the bytes one invocation of
@@ -188,11 +212,48 @@ impl SkipEntry {
 }
 
 /// Manifest entries for the probes planned in one file.
-pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntry> {
+pub fn describe(
+    file: &str,
+    model: &FileModel,
+    plan: &FilePlan,
+    watch: Option<&crate::select::WatchSpec>,
+) -> Vec<ProbeEntry> {
     plan.probes
         .iter()
         .map(|p| {
             let f = &model.functions[p.function];
+            if let (Some(site), Some(w)) = (&p.watch, watch) {
+                let param = &f.maxi.params[site.param];
+                let u = &param.uses[site.use_index];
+                let access = match u.kind {
+                    UseKind::Access { dir: Dir::Read, .. } => "read",
+                    UseKind::Access { dir: Dir::Write, .. } => "write",
+                    _ => "read-write",
+                };
+                return ProbeEntry {
+                    id: p.id,
+                    kind: "watch".into(),
+                    file: file.into(),
+                    line: u.line,
+                    column: u.col,
+                    function: f.qualified.clone(),
+                    name: param.name.clone(),
+                    label: None,
+                    vitis_name: None,
+                    parent: None,
+                    implied: false,
+                    loop_info: None,
+                    module: None,
+                    port: None,
+                    watch: Some(WatchInfo {
+                        watched: w.expr.clone(),
+                        buffer: param.name.clone(),
+                        access: access.into(),
+                        may_alias: site.alias,
+                        bound: if site.alias { None } else { w.bound },
+                    }),
+                };
+            }
             match (p.kind, p.loop_index, &p.port) {
                 (ProbeKind::Loop, Some(li), _) => {
                     let l = &f.loops[li];
@@ -211,6 +272,7 @@ pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntr
                         loop_info: Some(LoopInfo { kind: l.kind, depth: l.depth, facts: l.facts.clone() }),
                         module: None,
                         port: None,
+                        watch: None,
                     }
                 }
                 (ProbeKind::Port, _, Some(bound)) => {
@@ -240,6 +302,7 @@ pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntr
                             sites,
                             uncounted: bound.uncounted.clone(),
                         }),
+                        watch: None,
                     }
                 }
                 _ => ProbeEntry {
@@ -265,6 +328,7 @@ pub fn describe(file: &str, model: &FileModel, plan: &FilePlan) -> Vec<ProbeEntr
                         opencl: f.opencl.clone(),
                     }),
                     port: None,
+                    watch: None,
                 },
             }
         })

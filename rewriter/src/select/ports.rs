@@ -195,7 +195,7 @@ void top(const int *in, const int *lut, int *nopragma) {
 
     #[test]
     fn only_probed_functions_get_ports_and_unprobed_callees_are_reported() {
-        let got = ports(SRC, SelectOptions { top: None, only: vec!["top".into()] });
+        let got = ports(SRC, SelectOptions { only: vec!["top".into()], ..Default::default() });
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(got[0].contains("passed to `mid`, which is not probed"), "{got:?}");
         assert!(got[0].contains("passed to `again`, which is not probed"), "{got:?}");
