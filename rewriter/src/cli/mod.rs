@@ -52,7 +52,8 @@ pub struct SelectArgs {
     /// Source files or directories (walked for C/C++ sources and headers).
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
-    /// Probe kinds, comma separated: modules, loops, timestamps, seq, maxi (m_axi bytes; needs modules).
+    /// Probe kinds, comma separated: modules, loops, timestamps, seq, maxi (m_axi bytes; needs
+    /// modules), watch (.cl watchpoints; needs --watch).
     #[arg(long, default_value = "modules")]
     pub probes: String,
     /// Probe only functions reachable from this top function.

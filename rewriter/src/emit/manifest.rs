@@ -18,7 +18,7 @@ pub struct Manifest {
     pub format: String,
     pub version: u32,
     pub tool: String,
-    /// Probe kinds of the run (`modules`, `loops`, `timestamps`, `seq`, `maxi`).
+    /// Probe kinds of the run (`modules`, `loops`, `timestamps`, `seq`, `maxi`, `watch`).
     pub kinds: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub top: Option<String>,
