@@ -246,6 +246,23 @@ mod tests {
     use crate::model::build;
     use crate::parse::parse_cpp;
 
+    #[test]
+    fn watch_spec_takes_a_buffer_a_constant_index_and_its_bound() {
+        let w = WatchSpec::parse(" data_a[ 0x10u ] ", &["data_a:4096".into()]).unwrap();
+        assert_eq!(
+            (w.buffer.as_str(), w.index, w.bound, w.expr.as_str()),
+            ("data_a", 16, Some(4096), "data_a[ 0x10u ]")
+        );
+        assert_eq!(WatchSpec::parse("b[3]", &[]).unwrap().bound, None);
+        for bad in ["data_a", "data_a[i]", "a.b[0]", "[0]", "d[0", "d[-1]"] {
+            assert!(WatchSpec::parse(bad, &[]).is_err(), "{bad}");
+        }
+        assert!(WatchSpec::parse("a[0]", &["b:4".into()]).is_err(), "a bound on another buffer");
+        assert!(WatchSpec::parse("a[0]", &["a:x".into()]).is_err());
+        assert!(Kinds::parse("watch").unwrap().watch);
+        assert!(Kinds::parse("watch,seq").is_err(), "seq decorates module or loop events");
+    }
+
     fn sel(src: &str, kinds: &str, opts: SelectOptions) -> Vec<FnSelection> {
         let m = build(&parse_cpp(src, None), src);
         select(&[m], Kinds::parse(kinds).unwrap(), &opts).unwrap().remove(0)

@@ -480,6 +480,13 @@ mod tests {
     }
 
     #[test]
+    fn watch_wrappers_and_configuration_strip_back() {
+        let inst = "__kernel void k(__global int *d, __global int *o) { HLSINSTR_WATCH_CFG_BOUNDS(0, d, 0, 8); HLSINSTR_WATCH_CFG(1, d, 0); HLSINSTR_WATCH_CFG(2, d, 0);\n  d[HLSINSTR_WATCH_RW(0, d, d[HLSINSTR_WATCH_R(1, d, i)])] += 1; *HLSINSTR_WATCH_PW(2, o, (o + 1)) = HLSINSTR_WATCH_PR(3, o, o)->x;\n}";
+        let orig = "__kernel void k(__global int *d, __global int *o) {\n  d[d[i]] += 1; *(o + 1) = o->x;\n}";
+        assert_eq!(strip(inst).unwrap(), orig);
+    }
+
+    #[test]
     fn maxi_wrappers_keep_their_expression_and_nest() {
         let inst = "void f(int *p, int *q, int n) { HLSINSTR_FUNC_BEGIN(0, P, 0); HLSINSTR_MAXI_PORTS(1, 2);\n  p[HLSINSTR_MAXI_RW(1, p, q[HLSINSTR_MAXI_R(2, q, g(n, \")\"))])] += *HLSINSTR_MAXI_W(1, p, (p + 1));\n  HLSINSTR_MAXI_R(2, q, q)->x = memcpy(p, q, HLSINSTR_MAXI_WN(1, p, HLSINSTR_MAXI_RN(2, q, n)));\nHLSINSTR_FUNC_END(0, P, 0); }";
         let orig = "void f(int *p, int *q, int n) {\n  p[q[g(n, \")\")]] += *(p + 1);\n  q->x = memcpy(p, q, n);\n}";

@@ -741,3 +741,39 @@ fn watch_expression_naming_nothing_lists_the_candidate_buffers() {
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(text(&out).contains("expected BUFFER[INDEX]"), "{}", text(&out));
 }
+
+#[test]
+fn watch_sites_nest_skip_other_types_and_local_pointers_and_strip_back() {
+    let work = tempfile::tempdir().unwrap();
+    let src = "__kernel void nest(__global int *d, __global int *e, __global const int *c, __global float *f,\n                   __global int *restrict g, __local int *l, uint i) {\n    d[d[i]] += c[i];\n    *(e + 1) = d[0]++;\n    f[i] = 1.0f;\n    l[i] = g[i];\n}\n";
+    let input = work.path().join("nest.cl");
+    std::fs::write(&input, src).unwrap();
+    let instr = work.path().join("wp");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "modules,watch", "--watch", "d[2]", "--bounds", "d:16", "--out"])
+        .arg(&instr)
+        .arg(&input));
+    assert!(out.status.success(), "{}", text(&out));
+    let got = std::fs::read_to_string(instr.join("nest.cl")).unwrap();
+    for site in [
+        "d[HLSINSTR_WATCH_RW(0, d, d[HLSINSTR_WATCH_R(1, d, i)])] += c[HLSINSTR_WATCH_R(4, c, i)];",
+        "*HLSINSTR_WATCH_PW(3, e, (e + 1)) = d[HLSINSTR_WATCH_RW(2, d, 0)]++;",
+        "f[i] = 1.0f;",
+        "l[i] = g[HLSINSTR_WATCH_R(5, g, i)];",
+        "HLSINSTR_FUNC_BEGIN(6, P, 0); HLSINSTR_WATCH_CFG_BOUNDS(0, d, 2, 16); HLSINSTR_WATCH_CFG_BOUNDS(1, d, 2, 16); HLSINSTR_WATCH_CFG_BOUNDS(2, d, 2, 16); HLSINSTR_WATCH_CFG(3, d, 2); HLSINSTR_WATCH_CFG(4, d, 2); HLSINSTR_WATCH_CFG(5, d, 2);",
+    ] {
+        assert!(got.contains(site), "missing `{site}` in\n{got}");
+    }
+    let out = run(Command::new("clang")
+        .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unknown-attributes"])
+        .args(["-DHLSINSTR_OPENCL_IBUFFER", "-DHLSINSTR_NUM_IBUFFERS=7", "-include"])
+        .arg(lib("tb/intel_channels_check.h"))
+        .arg("-I")
+        .arg(lib(""))
+        .arg(instr.join("nest.cl")));
+    assert!(out.status.success(), "clang -x cl on the rewritten kernel:\n{}", text(&out));
+    let stripped = work.path().join("stripped");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).arg("strip").arg(&instr).arg("--out").arg(&stripped));
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(std::fs::read_to_string(stripped.join("nest.cl")).unwrap(), src);
+}
