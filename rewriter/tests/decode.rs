@@ -6,8 +6,11 @@ use hlsinstr::decode::dump::{self, Dump, DumpError, SlotRecord, STATUS_FINISHED}
 use hlsinstr::decode::{decode, output, Options, SimReport};
 use hlsinstr::emit::manifest::{hw_key, HwBuild, Manifest};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
+
+mod common;
+use common::{hls_include, repo};
 
 const KERNEL: &str = "\
 void leaf(int *a, int n) {
@@ -19,10 +22,6 @@ outer:
   for (int j = 0; j < 4; j++) leaf(a, n);
 }
 ";
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
 
 fn hlsinstr(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hlsinstr")).args(args).current_dir(cwd).output().expect("run hlsinstr")
@@ -207,9 +206,7 @@ fn a_sim_report_is_shown_beside_the_hardware() {
 /// The real `hlsinstr sim` JSON reads: a dump whose busy cycles are the estimate gives 0 % everywhere.
 #[test]
 fn a_real_sim_report_reads_and_compares() {
-    let out = Command::new("bash").arg(repo().join("scripts/fetch-hls-headers.sh")).output().expect("bash");
-    assert!(out.status.success(), "scripts/fetch-hls-headers.sh failed: {}", text(&out.stderr));
-    let include = text(&out.stdout).trim().to_string();
+    let include = hls_include().display().to_string();
     let dir = tempfile::tempdir().unwrap();
     let keep = dir.path().join("work");
     let o = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))

@@ -11,20 +11,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn hls_include() -> PathBuf {
-    let out = Command::new("bash")
-        .arg(repo().join("scripts/fetch-hls-headers.sh"))
-        .output()
-        .expect("bash is needed to fetch the HLS headers");
-    assert!(out.status.success(), "scripts/fetch-hls-headers.sh failed: {}", String::from_utf8_lossy(&out.stderr));
-    let dir = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
-    assert!(dir.join("hls_stream.h").exists(), "no hls_stream.h in {}", dir.display());
-    dir
-}
+mod common;
+use common::{hls_include, repo};
 
 /// The parts of a Vitis `hls_config.cfg` this test needs.
 struct Project {

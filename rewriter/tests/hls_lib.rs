@@ -7,9 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+mod common;
+use common::{hls_include, repo};
 
 const COMPILERS: [&str; 2] = ["g++", "clang++"];
 const STANDARDS: [&str; 3] = ["c++11", "c++14", "c++17"];
@@ -356,9 +355,7 @@ fn stream_watchdog_reports_deadlocks() {
 
 #[test]
 fn stream_model_beside_the_vendor_headers() {
-    let out = Command::new("bash").arg(repo().join("scripts/fetch-hls-headers.sh")).output().unwrap();
-    assert!(out.status.success(), "scripts/fetch-hls-headers.sh failed: {}", String::from_utf8_lossy(&out.stderr));
-    let hls = PathBuf::from(String::from_utf8(out.stdout).unwrap().trim());
+    let hls = hls_include();
     let vendor = format!("-DHLSINSTR_VENDOR_STREAM=\"{}\"", hls.join("hls_stream.h").display());
     let isystem = format!("-isystem{}", hls.display());
     let sim = sim_include();

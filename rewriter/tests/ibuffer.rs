@@ -6,21 +6,11 @@
 //! Needs g++ and the Xilinx C-simulation headers (scripts/fetch-hls-headers.sh, or
 //! `$XILINX_HLS/include`). A missing tool fails the test: it never skips.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn hls_include() -> PathBuf {
-    let out = Command::new("bash")
-        .arg(repo().join("scripts/fetch-hls-headers.sh"))
-        .output()
-        .expect("bash is needed to fetch the HLS headers");
-    assert!(out.status.success(), "scripts/fetch-hls-headers.sh failed: {}", String::from_utf8_lossy(&out.stderr));
-    PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
-}
+mod common;
+use common::{hls_include, repo};
 
 /// Builds the testbench with `first_includes` ahead of hls-lib, runs it, returns its stdout.
 fn build_and_run(first_includes: &[PathBuf]) -> String {

@@ -13,9 +13,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+mod common;
+use common::repo;
 
 fn lib(file: &str) -> PathBuf {
     repo().join("opencl-lib").join(file)

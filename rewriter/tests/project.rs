@@ -5,9 +5,8 @@ use hlsinstr::project::{self, parse_cfg_str, parse_tcl_str, Project, ProjectKind
 use hlsinstr::ErrorKind;
 use std::path::{Path, PathBuf};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+mod common;
+use common::repo;
 
 fn fixtures() -> PathBuf {
     let dir = repo().join("../shared/fixtures");

@@ -30,6 +30,9 @@ enum When {
 }
 use When::*;
 
+mod common;
+use common::repo;
+
 struct Expect {
     file: &'static str,
     /// `(function, start of the reason, when)`: every skip of the file, each a documented limit.
@@ -159,10 +162,6 @@ const EXPECT: &[Expect] = &[
     Expect { file: "unbraced.cpp", skips: &[], warnings: &[], compiles: true, recovery_may_differ: false },
     Expect { file: "unicode.cpp", skips: &[], warnings: &[], compiles: true, recovery_may_differ: false },
 ];
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
 
 fn robustness_dir() -> PathBuf {
     repo().join("tests/robustness")

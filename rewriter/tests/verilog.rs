@@ -10,9 +10,8 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+mod common;
+use common::{hls_include, repo};
 
 fn verilog(file: &str) -> PathBuf {
     repo().join("verilog").join(file)
@@ -38,12 +37,6 @@ fn run(cmd: &mut Command) -> Output {
 
 fn text(out: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
-}
-
-fn hls_include() -> PathBuf {
-    let out = run(Command::new("bash").arg(repo().join("scripts/fetch-hls-headers.sh")));
-    assert!(out.status.success(), "scripts/fetch-hls-headers.sh failed: {}", String::from_utf8_lossy(&out.stderr));
-    PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
 }
 
 fn json() -> Value {

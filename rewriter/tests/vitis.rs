@@ -13,18 +13,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
-
-fn hls_include() -> PathBuf {
-    let out = Command::new("bash")
-        .arg(repo().join("scripts/fetch-hls-headers.sh"))
-        .output()
-        .expect("bash is needed to fetch the HLS headers");
-    assert!(out.status.success(), "scripts/fetch-hls-headers.sh failed: {}", String::from_utf8_lossy(&out.stderr));
-    PathBuf::from(String::from_utf8(out.stdout).unwrap().trim())
-}
+mod common;
+use common::{hls_include, repo};
 
 fn hlsinstr(args: &[&str], cwd: &Path) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr")).args(args).current_dir(cwd).output().expect("run hlsinstr");
