@@ -207,13 +207,8 @@ impl Ctx<'_> {
         id
     }
 
-    /// A dataflow region: a module with `#pragma HLS dataflow`, or a loop with it in its body.
     fn is_dataflow(&self, probe: u32) -> bool {
-        match self.timing.get(&probe) {
-            Some(Timing::Module(m)) => m.dataflow,
-            Some(Timing::Loop(l)) => l.dataflow && !l.pipelined.value,
-            _ => false,
-        }
+        self.timing.get(&probe).is_some_and(Timing::is_dataflow_region)
     }
 
     fn is_pipelined_loop(&self, probe: u32) -> bool {
@@ -350,7 +345,7 @@ impl Ctx<'_> {
 
     fn module_cycles(&mut self, m: &ModuleTiming, open: &Open) -> u64 {
         if m.dataflow && !open.procs.is_empty() {
-            let region = self.dataflow_region(open);
+            let region = self.dataflow_region(open.probe, &open.procs);
             return m.overhead.value + region;
         }
         match m.fixed {
@@ -371,23 +366,10 @@ impl Ctx<'_> {
             if i < open.procs.len() && open.procs[i].site != first {
                 continue;
             }
-            let iteration = Open {
-                site: open.site,
-                probe: open.probe,
-                node: None,
-                child_sum: 0,
-                procs: open.procs[start..i]
-                    .iter()
-                    .map(|p| Proc { site: p.site, cycles: p.cycles, node: p.node })
-                    .collect(),
-                bytes_read: 0,
-                bytes_written: 0,
-                absorbing: false,
-                overlap_site: None,
-            };
-            let latency = self.dataflow_region(&iteration);
-            let interval = iteration.procs.iter().map(|p| p.cycles).max().unwrap_or(0);
-            for n in iteration.procs.iter().filter_map(|p| p.node) {
+            let iteration = &open.procs[start..i];
+            let latency = self.dataflow_region(open.probe, iteration);
+            let interval = iteration.iter().map(|p| p.cycles).max().unwrap_or(0);
+            for n in iteration.iter().filter_map(|p| p.node) {
                 self.out.nodes[n].offset += begin;
             }
             total += if start == 0 { latency } else { interval.min(latency) };
@@ -397,15 +379,15 @@ impl Ctx<'_> {
         total
     }
 
-    /// One invocation of a dataflow region: processes in call order, a process starts when the
+    /// One invocation of the dataflow region of probe `owner`: `procs` in call order; a process starts when the
     /// processes it shares a buffer with have finished and no earlier than those it shares a
     /// stream with start; it cannot finish before its stream producers finish. The region takes
     /// until the last process ends. Each process's wait is attributed to the processes on the
     /// critical chain (the ones whose own time set the region's end), in proportion to their time.
-    fn dataflow_region(&mut self, open: &Open) -> u64 {
-        let caller = self.probes.get(&open.probe).map(|p| p.function.clone()).unwrap_or_default();
-        let names: Vec<String> = open.procs.iter().map(|p| self.name(self.out.sites[p.site].probe)).collect();
-        let n = open.procs.len();
+    fn dataflow_region(&mut self, owner: u32, procs: &[Proc]) -> u64 {
+        let caller = self.probes.get(&owner).map(|p| p.function.clone()).unwrap_or_default();
+        let names: Vec<String> = procs.iter().map(|p| self.name(self.out.sites[p.site].probe)).collect();
+        let n = procs.len();
         let mut start = vec![0u64; n];
         let mut end = vec![0u64; n];
         let mut via: Vec<Via> = Vec::with_capacity(n);
@@ -431,7 +413,7 @@ impl Ctx<'_> {
                     None => {}
                 }
             }
-            let own = start[i] + open.procs[i].cycles;
+            let own = start[i] + procs[i].cycles;
             match floor {
                 (f, Some(j)) if f > own => {
                     end[i] = f;
@@ -446,19 +428,19 @@ impl Ctx<'_> {
         let region = end.iter().copied().max().unwrap_or(0);
         let last = end.iter().position(|&e| e == region).unwrap_or(0);
         let chain = critical_chain(last, &via, &start_via);
-        for (i, p) in open.procs.iter().enumerate() {
+        for (i, p) in procs.iter().enumerate() {
             if let Some(node) = p.node {
-                self.out.nodes[node].offset = start[i] + self.entry_cycles(open.probe);
+                self.out.nodes[node].offset = start[i] + self.entry_cycles(owner);
             }
             let wait = region.saturating_sub(p.cycles);
             let others: Vec<usize> = chain.iter().copied().filter(|&c| c != i).collect();
-            let weight: u64 = others.iter().map(|&c| open.procs[c].cycles).sum();
+            let weight: u64 = others.iter().map(|&c| procs[c].cycles).sum();
             if wait == 0 || weight == 0 {
                 continue;
             }
             for c in others {
-                let share = (wait as u128 * open.procs[c].cycles as u128 / weight as u128) as u64;
-                let target = open.procs[c].site;
+                let share = (wait as u128 * procs[c].cycles as u128 / weight as u128) as u64;
+                let target = procs[c].site;
                 let waits = &mut self.out.sites[p.site].waits;
                 match waits.iter_mut().find(|(s, _)| *s == target) {
                     Some(w) => w.1 += share,

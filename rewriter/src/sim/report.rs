@@ -294,11 +294,7 @@ fn call_line<'a>(
 }
 
 fn is_dataflow(timing: &HashMap<u32, Timing>, probe: u32) -> bool {
-    match timing.get(&probe) {
-        Some(Timing::Module(m)) => m.dataflow,
-        Some(Timing::Loop(l)) => l.dataflow && !l.pipelined.value,
-        _ => false,
-    }
+    timing.get(&probe).is_some_and(Timing::is_dataflow_region)
 }
 
 /// PCP: top-level sites are on it; under a serial scope every child that takes time is (they

@@ -123,6 +123,18 @@ pub enum Timing {
     Other,
 }
 
+impl Timing {
+    /// A dataflow region: a module with `#pragma HLS dataflow`, or a loop with it in its body
+    /// (not pipelined: a pipelined loop absorbs what it calls). Its calls run as processes.
+    pub fn is_dataflow_region(&self) -> bool {
+        match self {
+            Timing::Module(m) => m.dataflow,
+            Timing::Loop(l) => l.dataflow && !l.pipelined.value,
+            Timing::Other => false,
+        }
+    }
+}
+
 /// Timing of every probe, by id.
 pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults) -> HashMap<u32, Timing> {
     let has_children: std::collections::HashSet<u32> =
