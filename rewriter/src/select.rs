@@ -149,23 +149,40 @@ impl FnSelection {
     }
 }
 
-/// Selection for every function of every file: `result[file][function]`.
-pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result<Vec<Vec<FnSelection>>> {
-    let all: Vec<(usize, usize, &Function)> = files
-        .iter()
-        .enumerate()
-        .flat_map(|(fi, m)| m.functions.iter().enumerate().map(move |(ni, f)| (fi, ni, f)))
-        .collect();
-    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, (_, _, f)) in all.iter().enumerate() {
-        by_name.entry(f.name.as_str()).or_default().push(i);
+/// Every function definition of a set of files, numbered, with call sites resolved by name
+/// (the last name component: overloads and same-named functions all match).
+pub struct FunctionIndex<'a> {
+    /// `(file, function in the file, function)`, in file then source order.
+    pub all: Vec<(usize, usize, &'a Function)>,
+    by_name: HashMap<&'a str, Vec<usize>>,
+}
+
+impl<'a> FunctionIndex<'a> {
+    pub fn new(files: impl IntoIterator<Item = &'a FileModel>) -> Self {
+        let all: Vec<(usize, usize, &Function)> = files
+            .into_iter()
+            .enumerate()
+            .flat_map(|(fi, m)| m.functions.iter().enumerate().map(move |(ni, f)| (fi, ni, f)))
+            .collect();
+        let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (i, (_, _, f)) in all.iter().enumerate() {
+            by_name.entry(f.name.as_str()).or_default().push(i);
+        }
+        FunctionIndex { all, by_name }
     }
-    let reach = |starts: Vec<usize>| -> BTreeSet<usize> {
+
+    /// Functions a call of `name` may reach.
+    pub fn named(&self, name: &str) -> &[usize] {
+        self.by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[])
+    }
+
+    /// `starts` and every function reachable from them through calls.
+    pub fn reach(&self, starts: Vec<usize>) -> BTreeSet<usize> {
         let mut seen: BTreeSet<usize> = starts.iter().copied().collect();
         let mut queue: VecDeque<usize> = starts.into();
         while let Some(i) = queue.pop_front() {
-            for call in &all[i].2.calls {
-                for &j in by_name.get(call.name.as_str()).map(|v| v.as_slice()).unwrap_or(&[]) {
+            for call in &self.all[i].2.calls {
+                for &j in self.named(&call.name) {
                     if seen.insert(j) {
                         queue.push_back(j);
                     }
@@ -173,7 +190,14 @@ pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result
             }
         }
         seen
-    };
+    }
+}
+
+/// Selection for every function of every file: `result[file][function]`.
+pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result<Vec<Vec<FnSelection>>> {
+    let index = FunctionIndex::new(files);
+    let all = &index.all;
+    let reach = |starts: Vec<usize>| index.reach(starts);
 
     let mut base: BTreeSet<usize> = match &opts.top {
         Some(top) => {

@@ -43,16 +43,9 @@ pub struct BoundPort {
 /// Fill `ports` of every function selected for begin/end probes. `out[file][function]` is the
 /// selection of `files`.
 pub fn bind(files: &[FileModel], out: &mut [Vec<FnSelection>]) {
-    let all: Vec<(usize, usize, &Function)> = files
-        .iter()
-        .enumerate()
-        .flat_map(|(fi, m)| m.functions.iter().enumerate().map(move |(ni, f)| (fi, ni, f)))
-        .collect();
-    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, (_, _, f)) in all.iter().enumerate() {
-        by_name.entry(f.name.as_str()).or_default().push(i);
-    }
-    let callees = |name: &str| by_name.get(name).map(|v| v.as_slice()).unwrap_or(&[]);
+    let index = super::FunctionIndex::new(files);
+    let all = &index.all;
+    let callees = |name: &str| index.named(name);
 
     // (function, parameter) -> the top-level ports it is bound to; grows to a fixpoint.
     let mut bound: HashMap<(usize, usize), BTreeSet<PortOrigin>> = HashMap::new();

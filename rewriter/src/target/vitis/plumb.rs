@@ -5,9 +5,9 @@ use crate::emit::manifest::HwDerived;
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::{FileModel, Function, Signature};
 use crate::plan::{FilePlan, ProbeKind, TB_INCLUDE_LINE, VITIS_INCLUDE_LINE};
-use crate::select::Kinds;
+use crate::select::{FunctionIndex, Kinds};
 use crate::source::SourceFile;
-use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeSet, HashMap};
 
 use super::VitisOptions;
 
@@ -66,13 +66,11 @@ pub fn plumb(
         ));
     }
     let func = |k: Key| -> &Function { &files[k.0].1.functions[k.1] };
-    let mut by_name: HashMap<&str, Vec<Key>> = HashMap::new();
-    for (fi, (_, m)) in files.iter().enumerate() {
-        for (ni, f) in m.functions.iter().enumerate() {
-            by_name.entry(f.name.as_str()).or_default().push((fi, ni));
-        }
-    }
-    let tops = by_name.get(top).cloned().unwrap_or_default();
+    let index = FunctionIndex::new(files.iter().map(|(_, m)| *m));
+    let key = |i: usize| -> Key { (index.all[i].0, index.all[i].1) };
+    // Functions a call of `name` may reach (resolved by name, as `select` does).
+    let named = |name: &str| -> Vec<Key> { index.named(name).iter().map(|&i| key(i)).collect() };
+    let tops = named(top);
     let top_key = match tops.as_slice() {
         [k] => *k,
         [] => return Err(Error::new(ErrorKind::Usage, format!("--top {top}: no such function defined in the inputs"))),
@@ -83,10 +81,8 @@ pub fn plumb(
             ))
         }
     };
-    let callees = |k: Key| -> Vec<Key> {
-        func(k).calls.iter().flat_map(|c| by_name.get(c.name.as_str()).cloned().unwrap_or_default()).collect()
-    };
-    let design = reach(top_key, &callees);
+    let callees = |k: Key| -> Vec<Key> { func(k).calls.iter().flat_map(|c| named(&c.name)).collect() };
+    let design: BTreeSet<Key> = index.reach(index.named(top).to_vec()).into_iter().map(key).collect();
 
     // Probes each function posts itself, and the top's (posted by the generated wrapper).
     let mut own: HashMap<Key, Vec<u32>> = HashMap::new();
@@ -127,8 +123,7 @@ pub fn plumb(
             edited.insert(k.0);
         }
         for c in &f.calls {
-            let Some(targets) = by_name.get(c.name.as_str()) else { continue };
-            let Some(g) = targets.iter().find(|t| design.contains(t)) else { continue };
+            let Some(g) = &named(&c.name).into_iter().find(|t| design.contains(t)) else { continue };
             let s = needs(g);
             if s.is_empty() || c.args_span.is_empty() {
                 continue;
@@ -146,7 +141,7 @@ pub fn plumb(
                 continue;
             }
             for c in &f.calls {
-                let Some(g) = by_name.get(c.name.as_str()).and_then(|t| t.iter().find(|t| design.contains(t))) else {
+                let Some(g) = &named(&c.name).into_iter().find(|t| design.contains(t)) else {
                     continue;
                 };
                 if *g == top_key && c.callee == top {
@@ -175,7 +170,7 @@ pub fn plumb(
     // testbench's declaration of it stays; the generated top declares what it calls).
     for (fi, (src, m)) in files.iter().enumerate() {
         for p in &m.prototypes {
-            let Some(g) = by_name.get(p.name.as_str()).and_then(|t| t.iter().find(|t| design.contains(t))) else {
+            let Some(g) = &named(&p.name).into_iter().find(|t| design.contains(t)) else {
                 continue;
             };
             let s = needs(g);
@@ -248,19 +243,6 @@ fn param_edit(sig: &Signature, streams: &BTreeSet<u32>) -> std::result::Result<E
     Ok(list_item(sig.list.end - 1, format!("{sep}{}", text.join(", "))))
 }
 
-fn reach(top: Key, callees: &dyn Fn(Key) -> Vec<Key>) -> BTreeSet<Key> {
-    let mut seen = BTreeSet::from([top]);
-    let mut queue = VecDeque::from([top]);
-    while let Some(k) = queue.pop_front() {
-        for c in callees(k) {
-            if seen.insert(c) {
-                queue.push_back(c);
-            }
-        }
-    }
-    seen
-}
-
 /// The FIFOs each function of the design needs: its own probes' and its callees'.
 fn streams_needed<'a>(
     design: &BTreeSet<Key>,
@@ -270,6 +252,15 @@ fn streams_needed<'a>(
 ) -> Result<HashMap<Key, BTreeSet<u32>>> {
     // Post-order over the call graph, with an explicit stack; a cycle is recursion, which HLS
     // cannot synthesize either.
+    let recursive = |k: Key| {
+        Error::new(
+            ErrorKind::Usage,
+            format!(
+                "`{}` is recursive: HLS cannot synthesize it, and FIFOs cannot be passed down a cycle",
+                func(k).qualified
+            ),
+        )
+    };
     let mut done: HashMap<Key, BTreeSet<u32>> = HashMap::new();
     let mut on_path: BTreeSet<Key> = BTreeSet::new();
     for &start in design {
@@ -288,25 +279,13 @@ fn streams_needed<'a>(
                 continue;
             }
             if !on_path.insert(k) {
-                return Err(Error::new(
-                    ErrorKind::Usage,
-                    format!(
-                        "`{}` is recursive: HLS cannot synthesize it, and FIFOs cannot be passed down a cycle",
-                        func(k).qualified
-                    ),
-                ));
+                return Err(recursive(k));
             }
             stack.push((k, true));
             for c in callees(k) {
                 if !done.contains_key(&c) {
                     if on_path.contains(&c) {
-                        return Err(Error::new(
-                            ErrorKind::Usage,
-                            format!(
-                                "`{}` is recursive: HLS cannot synthesize it, and FIFOs cannot be passed down a cycle",
-                                func(c).qualified
-                            ),
-                        ));
+                        return Err(recursive(c));
                     }
                     stack.push((c, false));
                 }
