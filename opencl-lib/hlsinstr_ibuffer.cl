@@ -224,6 +224,23 @@ __kernel void hlsinstr_ibuffer(void) {
 // records. `out` must hold HLSINSTR_IBUFFER_DEPTH + 1 records. Launch it as a single work-item
 // kernel while the kernels under test are idle (its global-memory writes would otherwise
 // compete with theirs). An id >= HLSINSTR_NUM_IBUFFERS does nothing.
+// Sends one probe to unit `id` from a probe site (take_snapshot, monitor_address): never stalls
+// the kernel on hardware, where a probe sent while the unit's channel is full is lost (the unit
+// reads one per cycle, so only bursts faster than that lose any).
+void hlsinstr_send_probe_(uint id, ulong addr, long value) {
+    hlsinstr_probe p;
+    p.addr = addr;
+    p.value = value;
+#ifdef HLSINSTR_EMU
+    // The hardware unit reads a probe every cycle, so a site sending at most one per cycle
+    // never loses one; the emulated unit is a slower thread, so the emulation waits instead.
+    write_channel_intel(hlsinstr_ib_data[id], p);
+#else
+    (void)write_channel_nb_intel(hlsinstr_ib_data[id], p);
+#endif
+    mem_fence(CLK_CHANNEL_MEM_FENCE);
+}
+
 __attribute__((max_global_work_dim(0)))
 __kernel void hlsinstr_host(uint cmd, uint id, __global hlsinstr_record *restrict out) {
     #pragma unroll

@@ -20,17 +20,7 @@
 #define take_snapshot(id, v) hlsinstr_take_snapshot_(id, (long)(v))
 
 void hlsinstr_take_snapshot_(uint id, long value) {
-    hlsinstr_probe p;
-    p.addr = 0;
-    p.value = value;
-#ifdef HLSINSTR_EMU
-    // The hardware unit reads a probe every cycle, so a site sending at most one per cycle
-    // never loses one; the emulated unit is a slower thread, so the emulation waits instead.
-    write_channel_intel(hlsinstr_ib_data[id], p);
-#else
-    (void)write_channel_nb_intel(hlsinstr_ib_data[id], p);
-#endif
-    mem_fence(CLK_CHANNEL_MEM_FENCE);
+    hlsinstr_send_probe_(id, 0, value);
 }
 
 #endif

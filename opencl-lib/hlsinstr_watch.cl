@@ -49,17 +49,7 @@ void add_watch(uint id, size_t addr) { add_watch_checked(id, addr, 0, ULONG_MAX,
 #define monitor_address(id, addr, tag) hlsinstr_monitor_address_(id, (ulong)(addr), (long)(tag))
 
 void hlsinstr_monitor_address_(uint id, ulong addr, long tag) {
-    hlsinstr_probe p;
-    p.addr = addr;
-    p.value = tag;
-#ifdef HLSINSTR_EMU
-    // The hardware unit reads a probe every cycle, so a site sending at most one per cycle
-    // never loses one; the emulated unit is a slower thread, so the emulation waits instead.
-    write_channel_intel(hlsinstr_ib_data[id], p);
-#else
-    (void)write_channel_nb_intel(hlsinstr_ib_data[id], p);
-#endif
-    mem_fence(CLK_CHANNEL_MEM_FENCE);
+    hlsinstr_send_probe_(id, addr, tag);
 }
 
 #endif
