@@ -158,16 +158,6 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
         hw: None,
     };
-    // The top's parameters, for the generated new top; taken before the files move to outcomes.
-    let top_params = match &design {
-        Some(d) => files
-            .iter()
-            .flat_map(|a| a.model.functions.iter().map(move |f| (a, f)))
-            .find(|(a, f)| a.source.rel == d.top.file && f.name == d.top.name)
-            .map(|(_, f)| f.params.clone())
-            .unwrap_or_default(),
-        None => Vec::new(),
-    };
     let mut generated = Vec::new();
     let mut outcomes = Vec::new();
     for ((result, a), plan) in emitted.into_iter().zip(files).zip(&plans) {
@@ -199,7 +189,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             derived: d.derived.clone(),
             generated: Vec::new(),
         });
-        generated = vitis::generate::generate(d, key, &manifest.probes, &top_params, v)?;
+        generated = vitis::generate::generate(d, key, &manifest.probes, v)?;
         if let Some(hw) = manifest.hw.as_mut() {
             hw.generated = generated.iter().map(|g| g.path.clone()).collect();
         }

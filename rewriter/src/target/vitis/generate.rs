@@ -30,14 +30,8 @@ pub struct Generated {
     pub text: String,
 }
 
-/// Every generated file of the build. `params` are the top's parameters from the model.
-pub fn generate(
-    d: &HwDesign,
-    key: u64,
-    probes: &[ProbeEntry],
-    params: &[crate::model::Param],
-    opts: &super::VitisOptions,
-) -> Result<Vec<Generated>> {
+/// Every generated file of the build.
+pub fn generate(d: &HwDesign, key: u64, probes: &[ProbeEntry], opts: &super::VitisOptions) -> Result<Vec<Generated>> {
     let mut hb = Handlebars::new();
     hb.set_strict_mode(true);
     hb.register_escape_fn(handlebars::no_escape);
@@ -49,7 +43,7 @@ pub fn generate(
         Some(i) => format!("{}/", &d.top.file[..i]),
         None => String::new(),
     };
-    let data = model(d, key, probes, params, opts, &dir);
+    let data = model(d, key, probes, opts, &dir);
     let render = |name: &str| -> Result<String> {
         hb.render(name, &data).map_err(|e| Error::new(ErrorKind::Internal, format!("template {name}: {e}")))
     };
@@ -82,14 +76,8 @@ fn is_header(path: &str) -> bool {
     matches!(ext.as_str(), "h" | "hh" | "hpp" | "hxx" | "inc" | "ipp" | "tpp")
 }
 
-fn model(
-    d: &HwDesign,
-    key: u64,
-    probes: &[ProbeEntry],
-    params: &[crate::model::Param],
-    opts: &super::VitisOptions,
-    dir: &str,
-) -> Value {
+fn model(d: &HwDesign, key: u64, probes: &[ProbeEntry], opts: &super::VitisOptions, dir: &str) -> Value {
+    let params = &d.top.model_params;
     let slots: Vec<Value> = d
         .slots
         .iter()
@@ -137,7 +125,7 @@ fn model(
         "fifo_depth": d.fifo_depth,
         "includes": d.top.includes,
         "params": d.top.params,
-        "param_names": d.top.param_names,
+        "param_names": params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
         "return_type": d.top.return_type,
         "returns_void": d.top.returns_void,
         "top_streams": d.top_streams,

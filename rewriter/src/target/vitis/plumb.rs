@@ -3,7 +3,7 @@
 use crate::edit::{Edit, Rank};
 use crate::emit::manifest::HwDerived;
 use crate::error::{Error, ErrorKind, Result};
-use crate::model::{FileModel, Function, Signature};
+use crate::model::{FileModel, Function, Param, Signature};
 use crate::plan::{FilePlan, ProbeKind, TB_INCLUDE_LINE, VITIS_INCLUDE_LINE};
 use crate::select::{FunctionIndex, Kinds};
 use crate::source::SourceFile;
@@ -19,9 +19,9 @@ pub struct TopInfo {
     pub file: String,
     pub return_type: String,
     pub returns_void: bool,
-    /// Parameter declarations as written, and their names.
+    /// Parameter declarations as written, and as the model reads them (name, type, kind).
     pub params: Vec<String>,
-    pub param_names: Vec<String>,
+    pub model_params: Vec<Param>,
     /// A scalar parameter: the timestamp dependence of the top's begin event.
     pub dep: Option<String>,
     /// The `#include "..."` lines of its file: what its parameter types need.
@@ -386,7 +386,7 @@ fn top_info(f: &Function, src: &SourceFile, probe: u32) -> Result<TopInfo> {
         return_type: f.signature.return_type.clone(),
         returns_void: f.returns_void,
         params: f.signature.params.clone(),
-        param_names: f.params.iter().map(|p| p.name.clone()).collect(),
+        model_params: f.params.clone(),
         dep: f.params.iter().find(|p| p.kind == crate::model::ParamKind::Scalar).map(|p| p.name.clone()),
         includes,
         interface_pragmas,
