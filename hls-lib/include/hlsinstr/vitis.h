@@ -7,8 +7,8 @@
 //
 // | macro                           | hardware                                                   |
 // |---------------------------------|------------------------------------------------------------|
-// | HLSINSTR_FUNC_BEGIN(id, O, dep) | a FunctionProbe object: posts begin now, end when the function is left, on every exit |
-// | HLSINSTR_LOOP_BEGIN(id, O, dep) | a LoopProbe object (the loop is braced, so it is the loop's scope) |
+// | HLSINSTR_FUNC_BEGIN(id, O, dep) | a SpanProbe object: posts begin now, end when the function is left, on every exit |
+// | HLSINSTR_LOOP_BEGIN(id, O, dep) | a SpanProbe object (the loop is braced, so it is the loop's scope) |
 // | HLSINSTR_LOOP_ITER(id)          | one register increment: the trip count (no FIFO write in the loop body, so II is kept) |
 // | HLSINSTR_LOOP_END(id, O, v)     | posts end with the trip count                              |
 // | HLSINSTR_PROBE& hlsinstr_p<id>  | an added parameter: probe `id`'s FIFO                      |
@@ -35,15 +35,15 @@
 #define HLSINSTR_PROBE ::hlsinstr::hw::ProbeStream
 #define HLSINSTR_P(id) hlsinstr_p##id
 
-#define HLSINSTR_FUNC_BEGIN(id, o, dep) ::hlsinstr::hw::FunctionProbe<HLSINSTR_OPT_##o> hlsinstr_frame_(hlsinstr_p##id, dep)
+#define HLSINSTR_FUNC_BEGIN(id, o, dep) ::hlsinstr::hw::SpanProbe<HLSINSTR_OPT_##o> hlsinstr_frame_(hlsinstr_p##id, dep)
 #define HLSINSTR_FUNC_END(id, o, value) hlsinstr_frame_.end()
 #define HLSINSTR_RETURN(id, o, ...) __VA_ARGS__
 #define HLSINSTR_RETURN_V(id, o, ...) __VA_ARGS__
 #define HLSINSTR_RETURN_VOID(id, o)
-#define HLSINSTR_LOOP_BEGIN(id, o, dep) ::hlsinstr::hw::LoopProbe<HLSINSTR_OPT_##o> hlsinstr_l##id(hlsinstr_p##id, dep)
+#define HLSINSTR_LOOP_BEGIN(id, o, dep) ::hlsinstr::hw::SpanProbe<HLSINSTR_OPT_##o> hlsinstr_l##id(hlsinstr_p##id, dep)
 #define HLSINSTR_LOOP_ITER(id) hlsinstr_l##id.iter()
 #define HLSINSTR_LOOP_END(id, o, value) hlsinstr_l##id.end()
-// Leaving a braced loop by goto runs its LoopProbe's destructor: nothing to unwind by hand.
+// Leaving a braced loop by goto runs its SpanProbe's destructor: nothing to unwind by hand.
 #define HLSINSTR_UNWIND(fid, depth) ((void)0)
 
 namespace hlsinstr {
@@ -78,43 +78,19 @@ inline void post(ProbeStream& fifo, bool end, ap_uint<32> trips, Clock time) {
     fifo.write(e);
 }
 
-/// A module invocation: begin when constructed, end on the first of end() or leaving scope.
+/// A module invocation or a loop execution: begin when constructed, end (with the trips counted
+/// by iter(), 0 for a module) on the first of end() or leaving scope — so every return, break
+/// or goto out of it ends it. The trip count is the end timestamp's dependence: the read cannot
+/// move above the loop.
 template <unsigned O>
-class FunctionProbe {
+class SpanProbe {
   public:
     template <class Dep>
-    FunctionProbe(ProbeStream& fifo, const Dep& dep) : fifo_(fifo), open_(true) {
+    SpanProbe(ProbeStream& fifo, const Dep& dep) : fifo_(fifo), open_(true), trips_(0) {
 #pragma HLS INLINE
         post(fifo_, false, 0, event_time<O>(dep));
     }
-    ~FunctionProbe() {
-#pragma HLS INLINE
-        end();
-    }
-    void end() {
-#pragma HLS INLINE
-        if (!open_) return;
-        open_ = false;
-        post(fifo_, true, 0, event_time<O>(0));
-    }
-
-  private:
-    FunctionProbe(const FunctionProbe&);
-    FunctionProbe& operator=(const FunctionProbe&);
-    ProbeStream& fifo_;
-    bool open_;
-};
-
-/// A loop execution: begin when constructed, trips counted by iter(), end with the count.
-template <unsigned O>
-class LoopProbe {
-  public:
-    template <class Dep>
-    LoopProbe(ProbeStream& fifo, const Dep& dep) : fifo_(fifo), open_(true), trips_(0) {
-#pragma HLS INLINE
-        post(fifo_, false, 0, event_time<O>(dep));
-    }
-    ~LoopProbe() {
+    ~SpanProbe() {
 #pragma HLS INLINE
         end();
     }
@@ -126,13 +102,12 @@ class LoopProbe {
 #pragma HLS INLINE
         if (!open_) return;
         open_ = false;
-        // The trip count is the timestamp's dependence: the read cannot move above the loop.
         post(fifo_, true, trips_, event_time<O>(trips_));
     }
 
   private:
-    LoopProbe(const LoopProbe&);
-    LoopProbe& operator=(const LoopProbe&);
+    SpanProbe(const SpanProbe&);
+    SpanProbe& operator=(const SpanProbe&);
     ProbeStream& fifo_;
     bool open_;
     ap_uint<32> trips_;
