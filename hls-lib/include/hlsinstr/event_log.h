@@ -104,11 +104,21 @@ class Log {
     // Writes every record adopted so far; the exit path calls it once more with everything.
     void write() {
         std::lock_guard<std::mutex> lock(mutex_);
-        std::vector<Record> all;
-        for (std::size_t i = 0; i < chunks_.size(); ++i) {
-            all.insert(all.end(), chunks_[i].begin(), chunks_[i].end());
+        // One chunk (a single-threaded run that never filled its buffer) is written where it is.
+        if (chunks_.size() > 1) {
+            std::vector<Record> merged;
+            for (std::size_t i = 0; i < chunks_.size(); ++i) {
+                merged.insert(merged.end(), chunks_[i].begin(), chunks_[i].end());
+            }
+            chunks_.assign(1, std::vector<Record>());
+            chunks_[0].swap(merged);
         }
-        if (!std::is_sorted(all.begin(), all.end(), by_order)) std::sort(all.begin(), all.end(), by_order);
+        static const std::vector<Record> none;
+        std::vector<Record>* chunk = chunks_.empty() ? 0 : &chunks_[0];
+        if (chunk && !std::is_sorted(chunk->begin(), chunk->end(), by_order)) {
+            std::sort(chunk->begin(), chunk->end(), by_order);
+        }
+        const std::vector<Record>& all = chunk ? *chunk : none;
         const std::string path = events_path();
         // A regular file is replaced atomically (written beside it, then renamed); anything else
         // that exists (/dev/null, a FIFO) is written in place: renaming over it would replace it.
@@ -179,15 +189,29 @@ class Log {
 #endif
     }
 
-    // Writes `v` in decimal and a space; returns the end.
+    // Writes `v` in decimal and a space; returns the end. Two digits per division: the log of
+    // a small testbench is written in less time than its kernel runs.
     static char* put(char* p, std::uint64_t v) {
+        static const char pairs[] =
+            "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+            "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+            "8081828384858687888990919293949596979899";
         char digits[20];
-        int n = 0;
-        do {
-            digits[n++] = static_cast<char>('0' + v % 10);
-            v /= 10;
-        } while (v != 0);
-        while (n > 0) *p++ = digits[--n];
+        int n = 20;
+        while (v >= 100) {
+            const unsigned k = static_cast<unsigned>(v % 100) * 2;
+            v /= 100;
+            digits[--n] = pairs[k + 1];
+            digits[--n] = pairs[k];
+        }
+        if (v >= 10) {
+            const unsigned k = static_cast<unsigned>(v) * 2;
+            digits[--n] = pairs[k + 1];
+            digits[--n] = pairs[k];
+        } else {
+            digits[--n] = static_cast<char>('0' + v);
+        }
+        while (n < 20) *p++ = digits[n++];
         *p++ = ' ';
         return p;
     }
@@ -212,13 +236,16 @@ struct Frame {
     std::uint64_t trips;
 };
 
-// This thread's innermost open loop while it is the top of the probe stack. HLSINSTR_LOOP_ITER
-// runs once per trip, so its hot path is one thread-local compare and one add, with no lookup of
-// the log. A class template's static member gives C++11 one definition across translation units;
-// the constant initializer needs no guard.
+// This thread's innermost open loop while it is the top of the probe stack, with its trip count.
+// HLSINSTR_LOOP_ITER runs once per trip, so its hot path is one thread-local compare and one
+// add, with no lookup of the log. The count lives here, not in the loop's frame, and both fields
+// are 64-bit: a kernel's `int` stores cannot alias them, so the compiler may keep them in
+// registers across a loop body without calls. The frame gets the count back whenever the
+// loop stops being the top (ThreadLog::save_top). A class template's static member gives C++11
+// one definition across translation units; the constant initializer needs no guard.
 struct TopLoop {
-    std::uint32_t id;
-    std::uint64_t* trips;
+    std::uint64_t id;
+    std::uint64_t trips;
 };
 enum { no_loop = 0xffffffffu };
 template <class Unused = void>
@@ -255,6 +282,9 @@ class ThreadLog {
         r.fields = static_cast<unsigned char>(((options & HLSINSTR_OPT_T) ? Record::has_timestamp : 0) |
                                               ((options & HLSINSTR_OPT_S) ? Record::has_sequence : 0) |
                                               (has_value ? Record::has_value : 0));
+        // Room for a whole chunk at once: growing by doubling copied every record ~twice
+        // (untouched pages of the reservation cost nothing).
+        if (records_.capacity() == 0) records_.reserve(flush_every);
         records_.push_back(r);
         if (records_.size() >= flush_every) log_.adopt(records_);
     }
@@ -264,8 +294,9 @@ class ThreadLog {
     std::uint32_t id() const { return thread_; }
 
     void push(const Frame& f) {
+        save_top();
         stack_.push_back(f);
-        sync_top();
+        load_top();
     }
 
     // Moves this thread's records to the process log (before an explicit write).
@@ -277,19 +308,24 @@ class ThreadLog {
 
     // Pops the top frame and records its end; a loop's end carries its trip count.
     void close_top() {
+        save_top();
         const Frame f = stack_.back();
         stack_.pop_back();
-        sync_top();
+        load_top();
         record(f.probe, EVENT_END, f.options, f.loop, f.trips);
     }
 
-    // Points top_loop() at the top frame when it is a loop (after every push and pop: a push can
-    // move the frames).
-    void sync_top() {
+    // The top loop's count back into its frame (before the top changes or the frame is read).
+    void save_top() {
+        if (!stack_.empty() && stack_.back().loop) stack_.back().trips = top_loop().trips;
+    }
+
+    // The top frame into top_loop() when it is a loop (after every push and pop).
+    void load_top() {
         TopLoop& t = top_loop();
         if (!stack_.empty() && stack_.back().loop) {
             t.id = stack_.back().probe;
-            t.trips = &stack_.back().trips;
+            t.trips = stack_.back().trips;
         } else {
             t.id = no_loop;
             t.trips = 0;

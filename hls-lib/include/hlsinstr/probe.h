@@ -155,14 +155,14 @@ __attribute__((noinline))
 #endif
 inline void loop_iter_slow(std::uint32_t id) {
     ThreadLog* t = ThreadLog::current();
-    if (t && reach_loop(*t, id)) ++t->stack().back().trips;
+    if (t && reach_loop(*t, id)) ++top_loop().trips; // the loop is the top now
 }
 
 // Runs once per trip: kept small enough to inline into the loop body.
 inline void loop_iter(std::uint32_t id) {
     TopLoop& top = top_loop();
     if (top.id == id) {
-        ++*top.trips; // the hot path: one compare, one add
+        ++top.trips; // the hot path: one compare, one add
         return;
     }
     loop_iter_slow(id);
