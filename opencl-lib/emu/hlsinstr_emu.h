@@ -19,8 +19,16 @@
 //
 // Execution model.
 //   - Autorun kernels start (one thread per compute unit) before the first host launch.
-//   - A launch is one thread. An NDRange runs its work-items one after another in
-//     work-group order, then local-id order (dimension 0 fastest); barrier() is not
+//   - A launch is one thread. Work-items start in work-group order, then local-id order
+//     (dimension 0 fastest). An NDRange of more than one work-item is pipelined, as the FPGA
+//     compiler builds it (seed 004, section 3.2: work-items enter the pipeline before earlier
+//     ones go on to their next loop iteration): up to HLSINSTR_EMU_PIPELINE (default 64)
+//     work-items are in flight, one thread each, and they take turns, one channel call each
+//     (a probe's sequence number or record is a channel call), in start order; a work-item
+//     that ends makes room for the next. So probes of work-items 0, 1, 2, ... at the same
+//     point of the kernel come one after another, deterministically. Code between two channel
+//     calls runs with no other work-item of the launch running. HLSINSTR_EMU_NDRANGE=sequential
+//     runs each work-item to its end before the next starts, on one thread. barrier() is not
 //     supported (exit code 3). A kernel without num_compute_units runs once.
 //   - Channels are bounded FIFOs of their depth (depth 0 holds one element). Blocking
 //     reads/writes wait; non-blocking ones return at once. A thread whose non-blocking calls keep
@@ -33,8 +41,9 @@
 //     autorun kernels start at 0. So a stall monitor's unit stamps a probe with the sender's clock + 1,
 //     and snapshot differences are exactly the delays scripted between them.
 //   - Deadlock watchdog: when every running host-launched kernel waits in a blocking channel
-//     call and no channel transfer happens for HLSINSTR_EMU_DEADLOCK_MS (default 1000) ms, it
-//     prints each waiting thread and the channel it waits on to stderr and exits with code 4.
+//     call (or for its pipeline turn behind one that does) and no channel transfer happens for
+//     HLSINSTR_EMU_DEADLOCK_MS (default 1000) ms, it prints each waiting thread and the channel
+//     it waits on to stderr and exits with code 4.
 // Exit codes: 2 bad launch (unknown kernel, argument count or size), 3 unsupported construct,
 // 4 deadlock.
 //
@@ -43,6 +52,7 @@
 #ifndef HLSINSTR_EMU_H
 #define HLSINSTR_EMU_H
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -113,7 +123,8 @@ struct ThreadInfo {
     unsigned compute_id = 0;
     bool autorun = false;
     std::atomic<const ChannelBase*> waiting{nullptr};
-    std::atomic<int> waiting_op{0}; // 1 read, 2 write
+    std::atomic<int> waiting_op{0}; // 1 read, 2 write, 3 its pipeline turn, 4 its work-items
+    std::atomic<size_t> work_item{0}; // NDRange pipeline slots: the work-item (flat index) it runs
     std::atomic<bool> done{false};
 };
 
@@ -139,6 +150,8 @@ inline Global& global() {
     return *g;
 }
 
+struct Pipeline;
+
 // The calling thread's work-item and model clock.
 struct WorkItem {
     size_t gsize[3] = {1, 1, 1}, lsize[3] = {1, 1, 1}, gid[3] = {0, 0, 0}, lid[3] = {0, 0, 0}, grp[3] = {0, 0, 0};
@@ -147,11 +160,62 @@ struct WorkItem {
     uint64_t now = 0;
     unsigned nb_failures = 0;
     ThreadInfo* info = nullptr;
+    Pipeline* pipeline = nullptr; // set on the slots of a pipelined NDRange launch
+    unsigned slot = 0;
 };
 
 inline WorkItem& wi() {
     thread_local WorkItem w;
     return w;
+}
+
+// A pipelined NDRange launch (see "Execution model"): `slots` threads take turns, one channel
+// call each, in slot order; a slot that has run out of work-items leaves the ring.
+struct Pipeline {
+    std::mutex m;
+    std::condition_variable cv;
+    std::vector<bool> live;
+    unsigned turn = 0;
+
+    explicit Pipeline(unsigned slots) : live(slots, true) {}
+
+    void wait_turn(unsigned slot) {
+        std::unique_lock<std::mutex> lock(m);
+        if (turn == slot) return;
+        ThreadInfo* t = wi().info;
+        if (t) t->waiting_op = 3;
+        cv.wait(lock, [&] { return turn == slot; });
+        if (t) t->waiting_op = 0;
+    }
+    // The next live slot after `slot` gets the turn (`slot` itself when it is the only one).
+    void pass(unsigned slot) {
+        std::lock_guard<std::mutex> lock(m);
+        const unsigned n = static_cast<unsigned>(live.size());
+        for (unsigned k = 1; k <= n; ++k) {
+            const unsigned next = (slot + k) % n;
+            if (live[next]) {
+                turn = next;
+                break;
+            }
+        }
+        cv.notify_all();
+    }
+    void leave(unsigned slot) {
+        {
+            std::lock_guard<std::mutex> lock(m);
+            live[slot] = false;
+        }
+        pass(slot);
+    }
+};
+
+// After each channel call of a pipelined work-item: let the other work-items in flight take
+// their step, then go on.
+inline void pipeline_step() {
+    WorkItem& w = wi();
+    if (!w.pipeline) return;
+    w.pipeline->pass(w.slot);
+    w.pipeline->wait_turn(w.slot);
 }
 
 // After many failed non-blocking calls in a row, sleep a little (spinning autorun kernels).
@@ -208,6 +272,10 @@ inline void watchdog() {
                      static_cast<long long>(limit.count()));
         for (ThreadInfo* t : g.threads) {
             const ChannelBase* c = t->waiting.load();
+            if (!t->done && t->waiting_op.load() == 3) {
+                std::fprintf(stderr, "  kernel %s work-item %zu waits for its turn in the NDRange pipeline\n",
+                             t->kernel.c_str(), t->work_item.load());
+            }
             if (t->done || !c) continue;
             std::fprintf(stderr, "  kernel %s%s (compute unit %u) waits to %s channel %s\n", t->kernel.c_str(),
                          t->autorun ? " [autorun]" : "", t->compute_id, t->waiting_op.load() == 1 ? "read" : "write",
@@ -271,20 +339,19 @@ class Channel : public detail::ChannelBase {
         if (q_.empty()) {
             wait_([this] { return !q_.empty(); }, 1, lock);
         }
-        return pop_();
+        T v = pop_();
+        lock.unlock();
+        detail::pipeline_step();
+        return v;
     }
     T read_nb(bool* valid) {
         std::unique_lock<std::mutex> lock(m_);
         const bool ok = !q_.empty();
         *valid = ok;
-        if (!ok) {
-            lock.unlock();
-            detail::nb_result(false);
-            return T();
-        }
-        T v = pop_();
+        T v = ok ? pop_() : T();
         lock.unlock();
-        detail::nb_result(true);
+        detail::nb_result(ok);
+        detail::pipeline_step();
         return v;
     }
     void write(const T& v) {
@@ -295,6 +362,8 @@ class Channel : public detail::ChannelBase {
             if (now < freed_) now = freed_;
         }
         push_(v);
+        lock.unlock();
+        detail::pipeline_step();
     }
     bool write_nb(const T& v) {
         std::unique_lock<std::mutex> lock(m_);
@@ -302,6 +371,7 @@ class Channel : public detail::ChannelBase {
         if (ok) push_(v);
         lock.unlock();
         detail::nb_result(ok);
+        detail::pipeline_step();
         return ok;
     }
     std::string describe() const override {
@@ -383,6 +453,111 @@ class ChannelArray {
     Channel<T>* c_[N];
 };
 
+namespace detail {
+
+// The flat index and ids of every work-item of a launch, in the order work-items start:
+// work-group order, then local-id order (dimension 0 fastest).
+struct ItemIds {
+    size_t gid[3], lid[3], grp[3];
+};
+inline std::vector<ItemIds> work_items(const NDRange& global, const NDRange& local) {
+    std::vector<ItemIds> items;
+    const size_t groups[3] = {global.d[0] / local.d[0], global.d[1] / local.d[1], global.d[2] / local.d[2]};
+    for (size_t g2 = 0; g2 < groups[2]; ++g2)
+        for (size_t g1 = 0; g1 < groups[1]; ++g1)
+            for (size_t g0 = 0; g0 < groups[0]; ++g0)
+                for (size_t l2 = 0; l2 < local.d[2]; ++l2)
+                    for (size_t l1 = 0; l1 < local.d[1]; ++l1)
+                        for (size_t l0 = 0; l0 < local.d[0]; ++l0) {
+                            const size_t g[3] = {g0, g1, g2}, l[3] = {l0, l1, l2};
+                            ItemIds ids;
+                            for (unsigned d = 0; d < 3; ++d) {
+                                ids.grp[d] = g[d];
+                                ids.lid[d] = l[d];
+                                ids.gid[d] = g[d] * local.d[d] + l[d];
+                            }
+                            items.push_back(ids);
+                        }
+    return items;
+}
+
+inline void set_ids(WorkItem& w, const ItemIds& ids) {
+    for (unsigned d = 0; d < 3; ++d) {
+        w.grp[d] = ids.grp[d];
+        w.lid[d] = ids.lid[d];
+        w.gid[d] = ids.gid[d];
+    }
+}
+
+inline void raise_horizon(uint64_t now) {
+    uint64_t h = global().horizon.load();
+    while (h < now && !global().horizon.compare_exchange_weak(h, now)) {
+    }
+}
+
+// Sequential (HLSINSTR_EMU_NDRANGE=sequential): one work-item after another on this thread.
+// Pipelined (the default for more than one work-item): up to HLSINSTR_EMU_PIPELINE (default
+// 64) work-items in flight on as many threads taking turns at every channel call.
+inline void run_work_items(ThreadInfo* t, const KernelDef& k, const std::vector<Arg>& a, unsigned dims,
+                           const NDRange& global, const NDRange& local, const std::string& name) {
+    const std::vector<ItemIds> items = work_items(global, local);
+    const char* mode = std::getenv("HLSINSTR_EMU_NDRANGE");
+    const bool sequential = mode && std::string(mode) == "sequential";
+    if (mode && *mode && !sequential && std::string(mode) != "pipelined") {
+        std::fprintf(stderr, "hlsinstr emulate: HLSINSTR_EMU_NDRANGE=%s: expected pipelined or sequential\n", mode);
+        std::_Exit(kExitBadLaunch);
+    }
+    const uint64_t start = detail::global().horizon.load();
+    auto setup = [&](WorkItem& w) {
+        w.dims = dims;
+        w.now = start;
+        for (unsigned d = 0; d < 3; ++d) {
+            w.gsize[d] = global.d[d];
+            w.lsize[d] = local.d[d];
+        }
+    };
+    if (sequential || items.size() <= 1) {
+        WorkItem& w = wi();
+        w.info = t;
+        setup(w);
+        for (const ItemIds& ids : items) {
+            set_ids(w, ids);
+            k.invoke(a.data());
+        }
+        raise_horizon(w.now);
+        return;
+    }
+    const unsigned slots =
+        static_cast<unsigned>(std::min<uint64_t>(items.size(), std::max<uint64_t>(1, env_ms("HLSINSTR_EMU_PIPELINE", 64))));
+    Pipeline pipe(slots);
+    std::vector<std::thread> threads;
+    for (unsigned s = 0; s < slots; ++s) {
+        ThreadInfo* info = new_thread_info(name, 0, false);
+        threads.emplace_back([&, s, info] {
+            WorkItem& w = wi();
+            w.info = info;
+            w.pipeline = &pipe;
+            w.slot = s;
+            setup(w);
+            info->work_item = s;
+            pipe.wait_turn(s);
+            for (size_t i = s; i < items.size(); i += slots) {
+                info->work_item = i;
+                set_ids(w, items[i]);
+                k.invoke(a.data());
+            }
+            pipe.leave(s);
+            raise_horizon(w.now);
+            info->done = true;
+        });
+    }
+    t->waiting_op = 4; // the watchdog judges the slots, not this thread
+    for (std::thread& th : threads) th.join();
+    t->waiting_op = 0;
+}
+
+} // namespace detail
+
 // A running host launch.
 struct Launch {
     std::thread* thread = nullptr;
@@ -418,33 +593,9 @@ inline Launch launch(const char* name, std::initializer_list<Arg> args, NDRange 
     }
     detail::ThreadInfo* t = detail::new_thread_info(name, 0, false);
     Launch l;
-    l.thread = new std::thread([t, k, a, dims, global, local] {
-        detail::WorkItem& w = detail::wi();
-        w.info = t;
-        w.dims = dims;
-        w.now = detail::global().horizon.load();
-        for (unsigned d = 0; d < 3; ++d) {
-            w.gsize[d] = global.d[d];
-            w.lsize[d] = local.d[d];
-        }
-        const size_t groups[3] = {global.d[0] / local.d[0], global.d[1] / local.d[1], global.d[2] / local.d[2]};
-        for (size_t g2 = 0; g2 < groups[2]; ++g2)
-            for (size_t g1 = 0; g1 < groups[1]; ++g1)
-                for (size_t g0 = 0; g0 < groups[0]; ++g0)
-                    for (size_t l2 = 0; l2 < local.d[2]; ++l2)
-                        for (size_t l1 = 0; l1 < local.d[1]; ++l1)
-                            for (size_t l0 = 0; l0 < local.d[0]; ++l0) {
-                                const size_t g[3] = {g0, g1, g2}, l[3] = {l0, l1, l2};
-                                for (unsigned d = 0; d < 3; ++d) {
-                                    w.grp[d] = g[d];
-                                    w.lid[d] = l[d];
-                                    w.gid[d] = g[d] * local.d[d] + l[d];
-                                }
-                                k.invoke(a.data());
-                            }
-        uint64_t h = detail::global().horizon.load();
-        while (h < w.now && !detail::global().horizon.compare_exchange_weak(h, w.now)) {
-        }
+    const std::string kernel(name);
+    l.thread = new std::thread([t, k, a, dims, global, local, kernel] {
+        detail::run_work_items(t, k, a, dims, global, local, kernel);
         t->done = true;
     });
     return l;

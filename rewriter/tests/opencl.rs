@@ -367,6 +367,20 @@ fn emulation_deadlock_watchdog_names_the_channel_and_exits_4() {
     assert!(t.contains("kernel stuck (compute unit 0) waits to read channel never_written (0 of depth 4 full)"), "{t}");
     assert!(t.contains("kernel hlsinstr_seq [autorun] (compute unit 0) waits to write channel hlsinstr_seq_ch"), "{t}");
     assert!(!t.contains("stuck returned"), "{t}");
+
+    // A pipelined NDRange: the work-item holding the turn waits on the channel, the others for
+    // their turn; all of them count as blocked.
+    let out = run(Command::new("timeout").arg("60").arg(&exe).arg("ndrange").env("HLSINSTR_EMU_DEADLOCK_MS", "300"));
+    let t = text(&out);
+    assert_eq!(out.status.code(), Some(4), "exit code of a deadlocked NDRange:\n{t}");
+    assert!(t.contains("kernel stuck_ndrange (compute unit 0) waits to read channel never_written_either"), "{t}");
+    for item in [1, 2] {
+        assert!(
+            t.contains(&format!("kernel stuck_ndrange work-item {item} waits for its turn in the NDRange pipeline")),
+            "{t}"
+        );
+    }
+    assert!(!t.contains("stuck returned"), "{t}");
 }
 
 #[test]
@@ -493,9 +507,15 @@ fn emulation_records_rewritten_probes_matrix_vector_single_task_vs_ndrange() {
         .arg(&kernels)
         .arg(repo().join("tests/opencl/mxv/host.cpp")));
     assert!(out.status.success(), "hlsinstr-emu-build:\n{}", text(&out));
-    let out = run(Command::new("timeout").arg("120").arg(&exe).env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
-    assert!(passed(&out), "the kernels' output (y = A x) is wrong:\n{}", text(&out));
-    let t = text(&out);
+    let run_mode = |mode: &str| {
+        let out = run(Command::new("timeout")
+            .arg("120")
+            .arg(&exe)
+            .env("HLSINSTR_EMU_DEADLOCK_MS", "5000")
+            .env("HLSINSTR_EMU_NDRANGE", mode));
+        assert!(passed(&out), "{mode}: the kernels' output (y = A x) is wrong:\n{}", text(&out));
+        text(&out)
+    };
 
     let (rows, cols) = (4, 3); // host.cpp
     let dot = |v: &mut Vec<String>| {
@@ -512,16 +532,23 @@ fn emulation_records_rewritten_probes_matrix_vector_single_task_vs_ndrange() {
     }
     single.push(format!("loop VITIS_LOOP_16_1 in mxv_single end trips {rows}"));
     single.push("function mxv_single end".to_string());
-    // NDRange: the emulation runs the work-items one after another in global-id order, each
-    // from its kernel begin to its kernel end.
-    let mut ndrange = Vec::new();
-    for _ in 0..rows {
-        ndrange.push("function mxv_ndrange begin".to_string());
-        dot(&mut ndrange);
-        ndrange.push("function mxv_ndrange end".to_string());
-    }
+    // NDRange: the emulation pipelines the work-items (seed 004, Fig. 2b): every work-item
+    // passes a probe before any passes the next one (a probe's sequence number and record are
+    // channel calls, where work-items take turns), so each event comes once per row in a row.
+    let mut one = vec!["function mxv_ndrange begin".to_string()];
+    dot(&mut one);
+    one.push("function mxv_ndrange end".to_string());
+    let ndrange: Vec<String> = one.iter().flat_map(|e| std::iter::repeat_n(e.clone(), rows)).collect();
+    // HLSINSTR_EMU_NDRANGE=sequential: one work-item after another, each to its end.
+    let ndrange_sequential: Vec<String> = (0..rows).flat_map(|_| one.clone()).collect();
 
-    for (kernel, expected) in [("mxv_single", single), ("mxv_ndrange", ndrange)] {
+    let (pipelined, sequential) = (run_mode("pipelined"), run_mode("sequential"));
+    for (kernel, expected, t) in [
+        ("mxv_single", &single, &pipelined),
+        ("mxv_ndrange", &ndrange, &pipelined),
+        ("mxv_single", &single, &sequential),
+        ("mxv_ndrange", &ndrange_sequential, &sequential),
+    ] {
         let mut records = probe_records(&t, kernel, &labels);
         // Every begin and end of every probe, with its count, and nothing else.
         let mut counted: std::collections::BTreeMap<String, usize> = Default::default();
@@ -529,7 +556,7 @@ fn emulation_records_rewritten_probes_matrix_vector_single_task_vs_ndrange() {
             *counted.entry(r.event()).or_default() += 1;
         }
         let mut want: std::collections::BTreeMap<String, usize> = Default::default();
-        for e in &expected {
+        for e in expected {
             *want.entry(e.clone()).or_default() += 1;
         }
         assert_eq!(counted, want, "{kernel}: begin/end counts and trips\n{t}");
@@ -539,7 +566,7 @@ fn emulation_records_rewritten_probes_matrix_vector_single_task_vs_ndrange() {
         let seqs: Vec<u64> = records.iter().map(|r| r.seq - first).collect();
         assert_eq!(seqs, (0..records.len() as u64).collect::<Vec<_>>(), "{kernel}: sequence numbers\n{t}");
         let order: Vec<String> = records.iter().map(ProbeRecord::event).collect();
-        assert_eq!(order, expected, "{kernel}: execution order");
+        assert_eq!(&order, expected, "{kernel}: execution order");
         // The units' timestamps agree with the order.
         assert!(records.windows(2).all(|w| w[0].time <= w[1].time), "{kernel}: time against sequence: {records:?}");
     }
