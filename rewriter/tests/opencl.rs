@@ -549,7 +549,7 @@ fn emulation_records_rewritten_probes_matrix_vector_single_task_vs_ndrange() {
         ("mxv_single", &single, &sequential),
         ("mxv_ndrange", &ndrange_sequential, &sequential),
     ] {
-        let mut records = probe_records(&t, kernel, &labels);
+        let mut records = probe_records(t, kernel, &labels);
         // Every begin and end of every probe, with its count, and nothing else.
         let mut counted: std::collections::BTreeMap<String, usize> = Default::default();
         for r in &records {
