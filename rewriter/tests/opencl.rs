@@ -335,17 +335,34 @@ fn emulation_watchpoint_catches_out_of_bounds_write_and_invariant_violation() {
     let out = emu_run("watch");
     assert!(passed(&out), "{}", text(&out));
     let t = text(&out);
-    let kinds: Vec<&str> =
-        t.lines().filter(|l| l.starts_with("kind ")).map(|l| l.split(" time").next().unwrap()).collect();
+    // Without the time, per unit: the configuration, then the records.
+    let lines: Vec<&str> = t.lines().map(|l| l.trim().split(" time").next().unwrap()).collect();
     assert_eq!(
-        kinds,
+        lines,
         [
+            "unit 0: header value 8",
+            "config watch bytes [12, 13) hits 1",
             "kind 3 buf[3] value -15",
             "kind 3 buf[3] value -15",
             "kind 2 buf[9] value -5",
             "kind 1 buf[3] value 5",
             "kind 2 buf[9] value 15",
-            "kind 1 buf[3] value 25"
+            "kind 1 buf[3] value 25",
+            "unit 1: header value 7",
+            "config watch bytes [8, 24) hits 1",
+            "kind 1 buf[3] value -15",
+            "kind 1 buf[5] value -5",
+            "kind 1 buf[3] value -15",
+            "kind 1 buf[3] value 5",
+            "kind 3 buf[3] value 25",
+            "unit 2: header value 7",
+            "config watch bytes [0, 32) hits 0",
+            "kind 3 buf[0] value -25",
+            "kind 3 buf[3] value -15",
+            "kind 3 buf[5] value -5",
+            "kind 3 buf[0] value -25",
+            "kind 3 buf[3] value -15",
+            "PASS",
         ]
     );
 }
