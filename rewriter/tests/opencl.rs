@@ -643,10 +643,10 @@ fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_
     assert!(out.status.success(), "hlsinstr rewrite --probes watch:\n{}", text(&out));
     let kernels = std::fs::read_to_string(instr.join("chase.cl")).unwrap();
     for site in [
-        "{ HLSINSTR_WATCH_CFG_BOUNDS(0, data, 0, 8); HLSINSTR_WATCH_CFG_BOUNDS(1, data, 0, 8); HLSINSTR_WATCH_CFG(2, data, 0); HLSINSTR_WATCH_CFG(3, data, 0);\n",
-        "data[HLSINSTR_WATCH_W(0, data, p)] = (int)s;",
-        "p = (uint)next[HLSINSTR_WATCH_R(2, next, p)];",
-        "*HLSINSTR_WATCH_PW(3, out, out) = data[HLSINSTR_WATCH_R(1, data, 0)] + 10;",
+        "{ HLSINSTR_WATCH_CFG_BOUNDS(0, data, 0, 1, 8, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(0, data); HLSINSTR_WATCH_CFG_BOUNDS(1, data, 0, 1, 8, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(1, data); HLSINSTR_WATCH_CFG(2, data, 0, 1, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(2, next); HLSINSTR_WATCH_CFG(3, data, 0, 1, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(3, out);\n",
+        "data[HLSINSTR_WATCH_V(0, data, p)] = (int)s; HLSINSTR_WATCH_POST(0);",
+        "p = (uint)next[HLSINSTR_WATCH_V(2, next, p)]; HLSINSTR_WATCH_POST(2);",
+        "*HLSINSTR_WATCH_PV(3, out, out) = data[HLSINSTR_WATCH_V(1, data, 0)] + 10; HLSINSTR_WATCH_POST(1); HLSINSTR_WATCH_POST(3);",
     ] {
         assert!(kernels.contains(site), "missing `{site}` in\n{kernels}");
     }
@@ -659,7 +659,7 @@ fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_
         .map(|p| {
             let w = &p["watch"];
             format!(
-                "{} {} {}:{} {} {} alias={} bound={}",
+                "{} {} {}:{} {} {} alias={} bound={} range={} hits={} value={} elem_size={}",
                 p["id"],
                 p["kind"].as_str().unwrap(),
                 p["line"],
@@ -667,17 +667,21 @@ fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_
                 w["buffer"].as_str().unwrap(),
                 w["access"].as_str().unwrap(),
                 w["may_alias"].as_bool().unwrap_or(false),
-                w["bound"]
+                w["bound"],
+                w["range"],
+                w["hits"],
+                w["value"].as_str().unwrap(),
+                w["elem_size"],
             )
         })
         .collect();
     assert_eq!(
         sites,
         [
-            "0 watch 7:9 data write alias=false bound=8",
-            "1 watch 10:12 data read alias=false bound=8",
-            "2 watch 8:19 next read alias=true bound=null",
-            "3 watch 10:6 out write alias=true bound=null",
+            "0 watch 7:9 data write alias=false bound=8 range=[0,1] hits=true value=element elem_size=4",
+            "1 watch 10:12 data read alias=false bound=8 range=[0,1] hits=true value=element elem_size=4",
+            "2 watch 8:19 next read alias=true bound=null range=[0,1] hits=true value=element elem_size=4",
+            "3 watch 10:6 out write alias=true bound=null range=[0,1] hits=true value=element elem_size=4",
         ]
     );
 
@@ -710,32 +714,59 @@ fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_
         .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
     assert!(passed(&out), "the emulation:\n{}", text(&out));
     let t = text(&out);
-    let base: i128 = t.lines().find_map(|l| l.strip_prefix("base ")).unwrap().trim().parse().unwrap();
-    // unit kind addr value, with addr relative to data; time is the emulation's model clock.
-    let records: Vec<String> = t
-        .lines()
-        .filter_map(|l| {
-            let f: Vec<i128> = l.split_whitespace().map(|w| w.parse().ok()).collect::<Option<_>>()?;
-            (f.len() == 5 && f[1] != 15)
-                .then(|| format!("unit {} kind {} data+{} value {}", f[0], f[1], f[3] - base, f[4]))
-        })
-        .collect();
     assert_eq!(
-        records,
+        dump_records(&t, "data"),
         [
+            "unit 0 header 5",
+            "unit 0 watch [data+0, data+4) hits 1",
+            "unit 0 bounds [data+0, data+32)",
             // data[p] = s: node 0 (the watched element), node 3 (in bounds, not watched: nothing),
-            // node 8 (out of bounds: 8 * 4 bytes past data), node 0 again.
+            // node 8 (out of bounds: 8 * 4 bytes past data), node 0 again; the value stored.
             "unit 0 kind 1 data+0 value 0",
-            "unit 0 kind 2 data+32 value 8",
-            "unit 0 kind 1 data+0 value 0",
-            // data[0] read.
-            "unit 1 kind 1 data+0 value 0",
+            "unit 0 kind 2 data+32 value 2",
+            "unit 0 kind 1 data+0 value 3",
+            "unit 1 header 3",
+            "unit 1 watch [data+0, data+4) hits 1",
+            "unit 1 bounds [data+0, data+32)",
+            // data[0] read in `*out = data[0] + 10`: the element's value after the statement,
+            // which wrote 13 into it through `out`.
+            "unit 1 kind 1 data+0 value 13",
             // next[p]: another buffer, never the watched address (unit 2 has no records).
+            "unit 2 header 2",
+            "unit 2 watch [data+0, data+4) hits 1",
+            "unit 2 bounds [0, max)",
             // *out = ...: out is data, so the alias site hits.
-            "unit 3 kind 1 data+0 value 0",
+            "unit 3 header 3",
+            "unit 3 watch [data+0, data+4) hits 1",
+            "unit 3 bounds [0, max)",
+            "unit 3 kind 1 data+0 value 13",
         ],
         "{t}"
     );
+}
+
+/// The `write_dump` lines of an emulation's output ("unit kind time addr value"), without the
+/// time (the model clock), addresses relative to the `base <address>` the host printed as
+/// `name`: HEADER as `header N`, CONFIG_WATCH as `watch [lo, hi) hits H`, CONFIG_BOUNDS as
+/// `bounds [lo, hi)` (`max`: no bound).
+fn dump_records(t: &str, name: &str) -> Vec<String> {
+    let base: i128 = t.lines().find_map(|l| l.strip_prefix("base ")).unwrap().trim().parse().unwrap();
+    let rel = |a: i128| match a {
+        0 => "0".to_string(),
+        a if a == i128::from(u64::MAX) => "max".to_string(),
+        a => format!("{name}+{}", a - base),
+    };
+    t.lines()
+        .filter_map(|l| {
+            let f: Vec<i128> = l.split_whitespace().map(|w| w.parse().ok()).collect::<Option<_>>()?;
+            (f.len() == 5).then(|| match f[1] {
+                15 => format!("unit {} header {}", f[0], f[4]),
+                14 => format!("unit {} watch [{}, {}) hits {}", f[0], rel(f[2]), rel(f[3]), f[4]),
+                13 => format!("unit {} bounds [{}, {})", f[0], rel(f[2]), rel(f[3])),
+                k => format!("unit {} kind {k} {} value {}", f[0], rel(f[3]), f[4]),
+            })
+        })
+        .collect()
 }
 
 #[test]
@@ -761,7 +792,7 @@ fn watch_expression_naming_nothing_lists_the_candidate_buffers() {
 #[test]
 fn watch_sites_nest_skip_other_types_and_local_pointers_and_strip_back() {
     let work = tempfile::tempdir().unwrap();
-    let src = "__kernel void nest(__global int *d, __global int *e, __global const int *c, __global float *f,\n                   __global int *restrict g, __local int *l, uint i) {\n    d[d[i]] += c[i];\n    *(e + 1) = d[0]++;\n    f[i] = 1.0f;\n    l[i] = g[i];\n}\n";
+    let src = "__kernel void nest(__global int *d, __global int *e, __global const int *c, __global float *f,\n                   __global int *restrict g, __local int *l, uint i) {\n    d[d[i]] += c[i];\n    *(e + 1) = d[0]++;\n    f[i] = 1.0f;\n    l[i] = g[i];\n    if (d[i] > 0) d[i] = 0;\n}\n";
     let input = work.path().join("nest.cl");
     std::fs::write(&input, src).unwrap();
     let instr = work.path().join("wp");
@@ -772,17 +803,19 @@ fn watch_sites_nest_skip_other_types_and_local_pointers_and_strip_back() {
     assert!(out.status.success(), "{}", text(&out));
     let got = std::fs::read_to_string(instr.join("nest.cl")).unwrap();
     for site in [
-        "d[HLSINSTR_WATCH_RW(0, d, d[HLSINSTR_WATCH_R(1, d, i)])] += c[HLSINSTR_WATCH_R(4, c, i)];",
-        "*HLSINSTR_WATCH_PW(3, e, (e + 1)) = d[HLSINSTR_WATCH_RW(2, d, 0)]++;",
+        "d[HLSINSTR_WATCH_V(0, d, d[HLSINSTR_WATCH_V(1, d, i)])] += c[HLSINSTR_WATCH_V(6, c, i)]; HLSINSTR_WATCH_POST(0); HLSINSTR_WATCH_POST(1); HLSINSTR_WATCH_POST(6);",
+        "*HLSINSTR_WATCH_PV(5, e, (e + 1)) = d[HLSINSTR_WATCH_V(2, d, 0)]++; HLSINSTR_WATCH_POST(2); HLSINSTR_WATCH_POST(5);",
         "f[i] = 1.0f;",
-        "l[i] = g[HLSINSTR_WATCH_R(5, g, i)];",
-        "HLSINSTR_FUNC_BEGIN(6, P, 0); HLSINSTR_WATCH_CFG_BOUNDS(0, d, 2, 16); HLSINSTR_WATCH_CFG_BOUNDS(1, d, 2, 16); HLSINSTR_WATCH_CFG_BOUNDS(2, d, 2, 16); HLSINSTR_WATCH_CFG(3, d, 2); HLSINSTR_WATCH_CFG(4, d, 2); HLSINSTR_WATCH_CFG(5, d, 2);",
+        "l[i] = g[HLSINSTR_WATCH_V(7, g, i)]; HLSINSTR_WATCH_POST(7);",
+        // No statement of a `{}` block: the index scheme.
+        "if (d[HLSINSTR_WATCH_R(3, d, i)] > 0) d[HLSINSTR_WATCH_W(4, d, i)] = 0;",
+        "HLSINSTR_FUNC_BEGIN(8, P, 0); HLSINSTR_WATCH_CFG_BOUNDS(0, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(0, d); HLSINSTR_WATCH_CFG_BOUNDS(1, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(1, d); HLSINSTR_WATCH_CFG_BOUNDS(2, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(2, d); HLSINSTR_WATCH_CFG_BOUNDS(3, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_CFG_BOUNDS(4, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_CFG(5, d, 2, 3, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(5, e); HLSINSTR_WATCH_CFG(6, d, 2, 3, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(6, c); HLSINSTR_WATCH_CFG(7, d, 2, 3, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(7, g);",
     ] {
         assert!(got.contains(site), "missing `{site}` in\n{got}");
     }
     let out = run(Command::new("clang")
         .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unknown-attributes"])
-        .args(["-DHLSINSTR_OPENCL_IBUFFER", "-DHLSINSTR_NUM_IBUFFERS=7", "-include"])
+        .args(["-DHLSINSTR_OPENCL_IBUFFER", "-DHLSINSTR_NUM_IBUFFERS=9", "-include"])
         .arg(lib("tb/intel_channels_check.h"))
         .arg("-I")
         .arg(lib(""))
