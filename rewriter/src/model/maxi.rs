@@ -452,14 +452,15 @@ fn statement_slot(path: &[Node], k: usize, text: &str) -> StmtSlot {
     let kind = stmt.kind();
     if !matches!(kind, "expression_statement" | "declaration") {
         let what = kind.trim_end_matches("_statement");
-        return StmtSlot::Not(format!("in the header, condition or value of a `{what}` statement"));
+        let place = if what == "return" { "value" } else { "header or condition" };
+        return StmtSlot::Not(format!("in the {place} of `{what}`"));
     }
     match j.checked_sub(1).map(|i| path[i]) {
         Some(parent) if is_statement_list(parent) => {
             StmtSlot::Block { span: stmt.byte_range(), assigns: assigned_variable(stmt, text) }
         }
         Some(parent) => StmtSlot::Not(format!(
-            "in a statement that is not in a `{{}}` block (part of a `{}`)",
+            "in a statement that is not in a `{{}}` block (the unbraced body of `{}`)",
             parent.kind().trim_end_matches("_statement").trim_end_matches("_clause")
         )),
         None => StmtSlot::Not("not inside a statement".into()),
