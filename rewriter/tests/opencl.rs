@@ -826,3 +826,229 @@ fn watch_sites_nest_skip_other_types_and_local_pointers_and_strip_back() {
     assert!(out.status.success(), "{}", text(&out));
     assert_eq!(std::fs::read_to_string(stripped.join("nest.cl")).unwrap(), src);
 }
+
+/// `hlsinstr` with `args`; the output is `text(&out)`.
+fn hlsinstr(args: &[&str]) -> Output {
+    run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).args(args))
+}
+
+/// clang's OpenCL C 1.2 check of a rewritten kernel in the default and the iBuffer mode.
+fn clang_both_modes(file: &Path, units: usize) {
+    for mode in [None, Some("-DHLSINSTR_OPENCL_IBUFFER")] {
+        let out = run(Command::new("clang")
+            .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unknown-attributes"])
+            .args(mode)
+            .arg(format!("-DHLSINSTR_NUM_IBUFFERS={units}"))
+            .arg("-include")
+            .arg(lib("tb/intel_channels_check.h"))
+            .arg("-I")
+            .arg(lib(""))
+            .arg(file));
+        assert!(out.status.success(), "clang -x cl {mode:?} on {}:\n{}", file.display(), text(&out));
+    }
+}
+
+/// `strip` of the rewrite in `instr` gives `original` back, byte for byte.
+fn strips_back(instr: &Path, name: &str, original: &Path) {
+    let stripped = instr.with_extension("stripped");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).arg("strip").arg(instr).arg("--out").arg(&stripped));
+    assert!(out.status.success(), "hlsinstr strip:\n{}", text(&out));
+    assert_eq!(std::fs::read(stripped.join(name)).unwrap(), std::fs::read(original).unwrap());
+}
+
+fn emulate(instr: &Path, host: &str) -> String {
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["emulate", "--depth", "16", "--run", "--host"])
+        .arg(repo().join(host))
+        .arg(instr)
+        .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
+    assert!(passed(&out), "the emulation:\n{}", text(&out));
+    text(&out)
+}
+
+#[test]
+fn invariant_and_watch_range_catch_the_planted_out_of_bounds_write_and_negative_value_in_emulation() {
+    let work = tempfile::tempdir().unwrap();
+    let kernel = repo().join("tests/opencl/invariant/kernels/walk.cl");
+    // The invariant alone: violations only (hits 0), over the bounds.
+    let instr = work.path().join("inv");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "watch", "--invariant", "data[i] >= 0", "--bounds", "data:8", "--out"])
+        .arg(&instr)
+        .arg(&kernel));
+    assert!(out.status.success(), "{}", text(&out));
+    let got = std::fs::read_to_string(instr.join("walk.cl")).unwrap();
+    for site in [
+        "{ HLSINSTR_WATCH_CFG_BOUNDS(0, data, 0, 8, 8, 0, LONG_MAX, 0); HLSINSTR_WATCH_DECL(0, data); HLSINSTR_WATCH_CFG(1, data, 0, 8, 0, LONG_MAX, 0); HLSINSTR_WATCH_DECL(1, vals);\n",
+        "data[HLSINSTR_WATCH_V(0, data, p)] = vals[HLSINSTR_WATCH_V(1, vals, s)]; HLSINSTR_WATCH_POST(0); HLSINSTR_WATCH_POST(1);",
+        "p = next[p];",
+    ] {
+        assert!(got.contains(site), "missing `{site}` in\n{got}");
+    }
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let w = &manifest["probes"][0]["watch"];
+    assert_eq!(
+        w.to_string(),
+        r#"{"access":"write","bound":8,"buffer":"data","elem_size":4,"hits":false,"invariant":{"expr":"data[i] >= 0","op":">=","value":0,"vmax":9223372036854775807,"vmin":0},"range":[0,8],"value":"element","watched":"data[i] >= 0","watched_buffer":"data"}"#
+    );
+    assert_eq!(manifest["probes"].as_array().unwrap().len(), 2, "vals may alias data; next (uint) cannot");
+    clang_both_modes(&instr.join("walk.cl"), 2);
+    strips_back(&instr, "walk.cl", &kernel);
+    let t = emulate(&instr, "tests/opencl/invariant/host.cpp");
+    assert_eq!(
+        dump_records(&t, "data"),
+        [
+            "unit 0 header 4",
+            "unit 0 watch [data+0, data+32) hits 0",
+            "unit 0 bounds [data+0, data+32)",
+            // Stores 5, 7 (in bounds, valid: nothing), 1 into node 9 (out of bounds, 36 bytes
+            // past data), -3 into node 4 (breaks data[i] >= 0), 2 (nothing).
+            "unit 0 kind 2 data+36 value 1",
+            "unit 0 kind 3 data+16 value -3",
+            // vals[s]: loads from another buffer, never in data's range.
+            "unit 1 header 2",
+            "unit 1 watch [data+0, data+32) hits 0",
+            "unit 1 bounds [0, max)",
+        ],
+        "{t}"
+    );
+
+    // A watched range with the same invariant: hits in [2, 5) as well.
+    let instr = work.path().join("range");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "watch", "--watch-range", "data[2:5]", "--invariant", "data[i] >= 0"])
+        .args(["--bounds", "data:8", "--out"])
+        .arg(&instr)
+        .arg(&kernel));
+    assert!(out.status.success(), "{}", text(&out));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let w = &manifest["probes"][0]["watch"];
+    assert_eq!((w["watched"].as_str(), w["range"].to_string(), w["hits"].as_bool()), (Some("data[2:5]"), "[2,5]".into(), Some(true)));
+    clang_both_modes(&instr.join("walk.cl"), 2);
+    strips_back(&instr, "walk.cl", &kernel);
+    let t = emulate(&instr, "tests/opencl/invariant/host.cpp");
+    assert_eq!(
+        dump_records(&t, "data"),
+        [
+            "unit 0 header 5",
+            "unit 0 watch [data+8, data+20) hits 1",
+            "unit 0 bounds [data+0, data+32)",
+            "unit 0 kind 1 data+8 value 7",
+            "unit 0 kind 2 data+36 value 1",
+            "unit 0 kind 3 data+16 value -3",
+            "unit 1 header 2",
+            "unit 1 watch [data+8, data+20) hits 1",
+            "unit 1 bounds [0, max)",
+        ],
+        "{t}"
+    );
+}
+
+#[test]
+fn stall_monitor_measures_the_scripted_load_latency_in_emulation() {
+    let work = tempfile::tempdir().unwrap();
+    let kernel = repo().join("tests/opencl/stall/kernels/dot.cl");
+    let instr = work.path().join("sm");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "stall", "--at", "dot.cl:11", "--at", "12", "--out"])
+        .arg(&instr)
+        .arg(&kernel));
+    assert!(out.status.success(), "{}", text(&out));
+    let got = std::fs::read_to_string(instr.join("dot.cl")).unwrap();
+    for site in [
+        "        HLSINSTR_SNAP(0, 0); int x = a[slow(k)]; HLSINSTR_SNAP(1, x);\n",
+        "        HLSINSTR_SNAP(2, 0); acc += x * b[k]; HLSINSTR_SNAP(3, acc);\n",
+    ] {
+        assert!(got.contains(site), "missing `{site}` in\n{got}");
+    }
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let probes: Vec<String> = manifest["probes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| format!("{} {} {}:{} {} {}", p["id"], p["kind"].as_str().unwrap(), p["line"], p["column"], p["name"].as_str().unwrap(), p["snapshot"]))
+        .collect();
+    assert_eq!(
+        probes,
+        [
+            r#"0 snapshot 11:17 a {"access":"a[slow(k)]","dep":null,"pair":1,"role":"before"}"#,
+            r#"1 snapshot 11:17 a {"access":"a[slow(k)]","dep":"x","pair":0,"role":"after"}"#,
+            r#"2 snapshot 12:20 b {"access":"b[k]","dep":null,"pair":3,"role":"before"}"#,
+            r#"3 snapshot 12:20 b {"access":"b[k]","dep":"acc","pair":2,"role":"after"}"#,
+        ]
+    );
+    clang_both_modes(&instr.join("dot.cl"), 4);
+    strips_back(&instr, "dot.cl", &kernel);
+    // The memory system: the k-th load of a[] takes 10 + 30 k cycles.
+    let file = instr.join("dot.cl");
+    let slow = "uint slow(uint k) { return k; }";
+    assert!(got.contains(slow));
+    std::fs::write(&file, got.replace(slow, "uint slow(uint k) { HLSINSTR_EMU_DELAY(10 + 30 * k); return k; }")).unwrap();
+    let t = emulate(&instr, "tests/opencl/stall/host.cpp");
+    // unit -> [(time, value)] of its SNAPSHOT records.
+    let mut snaps: Vec<Vec<(i64, i64)>> = vec![Vec::new(); 4];
+    for l in t.lines() {
+        let f: Vec<i64> = match l.split_whitespace().map(|w| w.parse().ok()).collect::<Option<Vec<i64>>>() {
+            Some(f) if f.len() == 5 && f[1] == 0 => f,
+            _ => continue,
+        };
+        snaps[f[0] as usize].push((f[2], f[4]));
+    }
+    let latency = |before: usize, after: usize| -> Vec<i64> {
+        snaps[before].iter().zip(&snaps[after]).map(|(b, a)| a.0 - b.0).collect()
+    };
+    assert_eq!(latency(0, 1), [10, 40, 70], "{t}");
+    assert_eq!(latency(2, 3), [0, 0, 0], "nothing costs time in the second statement: {t}");
+    let values = |u: usize| snaps[u].iter().map(|s| s.1).collect::<Vec<_>>();
+    assert_eq!((values(0), values(1), values(3)), (vec![0, 0, 0], vec![1, 2, 3], vec![4, 14, 32]), "{t}");
+}
+
+#[test]
+fn bad_watch_and_stall_options_exit_2_and_say_what_to_do() {
+    let work = tempfile::tempdir().unwrap();
+    let chase = repo().join("tests/opencl/watch/kernels/chase.cl");
+    let dot = repo().join("tests/opencl/stall/kernels/dot.cl");
+    let out_dir = work.path().join("o");
+    let o = out_dir.to_str().unwrap();
+    let cases: &[(&[&str], &Path, &str)] = &[
+        (&["--probes", "watch", "--watch", "data[0]", "--watch-range", "data[0:2]"], &chase, "give one of them"),
+        (&["--probes", "watch", "--watch-range", "data[4:2]"], &chase, "(4 is not below 2)"),
+        (&["--probes", "watch"], &chase, "add --watch BUF[K], --watch-range 'BUF[A:B]' or --invariant"),
+        (&["--watch", "data[0]"], &chase, "add `watch` to --probes"),
+        (&["--invariant", "data[i] >= 0"], &chase, "say which with --bounds data:N (elements [0, N)) or --watch-range 'data[A:B]'"),
+        (&["--invariant", "data[i] != 0", "--bounds", "data:8"], &chase, "OP one of < <= > >= =="),
+        (&["--probes", "watch", "--watch", "data[0]", "--invariant", "next[i] > 0"], &chase, "watchpoints take one buffer"),
+        (&["--invariant", "dat[0] > 0"], &chase, "--invariant `dat[0] > 0`: `dat` names no pointer parameter of a .cl kernel"),
+        (&["--probes", "watch", "--watch-range", "dat[0:2]"], &chase, "--watch-range `dat[0:2]`: `dat` names no pointer parameter"),
+        (&["--bounds", "data:8"], &chase, "add --watch, --watch-range or --invariant"),
+        (&["--probes", "stall"], &dot, "add --at FILE:LINE"),
+        (&["--at", "11"], &dot, "add `stall` to --probes"),
+        (&["--probes", "stall", "--at", "8"], &dot, "line 8 of dot.cl (`long acc = 0;`) has no load from a __global pointer parameter"),
+        (&["--probes", "stall", "--at", "14"], &dot, "line 14 of dot.cl (`*out = acc;`) has no load"),
+        (&["--probes", "stall", "--at", "mm.cl:11"], &dot, "no .cl input is `mm.cl`; .cl inputs: dot.cl"),
+        (&["--probes", "stall", "--at", "dot.cl:x"], &dot, "expected LINE or FILE:LINE"),
+        (&["--probes", "stall", "--at", "99"], &dot, "dot.cl has fewer than 99 lines"),
+    ];
+    for (args, input, want) in cases {
+        let mut all = vec!["rewrite"];
+        all.extend_from_slice(args);
+        all.extend(["--out", o, input.to_str().unwrap()]);
+        let out = hlsinstr(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains(want), "{args:?}: `{want}` not in:\n{}", text(&out));
+        assert!(!out_dir.exists(), "{args:?} wrote output");
+    }
+    // A load in a loop header: no statement to go around.
+    let input = work.path().join("hdr.cl");
+    std::fs::write(&input, "__kernel void k(__global const int *a, __global int *o) {\n    for (int i = 0; a[i] != 0; i++) o[i] = 1;\n}\n").unwrap();
+    let out = hlsinstr(&["rewrite", "--probes", "stall", "--at", "2", "--out", o, input.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("the load `a[i]` on line 2 is in the header or condition of `for`: the stall monitor goes before and after a statement of a {} block; move the load into a statement of its own (`T v = a[i];`)"),
+        "{}",
+        text(&out)
+    );
+}
