@@ -371,7 +371,9 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
         let index =
             src.text[..wrap.start].trim_end().ends_with('[') && src.text[wrap.end..].trim_start().starts_with(']');
         let value_at = match (stmt, scalar_size(&elem)) {
-            (_, None) => Err(format!("the element type `{elem}` is not a scalar: its value cannot be sent as a number")),
+            (_, None) => {
+                Err(format!("the element type `{elem}` is not a scalar: its value cannot be sent as a number"))
+            }
             (StmtSlot::Not(why), _) => Err(format!("the access is {why}: no probe can follow its statement")),
             (StmtSlot::Block { span, .. }, Some(_)) => Ok(span.end),
         };
@@ -389,7 +391,11 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
         plan.edits.push(Edit::raw(wrap.start, format!("{mac}({id}, {}, ", p.name), Rank::open(level, 0)));
         plan.edits.push(Edit::raw(wrap.end, ")", Rank::close(level, 0)));
         if let Ok(end) = value_at {
-            plan.edits.push(Edit::token(end, format!("HLSINSTR_WATCH_POST({id});"), Rank::close(STATEMENT_LEVEL, k as u8)));
+            plan.edits.push(Edit::token(
+                end,
+                format!("HLSINSTR_WATCH_POST({id});"),
+                Rank::close(STATEMENT_LEVEL, k as u8),
+            ));
         }
         plan.probes.push(PlannedProbe {
             id,
@@ -505,8 +511,16 @@ fn plan_stall(src: &SourceFile, f: &Function, fi: usize, lines: &[usize], next_i
             });
         }
         let v = dep.as_deref().unwrap_or("0");
-        plan.edits.push(Edit::token(span.start, format!("HLSINSTR_SNAP({before}, 0);"), Rank::open(STATEMENT_LEVEL - 1, 0)));
-        plan.edits.push(Edit::token(span.end, format!("HLSINSTR_SNAP({after}, {v});"), Rank::close(STATEMENT_LEVEL - 1, 0)));
+        plan.edits.push(Edit::token(
+            span.start,
+            format!("HLSINSTR_SNAP({before}, 0);"),
+            Rank::open(STATEMENT_LEVEL - 1, 0),
+        ));
+        plan.edits.push(Edit::token(
+            span.end,
+            format!("HLSINSTR_SNAP({after}, {v});"),
+            Rank::close(STATEMENT_LEVEL - 1, 0),
+        ));
     }
 }
 
@@ -560,11 +574,14 @@ pub fn stall_problems(src: &SourceFile, f: &Function, line: usize) -> Vec<(Strin
 }
 
 /// The variable the after snapshot of a statement sends: the one it declares or assigns, when
-/// that is a local scalar declared at or before the statement.
+/// that is a local declared at or before the statement and every local of that name in the
+/// function is a scalar (scopes are not tracked: a same-named vector elsewhere could be the one).
 fn stall_dependence(f: &Function, stmt: &crate::model::Span, assigns: Option<&str>) -> Option<String> {
     let name = assigns?;
-    let local = f.maxi.locals.iter().filter(|l| l.name == name && l.at <= stmt.start).last()?;
-    (local.plain && scalar_size(&local.type_text).is_some()).then(|| name.to_string())
+    let mut same = f.maxi.locals.iter().filter(|l| l.name == name).peekable();
+    let declared_before = same.peek().is_some_and(|l| l.at <= stmt.start);
+    let scalars = same.all(|l| l.plain && scalar_size(&l.type_text).is_some());
+    (declared_before && scalars).then(|| name.to_string())
 }
 
 /// Watched accesses per function: each configuration needs its own rank at the body's start.
@@ -616,4 +633,39 @@ fn goto_to_loop_label(f: &Function, sel: &FnSelection) -> Option<String> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opencl_element_sizes() {
+        let sizes: Vec<Option<u32>> = [
+            "const int",
+            "uchar",
+            "unsigned int",
+            "double",
+            "half",
+            "float4",
+            "int3",
+            "char16",
+            "long8",
+            "pair_t",
+            "float5",
+            "bool2",
+        ]
+        .iter()
+        .map(|t| element_size(t))
+        .collect();
+        assert_eq!(
+            sizes,
+            [Some(4), Some(1), Some(4), Some(8), Some(2), Some(16), Some(16), Some(16), Some(64), None, None, None]
+        );
+        assert_eq!((scalar_size("volatile ulong"), scalar_size("float4")), (Some(8), None));
+        assert_eq!(
+            (long_literal(i64::MIN), long_literal(-5), long_literal(i64::MAX)),
+            ("LONG_MIN".into(), "-5".into(), "LONG_MAX".into())
+        );
+    }
 }

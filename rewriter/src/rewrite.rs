@@ -252,15 +252,15 @@ fn stall_lines(files: &[Analyzed], at: &[crate::select::StallLine]) -> Result<Ve
                 match hits.as_slice() {
                     [i] => *i,
                     [] => return Err(usage(format!("no .cl input is `{name}`; .cl inputs: {}", cl_names(files, &cl)))),
-                    _ => return Err(usage(format!("several .cl inputs are named `{name}`: give the path (FILE:LINE)"))),
+                    _ => {
+                        return Err(usage(format!("several .cl inputs are named `{name}`: give the path (FILE:LINE)")))
+                    }
                 }
             }
             None => match cl.as_slice() {
                 [i] => *i,
                 [] => return Err(usage("--probes stall is for OpenCL C (.cl) files and there is none".into())),
-                _ => {
-                    return Err(usage(format!("several .cl inputs ({}): say which, FILE:LINE", cl_names(files, &cl))))
-                }
+                _ => return Err(usage(format!("several .cl inputs ({}): say which, FILE:LINE", cl_names(files, &cl)))),
             },
         };
         let a = &files[fi];

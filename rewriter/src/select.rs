@@ -206,7 +206,9 @@ fn parse_watch(expr: &str) -> Result<(String, String, (u64, u64))> {
     let bad = || {
         Error::new(
             ErrorKind::Usage,
-            format!("--watch `{expr}`: expected BUFFER[INDEX], a pointer parameter and a constant index, e.g. `data_a[0]`"),
+            format!(
+                "--watch `{expr}`: expected BUFFER[INDEX], a pointer parameter and a constant index, e.g. `data_a[0]`"
+            ),
         )
     };
     let (name, index) = subscript(expr).ok_or_else(bad)?;
@@ -503,13 +505,17 @@ mod tests {
         assert_eq!(spec(None, Some("d[2:6]"), Some("d[i] >= 0"), &[]).unwrap().unwrap().covered(), (2, 6));
         assert!(spec(Some("d[2]"), None, Some("d[3] >= 0"), &[]).is_err(), "the unit checks its watched range");
         assert!(spec(Some("d[2]"), None, Some("e[2] >= 0"), &[]).is_err(), "one buffer");
-        for bad in ["d[i] != 0", "d[i] >= x", "d[i+1] > 0", "d[i] > 9223372036854775807", "d[i] < -9223372036854775808"] {
+        for bad in ["d[i] != 0", "d[i] >= x", "d[i+1] > 0", "d[i] > 9223372036854775807", "d[i] < -9223372036854775808"]
+        {
             assert!(spec(None, None, Some(bad), &["d:4"]).is_err(), "{bad}");
         }
         let e = spec(None, None, None, &["d:4"]).unwrap_err();
         assert!(e.message.contains("add --watch"), "{e}");
         assert_eq!(spec(None, None, None, &[]).unwrap(), None);
-        assert_eq!(StallLine::parse("mm.cl:12").unwrap(), StallLine { expr: "mm.cl:12".into(), file: Some("mm.cl".into()), line: 12 });
+        assert_eq!(
+            StallLine::parse("mm.cl:12").unwrap(),
+            StallLine { expr: "mm.cl:12".into(), file: Some("mm.cl".into()), line: 12 }
+        );
         assert_eq!(StallLine::parse("7").unwrap().file, None);
         assert!(StallLine::parse("mm.cl:x").is_err() && StallLine::parse("0").is_err());
     }

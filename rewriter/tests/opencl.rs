@@ -925,7 +925,10 @@ fn invariant_and_watch_range_catch_the_planted_out_of_bounds_write_and_negative_
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
     let w = &manifest["probes"][0]["watch"];
-    assert_eq!((w["watched"].as_str(), w["range"].to_string(), w["hits"].as_bool()), (Some("data[2:5]"), "[2,5]".into(), Some(true)));
+    assert_eq!(
+        (w["watched"].as_str(), w["range"].to_string(), w["hits"].as_bool()),
+        (Some("data[2:5]"), "[2,5]".into(), Some(true))
+    );
     clang_both_modes(&instr.join("walk.cl"), 2);
     strips_back(&instr, "walk.cl", &kernel);
     let t = emulate(&instr, "tests/opencl/invariant/host.cpp");
@@ -969,7 +972,17 @@ fn stall_monitor_measures_the_scripted_load_latency_in_emulation() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| format!("{} {} {}:{} {} {}", p["id"], p["kind"].as_str().unwrap(), p["line"], p["column"], p["name"].as_str().unwrap(), p["snapshot"]))
+        .map(|p| {
+            format!(
+                "{} {} {}:{} {} {}",
+                p["id"],
+                p["kind"].as_str().unwrap(),
+                p["line"],
+                p["column"],
+                p["name"].as_str().unwrap(),
+                p["snapshot"]
+            )
+        })
         .collect();
     assert_eq!(
         probes,
@@ -986,7 +999,8 @@ fn stall_monitor_measures_the_scripted_load_latency_in_emulation() {
     let file = instr.join("dot.cl");
     let slow = "uint slow(uint k) { return k; }";
     assert!(got.contains(slow));
-    std::fs::write(&file, got.replace(slow, "uint slow(uint k) { HLSINSTR_EMU_DELAY(10 + 30 * k); return k; }")).unwrap();
+    std::fs::write(&file, got.replace(slow, "uint slow(uint k) { HLSINSTR_EMU_DELAY(10 + 30 * k); return k; }"))
+        .unwrap();
     let t = emulate(&instr, "tests/opencl/stall/host.cpp");
     // unit -> [(time, value)] of its SNAPSHOT records.
     let mut snaps: Vec<Vec<(i64, i64)>> = vec![Vec::new(); 4];
@@ -1018,15 +1032,35 @@ fn bad_watch_and_stall_options_exit_2_and_say_what_to_do() {
         (&["--probes", "watch", "--watch-range", "data[4:2]"], &chase, "(4 is not below 2)"),
         (&["--probes", "watch"], &chase, "add --watch BUF[K], --watch-range 'BUF[A:B]' or --invariant"),
         (&["--watch", "data[0]"], &chase, "add `watch` to --probes"),
-        (&["--invariant", "data[i] >= 0"], &chase, "say which with --bounds data:N (elements [0, N)) or --watch-range 'data[A:B]'"),
+        (
+            &["--invariant", "data[i] >= 0"],
+            &chase,
+            "say which with --bounds data:N (elements [0, N)) or --watch-range 'data[A:B]'",
+        ),
         (&["--invariant", "data[i] != 0", "--bounds", "data:8"], &chase, "OP one of < <= > >= =="),
-        (&["--probes", "watch", "--watch", "data[0]", "--invariant", "next[i] > 0"], &chase, "watchpoints take one buffer"),
-        (&["--invariant", "dat[0] > 0"], &chase, "--invariant `dat[0] > 0`: `dat` names no pointer parameter of a .cl kernel"),
-        (&["--probes", "watch", "--watch-range", "dat[0:2]"], &chase, "--watch-range `dat[0:2]`: `dat` names no pointer parameter"),
+        (
+            &["--probes", "watch", "--watch", "data[0]", "--invariant", "next[i] > 0"],
+            &chase,
+            "watchpoints take one buffer",
+        ),
+        (
+            &["--invariant", "dat[0] > 0"],
+            &chase,
+            "--invariant `dat[0] > 0`: `dat` names no pointer parameter of a .cl kernel",
+        ),
+        (
+            &["--probes", "watch", "--watch-range", "dat[0:2]"],
+            &chase,
+            "--watch-range `dat[0:2]`: `dat` names no pointer parameter",
+        ),
         (&["--bounds", "data:8"], &chase, "add --watch, --watch-range or --invariant"),
         (&["--probes", "stall"], &dot, "add --at FILE:LINE"),
         (&["--at", "11"], &dot, "add `stall` to --probes"),
-        (&["--probes", "stall", "--at", "8"], &dot, "line 8 of dot.cl (`long acc = 0;`) has no load from a __global pointer parameter"),
+        (
+            &["--probes", "stall", "--at", "8"],
+            &dot,
+            "line 8 of dot.cl (`long acc = 0;`) has no load from a __global pointer parameter",
+        ),
         (&["--probes", "stall", "--at", "14"], &dot, "line 14 of dot.cl (`*out = acc;`) has no load"),
         (&["--probes", "stall", "--at", "mm.cl:11"], &dot, "no .cl input is `mm.cl`; .cl inputs: dot.cl"),
         (&["--probes", "stall", "--at", "dot.cl:x"], &dot, "expected LINE or FILE:LINE"),
@@ -1043,7 +1077,11 @@ fn bad_watch_and_stall_options_exit_2_and_say_what_to_do() {
     }
     // A load in a loop header: no statement to go around.
     let input = work.path().join("hdr.cl");
-    std::fs::write(&input, "__kernel void k(__global const int *a, __global int *o) {\n    for (int i = 0; a[i] != 0; i++) o[i] = 1;\n}\n").unwrap();
+    std::fs::write(
+        &input,
+        "__kernel void k(__global const int *a, __global int *o) {\n    for (int i = 0; a[i] != 0; i++) o[i] = 1;\n}\n",
+    )
+    .unwrap();
     let out = hlsinstr(&["rewrite", "--probes", "stall", "--at", "2", "--out", o, input.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(

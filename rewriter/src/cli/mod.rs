@@ -142,7 +142,7 @@ impl SelectArgs {
             ));
         }
         let stall = self.at.iter().map(|a| hlsinstr::select::StallLine::parse(a)).collect::<Result<Vec<_>, _>>()?;
-        if kinds.stall != !stall.is_empty() {
+        if kinds.stall == stall.is_empty() {
             return Err(Error::new(
                 ErrorKind::Usage,
                 if kinds.stall {
@@ -153,7 +153,10 @@ impl SelectArgs {
             ));
         }
         if (kinds.watch || kinds.stall) && !matches!(target, hlsinstr::target::Target::Csim) {
-            return Err(Error::new(ErrorKind::Usage, "watch and stall probes are for OpenCL C (.cl) files: drop --target vitis"));
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "watch and stall probes are for OpenCL C (.cl) files: drop --target vitis",
+            ));
         }
         Ok(hlsinstr::rewrite::RewriteOptions {
             kinds,

@@ -5,8 +5,8 @@ use crate::model::maxi::{Dir, UseKind};
 use crate::model::pragma::LoopFacts;
 use crate::model::{Call, FileModel, LoopKind, Param, Skipped};
 use crate::plan::{element_size, FilePlan, ProbeKind, WatchSite};
-use crate::select::WatchSpec;
 use crate::select::ports::{PortOrigin, Uncounted};
+use crate::select::WatchSpec;
 use serde::{Deserialize, Serialize};
 
 pub const FORMAT: &str = "hlsinstr-manifest";

@@ -690,6 +690,42 @@ mod tests {
     }
 
     #[test]
+    fn statements_around_accesses_say_where_a_probe_can_follow() {
+        let src = "void f(int *p, int n) {\n  int x = p[0]; n += p[1]; if (p[2]) n = p[3]; for (; p[4];) {}\n  switch (n) { case 1: p[5] = n; }\n  { p[6] = p[7]; } return p[8];\n}";
+        let m = model(src);
+        let got: Vec<String> = m.functions[0].maxi.params[0]
+            .uses
+            .iter()
+            .map(|u| match &u.kind {
+                UseKind::Access { element, stmt: StmtSlot::Block { span, assigns }, .. } => {
+                    format!("{} in `{}` assigns {assigns:?}", &src[element.clone()], &src[span.clone()])
+                }
+                UseKind::Access { element, stmt: StmtSlot::Not(why), .. } => {
+                    format!("{}: {why}", &src[element.clone()])
+                }
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "p[0] in `int x = p[0];` assigns Some(\"x\")",
+                "p[1] in `n += p[1];` assigns Some(\"n\")",
+                "p[2]: in the header or condition of `if`",
+                "p[3]: in a statement that is not in a `{}` block (the unbraced body of `if`)",
+                "p[4]: in the header or condition of `for`",
+                "p[5] in `p[5] = n;` assigns None",
+                "p[6] in `p[6] = p[7];` assigns None",
+                "p[7] in `p[6] = p[7];` assigns None",
+                "p[8]: in the value of `return`",
+            ]
+        );
+        let locals: Vec<(String, String, bool)> =
+            m.functions[0].maxi.locals.iter().map(|l| (l.name.clone(), l.type_text.clone(), l.plain)).collect();
+        assert_eq!(locals, [("x".to_string(), "int".to_string(), true)]);
+    }
+
+    #[test]
     fn node_kinds_used_here_exist_in_the_grammar() {
         let lang = cpp_language();
         let kinds = UNEVALUATED.iter().chain(&[
@@ -726,6 +762,9 @@ mod tests {
             "do_statement",
             "if_statement",
             "call_expression",
+            "declaration",
+            "compound_statement",
+            "case_statement",
         ]);
         for k in kinds {
             assert_ne!(lang.id_for_node_kind(k, true), 0, "no node kind `{k}` in tree-sitter-cpp");
