@@ -16,8 +16,10 @@
 //! | element of port `p` (id `k`) read: `p[i]`, `*e`, `p->x` | `p[HLSINSTR_MAXI_R(k, p, i)]`, `*HLSINSTR_MAXI_R(k, p, e)`, `HLSINSTR_MAXI_R(k, p, p)->x` (`_W` when assigned with `=`, `_RW` for `+=`, `++`, ...) |
 //! | `memcpy(d, s, n)` with `d` (`s`) a port | `memcpy(d, s, HLSINSTR_MAXI_WN(k, d, n))` (`_RN` for the source; both nest) |
 //!
-//! | with `watch` (`.cl`, `--watch buf[k]`): element of `buf`, or of another `__global` pointer parameter of the same element type (it may alias `buf`), accessed as `p[i]`, `*e`, `p->x` | `p[HLSINSTR_WATCH_R(k, p, i)]`, `*HLSINSTR_WATCH_PR(k, p, e)`, `HLSINSTR_WATCH_PR(k, p, p)->x` (`_W`/`_PW` when assigned with `=`, `_RW`/`_PRW` for `+=`, `++`, ...); one id per site |
-//! | with `watch`: after `HLSINSTR_FUNC_BEGIN` (or the `{`) of a function with such sites | `HLSINSTR_WATCH_CFG(k, buf, i);` per site (`HLSINSTR_WATCH_CFG_BOUNDS(k, buf, i, n);` for sites of `buf` with `--bounds buf:n`) |
+//! | with `watch` (`.cl`; `--watch`, `--watch-range`, `--invariant` on `buf`): element of `buf`, or of another `__global` pointer parameter of the same element type (it may alias `buf`), accessed as `p[i]`, `*e`, in a statement of a `{}` block (or `case`), scalar element | `p[HLSINSTR_WATCH_V(k, p, i)]`, `*HLSINSTR_WATCH_PV(k, p, e)`, and `HLSINSTR_WATCH_POST(k);` right after the statement (the element's value is sent); one id per site |
+//! | with `watch`: any other such access (`p->x`, in a header, condition, `return` or unbraced body, or a non-scalar element) | `p[HLSINSTR_WATCH_R(k, p, i)]`, `*HLSINSTR_WATCH_PR(k, p, e)`, `HLSINSTR_WATCH_PR(k, p, p)->x` (`_W`/`_PW` when assigned with `=`, `_RW`/`_PRW` for `+=`, `++`, ...): the index is sent |
+//! | with `watch`: after `HLSINSTR_FUNC_BEGIN` (or the `{`) of a function with such sites | per site `HLSINSTR_WATCH_CFG(k, buf, a, b, vmin, vmax, hits);` (`HLSINSTR_WATCH_CFG_BOUNDS(k, buf, a, b, n, vmin, vmax, hits);` for sites of `buf` with `--bounds buf:n`), then `HLSINSTR_WATCH_DECL(k, p);` for a site that sends the value |
+//! | with `stall` (`.cl`, `--at LINE`): around a statement of a `{}` block on that line that loads from a `__global` pointer parameter | `HLSINSTR_SNAP(k, 0);` before it, `HLSINSTR_SNAP(k + 1, v);` after it (`v`: the scalar local it declares or assigns, else `0`) |
 //!
 //! `O` is `P`, `T`, `S` or `TS` (timestamp and/or sequence number). Returns close the loops left
 //! open in their function through the function frame, so early returns need no extra calls.
