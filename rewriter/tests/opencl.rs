@@ -1090,3 +1090,69 @@ fn bad_watch_and_stall_options_exit_2_and_say_what_to_do() {
         text(&out)
     );
 }
+
+#[test]
+fn a_value_site_skipped_by_short_circuit_sends_nothing_in_emulation() {
+    let work = tempfile::tempdir().unwrap();
+    let kernel = work.path().join("sc.cl");
+    std::fs::write(
+        &kernel,
+        "__kernel void sc(__global int *d, int mode) {\n    int t = mode && d[1] > 0;\n    d[2] = t + 40;\n}\n",
+    )
+    .unwrap();
+    let host = work.path().join("host.cpp");
+    std::fs::write(
+        &host,
+        r#"#include "hlsinstr_emu.h"
+#include <cstdio>
+using namespace hlsinstr_emu;
+int main() {
+    int d[4] = {0, 7, 0, 0};
+    for (unsigned u = 0; u < HLSINSTR_NUM_IBUFFERS; ++u) { ibuffer_command(u, kCmdResetLinear); ibuffer_command(u, kCmdSample); }
+    run("sc", {&d[0], 0});
+    run("sc", {&d[0], 1});
+    std::printf("base %llu\n", static_cast<unsigned long long>(reinterpret_cast<size_t>(&d[0])));
+    for (unsigned u = 0; u < HLSINSTR_NUM_IBUFFERS; ++u) write_dump(stdout, ibuffer_read(u, HLSINSTR_IBUFFER_DEPTH));
+    std::printf("PASS\n");
+}
+"#,
+    )
+    .unwrap();
+    let instr = work.path().join("sc");
+    let out = hlsinstr(&[
+        "rewrite",
+        "--probes",
+        "watch",
+        "--watch-range",
+        "d[0:4]",
+        "--out",
+        instr.to_str().unwrap(),
+        kernel.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let got = std::fs::read_to_string(instr.join("sc.cl")).unwrap();
+    assert!(got.contains("int t = mode && d[HLSINSTR_WATCH_V(0, d, 1)] > 0; HLSINSTR_WATCH_POST(0);"), "{got}");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["emulate", "--run", "--host"])
+        .arg(&host)
+        .arg(&instr)
+        .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
+    assert!(passed(&out), "{}", text(&out));
+    assert_eq!(
+        dump_records(&text(&out), "d"),
+        [
+            "unit 0 header 3",
+            "unit 0 watch [d+0, d+16) hits 1",
+            "unit 0 bounds [0, max)",
+            // Only the second launch (mode 1) reads d[1].
+            "unit 0 kind 1 d+4 value 7",
+            "unit 1 header 4",
+            "unit 1 watch [d+0, d+16) hits 1",
+            "unit 1 bounds [0, max)",
+            "unit 1 kind 1 d+8 value 40",
+            "unit 1 kind 1 d+8 value 41",
+        ],
+        "{}",
+        text(&out)
+    );
+}
