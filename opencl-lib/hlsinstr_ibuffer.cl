@@ -34,24 +34,34 @@
 //      a full channel takes nothing and the same record is tried next cycle.
 //
 // What a probe becomes. A unit without a watch configuration is a stall monitor: every probe
-// is a SNAPSHOT record. A unit configured by add_watch* is a smart watchpoint: a probe (an
-// access at address `addr` with value `value`) becomes
-//   OUT_OF_BOUNDS  if addr is outside [lo, hi)                (address-bound check)
-//   INVARIANT      else if addr == watched and value is outside [vmin, vmax] (value check)
-//   HIT            else if addr == watched
+// is a SNAPSHOT record. A unit configured by add_watch* is a smart watchpoint with a watched
+// address range [wlo, whi), bounds [lo, hi), a value interval [vmin, vmax] and a `hits` flag;
+// a probe (an access at address `addr` carrying `value`) becomes
+//   OUT_OF_BOUNDS  if addr is outside [lo, hi)                               (address-bound check)
+//   INVARIANT      else if addr is in [wlo, whi) and value is outside [vmin, vmax] (value check)
+//   HIT            else if addr is in [wlo, whi) and hits is 1
 //   nothing        otherwise.
 //
 // Record format (hlsinstr_record, 32 bytes, little-endian on the host, fields in this order):
-//   uint  kind    HLSINSTR_REC_SNAPSHOT 0, HIT 1, OUT_OF_BOUNDS 2, INVARIANT 3, HEADER 15
+//   uint  kind    HLSINSTR_REC_SNAPSHOT 0, HIT 1, OUT_OF_BOUNDS 2, INVARIANT 3,
+//                 CONFIG_BOUNDS 13, CONFIG_WATCH 14, HEADER 15
 //   uint  unit    the unit (= probe site) id
-//   ulong time    get_time() in the unit when the probe arrived (HEADER: the mode, 0 linear 1 cyclic)
-//   ulong addr    the probe's address (SNAPSHOT: 0) (HEADER: records dropped since RESET)
-//   long  value   the probe's value (HEADER: number of records that follow)
-// A read-out is one HEADER followed by `value` records.
+//   ulong time    get_time() in the unit when the probe arrived
+//   ulong addr    the probe's address (SNAPSHOT: 0)
+//   long  value   the probe's value
+// A read-out (READ) is, in this order:
+//   HEADER         time = mode (0 linear, 1 cyclic), addr = records dropped since RESET,
+//                  value = number of records that follow (the CONFIG records included)
+//   CONFIG_WATCH   only in a configured unit: time = wlo, addr = whi (exclusive),
+//                  value = hits (1: plain hits are recorded, 0: only violations)
+//   CONFIG_BOUNDS  only in a configured unit: time = lo, addr = hi (exclusive; ULONG_MAX: no
+//                  bound), value = 0
+//   the trace records, oldest first.
+// (The host's dump format built on this: README "OpenCL C kernels".)
 //
 // Cost per unit: DEPTH x 256 bits of on-chip memory (private array), write/read indices,
-// counts, a 32-bit drop counter, a watch configuration (3 x 64-bit addresses, 2 x 64-bit
-// values) with its comparators, and the get_time counter. Not synthesized here (no aoc).
+// counts, a 32-bit drop counter, a watch configuration (4 x 64-bit addresses, 2 x 64-bit values,
+// a flag) with its comparators and a copy of it for the read-out, and the get_time counter. Not synthesized here (no aoc).
 #ifndef HLSINSTR_IBUFFER_CL
 #define HLSINSTR_IBUFFER_CL
 
@@ -74,6 +84,8 @@
 #define HLSINSTR_REC_HIT 1u
 #define HLSINSTR_REC_OUT_OF_BOUNDS 2u
 #define HLSINSTR_REC_INVARIANT 3u
+#define HLSINSTR_REC_CONFIG_BOUNDS 13u
+#define HLSINSTR_REC_CONFIG_WATCH 14u
 #define HLSINSTR_REC_HEADER 15u
 
 #define HLSINSTR_STATE_RESET 0u
@@ -95,11 +107,13 @@ typedef struct {
 } hlsinstr_probe;
 
 typedef struct {
-    ulong watched;
-    ulong lo;
+    ulong wlo;  // watched range [wlo, whi)
+    ulong whi;
+    ulong lo;   // bounds [lo, hi)
     ulong hi;
-    long vmin;
+    long vmin;  // allowed values [vmin, vmax]
     long vmax;
+    uint hits;  // 1: record a HIT for an access in the watched range
 } hlsinstr_watch_cfg;
 
 channel uint hlsinstr_ib_cmd[HLSINSTR_NUM_IBUFFERS] __attribute__((depth(4)));
@@ -120,9 +134,13 @@ __kernel void hlsinstr_ibuffer(void) {
     uint count = 0;   // records stored
     uint left = 0;    // records the read-out has still to send
     uint dropped = 0; // saturating
-    bool header = false; // the read-out has still to send its header
+    uint prefix = 0;  // records the read-out has still to send before the trace: HEADER, CONFIG_*
     bool watching = false;
-    hlsinstr_watch_cfg cfg = {0, 0, 0, 0, 0};
+    hlsinstr_watch_cfg cfg = {0, 0, 0, 0, 0, 0, 0};
+    // The configuration as it was when READ began: a configuration arriving during a read-out
+    // applies to later probes, not to the read-out's CONFIG records.
+    bool ro_watching = false;
+    hlsinstr_watch_cfg ro_cfg = {0, 0, 0, 0, 0, 0, 0};
 
     while (1) {
         const bool reading = state == HLSINSTR_STATE_READ;
@@ -149,7 +167,9 @@ __kernel void hlsinstr_ibuffer(void) {
                 // the next write would take.
                 rd = count == HLSINSTR_IBUFFER_DEPTH ? wr : 0;
                 left = count;
-                header = true;
+                prefix = watching ? 3 : 1;
+                ro_watching = watching;
+                ro_cfg = cfg;
                 state = HLSINSTR_STATE_READ;
             }
         }
@@ -177,9 +197,10 @@ __kernel void hlsinstr_ibuffer(void) {
                 r.addr = 0;
             } else if (p.addr < cfg.lo || p.addr >= cfg.hi) {
                 r.kind = HLSINSTR_REC_OUT_OF_BOUNDS;
-            } else if (p.addr == cfg.watched) {
-                r.kind = (p.value < cfg.vmin || p.value > cfg.vmax) ? HLSINSTR_REC_INVARIANT
-                                                                    : HLSINSTR_REC_HIT;
+            } else if (p.addr >= cfg.wlo && p.addr < cfg.whi && (p.value < cfg.vmin || p.value > cfg.vmax)) {
+                r.kind = HLSINSTR_REC_INVARIANT;
+            } else if (p.addr >= cfg.wlo && p.addr < cfg.whi && cfg.hits != 0) {
+                r.kind = HLSINSTR_REC_HIT;
             } else {
                 keep = false;
             }
@@ -194,26 +215,37 @@ __kernel void hlsinstr_ibuffer(void) {
             }
         }
 
-        // 4. At most one output record, only in an iteration that began in READ.
+        // 4. At most one output record, only in an iteration that began in READ: the HEADER,
+        //    the two CONFIG records of a configured unit, then the trace.
         if (reading) {
             hlsinstr_record o;
-            if (header) {
+            o.unit = unit;
+            if (prefix == 3 || (prefix == 1 && !ro_watching)) {
                 o.kind = HLSINSTR_REC_HEADER;
-                o.unit = unit;
                 o.time = cyclic;
                 o.addr = dropped;
-                o.value = count;
+                o.value = (long)count + (ro_watching ? 2 : 0);
+            } else if (prefix == 2) {
+                o.kind = HLSINSTR_REC_CONFIG_WATCH;
+                o.time = ro_cfg.wlo;
+                o.addr = ro_cfg.whi;
+                o.value = ro_cfg.hits;
+            } else if (prefix == 1) {
+                o.kind = HLSINSTR_REC_CONFIG_BOUNDS;
+                o.time = ro_cfg.lo;
+                o.addr = ro_cfg.hi;
+                o.value = 0;
             } else {
                 o = trace[rd];
             }
             if (write_channel_nb_intel(hlsinstr_ib_out[unit], o)) {
-                if (header) {
-                    header = false;
+                if (prefix != 0) {
+                    prefix--;
                 } else {
                     rd = rd == HLSINSTR_IBUFFER_DEPTH - 1 ? 0 : rd + 1;
                     left--;
                 }
-                if (!header && left == 0) state = HLSINSTR_STATE_STOP;
+                if (prefix == 0 && left == 0) state = HLSINSTR_STATE_STOP;
             }
         }
     }
@@ -221,7 +253,8 @@ __kernel void hlsinstr_ibuffer(void) {
 
 // The host interface kernel (seed 004, Listing 10): forwards `cmd` to unit `id` and, for READ,
 // copies the unit's read-out to `out`: out[0] is the HEADER, out[1 .. 1 + out[0].value] the
-// records. `out` must hold HLSINSTR_IBUFFER_DEPTH + 1 records. Launch it as a single work-item
+// records (CONFIG records first in a configured unit). `out` must hold HLSINSTR_IBUFFER_DEPTH + 3
+// records. Launch it as a single work-item
 // kernel while the kernels under test are idle (its global-memory writes would otherwise
 // compete with theirs). An id >= HLSINSTR_NUM_IBUFFERS does nothing.
 // Sends one probe to unit `id` from a probe site (take_snapshot, monitor_address): never stalls

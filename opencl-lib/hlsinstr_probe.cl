@@ -102,19 +102,27 @@ void hlsinstr_trace(uint id, uint event);
 #endif
 #define HLSINSTR_UNWIND(fid, depth)
 
-// Watchpoints (`--probes watch --watch 'buf[k]'`, hlsinstr_watch.cl). Each access that may touch
-// the watched element is wrapped, keeping the wrapped expression (evaluated once, same type):
+// Watchpoints (`--probes watch` with `--watch 'buf[k]'`, `--watch-range 'buf[a:b]'`,
+// `--invariant 'buf[i] OP C'`; hlsinstr_watch.cl). Each access that may touch the watched
+// elements is wrapped, keeping the wrapped expression (evaluated once):
+//   p[HLSINSTR_WATCH_V(id, p, i)] ... ; HLSINSTR_WATCH_POST(id);      *HLSINSTR_WATCH_PV(id, p, e)
+//     the value scheme: the wrapper saves the element's address in `hlsinstr_wa_<id>` (declared
+//     by HLSINSTR_WATCH_DECL(id, p); at the start of the function) and HLSINSTR_WATCH_POST,
+//     right after the statement, sends monitor_address(id, address, value of the element now)
+//     if the access happened, then clears the address. So a record's value is the value stored
+//     (a write) or loaded (a read), read back after the statement; an access skipped by `&&`,
+//     `||` or `?:` sends nothing.
 //   p[HLSINSTR_WATCH_R(id, p, i)]      (_W: assigned with `=`, _RW: `+=`, `++`, ...)
 //   *HLSINSTR_WATCH_PR(id, p, e)       HLSINSTR_WATCH_PR(id, p, p)->x   (_PW, _PRW)
-// and the function that holds the sites configures each site's unit first:
-//   HLSINSTR_WATCH_CFG(id, buf, k);            hits on &buf[k] (add_watch)
-//   HLSINSTR_WATCH_CFG_BOUNDS(id, buf, k, n);  also OUT_OF_BOUNDS outside &buf[0] .. &buf[n-1]
-//                                              (add_watch_checked; any value is allowed)
-// In the iBuffer mode each access calls monitor_address(id, address of the element, index)
-// where index is the element's index from `p` (`i`, or `(e - p)`): a HIT record when the
-// address is the watched one, an OUT_OF_BOUNDS record when it is outside the bounds. The
-// access is reported before it happens. Other modes: the wrappers are the expression itself
-// and the configuration is nothing.
+//     the index scheme, where no statement can follow the access (a loop header, a condition,
+//     a `return`, an unbraced body) or the element is no scalar: the access is reported before
+//     it happens with the element's index from `p` (`i`, or `(e - p)`) as the value.
+// The function that holds the sites configures each site's unit first (add_watch_range):
+//   HLSINSTR_WATCH_CFG(id, buf, a, b, vmin, vmax, hits);
+//       watched range [&buf[a], &buf[b]), values [vmin, vmax], hits 0/1, no bound
+//   HLSINSTR_WATCH_CFG_BOUNDS(id, buf, a, b, n, vmin, vmax, hits);
+//       the same with the bounds [&buf[0], &buf[n])
+// Other modes: the wrappers are the expression itself; the rest is nothing.
 #ifdef HLSINSTR_OPENCL_IBUFFER
 #include "hlsinstr_watch.cl"
 long hlsinstr_watch_index_(uint id, ulong base, ulong size, long i) {
@@ -134,9 +142,22 @@ ulong hlsinstr_watch_ptr_(uint id, ulong base, ulong size, ulong a) {
 #define HLSINSTR_WATCH_PR(id, p, e) HLSINSTR_WATCH_PTR_(id, p, e)
 #define HLSINSTR_WATCH_PW(id, p, e) HLSINSTR_WATCH_PTR_(id, p, e)
 #define HLSINSTR_WATCH_PRW(id, p, e) HLSINSTR_WATCH_PTR_(id, p, e)
-#define HLSINSTR_WATCH_CFG(id, buf, k) add_watch((id), (size_t)&(buf)[k])
-#define HLSINSTR_WATCH_CFG_BOUNDS(id, buf, k, n) \
-    add_watch_checked((id), (size_t)&(buf)[k], (size_t)(buf), (size_t)((buf) + (n)), LONG_MIN, LONG_MAX)
+// The index stays the same number: (&p[i]) - p == i.
+#define HLSINSTR_WATCH_V(id, p, i) ((hlsinstr_wa_##id = (p) + (i)) - (p))
+#define HLSINSTR_WATCH_PV(id, p, e) (hlsinstr_wa_##id = (e))
+#define HLSINSTR_WATCH_DECL(id, p) __typeof__(&(p)[0]) hlsinstr_wa_##id = 0
+#define HLSINSTR_WATCH_POST(id)                                                  \
+    do {                                                                         \
+        if (hlsinstr_wa_##id != 0) {                                             \
+            monitor_address((id), hlsinstr_wa_##id, *hlsinstr_wa_##id);          \
+            hlsinstr_wa_##id = 0;                                                \
+        }                                                                        \
+    } while (0)
+#define HLSINSTR_WATCH_CFG(id, buf, a, b, vmin, vmax, hits) \
+    add_watch_range((id), (size_t)((buf) + (a)), (size_t)((buf) + (b)), 0, ULONG_MAX, (vmin), (vmax), (hits))
+#define HLSINSTR_WATCH_CFG_BOUNDS(id, buf, a, b, n, vmin, vmax, hits)                                          \
+    add_watch_range((id), (size_t)((buf) + (a)), (size_t)((buf) + (b)), (size_t)(buf), (size_t)((buf) + (n)), \
+                    (vmin), (vmax), (hits))
 #else
 #define HLSINSTR_WATCH_R(id, p, i) (i)
 #define HLSINSTR_WATCH_W(id, p, i) (i)
@@ -144,8 +165,25 @@ ulong hlsinstr_watch_ptr_(uint id, ulong base, ulong size, ulong a) {
 #define HLSINSTR_WATCH_PR(id, p, e) (e)
 #define HLSINSTR_WATCH_PW(id, p, e) (e)
 #define HLSINSTR_WATCH_PRW(id, p, e) (e)
-#define HLSINSTR_WATCH_CFG(id, buf, k)
-#define HLSINSTR_WATCH_CFG_BOUNDS(id, buf, k, n)
+#define HLSINSTR_WATCH_V(id, p, i) (i)
+#define HLSINSTR_WATCH_PV(id, p, e) (e)
+#define HLSINSTR_WATCH_DECL(id, p)
+#define HLSINSTR_WATCH_POST(id)
+#define HLSINSTR_WATCH_CFG(id, buf, a, b, vmin, vmax, hits)
+#define HLSINSTR_WATCH_CFG_BOUNDS(id, buf, a, b, n, vmin, vmax, hits)
+#endif
+
+// Stall monitors (`--probes stall --at LINE`, hlsinstr_snapshot.cl): around a statement that
+// loads from a __global pointer,
+//   HLSINSTR_SNAP(before, 0); int v = a[i * n + k]; HLSINSTR_SNAP(after, v);
+// each a take_snapshot to its own unit; `v` (the variable the statement declares or assigns,
+// else 0) makes the second depend on the load. The k-th `after` record's time minus the k-th
+// `before` record's time is the statement's latency. Other modes: nothing.
+#ifdef HLSINSTR_OPENCL_IBUFFER
+#define HLSINSTR_SNAP(id, v) take_snapshot((id), (v))
+#else
+#define HLSINSTR_SNAP(id, v)
 #endif
 
 #endif
+

@@ -9,10 +9,17 @@
 //   }
 //
 // add_watch(id, addr): unit `id` (an iBuffer, hlsinstr_ibuffer.cl) records a HIT for every
-//   monitored access to `addr`; no bound or value check.
+//   monitored access to `addr` (watched range [addr, addr + 1): accesses are reported at the
+//   element's first byte); no bound or value check.
 // add_watch_checked(id, addr, lo, hi, vmin, vmax): also an OUT_OF_BOUNDS record for every
 //   monitored access outside [lo, hi) and an INVARIANT record (instead of HIT) when an access to
 //   `addr` carries a value outside [vmin, vmax].
+// add_watch_range(id, wlo, whi, lo, hi, vmin, vmax, hits): the general form: accesses in the
+//   watched range [wlo, whi) are checked against [vmin, vmax] (INVARIANT) and, when `hits` is
+//   1, recorded as HITs otherwise; accesses outside [lo, hi) are OUT_OF_BOUNDS (lo = 0,
+//   hi = ULONG_MAX: no bound). With hits = 0 a unit records only violations.
+// A configured unit's read-out starts with CONFIG_WATCH and CONFIG_BOUNDS records that repeat
+//   its configuration (hlsinstr_ibuffer.cl).
 // (Emulation: add_watch* returns once the unit has the configuration, and monitor_address
 // waits for space instead of losing a probe, since the emulated unit is slower than hardware.)
 // monitor_address(id, addr, tag): reports an access at `addr` carrying `tag` (the value stored
@@ -27,13 +34,15 @@
 
 #include "hlsinstr_ibuffer.cl"
 
-void add_watch_checked(uint id, size_t addr, size_t lo, size_t hi, long vmin, long vmax) {
+void add_watch_range(uint id, size_t wlo, size_t whi, size_t lo, size_t hi, long vmin, long vmax, uint hits) {
     hlsinstr_watch_cfg c;
-    c.watched = addr;
+    c.wlo = wlo;
+    c.whi = whi;
     c.lo = lo;
     c.hi = hi;
     c.vmin = vmin;
     c.vmax = vmax;
+    c.hits = hits;
     write_channel_intel(hlsinstr_ib_cfg[id], c);
 #ifdef HLSINSTR_EMU
     // In hardware the unit reads the configuration and a probe in the same cycle, the
@@ -42,6 +51,10 @@ void add_watch_checked(uint id, size_t addr, size_t lo, size_t hi, long vmin, lo
     // configuration.
     hlsinstr_emu_drain(hlsinstr_ib_cfg[id]);
 #endif
+}
+
+void add_watch_checked(uint id, size_t addr, size_t lo, size_t hi, long vmin, long vmax) {
+    add_watch_range(id, addr, addr + 1, lo, hi, vmin, vmax, 1);
 }
 
 void add_watch(uint id, size_t addr) { add_watch_checked(id, addr, 0, ULONG_MAX, LONG_MIN, LONG_MAX); }

@@ -14,7 +14,8 @@
 //   void ibuffer_command(unit, cmd)     runs hlsinstr_host(cmd, unit, ...) (hlsinstr_ibuffer.cl)
 //                                       and waits until the unit has taken the command
 //   size_t channel_size(name)           elements waiting in a channel ("c" or "c[2]")
-//   std::vector<Record> ibuffer_read(unit, depth)   READ: the header and the records
+//   std::vector<Record> ibuffer_read(unit, depth)   READ: the header and the records (CONFIG_*
+//                                       records first in a configured watch unit)
 //   void write_dump(std::FILE*, records)   one line per record: "unit kind time addr value"
 //
 // Execution model.
@@ -626,7 +627,15 @@ struct Record {
 static_assert(sizeof(Record) == 32, "Record must match hlsinstr_record");
 
 enum : uint32_t { kCmdResetLinear = 0, kCmdResetCyclic = 1, kCmdSample = 2, kCmdStop = 3, kCmdRead = 4 };
-enum : uint32_t { kRecSnapshot = 0, kRecHit = 1, kRecOutOfBounds = 2, kRecInvariant = 3, kRecHeader = 15 };
+enum : uint32_t {
+    kRecSnapshot = 0,
+    kRecHit = 1,
+    kRecOutOfBounds = 2,
+    kRecInvariant = 3,
+    kRecConfigBounds = 13,
+    kRecConfigWatch = 14,
+    kRecHeader = 15
+};
 
 // Elements waiting in the channel named `name` ("c", or "c[2]" in an array); exit code 2 if
 // no such channel exists.
@@ -661,11 +670,12 @@ inline void ibuffer_command(unsigned unit, uint32_t cmd) {
     detail::drain("hlsinstr_ib_cmd[" + std::to_string(unit) + "]");
 }
 
-// READ: returns the header followed by the unit's records (depth: HLSINSTR_IBUFFER_DEPTH).
+// READ: returns the header followed by the unit's records (depth: HLSINSTR_IBUFFER_DEPTH), the
+// CONFIG_WATCH and CONFIG_BOUNDS records of a configured unit first.
 // Like ibuffer_command, it first waits for the probes already sent.
 inline std::vector<Record> ibuffer_read(unsigned unit, size_t depth) {
     detail::drain("hlsinstr_ib_data[" + std::to_string(unit) + "]");
-    std::vector<Record> out(depth + 1);
+    std::vector<Record> out(depth + 3);
     run("hlsinstr_host", {kCmdRead, static_cast<uint32_t>(unit), out.data()});
     out.resize(1 + static_cast<size_t>(out[0].value));
     return out;

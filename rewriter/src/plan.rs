@@ -16,8 +16,10 @@
 //! | element of port `p` (id `k`) read: `p[i]`, `*e`, `p->x` | `p[HLSINSTR_MAXI_R(k, p, i)]`, `*HLSINSTR_MAXI_R(k, p, e)`, `HLSINSTR_MAXI_R(k, p, p)->x` (`_W` when assigned with `=`, `_RW` for `+=`, `++`, ...) |
 //! | `memcpy(d, s, n)` with `d` (`s`) a port | `memcpy(d, s, HLSINSTR_MAXI_WN(k, d, n))` (`_RN` for the source; both nest) |
 //!
-//! | with `watch` (`.cl`, `--watch buf[k]`): element of `buf`, or of another `__global` pointer parameter of the same element type (it may alias `buf`), accessed as `p[i]`, `*e`, `p->x` | `p[HLSINSTR_WATCH_R(k, p, i)]`, `*HLSINSTR_WATCH_PR(k, p, e)`, `HLSINSTR_WATCH_PR(k, p, p)->x` (`_W`/`_PW` when assigned with `=`, `_RW`/`_PRW` for `+=`, `++`, ...); one id per site |
-//! | with `watch`: after `HLSINSTR_FUNC_BEGIN` (or the `{`) of a function with such sites | `HLSINSTR_WATCH_CFG(k, buf, i);` per site (`HLSINSTR_WATCH_CFG_BOUNDS(k, buf, i, n);` for sites of `buf` with `--bounds buf:n`) |
+//! | with `watch` (`.cl`; `--watch`, `--watch-range`, `--invariant` on `buf`): element of `buf`, or of another `__global` pointer parameter of the same element type (it may alias `buf`), accessed as `p[i]`, `*e`, in a statement of a `{}` block (or `case`), scalar element | `p[HLSINSTR_WATCH_V(k, p, i)]`, `*HLSINSTR_WATCH_PV(k, p, e)`, and `HLSINSTR_WATCH_POST(k);` right after the statement (the element's value is sent); one id per site |
+//! | with `watch`: any other such access (`p->x`, in a header, condition, `return` or unbraced body, or a non-scalar element) | `p[HLSINSTR_WATCH_R(k, p, i)]`, `*HLSINSTR_WATCH_PR(k, p, e)`, `HLSINSTR_WATCH_PR(k, p, p)->x` (`_W`/`_PW` when assigned with `=`, `_RW`/`_PRW` for `+=`, `++`, ...): the index is sent |
+//! | with `watch`: after `HLSINSTR_FUNC_BEGIN` (or the `{`) of a function with such sites | per site `HLSINSTR_WATCH_CFG(k, buf, a, b, vmin, vmax, hits);` (`HLSINSTR_WATCH_CFG_BOUNDS(k, buf, a, b, n, vmin, vmax, hits);` for sites of `buf` with `--bounds buf:n`), then `HLSINSTR_WATCH_DECL(k, p);` for a site that sends the value |
+//! | with `stall` (`.cl`, `--at LINE`): around a statement of a `{}` block on that line that loads from a `__global` pointer parameter | `HLSINSTR_SNAP(k, 0);` before it, `HLSINSTR_SNAP(k + 1, v);` after it (`v`: the scalar local it declares or assigns, else `0`) |
 //!
 //! `O` is `P`, `T`, `S` or `TS` (timestamp and/or sequence number). Returns close the loops left
 //! open in their function through the function frame, so early returns need no extra calls.
@@ -26,7 +28,7 @@
 //! and take the element size from the port's declared type; a port's ids follow its function's.
 
 use crate::edit::{Edit, Rank};
-use crate::model::maxi::{Dir, UseKind};
+use crate::model::maxi::{Dir, StmtSlot, UseKind};
 use crate::model::{FileModel, Function, Loop};
 use crate::select::ports::BoundPort;
 use crate::select::{FnSelection, Kinds, WatchSpec};
@@ -53,6 +55,8 @@ pub enum ProbeKind {
     Port,
     /// One access that may touch the watched element (`watch`): an iBuffer unit of its own.
     Watch,
+    /// One side of a stall monitor (`stall`): a snapshot before or after a statement that loads.
+    Snapshot,
 }
 
 /// One access site of a `watch` probe.
@@ -64,6 +68,25 @@ pub struct WatchSite {
     pub use_index: usize,
     /// The parameter is not the watched buffer but may alias it.
     pub alias: bool,
+    /// Why the record's value is the element's index instead of its value; none: the value.
+    pub index_reason: Option<String>,
+}
+
+/// One side of a stall monitor pair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SnapSite {
+    /// Before the statement (`false`: after it).
+    pub before: bool,
+    /// The other side's probe id.
+    pub pair: u32,
+    /// The loads of the statement, as written, joined by `, `.
+    pub access: String,
+    /// The variable the after snapshot sends (a data dependence on the loads); none: 0.
+    pub dep: Option<String>,
+    /// Position of the first load's pointer.
+    pub line: usize,
+    pub col: usize,
+    pub buffer: String,
 }
 
 /// One planned probe, before it is described in the manifest.
@@ -82,6 +105,8 @@ pub struct PlannedProbe {
     pub port: Option<BoundPort>,
     /// For watch probes: the access.
     pub watch: Option<WatchSite>,
+    /// For snapshot probes: the stall monitor side.
+    pub snap: Option<SnapSite>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -106,6 +131,8 @@ pub struct PlanTarget<'a> {
     pub opencl: bool,
     /// `watch` probes: the watched element (OpenCL C files only).
     pub watch: Option<&'a WatchSpec>,
+    /// `stall` probes: the lines of this file whose loads get a stall monitor (OpenCL C only).
+    pub stall: &'a [usize],
 }
 
 /// Plan one file. Ids are taken from `next_id` in source order, so they are deterministic.
@@ -121,6 +148,9 @@ pub fn plan_file(
     for (fi, (f, sel)) in model.functions.iter().zip(selection).enumerate() {
         if let (true, Some(w)) = (target.opencl, target.watch) {
             plan_watch(src, f, fi, w, next_id, &mut plan);
+        }
+        if target.opencl && !target.stall.is_empty() {
+            plan_stall(src, f, fi, target.stall, next_id, &mut plan);
         }
         if !sel.any() {
             continue;
@@ -143,6 +173,7 @@ pub fn plan_file(
             implied: !sel.function,
             port: None,
             watch: None,
+            snap: None,
         });
         if kinds.maxi && !sel.ports.is_empty() {
             plan_ports(f, fi, fid, &sel.ports, next_id, &mut plan);
@@ -165,6 +196,7 @@ pub fn plan_file(
                 implied: false,
                 port: None,
                 watch: None,
+                snap: None,
             });
             // The unbraced body of a probed loop is braced by that loop's plan already.
             let braced_by_parent =
@@ -266,11 +298,12 @@ fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &
             implied: false,
             port: Some(port.clone()),
             watch: None,
+            snap: None,
         });
         let param = &f.maxi.params[port.param];
         for u in &param.uses {
             let (mac, span, level) = match &u.kind {
-                UseKind::Access { dir, wrap, depth } => {
+                UseKind::Access { dir, wrap, depth, .. } => {
                     let mac = match dir {
                         Dir::Read => "HLSINSTR_MAXI_R",
                         Dir::Write => "HLSINSTR_MAXI_W",
@@ -298,25 +331,24 @@ fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &
 
 /// Watch probes of function `f`: one id per access through the watched buffer or through a
 /// `__global` pointer parameter of the same element type (it may alias the buffer), and their
-/// configuration at the start of the body.
+/// configuration at the start of the body. A site whose statement can be followed by a probe
+/// (see [`StmtSlot`]) and whose element is a scalar reports the element's value after the
+/// statement (`HLSINSTR_WATCH_V`, `HLSINSTR_WATCH_POST`); any other reports the index.
 fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id: &mut u32, plan: &mut FilePlan) {
     let params = &f.maxi.params;
     let Some(named) = params.iter().position(|p| p.name == w.buffer) else {
         return;
     };
-    let element = |t: &str| -> String {
-        t.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile")).collect::<Vec<_>>().join(" ")
-    };
-    let elem = element(&params[named].element_type);
+    let elem = element_type(&params[named].element_type);
     let mut sites = Vec::new();
     for (pi, p) in params.iter().enumerate() {
         let alias = pi != named;
-        if p.rank != 1 || (alias && (element(&p.element_type) != elem || !is_global(&src.text, p.line, p.col))) {
+        if p.rank != 1 || (alias && (element_type(&p.element_type) != elem || !is_global(&src.text, p.line, p.col))) {
             continue;
         }
         for (ui, u) in p.uses.iter().enumerate() {
-            if let UseKind::Access { dir, wrap, depth } = &u.kind {
-                sites.push((pi, ui, alias, *dir, wrap.clone(), *depth));
+            if let UseKind::Access { dir, wrap, depth, stmt, .. } = &u.kind {
+                sites.push((pi, ui, alias, *dir, wrap.clone(), *depth, stmt));
             }
         }
     }
@@ -332,24 +364,41 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
         ));
         return;
     }
-    for (k, (pi, ui, alias, dir, wrap, depth)) in sites.into_iter().enumerate() {
+    let (a, b) = w.covered();
+    for (k, (pi, ui, alias, dir, wrap, depth, stmt)) in sites.into_iter().enumerate() {
         let p = &params[pi];
         let id = *next_id;
         *next_id += 1;
         // `p[i]` wraps the index, `*e` and `p->x` the pointer.
         let index =
             src.text[..wrap.start].trim_end().ends_with('[') && src.text[wrap.end..].trim_start().starts_with(']');
-        let mac = match (index, dir) {
-            (true, Dir::Read) => "HLSINSTR_WATCH_R",
-            (true, Dir::Write) => "HLSINSTR_WATCH_W",
-            (true, Dir::ReadWrite) => "HLSINSTR_WATCH_RW",
-            (false, Dir::Read) => "HLSINSTR_WATCH_PR",
-            (false, Dir::Write) => "HLSINSTR_WATCH_PW",
-            (false, Dir::ReadWrite) => "HLSINSTR_WATCH_PRW",
+        let value_at = match (stmt, scalar_size(&elem)) {
+            (_, None) => {
+                Err(format!("the element type `{elem}` is not a scalar: its value cannot be sent as a number"))
+            }
+            (StmtSlot::Not(why), _) => Err(format!("the access is {why}: no probe can follow its statement")),
+            (StmtSlot::Block { span, .. }, Some(_)) => Ok(span.end),
+        };
+        let mac = match (&value_at, index, dir) {
+            (Ok(_), true, _) => "HLSINSTR_WATCH_V",
+            (Ok(_), false, _) => "HLSINSTR_WATCH_PV",
+            (Err(_), true, Dir::Read) => "HLSINSTR_WATCH_R",
+            (Err(_), true, Dir::Write) => "HLSINSTR_WATCH_W",
+            (Err(_), true, Dir::ReadWrite) => "HLSINSTR_WATCH_RW",
+            (Err(_), false, Dir::Read) => "HLSINSTR_WATCH_PR",
+            (Err(_), false, Dir::Write) => "HLSINSTR_WATCH_PW",
+            (Err(_), false, Dir::ReadWrite) => "HLSINSTR_WATCH_PRW",
         };
         let level = EXPRESSION_LEVEL + 2 * depth as i32;
         plan.edits.push(Edit::raw(wrap.start, format!("{mac}({id}, {}, ", p.name), Rank::open(level, 0)));
         plan.edits.push(Edit::raw(wrap.end, ")", Rank::close(level, 0)));
+        if let Ok(end) = value_at {
+            plan.edits.push(Edit::token(
+                end,
+                format!("HLSINSTR_WATCH_POST({id});"),
+                Rank::close(STATEMENT_LEVEL, k as u8),
+            ));
+        }
         plan.probes.push(PlannedProbe {
             id,
             kind: ProbeKind::Watch,
@@ -358,15 +407,183 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
             parent: None,
             implied: false,
             port: None,
-            watch: Some(WatchSite { param: pi, use_index: ui, alias }),
+            watch: Some(WatchSite { param: pi, use_index: ui, alias, index_reason: value_at.clone().err() }),
+            snap: None,
         });
-        let config = match w.bound {
-            Some(n) if !alias => format!("HLSINSTR_WATCH_CFG_BOUNDS({id}, {}, {}, {n});", w.buffer, w.index),
-            _ => format!("HLSINSTR_WATCH_CFG({id}, {}, {});", w.buffer, w.index),
+        // An index is no value: an invariant cannot be checked on it.
+        let (vmin, vmax) = match (&w.invariant, &value_at) {
+            (Some(inv), Ok(_)) => (inv.vmin, inv.vmax),
+            _ => (i64::MIN, i64::MAX),
         };
+        let (vmin, vmax, hits) = (long_literal(vmin), long_literal(vmax), u8::from(w.hits()));
+        let mut config = match w.bound {
+            Some(n) if !alias => {
+                format!("HLSINSTR_WATCH_CFG_BOUNDS({id}, {}, {a}, {b}, {n}, {vmin}, {vmax}, {hits});", w.buffer)
+            }
+            _ => format!("HLSINSTR_WATCH_CFG({id}, {}, {a}, {b}, {vmin}, {vmax}, {hits});", w.buffer),
+        };
+        if value_at.is_ok() {
+            config.push_str(&format!(" HLSINSTR_WATCH_DECL({id}, {});", p.name));
+        }
         // After HLSINSTR_FUNC_BEGIN (sub 1) and the m_axi ports (2); an empty body has no sites.
         plan.edits.push(Edit::token(f.body.start + 1, config, Rank::open(FUNCTION_LEVEL, 4 + k as u8)));
     }
+}
+
+/// Probes that follow or precede a whole statement (`HLSINSTR_WATCH_POST`, `HLSINSTR_SNAP`):
+/// inside every loop and label construct, outside every expression wrapper.
+const STATEMENT_LEVEL: i32 = 1 << 19;
+
+/// A `long` bound as OpenCL C source.
+fn long_literal(v: i64) -> String {
+    match v {
+        i64::MIN => "LONG_MIN".into(),
+        i64::MAX => "LONG_MAX".into(),
+        v => v.to_string(),
+    }
+}
+
+/// A declared element type without `const`/`volatile`.
+fn element_type(t: &str) -> String {
+    t.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile")).collect::<Vec<_>>().join(" ")
+}
+
+/// Bytes of an OpenCL C scalar type (`int`, `unsigned char`, `ulong`, ...); none for anything
+/// else (vectors, structs, typedefs we cannot see through).
+pub fn scalar_size(t: &str) -> Option<u32> {
+    let t = element_type(t);
+    Some(match t.as_str() {
+        "char" | "uchar" | "signed char" | "unsigned char" | "bool" => 1,
+        "short" | "ushort" | "unsigned short" | "half" => 2,
+        "int" | "uint" | "unsigned" | "unsigned int" | "float" => 4,
+        "long" | "ulong" | "unsigned long" | "double" => 8,
+        _ => return None,
+    })
+}
+
+/// Bytes of an OpenCL C scalar or vector type (`float4`: 16; 3-element vectors take 4).
+pub fn element_size(t: &str) -> Option<u32> {
+    let t = element_type(t);
+    if let Some(n) = scalar_size(&t) {
+        return Some(n);
+    }
+    let digits = t.len() - t.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    let (base, lanes) = t.split_at(t.len() - digits);
+    let lanes: u32 = match lanes.parse().ok()? {
+        3 => 4,
+        n @ (2 | 4 | 8 | 16) => n,
+        _ => return None,
+    };
+    if base.contains(' ') || base == "bool" {
+        return None;
+    }
+    Some(scalar_size(base)? * lanes)
+}
+
+/// Stall monitors of function `f`: for every statement on one of `lines` that loads from a
+/// `__global` pointer parameter (a read `p[i]`/`*e`, not a target), two probes: a snapshot
+/// right before the statement and one right after it, which sends the variable the statement
+/// declares or assigns (when it is a scalar local) so that it depends on the loads.
+fn plan_stall(src: &SourceFile, f: &Function, fi: usize, lines: &[usize], next_id: &mut u32, plan: &mut FilePlan) {
+    for (span, loads) in stall_statements(src, f, lines) {
+        let (before, after) = (*next_id, *next_id + 1);
+        *next_id += 2;
+        let access = loads.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join(", ");
+        let dep = stall_dependence(f, &span, loads[0].assigns.as_deref());
+        let first = &loads[0];
+        for (id, pair, is_before) in [(before, after, true), (after, before, false)] {
+            plan.probes.push(PlannedProbe {
+                id,
+                kind: ProbeKind::Snapshot,
+                function: fi,
+                loop_index: None,
+                parent: None,
+                implied: false,
+                port: None,
+                watch: None,
+                snap: Some(SnapSite {
+                    before: is_before,
+                    pair,
+                    access: access.clone(),
+                    dep: if is_before { None } else { dep.clone() },
+                    line: first.line,
+                    col: first.col,
+                    buffer: first.buffer.clone(),
+                }),
+            });
+        }
+        let v = dep.as_deref().unwrap_or("0");
+        plan.edits.push(Edit::token(
+            span.start,
+            format!("HLSINSTR_SNAP({before}, 0);"),
+            Rank::open(STATEMENT_LEVEL - 1, 0),
+        ));
+        plan.edits.push(Edit::token(
+            span.end,
+            format!("HLSINSTR_SNAP({after}, {v});"),
+            Rank::close(STATEMENT_LEVEL - 1, 0),
+        ));
+    }
+}
+
+/// One load a stall monitor covers.
+#[derive(Debug, Clone)]
+pub struct Load {
+    pub text: String,
+    pub line: usize,
+    pub col: usize,
+    pub buffer: String,
+    pub assigns: Option<String>,
+}
+
+/// The loads from `__global` pointer parameters of `f` on `lines`, grouped by statement in
+/// source order: `(statement span, loads)`; a load whose statement cannot take probes around it
+/// is under an empty span with its reason as text (see [`stall_problems`]).
+pub fn stall_statements(src: &SourceFile, f: &Function, lines: &[usize]) -> Vec<(crate::model::Span, Vec<Load>)> {
+    let mut out: Vec<(crate::model::Span, Vec<Load>)> = Vec::new();
+    let mut all = Vec::new();
+    for p in f.maxi.params.iter().filter(|p| p.rank == 1 && is_global(&src.text, p.line, p.col)) {
+        for u in p.uses.iter().filter(|u| lines.contains(&u.line)) {
+            if let UseKind::Access { dir: Dir::Read, element, stmt: StmtSlot::Block { span, assigns }, .. } = &u.kind {
+                let text = src.text[element.clone()].split_whitespace().collect::<Vec<_>>().join(" ");
+                let load = Load { text, line: u.line, col: u.col, buffer: p.name.clone(), assigns: assigns.clone() };
+                all.push((span.clone(), element.start, load));
+            }
+        }
+    }
+    all.sort_by_key(|(span, at, _)| (span.start, *at));
+    for (span, _, load) in all {
+        match out.last_mut() {
+            Some((s, loads)) if *s == span => loads.push(load),
+            _ => out.push((span, vec![load])),
+        }
+    }
+    out
+}
+
+/// Loads from `__global` pointer parameters of `f` on `line` that no stall monitor can go
+/// around: `(load text, why)`.
+pub fn stall_problems(src: &SourceFile, f: &Function, line: usize) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for p in f.maxi.params.iter().filter(|p| p.rank == 1 && is_global(&src.text, p.line, p.col)) {
+        for u in p.uses.iter().filter(|u| u.line == line) {
+            if let UseKind::Access { dir: Dir::Read, element, stmt: StmtSlot::Not(why), .. } = &u.kind {
+                out.push((src.text[element.clone()].split_whitespace().collect::<Vec<_>>().join(" "), why.clone()));
+            }
+        }
+    }
+    out
+}
+
+/// The variable the after snapshot of a statement sends: the one it declares or assigns, when
+/// that is a local declared at or before the statement and every local of that name in the
+/// function is a scalar (scopes are not tracked: a same-named vector elsewhere could be the one).
+fn stall_dependence(f: &Function, stmt: &crate::model::Span, assigns: Option<&str>) -> Option<String> {
+    let name = assigns?;
+    let mut same = f.maxi.locals.iter().filter(|l| l.name == name).peekable();
+    let declared_before = same.peek().is_some_and(|l| l.at <= stmt.start);
+    let scalars = same.all(|l| l.plain && scalar_size(&l.type_text).is_some());
+    (declared_before && scalars).then(|| name.to_string())
 }
 
 /// Watched accesses per function: each configuration needs its own rank at the body's start.
@@ -418,4 +635,39 @@ fn goto_to_loop_label(f: &Function, sel: &FnSelection) -> Option<String> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opencl_element_sizes() {
+        let sizes: Vec<Option<u32>> = [
+            "const int",
+            "uchar",
+            "unsigned int",
+            "double",
+            "half",
+            "float4",
+            "int3",
+            "char16",
+            "long8",
+            "pair_t",
+            "float5",
+            "bool2",
+        ]
+        .iter()
+        .map(|t| element_size(t))
+        .collect();
+        assert_eq!(
+            sizes,
+            [Some(4), Some(1), Some(4), Some(8), Some(2), Some(16), Some(16), Some(16), Some(64), None, None, None]
+        );
+        assert_eq!((scalar_size("volatile ulong"), scalar_size("float4")), (Some(8), None));
+        assert_eq!(
+            (long_literal(i64::MIN), long_literal(-5), long_literal(i64::MAX)),
+            ("LONG_MIN".into(), "-5".into(), "LONG_MAX".into())
+        );
+    }
 }

@@ -86,6 +86,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
     if let Some(w) = &opts.select.watch {
         check_watch(&files, w)?;
     }
+    let stall_lines = stall_lines(&files, &opts.select.stall)?;
 
     // Ids are handed out in file order, then source order: the same whatever the thread count.
     let mut next_id = 0u32;
@@ -109,10 +110,11 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             ));
         }
     }
-    let plan_target = PlanTarget { vitis: vitis_opts.is_some(), top, opencl: false, watch: opts.select.watch.as_ref() };
+    let plan_target =
+        PlanTarget { vitis: vitis_opts.is_some(), top, opencl: false, watch: opts.select.watch.as_ref(), stall: &[] };
     let mut skipped = Vec::new();
-    for (a, sel) in files.iter().zip(&selection) {
-        let target = PlanTarget { opencl: a.blanked.is_some(), ..plan_target };
+    for ((a, sel), stall) in files.iter().zip(&selection).zip(&stall_lines) {
+        let target = PlanTarget { opencl: a.blanked.is_some(), stall, ..plan_target };
         let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
         for s in a.model.skipped.iter() {
             skipped.push((a.source.rel.clone(), s.clone()));
@@ -230,7 +232,68 @@ fn uncounted_warnings(src: &SourceFile, model: &FileModel, plan: &crate::plan::F
     out
 }
 
-/// `--watch buf[k]` must name a pointer parameter of a function in a `.cl` file; else the error
+/// Per file, the lines of `--at` in it. Each line must hold a load from a `__global` pointer
+/// parameter in a statement a probe can go before and after; else the error says what is there.
+fn stall_lines(files: &[Analyzed], at: &[crate::select::StallLine]) -> Result<Vec<Vec<usize>>> {
+    let mut out = vec![Vec::new(); files.len()];
+    let cl: Vec<usize> = (0..files.len()).filter(|&i| files[i].blanked.is_some()).collect();
+    for s in at {
+        let usage = |m: String| Error::new(ErrorKind::Usage, format!("--at `{}`: {m}", s.expr));
+        let fi = match &s.file {
+            Some(name) => {
+                let hits: Vec<usize> = cl
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        let rel = &files[i].source.rel;
+                        rel == name || rel.rsplit('/').next() == Some(name.as_str())
+                    })
+                    .collect();
+                match hits.as_slice() {
+                    [i] => *i,
+                    [] => return Err(usage(format!("no .cl input is `{name}`; .cl inputs: {}", cl_names(files, &cl)))),
+                    _ => {
+                        return Err(usage(format!("several .cl inputs are named `{name}`: give the path (FILE:LINE)")))
+                    }
+                }
+            }
+            None => match cl.as_slice() {
+                [i] => *i,
+                [] => return Err(usage("--probes stall is for OpenCL C (.cl) files and there is none".into())),
+                _ => return Err(usage(format!("several .cl inputs ({}): say which, FILE:LINE", cl_names(files, &cl)))),
+            },
+        };
+        let a = &files[fi];
+        let text = a.source.text.split('\n').nth(s.line - 1).map(|l| l.trim().to_string());
+        let Some(text) = text else {
+            return Err(usage(format!("{} has fewer than {} lines", a.source.rel, s.line)));
+        };
+        let lines = [s.line];
+        let found = a.model.functions.iter().any(|f| !crate::plan::stall_statements(&a.source, f, &lines).is_empty());
+        let problems: Vec<(String, String)> =
+            a.model.functions.iter().flat_map(|f| crate::plan::stall_problems(&a.source, f, s.line)).collect();
+        if let Some((load, why)) = problems.first() {
+            return Err(usage(format!(
+                "the load `{load}` on line {} is {why}: the stall monitor goes before and after a statement of a {{}} block; move the load into a statement of its own (`T v = {load};`)",
+                s.line
+            )));
+        }
+        if !found {
+            return Err(usage(format!(
+                "line {} of {} (`{text}`) has no load from a __global pointer parameter (a read `p[i]` or `*p` that is not assigned to): give the line of the load",
+                s.line, a.source.rel
+            )));
+        }
+        out[fi].push(s.line);
+    }
+    Ok(out)
+}
+
+fn cl_names(files: &[Analyzed], cl: &[usize]) -> String {
+    cl.iter().map(|&i| files[i].source.rel.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// The watched buffer must be a pointer parameter of a function in a `.cl` file; else the error
 /// lists the candidates.
 fn check_watch(files: &[Analyzed], w: &crate::select::WatchSpec) -> Result<()> {
     let mut candidates = Vec::new();
@@ -249,9 +312,15 @@ fn check_watch(files: &[Analyzed], w: &crate::select::WatchSpec) -> Result<()> {
     } else {
         format!("candidates (pointer parameters): {}", candidates.join(", "))
     };
+    let (option, expr) = match (&w.expr, &w.invariant) {
+        (Some(e), _) if e.contains(':') => ("--watch-range", e.as_str()),
+        (Some(e), _) => ("--watch", e.as_str()),
+        (None, Some(i)) => ("--invariant", i.expr.as_str()),
+        (None, None) => ("--watch", ""),
+    };
     Err(Error::new(
         ErrorKind::Usage,
-        format!("--watch `{}`: `{}` names no pointer parameter of a .cl kernel; {list}", w.expr, w.buffer),
+        format!("{option} `{expr}`: `{}` names no pointer parameter of a .cl kernel; {list}", w.buffer),
     ))
 }
 
@@ -273,7 +342,7 @@ fn analyze(input: &Input, kinds: Kinds, tree_budget: &AtomicUsize) -> std::resul
     let text = blanked.as_ref().map_or(source.text.as_str(), |b| b.text.as_str());
     let tree = parse_cpp(text, None);
     let mut model = model::build(&tree, text);
-    if kinds.maxi || kinds.watch {
+    if kinds.maxi || kinds.watch || kinds.stall {
         model::maxi::attach(&mut model, &tree, text);
     }
     if let Some(b) = &blanked {
@@ -499,7 +568,8 @@ mod tests {
             }
             let select_opts = SelectOptions { top: top.clone(), ..SelectOptions::default() };
             let selection = select(std::slice::from_ref(&model), kinds, &select_opts).unwrap();
-            let target = PlanTarget { vitis: top.is_some(), top: top.as_deref(), opencl: false, watch: None };
+            let target =
+                PlanTarget { vitis: top.is_some(), top: top.as_deref(), opencl: false, watch: None, stall: &[] };
             let mut plans = vec![plan_file(&src, &model, &selection[0], kinds, target, &mut 0)];
             if let Some(top) = top {
                 let planned = plans[0].edits.len();

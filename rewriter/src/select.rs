@@ -25,10 +25,13 @@ pub struct Kinds {
     /// Watchpoints on one buffer (`.cl` files; `--watch`): a `monitor_address` at every access
     /// that may touch it.
     pub watch: bool,
+    /// Stall monitors (`.cl` files; `--at LINE`): snapshots before and after the statement that
+    /// loads from a `__global` pointer on that line.
+    pub stall: bool,
 }
 
 impl Kinds {
-    pub const NAMES: &'static [&'static str] = &["modules", "loops", "timestamps", "seq", "maxi", "watch"];
+    pub const NAMES: &'static [&'static str] = &["modules", "loops", "timestamps", "seq", "maxi", "watch", "stall"];
 
     /// Parse a comma list such as `modules,loops,seq`.
     pub fn parse(list: &str) -> Result<Kinds> {
@@ -41,6 +44,7 @@ impl Kinds {
                 "seq" => k.seq = true,
                 "maxi" => k.maxi = true,
                 "watch" => k.watch = true,
+                "stall" => k.stall = true,
                 other => {
                     return Err(Error::new(
                         ErrorKind::Usage,
@@ -55,7 +59,7 @@ impl Kinds {
                 "maxi counts the bytes of each module invocation: add `modules` to --probes",
             ));
         }
-        if !k.modules && !k.loops && (k.timestamps || k.seq || !k.watch) {
+        if !k.modules && !k.loops && (k.timestamps || k.seq || !(k.watch || k.stall)) {
             return Err(Error::new(
                 ErrorKind::Usage,
                 "timestamps and seq decorate module or loop events: add `modules` and/or `loops` to --probes",
@@ -65,7 +69,7 @@ impl Kinds {
     }
 
     pub fn names(&self) -> Vec<&'static str> {
-        let flags = [self.modules, self.loops, self.timestamps, self.seq, self.maxi, self.watch];
+        let flags = [self.modules, self.loops, self.timestamps, self.seq, self.maxi, self.watch, self.stall];
         Kinds::NAMES.iter().zip(flags).filter(|(_, on)| *on).map(|(n, _)| *n).collect()
     }
 }
@@ -74,48 +78,234 @@ impl Kinds {
 pub struct SelectOptions {
     pub top: Option<String>,
     pub only: Vec<String>,
-    /// `--watch` (with `--bounds`): the watched element, for `watch` probes.
+    /// `--watch`/`--watch-range`, `--bounds`, `--invariant`: the watchpoints, for `watch` probes.
     pub watch: Option<WatchSpec>,
+    /// `--at`: the source lines whose loads get a stall monitor, for `stall` probes.
+    pub stall: Vec<StallLine>,
 }
 
-/// `--watch BUF[INDEX]` and `--bounds BUF:N`: watch element `INDEX` of pointer parameter `BUF`;
-/// with a bound, accesses through `BUF` outside elements `[0, N)` are reported too.
+/// The watchpoint options on one buffer: `--watch BUF[K]` or `--watch-range 'BUF[A:B]'`, `--bounds
+/// BUF:N` and `--invariant 'BUF[I] OP C'`. Every access that may touch BUF is a site; each site's
+/// unit watches [`WatchSpec::covered`] (hits only with `--watch`/`--watch-range`), checks the
+/// invariant there and, for BUF's own sites, the bounds.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WatchSpec {
-    /// The expression as given.
-    pub expr: String,
+    /// The `--watch`/`--watch-range` expression as given (none: `--invariant` alone).
+    pub expr: Option<String>,
     pub buffer: String,
-    pub index: u64,
+    /// The watched elements `[a, b)` (`--watch BUF[K]`: `[K, K + 1)`); none with `--invariant`
+    /// alone, whose unit records violations only.
+    pub range: Option<(u64, u64)>,
     pub bound: Option<u64>,
+    pub invariant: Option<Invariant>,
 }
 
+/// `--invariant 'BUF[I] OP C'`: every value stored to or loaded from the covered elements
+/// satisfies `OP C`, i.e. lies in `[vmin, vmax]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invariant {
+    pub expr: String,
+    pub op: String,
+    pub value: i64,
+    /// A constant index; none for a free one (every covered element).
+    pub index: Option<u64>,
+    pub vmin: i64,
+    pub vmax: i64,
+}
+
+/// The option names, for messages.
+const WATCH_USAGE: &str = "--watch BUF[K] | --watch-range 'BUF[A:B]', --bounds BUF:N, --invariant 'BUF[I] OP C'";
+
 impl WatchSpec {
-    /// Parse `--watch` and the `--bounds` list.
-    pub fn parse(expr: &str, bounds: &[String]) -> Result<WatchSpec> {
-        let bad = || {
-            Error::new(
-                ErrorKind::Usage,
-                format!("--watch `{expr}`: expected BUFFER[INDEX], a pointer parameter and a constant index, e.g. `data_a[0]`"),
-            )
+    /// Parse the watchpoint options; `None` when none of `--watch`, `--watch-range` and
+    /// `--invariant` is given (then `--bounds` is an error).
+    pub fn parse(
+        watch: Option<&str>,
+        watch_range: Option<&str>,
+        invariant: Option<&str>,
+        bounds: &[String],
+    ) -> Result<Option<WatchSpec>> {
+        let usage = |m: String| Error::new(ErrorKind::Usage, m);
+        let watched = match (watch, watch_range) {
+            (Some(_), Some(_)) => {
+                return Err(usage(
+                    "--watch and --watch-range both name the watched elements: give one of them (--watch-range 'BUF[K:K+1]' is --watch BUF[K])".into(),
+                ))
+            }
+            (Some(e), None) => Some(parse_watch(e)?),
+            (None, Some(e)) => Some(parse_watch_range(e)?),
+            (None, None) => None,
         };
-        let e = expr.trim();
-        let (name, rest) = e.split_once('[').ok_or_else(bad)?;
-        let name = name.trim();
-        let index = rest.strip_suffix(']').ok_or_else(bad)?.trim();
-        if !is_ident(name) {
-            return Err(bad());
-        }
-        let index = parse_uint(index).ok_or_else(bad)?;
+        let invariant = invariant.map(parse_invariant).transpose()?;
+        let buffer = match (&watched, &invariant) {
+            (Some((_, b, _)), Some((ib, inv))) if b != ib => {
+                return Err(usage(format!(
+                    "--invariant `{}` is on `{ib}` but the watched buffer is `{b}`: watchpoints take one buffer",
+                    inv.expr
+                )))
+            }
+            (Some((_, b, _)), _) => b.clone(),
+            (None, Some((ib, _))) => ib.clone(),
+            (None, None) => {
+                if let Some(b) = bounds.first() {
+                    return Err(usage(format!(
+                        "--bounds `{b}` needs the watched buffer: add --watch, --watch-range or --invariant ({WATCH_USAGE})"
+                    )));
+                }
+                return Ok(None);
+            }
+        };
         let mut bound = None;
         for b in bounds {
-            let msg = |m: &str| Error::new(ErrorKind::Usage, format!("--bounds `{b}`: {m}"));
+            let msg = |m: &str| usage(format!("--bounds `{b}`: {m}"));
             let (buf, n) = b.split_once(':').ok_or_else(|| msg("expected BUFFER:N (elements [0, N))"))?;
-            if buf.trim() != name {
-                return Err(msg(&format!("only the watched buffer `{name}` can have a bound")));
+            if buf.trim() != buffer {
+                return Err(msg(&format!("only the watched buffer `{buffer}` can have a bound")));
             }
             bound = Some(parse_uint(n.trim()).ok_or_else(|| msg("N is not a number"))?);
         }
-        Ok(WatchSpec { expr: e.to_string(), buffer: name.to_string(), index, bound })
+        let invariant = invariant.map(|(_, i)| i);
+        if let (Some(inv), None, None) = (&invariant, &watched, bound) {
+            if inv.index.is_none() {
+                return Err(usage(format!(
+                    "--invariant `{}` covers every element of `{buffer}`: say which with --bounds {buffer}:N (elements [0, N)) or --watch-range '{buffer}[A:B]'",
+                    inv.expr
+                )));
+            }
+        }
+        if let (Some(inv), Some((_, _, (a, b)))) = (&invariant, &watched) {
+            if let Some(k) = inv.index.filter(|&k| (k, k + 1) != (*a, *b)) {
+                return Err(usage(format!(
+                    "--invariant `{}` is on element {k} but the unit watches elements [{a}, {b}) and checks the invariant there: write the invariant with a free index (`{buffer}[i] ...`) or watch only element {k}",
+                    inv.expr
+                )));
+            }
+        }
+        let range = watched.as_ref().map(|w| w.2);
+        Ok(Some(WatchSpec { expr: watched.map(|w| w.0), buffer, range, bound, invariant }))
+    }
+
+    /// The elements `[a, b)` each unit watches: the watched range, or what the invariant covers
+    /// (its element, or the bounds).
+    pub fn covered(&self) -> (u64, u64) {
+        match (self.range, &self.invariant) {
+            (Some(r), _) => r,
+            (None, Some(Invariant { index: Some(k), .. })) => (*k, k + 1),
+            _ => (0, self.bound.unwrap_or(0)),
+        }
+    }
+
+    /// Plain hits are recorded (a watched range was given); else only violations.
+    pub fn hits(&self) -> bool {
+        self.range.is_some()
+    }
+}
+
+/// `BUF[K]`: (expression, buffer, [K, K + 1)).
+fn parse_watch(expr: &str) -> Result<(String, String, (u64, u64))> {
+    let bad = || {
+        Error::new(
+            ErrorKind::Usage,
+            format!(
+                "--watch `{expr}`: expected BUFFER[INDEX], a pointer parameter and a constant index, e.g. `data_a[0]`"
+            ),
+        )
+    };
+    let (name, index) = subscript(expr).ok_or_else(bad)?;
+    let k = parse_uint(index).ok_or_else(bad)?;
+    Ok((expr.trim().to_string(), name.to_string(), (k, k.checked_add(1).ok_or_else(bad)?)))
+}
+
+/// `BUF[A:B]` with constants A < B: (expression, buffer, [A, B)).
+fn parse_watch_range(expr: &str) -> Result<(String, String, (u64, u64))> {
+    let bad = |why: &str| {
+        Error::new(
+            ErrorKind::Usage,
+            format!("--watch-range `{expr}`: expected BUFFER[A:B], a pointer parameter and constants A < B (elements A .. B-1), e.g. `data[0:16]`{why}"),
+        )
+    };
+    let (name, index) = subscript(expr).ok_or_else(|| bad(""))?;
+    let (a, b) = index.split_once(':').ok_or_else(|| bad(""))?;
+    let (a, b) = (parse_uint(a.trim()).ok_or_else(|| bad(""))?, parse_uint(b.trim()).ok_or_else(|| bad(""))?);
+    if a >= b {
+        return Err(bad(&format!(" ({a} is not below {b})")));
+    }
+    Ok((expr.trim().to_string(), name.to_string(), (a, b)))
+}
+
+/// `BUF[I] OP C`: (buffer, invariant).
+fn parse_invariant(expr: &str) -> Result<(String, Invariant)> {
+    let bad = |why: &str| {
+        Error::new(
+            ErrorKind::Usage,
+            format!("--invariant `{expr}`: expected 'BUFFER[I] OP C' with I a name (every covered element) or a constant, OP one of < <= > >= ==, C an integer, e.g. 'data[i] >= 0'{why}"),
+        )
+    };
+    let e = expr.trim();
+    let close = e.find(']').ok_or_else(|| bad(""))?;
+    let (name, index) = subscript(&e[..=close]).ok_or_else(|| bad(""))?;
+    let rest = e[close + 1..].trim();
+    let op = ["<=", ">=", "==", "<", ">"].into_iter().find(|op| rest.starts_with(op)).ok_or_else(|| bad(""))?;
+    let c = rest[op.len()..].trim();
+    let value = parse_int(c).ok_or_else(|| bad(&format!(" (`{c}` is not an integer)")))?;
+    let index = if is_ident(index) { None } else { Some(parse_uint(index).ok_or_else(|| bad(""))?) };
+    let never = || bad(" (no value satisfies it)");
+    let (vmin, vmax) = match op {
+        "<" => (i64::MIN, value.checked_sub(1).ok_or_else(never)?),
+        "<=" => (i64::MIN, value),
+        ">" => (value.checked_add(1).ok_or_else(never)?, i64::MAX),
+        ">=" => (value, i64::MAX),
+        _ => (value, value),
+    };
+    let inv = Invariant { expr: e.to_string(), op: op.to_string(), value, index, vmin, vmax };
+    Ok((name.to_string(), inv))
+}
+
+/// `NAME[INSIDE]` → (NAME, INSIDE), both trimmed; NAME an identifier.
+fn subscript(expr: &str) -> Option<(&str, &str)> {
+    let (name, rest) = expr.trim().split_once('[')?;
+    let inside = rest.strip_suffix(']')?.trim();
+    let name = name.trim();
+    is_ident(name).then_some((name, inside))
+}
+
+fn parse_int(s: &str) -> Option<i64> {
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d.trim_start()),
+        None => (false, s),
+    };
+    let m = i128::from(parse_uint(digits)?);
+    i64::try_from(if neg { -m } else { m }).ok()
+}
+
+/// `--at FILE:LINE` or `--at LINE`: a stall monitor on the loads of the statement on that line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StallLine {
+    /// As given.
+    pub expr: String,
+    /// The file (matched against the input's path or its file name); none: the only `.cl` file.
+    pub file: Option<String>,
+    pub line: usize,
+}
+
+impl StallLine {
+    pub fn parse(expr: &str) -> Result<StallLine> {
+        let bad = || {
+            Error::new(
+                ErrorKind::Usage,
+                format!("--at `{expr}`: expected LINE or FILE:LINE (a 1-based line of a .cl file), e.g. `mm.cl:12`"),
+            )
+        };
+        let e = expr.trim();
+        let (file, line) = match e.rsplit_once(':') {
+            Some((f, l)) => (Some(f.trim().to_string()).filter(|f| !f.is_empty()), l),
+            None => (None, e),
+        };
+        let line: usize = line.trim().parse().map_err(|_| bad())?;
+        if line == 0 {
+            return Err(bad());
+        }
+        Ok(StallLine { expr: e.to_string(), file, line })
     }
 }
 
@@ -272,19 +462,62 @@ mod tests {
 
     #[test]
     fn watch_spec_takes_a_buffer_a_constant_index_and_its_bound() {
-        let w = WatchSpec::parse(" data_a[ 0x10u ] ", &["data_a:4096".into()]).unwrap();
+        let parse = |w: &str, b: &[&str]| {
+            WatchSpec::parse(Some(w), None, None, &b.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        };
+        let w = parse(" data_a[ 0x10u ] ", &["data_a:4096"]).unwrap().unwrap();
         assert_eq!(
-            (w.buffer.as_str(), w.index, w.bound, w.expr.as_str()),
-            ("data_a", 16, Some(4096), "data_a[ 0x10u ]")
+            (w.buffer.as_str(), w.range, w.bound, w.expr.as_deref(), w.hits()),
+            ("data_a", Some((16, 17)), Some(4096), Some("data_a[ 0x10u ]"), true)
         );
-        assert_eq!(WatchSpec::parse("b[3]", &[]).unwrap().bound, None);
+        assert_eq!(parse("b[3]", &[]).unwrap().unwrap().bound, None);
         for bad in ["data_a", "data_a[i]", "a.b[0]", "[0]", "d[0", "d[-1]"] {
-            assert!(WatchSpec::parse(bad, &[]).is_err(), "{bad}");
+            assert!(parse(bad, &[]).is_err(), "{bad}");
         }
-        assert!(WatchSpec::parse("a[0]", &["b:4".into()]).is_err(), "a bound on another buffer");
-        assert!(WatchSpec::parse("a[0]", &["a:x".into()]).is_err());
+        assert!(parse("a[0]", &["b:4"]).is_err(), "a bound on another buffer");
+        assert!(parse("a[0]", &["a:x"]).is_err());
         assert!(Kinds::parse("watch").unwrap().watch);
+        assert!(Kinds::parse("stall").unwrap().stall);
         assert!(Kinds::parse("watch,seq").is_err(), "seq decorates module or loop events");
+    }
+
+    #[test]
+    fn watch_range_and_invariants() {
+        let spec = |w: Option<&str>, r: Option<&str>, i: Option<&str>, b: &[&str]| {
+            WatchSpec::parse(w, r, i, &b.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        };
+        let w = spec(None, Some("d[2:6]"), None, &[]).unwrap().unwrap();
+        assert_eq!((w.range, w.covered(), w.hits()), (Some((2, 6)), (2, 6), true));
+        for bad in ["d[6:2]", "d[3:3]", "d[1]", "d[a:4]"] {
+            assert!(spec(None, Some(bad), None, &[]).is_err(), "{bad}");
+        }
+        let e = spec(Some("d[0]"), Some("d[0:1]"), None, &[]).unwrap_err();
+        assert!(e.message.contains("give one of them"), "{e}");
+        let w = spec(None, None, Some("data[i] >= 0"), &["data:8"]).unwrap().unwrap();
+        let inv = w.invariant.clone().unwrap();
+        assert_eq!((inv.op.as_str(), inv.value, inv.index, inv.vmin, inv.vmax), (">=", 0, None, 0, i64::MAX));
+        assert_eq!((w.covered(), w.hits(), w.expr), ((0, 8), false, None));
+        let inv = |i: &str| spec(None, None, Some(i), &[]).unwrap().unwrap().invariant.unwrap();
+        assert_eq!((inv("d[3] < -5").vmin, inv("d[3] < -5").vmax), (i64::MIN, -6));
+        assert_eq!((inv("d[3]>7").vmin, inv("d[3]==7").vmax, inv("d[3] <= 0x10").vmax), (8, 7, 16));
+        let e = spec(None, None, Some("d[i] >= 0"), &[]).unwrap_err();
+        assert!(e.message.contains("--bounds d:N") && e.message.contains("--watch-range"), "{e}");
+        assert_eq!(spec(None, Some("d[2:6]"), Some("d[i] >= 0"), &[]).unwrap().unwrap().covered(), (2, 6));
+        assert!(spec(Some("d[2]"), None, Some("d[3] >= 0"), &[]).is_err(), "the unit checks its watched range");
+        assert!(spec(Some("d[2]"), None, Some("e[2] >= 0"), &[]).is_err(), "one buffer");
+        for bad in ["d[i] != 0", "d[i] >= x", "d[i+1] > 0", "d[i] > 9223372036854775807", "d[i] < -9223372036854775808"]
+        {
+            assert!(spec(None, None, Some(bad), &["d:4"]).is_err(), "{bad}");
+        }
+        let e = spec(None, None, None, &["d:4"]).unwrap_err();
+        assert!(e.message.contains("add --watch"), "{e}");
+        assert_eq!(spec(None, None, None, &[]).unwrap(), None);
+        assert_eq!(
+            StallLine::parse("mm.cl:12").unwrap(),
+            StallLine { expr: "mm.cl:12".into(), file: Some("mm.cl".into()), line: 12 }
+        );
+        assert_eq!(StallLine::parse("7").unwrap().file, None);
+        assert!(StallLine::parse("mm.cl:x").is_err() && StallLine::parse("0").is_err());
     }
 
     fn sel(src: &str, kinds: &str, opts: SelectOptions) -> Vec<FnSelection> {

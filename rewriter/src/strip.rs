@@ -298,6 +298,8 @@ const MAXI_WRAPPERS: &[&str] = &[
     "HLSINSTR_WATCH_PR",
     "HLSINSTR_WATCH_PW",
     "HLSINSTR_WATCH_PRW",
+    "HLSINSTR_WATCH_V",
+    "HLSINSTR_WATCH_PV",
 ];
 
 fn err(offset: usize, message: &str) -> StripError {

@@ -1,6 +1,7 @@
 //! Golden rewrite tests: `tests/golden/<case>/input.cpp` (+ `probes`, the kinds) must rewrite to
 //! `expected.cpp`, with the manifest `expected.manifest.json` and diagnostics `expected.stderr`.
-//! OpenCL C cases have `input.cl` and `expected.cl` instead.
+//! OpenCL C cases have `input.cl` and `expected.cl` instead, and may have `options` (watch and
+//! stall options, see `run_case`).
 //!
 //! Review changes as diffs; bless new expectations with
 //! `HLSINSTR_BLESS=1 cargo test --test golden` and read `git diff tests/golden` before committing.
@@ -47,9 +48,24 @@ fn run_case(dir: &Path) -> Vec<String> {
         ["vitis", top] => (hlsinstr::target::Target::Vitis(Default::default()), Some(top.to_string())),
         _ => (hlsinstr::target::Target::Csim, None),
     };
+    // `options`: watch and stall options, one `NAME VALUE` per line (`watch-range d[0:4]`,
+    // `invariant d[i] >= 0`, `bounds d:8`, `at 12`), as on the command line.
+    let options = std::fs::read_to_string(dir.join("options")).unwrap_or_default();
+    let option = |name: &str| -> Vec<String> {
+        options.lines().filter_map(|l| l.strip_prefix(name)?.strip_prefix(' ').map(str::to_string)).collect()
+    };
+    let first = |name: &str| option(name).into_iter().next();
+    let watch = hlsinstr::select::WatchSpec::parse(
+        first("watch").as_deref(),
+        first("watch-range").as_deref(),
+        first("invariant").as_deref(),
+        &option("bounds"),
+    )
+    .unwrap();
+    let stall = option("at").iter().map(|a| hlsinstr::select::StallLine::parse(a).unwrap()).collect();
     let opts = RewriteOptions {
         kinds: Kinds::parse(kinds.trim()).unwrap(),
-        select: SelectOptions { top, ..SelectOptions::default() },
+        select: SelectOptions { top, watch, stall, ..SelectOptions::default() },
         target,
     };
     let ext = if dir.join("input.cl").exists() { "cl" } else { "cpp" };

@@ -335,17 +335,34 @@ fn emulation_watchpoint_catches_out_of_bounds_write_and_invariant_violation() {
     let out = emu_run("watch");
     assert!(passed(&out), "{}", text(&out));
     let t = text(&out);
-    let kinds: Vec<&str> =
-        t.lines().filter(|l| l.starts_with("kind ")).map(|l| l.split(" time").next().unwrap()).collect();
+    // Without the time, per unit: the configuration, then the records.
+    let lines: Vec<&str> = t.lines().map(|l| l.trim().split(" time").next().unwrap()).collect();
     assert_eq!(
-        kinds,
+        lines,
         [
+            "unit 0: header value 8",
+            "config watch bytes [12, 13) hits 1",
             "kind 3 buf[3] value -15",
             "kind 3 buf[3] value -15",
             "kind 2 buf[9] value -5",
             "kind 1 buf[3] value 5",
             "kind 2 buf[9] value 15",
-            "kind 1 buf[3] value 25"
+            "kind 1 buf[3] value 25",
+            "unit 1: header value 7",
+            "config watch bytes [8, 24) hits 1",
+            "kind 1 buf[3] value -15",
+            "kind 1 buf[5] value -5",
+            "kind 1 buf[3] value -15",
+            "kind 1 buf[3] value 5",
+            "kind 3 buf[3] value 25",
+            "unit 2: header value 7",
+            "config watch bytes [0, 32) hits 0",
+            "kind 3 buf[0] value -25",
+            "kind 3 buf[3] value -15",
+            "kind 3 buf[5] value -5",
+            "kind 3 buf[0] value -25",
+            "kind 3 buf[3] value -15",
+            "PASS",
         ]
     );
 }
@@ -653,10 +670,10 @@ fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_
     assert!(out.status.success(), "hlsinstr rewrite --probes watch:\n{}", text(&out));
     let kernels = std::fs::read_to_string(instr.join("chase.cl")).unwrap();
     for site in [
-        "{ HLSINSTR_WATCH_CFG_BOUNDS(0, data, 0, 8); HLSINSTR_WATCH_CFG_BOUNDS(1, data, 0, 8); HLSINSTR_WATCH_CFG(2, data, 0); HLSINSTR_WATCH_CFG(3, data, 0);\n",
-        "data[HLSINSTR_WATCH_W(0, data, p)] = (int)s;",
-        "p = (uint)next[HLSINSTR_WATCH_R(2, next, p)];",
-        "*HLSINSTR_WATCH_PW(3, out, out) = data[HLSINSTR_WATCH_R(1, data, 0)] + 10;",
+        "{ HLSINSTR_WATCH_CFG_BOUNDS(0, data, 0, 1, 8, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(0, data); HLSINSTR_WATCH_CFG_BOUNDS(1, data, 0, 1, 8, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(1, data); HLSINSTR_WATCH_CFG(2, data, 0, 1, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(2, next); HLSINSTR_WATCH_CFG(3, data, 0, 1, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(3, out);\n",
+        "data[HLSINSTR_WATCH_V(0, data, p)] = (int)s; HLSINSTR_WATCH_POST(0);",
+        "p = (uint)next[HLSINSTR_WATCH_V(2, next, p)]; HLSINSTR_WATCH_POST(2);",
+        "*HLSINSTR_WATCH_PV(3, out, out) = data[HLSINSTR_WATCH_V(1, data, 0)] + 10; HLSINSTR_WATCH_POST(1); HLSINSTR_WATCH_POST(3);",
     ] {
         assert!(kernels.contains(site), "missing `{site}` in\n{kernels}");
     }
@@ -669,7 +686,7 @@ fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_
         .map(|p| {
             let w = &p["watch"];
             format!(
-                "{} {} {}:{} {} {} alias={} bound={}",
+                "{} {} {}:{} {} {} alias={} bound={} range={} hits={} value={} elem_size={}",
                 p["id"],
                 p["kind"].as_str().unwrap(),
                 p["line"],
@@ -677,17 +694,21 @@ fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_
                 w["buffer"].as_str().unwrap(),
                 w["access"].as_str().unwrap(),
                 w["may_alias"].as_bool().unwrap_or(false),
-                w["bound"]
+                w["bound"],
+                w["range"],
+                w["hits"],
+                w["value"].as_str().unwrap(),
+                w["elem_size"],
             )
         })
         .collect();
     assert_eq!(
         sites,
         [
-            "0 watch 7:9 data write alias=false bound=8",
-            "1 watch 10:12 data read alias=false bound=8",
-            "2 watch 8:19 next read alias=true bound=null",
-            "3 watch 10:6 out write alias=true bound=null",
+            "0 watch 7:9 data write alias=false bound=8 range=[0,1] hits=true value=element elem_size=4",
+            "1 watch 10:12 data read alias=false bound=8 range=[0,1] hits=true value=element elem_size=4",
+            "2 watch 8:19 next read alias=true bound=null range=[0,1] hits=true value=element elem_size=4",
+            "3 watch 10:6 out write alias=true bound=null range=[0,1] hits=true value=element elem_size=4",
         ]
     );
 
@@ -720,32 +741,59 @@ fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_
         .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
     assert!(passed(&out), "the emulation:\n{}", text(&out));
     let t = text(&out);
-    let base: i128 = t.lines().find_map(|l| l.strip_prefix("base ")).unwrap().trim().parse().unwrap();
-    // unit kind addr value, with addr relative to data; time is the emulation's model clock.
-    let records: Vec<String> = t
-        .lines()
-        .filter_map(|l| {
-            let f: Vec<i128> = l.split_whitespace().map(|w| w.parse().ok()).collect::<Option<_>>()?;
-            (f.len() == 5 && f[1] != 15)
-                .then(|| format!("unit {} kind {} data+{} value {}", f[0], f[1], f[3] - base, f[4]))
-        })
-        .collect();
     assert_eq!(
-        records,
+        dump_records(&t, "data"),
         [
+            "unit 0 header 5",
+            "unit 0 watch [data+0, data+4) hits 1",
+            "unit 0 bounds [data+0, data+32)",
             // data[p] = s: node 0 (the watched element), node 3 (in bounds, not watched: nothing),
-            // node 8 (out of bounds: 8 * 4 bytes past data), node 0 again.
+            // node 8 (out of bounds: 8 * 4 bytes past data), node 0 again; the value stored.
             "unit 0 kind 1 data+0 value 0",
-            "unit 0 kind 2 data+32 value 8",
-            "unit 0 kind 1 data+0 value 0",
-            // data[0] read.
-            "unit 1 kind 1 data+0 value 0",
+            "unit 0 kind 2 data+32 value 2",
+            "unit 0 kind 1 data+0 value 3",
+            "unit 1 header 3",
+            "unit 1 watch [data+0, data+4) hits 1",
+            "unit 1 bounds [data+0, data+32)",
+            // data[0] read in `*out = data[0] + 10`: the element's value after the statement,
+            // which wrote 13 into it through `out`.
+            "unit 1 kind 1 data+0 value 13",
             // next[p]: another buffer, never the watched address (unit 2 has no records).
+            "unit 2 header 2",
+            "unit 2 watch [data+0, data+4) hits 1",
+            "unit 2 bounds [0, max)",
             // *out = ...: out is data, so the alias site hits.
-            "unit 3 kind 1 data+0 value 0",
+            "unit 3 header 3",
+            "unit 3 watch [data+0, data+4) hits 1",
+            "unit 3 bounds [0, max)",
+            "unit 3 kind 1 data+0 value 13",
         ],
         "{t}"
     );
+}
+
+/// The `write_dump` lines of an emulation's output ("unit kind time addr value"), without the
+/// time (the model clock), addresses relative to the `base <address>` the host printed as
+/// `name`: HEADER as `header N`, CONFIG_WATCH as `watch [lo, hi) hits H`, CONFIG_BOUNDS as
+/// `bounds [lo, hi)` (`max`: no bound).
+fn dump_records(t: &str, name: &str) -> Vec<String> {
+    let base: i128 = t.lines().find_map(|l| l.strip_prefix("base ")).unwrap().trim().parse().unwrap();
+    let rel = |a: i128| match a {
+        0 => "0".to_string(),
+        a if a == i128::from(u64::MAX) => "max".to_string(),
+        a => format!("{name}+{}", a - base),
+    };
+    t.lines()
+        .filter_map(|l| {
+            let f: Vec<i128> = l.split_whitespace().map(|w| w.parse().ok()).collect::<Option<_>>()?;
+            (f.len() == 5).then(|| match f[1] {
+                15 => format!("unit {} header {}", f[0], f[4]),
+                14 => format!("unit {} watch [{}, {}) hits {}", f[0], rel(f[2]), rel(f[3]), f[4]),
+                13 => format!("unit {} bounds [{}, {})", f[0], rel(f[2]), rel(f[3])),
+                k => format!("unit {} kind {k} {} value {}", f[0], rel(f[3]), f[4]),
+            })
+        })
+        .collect()
 }
 
 #[test]
@@ -771,7 +819,7 @@ fn watch_expression_naming_nothing_lists_the_candidate_buffers() {
 #[test]
 fn watch_sites_nest_skip_other_types_and_local_pointers_and_strip_back() {
     let work = tempfile::tempdir().unwrap();
-    let src = "__kernel void nest(__global int *d, __global int *e, __global const int *c, __global float *f,\n                   __global int *restrict g, __local int *l, uint i) {\n    d[d[i]] += c[i];\n    *(e + 1) = d[0]++;\n    f[i] = 1.0f;\n    l[i] = g[i];\n}\n";
+    let src = "__kernel void nest(__global int *d, __global int *e, __global const int *c, __global float *f,\n                   __global int *restrict g, __local int *l, uint i) {\n    d[d[i]] += c[i];\n    *(e + 1) = d[0]++;\n    f[i] = 1.0f;\n    l[i] = g[i];\n    if (d[i] > 0) d[i] = 0;\n}\n";
     let input = work.path().join("nest.cl");
     std::fs::write(&input, src).unwrap();
     let instr = work.path().join("wp");
@@ -782,17 +830,19 @@ fn watch_sites_nest_skip_other_types_and_local_pointers_and_strip_back() {
     assert!(out.status.success(), "{}", text(&out));
     let got = std::fs::read_to_string(instr.join("nest.cl")).unwrap();
     for site in [
-        "d[HLSINSTR_WATCH_RW(0, d, d[HLSINSTR_WATCH_R(1, d, i)])] += c[HLSINSTR_WATCH_R(4, c, i)];",
-        "*HLSINSTR_WATCH_PW(3, e, (e + 1)) = d[HLSINSTR_WATCH_RW(2, d, 0)]++;",
+        "d[HLSINSTR_WATCH_V(0, d, d[HLSINSTR_WATCH_V(1, d, i)])] += c[HLSINSTR_WATCH_V(6, c, i)]; HLSINSTR_WATCH_POST(0); HLSINSTR_WATCH_POST(1); HLSINSTR_WATCH_POST(6);",
+        "*HLSINSTR_WATCH_PV(5, e, (e + 1)) = d[HLSINSTR_WATCH_V(2, d, 0)]++; HLSINSTR_WATCH_POST(2); HLSINSTR_WATCH_POST(5);",
         "f[i] = 1.0f;",
-        "l[i] = g[HLSINSTR_WATCH_R(5, g, i)];",
-        "HLSINSTR_FUNC_BEGIN(6, P, 0); HLSINSTR_WATCH_CFG_BOUNDS(0, d, 2, 16); HLSINSTR_WATCH_CFG_BOUNDS(1, d, 2, 16); HLSINSTR_WATCH_CFG_BOUNDS(2, d, 2, 16); HLSINSTR_WATCH_CFG(3, d, 2); HLSINSTR_WATCH_CFG(4, d, 2); HLSINSTR_WATCH_CFG(5, d, 2);",
+        "l[i] = g[HLSINSTR_WATCH_V(7, g, i)]; HLSINSTR_WATCH_POST(7);",
+        // No statement of a `{}` block: the index scheme.
+        "if (d[HLSINSTR_WATCH_R(3, d, i)] > 0) d[HLSINSTR_WATCH_W(4, d, i)] = 0;",
+        "HLSINSTR_FUNC_BEGIN(8, P, 0); HLSINSTR_WATCH_CFG_BOUNDS(0, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(0, d); HLSINSTR_WATCH_CFG_BOUNDS(1, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(1, d); HLSINSTR_WATCH_CFG_BOUNDS(2, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(2, d); HLSINSTR_WATCH_CFG_BOUNDS(3, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_CFG_BOUNDS(4, d, 2, 3, 16, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_CFG(5, d, 2, 3, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(5, e); HLSINSTR_WATCH_CFG(6, d, 2, 3, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(6, c); HLSINSTR_WATCH_CFG(7, d, 2, 3, LONG_MIN, LONG_MAX, 1); HLSINSTR_WATCH_DECL(7, g);",
     ] {
         assert!(got.contains(site), "missing `{site}` in\n{got}");
     }
     let out = run(Command::new("clang")
         .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unknown-attributes"])
-        .args(["-DHLSINSTR_OPENCL_IBUFFER", "-DHLSINSTR_NUM_IBUFFERS=7", "-include"])
+        .args(["-DHLSINSTR_OPENCL_IBUFFER", "-DHLSINSTR_NUM_IBUFFERS=9", "-include"])
         .arg(lib("tb/intel_channels_check.h"))
         .arg("-I")
         .arg(lib(""))
@@ -802,4 +852,334 @@ fn watch_sites_nest_skip_other_types_and_local_pointers_and_strip_back() {
     let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).arg("strip").arg(&instr).arg("--out").arg(&stripped));
     assert!(out.status.success(), "{}", text(&out));
     assert_eq!(std::fs::read_to_string(stripped.join("nest.cl")).unwrap(), src);
+}
+
+/// `hlsinstr` with `args`; the output is `text(&out)`.
+fn hlsinstr(args: &[&str]) -> Output {
+    run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).args(args))
+}
+
+/// clang's OpenCL C 1.2 check of a rewritten kernel in the default and the iBuffer mode.
+fn clang_both_modes(file: &Path, units: usize) {
+    for mode in [None, Some("-DHLSINSTR_OPENCL_IBUFFER")] {
+        let out = run(Command::new("clang")
+            .args(["-x", "cl", "-cl-std=CL1.2", "-fsyntax-only", "-Wall", "-Werror", "-Wno-unknown-attributes"])
+            .args(mode)
+            .arg(format!("-DHLSINSTR_NUM_IBUFFERS={units}"))
+            .arg("-include")
+            .arg(lib("tb/intel_channels_check.h"))
+            .arg("-I")
+            .arg(lib(""))
+            .arg(file));
+        assert!(out.status.success(), "clang -x cl {mode:?} on {}:\n{}", file.display(), text(&out));
+    }
+}
+
+/// `strip` of the rewrite in `instr` gives `original` back, byte for byte.
+fn strips_back(instr: &Path, name: &str, original: &Path) {
+    let stripped = instr.with_extension("stripped");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).arg("strip").arg(instr).arg("--out").arg(&stripped));
+    assert!(out.status.success(), "hlsinstr strip:\n{}", text(&out));
+    assert_eq!(std::fs::read(stripped.join(name)).unwrap(), std::fs::read(original).unwrap());
+}
+
+fn emulate(instr: &Path, host: &str) -> String {
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["emulate", "--depth", "16", "--run", "--host"])
+        .arg(repo().join(host))
+        .arg(instr)
+        .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
+    assert!(passed(&out), "the emulation:\n{}", text(&out));
+    text(&out)
+}
+
+#[test]
+fn invariant_and_watch_range_catch_the_planted_out_of_bounds_write_and_negative_value_in_emulation() {
+    let work = tempfile::tempdir().unwrap();
+    let kernel = repo().join("tests/opencl/invariant/kernels/walk.cl");
+    // The invariant alone: violations only (hits 0), over the bounds.
+    let instr = work.path().join("inv");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "watch", "--invariant", "data[i] >= 0", "--bounds", "data:8", "--out"])
+        .arg(&instr)
+        .arg(&kernel));
+    assert!(out.status.success(), "{}", text(&out));
+    let got = std::fs::read_to_string(instr.join("walk.cl")).unwrap();
+    for site in [
+        "{ HLSINSTR_WATCH_CFG_BOUNDS(0, data, 0, 8, 8, 0, LONG_MAX, 0); HLSINSTR_WATCH_DECL(0, data); HLSINSTR_WATCH_CFG(1, data, 0, 8, 0, LONG_MAX, 0); HLSINSTR_WATCH_DECL(1, vals);\n",
+        "data[HLSINSTR_WATCH_V(0, data, p)] = vals[HLSINSTR_WATCH_V(1, vals, s)]; HLSINSTR_WATCH_POST(0); HLSINSTR_WATCH_POST(1);",
+        "p = next[p];",
+    ] {
+        assert!(got.contains(site), "missing `{site}` in\n{got}");
+    }
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let w = &manifest["probes"][0]["watch"];
+    assert_eq!(
+        w.to_string(),
+        r#"{"access":"write","bound":8,"buffer":"data","elem_size":4,"hits":false,"invariant":{"expr":"data[i] >= 0","op":">=","value":0,"vmax":9223372036854775807,"vmin":0},"range":[0,8],"value":"element","watched":"data[i] >= 0","watched_buffer":"data"}"#
+    );
+    assert_eq!(manifest["probes"].as_array().unwrap().len(), 2, "vals may alias data; next (uint) cannot");
+    clang_both_modes(&instr.join("walk.cl"), 2);
+    strips_back(&instr, "walk.cl", &kernel);
+    let t = emulate(&instr, "tests/opencl/invariant/host.cpp");
+    assert_eq!(
+        dump_records(&t, "data"),
+        [
+            "unit 0 header 4",
+            "unit 0 watch [data+0, data+32) hits 0",
+            "unit 0 bounds [data+0, data+32)",
+            // Stores 5, 7 (in bounds, valid: nothing), 1 into node 9 (out of bounds, 36 bytes
+            // past data), -3 into node 4 (breaks data[i] >= 0), 2 (nothing).
+            "unit 0 kind 2 data+36 value 1",
+            "unit 0 kind 3 data+16 value -3",
+            // vals[s]: loads from another buffer, never in data's range.
+            "unit 1 header 2",
+            "unit 1 watch [data+0, data+32) hits 0",
+            "unit 1 bounds [0, max)",
+        ],
+        "{t}"
+    );
+
+    // A watched range with the same invariant: hits in [2, 5) as well.
+    let instr = work.path().join("range");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "watch", "--watch-range", "data[2:5]", "--invariant", "data[i] >= 0"])
+        .args(["--bounds", "data:8", "--out"])
+        .arg(&instr)
+        .arg(&kernel));
+    assert!(out.status.success(), "{}", text(&out));
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let w = &manifest["probes"][0]["watch"];
+    assert_eq!(
+        (w["watched"].as_str(), w["range"].to_string(), w["hits"].as_bool()),
+        (Some("data[2:5]"), "[2,5]".into(), Some(true))
+    );
+    clang_both_modes(&instr.join("walk.cl"), 2);
+    strips_back(&instr, "walk.cl", &kernel);
+    let t = emulate(&instr, "tests/opencl/invariant/host.cpp");
+    assert_eq!(
+        dump_records(&t, "data"),
+        [
+            "unit 0 header 5",
+            "unit 0 watch [data+8, data+20) hits 1",
+            "unit 0 bounds [data+0, data+32)",
+            "unit 0 kind 1 data+8 value 7",
+            "unit 0 kind 2 data+36 value 1",
+            "unit 0 kind 3 data+16 value -3",
+            "unit 1 header 2",
+            "unit 1 watch [data+8, data+20) hits 1",
+            "unit 1 bounds [0, max)",
+        ],
+        "{t}"
+    );
+}
+
+#[test]
+fn stall_monitor_measures_the_scripted_load_latency_in_emulation() {
+    let work = tempfile::tempdir().unwrap();
+    let kernel = repo().join("tests/opencl/stall/kernels/dot.cl");
+    let instr = work.path().join("sm");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["rewrite", "--probes", "stall", "--at", "dot.cl:11", "--at", "12", "--out"])
+        .arg(&instr)
+        .arg(&kernel));
+    assert!(out.status.success(), "{}", text(&out));
+    let got = std::fs::read_to_string(instr.join("dot.cl")).unwrap();
+    for site in [
+        "        HLSINSTR_SNAP(0, 0); int x = a[slow(k)]; HLSINSTR_SNAP(1, x);\n",
+        "        HLSINSTR_SNAP(2, 0); acc += x * b[k]; HLSINSTR_SNAP(3, acc);\n",
+    ] {
+        assert!(got.contains(site), "missing `{site}` in\n{got}");
+    }
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let probes: Vec<String> = manifest["probes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {} {}:{} {} {}",
+                p["id"],
+                p["kind"].as_str().unwrap(),
+                p["line"],
+                p["column"],
+                p["name"].as_str().unwrap(),
+                p["snapshot"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        probes,
+        [
+            r#"0 snapshot 11:17 a {"access":"a[slow(k)]","dep":null,"pair":1,"role":"before"}"#,
+            r#"1 snapshot 11:17 a {"access":"a[slow(k)]","dep":"x","pair":0,"role":"after"}"#,
+            r#"2 snapshot 12:20 b {"access":"b[k]","dep":null,"pair":3,"role":"before"}"#,
+            r#"3 snapshot 12:20 b {"access":"b[k]","dep":"acc","pair":2,"role":"after"}"#,
+        ]
+    );
+    clang_both_modes(&instr.join("dot.cl"), 4);
+    strips_back(&instr, "dot.cl", &kernel);
+    // The memory system: the k-th load of a[] takes 10 + 30 k cycles.
+    let file = instr.join("dot.cl");
+    let slow = "uint slow(uint k) { return k; }";
+    assert!(got.contains(slow));
+    std::fs::write(&file, got.replace(slow, "uint slow(uint k) { HLSINSTR_EMU_DELAY(10 + 30 * k); return k; }"))
+        .unwrap();
+    let t = emulate(&instr, "tests/opencl/stall/host.cpp");
+    // unit -> [(time, value)] of its SNAPSHOT records.
+    let mut snaps: Vec<Vec<(i64, i64)>> = vec![Vec::new(); 4];
+    for l in t.lines() {
+        let f: Vec<i64> = match l.split_whitespace().map(|w| w.parse().ok()).collect::<Option<Vec<i64>>>() {
+            Some(f) if f.len() == 5 && f[1] == 0 => f,
+            _ => continue,
+        };
+        snaps[f[0] as usize].push((f[2], f[4]));
+    }
+    let latency = |before: usize, after: usize| -> Vec<i64> {
+        snaps[before].iter().zip(&snaps[after]).map(|(b, a)| a.0 - b.0).collect()
+    };
+    assert_eq!(latency(0, 1), [10, 40, 70], "{t}");
+    assert_eq!(latency(2, 3), [0, 0, 0], "nothing costs time in the second statement: {t}");
+    let values = |u: usize| snaps[u].iter().map(|s| s.1).collect::<Vec<_>>();
+    assert_eq!((values(0), values(1), values(3)), (vec![0, 0, 0], vec![1, 2, 3], vec![4, 14, 32]), "{t}");
+}
+
+#[test]
+fn bad_watch_and_stall_options_exit_2_and_say_what_to_do() {
+    let work = tempfile::tempdir().unwrap();
+    let chase = repo().join("tests/opencl/watch/kernels/chase.cl");
+    let dot = repo().join("tests/opencl/stall/kernels/dot.cl");
+    let out_dir = work.path().join("o");
+    let o = out_dir.to_str().unwrap();
+    let cases: &[(&[&str], &Path, &str)] = &[
+        (&["--probes", "watch", "--watch", "data[0]", "--watch-range", "data[0:2]"], &chase, "give one of them"),
+        (&["--probes", "watch", "--watch-range", "data[4:2]"], &chase, "(4 is not below 2)"),
+        (&["--probes", "watch"], &chase, "add --watch BUF[K], --watch-range 'BUF[A:B]' or --invariant"),
+        (&["--watch", "data[0]"], &chase, "add `watch` to --probes"),
+        (
+            &["--invariant", "data[i] >= 0"],
+            &chase,
+            "say which with --bounds data:N (elements [0, N)) or --watch-range 'data[A:B]'",
+        ),
+        (&["--invariant", "data[i] != 0", "--bounds", "data:8"], &chase, "OP one of < <= > >= =="),
+        (
+            &["--probes", "watch", "--watch", "data[0]", "--invariant", "next[i] > 0"],
+            &chase,
+            "watchpoints take one buffer",
+        ),
+        (
+            &["--invariant", "dat[0] > 0"],
+            &chase,
+            "--invariant `dat[0] > 0`: `dat` names no pointer parameter of a .cl kernel",
+        ),
+        (
+            &["--probes", "watch", "--watch-range", "dat[0:2]"],
+            &chase,
+            "--watch-range `dat[0:2]`: `dat` names no pointer parameter",
+        ),
+        (&["--bounds", "data:8"], &chase, "add --watch, --watch-range or --invariant"),
+        (&["--probes", "stall"], &dot, "add --at FILE:LINE"),
+        (&["--at", "11"], &dot, "add `stall` to --probes"),
+        (
+            &["--probes", "stall", "--at", "8"],
+            &dot,
+            "line 8 of dot.cl (`long acc = 0;`) has no load from a __global pointer parameter",
+        ),
+        (&["--probes", "stall", "--at", "14"], &dot, "line 14 of dot.cl (`*out = acc;`) has no load"),
+        (&["--probes", "stall", "--at", "mm.cl:11"], &dot, "no .cl input is `mm.cl`; .cl inputs: dot.cl"),
+        (&["--probes", "stall", "--at", "dot.cl:x"], &dot, "expected LINE or FILE:LINE"),
+        (&["--probes", "stall", "--at", "99"], &dot, "dot.cl has fewer than 99 lines"),
+    ];
+    for (args, input, want) in cases {
+        let mut all = vec!["rewrite"];
+        all.extend_from_slice(args);
+        all.extend(["--out", o, input.to_str().unwrap()]);
+        let out = hlsinstr(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out));
+        assert!(text(&out).contains(want), "{args:?}: `{want}` not in:\n{}", text(&out));
+        assert!(!out_dir.exists(), "{args:?} wrote output");
+    }
+    // A load in a loop header: no statement to go around.
+    let input = work.path().join("hdr.cl");
+    std::fs::write(
+        &input,
+        "__kernel void k(__global const int *a, __global int *o) {\n    for (int i = 0; a[i] != 0; i++) o[i] = 1;\n}\n",
+    )
+    .unwrap();
+    let out = hlsinstr(&["rewrite", "--probes", "stall", "--at", "2", "--out", o, input.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(
+        text(&out).contains("the load `a[i]` on line 2 is in the header or condition of `for`: the stall monitor goes before and after a statement of a {} block; move the load into a statement of its own (`T v = a[i];`)"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn a_value_site_skipped_by_short_circuit_sends_nothing_in_emulation() {
+    let work = tempfile::tempdir().unwrap();
+    let kernel = work.path().join("sc.cl");
+    std::fs::write(
+        &kernel,
+        "__kernel void sc(__global int *d, int mode) {\n    int t = mode && d[1] > 0;\n    d[2] = t + 40;\n}\n",
+    )
+    .unwrap();
+    let host = work.path().join("host.cpp");
+    std::fs::write(
+        &host,
+        r#"#include "hlsinstr_emu.h"
+#include <cstdio>
+using namespace hlsinstr_emu;
+int main() {
+    int d[4] = {0, 7, 0, 0};
+    for (unsigned u = 0; u < HLSINSTR_NUM_IBUFFERS; ++u) { ibuffer_command(u, kCmdResetLinear); ibuffer_command(u, kCmdSample); }
+    run("sc", {&d[0], 0});
+    run("sc", {&d[0], 1});
+    std::printf("base %llu\n", static_cast<unsigned long long>(reinterpret_cast<size_t>(&d[0])));
+    for (unsigned u = 0; u < HLSINSTR_NUM_IBUFFERS; ++u) write_dump(stdout, ibuffer_read(u, HLSINSTR_IBUFFER_DEPTH));
+    std::printf("PASS\n");
+}
+"#,
+    )
+    .unwrap();
+    let instr = work.path().join("sc");
+    let out = hlsinstr(&[
+        "rewrite",
+        "--probes",
+        "watch",
+        "--watch-range",
+        "d[0:4]",
+        "--out",
+        instr.to_str().unwrap(),
+        kernel.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out));
+    let got = std::fs::read_to_string(instr.join("sc.cl")).unwrap();
+    assert!(got.contains("int t = mode && d[HLSINSTR_WATCH_V(0, d, 1)] > 0; HLSINSTR_WATCH_POST(0);"), "{got}");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["emulate", "--run", "--host"])
+        .arg(&host)
+        .arg(&instr)
+        .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
+    assert!(passed(&out), "{}", text(&out));
+    assert_eq!(
+        dump_records(&text(&out), "d"),
+        [
+            "unit 0 header 3",
+            "unit 0 watch [d+0, d+16) hits 1",
+            "unit 0 bounds [0, max)",
+            // Only the second launch (mode 1) reads d[1].
+            "unit 0 kind 1 d+4 value 7",
+            "unit 1 header 4",
+            "unit 1 watch [d+0, d+16) hits 1",
+            "unit 1 bounds [0, max)",
+            "unit 1 kind 1 d+8 value 40",
+            "unit 1 kind 1 d+8 value 41",
+        ],
+        "{}",
+        text(&out)
+    );
 }

@@ -53,7 +53,8 @@ pub struct SelectArgs {
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     /// Probe kinds, comma separated: modules, loops, timestamps, seq, maxi (m_axi bytes; needs
-    /// modules), watch (.cl watchpoints; needs --watch).
+    /// modules), watch (.cl watchpoints; needs --watch, --watch-range or --invariant), stall
+    /// (.cl stall monitors; needs --at).
     #[arg(long, default_value = "modules")]
     pub probes: String,
     /// Probe only functions reachable from this top function.
@@ -88,9 +89,21 @@ pub struct SelectArgs {
     /// parameter and INDEX a constant (e.g. `data_a[0]`).
     #[arg(long, value_name = "EXPR")]
     pub watch: Option<String>,
-    /// With --watch: `BUFFER:N` also reports accesses through BUFFER outside elements [0, N).
-    #[arg(long, value_name = "BUFFER:N", requires = "watch")]
+    /// `watch` probes (.cl): watch elements A .. B-1 of a pointer parameter, `BUFFER[A:B]`.
+    #[arg(long, value_name = "EXPR")]
+    pub watch_range: Option<String>,
+    /// `BUFFER:N` also reports accesses through BUFFER outside elements [0, N).
+    #[arg(long, value_name = "BUFFER:N")]
     pub bounds: Vec<String>,
+    /// `watch` probes (.cl): every value stored to or loaded from the watched elements (or,
+    /// with a free index such as `i`, the elements [0, N) of --bounds) must satisfy
+    /// `BUFFER[I] OP C` (OP: < <= > >= ==); implies `--probes watch`.
+    #[arg(long, value_name = "EXPR")]
+    pub invariant: Option<String>,
+    /// `stall` probes (.cl): a stall monitor around the statement that loads on this line,
+    /// `FILE:LINE` or `LINE` (repeatable).
+    #[arg(long = "at", value_name = "FILE:LINE")]
+    pub at: Vec<String>,
 }
 
 impl SelectArgs {
@@ -108,20 +121,46 @@ impl SelectArgs {
             }),
             _ => hlsinstr::target::Target::Csim,
         };
-        let kinds = hlsinstr::select::Kinds::parse(&self.probes)?;
-        let watch = match &self.watch {
-            Some(e) => Some(hlsinstr::select::WatchSpec::parse(e, &self.bounds)?),
-            None => None,
-        };
+        let mut kinds = hlsinstr::select::Kinds::parse(&self.probes)?;
+        let watch = hlsinstr::select::WatchSpec::parse(
+            self.watch.as_deref(),
+            self.watch_range.as_deref(),
+            self.invariant.as_deref(),
+            &self.bounds,
+        )?;
+        if self.invariant.is_some() {
+            kinds.watch = true; // an invariant is checked at the watch sites
+        }
         if kinds.watch != watch.is_some() {
             return Err(Error::new(
                 ErrorKind::Usage,
-                "`--probes watch` and `--watch EXPR` go together: say which element to watch",
+                if kinds.watch {
+                    "`--probes watch` needs the watched elements: add --watch BUF[K], --watch-range 'BUF[A:B]' or --invariant 'BUF[I] OP C'"
+                } else {
+                    "--watch and --watch-range go with `--probes watch`: add `watch` to --probes"
+                },
+            ));
+        }
+        let stall = self.at.iter().map(|a| hlsinstr::select::StallLine::parse(a)).collect::<Result<Vec<_>, _>>()?;
+        if kinds.stall == stall.is_empty() {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                if kinds.stall {
+                    "`--probes stall` needs the lines to monitor: add --at FILE:LINE (the line of a load)"
+                } else {
+                    "--at goes with `--probes stall`: add `stall` to --probes"
+                },
+            ));
+        }
+        if (kinds.watch || kinds.stall) && !matches!(target, hlsinstr::target::Target::Csim) {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "watch and stall probes are for OpenCL C (.cl) files: drop --target vitis",
             ));
         }
         Ok(hlsinstr::rewrite::RewriteOptions {
             kinds,
-            select: hlsinstr::select::SelectOptions { top: self.top.clone(), only: self.only.clone(), watch },
+            select: hlsinstr::select::SelectOptions { top: self.top.clone(), only: self.only.clone(), watch, stall },
             target,
         })
     }

@@ -229,6 +229,7 @@ pub(crate) mod tests {
             module: None,
             port: None,
             watch: None,
+            snapshot: None,
         }
     }
 

@@ -4,8 +4,9 @@
 use crate::model::maxi::{Dir, UseKind};
 use crate::model::pragma::LoopFacts;
 use crate::model::{Call, FileModel, LoopKind, Param, Skipped};
-use crate::plan::{FilePlan, ProbeKind};
+use crate::plan::{element_size, FilePlan, ProbeKind, WatchSite};
 use crate::select::ports::{PortOrigin, Uncounted};
+use crate::select::WatchSpec;
 use serde::{Deserialize, Serialize};
 
 pub const FORMAT: &str = "hlsinstr-manifest";
@@ -99,7 +100,7 @@ pub struct ManifestFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ProbeEntry {
     pub id: u32,
-    /// `function`, `loop`, `port` or `watch`.
+    /// `function`, `loop`, `port`, `watch` or `snapshot`.
     pub kind: String,
     pub file: String,
     /// Original 1-based line and column (characters) of the function name, loop keyword or
@@ -127,17 +128,24 @@ pub struct ProbeEntry {
     pub port: Option<PortInfo>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub watch: Option<WatchInfo>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub snapshot: Option<SnapshotInfo>,
 }
 
 /// A `watch` probe: one access (line and column of the pointer's name there) that may touch the
-/// watched element. Its unit records a HIT (kind 1) when the access is to the watched element
-/// and, for accesses through the watched buffer with `--bounds`, an OUT_OF_BOUNDS record
-/// (kind 2) for an element outside `[0, bound)`; `addr` is the element's address and `value` its
-/// index from the accessed pointer (opencl-lib/hlsinstr_probe.cl).
+/// watched elements. Its unit (configured as in its read-out's CONFIG_WATCH and CONFIG_BOUNDS
+/// records) watches elements `range` of `watched_buffer`, i.e. the bytes `[&buf[range[0]],
+/// &buf[range[1]])`, and records: OUT_OF_BOUNDS (kind 2) for an access through the watched
+/// buffer outside elements `[0, bound)`; INVARIANT (3) for an access in the range whose value
+/// breaks the invariant; HIT (1) for another access in the range when `hits`. `addr` is the
+/// element's address; `value` is the element's value after the statement (`value: element`)
+/// or its index from the accessed pointer (`value: index`, see `index_reason`).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct WatchInfo {
-    /// The `--watch` expression.
+    /// The `--watch`/`--watch-range` expression (`--invariant` alone: the invariant's).
     pub watched: String,
+    /// The buffer named by the options (`buffer` may be another parameter that may alias it).
+    pub watched_buffer: String,
     /// The pointer parameter accessed.
     pub buffer: String,
     /// `read`, `write` or `read-write`.
@@ -146,9 +154,55 @@ pub struct WatchInfo {
     /// element type, watched because it may alias the buffer (no bound check there).
     #[serde(skip_serializing_if = "std::ops::Not::not", default)]
     pub may_alias: bool,
-    /// `--bounds`: elements `[0, bound)` of the watched buffer are in bounds.
+    /// `--bounds`: elements `[0, bound)` of the watched buffer are in bounds (only on sites of
+    /// the watched buffer itself).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub bound: Option<u64>,
+    /// Elements `[a, b)` of the watched buffer the unit watches: `--watch buf[k]` gives
+    /// `[k, k + 1]`, `--watch-range buf[a:b]` `[a, b]`, `--invariant` alone its element or the
+    /// bounds.
+    pub range: [u64; 2],
+    /// Plain hits are recorded (`--watch`/`--watch-range`); false: violations only.
+    pub hits: bool,
+    /// `element`: a record's value is the element's value after the access's statement (the
+    /// value stored or loaded, converted to a 64-bit integer); `index`: the element's index.
+    pub value: String,
+    /// Why this site sends the index (the invariant is not checked at such a site).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub index_reason: Option<String>,
+    /// Bytes of one element: OpenCL C scalars and vectors (3-element vectors take 4 lanes);
+    /// null for other types.
+    pub elem_size: Option<u32>,
+    /// `--invariant`, checked at this site (`value: element` only).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub invariant: Option<InvariantInfo>,
+}
+
+/// `--invariant 'buf[i] OP C'`: allowed values `[vmin, vmax]`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct InvariantInfo {
+    pub expr: String,
+    /// `<`, `<=`, `>`, `>=` or `==`.
+    pub op: String,
+    pub value: i64,
+    pub vmin: i64,
+    pub vmax: i64,
+}
+
+/// A `snapshot` probe: one side of a stall monitor (`--probes stall --at LINE`). Its unit records
+/// one SNAPSHOT (kind 0) per execution of the statement; the k-th `after` record's time minus
+/// the k-th `before` record's time is the statement's latency, loads included.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SnapshotInfo {
+    /// `before` or `after` the statement.
+    pub role: String,
+    /// The probe id of the other side.
+    pub pair: u32,
+    /// The statement's loads from `__global` pointers, as written, joined by `, `.
+    pub access: String,
+    /// The variable the `after` record's value is (the statement declares or assigns it, so the
+    /// snapshot depends on the loads); null: the value is 0.
+    pub dep: Option<String>,
 }
 
 /// An m_axi port of a module (`maxi`). Its `R` and `W` records carry the bytes one invocation of
@@ -223,21 +277,17 @@ pub fn describe(
         .map(|p| {
             let f = &model.functions[p.function];
             if let (Some(site), Some(w)) = (&p.watch, watch) {
-                let param = &f.maxi.params[site.param];
-                let u = &param.uses[site.use_index];
-                let access = match u.kind {
-                    UseKind::Access { dir: Dir::Read, .. } => "read",
-                    UseKind::Access { dir: Dir::Write, .. } => "write",
-                    _ => "read-write",
-                };
+                return watch_entry(file, f, p.id, site, w);
+            }
+            if let Some(snap) = &p.snap {
                 return ProbeEntry {
                     id: p.id,
-                    kind: "watch".into(),
+                    kind: "snapshot".into(),
                     file: file.into(),
-                    line: u.line,
-                    column: u.col,
+                    line: snap.line,
+                    column: snap.col,
                     function: f.qualified.clone(),
-                    name: param.name.clone(),
+                    name: snap.buffer.clone(),
                     label: None,
                     vitis_name: None,
                     parent: None,
@@ -245,12 +295,12 @@ pub fn describe(
                     loop_info: None,
                     module: None,
                     port: None,
-                    watch: Some(WatchInfo {
-                        watched: w.expr.clone(),
-                        buffer: param.name.clone(),
-                        access: access.into(),
-                        may_alias: site.alias,
-                        bound: if site.alias { None } else { w.bound },
+                    watch: None,
+                    snapshot: Some(SnapshotInfo {
+                        role: if snap.before { "before" } else { "after" }.into(),
+                        pair: snap.pair,
+                        access: snap.access.clone(),
+                        dep: snap.dep.clone(),
                     }),
                 };
             }
@@ -273,6 +323,7 @@ pub fn describe(
                         module: None,
                         port: None,
                         watch: None,
+                        snapshot: None,
                     }
                 }
                 (ProbeKind::Port, _, Some(bound)) => {
@@ -303,6 +354,7 @@ pub fn describe(
                             uncounted: bound.uncounted.clone(),
                         }),
                         watch: None,
+                        snapshot: None,
                     }
                 }
                 _ => ProbeEntry {
@@ -329,10 +381,66 @@ pub fn describe(
                     }),
                     port: None,
                     watch: None,
+                    snapshot: None,
                 },
             }
         })
         .collect()
+}
+
+/// The manifest entry of one watch site.
+fn watch_entry(file: &str, f: &crate::model::Function, id: u32, site: &WatchSite, w: &WatchSpec) -> ProbeEntry {
+    let param = &f.maxi.params[site.param];
+    let u = &param.uses[site.use_index];
+    let access = match u.kind {
+        UseKind::Access { dir: Dir::Read, .. } => "read",
+        UseKind::Access { dir: Dir::Write, .. } => "write",
+        _ => "read-write",
+    };
+    let (a, b) = w.covered();
+    let element = site.index_reason.is_none();
+    let watched = match (&w.expr, &w.invariant) {
+        (Some(e), _) => e.clone(),
+        (None, Some(i)) => i.expr.clone(),
+        (None, None) => String::new(),
+    };
+    ProbeEntry {
+        id,
+        kind: "watch".into(),
+        file: file.into(),
+        line: u.line,
+        column: u.col,
+        function: f.qualified.clone(),
+        name: param.name.clone(),
+        label: None,
+        vitis_name: None,
+        parent: None,
+        implied: false,
+        loop_info: None,
+        module: None,
+        port: None,
+        watch: Some(WatchInfo {
+            watched,
+            watched_buffer: w.buffer.clone(),
+            buffer: param.name.clone(),
+            access: access.into(),
+            may_alias: site.alias,
+            bound: if site.alias { None } else { w.bound },
+            range: [a, b],
+            hits: w.hits(),
+            value: if element { "element" } else { "index" }.into(),
+            index_reason: site.index_reason.clone(),
+            elem_size: element_size(&param.element_type),
+            invariant: w.invariant.as_ref().filter(|_| element).map(|i| InvariantInfo {
+                expr: i.expr.clone(),
+                op: i.op.clone(),
+                value: i.value,
+                vmin: i.vmin,
+                vmax: i.vmax,
+            }),
+        }),
+        snapshot: None,
+    }
 }
 
 /// Line runs `[instrumented, original, count]` for an output that inserted `inserted_newlines`

@@ -15,6 +15,32 @@ use tree_sitter::{Node, Tree};
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MaxiFacts {
     pub params: Vec<PtrParam>,
+    /// Variables declared in the body (only in a function with pointer parameters), in order.
+    pub locals: Vec<Local>,
+}
+
+/// A variable declared in a function body: what a probe after a statement may depend on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Local {
+    pub name: String,
+    /// The declaration's type as written (`const int`), declarator pointers/arrays not included.
+    pub type_text: String,
+    /// The declarator is the plain name (no `*`, `[]`): a variable of `type_text` itself.
+    pub plain: bool,
+    /// Offset of the declaration's start.
+    pub at: usize,
+}
+
+/// The statement that holds an access, and whether a probe can follow it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StmtSlot {
+    /// An expression statement or declaration directly in a `{}` block or a `case`: a probe
+    /// statement can go right before `span.start` and right after `span.end` (after its `;`).
+    /// `assigns`: the variable the statement declares or assigns (`T x = ...;`, `x = ...;`,
+    /// `x += ...;`), when there is exactly one.
+    Block { span: Span, assigns: Option<String> },
+    /// Anywhere else (a loop header, a condition, a `return`, an unbraced body): why.
+    Not(String),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,8 +80,9 @@ pub enum Dir {
 pub enum UseKind {
     /// One element read and/or written. `wrap` is the expression a counting macro wraps: the
     /// index of `p[i]`, the operand of `*p`, the `p` of `p->x`. `depth` is its nesting depth in
-    /// the body, which orders wrappers that start or end at the same offset.
-    Access { dir: Dir, wrap: Span, depth: usize },
+    /// the body, which orders wrappers that start or end at the same offset. `element` is the
+    /// whole access (`p[i]`, `*e`, `p->x`); `stmt` the statement around it.
+    Access { dir: Dir, wrap: Span, depth: usize, element: Span, stmt: StmtSlot },
     /// `memcpy` with this pointer as destination (`Write`) or source (`Read`); `size` is its byte
     /// count argument.
     Memcpy { dir: Dir, size: Span, depth: usize },
@@ -137,8 +164,12 @@ fn scan(fdecl: Node, body: Node, text: &str, lines: &Lines) -> MaxiFacts {
     // root.
     let mut path: Vec<Node> = Vec::new();
     let mut cursor = body.walk();
+    let mut locals = Vec::new();
     loop {
         let node = cursor.node();
+        if is_declaration(node) {
+            locals.extend(declared_locals(node, text));
+        }
         if node.kind() == "identifier" {
             let name = node_text(node, text);
             if let Some(pi) = params.iter().position(|p| p.name == name) {
@@ -177,7 +208,27 @@ fn scan(fdecl: Node, body: Node, text: &str, lines: &Lines) -> MaxiFacts {
             p.uses = vec![PtrUse { line, col, kind: UseKind::Uncounted(reason) }];
         }
     }
-    MaxiFacts { params }
+    MaxiFacts { params, locals }
+}
+
+fn is_declaration(node: Node) -> bool {
+    node.kind() == "declaration"
+}
+
+/// The variables one declaration declares, with its type.
+fn declared_locals(decl: Node, text: &str) -> Vec<Local> {
+    let Some(ty) = decl.child_by_field_name("type") else { return Vec::new() };
+    let type_text = squash(&text[decl.start_byte()..ty.end_byte()]);
+    let mut out = Vec::new();
+    let mut cursor = decl.walk();
+    for d in decl.children_by_field_name("declarator", &mut cursor) {
+        let plain_node = if d.kind() == "init_declarator" { d.child_by_field_name("declarator") } else { Some(d) };
+        let plain = plain_node.is_some_and(|n| n.kind() == "identifier");
+        if let Some(name) = super::innermost_identifier(d, text) {
+            out.push(Local { name, type_text: type_text.clone(), plain, at: decl.start_byte() });
+        }
+    }
+    out
 }
 
 fn pointer_params(fdecl: Node, text: &str, lines: &Lines) -> Vec<PtrParam> {
@@ -388,7 +439,59 @@ fn element<'t>(e: Node<'t>, k: usize, wrap: Span, depth: usize, path: &[Node<'t>
         }
         _ => Dir::Read,
     };
-    Found::Use(UseKind::Access { dir, wrap, depth })
+    let stmt = statement_slot(path, k, text);
+    Found::Use(UseKind::Access { dir, wrap, depth, element: e.byte_range(), stmt })
+}
+
+/// Where the statement holding the node at `path[k]` is, for probes placed around it.
+fn statement_slot(path: &[Node], k: usize, text: &str) -> StmtSlot {
+    let Some(j) = (0..=k.min(path.len().saturating_sub(1))).rev().find(|&j| is_statement(path[j])) else {
+        return StmtSlot::Not("not inside a statement".into());
+    };
+    let stmt = path[j];
+    let kind = stmt.kind();
+    if !matches!(kind, "expression_statement" | "declaration") {
+        let what = kind.trim_end_matches("_statement");
+        let place = if what == "return" { "value" } else { "header or condition" };
+        return StmtSlot::Not(format!("in the {place} of `{what}`"));
+    }
+    match j.checked_sub(1).map(|i| path[i]) {
+        Some(parent) if is_statement_list(parent) => {
+            StmtSlot::Block { span: stmt.byte_range(), assigns: assigned_variable(stmt, text) }
+        }
+        Some(parent) => StmtSlot::Not(format!(
+            "in a statement that is not in a `{{}}` block (the unbraced body of `{}`)",
+            parent.kind().trim_end_matches("_statement").trim_end_matches("_clause")
+        )),
+        None => StmtSlot::Not("not inside a statement".into()),
+    }
+}
+
+fn is_statement(node: Node) -> bool {
+    node.kind().ends_with("_statement") || node.kind() == "declaration"
+}
+
+/// A node whose statements are a list, so a statement can be inserted before or after one.
+fn is_statement_list(node: Node) -> bool {
+    matches!(node.kind(), "compound_statement" | "case_statement")
+}
+
+/// The one variable `stmt` declares (`T x = e;`) or assigns (`x = e;`, `x += e;`).
+fn assigned_variable(stmt: Node, text: &str) -> Option<String> {
+    if is_declaration(stmt) {
+        let mut cursor = stmt.walk();
+        let decls: Vec<Node> = stmt.children_by_field_name("declarator", &mut cursor).collect();
+        return match decls.as_slice() {
+            [d] => super::innermost_identifier(*d, text),
+            _ => None,
+        };
+    }
+    let e = stmt.named_child(0)?;
+    if e.kind() != "assignment_expression" {
+        return None;
+    }
+    let left = e.child_by_field_name("left")?;
+    (left.kind() == "identifier").then(|| node_text(left, text).to_string())
 }
 
 /// The pointer (`arg`) is an argument of the call whose argument list is `path[k]`.
@@ -587,6 +690,42 @@ mod tests {
     }
 
     #[test]
+    fn statements_around_accesses_say_where_a_probe_can_follow() {
+        let src = "void f(int *p, int n) {\n  int x = p[0]; n += p[1]; if (p[2]) n = p[3]; for (; p[4];) {}\n  switch (n) { case 1: p[5] = n; }\n  { p[6] = p[7]; } return p[8];\n}";
+        let m = model(src);
+        let got: Vec<String> = m.functions[0].maxi.params[0]
+            .uses
+            .iter()
+            .map(|u| match &u.kind {
+                UseKind::Access { element, stmt: StmtSlot::Block { span, assigns }, .. } => {
+                    format!("{} in `{}` assigns {assigns:?}", &src[element.clone()], &src[span.clone()])
+                }
+                UseKind::Access { element, stmt: StmtSlot::Not(why), .. } => {
+                    format!("{}: {why}", &src[element.clone()])
+                }
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "p[0] in `int x = p[0];` assigns Some(\"x\")",
+                "p[1] in `n += p[1];` assigns Some(\"n\")",
+                "p[2]: in the header or condition of `if`",
+                "p[3]: in a statement that is not in a `{}` block (the unbraced body of `if`)",
+                "p[4]: in the header or condition of `for`",
+                "p[5] in `p[5] = n;` assigns None",
+                "p[6] in `p[6] = p[7];` assigns None",
+                "p[7] in `p[6] = p[7];` assigns None",
+                "p[8]: in the value of `return`",
+            ]
+        );
+        let locals: Vec<(String, String, bool)> =
+            m.functions[0].maxi.locals.iter().map(|l| (l.name.clone(), l.type_text.clone(), l.plain)).collect();
+        assert_eq!(locals, [("x".to_string(), "int".to_string(), true)]);
+    }
+
+    #[test]
     fn node_kinds_used_here_exist_in_the_grammar() {
         let lang = cpp_language();
         let kinds = UNEVALUATED.iter().chain(&[
@@ -623,6 +762,9 @@ mod tests {
             "do_statement",
             "if_statement",
             "call_expression",
+            "declaration",
+            "compound_statement",
+            "case_statement",
         ]);
         for k in kinds {
             assert_ne!(lang.id_for_node_kind(k, true), 0, "no node kind `{k}` in tree-sitter-cpp");

@@ -1110,7 +1110,7 @@ impl<'t> BodyWalker<'_, 't> {
     }
 }
 
-fn innermost_identifier(mut node: Node, text: &str) -> Option<String> {
+pub(crate) fn innermost_identifier(mut node: Node, text: &str) -> Option<String> {
     loop {
         if node.kind() == "identifier" {
             return Some(node_text(node, text).to_string());
