@@ -511,8 +511,8 @@ fn latency_rows(dump: &OclDump, sites: &[Site], warnings: &mut Vec<String>) -> V
         };
         if row.unpaired_before + row.unpaired_after > 0 {
             warnings.push(format!(
-                "snapshot pair {b} → {a} ({}): {} records before and {} after; the last {} are unpaired (a record was \
-                 dropped or the access was still in flight at the read-out)",
+                "snapshot pair {b} → {a} ({}): {} `before` records and {} `after`, so {} unpaired (a record was \
+                 dropped, or the access was still in flight at the read-out)",
                 site.location(),
                 rb.len(),
                 ra.len(),
