@@ -8,8 +8,8 @@
 //! at its source line) and the snapshot pair around a load (latencies equal the scripted ones).
 
 use hlsinstr::decode::ocl::dump::{
-    self, BoundsConfig, Mode, OclDump, Record, Unit, WatchConfig, REC_CONFIG_WATCH, REC_HEADER, REC_HIT,
-    REC_INVARIANT, REC_OUT_OF_BOUNDS, REC_SNAPSHOT,
+    self, BoundsConfig, Mode, OclDump, Record, Unit, WatchConfig, REC_CONFIG_WATCH, REC_HEADER, REC_HIT, REC_INVARIANT,
+    REC_OUT_OF_BOUNDS, REC_SNAPSHOT,
 };
 use hlsinstr::decode::ocl::{self, output, OclReport};
 use hlsinstr::emit::manifest::Manifest;
@@ -82,13 +82,14 @@ fn the_dump(m: &Manifest) -> OclDump {
             unit(
                 Mode::Linear,
                 0,
-                vec![probe(0, 10, false, 0, 0), probe(0, 50, true, 0, 4), probe(0, 60, false, 0, 5), probe(0, 90, true, 0, 8)],
+                vec![
+                    probe(0, 10, false, 0, 0),
+                    probe(0, 50, true, 0, 4),
+                    probe(0, 60, false, 0, 5),
+                    probe(0, 90, true, 0, 8),
+                ],
             ),
-            unit(
-                Mode::Cyclic,
-                0,
-                vec![probe(1, 40, true, 7, 3), probe(1, 65, false, 0, 6), probe(1, 85, true, 2, 7)],
-            ),
+            unit(Mode::Cyclic, 0, vec![probe(1, 40, true, 7, 3), probe(1, 65, false, 0, 6), probe(1, 85, true, 2, 7)]),
             Unit {
                 mode: Mode::Linear,
                 dropped: 0,
@@ -103,9 +104,17 @@ fn the_dump(m: &Manifest) -> OclDump {
             unit(
                 Mode::Linear,
                 0,
-                vec![rec(REC_HIT, 3, 22, BASE, 0), rec(REC_OUT_OF_BOUNDS, 3, 36, BASE + 36, 9), rec(REC_HIT, 3, 70, BASE, 0)],
+                vec![
+                    rec(REC_HIT, 3, 22, BASE, 0),
+                    rec(REC_OUT_OF_BOUNDS, 3, 36, BASE + 36, 9),
+                    rec(REC_HIT, 3, 70, BASE, 0),
+                ],
             ),
-            unit(Mode::Linear, 0, vec![rec(REC_SNAPSHOT, 4, 100, 0, 0), rec(REC_SNAPSHOT, 4, 110, 0, 1), rec(REC_SNAPSHOT, 4, 200, 0, 2)]),
+            unit(
+                Mode::Linear,
+                0,
+                vec![rec(REC_SNAPSHOT, 4, 100, 0, 0), rec(REC_SNAPSHOT, 4, 110, 0, 1), rec(REC_SNAPSHOT, 4, 200, 0, 2)],
+            ),
             unit(Mode::Linear, 12, vec![rec(REC_SNAPSHOT, 5, 103, 0, 5), rec(REC_SNAPSHOT, 5, 150, 0, -1)]),
         ],
     }
@@ -128,7 +137,6 @@ fn edited(edit: impl FnOnce(&mut Value)) -> (Manifest, String) {
     edit(&mut v);
     (serde_json::from_value(v.clone()).unwrap(), v.to_string())
 }
-
 
 const EXPECTED: &str = "\
 hlsinstr decode: OpenCL dump, 6 iBuffer units, key KEY
@@ -209,7 +217,10 @@ fn every_record_kind_decodes_to_the_exact_report() {
         (v["kind"].as_str(), v["element"].as_str(), v["index"].as_i64(), v["value"].as_i64(), v["invariant"].as_str()),
         (Some("invariant"), Some("data[3]"), Some(3), Some(-7), Some("data[2..3] >= 0"))
     );
-    assert_eq!((v["source"]["line"].as_u64(), v["source"]["column"].as_u64(), v["access"].as_str()), (Some(7), Some(9), Some("write")));
+    assert_eq!(
+        (v["source"]["line"].as_u64(), v["source"]["column"].as_u64(), v["access"].as_str()),
+        (Some(7), Some(9), Some("write"))
+    );
     let oob = &json["violations"][2];
     assert_eq!((oob["element"].as_str(), oob["bound"].as_u64(), oob.get("value")), (Some("data[9]"), Some(8), None));
     let l = &json["latencies"][0];
@@ -255,7 +266,12 @@ fn sequence_numbers_that_wrap_keep_the_execution_order() {
     let m = manifest();
     let mut d = the_dump(&m);
     let top = (1u64 << 30) - 2;
-    d.units[0].records = vec![probe(0, 10, false, 0, top), probe(0, 20, true, 0, top + 1), probe(0, 30, false, 0, 0), probe(0, 40, true, 0, 1)];
+    d.units[0].records = vec![
+        probe(0, 10, false, 0, top),
+        probe(0, 20, true, 0, top + 1),
+        probe(0, 30, false, 0, 0),
+        probe(0, 40, true, 0, 1),
+    ];
     d.units[1].records.clear();
     let rep = decode(&d.to_bytes(), &m).unwrap();
     let seqs: Vec<u64> = rep.events.iter().map(|e| e.seq.unwrap()).collect();
@@ -282,10 +298,18 @@ fn errors_say_what_to_do_and_exit_1() {
     let run = |bytes: &[u8], extra: &[&str]| {
         write(dir.path(), "d.bin", bytes);
         let o = hlsinstr(&[&["decode", "d.bin", "--manifest", "m.json"][..], extra].concat(), dir.path());
-        (o.status.code(), String::from_utf8_lossy(&o.stderr).into_owned(), String::from_utf8_lossy(&o.stdout).into_owned())
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        )
     };
     let (code, err, out) = run(&good, &[]);
-    assert_eq!((code, out.as_str()), (Some(0), EXPECTED.replace("KEY", &format!("{:016x}", manifest_key(&m))).as_str()), "{err}");
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), EXPECTED.replace("KEY", &format!("{:016x}", manifest_key(&m))).as_str()),
+        "{err}"
+    );
     let (code, err, out) = run(&good, &["--format", "json"]);
     assert_eq!(code, Some(0));
     assert!(out.contains("\"format\": \"hlsinstr-ocl-report\""));
@@ -322,18 +346,30 @@ fn errors_say_what_to_do_and_exit_1() {
     // Record kinds a probe kind cannot produce.
     let mut hit_in_function = the_dump(&m);
     hit_in_function.units[0].records[1] = rec(REC_HIT, 0, 50, BASE, 0);
-    refused(&hit_in_function.to_bytes(), "unit 0 holds a HIT record, which a function probe cannot record (function k at k.cl:3:6)");
+    refused(
+        &hit_in_function.to_bytes(),
+        "unit 0 holds a HIT record, which a function probe cannot record (function k at k.cl:3:6)",
+    );
     let mut snapshot_in_watch = the_dump(&m);
     snapshot_in_watch.units[3].records[0] = rec(REC_SNAPSHOT, 3, 5, 0, 0);
     refused(&snapshot_in_watch.to_bytes(), "unit 3 holds a SNAPSHOT record, which a watch probe cannot record");
     let mut config_in_loop = the_dump(&m);
     config_in_loop.units[1].watch = Some(WatchConfig { lo: 0, hi: 4, hits: true });
     config_in_loop.units[1].bounds = Some(BoundsConfig { lo: 0, hi: u64::MAX });
-    refused(&config_in_loop.to_bytes(), "unit 1 holds a watch configuration (CONFIG_WATCH), which a loop probe cannot record");
+    refused(
+        &config_in_loop.to_bytes(),
+        "unit 1 holds a watch configuration (CONFIG_WATCH), which a loop probe cannot record",
+    );
     // CONFIG_WATCH in the middle of the trace; a kind no unit sends; a record of another unit.
     let at = 32 + 5 * 32 + 32 * 3; // unit 1's third record
-    refused(&with_record_at(&good, at, rec(REC_CONFIG_WATCH, 1, 0, 0, 0)), "record 2 of unit 1's read-out (byte 288) is a CONFIG_WATCH record");
-    refused(&with_record_at(&good, at, rec(9, 1, 0, 0, 0)), "is a unknown record (kind 9) of unit 1: it cannot occur there");
+    refused(
+        &with_record_at(&good, at, rec(REC_CONFIG_WATCH, 1, 0, 0, 0)),
+        "record 2 of unit 1's read-out (byte 288) is a CONFIG_WATCH record",
+    );
+    refused(
+        &with_record_at(&good, at, rec(9, 1, 0, 0, 0)),
+        "is a unknown record (kind 9) of unit 1: it cannot occur there",
+    );
     refused(&with_record_at(&good, at, probe(2, 0, true, 0, 0)), "is a SNAPSHOT record (kind 0) of unit 2");
     // Not an OpenCL dump and not a Vitis one either.
     let (code, err, _) = run(b"PK\x03\x04 something else entirely", &[]);
@@ -450,4 +486,325 @@ fn cut_and_damaged_dumps_fail_clearly_and_never_panic() {
     }
     extreme.units[0].records[1].value = -1;
     assert!(decode_all_ways(&extreme.to_bytes(), &m).is_ok());
+}
+
+// ---- end to end: rewrite, emulate with write_binary_dump, decode ----------------------------
+
+/// Runs `cmd` in `cwd`; a missing tool fails the test (g++, python3 and bash build the emulation).
+fn run_in(cmd: &mut Command, cwd: &Path) -> Output {
+    let tool = cmd.get_program().to_string_lossy().into_owned();
+    cmd.current_dir(cwd)
+        .env("HLSINSTR_EMU_DEADLOCK_MS", "5000")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {tool}: {e}"))
+}
+
+fn passed(o: &Output) -> bool {
+    o.status.success() && text(o).lines().any(|l| l.trim() == "PASS")
+}
+
+/// `hlsinstr decode DUMP --manifest DIR/hlsinstr-manifest.json --format json`.
+fn decode_json(cwd: &Path, dump: &str, instr: &str) -> Value {
+    let manifest = format!("{instr}/hlsinstr-manifest.json");
+    let o = hlsinstr(&["decode", dump, "--manifest", &manifest, "--format", "json"], cwd);
+    assert!(o.status.success(), "hlsinstr decode {dump}:\n{}", text(&o));
+    serde_json::from_str(&String::from_utf8_lossy(&o.stdout)).unwrap()
+}
+
+fn span<'a>(rep: &'a Value, name: &str) -> &'a Value {
+    rep["spans"].as_array().unwrap().iter().find(|s| s["name"] == name).unwrap_or_else(|| panic!("no span {name}"))
+}
+
+/// Begins, ends and trips of each span: `name begins/ends trips`.
+fn counts(rep: &Value) -> Vec<String> {
+    rep["spans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            format!(
+                "{} {}/{} trips {}",
+                s["name"].as_str().unwrap(),
+                s["begins"],
+                s["ends"],
+                s.get("trips").unwrap_or(&Value::Null)
+            )
+        })
+        .collect()
+}
+
+/// The events as `label begin`, `label end`, `label end trips N`.
+fn events(rep: &Value) -> Vec<String> {
+    rep["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| match e.get("trips") {
+            Some(t) => format!("{} {} trips {t}", e["label"].as_str().unwrap(), e["event"].as_str().unwrap()),
+            None => format!("{} {}", e["label"].as_str().unwrap(), e["event"].as_str().unwrap()),
+        })
+        .collect()
+}
+
+/// tests/opencl/mxv rewritten with modules,loops,seq, run by `hlsinstr emulate` with a host that
+/// writes the binary dump: the single work-item kernel (default path hlsinstr-ocl.bin) and the
+/// NDRange kernel ($HLSINSTR_DUMP), decoded: exact begin/end counts, trips 4 and 3, the
+/// execution order by sequence number (as rewriter/tests/opencl.rs predicts from the emulation's
+/// work-item order), every event at its probe's source line.
+#[test]
+fn matrix_vector_dumps_decode_to_exact_counts_trips_and_sequence_order() {
+    let work = tempfile::tempdir().unwrap();
+    let w = work.path();
+    let kernels = repo().join("tests/opencl/mxv/kernels");
+    let o = hlsinstr(&["rewrite", "--probes", "modules,loops,seq", "--out", "instr", kernels.to_str().unwrap()], w);
+    assert!(o.status.success(), "hlsinstr rewrite:\n{}", text(&o));
+    let host = repo().join("tests/opencl/mxv/host_dump.cpp");
+    let o = hlsinstr(&["emulate", "instr", "--host", host.to_str().unwrap(), "--depth", "64", "-o", "mxv"], w);
+    assert!(o.status.success(), "hlsinstr emulate:\n{}", text(&o));
+    let o = run_in(&mut Command::new(w.join("mxv")), w);
+    assert!(passed(&o) && w.join("hlsinstr-ocl.bin").is_file(), "mxv_single:\n{}", text(&o));
+    let o = run_in(Command::new(w.join("mxv")).arg("mxv_ndrange").env("HLSINSTR_DUMP", w.join("nd.bin")), w);
+    assert!(passed(&o) && w.join("nd.bin").is_file(), "mxv_ndrange:\n{}", text(&o));
+
+    let (rows, cols) = (4, 3); // host_dump.cpp
+    let dot = |v: &mut Vec<String>| {
+        v.push("function dot begin".to_string());
+        v.push("loop VITIS_LOOP_7_1 in dot begin".to_string());
+        v.push(format!("loop VITIS_LOOP_7_1 in dot end trips {cols}"));
+        v.push("function dot end".to_string());
+    };
+    let mut single =
+        vec!["function mxv_single begin".to_string(), "loop VITIS_LOOP_16_1 in mxv_single begin".to_string()];
+    for _ in 0..rows {
+        dot(&mut single);
+    }
+    single.push(format!("loop VITIS_LOOP_16_1 in mxv_single end trips {rows}"));
+    single.push("function mxv_single end".to_string());
+    let mut ndrange = Vec::new();
+    for _ in 0..rows {
+        ndrange.push("function mxv_ndrange begin".to_string());
+        dot(&mut ndrange);
+        ndrange.push("function mxv_ndrange end".to_string());
+    }
+
+    let rep = decode_json(w, "hlsinstr-ocl.bin", "instr");
+    assert_eq!(
+        counts(&rep),
+        [
+            "dot 4/4 trips null",
+            "VITIS_LOOP_7_1 4/4 trips [3,3,3,3]",
+            "mxv_single 1/1 trips null",
+            "VITIS_LOOP_16_1 1/1 trips [4]",
+            "mxv_ndrange 0/0 trips null"
+        ]
+    );
+    assert_eq!(rep["order"], "seq");
+    assert_eq!(events(&rep), single);
+    let nd = decode_json(w, "nd.bin", "instr");
+    assert_eq!(
+        counts(&nd),
+        [
+            "dot 4/4 trips null",
+            "VITIS_LOOP_7_1 4/4 trips [3,3,3,3]",
+            "mxv_single 0/0 trips null",
+            "VITIS_LOOP_16_1 0/0 trips null",
+            "mxv_ndrange 4/4 trips null"
+        ]
+    );
+    assert_eq!(events(&nd), ndrange);
+    for r in [&rep, &nd] {
+        // Dense sequence numbers, times in the same order, every event at its probe's line.
+        let evs = r["events"].as_array().unwrap();
+        let seqs: Vec<u64> = evs.iter().map(|e| e["seq"].as_u64().unwrap()).collect();
+        assert_eq!(seqs, (seqs[0]..seqs[0] + evs.len() as u64).collect::<Vec<_>>());
+        assert!(evs.windows(2).all(|p| p[0]["time"].as_u64() <= p[1]["time"].as_u64()));
+        for e in evs {
+            let line = match e["label"].as_str().unwrap() {
+                "function dot" => 5,
+                "loop VITIS_LOOP_7_1 in dot" => 7,
+                "function mxv_single" => 14,
+                "loop VITIS_LOOP_16_1 in mxv_single" => 16,
+                _ => 21,
+            };
+            assert_eq!(
+                (e["source"]["file"].as_str(), e["source"]["line"].as_u64()),
+                (Some("mxv.cl"), Some(line)),
+                "{e}"
+            );
+        }
+        assert!(r["units"].as_array().unwrap().iter().all(|u| u["dropped"] == 0 && u["mode"] == "linear"));
+        assert!(r.get("warnings").is_none(), "{r}");
+    }
+    // Every function's cycles cover its loop's: the unit times are one clock.
+    let (f, l) = (span(&rep, "mxv_single"), span(&rep, "VITIS_LOOP_16_1"));
+    assert!(f["cycles"][0].as_i64() >= l["cycles"][0].as_i64(), "{f} {l}");
+
+    // The terminal face, and a manifest of another rewrite refused.
+    let o = hlsinstr(&["decode", "hlsinstr-ocl.bin", "--manifest", "instr/hlsinstr-manifest.json"], w);
+    let t = text(&o);
+    assert!(
+        t.contains("events by sequence number (20):") && t.contains("end loop VITIS_LOOP_16_1 in mxv_single (trips 4)"),
+        "{t}"
+    );
+    let o = hlsinstr(&["rewrite", "--probes", "modules", "--out", "other", kernels.to_str().unwrap()], w);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = hlsinstr(&["decode", "hlsinstr-ocl.bin", "--manifest", "other/hlsinstr-manifest.json"], w);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).contains("the dump has 5 units but the manifest has 3 probes"), "{}", text(&o));
+}
+
+/// tests/opencl/watch rewritten with `--probes watch --watch 'data[0]' --bounds data:8`, emulated
+/// with a host that writes the binary dump: the hits on data[0] (the write, the read, the alias
+/// `*out`) and the planted write to data[8] at chase.cl:7, `data[p] = (int)s;`, address
+/// data + 32, bound 8.
+#[test]
+fn pointer_chase_dump_decodes_to_the_hits_and_the_out_of_bounds_write_at_its_line() {
+    let work = tempfile::tempdir().unwrap();
+    let w = work.path();
+    let kernel = repo().join("tests/opencl/watch/kernels/chase.cl");
+    let o = hlsinstr(
+        &[
+            "rewrite",
+            "--probes",
+            "watch",
+            "--watch",
+            "data[0]",
+            "--bounds",
+            "data:8",
+            "--out",
+            "wp",
+            kernel.to_str().unwrap(),
+        ],
+        w,
+    );
+    assert!(o.status.success(), "hlsinstr rewrite:\n{}", text(&o));
+    let host = repo().join("tests/opencl/watch/host_dump.cpp");
+    let o = hlsinstr(&["emulate", "wp", "--host", host.to_str().unwrap(), "--depth", "16", "--run"], w);
+    assert!(passed(&o), "hlsinstr emulate --run:\n{}", text(&o));
+    let base: u64 = text(&o).lines().find_map(|l| l.strip_prefix("base ")).unwrap().trim().parse().unwrap();
+    let rep = decode_json(w, "hlsinstr-ocl.bin", "wp");
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(w.join("wp/hlsinstr-manifest.json")).unwrap()).unwrap();
+    let values = manifest["probes"][0]["watch"]["value"] == "element";
+
+    let site = |e: &Value| {
+        format!(
+            "{} unit {} {} {}:{}:{} in {} {} {} data+{}",
+            e["kind"].as_str().unwrap(),
+            e["unit"],
+            e["element"].as_str().unwrap_or("?"),
+            e["source"]["file"].as_str().unwrap(),
+            e["source"]["line"],
+            e["source"]["column"],
+            e["source"]["function"].as_str().unwrap(),
+            e["access"].as_str().unwrap(),
+            e["buffer"].as_str().unwrap(),
+            e["addr"].as_u64().unwrap() - base
+        )
+    };
+    let mut hits: Vec<String> = rep["hits"].as_array().unwrap().iter().map(site).collect();
+    hits.sort(); // the units' clocks tie; the order of ties is the units'
+    assert_eq!(
+        hits,
+        [
+            "hit unit 0 data[0] chase.cl:7:9 in chase write data data+0",
+            "hit unit 0 data[0] chase.cl:7:9 in chase write data data+0",
+            "hit unit 1 data[0] chase.cl:10:12 in chase read data data+0",
+            "hit unit 3 data[0] chase.cl:10:6 in chase write out data+0",
+        ]
+    );
+    let v = rep["violations"].as_array().unwrap();
+    assert_eq!(
+        v.iter().map(site).collect::<Vec<_>>(),
+        ["out_of_bounds unit 0 data[8] chase.cl:7:9 in chase write data data+32"]
+    );
+    assert_eq!(v[0]["bound"], 8);
+    // The value is the element's (2, written by step 2) when the records carry values.
+    assert_eq!(v[0].get("value").and_then(Value::as_i64), values.then_some(2));
+    let line7 = std::fs::read_to_string(&kernel).unwrap().lines().nth(6).unwrap().trim().to_string();
+    assert_eq!(line7, "data[p] = (int)s;");
+
+    let o = hlsinstr(&["decode", "hlsinstr-ocl.bin", "--manifest", "wp/hlsinstr-manifest.json"], w);
+    let t = text(&o);
+    assert!(t.contains("violations (1):") && t.contains("OUT_OF_BOUNDS (bound 8) data[8]"), "{t}");
+    assert!(
+        t.lines()
+            .any(|l| l.contains("OUT_OF_BOUNDS") && l.contains("chase.cl:7:9 in chase") && l.ends_with("write data")),
+        "{t}"
+    );
+}
+
+/// opencl-lib/tests/snapshot.cl (take_snapshot by hand around a load whose latency the emulation
+/// scripts: 3, 40, 3, 17, 0, 3 cycles) with a hand-written manifest of kind `snapshot` (what
+/// `--probes stall` writes): `hlsinstr emulate` compiles the manifest's key in, and decode gives
+/// exactly the scripted latencies, their summary and histogram.
+#[test]
+fn snapshot_pair_latencies_decode_to_the_scripted_ones() {
+    let work = tempfile::tempdir().unwrap();
+    let w = work.path();
+    std::fs::create_dir_all(w.join("snap")).unwrap();
+    let cl = std::fs::read_to_string(repo().join("opencl-lib/tests/snapshot.cl")).unwrap();
+    std::fs::write(w.join("snap/snapshot.cl"), &cl).unwrap();
+    let line_of = |needle: &str| cl.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let (before, after) = (line_of("take_snapshot(0, k)"), line_of("take_snapshot(1, v)"));
+    let manifest = serde_json::json!({
+        "format": "hlsinstr-manifest", "version": 1, "tool": "test", "kinds": ["stall"], "skipped": [],
+        "files": [{"path": "snapshot.cl", "original_sha256": "", "instrumented_sha256": "", "probes": 2, "line_map": []}],
+        "probes": [
+            {"id": 0, "kind": "snapshot", "file": "snapshot.cl", "line": before, "column": 9, "function": "dot",
+             "name": "a", "snapshot": {"role": "before", "pair": 1, "access": "a[k]"}},
+            {"id": 1, "kind": "snapshot", "file": "snapshot.cl", "line": after, "column": 9, "function": "dot",
+             "name": "a", "snapshot": {"role": "after", "pair": 0, "access": "a[k]"}}
+        ]
+    });
+    std::fs::write(w.join("snap/hlsinstr-manifest.json"), manifest.to_string()).unwrap();
+    std::fs::write(
+        w.join("host.cpp"),
+        r#"#include "hlsinstr_emu.h"
+#include <cstdio>
+using namespace hlsinstr_emu;
+int main() {
+    const int a[6] = {5, -1, 7, 2, 9, 4}, latency[6] = {3, 40, 3, 17, 0, 3};
+    long out = 0;
+    for (unsigned u = 0; u < HLSINSTR_NUM_IBUFFERS; ++u) {
+        ibuffer_command(u, kCmdResetLinear);
+        ibuffer_command(u, kCmdSample);
+    }
+    run("dot", {&a[0], &latency[0], 6u, &out});
+    const int errors = (out != 26) + write_binary_dump();
+    std::printf("%s\n", errors ? "FAIL" : "PASS");
+    return errors;
+}
+"#,
+    )
+    .unwrap();
+    let o = hlsinstr(&["emulate", "snap", "--host", "host.cpp", "--depth", "16", "--run"], w);
+    assert!(passed(&o), "hlsinstr emulate --run:\n{}", text(&o));
+    let rep = decode_json(w, "hlsinstr-ocl.bin", "snap");
+    let l = &rep["latencies"][0];
+    assert_eq!(l["latencies"], serde_json::json!([3, 40, 3, 17, 0, 3]));
+    assert_eq!((l["before"].as_u64(), l["after"].as_u64(), l["access"].as_str()), (Some(0), Some(1), Some("a[k]")));
+    let s = &l["stats"];
+    assert_eq!(
+        (s["count"].as_u64(), s["min"].as_i64(), s["median"].as_f64(), s["mean"].as_f64(), s["max"].as_i64()),
+        (Some(6), Some(0), Some(3.0), Some(11.0), Some(40))
+    );
+    let h: Vec<(i64, i64, u64)> = l["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["lo"].as_i64().unwrap(), b["hi"].as_i64().unwrap(), b["count"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(h, [(0, 0, 1), (1, 1, 0), (2, 3, 3), (4, 7, 0), (8, 15, 0), (16, 31, 1), (32, 63, 1)]);
+    assert_eq!((l["unpaired_before"].as_u64(), l["unpaired_after"].as_u64()), (Some(0), Some(0)));
+    let o = hlsinstr(&["decode", "hlsinstr-ocl.bin", "--manifest", "snap/hlsinstr-manifest.json"], w);
+    let t = text(&o);
+    assert!(
+        t.contains(&format!(
+            "  `a[k]` in dot: snapshot 0 at snapshot.cl:{before}:9 → snapshot 1 at snapshot.cl:{after}:9\n"
+        )),
+        "{t}"
+    );
+    assert!(t.contains("    6 pairs: min 0, median 3.0, mean 11.0, max 40 cycles\n"), "{t}");
+    assert!(t.contains("      2-3 | ######################################## 3\n"), "{t}");
 }

@@ -3,10 +3,10 @@
 use super::EXIT_OK;
 use clap::{Args, ValueEnum};
 use hlsinstr::decode::{self, output, Options, SimReport};
+use hlsinstr::emit::manifest::Manifest;
 use hlsinstr::emit::manifest::FILE_NAME;
 use hlsinstr::error::{Error, ErrorKind};
 use std::io::Read;
-use hlsinstr::emit::manifest::Manifest;
 use std::path::{Path, PathBuf};
 
 /// A dump larger than this is not one (a million slots is 64 MB): refuse it before reading.

@@ -123,7 +123,9 @@ pub enum OclDumpError {
          (write_binary_dump)"
     )]
     TooShort { len: usize },
-    #[error("not an hlsinstr OpenCL dump (it does not start with `HLSIOCL1`): give the hlsinstr-ocl.bin the host wrote")]
+    #[error(
+        "not an hlsinstr OpenCL dump (it does not start with `HLSIOCL1`): give the hlsinstr-ocl.bin the host wrote"
+    )]
     BadMagic,
     #[error(
         "OpenCL dump format version {found} is not the one this hlsinstr reads ({VERSION}): decode it with the \
@@ -150,9 +152,7 @@ pub enum OclDumpError {
          write it again"
     )]
     BadMode { unit: u32, mode: u64 },
-    #[error(
-        "unit {unit}'s HEADER announces {count} records: not a record count; the dump is damaged; write it again"
-    )]
+    #[error("unit {unit}'s HEADER announces {count} records: not a record count; the dump is damaged; write it again")]
     BadCount { unit: u32, count: i64 },
     #[error(
         "record {index} of unit {unit}'s read-out (byte {at}) is {what}: it cannot occur there; the dump is damaged; \
@@ -224,10 +224,11 @@ pub fn parse(bytes: &[u8]) -> Result<OclDump, OclDumpError> {
 
 /// The record at byte `at`, or the truncation error of `unit`.
 fn record(bytes: &[u8], at: usize, unit: u32) -> Result<Record, OclDumpError> {
-    at.checked_add(RECORD_BYTES)
-        .and_then(|end| bytes.get(at..end))
-        .map(Record::read)
-        .ok_or(OclDumpError::Truncated { unit, at: bytes.len().min(at), len: bytes.len() })
+    at.checked_add(RECORD_BYTES).and_then(|end| bytes.get(at..end)).map(Record::read).ok_or(OclDumpError::Truncated {
+        unit,
+        at: bytes.len().min(at),
+        len: bytes.len(),
+    })
 }
 
 /// Unit `unit`'s read-out at byte `at`; returns it and the byte after it.
@@ -263,7 +264,9 @@ fn parse_unit(bytes: &[u8], at: usize, unit: u32) -> Result<(Unit, usize), OclDu
             return Err(bad(describe(&r)));
         }
         match r.kind {
-            REC_CONFIG_WATCH if index == 0 => u.watch = Some(WatchConfig { lo: r.time, hi: r.addr, hits: r.value != 0 }),
+            REC_CONFIG_WATCH if index == 0 => {
+                u.watch = Some(WatchConfig { lo: r.time, hi: r.addr, hits: r.value != 0 })
+            }
             REC_CONFIG_BOUNDS if index == 1 && u.watch.is_some() => {
                 u.bounds = Some(BoundsConfig { lo: r.time, hi: r.addr })
             }
@@ -314,7 +317,9 @@ impl OclDump {
                 out.extend_from_slice(&r.to_bytes());
             }
             if let Some(b) = u.bounds {
-                out.extend_from_slice(&Record { kind: REC_CONFIG_BOUNDS, unit, time: b.lo, addr: b.hi, value: 0 }.to_bytes());
+                out.extend_from_slice(
+                    &Record { kind: REC_CONFIG_BOUNDS, unit, time: b.lo, addr: b.hi, value: 0 }.to_bytes(),
+                );
             }
             for r in &u.records {
                 out.extend_from_slice(&r.to_bytes());

@@ -184,7 +184,9 @@ pub fn text(rep: &OclReport) -> String {
     t.render(&mut out);
 
     if !rep.spans.is_empty() {
-        out.push_str("\nfunctions and loops (cycles: end − begin per invocation, min/mean/max; trips per execution):\n");
+        out.push_str(
+            "\nfunctions and loops (cycles: end − begin per invocation, min/mean/max; trips per execution):\n",
+        );
         let mut t = Table::new(&[
             ("unit", true),
             ("probe", false),

@@ -240,7 +240,8 @@ pub fn build(dump: &OclDump, sites: &[Site], seq: bool) -> Result<OclReport> {
             ));
         }
     }
-    let units = dump.units.iter().zip(sites).enumerate().map(|(u, (unit, site))| unit_row(u as u32, unit, site)).collect();
+    let units =
+        dump.units.iter().zip(sites).enumerate().map(|(u, (unit, site))| unit_row(u as u32, unit, site)).collect();
     let mut spans = Vec::new();
     let mut events = Vec::new();
     let mut hits = Vec::new();
@@ -442,7 +443,9 @@ fn watch_event(u: u32, r: &Record, unit: &Unit, site: &Site) -> WatchEvent {
         // The unit's watched range starts at element `start` of the watched buffer.
         let off = diff(r.addr, w.lo);
         match (extra.elem_size.filter(|&s| s > 0 && s <= i64::MAX as u64), start) {
-            (Some(size), Some(start)) if off % size as i64 == 0 => index = Some(start.saturating_add(off / size as i64)),
+            (Some(size), Some(start)) if off % size as i64 == 0 => {
+                index = Some(start.saturating_add(off / size as i64))
+            }
             _ => byte_offset = Some(off),
         }
     } else if r.kind != dump::REC_OUT_OF_BOUNDS && extra.range.is_none() && constant.is_some() {
@@ -565,7 +568,8 @@ mod tests {
         assert_eq!((s.count, s.min, s.median, s.max), (6, 0, 3.0, 40));
         assert!((s.mean - 11.0).abs() < 1e-9);
         assert_eq!(Stats::of(&[]), None);
-        let h: Vec<(i64, i64, usize)> = histogram(&[3, 40, 3, 17, 0, 3]).iter().map(|b| (b.lo, b.hi, b.count)).collect();
+        let h: Vec<(i64, i64, usize)> =
+            histogram(&[3, 40, 3, 17, 0, 3]).iter().map(|b| (b.lo, b.hi, b.count)).collect();
         assert_eq!(h, [(0, 0, 1), (1, 1, 0), (2, 3, 3), (4, 7, 0), (8, 15, 0), (16, 31, 1), (32, 63, 1)]);
         let h = histogram(&[-5, i64::MAX]);
         assert_eq!((h[0].lo, h[0].hi, h[0].count), (i64::MIN, -1, 1));
