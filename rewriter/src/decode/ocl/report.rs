@@ -578,7 +578,7 @@ mod tests {
 
     #[test]
     fn probe_values_unpack() {
-        let v = ProbeValue::unpack((3 | 1 << 32 | 77 << 33) as i64);
+        let v = ProbeValue::unpack((3u64 | 1 << 32 | 77 << 33) as i64);
         assert_eq!(v, ProbeValue { trips: 3, end: true, seq: 77 });
         assert_eq!(ProbeValue::unpack(-1).seq, (1 << 30) - 1);
     }
