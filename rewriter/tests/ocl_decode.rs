@@ -379,6 +379,13 @@ fn errors_say_what_to_do_and_exit_1() {
     let (code, err, _) = run(&good, &["--sim", "r.json"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("leave --sim out"), "{err}");
+    let (code, err, _) = run(&good, &["--clock", "4ns"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("leave --clock out"), "{err}");
+    // No manifest beside the dump.
+    let o = hlsinstr(&["decode", "d.bin"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("give --manifest, the hlsinstr-manifest.json of the .cl rewrite"), "{}", text(&o));
 }
 
 /// xorshift64*: deterministic, no dependency.
