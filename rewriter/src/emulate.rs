@@ -172,6 +172,16 @@ mod tests {
     }
 
     #[test]
+    fn manifest_key_is_the_hw_key_of_every_probe_in_order() {
+        let mut m = crate::decode::dump::tests::manifest();
+        m.hw = None;
+        assert_eq!(manifest_key(&m), hw_key(&[0, 1], &m.probes));
+        let before = manifest_key(&m);
+        m.probes[1].line += 1;
+        assert_ne!(manifest_key(&m), before, "a moved probe is another rewrite");
+    }
+
+    #[test]
     fn program_is_the_only_cl_file_or_the_chosen_one() {
         let one = ["k.cl".to_string()];
         assert_eq!(choose_program(&one, None).unwrap(), "k.cl");
