@@ -17,6 +17,8 @@
 //   std::vector<Record> ibuffer_read(unit, depth)   READ: the header and the records (CONFIG_*
 //                                       records first in a configured watch unit)
 //   void write_dump(std::FILE*, records)   one line per record: "unit kind time addr value"
+//   int write_binary_dump(path = nullptr)  READs every unit into the binary dump that
+//                                       `hlsinstr decode` reads (docs/opencl-dump.md)
 //
 // Execution model.
 //   - Autorun kernels start (one thread per compute unit) before the first host launch.
@@ -58,6 +60,7 @@
 #include <chrono>
 #include <climits>
 #include <condition_variable>
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -687,6 +690,53 @@ inline void write_dump(std::FILE* f, const std::vector<Record>& records) {
         std::fprintf(f, "%u %u %llu %llu %lld\n", r.unit, r.kind, static_cast<unsigned long long>(r.time),
                      static_cast<unsigned long long>(r.addr), static_cast<long long>(r.value));
 }
+
+// The binary dump (docs/opencl-dump.md): "HLSIOCL1", version, unit count, the manifest's key,
+// then every unit's read-out. READs units 0 .. units-1 (each is left stopped, its records kept)
+// and writes the file atomically (a temporary file beside it, then a rename), so a decoder
+// never sees half a dump. Returns 0, or 1 after saying why on stderr.
+inline int write_binary_dump(const char* path, uint64_t key, unsigned units, size_t depth) {
+    std::vector<Record> all;
+    for (unsigned u = 0; u < units; ++u) {
+        std::vector<Record> r = ibuffer_read(u, depth);
+        all.insert(all.end(), r.begin(), r.end());
+    }
+    unsigned char head[32] = {'H', 'L', 'S', 'I', 'O', 'C', 'L', '1'};
+    const uint32_t version = 1, n = units;
+    const uint64_t reserved = 0;
+    std::memcpy(head + 8, &version, 4); // the host is little-endian, as the format (x86, ARM)
+    std::memcpy(head + 12, &n, 4);
+    std::memcpy(head + 16, &key, 8);
+    std::memcpy(head + 24, &reserved, 8);
+    const std::string tmp = std::string(path) + ".tmp";
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    bool ok = f != nullptr;
+    if (ok) ok = std::fwrite(head, 1, sizeof head, f) == sizeof head;
+    if (ok && !all.empty()) ok = std::fwrite(all.data(), sizeof(Record), all.size(), f) == all.size();
+    if (f && std::fclose(f) != 0) ok = false;
+    if (ok) ok = std::rename(tmp.c_str(), path) == 0;
+    if (!ok) {
+        std::fprintf(stderr, "hlsinstr emulate: cannot write the dump %s: %s\n", path, std::strerror(errno));
+        std::remove(tmp.c_str());
+        return 1;
+    }
+    return 0;
+}
+
+#if defined(HLSINSTR_NUM_IBUFFERS) && defined(HLSINSTR_MANIFEST_KEY)
+// The same for the build `hlsinstr emulate` made (it defines the three macros): the path is
+// `path`, else $HLSINSTR_DUMP, else hlsinstr-ocl.bin in the working directory.
+inline int write_binary_dump(const char* path = nullptr) {
+#ifdef HLSINSTR_IBUFFER_DEPTH
+    const size_t depth = HLSINSTR_IBUFFER_DEPTH;
+#else
+    const size_t depth = 1024; // hlsinstr_ibuffer.cl's default
+#endif
+    const char* env = std::getenv("HLSINSTR_DUMP");
+    if (!path) path = env && *env ? env : "hlsinstr-ocl.bin";
+    return write_binary_dump(path, HLSINSTR_MANIFEST_KEY, HLSINSTR_NUM_IBUFFERS, depth);
+}
+#endif
 
 // Advances the calling kernel's model clock by n cycles (HLSINSTR_EMU_DELAY).
 inline void delay(uint64_t n) { detail::wi().now += n; }

@@ -3,23 +3,26 @@
 use super::EXIT_OK;
 use clap::{Args, ValueEnum};
 use hlsinstr::decode::{self, output, Options, SimReport};
+use hlsinstr::emit::manifest::Manifest;
 use hlsinstr::emit::manifest::FILE_NAME;
 use hlsinstr::error::{Error, ErrorKind};
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A dump larger than this is not one (a million slots is 64 MB): refuse it before reading.
 const MAX_DUMP_BYTES: u64 = 1 << 30;
 
 #[derive(Args, Debug)]
 pub struct DecodeArgs {
-    /// The dump the host program (or C simulation of the new top) wrote: `dbg.bin`.
+    /// The dump the host program (or C simulation of the new top) wrote: `dbg.bin`, or the
+    /// OpenCL iBuffer dump `hlsinstr-ocl.bin` (told apart by its first bytes).
     pub dump: PathBuf,
-    /// The manifest of the `--target vitis` rewrite that built the kernel (default:
-    /// `hlsinstr-manifest.json` beside the dump).
+    /// The manifest of the rewrite that built the kernel (`--target vitis`, or the `.cl` rewrite
+    /// for an OpenCL dump; default: `hlsinstr-manifest.json` beside the dump).
     #[arg(long)]
     pub manifest: Option<PathBuf>,
-    /// `hlsinstr sim --format json` output of the same top: its cycles beside the hardware's.
+    /// `hlsinstr sim --format json` output of the same top: its cycles beside the hardware's
+    /// (in-FPGA dump only).
     #[arg(long, value_name = "REPORT.json")]
     pub sim: Option<PathBuf>,
     /// Report format.
@@ -28,7 +31,8 @@ pub struct DecodeArgs {
     /// Write the report here instead of stdout.
     #[arg(long, short)]
     pub output: Option<PathBuf>,
-    /// The kernel clock, for microseconds: a period (`4ns`, `4`) or a frequency (`250MHz`).
+    /// The kernel clock, for microseconds: a period (`4ns`, `4`) or a frequency (`250MHz`)
+    /// (in-FPGA dump only).
     #[arg(long)]
     pub clock: Option<String>,
 }
@@ -41,16 +45,19 @@ pub enum Format {
 
 pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
     let clock_ns = args.clock.as_deref().map(decode::parse_clock).transpose()?;
+    let bytes = read_dump(&args.dump)?;
+    let ocl = decode::ocl::is_ocl(&bytes);
     let manifest_path = match &args.manifest {
         Some(m) => m.clone(),
         None => {
             let beside = args.dump.parent().map_or_else(|| PathBuf::from(FILE_NAME), |d| d.join(FILE_NAME));
             if !beside.is_file() {
+                let rewrite =
+                    if ocl { "the .cl rewrite (hlsinstr emulate's DIR)" } else { "the --target vitis rewrite" };
                 return Err(Error::new(
                     ErrorKind::Usage,
                     format!(
-                        "no manifest at {}: give --manifest, the {FILE_NAME} of the --target vitis rewrite that built \
-                         this kernel",
+                        "no manifest at {}: give --manifest, the {FILE_NAME} of {rewrite} that built this kernel",
                         beside.display()
                     ),
                 ));
@@ -59,7 +66,9 @@ pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
         }
     };
     let manifest = hlsinstr::sim::read_manifest(&manifest_path)?;
-    let bytes = read_dump(&args.dump)?;
+    if ocl {
+        return run_ocl(&args, &manifest_path, &manifest, &bytes);
+    }
     let sim = args.sim.as_deref().map(SimReport::read).transpose()?;
     let rep = decode::decode(&bytes, &manifest, sim.as_ref(), &Options { clock_ns }).map_err(|e| {
         if e.path.is_none() {
@@ -71,6 +80,37 @@ pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
     let text = match args.format {
         Format::Text => output::text(&rep),
         Format::Json => output::json(&rep),
+    };
+    match &args.output {
+        Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    if args.output.is_some() || args.format != Format::Text {
+        for w in &rep.warnings {
+            eprintln!("hlsinstr decode: warning: {w}");
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+/// The OpenCL iBuffer dump (docs/opencl-dump.md); `--sim` and `--clock` do not apply to it.
+fn run_ocl(args: &DecodeArgs, manifest_path: &Path, manifest: &Manifest, bytes: &[u8]) -> Result<i32, Error> {
+    for (given, flag) in [(args.sim.is_some(), "--sim"), (args.clock.is_some(), "--clock")] {
+        if given {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "{flag} applies to the in-FPGA monitor's dump (dbg.bin); this is an OpenCL iBuffer dump, whose \
+                     times are unit cycles: leave {flag} out"
+                ),
+            ));
+        }
+    }
+    let json = std::fs::read_to_string(manifest_path).map_err(|e| Error::io(manifest_path, &e))?;
+    let rep = decode::ocl::decode(bytes, manifest, &json).map_err(|e| e.at(&args.dump))?;
+    let text = match args.format {
+        Format::Text => decode::ocl::output::text(&rep),
+        Format::Json => decode::ocl::output::json(&rep),
     };
     match &args.output {
         Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,

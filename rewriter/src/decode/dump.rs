@@ -59,8 +59,8 @@ pub enum DumpError {
     )]
     TooShort { len: usize },
     #[error(
-        "not an hlsinstr debug dump (the first 8 bytes are {found:#018x}, not `HLSIDBG1`): give the dbg.bin the \
-         host program wrote"
+        "not an hlsinstr debug dump (the first 8 bytes are {found:#018x}, neither `HLSIDBG1` nor `HLSIOCL1`): give \
+         the dbg.bin (in-FPGA build) or the hlsinstr-ocl.bin (OpenCL iBuffers) the host program wrote"
     )]
     BadMagic { found: u64 },
     #[error(

@@ -4,10 +4,12 @@
 //! [`model`] (the measured probes as a tree) → [`report`] (per-probe numbers, the sim estimate
 //! beside them; [`stall`] adds the critical path, stall rates and their reasons) → [`output`]
 //! (terminal table, JSON). [`simreport`] reads the sim report to compare with. The format is
-//! docs/dump-format.md.
+//! docs/dump-format.md. The OpenCL iBuffer dump (docs/opencl-dump.md) has its own pipeline in
+//! [`ocl`]; the CLI tells the two apart by their magic.
 
 pub mod dump;
 pub mod model;
+pub mod ocl;
 pub mod output;
 pub mod report;
 pub mod simreport;

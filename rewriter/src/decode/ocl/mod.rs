@@ -1,0 +1,30 @@
+//! `hlsinstr decode` of the OpenCL binary dump (docs/opencl-dump.md): the iBuffer units'
+//! read-outs, written by `write_binary_dump` (opencl-lib/emu/hlsinstr_emu.h) or a real host,
+//! turned into source-level answers through the manifest of the `.cl` rewrite.
+//!
+//! Pipeline: [`dump`] (bytes → units, checked against the manifest) → [`sites`] (unit = probe,
+//! with the manifest's optional watch and snapshot details) → [`report`] (spans, ordered events,
+//! watch hits and violations, latencies) → [`output`] (terminal text, JSON).
+
+pub mod dump;
+pub mod output;
+pub mod report;
+pub mod sites;
+
+pub use dump::{is_ocl, OclDump, OclDumpError};
+pub use report::OclReport;
+pub use sites::Site;
+
+use crate::emit::manifest::Manifest;
+use crate::error::Result;
+
+/// Dump bytes + the manifest of their rewrite (typed, and its JSON text for the optional fields)
+/// → the report. Errors when the bytes are not a whole dump or come from another rewrite; never
+/// panics.
+pub fn decode(bytes: &[u8], manifest: &Manifest, manifest_json: &str) -> Result<OclReport> {
+    let dump = dump::parse(bytes)?;
+    dump.check(manifest)?;
+    let sites = sites::sites(manifest, manifest_json)?;
+    let seq = manifest.kinds.iter().any(|k| k == "seq");
+    report::build(&dump, &sites, seq)
+}
