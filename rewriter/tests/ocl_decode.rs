@@ -30,8 +30,8 @@ fn text(o: &Output) -> String {
 }
 
 /// A manifest of six probes, one of each kind the decoder knows: a function and its loop, a watch
-/// site of a newer rewrite (range, invariant, element values, element size), a watch site of the
-/// first watch rewrites (none of those: the record's value is the index), and a snapshot pair.
+/// site whose records carry the element's value (with an invariant and the element size), a
+/// watch site whose records carry the index (no element size), and a snapshot pair.
 const MANIFEST: &str = r#"{
   "format": "hlsinstr-manifest", "version": 1, "tool": "test",
   "kinds": ["modules", "loops", "seq", "watch"],
@@ -40,11 +40,12 @@ const MANIFEST: &str = r#"{
     {"id": 0, "kind": "function", "file": "k.cl", "line": 3, "column": 6, "function": "k", "name": "k"},
     {"id": 1, "kind": "loop", "file": "k.cl", "line": 5, "column": 5, "function": "k", "name": "rows", "parent": 0},
     {"id": 2, "kind": "watch", "file": "k.cl", "line": 7, "column": 9, "function": "k", "name": "data",
-     "watch": {"watched": "data[2..3]", "buffer": "data", "access": "write", "bound": 8,
-               "range": [2, 3], "invariant": {"expr": "data[2..3]", "op": ">=", "value": 0, "vmin": 0,
+     "watch": {"watched": "data[2..3]", "watched_buffer": "data", "buffer": "data", "access": "write",
+               "bound": 8, "hits": true, "range": [2, 3], "invariant": {"expr": "data[2..3]", "op": ">=", "value": 0, "vmin": 0,
                "vmax": 9223372036854775807}, "value": "element", "elem_size": 4}},
     {"id": 3, "kind": "watch", "file": "k.cl", "line": 9, "column": 12, "function": "k", "name": "data",
-     "watch": {"watched": "data[0]", "buffer": "data", "access": "read", "bound": 8}},
+     "watch": {"watched": "data[0]", "watched_buffer": "data", "buffer": "data", "access": "read", "bound": 8,
+               "range": [0, 1], "hits": true, "value": "index"}},
     {"id": 4, "kind": "snapshot", "file": "k.cl", "line": 11, "column": 9, "function": "k", "name": "a",
      "snapshot": {"role": "before", "pair": 5, "access": "a[k]"}},
     {"id": 5, "kind": "snapshot", "file": "k.cl", "line": 12, "column": 9, "function": "k", "name": "a",
@@ -587,12 +588,12 @@ fn matrix_vector_dumps_decode_to_exact_counts_trips_and_sequence_order() {
     }
     single.push(format!("loop VITIS_LOOP_16_1 in mxv_single end trips {rows}"));
     single.push("function mxv_single end".to_string());
-    let mut ndrange = Vec::new();
-    for _ in 0..rows {
-        ndrange.push("function mxv_ndrange begin".to_string());
-        dot(&mut ndrange);
-        ndrange.push("function mxv_ndrange end".to_string());
-    }
+    // The emulation pipelines the NDRange: every work-item passes a probe before any passes
+    // the next one (seed 004, Fig. 2b).
+    let mut one = vec!["function mxv_ndrange begin".to_string()];
+    dot(&mut one);
+    one.push("function mxv_ndrange end".to_string());
+    let ndrange: Vec<String> = one.iter().flat_map(|e| std::iter::repeat_n(e.clone(), rows)).collect();
 
     let rep = decode_json(w, "hlsinstr-ocl.bin", "instr");
     assert_eq!(
