@@ -255,6 +255,7 @@ pub(crate) mod tests {
             }),
             probes,
             skipped: Vec::new(),
+            generated: Vec::new(),
         }
     }
 
