@@ -306,6 +306,15 @@ fn host_header_never_replaces_a_user_file_and_strip_leaves_it_out() {
         .arg(&src));
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
     assert!(text(&out).contains("an input is named hlsinstr_ocl_host.h"), "{}", text(&out));
+    // --in-place writes no generated file into the user's sources, and says so.
+    std::fs::remove_file(src.join("hlsinstr_ocl_host.h")).unwrap();
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).args(["rewrite", "--in-place"]).arg(&src));
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("--in-place: hlsinstr_ocl_host.h not written (rewrite with --out to get it)"));
+    assert!(!src.join("hlsinstr_ocl_host.h").exists());
+    let manifest: Manifest =
+        serde_json::from_str(&std::fs::read_to_string(src.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    assert!(manifest.generated.is_empty(), "{:?}", manifest.generated);
     // strip restores the kernels and leaves the generated header out.
     let restored = work.path().join("restored");
     let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).arg("strip").arg(&instr).arg("--out").arg(&restored));
