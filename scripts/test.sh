@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 for tool in g++ clang clang++ python3 cargo verilator iverilog yosys; do
   command -v "$tool" >/dev/null || { echo "missing $tool: install it (apt-get install g++ clang python3 verilator iverilog yosys) and run again" >&2; exit 1; }
 done
+[ -f /usr/include/CL/cl.h ] || { echo "missing CL/cl.h (the Khronos OpenCL headers): install them (apt-get install opencl-c-headers) and run again" >&2; exit 1; }
 scripts/fetch-hls-headers.sh >/dev/null
 cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings

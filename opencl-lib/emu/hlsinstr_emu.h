@@ -98,8 +98,16 @@ class Arg {
         std::memcpy(static_cast<void*>(&v), bytes_, sizeof(T));
         return v;
     }
+    // The argument from raw bytes (the OpenCL C API layer, clSetKernelArg); n <= 64.
+    static Arg from_bytes(const void* p, size_t n) {
+        Arg a;
+        a.size_ = n;
+        std::memcpy(a.bytes_, p, n);
+        return a;
+    }
 
   private:
+    Arg() : bytes_{}, size_(0) {}
     alignas(16) unsigned char bytes_[64];
     size_t size_;
 };
@@ -132,11 +140,30 @@ struct ThreadInfo {
     std::atomic<bool> done{false};
 };
 
+// A kernel parameter as the OpenCL C API layer needs it: its size, and whether it is a pointer
+// (a __global pointer takes a cl_mem, a __local one a size and no value).
+struct ParamInfo {
+    size_t size;
+    bool pointer;
+    bool local; // declared __local / local
+};
+template <class T>
+struct IsPointer : std::is_pointer<typename std::remove_cv<T>::type> {};
+template <class T>
+struct IsPointer<T* __restrict> : std::true_type {}; // std::is_pointer misses restrict
+template <class T>
+struct IsPointer<T* const __restrict> : std::true_type {};
+template <class T>
+ParamInfo param(bool local) {
+    return ParamInfo{sizeof(T), IsPointer<T>::value, local};
+}
+
 struct KernelDef {
     bool autorun;
     unsigned compute_units;
     unsigned params;
     void (*invoke)(const Arg*);
+    std::vector<ParamInfo> param_info;
 };
 
 struct Global {
@@ -234,8 +261,9 @@ inline void nb_result(bool ok) {
 }
 
 struct Registrar {
-    Registrar(const char* name, bool autorun, unsigned cu, unsigned params, void (*invoke)(const Arg*)) {
-        global().kernels[name] = KernelDef{autorun, cu ? cu : 1, params, invoke};
+    Registrar(const char* name, bool autorun, unsigned cu, unsigned params, void (*invoke)(const Arg*),
+              std::initializer_list<ParamInfo> info = {}) {
+        global().kernels[name] = KernelDef{autorun, cu ? cu : 1, params, invoke, info};
     }
 };
 
@@ -567,7 +595,7 @@ struct Launch {
     std::thread* thread = nullptr;
 };
 
-inline Launch launch(const char* name, std::initializer_list<Arg> args, NDRange global = NDRange(1),
+inline Launch launch(const char* name, const std::vector<Arg>& args, NDRange global = NDRange(1),
                      NDRange local = NDRange()) {
     detail::start();
     detail::KernelDef k;
@@ -603,6 +631,11 @@ inline Launch launch(const char* name, std::initializer_list<Arg> args, NDRange 
         t->done = true;
     });
     return l;
+}
+
+inline Launch launch(const char* name, std::initializer_list<Arg> args, NDRange global = NDRange(1),
+                     NDRange local = NDRange()) {
+    return launch(name, std::vector<Arg>(args), global, local);
 }
 
 inline void wait(Launch& l) {
@@ -660,7 +693,26 @@ namespace detail {
 inline void drain(const std::string& name) {
     while (channel_size(name) != 0) std::this_thread::sleep_for(std::chrono::microseconds(100));
 }
+
+// Like drain, for a channel that may not exist (a unit id past the last unit names none).
+inline void drain_if_any(const std::string& name) {
+    bool exists = false;
+    {
+        std::lock_guard<std::mutex> lock(global().m);
+        exists = global().channels.count(name) != 0;
+    }
+    if (exists) drain(name);
+}
 } // namespace detail
+
+// What ibuffer_command does around its launch of hlsinstr_host(cmd, unit, out), for the OpenCL
+// C API layer (hlsinstr_emu_cl.cpp), whose clEnqueueTask of hlsinstr_host must behave the same:
+// before, wait until the unit has taken the probes already sent; after, until it has taken the
+// command.
+inline void ibuffer_host_before(unsigned unit) {
+    detail::drain_if_any("hlsinstr_ib_data[" + std::to_string(unit) + "]");
+}
+inline void ibuffer_host_after(unsigned unit) { detail::drain_if_any("hlsinstr_ib_cmd[" + std::to_string(unit) + "]"); }
 
 // Sends a command to iBuffer unit `unit` through the host interface kernel. First waits until
 // the unit has taken every probe already sent (in hardware they arrive within cycles; the

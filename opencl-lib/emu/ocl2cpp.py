@@ -7,7 +7,9 @@ emulation (with hlsinstr_emu_prelude.h forced in front). What macros cannot do:
   (T2)(a, b) / (T4)(a, b, c, d) vector literals  -> T2(a, b) / T4(a, b, c, d)
   every kernel definition                         -> unchanged, followed (on its closing brace's
                                                      line) by a registration: name, autorun,
-                                                     num_compute_units, parameter types
+                                                     num_compute_units, parameter types, and
+                                                     each parameter's size and pointer-ness
+                                                     (for clSetKernelArg)
 
 Every replacement stays on the lines it replaces, so compiler messages keep the .cl line
 numbers (a `#line` directive names the original file). Files included with #include "..." that
@@ -157,9 +159,11 @@ def convert(text, path):
             raise ValueError(f"{where}: kernel {name}: no closing brace")
         args = ", ".join(f'a[{i}].get<{t}>("{name}", {i})' for i, t in enumerate(types))
         unused = "" if types else "(void)a; "
+        local = ["true" if re.search(r"\b(__local|local)\b", t) else "false" for t in types]
+        info = ", ".join(f"hlsinstr_emu::detail::param<{t}>({l})" for t, l in zip(types, local))
         reg = (
             f" static hlsinstr_emu::detail::Registrar hlsinstr_emu_reg_{name}(\"{name}\", {autorun}, {cu}, "
-            f"{len(types)}, [](const hlsinstr_emu::Arg* a) {{ {unused}{name}({args}); }});"
+            f"{len(types)}, [](const hlsinstr_emu::Arg* a) {{ {unused}{name}({args}); }}, {{{info}}});"
         )
         edits.append((close + 1, close + 1, reg))
 

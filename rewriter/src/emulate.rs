@@ -1,8 +1,11 @@
 //! `hlsinstr emulate`: builds the CPU emulation (opencl-lib/emu/) of `.cl` kernels that
 //! `rewrite` instrumented, with their probes recording into iBuffer units
 //! (`-DHLSINSTR_OPENCL_IBUFFER`, one unit per probe of the manifest), linked with the user's host
-//! program. opencl-lib is built into the binary, like hls-lib: an installed `hlsinstr` needs no
-//! checkout, only bash, python3 and a C++17 compiler (`CXX`, default g++).
+//! program (C++ using `hlsinstr_emu.h`, or the OpenCL 1.2 C API of `CL/cl.h`, which
+//! `emu/hlsinstr_emu_cl.cpp` implements over the emulation; the rewrite's directory is on the
+//! host's include path for the generated `hlsinstr_ocl_host.h`). opencl-lib is built into the
+//! binary, like hls-lib: an installed `hlsinstr` needs no checkout, only bash, python3 and a C++17
+//! compiler (`CXX`, default g++), and for an OpenCL C API host the Khronos headers.
 
 use crate::emit::manifest::{hw_key, Manifest, FILE_NAME};
 use crate::error::{Error, ErrorKind, Result};
@@ -22,6 +25,7 @@ pub const OPENCL_LIB: &[(&str, &str)] = &[
     ("emu/hlsinstr-emu-build", include_str!("../../opencl-lib/emu/hlsinstr-emu-build")),
     ("emu/hlsinstr_emu.h", include_str!("../../opencl-lib/emu/hlsinstr_emu.h")),
     ("emu/hlsinstr_emu_prelude.h", include_str!("../../opencl-lib/emu/hlsinstr_emu_prelude.h")),
+    ("emu/hlsinstr_emu_cl.cpp", include_str!("../../opencl-lib/emu/hlsinstr_emu_cl.cpp")),
     ("emu/ocl2cpp.py", include_str!("../../opencl-lib/emu/ocl2cpp.py")),
 ];
 
@@ -32,7 +36,7 @@ pub const DEFAULT_DEPTH: u32 = 1024;
 pub struct EmulateOptions {
     /// The output directory of `hlsinstr rewrite` (with its manifest).
     pub dir: PathBuf,
-    /// The host program (C++ including `hlsinstr_emu.h`).
+    /// The host program (C++ including `hlsinstr_emu.h` or `CL/cl.h`).
     pub host: PathBuf,
     /// The `.cl` file to build, relative to `dir`; needed when the manifest lists several.
     pub program: Option<String>,
@@ -124,6 +128,8 @@ pub fn build(opts: &EmulateOptions) -> Result<Build> {
         .arg(format!("HLSINSTR_NUM_IBUFFERS={units}"));
     cmd.arg("-D").arg(format!("HLSINSTR_IBUFFER_DEPTH={}", opts.depth));
     cmd.arg("-D").arg(format!("HLSINSTR_MANIFEST_KEY=0x{:016x}ULL", manifest_key(&manifest)));
+    // The host may include the rewrite's generated hlsinstr_ocl_host.h.
+    cmd.arg("-I").arg(&opts.dir);
     cmd.arg("-o").arg(&opts.exe).arg(&program).arg(&opts.host);
     let out = cmd.output().map_err(|e| Error::new(ErrorKind::Io, format!("cannot run bash: {e}; install it")))?;
     if !out.status.success() {

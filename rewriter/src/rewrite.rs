@@ -11,6 +11,7 @@ use crate::plan::{plan_file, PlanTarget, ProbeKind};
 use crate::select::{select, Kinds, SelectOptions};
 use crate::source::{self, SourceFile};
 use crate::strip::{find_marker, strip};
+use crate::target::opencl as opencl_host;
 use crate::target::vitis::{self, generate::Generated};
 use crate::target::Target;
 use crate::walk::Input;
@@ -43,7 +44,8 @@ pub struct Outcome {
     /// `(file, function skipped with its reason)`.
     pub skipped: Vec<(String, Skipped)>,
     pub warnings: Vec<String>,
-    /// Files the target adds (`--target vitis`: new top, monitor, build files, hls-lib copy).
+    /// Files the target adds (`--target vitis`: new top, monitor, build files, hls-lib copy;
+    /// `.cl` kernels: `hlsinstr_ocl_host.h`).
     pub generated: Vec<Generated>,
 }
 
@@ -159,6 +161,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         probes: Vec::new(),
         skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
         hw: None,
+        generated: Vec::new(),
     };
     let mut generated = Vec::new();
     let mut outcomes = Vec::new();
@@ -195,6 +198,21 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         if let Some(hw) = manifest.hw.as_mut() {
             hw.generated = generated.iter().map(|g| g.path.clone()).collect();
         }
+    }
+    if design.is_none() && outcomes.iter().any(|f| opencl::is_opencl_path(&f.source.path)) {
+        if let Some(f) = outcomes.iter().find(|f| f.source.rel == opencl_host::HOST_HEADER) {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "an input is named {}, the file rewrite generates for OpenCL kernels; rename it",
+                    opencl_host::HOST_HEADER
+                ),
+            )
+            .at(&f.source.path));
+        }
+        let header = opencl_host::generate(&manifest.probes)?;
+        manifest.generated.push(header.path.clone());
+        generated.push(header);
     }
     Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings, generated })
 }

@@ -1,7 +1,7 @@
 //! Golden rewrite tests: `tests/golden/<case>/input.cpp` (+ `probes`, the kinds) must rewrite to
 //! `expected.cpp`, with the manifest `expected.manifest.json` and diagnostics `expected.stderr`.
-//! OpenCL C cases have `input.cl` and `expected.cl` instead, and may have `options` (watch and
-//! stall options, see `run_case`).
+//! OpenCL C cases have `input.cl` and `expected.cl` instead, may have `options` (watch and
+//! stall options, see `run_case`), and their generated `hlsinstr_ocl_host.h` under `expected.gen/`.
 //!
 //! Review changes as diffs; bless new expectations with
 //! `HLSINSTR_BLESS=1 cargo test --test golden` and read `git diff tests/golden` before committing.

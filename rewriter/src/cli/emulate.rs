@@ -11,8 +11,9 @@ use std::path::PathBuf;
 pub struct EmulateArgs {
     /// The output directory of `hlsinstr rewrite` of the .cl kernels (with hlsinstr-manifest.json).
     pub dir: PathBuf,
-    /// The host program: C++ that includes hlsinstr_emu.h, launches the kernels, reads the
-    /// iBuffer units (HLSINSTR_NUM_IBUFFERS of them, one per probe) and writes the dump.
+    /// The host program: C++ that includes hlsinstr_emu.h or uses the OpenCL C API (CL/cl.h,
+    /// with the generated hlsinstr_ocl_host.h), launches the kernels, reads the iBuffer units
+    /// (HLSINSTR_NUM_IBUFFERS of them, one per probe) and writes the dump.
     #[arg(long, value_name = "HOST.cpp")]
     pub host: PathBuf,
     /// The .cl file to build, relative to DIR (needed when the manifest lists several).

@@ -30,13 +30,15 @@ pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
     }
     // Original hashes from any manifest found at the input roots, to confirm exact restores.
     let mut originals: HashMap<String, String> = HashMap::new();
-    // Files an in-FPGA build generated (new top, monitor, hls-lib copy): not the user's, left out.
+    // Files an in-FPGA build generated (new top, monitor, hls-lib copy) or an OpenCL rewrite
+    // (hlsinstr_ocl_host.h): not the user's, left out.
     let mut generated: std::collections::HashSet<String> = std::collections::HashSet::new();
     for root in args.inputs.iter().filter(|p| p.is_dir()) {
         if let Ok(text) = std::fs::read_to_string(root.join(manifest::FILE_NAME)) {
             match serde_json::from_str::<manifest::Manifest>(&text) {
                 Ok(m) if m.version == manifest::VERSION => {
                     generated.extend(m.hw.iter().flat_map(|h| h.generated.iter().cloned()));
+                    generated.extend(m.generated.iter().cloned());
                     originals.extend(m.files.into_iter().map(|f| (f.path, f.original_sha256)));
                 }
                 Ok(m) => eprintln!(

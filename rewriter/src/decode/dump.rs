@@ -256,6 +256,7 @@ pub(crate) mod tests {
             }),
             probes,
             skipped: Vec::new(),
+            generated: Vec::new(),
         }
     }
 

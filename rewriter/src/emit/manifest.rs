@@ -29,6 +29,10 @@ pub struct Manifest {
     /// The in-FPGA build (`--target vitis`): how the monitor's dump maps to probes.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub hw: Option<HwBuild>,
+    /// Files a rewrite of OpenCL C kernels added below the output directory
+    /// (`hlsinstr_ocl_host.h`); `strip` leaves them out. The in-FPGA build lists its own in `hw`.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub generated: Vec<String>,
 }
 
 /// The in-FPGA build of a `--target vitis` rewrite. The monitor keeps one slot per measured probe

@@ -235,6 +235,7 @@ fn empty_manifest(top: &str) -> Manifest {
         probes: Vec::new(),
         skipped: Vec::new(),
         hw: None,
+        generated: Vec::new(),
     }
 }
 
