@@ -266,8 +266,9 @@ void hlsinstr_send_probe_(uint id, ulong addr, long value) {
     p.value = value;
 #ifdef HLSINSTR_EMU
     // The hardware unit reads a probe every cycle, so a site sending at most one per cycle
-    // never loses one; the emulated unit is a slower thread, so the emulation waits instead.
-    write_channel_intel(hlsinstr_ib_data[id], p);
+    // never loses one; the emulated unit is a slower thread, so the emulation waits instead,
+    // without charging the wait to the kernel's model clock.
+    hlsinstr_emu_write_untimed(hlsinstr_ib_data[id], p);
 #else
     (void)write_channel_nb_intel(hlsinstr_ib_data[id], p);
 #endif

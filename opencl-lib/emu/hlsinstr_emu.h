@@ -397,6 +397,16 @@ class Channel : public detail::ChannelBase {
         lock.unlock();
         detail::pipeline_step();
     }
+    // A blocking write whose wait costs the writer no model time (hlsinstr_emu_write_untimed).
+    void write_untimed(const T& v) {
+        std::unique_lock<std::mutex> lock(m_);
+        if (q_.size() >= cap_) {
+            wait_([this] { return q_.size() < cap_; }, 2, lock);
+        }
+        push_(v);
+        lock.unlock();
+        detail::pipeline_step();
+    }
     bool write_nb(const T& v) {
         std::unique_lock<std::mutex> lock(m_);
         const bool ok = q_.size() < cap_;

@@ -56,6 +56,15 @@ bool write_channel_nb_intel(Channel<T>& c, const U& v) {
     return c.write_nb(static_cast<T>(v));
 }
 
+// Emulation only: a blocking write that stands for a hardware non-blocking write to a reader
+// that takes one element every cycle (a probe to its iBuffer unit): it waits for space, since
+// the emulated reader is a slower thread, but the wait costs the writer no model time, since
+// the hardware writer never waits there.
+template <class T, class U>
+void hlsinstr_emu_write_untimed(Channel<T>& c, const U& v) {
+    c.write_untimed(static_cast<T>(v));
+}
+
 // Emulation only: waits until the channel's reader has taken every element (library code that
 // must order two channels, e.g. a watch configuration before the first probe).
 template <class T>
