@@ -39,7 +39,9 @@
 //   - Time. Each kernel thread has a model clock (cycles); get_time(dep) returns it. It
 //     advances by HLSINSTR_EMU_DELAY(n) (n cycles, a scripted latency) and through channels:
 //     an element carries its writer's clock, and a reader's clock becomes at least that plus 1
-//     (the channel's latency); a writer that waited for space takes the reader's clock. Nothing
+//     (the channel's latency); a blocking write into a full channel of capacity C happens no
+//     earlier than the pop that freed its slot (the write C places before it), whether or not
+//     the thread had to wait, so times do not depend on thread scheduling. Nothing
 //     else costs time. A host launch starts at the latest clock a finished launch reached;
 //     autorun kernels start at 0. So a stall monitor's unit stamps a probe with the sender's clock + 1,
 //     and snapshot differences are exactly the delays scripted between them.
@@ -390,8 +392,14 @@ class Channel : public detail::ChannelBase {
         std::unique_lock<std::mutex> lock(m_);
         if (q_.size() >= cap_) {
             wait_([this] { return q_.size() < cap_; }, 2, lock);
+        }
+        // The slot this write takes was freed by pop number pushes_ - cap_: the write cannot
+        // happen before that pop in model time, whether or not the thread had to wait for it
+        // (which depends on thread scheduling, not on the model).
+        if (pushes_ >= cap_) {
             uint64_t& now = detail::wi().now;
-            if (now < freed_) now = freed_;
+            const uint64_t freed = pop_time_[(pushes_ - cap_) % cap_];
+            if (now < freed) now = freed;
         }
         push_(v);
         lock.unlock();
@@ -448,13 +456,15 @@ class Channel : public detail::ChannelBase {
         q_.pop_front();
         uint64_t& now = detail::wi().now;
         if (now < s.stamp + 1) now = s.stamp + 1;
-        freed_ = now;
+        pop_time_[pops_ % cap_] = now;
+        ++pops_;
         detail::global().progress.fetch_add(1);
         cv_.notify_all();
         return s.v;
     }
     void push_(const T& v) {
         q_.push_back(Slot{v, detail::wi().now});
+        ++pushes_;
         detail::global().progress.fetch_add(1);
         cv_.notify_all();
     }
@@ -465,7 +475,9 @@ class Channel : public detail::ChannelBase {
     mutable std::mutex m_;
     std::condition_variable cv_;
     std::deque<Slot> q_;
-    uint64_t freed_ = 0;
+    // Model time of the last cap_ pops (pop k at k % cap_), and the element counts.
+    std::vector<uint64_t> pop_time_ = std::vector<uint64_t>(cap_, 0);
+    uint64_t pushes_ = 0, pops_ = 0;
 };
 
 // An array of channels `channel T name[N]`; element i is named name[i].
