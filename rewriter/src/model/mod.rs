@@ -262,7 +262,12 @@ fn collect_jump_macros(root: Node, text: &str, out: &mut Vec<JumpMacro>) {
         let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value")) else {
             continue;
         };
-        let words = node_text(value, text).split(|c: char| !(c.is_alphanumeric() || c == '_'));
+        // `return` in a string literal of the replacement text (`"... return; ..."`) is data.
+        let mut value = node_text(value, text).to_string();
+        for r in crate::strip::literal_ranges(&value).into_iter().rev() {
+            value.replace_range(r, "\"\"");
+        }
+        let words = value.split(|c: char| !(c.is_alphanumeric() || c == '_'));
         if let Some(keyword) = words.filter_map(|w| ["return", "goto"].into_iter().find(|k| *k == w)).next() {
             let (line, col) = position(text, name.start_byte());
             out.push(JumpMacro { name: node_text(name, text).to_string(), keyword, line, col });
@@ -1260,6 +1265,15 @@ mod tests {
         assert!(reasons[0].1.starts_with("macro `CHECK` (defined at 1:9) hides a `return`"), "{reasons:?}");
         assert!(reasons[1].1.starts_with("macro `BAIL` (defined at 2:9) hides a `goto`"), "{reasons:?}");
         assert_eq!(m.functions[0].name, "h");
+    }
+
+    #[test]
+    fn a_jump_word_in_a_macros_string_literal_hides_no_jump() {
+        let src = "#define MSG \"return; goto x;\"\n#define CH 'r'\nint f(void) { puts(MSG); return 1; }\n";
+        let m = model(src);
+        assert!(m.jump_macros.is_empty(), "{:?}", m.jump_macros);
+        let src = "#define BAIL(e) { puts(\"bail\"); return e; }\nint f(void) { BAIL(1); return 0; }\n";
+        assert_eq!(model(src).jump_macros.len(), 1);
     }
 
     #[test]
