@@ -45,8 +45,6 @@ struct Expect {
 const REWRITTEN: Expect =
     Expect { file: "", skips: &[], warnings: &[], probes: 0, error: None, valid: true, ibuffer: true };
 
-const PARSE_ERROR: &str = "does not parse cleanly";
-
 /// Sorted by file name, one per file of tests/opencl/hard.
 const EXPECT: &[Expect] = &[
     // Attributes before `__kernel`, between it and the return type, between the return type and
