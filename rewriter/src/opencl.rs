@@ -1,10 +1,10 @@
-//! OpenCL C (`.cl`) through the C++ pipeline: a pre-pass that blanks what C++ cannot parse.
+//! OpenCL C (`.cl`) through the C pipeline: a pre-pass that blanks what C cannot parse.
 //!
 //! The OpenCL-only words (`__kernel`, address spaces, access qualifiers, Intel `channel`, `pipe`)
 //! and every `__attribute__((...))` list are replaced by spaces, byte for byte (line breaks
-//! kept), so every offset, line and column of the blanked text is the original's. The C++
-//! grammar parses the blanked text, the model is built on it, and the plan's edits apply to the
-//! original text unchanged. What was blanked is kept: the ranges (no edit may land inside one)
+//! kept), so every offset, line and column of the blanked text is the original's. The C grammar
+//! (tree-sitter-c) parses the blanked text, the model is built on it, and the plan's edits apply
+//! to the original text unchanged. What was blanked is kept: the ranges (no edit may land inside one)
 //! and, per top-level declaration, the OpenCL facts the manifest reports.
 //!
 //! Only whole identifiers outside comments, string and character literals and preprocessor
@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
-/// Words blanked wherever they stand as identifiers: reserved in OpenCL C, unknown to C++.
+/// Words blanked wherever they stand as identifiers: reserved in OpenCL C, unknown to C.
 const WORDS: &[&str] = &[
     "__kernel",
     "kernel",

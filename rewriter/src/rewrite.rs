@@ -519,6 +519,40 @@ mod tests {
         assert!(vitis >= 1, "the vitis plumbing's own edits are covered");
     }
 
+    /// The same for OpenCL C: blanked text, parsed with the C grammar, edits applied to the
+    /// original; the hard OpenCL corpus and the OpenCL golden cases.
+    #[test]
+    fn incremental_reparse_of_opencl_c_gives_the_tree_of_a_fresh_parse() {
+        let tests = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests");
+        let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(format!("{tests}/opencl/hard"))
+            .unwrap()
+            .map(|f| f.unwrap().path())
+            .chain(std::fs::read_dir(format!("{tests}/golden")).unwrap().map(|d| d.unwrap().path().join("input.cl")))
+            .filter(|p| p.exists())
+            .collect();
+        paths.sort();
+        let kinds = Kinds::parse("modules,loops,timestamps,seq").unwrap();
+        let mut incremental = 0;
+        for path in &paths {
+            let Ok(text) = std::fs::read_to_string(path) else { continue }; // not UTF-8
+            let src = SourceFile { path: path.clone(), rel: "input.cl".into(), text };
+            let blanked = opencl::blank(&src.text);
+            let tree = parse(Lang::OpenCl, &blanked.text, None);
+            let model = model::build(&tree, &blanked.text);
+            let selection = select(std::slice::from_ref(&model), kinds, &SelectOptions::default()).unwrap();
+            let target = PlanTarget { vitis: false, top: None, opencl: true, watch: None };
+            let plan = plan_file(&src, &model, &selection[0], kinds, target, &mut 0);
+            let (output, changes) = apply_tracked(&src.text, &plan.edits).unwrap();
+            let output = opencl::blank(&output).text;
+            let fresh = parse(Lang::OpenCl, &output, None);
+            let (judged, errors) = reparse(Lang::OpenCl, &blanked.text, Some(tree), &output, &changes);
+            assert_eq!(errors, count_errors(fresh.root_node()), "{}", path.display());
+            assert!(nodes(&judged) == nodes(&fresh), "{}: the incremental tree differs", path.display());
+            incremental += usize::from(errors == 0 && !changes.is_empty());
+        }
+        assert!(incremental >= 8, "most inputs parse cleanly, so their check is incremental: {incremental}");
+    }
+
     #[test]
     fn input_parse_errors_outside_probed_bodies_do_not_block_the_rewrite() {
         // `extern "C" {` opened under `#ifdef __cplusplus`: the input parses with one error, and
