@@ -9,7 +9,8 @@
 //! refused with the listed error; `strip` gives the input back byte for byte; rewriting the output
 //! is refused; a valid input passes `clang -x cl -cl-std=CL1.2 -fsyntax-only` (with the Intel
 //! channel test header) and so does its rewritten output in the default mode and, for
-//! self-contained kernels, in the iBuffer recording mode. clang missing fails the test.
+//! self-contained kernels, in the iBuffer recording mode. With `--probes modules,loops,watch`
+//! and a `--watch` on a buffer of the file, the same holds. clang missing fails the test.
 
 use hlsinstr::error::ErrorKind;
 use hlsinstr::model;
@@ -40,18 +41,21 @@ struct Expect {
     valid: bool,
     /// Self-contained: the output also passes clang in the iBuffer recording mode.
     ibuffer: bool,
+    /// `--watch` expression for a run with `--probes modules,loops,watch`.
+    watch: Option<&'static str>,
 }
 
 const REWRITTEN: Expect =
-    Expect { file: "", skips: &[], warnings: &[], probes: 0, error: None, valid: true, ibuffer: true };
+    Expect { file: "", skips: &[], warnings: &[], probes: 0, error: None, valid: true, ibuffer: true, watch: None };
 
 /// Sorted by file name, one per file of tests/opencl/hard.
 const EXPECT: &[Expect] = &[
     // Attributes before `__kernel`, between it and the return type, between the return type and
-    // the name, on parameters, several in one list, over several lines; after a prototype.
-    Expect { file: "attributes.cl", probes: 9, ..REWRITTEN },
+    // the name, on parameters, several in one list, over several lines, after a prototype, on
+    // locals (Intel memory attributes).
+    Expect { file: "attributes.cl", probes: 10, watch: Some("out[0]"), ..REWRITTEN },
     Expect { file: "bom.cl", probes: 2, ..REWRITTEN },
-    Expect { file: "channels.cl", probes: 10, ..REWRITTEN },
+    Expect { file: "channels.cl", probes: 10, watch: Some("out[0]"), ..REWRITTEN },
     Expect {
         file: "comments_strings.cl",
         // A line splice inside an identifier (`tot\` / `al`): tree-sitter reads two words.
@@ -59,7 +63,7 @@ const EXPECT: &[Expect] = &[
         probes: 2,
         ..REWRITTEN
     },
-    Expect { file: "cpp_keywords.cl", probes: 3, ..REWRITTEN },
+    Expect { file: "cpp_keywords.cl", probes: 3, watch: Some("typename[0]"), ..REWRITTEN },
     Expect { file: "crlf.cl", probes: 2, ..REWRITTEN },
     Expect { file: "empty.cl", warnings: &[": empty file, copied unchanged"], probes: 0, ..REWRITTEN },
     Expect {
@@ -80,6 +84,7 @@ const EXPECT: &[Expect] = &[
         // A function-like macro around a loop header reads as a call followed by a block.
         skips: &["28:15: skipped macro_loops: does not parse cleanly (syntax error at 29:3"],
         probes: 5,
+        watch: Some("a[0]"),
         ..REWRITTEN
     },
     Expect {
@@ -89,7 +94,7 @@ const EXPECT: &[Expect] = &[
         ibuffer: false,
         ..REWRITTEN
     },
-    Expect { file: "pragmas.cl", probes: 9, ..REWRITTEN },
+    Expect { file: "pragmas.cl", probes: 9, watch: Some("b[0]"), ..REWRITTEN },
     Expect {
         file: "truncated.cl",
         // The cut kernel is read as a definition with errors; the whole one before it is probed.
@@ -99,8 +104,8 @@ const EXPECT: &[Expect] = &[
         ibuffer: false,
         ..REWRITTEN
     },
-    Expect { file: "types.cl", probes: 4, ..REWRITTEN },
-    Expect { file: "vectors.cl", probes: 4, ..REWRITTEN },
+    Expect { file: "types.cl", probes: 5, watch: Some("out[0]"), ..REWRITTEN },
+    Expect { file: "vectors.cl", probes: 4, watch: Some("out[0]"), ..REWRITTEN },
 ];
 
 fn hard_dir() -> PathBuf {
@@ -299,4 +304,45 @@ fn the_cli_reports_every_skip_and_the_bad_file_without_a_panic() {
             assert!(skip_lines.iter().any(|l| l.starts_with(&format!("{}:{s}", e.file))), "{}:{s} in\n{err}", e.file);
         }
     }
+}
+
+/// Watchpoints on the hard inputs (through the binary): the accesses of the watched buffer get
+/// sites, the output strips back and passes clang in both modes.
+#[test]
+fn watchpoints_on_hard_inputs_strip_back_and_pass_clang() {
+    let work = tempfile::tempdir().unwrap();
+    let mut failures = Vec::new();
+    for e in EXPECT.iter().filter(|e| e.watch.is_some()) {
+        let watch = e.watch.unwrap();
+        let out_dir = work.path().join(e.file);
+        let o = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["rewrite", "--probes", "modules,loops,watch", "--watch", watch, "--out"])
+            .arg(&out_dir)
+            .arg(hard_dir().join(e.file)));
+        let ctx = format!("{} --watch {watch}", e.file);
+        if !matches!(o.status.code(), Some(0 | 3)) || text(&o).contains("panicked") {
+            failures.push(format!("{ctx}: {}", text(&o)));
+            continue;
+        }
+        let manifest: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(out_dir.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+        let probes = manifest["probes"].as_array().unwrap();
+        if !probes.iter().any(|p| p["kind"] == "watch") {
+            failures.push(format!("{ctx}: no watch site"));
+        }
+        let written = out_dir.join(e.file);
+        let output = std::fs::read_to_string(&written).unwrap();
+        let input = std::fs::read_to_string(hard_dir().join(e.file)).unwrap();
+        if strip(&output).as_deref() != Ok(input.as_str()) {
+            failures.push(format!("{ctx}: strip(rewrite(x)) != x"));
+        }
+        let ibuffer = ["-DHLSINSTR_OPENCL_IBUFFER".to_string(), format!("-DHLSINSTR_NUM_IBUFFERS={}", probes.len())];
+        for defines in [&[][..], &ibuffer[..]] {
+            let o = clang_cl(&written, defines);
+            if !o.status.success() {
+                failures.push(format!("{ctx}: clang {defines:?}:\n{}", text(&o)));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -6,7 +6,7 @@ __kernel void talk(__global int *out, int n) {
   printf("__kernel %s: n = %d, a brace { and a quote \" \n", GREETING, n);
   char c = '{';
   char q = '\'';
-  // return; in a comment
+  // return; in a comment, and UTF-8: größe in µs, ≤ 4 — 漢字
   for (int i = 0; i < n; i++) { /* } */
     out[i] = c + q + i;
   }

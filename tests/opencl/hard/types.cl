@@ -35,6 +35,16 @@ void accumulate(struct acc *a, int v) {
   a->count++;
 }
 
+// Address spaces without underscores, a local array in the body, a `constant` parameter.
+kernel void plain_words(global int *restrict out, constant int *restrict table, local int *scratch) {
+  local int tile[8];
+  private int mine = table[get_local_id(0) & 7];
+  tile[get_local_id(0) & 7] = mine;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  scratch[0] = tile[0];
+  out[get_global_id(0)] = scratch[0] + tile[7];
+}
+
 __kernel void fir(__global const float *restrict x, __global float *restrict y,
                   __global uint *restrict raw, __local float *restrict tile, int n) {
   int i = get_global_id(0);
