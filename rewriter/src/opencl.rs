@@ -11,8 +11,9 @@
 //! lines are blanked. `channel` and `pipe` are blanked only when an identifier follows them
 //! (`channel int c;`), so a variable named `channel` stays. An object-like macro defined earlier
 //! in the file as nothing but such words and attribute lists (`#define KERNEL __kernel`,
-//! `#define SINGLE_TASK __attribute__((max_global_work_dim(0)))`) is blanked where it is used, as
-//! its expansion would be; its `#define` line stays. Cost: one pass over the text.
+//! `#define SINGLE_TASK __attribute__((max_global_work_dim(0)))`), or as nothing at all
+//! (`#define INLINE`), is blanked where it is used, as its expansion would be; its `#define`
+//! line stays. Cost: one pass over the text.
 
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -253,13 +254,13 @@ fn directive<'t>(line: &'t str, macros: &mut HashMap<&'t str, OpenClFacts>) {
     }
 }
 
-/// What a macro's replacement text declares, when it is a non-empty sequence of words that
-/// [`blank`] blanks (including macros of such words) and `__attribute__((...))` lists, with
-/// comments and line splices between them; `None` for any other text.
+/// What a macro's replacement text declares, when it is a sequence of words that [`blank`]
+/// blanks (including macros of such words) and `__attribute__((...))` lists, with comments and
+/// line splices between them, or nothing at all (`#define INLINE`: blanking a use is what its
+/// expansion does); `None` for any other text.
 fn blankable_expansion(value: &str, macros: &HashMap<&str, OpenClFacts>) -> Option<OpenClFacts> {
     let b = value.as_bytes();
     let mut facts = OpenClFacts::default();
-    let mut words = 0;
     let mut i = 0;
     while i < b.len() {
         match b[i] {
@@ -291,12 +292,11 @@ fn blankable_expansion(value: &str, macros: &HashMap<&str, OpenClFacts>) -> Opti
                 } else {
                     return None;
                 }
-                words += 1;
             }
             _ => return None,
         }
     }
-    (words > 0).then_some(facts)
+    Some(facts)
 }
 
 /// One attribute (`max_global_work_dim(0)`) into the facts.
@@ -461,17 +461,20 @@ mod tests {
         let src = "#define KERNEL __kernel\n#define GLOBAL /* space */ __global\n\
                    #define SINGLE __attribute__((max_global_work_dim(0))) \\\n  __attribute__((autorun))\n\
                    #define BOTH KERNEL SINGLE\n#define NOT_ONLY __kernel void\n#define LATER __local\n#undef LATER\n\
-                   BOTH void k(GLOBAL int *a, LATER int *b) {}\nKERNEL void h() { NOT_ONLY; int KERNEL_X; }\n";
+                   BOTH void k(GLOBAL int *a, LATER int *b) {}\nKERNEL void h() { NOT_ONLY; int KERNEL_X; }\n\
+                   #define INLINE /* nothing */\nINLINE int g() { return 0; }\n";
         let bl = blank(src);
         assert_eq!(bl.text.len(), src.len());
         let lines: Vec<&str> = bl.text.lines().collect();
         assert_eq!(&lines[..8], &src.lines().take(8).collect::<Vec<_>>()[..], "definitions stay");
         assert_eq!(lines[8], "     void k(       int *a, LATER int *b) {}");
         assert_eq!(lines[9], "       void h() { NOT_ONLY; int KERNEL_X; }");
+        assert_eq!(lines[11], "       int g() { return 0; }");
         let k = &bl.heads[0].1;
         assert!(k.kernel && k.autorun);
         assert_eq!(k.max_global_work_dim, Some(0));
         assert_eq!(k.attributes, ["max_global_work_dim(0)", "autorun"]);
         assert!(bl.heads[1].1.kernel && bl.heads[1].1.attributes.is_empty());
+        assert_eq!(bl.heads[2].1, OpenClFacts::default());
     }
 }

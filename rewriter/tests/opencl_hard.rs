@@ -83,7 +83,7 @@ const EXPECT: &[Expect] = &[
         file: "macros.cl",
         // A function-like macro around a loop header reads as a call followed by a block.
         skips: &["28:15: skipped macro_loops: does not parse cleanly (syntax error at 29:3"],
-        probes: 5,
+        probes: 7,
         watch: Some("a[0]"),
         ..REWRITTEN
     },

@@ -35,6 +35,22 @@ __kernel void macro_loops(__global int *a, int n) {
   }
 }
 
+// The attribute only for the hardware build; an empty macro before a helper.
+#ifdef EMULATOR
+#define TASK
+#else
+#define TASK __attribute__((max_global_work_dim(0)))
+#endif
+#define INLINE
+
+INLINE int twice(int x) {
+  return 2 * x;
+}
+
+TASK __kernel void task_kernel(__global int *a) {
+  a[0] = twice(a[0]);
+}
+
 // A whole kernel made by a macro: nothing to probe in this file's text.
 DECLARE_FILL(fill_ones, 1)
 
