@@ -346,3 +346,14 @@ fn watchpoints_on_hard_inputs_strip_back_and_pass_clang() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The include line follows the file's conventions: after the BOM, with the file's line ending.
+#[test]
+fn the_include_line_keeps_the_bom_first_and_the_crlf_line_endings() {
+    let bom = rewrite_one(&Input { path: hard_dir().join("bom.cl"), rel: "bom.cl".into() });
+    assert!(bom.files[0].output.starts_with("\u{feff}#include \"hlsinstr_probe.cl\" // hlsinstr\n"));
+    let crlf = rewrite_one(&Input { path: hard_dir().join("crlf.cl"), rel: "crlf.cl".into() });
+    let out = crlf.files[0].output.as_bytes();
+    assert!(out.starts_with(b"#include \"hlsinstr_probe.cl\" // hlsinstr\r\n"));
+    assert!(!out.iter().enumerate().any(|(i, &b)| b == b'\n' && (i == 0 || out[i - 1] != b'\r')), "bare \\n");
+}
