@@ -540,7 +540,7 @@ mod tests {
             let tree = parse(Lang::OpenCl, &blanked.text, None);
             let model = model::build(&tree, &blanked.text);
             let selection = select(std::slice::from_ref(&model), kinds, &SelectOptions::default()).unwrap();
-            let target = PlanTarget { vitis: false, top: None, opencl: true, watch: None };
+            let target = PlanTarget { opencl: true, ..Default::default() };
             let plan = plan_file(&src, &model, &selection[0], kinds, target, &mut 0);
             let (output, changes) = apply_tracked(&src.text, &plan.edits).unwrap();
             let output = opencl::blank(&output).text;
