@@ -19,7 +19,7 @@
 use hlsinstr::edit::{apply_tracked, Edit, Piece};
 use hlsinstr::emit::manifest;
 use hlsinstr::model::{self, FileModel};
-use hlsinstr::parse::{count_errors, parse_cpp};
+use hlsinstr::parse::{count_errors, parse_cpp, Lang};
 use hlsinstr::plan::plan_file;
 use hlsinstr::rewrite::{reparse, rewrite, Outcome, RewriteOptions};
 use hlsinstr::select::{select, Kinds, SelectOptions};
@@ -287,7 +287,7 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
             let (output, changes) = apply_tracked(&src.text, &plan.edits).expect("planned edits apply");
             lap(6, &mut s, &mut t);
             if !plan.edits.is_empty() {
-                let (out_tree, after) = reparse(&src.text, tree, &output, &changes);
+                let (out_tree, after) = reparse(Lang::Cpp, &src.text, tree, &output, &changes);
                 drop(out_tree);
                 lap(REPARSE, &mut s, &mut t);
                 assert!(after <= m.error_count, "{}: rewritten file parses worse", src.rel);
@@ -305,7 +305,7 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
                     changes_total += changes.len();
                     let fresh = parse_cpp(&output, None);
                     let tree = parse_cpp(&src.text, None);
-                    let (judged, _) = reparse(&src.text, Some(tree), &output, &changes);
+                    let (judged, _) = reparse(Lang::Cpp, &src.text, Some(tree), &output, &changes);
                     reparse_agrees &=
                         fresh_errors == after && judged.root_node().to_sexp() == fresh.root_node().to_sexp();
                 }

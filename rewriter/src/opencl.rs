@@ -1,21 +1,26 @@
-//! OpenCL C (`.cl`) through the C++ pipeline: a pre-pass that blanks what C++ cannot parse.
+//! OpenCL C (`.cl`) through the C pipeline: a pre-pass that blanks what C cannot parse.
 //!
 //! The OpenCL-only words (`__kernel`, address spaces, access qualifiers, Intel `channel`, `pipe`)
 //! and every `__attribute__((...))` list are replaced by spaces, byte for byte (line breaks
-//! kept), so every offset, line and column of the blanked text is the original's. The C++
-//! grammar parses the blanked text, the model is built on it, and the plan's edits apply to the
-//! original text unchanged. What was blanked is kept: the ranges (no edit may land inside one)
+//! kept), so every offset, line and column of the blanked text is the original's. The C grammar
+//! (tree-sitter-c) parses the blanked text, the model is built on it, and the plan's edits apply
+//! to the original text unchanged. What was blanked is kept: the ranges (no edit may land inside one)
 //! and, per top-level declaration, the OpenCL facts the manifest reports.
 //!
 //! Only whole identifiers outside comments, string and character literals and preprocessor
 //! lines are blanked. `channel` and `pipe` are blanked only when an identifier follows them
-//! (`channel int c;`), so a variable named `channel` stays. Cost: one pass over the text.
+//! (`channel int c;`), so a variable named `channel` stays. An object-like macro defined earlier
+//! in the file as nothing but such words and attribute lists (`#define KERNEL __kernel`,
+//! `#define SINGLE_TASK __attribute__((max_global_work_dim(0)))`), or as nothing at all
+//! (`#define INLINE`), is blanked where it is used, as its expansion would be; its `#define`
+//! line stays. Cost: one pass over the text.
 
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::ops::Range;
 use std::path::Path;
 
-/// Words blanked wherever they stand as identifiers: reserved in OpenCL C, unknown to C++.
+/// Words blanked wherever they stand as identifiers: reserved in OpenCL C, unknown to C.
 const WORDS: &[&str] = &[
     "__kernel",
     "kernel",
@@ -96,6 +101,10 @@ pub fn blank(text: &str) -> Blanked {
     let mut depth = 0usize;
     let mut i = 0;
     let mut line_start = true;
+    // Macros that expand to blankable words only, by name: what their expansion declares.
+    let mut macros: HashMap<&str, OpenClFacts> = HashMap::new();
+    // Open conditionals: (brace depth at `#if`, depth at the end of the first branch).
+    let mut conditionals: Vec<(usize, Option<usize>)> = Vec::new();
     while i < b.len() {
         let c = b[i];
         match c {
@@ -110,7 +119,13 @@ pub fn blank(text: &str) -> Blanked {
             }
             b'/' if b.get(i + 1) == Some(&b'/') => i = line_end(b, i),
             b'/' if b.get(i + 1) == Some(&b'*') => i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2),
-            b'#' if line_start => i = line_end(b, i),
+            b'#' if line_start => {
+                let end = line_end(b, i);
+                let line = &text[i + 1..end];
+                directive(line, &mut macros);
+                conditional(line, &mut conditionals, &mut depth);
+                i = end;
+            }
             b'"' | b'\'' => i = quoted_end(b, i),
             b'{' => {
                 if depth == 0 {
@@ -155,6 +170,14 @@ pub fn blank(text: &str) -> Blanked {
                         facts.kernel = true;
                     }
                     ranges.push(i..end);
+                } else if let Some(m) = macros.get(word) {
+                    if depth == 0 {
+                        facts.kernel |= m.kernel;
+                        for a in &m.attributes {
+                            record(&mut facts, a);
+                        }
+                    }
+                    ranges.push(i..end);
                 } else if TYPE_WORDS.contains(&word) {
                     let next = skip_space(b, end);
                     if b.get(next).is_some_and(|&n| n.is_ascii_alphabetic() || n == b'_') {
@@ -179,6 +202,101 @@ pub fn blank(text: &str) -> Blanked {
     // inside an attribute becomes spaces, one per byte, which is still valid UTF-8.
     let text = String::from_utf8(out).expect("blanking writes ASCII spaces only");
     Blanked { text, ranges, heads }
+}
+
+/// Branches of a conditional may open or close braces differently (`#if A` / `for (...) {` /
+/// `#else` / `for (...) {` / `#endif`): each branch starts at the depth of the `#if`, and the
+/// depth after the `#endif` is the first branch's, as if it were the one compiled. Without this,
+/// one such conditional would shift the depth of the rest of the file.
+fn conditional(line: &str, open: &mut Vec<(usize, Option<usize>)>, depth: &mut usize) {
+    let word = &line.trim_start()[..ident_end(line.trim_start().as_bytes(), 0)];
+    match word {
+        "if" | "ifdef" | "ifndef" => open.push((*depth, None)),
+        "elif" | "elifdef" | "elifndef" | "else" => {
+            if let Some((at_if, first)) = open.last_mut() {
+                first.get_or_insert(*depth);
+                *depth = *at_if;
+            }
+        }
+        "endif" => {
+            if let Some((_, Some(first))) = open.pop() {
+                *depth = first;
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A preprocessor line (after its `#`): a `#define` of blankable words only enters `macros`, an
+/// `#undef` leaves it.
+fn directive<'t>(line: &'t str, macros: &mut HashMap<&'t str, OpenClFacts>) {
+    let line = line.trim_start();
+    let (is_define, rest) = match (line.strip_prefix("define"), line.strip_prefix("undef")) {
+        (Some(rest), _) => (true, rest),
+        (_, Some(rest)) => (false, rest),
+        _ => return,
+    };
+    let b = rest.as_bytes();
+    let start = skip_space(b, 0);
+    if start == 0 && !rest.is_empty() {
+        return; // `#defined`, not `#define`
+    }
+    let end = ident_end(b, start);
+    let name = &rest[start..end];
+    if name.is_empty() {
+        return;
+    }
+    macros.remove(name);
+    if is_define && b.get(end) != Some(&b'(') {
+        if let Some(facts) = blankable_expansion(&rest[end..], macros) {
+            macros.insert(name, facts);
+        }
+    }
+}
+
+/// What a macro's replacement text declares, when it is a sequence of words that [`blank`]
+/// blanks (including macros of such words) and `__attribute__((...))` lists, with comments and
+/// line splices between them, or nothing at all (`#define INLINE`: blanking a use is what its
+/// expansion does); `None` for any other text.
+fn blankable_expansion(value: &str, macros: &HashMap<&str, OpenClFacts>) -> Option<OpenClFacts> {
+    let b = value.as_bytes();
+    let mut facts = OpenClFacts::default();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            c if c.is_ascii_whitespace() => i += 1,
+            b'\\' if matches!(b.get(i + 1), Some(b'\n' | b'\r')) => i += 1,
+            b'/' if b.get(i + 1) == Some(&b'/') => break,
+            b'/' if b.get(i + 1) == Some(&b'*') => i = value[i + 2..].find("*/").map(|n| i + 2 + n + 2)?,
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let end = ident_end(b, i);
+                let word = &value[i..end];
+                if word == "__attribute__" {
+                    let open = skip_space(b, end);
+                    if b.get(open) != Some(&b'(') || b.get(skip_space(b, open + 1)) != Some(&b'(') {
+                        return None;
+                    }
+                    let close = balanced_end(value, open);
+                    let inner = value[open + 1..close].trim().strip_prefix('(')?.strip_suffix("))")?;
+                    for a in split_top(inner) {
+                        record(&mut facts, &a);
+                    }
+                    i = close;
+                } else if WORDS.contains(&word) {
+                    facts.kernel |= word == "kernel" || word == "__kernel";
+                    i = end;
+                } else if let Some(m) = macros.get(word) {
+                    facts.kernel |= m.kernel;
+                    facts.attributes.extend(m.attributes.iter().cloned());
+                    i = end;
+                } else {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    Some(facts)
 }
 
 /// One attribute (`max_global_work_dim(0)`) into the facts.
@@ -325,7 +443,38 @@ mod tests {
 
     #[test]
     fn preprocessor_lines_are_left_alone() {
-        let src = "#define KERNEL __kernel\n#pragma unroll 4\nKERNEL void k() {}\n";
+        let src = "#define KERNEL() __kernel\n#pragma unroll 4\n#if defined(__kernel)\nKERNEL() void k() {}\n#endif\n";
         assert_eq!(blank(src).text, src);
+    }
+
+    #[test]
+    fn branches_of_a_conditional_start_at_the_same_brace_depth() {
+        let src = "void f(int n) {\n#if A\n  for (;;) {\n#elif B\n  while (n) {\n#else\n  {\n#endif\n  }\n}\n\
+                   #ifdef C\n#endif\n__kernel void k() {}\n";
+        let bl = blank(src);
+        let heads: Vec<(usize, bool)> = bl.heads.iter().map(|(b, f)| (*b, f.kernel)).collect();
+        assert_eq!(heads, [(14, false), (src.rfind('{').unwrap(), true)]);
+    }
+
+    #[test]
+    fn macros_of_blankable_words_are_blanked_where_used() {
+        let src = "#define KERNEL __kernel\n#define GLOBAL /* space */ __global\n\
+                   #define SINGLE __attribute__((max_global_work_dim(0))) \\\n  __attribute__((autorun))\n\
+                   #define BOTH KERNEL SINGLE\n#define NOT_ONLY __kernel void\n#define LATER __local\n#undef LATER\n\
+                   BOTH void k(GLOBAL int *a, LATER int *b) {}\nKERNEL void h() { NOT_ONLY; int KERNEL_X; }\n\
+                   #define INLINE /* nothing */\nINLINE int g() { return 0; }\n";
+        let bl = blank(src);
+        assert_eq!(bl.text.len(), src.len());
+        let lines: Vec<&str> = bl.text.lines().collect();
+        assert_eq!(&lines[..8], &src.lines().take(8).collect::<Vec<_>>()[..], "definitions stay");
+        assert_eq!(lines[8], "     void k(       int *a, LATER int *b) {}");
+        assert_eq!(lines[9], "       void h() { NOT_ONLY; int KERNEL_X; }");
+        assert_eq!(lines[11], "       int g() { return 0; }");
+        let k = &bl.heads[0].1;
+        assert!(k.kernel && k.autorun);
+        assert_eq!(k.max_global_work_dim, Some(0));
+        assert_eq!(k.attributes, ["max_global_work_dim(0)", "autorun"]);
+        assert!(bl.heads[1].1.kernel && bl.heads[1].1.attributes.is_empty());
+        assert_eq!(bl.heads[2].1, OpenClFacts::default());
     }
 }

@@ -6,7 +6,7 @@ use crate::emit::manifest::{self, HwBuild, Manifest, ManifestFile, SkipEntry};
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::{self, FileModel, Skipped};
 use crate::opencl::{self, Blanked};
-use crate::parse::{count_errors, parse_cpp};
+use crate::parse::{count_errors, parse, Lang};
 use crate::plan::{plan_file, PlanTarget, ProbeKind};
 use crate::select::{select, Kinds, SelectOptions};
 use crate::source::{self, SourceFile};
@@ -358,7 +358,7 @@ fn analyze(input: &Input, kinds: Kinds, tree_budget: &AtomicUsize) -> std::resul
     let blanked = opencl::is_opencl_path(&source.path).then(|| opencl::blank(&source.text));
     // The parser and the model see the blanked text; every offset is the original's.
     let text = blanked.as_ref().map_or(source.text.as_str(), |b| b.text.as_str());
-    let tree = parse_cpp(text, None);
+    let tree = parse(Lang::of_path(&source.path), text, None);
     let mut model = model::build(&tree, text);
     if kinds.maxi || kinds.watch || kinds.stall {
         model::maxi::attach(&mut model, &tree, text);
@@ -415,7 +415,8 @@ fn emit_file(
     };
     if !plan.edits.is_empty() {
         let before = a.model.error_count;
-        let (tree, after) = reparse(&parsed_src, tree, &parsed_out, &changes);
+        let lang = Lang::of_path(&src.path);
+        let (tree, after) = reparse(lang, &parsed_src, tree, &parsed_out, &changes);
         // When the input already has errors (`extern "C" {` opened under `#ifdef __cplusplus`),
         // tree-sitter's recovery around them may change with any edit elsewhere. What must hold
         // then is that every probed body still parses, cleanly, as a function body.
@@ -450,19 +451,19 @@ fn emit_file(
 /// tree, the parse is incremental: the tree is edited to match the output and tree-sitter re-uses
 /// what the edits left intact, which yields the tree a fresh parse would. Error recovery is where
 /// the two may differ, so when errors show, the output is parsed again from scratch and that
-/// tree is the one judged.
-pub fn reparse(src: &str, input_tree: Option<Tree>, output: &str, changes: &[Change]) -> (Tree, usize) {
+/// tree is the one judged. `lang` is the grammar the input was parsed with.
+pub fn reparse(lang: Lang, src: &str, input_tree: Option<Tree>, output: &str, changes: &[Change]) -> (Tree, usize) {
     if let Some(mut tree) = input_tree {
         for edit in input_edits(src, output, changes) {
             tree.edit(&edit);
         }
-        let tree = parse_cpp(output, Some(&tree));
+        let tree = parse(lang, output, Some(&tree));
         let errors = count_errors(tree.root_node());
         if errors == 0 {
             return (tree, 0);
         }
     }
-    let tree = parse_cpp(output, None);
+    let tree = parse(lang, output, None);
     let errors = count_errors(tree.root_node());
     (tree, errors)
 }
@@ -533,6 +534,7 @@ pub fn clean_probed_bodies(node: tree_sitter::Node, text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::parse_cpp;
     use crate::select::Kinds;
 
     /// (kind, byte range, start and end points) of every node, in order.
@@ -596,13 +598,47 @@ mod tests {
             }
             let (output, changes) = apply_tracked(&src.text, &plans[0].edits).unwrap();
             let fresh = parse_cpp(&output, None);
-            let (judged, errors) = reparse(&src.text, Some(tree), &output, &changes);
+            let (judged, errors) = reparse(Lang::Cpp, &src.text, Some(tree), &output, &changes);
             assert_eq!(errors, count_errors(fresh.root_node()), "{}", path.display());
             assert!(nodes(&judged) == nodes(&fresh), "{}: the incremental tree differs", path.display());
             incremental += usize::from(errors == 0 && !changes.is_empty());
         }
         assert!(incremental >= 20, "most inputs parse cleanly, so their check is incremental: {incremental}");
         assert!(vitis >= 1, "the vitis plumbing's own edits are covered");
+    }
+
+    /// The same for OpenCL C: blanked text, parsed with the C grammar, edits applied to the
+    /// original; the hard OpenCL corpus and the OpenCL golden cases.
+    #[test]
+    fn incremental_reparse_of_opencl_c_gives_the_tree_of_a_fresh_parse() {
+        let tests = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests");
+        let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(format!("{tests}/opencl/hard"))
+            .unwrap()
+            .map(|f| f.unwrap().path())
+            .chain(std::fs::read_dir(format!("{tests}/golden")).unwrap().map(|d| d.unwrap().path().join("input.cl")))
+            .filter(|p| p.exists())
+            .collect();
+        paths.sort();
+        let kinds = Kinds::parse("modules,loops,timestamps,seq").unwrap();
+        let mut incremental = 0;
+        for path in &paths {
+            let Ok(text) = std::fs::read_to_string(path) else { continue }; // not UTF-8
+            let src = SourceFile { path: path.clone(), rel: "input.cl".into(), text };
+            let blanked = opencl::blank(&src.text);
+            let tree = parse(Lang::OpenCl, &blanked.text, None);
+            let model = model::build(&tree, &blanked.text);
+            let selection = select(std::slice::from_ref(&model), kinds, &SelectOptions::default()).unwrap();
+            let target = PlanTarget { opencl: true, ..Default::default() };
+            let plan = plan_file(&src, &model, &selection[0], kinds, target, &mut 0);
+            let (output, changes) = apply_tracked(&src.text, &plan.edits).unwrap();
+            let output = opencl::blank(&output).text;
+            let fresh = parse(Lang::OpenCl, &output, None);
+            let (judged, errors) = reparse(Lang::OpenCl, &blanked.text, Some(tree), &output, &changes);
+            assert_eq!(errors, count_errors(fresh.root_node()), "{}", path.display());
+            assert!(nodes(&judged) == nodes(&fresh), "{}: the incremental tree differs", path.display());
+            incremental += usize::from(errors == 0 && !changes.is_empty());
+        }
+        assert!(incremental >= 8, "most inputs parse cleanly, so their check is incremental: {incremental}");
     }
 
     #[test]

@@ -159,6 +159,20 @@ fn dump_tree_prints_the_syntax_tree() {
 }
 
 #[test]
+fn dump_tree_prints_the_c_tree_of_opencl_c() {
+    // The tree the rewrite works on: blanked (`__kernel`, `__global` are spaces) and parsed as C,
+    // so `new` is a variable and a subscript has C's field `index` (C++: `indices`).
+    let t = tree(&[("k.cl", "__kernel void k(__global int *a) {\n  int new = a[0];\n}\n")]);
+    let o = hlsinstr(&["rewrite", "k.cl", "--dump-tree"], t.path());
+    assert!(o.status.success());
+    let dump = stdout(&o);
+    assert!(dump.contains("function_definition [1:10]"), "{dump}");
+    assert!(dump.contains("declarator: identifier [2:7] \"new\""), "{dump}");
+    assert!(dump.contains("index: number_literal [2:15] \"0\""), "{dump}");
+    assert!(!dump.contains("ERROR") && !dump.contains("indices"), "{dump}");
+}
+
+#[test]
 fn top_and_only_select_functions() {
     let src = "void leaf() {}\nvoid top() { leaf(); }\nvoid tb() { top(); }\n";
     let t = tree(&[("k.cpp", src)]);

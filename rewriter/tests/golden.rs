@@ -6,7 +6,7 @@
 //! Review changes as diffs; bless new expectations with
 //! `HLSINSTR_BLESS=1 cargo test --test golden` and read `git diff tests/golden` before committing.
 
-use hlsinstr::parse::{count_errors, parse_cpp};
+use hlsinstr::parse::{count_errors, parse, Lang};
 use hlsinstr::rewrite::{rewrite, RewriteOptions};
 use hlsinstr::select::{Kinds, SelectOptions};
 use hlsinstr::walk::Input;
@@ -77,8 +77,9 @@ fn run_case(dir: &Path) -> Vec<String> {
 
     // Same checks the rewriter makes on itself, repeated here so a regression cannot hide.
     let parsed = |text: &str| if ext == "cl" { hlsinstr::opencl::blank(text).text } else { text.to_string() };
-    let before = count_errors(parse_cpp(&parsed(&file.source.text), None).root_node());
-    let after = count_errors(parse_cpp(&parsed(&file.output), None).root_node());
+    let lang = Lang::of_path(&input.path);
+    let before = count_errors(parse(lang, &parsed(&file.source.text), None).root_node());
+    let after = count_errors(parse(lang, &parsed(&file.output), None).root_node());
     if after > before {
         failures.push(format!("{}: output has {after} parse errors, input {before}", dir.display()));
     }

@@ -12,7 +12,7 @@
 
 use hlsinstr::emit::manifest::ProbeEntry;
 use hlsinstr::error::ErrorKind;
-use hlsinstr::parse::{count_errors, parse_cpp};
+use hlsinstr::parse::{count_errors, parse, Lang};
 use hlsinstr::rewrite::{clean_probed_bodies, rewrite, Outcome, RewriteOptions};
 use hlsinstr::select::{Kinds, SelectOptions};
 use hlsinstr::strip::{literal_ranges, strip};
@@ -237,7 +237,7 @@ fn probe_call(node: tree_sitter::Node, code: &str, names: &[&str]) -> Option<u32
 }
 
 /// Where the probes are, checked on the instrumented text alone.
-fn check_placement(file: &str, output: &str, probes: &[&ProbeEntry]) -> Vec<String> {
+fn check_placement(file: &str, lang: Lang, output: &str, probes: &[&ProbeEntry]) -> Vec<String> {
     let code = code_only(output);
     let mut failures = Vec::new();
     let count = |pat: String| code.matches(&pat).count();
@@ -262,7 +262,7 @@ fn check_placement(file: &str, output: &str, probes: &[&ProbeEntry]) -> Vec<Stri
         }
     }
 
-    let tree = parse_cpp(output, None);
+    let tree = parse(lang, output, None);
     let mut stack = vec![tree.root_node()];
     let mut probed_functions = 0;
     while let Some(node) = stack.pop() {
@@ -384,8 +384,9 @@ fn hard_inputs_rewrite_parse_round_trip_and_refuse_a_second_rewrite() {
                 false => text.to_string(),
             };
             let output = parsed(&file.output);
-            let before = count_errors(parse_cpp(&parsed(&file.source.text), None).root_node());
-            let tree = parse_cpp(&output, None);
+            let lang = Lang::of_path(&input.path);
+            let before = count_errors(parse(lang, &parsed(&file.source.text), None).root_node());
+            let tree = parse(lang, &output, None);
             let after = count_errors(tree.root_node());
             if after > before && !e.recovery_may_differ {
                 failures.push(format!("{ctx}: output has {after} parse errors, input {before}"));
@@ -400,7 +401,7 @@ fn hard_inputs_rewrite_parse_round_trip_and_refuse_a_second_rewrite() {
                 failures.push(format!("{ctx}: strip(rewrite(x)) != x"));
             }
             let probes_here: Vec<&ProbeEntry> = out.manifest.probes.iter().collect();
-            failures.extend(check_placement(&ctx, &output, &probes_here));
+            failures.extend(check_placement(&ctx, lang, &output, &probes_here));
 
             // Never doubled: the output is refused, with what to do instead.
             let again = work.path().join(format!("{}-{}", probes.replace(',', "-"), input.rel));

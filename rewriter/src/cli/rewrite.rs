@@ -50,7 +50,8 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
                 // The tree the rewrite works on: OpenCL-only syntax blanked.
                 src.text = hlsinstr::opencl::blank(&src.text).text;
             }
-            let tree = hlsinstr::parse::parse_cpp(&src.text, None);
+            // C++ for C/C++ files, C for OpenCL C.
+            let tree = hlsinstr::parse::parse(hlsinstr::parse::Lang::of_path(&input.path), &src.text, None);
             println!("== {}", input.path.display());
             print!("{}", hlsinstr::parse::dump_tree(&tree, &src.text));
         }

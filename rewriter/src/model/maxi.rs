@@ -8,6 +8,7 @@
 //! not pay for the extra walk of each body.
 
 use super::{node_text, squash, FileModel, Span};
+use crate::parse::{field, is_index_of, subscript_index};
 use std::collections::HashMap;
 use tree_sitter::{Node, Tree};
 
@@ -338,19 +339,18 @@ fn pointer_use<'t>(
                 }
                 level -= 1;
                 if level == 0 {
-                    let indices = parent.child_by_field_name("indices");
-                    let inner = indices
-                        .map(|i| i.named_children(&mut i.walk()).filter(|c| c.kind() != "comment").collect::<Vec<_>>());
-                    return match inner.as_deref() {
-                        Some([first, .., last]) | Some([first @ last]) => {
-                            element(parent, k - 1, first.start_byte()..last.end_byte(), k + 1, path, text)
+                    // The depth of the index: one below the list in C++, beside the pointer in C.
+                    let depth = if field(parent, "indices").is_some() { k + 1 } else { k };
+                    return match subscript_index(parent).as_slice() {
+                        [first, .., last] | [first @ last] => {
+                            element(parent, k - 1, first.start_byte()..last.end_byte(), depth, path, text)
                         }
                         _ => uncounted("a subscript without an index"),
                     };
                 }
             }
             // A pointer in an index expression is part of a pointer difference: a number.
-            "subscript_argument_list" => return Found::Nothing,
+            _ if is_index_of(parent, cur) => return Found::Nothing,
             "pointer_expression" if op == "*" => {
                 if cast {
                     return uncounted("accessed through a pointer cast: the element size is not the port's");
@@ -551,19 +551,27 @@ fn callee_name(func: Node, text: &str) -> String {
 mod tests {
     use super::*;
     use crate::model::build;
-    use crate::parse::{cpp_language, parse_cpp};
+    use crate::parse::{cpp_language, parse, Lang};
 
-    fn model(src: &str) -> FileModel {
-        let tree = parse_cpp(src, None);
+    fn model_in(lang: Lang, src: &str) -> FileModel {
+        let tree = parse(lang, src, None);
         let mut m = build(&tree, src);
         attach(&mut m, &tree, src);
         m
     }
 
+    fn model(src: &str) -> FileModel {
+        model_in(Lang::Cpp, src)
+    }
+
     /// `(param, line:col, what)` of every use in the first function of `src`; accesses show the
     /// wrapped text.
     fn uses(src: &str) -> Vec<(String, String, String)> {
-        let m = model(src);
+        uses_in(Lang::Cpp, src)
+    }
+
+    fn uses_in(lang: Lang, src: &str) -> Vec<(String, String, String)> {
+        let m = model_in(lang, src);
         let f = &m.functions[0];
         let mut out = Vec::new();
         for p in &f.maxi.params {
@@ -689,6 +697,38 @@ mod tests {
         assert!(got[0].2.contains("reuses the name `p`"), "{got:?}");
     }
 
+    /// C code reads the same through the C grammar (OpenCL C) as through the C++ one, although
+    /// the trees differ (`index` against `indices` of a subscript, no `condition_clause`).
+    #[test]
+    fn c_and_cpp_grammars_give_the_same_uses() {
+        let src = "void f(int *p, const int *q, int n) {\n  p[n] = q[n + 1];\n  p[q - p] += 1; *p = p[*q];\n\
+                   if (q[0] && p) { while (*q) q++; }\n  switch (p[1]) { case 1: (p)[2]++; }\n  g(p, q[3]);\n  \
+                   memcpy(p, q, n);\n  int *r = p; x = n ? p : q;\n}";
+        let cpp = uses_in(Lang::Cpp, src);
+        assert!(cpp.len() >= 14, "{cpp:?}");
+        assert_eq!(uses_in(Lang::OpenCl, src), cpp);
+        // The nesting depth that orders wrappers ending at one offset (`p[*q]`) keeps its order.
+        let depths = |lang| {
+            let m = model_in(lang, "void f(int *p, int *q) { x = p[*q]; }");
+            let mut d: Vec<(String, usize)> = m.functions[0]
+                .maxi
+                .params
+                .iter()
+                .flat_map(|p| p.uses.iter().map(move |u| (p.name.clone(), u)))
+                .filter_map(|(n, u)| match u.kind {
+                    UseKind::Access { depth, .. } => Some((n, depth)),
+                    _ => None,
+                })
+                .collect();
+            d.sort();
+            d
+        };
+        for lang in [Lang::Cpp, Lang::OpenCl] {
+            let d = depths(lang);
+            assert!(d.len() == 2 && d[0].1 < d[1].1, "{lang:?}: {d:?}");
+        }
+    }
+
     #[test]
     fn statements_around_accesses_say_where_a_probe_can_follow() {
         let src = "void f(int *p, int n) {\n  int x = p[0]; n += p[1]; if (p[2]) n = p[3]; for (; p[4];) {}\n  switch (n) { case 1: p[5] = n; }\n  { p[6] = p[7]; } return p[8];\n}";
@@ -766,8 +806,19 @@ mod tests {
             "compound_statement",
             "case_statement",
         ]);
+        // C++-only kinds simply never show in a C tree; every other one must exist in both.
+        let cpp_only = ["decltype", "optional_parameter_declaration", "qualified_identifier", "lambda_expression"];
+        let cpp_only = cpp_only.iter().chain(&[
+            "class_specifier",
+            "subscript_argument_list",
+            "condition_clause",
+            "static_assert_declaration",
+        ]);
+        let c = Lang::OpenCl.language();
         for k in kinds {
             assert_ne!(lang.id_for_node_kind(k, true), 0, "no node kind `{k}` in tree-sitter-cpp");
+            let in_c = c.id_for_node_kind(k, true) != 0;
+            assert_eq!(in_c, !cpp_only.clone().any(|o| o == k), "`{k}` in tree-sitter-c: {in_c}");
         }
     }
 }

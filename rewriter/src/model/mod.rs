@@ -262,7 +262,12 @@ fn collect_jump_macros(root: Node, text: &str, out: &mut Vec<JumpMacro>) {
         let (Some(name), Some(value)) = (node.child_by_field_name("name"), node.child_by_field_name("value")) else {
             continue;
         };
-        let words = node_text(value, text).split(|c: char| !(c.is_alphanumeric() || c == '_'));
+        // `return` in a string literal of the replacement text (`"... return; ..."`) is data.
+        let mut value = node_text(value, text).to_string();
+        for r in crate::strip::literal_ranges(&value).into_iter().rev() {
+            value.replace_range(r, "\"\"");
+        }
+        let words = value.split(|c: char| !(c.is_alphanumeric() || c == '_'));
         if let Some(keyword) = words.filter_map(|w| ["return", "goto"].into_iter().find(|k| *k == w)).next() {
             let (line, col) = position(text, name.start_byte());
             out.push(JumpMacro { name: node_text(name, text).to_string(), keyword, line, col });
@@ -428,14 +433,20 @@ fn report_unreadable(node: Node, text: &str, model: &mut FileModel) {
     };
     // (node, start of the syntax error it is in); an explicit stack, errors can nest deep.
     let mut stack: Vec<(Node, Option<Node>)> = vec![(node, None)];
+    // Errors in which a function head was found: their blocks are that function's, reported.
+    let mut headed: Vec<usize> = Vec::new();
     while let Some((n, error)) = stack.pop() {
         let reason = match kind(n) {
             "function_definition" => None,
             "ERROR" => {
-                let error = error.unwrap_or(n);
-                stack.extend(n.children(&mut n.walk()).map(|c| (c, Some(error))).collect::<Vec<_>>().into_iter().rev());
+                let outer = error.unwrap_or(n);
+                if unread_function_heads(n, text, outer, model) {
+                    headed.push(outer.id());
+                }
+                stack.extend(n.children(&mut n.walk()).map(|c| (c, Some(outer))).collect::<Vec<_>>().into_iter().rev());
                 None
             }
+            "compound_statement" if error.is_some_and(|e| headed.contains(&e.id())) => None,
             // Blocks left outside any function definition: bodies whose heads were misread.
             "compound_statement" if error.is_some() => Some(format!(
                 "syntax error at {}: this block is not read as a function body and is not instrumented (`#if 0` text, unbalanced braces or a macro?)",
@@ -460,6 +471,30 @@ fn report_unreadable(node: Node, text: &str, model: &mut FileModel) {
             model.warnings.push(Skipped { function: String::new(), line, col, reason });
         }
     }
+}
+
+/// A function head followed by its `{` among the children of a syntax error: a definition whose
+/// body could not be read as a block (a file cut off inside it, braces opened in both branches of
+/// an `#if`). Each is reported as a skipped function, by name. Returns whether there was one.
+fn unread_function_heads(error_node: Node, text: &str, outer: Node, model: &mut FileModel) -> bool {
+    let children: Vec<Node> = error_node.children(&mut error_node.walk()).collect();
+    let mut found = false;
+    for pair in children.windows(2) {
+        if kind(pair[0]) != "function_declarator" || kind(pair[1]) != "{" {
+            continue;
+        }
+        let Some(name) = field(pair[0], "declarator").filter(|d| kind(*d) == "identifier") else { continue };
+        let (line, col) = position(text, name.start_byte());
+        let (bl, bc) = position(text, pair[1].start_byte());
+        let reason = format!(
+            "does not parse cleanly (a syntax error from {}:{} on; the block opened at {bl}:{bc} is not read as its body); fix it or check macros that hide syntax",
+            position(text, outer.start_byte()).0,
+            position(text, outer.start_byte()).1
+        );
+        model.skipped.push(Skipped { function: node_text(name, text).to_string(), line, col, reason });
+        found = true;
+    }
+    found
 }
 
 /// The declarator chain down to the function declarator: `void *f()` has a pointer on the way.
@@ -1260,6 +1295,30 @@ mod tests {
         assert!(reasons[0].1.starts_with("macro `CHECK` (defined at 1:9) hides a `return`"), "{reasons:?}");
         assert!(reasons[1].1.starts_with("macro `BAIL` (defined at 2:9) hides a `goto`"), "{reasons:?}");
         assert_eq!(m.functions[0].name, "h");
+    }
+
+    #[test]
+    fn a_function_whose_body_is_not_read_as_a_block_is_skipped_by_name() {
+        // Cut off inside the body: tree-sitter keeps the head and the `{` in an ERROR node.
+        let m = model(
+            "int whole(int n) { return n; }\nint cut(int *a, int n) {\n  for (int i = 0; i < n; i++) {\n    a[i] = ",
+        );
+        let names: Vec<&str> = m.functions.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["whole"]);
+        let skipped: Vec<(&str, usize, usize)> =
+            m.skipped.iter().map(|s| (s.function.as_str(), s.line, s.col)).collect();
+        assert_eq!(skipped, [("cut", 2, 5)]);
+        assert!(m.skipped[0].reason.contains("the block opened at 2:24 is not read as its body"), "{:?}", m.skipped);
+        assert!(m.warnings.is_empty(), "its blocks are not reported again: {:?}", m.warnings);
+    }
+
+    #[test]
+    fn a_jump_word_in_a_macros_string_literal_hides_no_jump() {
+        let src = "#define MSG \"return; goto x;\"\n#define CH 'r'\nint f(void) { puts(MSG); return 1; }\n";
+        let m = model(src);
+        assert!(m.jump_macros.is_empty(), "{:?}", m.jump_macros);
+        let src = "#define BAIL(e) { puts(\"bail\"); return e; }\nint f(void) { BAIL(1); return 0; }\n";
+        assert_eq!(model(src).jump_macros.len(), 1);
     }
 
     #[test]
