@@ -554,7 +554,7 @@ fn events(rep: &Value) -> Vec<String> {
         .collect()
 }
 
-/// tests/opencl/mxv rewritten with modules,loops,seq, run by `hlsinstr emulate` with a host that
+/// examples/opencl/mxv rewritten with modules,loops,seq, run by `hlsinstr emulate` with a host that
 /// writes the binary dump: the single work-item kernel (default path hlsinstr-ocl.bin) and the
 /// NDRange kernel ($HLSINSTR_DUMP), decoded: exact begin/end counts, trips 4 and 3, the
 /// execution order by sequence number (as rewriter/tests/opencl.rs predicts from the emulation's
@@ -563,7 +563,7 @@ fn events(rep: &Value) -> Vec<String> {
 fn matrix_vector_dumps_decode_to_exact_counts_trips_and_sequence_order() {
     let work = tempfile::tempdir().unwrap();
     let w = work.path();
-    let kernels = repo().join("tests/opencl/mxv/kernels");
+    let kernels = repo().join("examples/opencl/mxv/kernels");
     let o = hlsinstr(&["rewrite", "--probes", "modules,loops,seq", "--out", "instr", kernels.to_str().unwrap()], w);
     assert!(o.status.success(), "hlsinstr rewrite:\n{}", text(&o));
     let host = repo().join("tests/opencl/mxv/host_dump.cpp");

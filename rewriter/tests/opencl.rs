@@ -471,7 +471,7 @@ fn emulation_records_rewritten_probes_matrix_vector_single_task_vs_ndrange() {
     let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
         .args(["rewrite", "--probes", "modules,loops,seq", "--out"])
         .arg(&instr)
-        .arg(repo().join("tests/opencl/mxv/kernels")));
+        .arg(repo().join("examples/opencl/mxv/kernels")));
     assert!(out.status.success(), "hlsinstr rewrite:\n{}", text(&out));
     let manifest: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(instr.join("hlsinstr-manifest.json")).unwrap()).unwrap();
@@ -597,7 +597,7 @@ fn emulate_subcommand_builds_and_runs_the_rewritten_kernels_with_the_host() {
     let out = run(Command::new(hlsinstr)
         .args(["rewrite", "--probes", "modules,loops,seq", "--out"])
         .arg(&instr)
-        .arg(repo().join("tests/opencl/mxv/kernels")));
+        .arg(repo().join("examples/opencl/mxv/kernels")));
     assert!(out.status.success(), "hlsinstr rewrite:\n{}", text(&out));
     let exe = work.path().join("mxv");
     let out = run(Command::new(hlsinstr)

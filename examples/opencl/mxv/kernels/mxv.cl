@@ -1,7 +1,6 @@
-// Matrix-vector multiply y = A x (A: rows x cols, row-major) in two versions: a single
-// work-item kernel with a loop over the rows, and an NDRange kernel with one work-item per row.
-// Both call dot(). Sequence numbers show the order in which their probes fire:
-//   hlsinstr rewrite kernels --probes modules,loops,seq --out build/seq
+// Matrix-vector multiply y = A x (A: rows x cols, row-major): a single work-item kernel looping
+// over the rows and an NDRange kernel with one work-item per row, both calling dot(). Sequence
+// numbers show their two execution orders: `hlsinstr rewrite kernels --probes modules,loops,seq`.
 
 int dot(__global const int *restrict a, __global const int *restrict x, uint cols) {
     int acc = 0;
