@@ -554,9 +554,8 @@ fn events(rep: &Value) -> Vec<String> {
         .collect()
 }
 
-/// examples/opencl/mxv rewritten with modules,loops,seq, run by `hlsinstr emulate` with a host that
-/// writes the binary dump: the single work-item kernel (default path hlsinstr-ocl.bin) and the
-/// NDRange kernel ($HLSINSTR_DUMP), decoded: exact begin/end counts, trips 4 and 3, the
+/// examples/opencl/mxv rewritten with modules,loops,seq, run by `hlsinstr emulate` with the
+/// example's OpenCL host, which writes one binary dump per kernel, decoded: exact begin/end counts, trips 4 and 3, the
 /// execution order by sequence number (as rewriter/tests/opencl.rs predicts from the emulation's
 /// work-item order), every event at its probe's source line.
 #[test]
@@ -566,15 +565,14 @@ fn matrix_vector_dumps_decode_to_exact_counts_trips_and_sequence_order() {
     let kernels = repo().join("examples/opencl/mxv/kernels");
     let o = hlsinstr(&["rewrite", "--probes", "modules,loops,seq", "--out", "instr", kernels.to_str().unwrap()], w);
     assert!(o.status.success(), "hlsinstr rewrite:\n{}", text(&o));
-    let host = repo().join("tests/opencl/mxv/host_dump.cpp");
+    // The example's OpenCL host: one dump per kernel, mxv_single.bin and mxv_ndrange.bin.
+    let host = repo().join("examples/opencl/mxv/host.cpp");
     let o = hlsinstr(&["emulate", "instr", "--host", host.to_str().unwrap(), "--depth", "64", "-o", "mxv"], w);
     assert!(o.status.success(), "hlsinstr emulate:\n{}", text(&o));
-    let o = run_in(&mut Command::new(w.join("mxv")), w);
-    assert!(passed(&o) && w.join("hlsinstr-ocl.bin").is_file(), "mxv_single:\n{}", text(&o));
-    let o = run_in(Command::new(w.join("mxv")).arg("mxv_ndrange").env("HLSINSTR_DUMP", w.join("nd.bin")), w);
-    assert!(passed(&o) && w.join("nd.bin").is_file(), "mxv_ndrange:\n{}", text(&o));
+    let o = run_in(Command::new(w.join("mxv")).env("HLSINSTR_DUMP_DIR", w), w);
+    assert!(passed(&o) && w.join("mxv_single.bin").is_file() && w.join("mxv_ndrange.bin").is_file(), "{}", text(&o));
 
-    let (rows, cols) = (4, 3); // host_dump.cpp
+    let (rows, cols) = (4, 3); // the example's host.cpp
     let dot = |v: &mut Vec<String>| {
         v.push("function dot begin".to_string());
         v.push("loop VITIS_LOOP_7_1 in dot begin".to_string());
@@ -595,7 +593,7 @@ fn matrix_vector_dumps_decode_to_exact_counts_trips_and_sequence_order() {
     one.push("function mxv_ndrange end".to_string());
     let ndrange: Vec<String> = one.iter().flat_map(|e| std::iter::repeat_n(e.clone(), rows)).collect();
 
-    let rep = decode_json(w, "hlsinstr-ocl.bin", "instr");
+    let rep = decode_json(w, "mxv_single.bin", "instr");
     assert_eq!(
         counts(&rep),
         [
@@ -608,7 +606,7 @@ fn matrix_vector_dumps_decode_to_exact_counts_trips_and_sequence_order() {
     );
     assert_eq!(rep["order"], "seq");
     assert_eq!(events(&rep), single);
-    let nd = decode_json(w, "nd.bin", "instr");
+    let nd = decode_json(w, "mxv_ndrange.bin", "instr");
     assert_eq!(
         counts(&nd),
         [
@@ -648,7 +646,7 @@ fn matrix_vector_dumps_decode_to_exact_counts_trips_and_sequence_order() {
     assert!(f["cycles"][0].as_i64() >= l["cycles"][0].as_i64(), "{f} {l}");
 
     // The terminal face, and a manifest of another rewrite refused.
-    let o = hlsinstr(&["decode", "hlsinstr-ocl.bin", "--manifest", "instr/hlsinstr-manifest.json"], w);
+    let o = hlsinstr(&["decode", "mxv_single.bin", "--manifest", "instr/hlsinstr-manifest.json"], w);
     let t = text(&o);
     assert!(
         t.contains("events by sequence number (20):") && t.contains("end loop VITIS_LOOP_16_1 in mxv_single (trips 4)"),
@@ -656,7 +654,7 @@ fn matrix_vector_dumps_decode_to_exact_counts_trips_and_sequence_order() {
     );
     let o = hlsinstr(&["rewrite", "--probes", "modules", "--out", "other", kernels.to_str().unwrap()], w);
     assert!(o.status.success(), "{}", text(&o));
-    let o = hlsinstr(&["decode", "hlsinstr-ocl.bin", "--manifest", "other/hlsinstr-manifest.json"], w);
+    let o = hlsinstr(&["decode", "mxv_single.bin", "--manifest", "other/hlsinstr-manifest.json"], w);
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o).contains("the dump has 5 units but the manifest has 3 probes"), "{}", text(&o));
 }
@@ -686,7 +684,7 @@ fn pointer_chase_dump_decodes_to_the_hits_and_the_out_of_bounds_write_at_its_lin
         w,
     );
     assert!(o.status.success(), "hlsinstr rewrite:\n{}", text(&o));
-    let host = repo().join("tests/opencl/watch/host_dump.cpp");
+    let host = repo().join("tests/opencl/watch/host.cpp");
     let o = hlsinstr(&["emulate", "wp", "--host", host.to_str().unwrap(), "--depth", "16", "--run"], w);
     assert!(passed(&o), "hlsinstr emulate --run:\n{}", text(&o));
     let base: u64 = text(&o).lines().find_map(|l| l.strip_prefix("base ")).unwrap().trim().parse().unwrap();

@@ -2,7 +2,8 @@
 // and built in recording mode (hlsinstr emulate). The chain 0 -> 3 -> 8 -> 0 plants a write to
 // data[8], one past the 8 elements in bounds (the allocation has room for it), and `out` is
 // data itself. Prints "base <address of data>", then every unit's records (write_dump: "unit
-// kind time addr value"), then PASS or FAIL. Returns the error count.
+// kind time addr value"), then PASS or FAIL; built by `hlsinstr emulate`, it also writes the
+// binary dump (write_binary_dump: $HLSINSTR_DUMP, else hlsinstr-ocl.bin). Returns the error count.
 #include "hlsinstr_emu.h"
 
 #include <cstdio>
@@ -28,6 +29,9 @@ int main() {
         if (data[w[0]] != w[1]) ++errors, std::printf("ERROR: data[%d] = %d, expected %d\n", w[0], data[w[0]], w[1]);
     std::printf("base %llu\n", static_cast<unsigned long long>(reinterpret_cast<size_t>(data.data())));
     for (unsigned u = 0; u < HLSINSTR_NUM_IBUFFERS; ++u) write_dump(stdout, ibuffer_read(u, HLSINSTR_IBUFFER_DEPTH));
+#ifdef HLSINSTR_MANIFEST_KEY
+    errors += write_binary_dump(); // built by `hlsinstr emulate`: the dump for `hlsinstr decode` too
+#endif
     std::printf("%s\n", errors ? "FAIL" : "PASS");
     return errors;
 }
