@@ -187,10 +187,20 @@ void wait_for(cl_event e) {
     e->cv.wait(lock, [e] { return e->complete; });
 }
 
-void release(cl_event e) {
-    if (--e->refs == 0) {
-        e->magic = 0;
-        delete e;
+// clRetain* of every object kind.
+template <class T>
+cl_int retain(T* o, uint32_t magic, cl_int invalid) {
+    if (!valid(o, magic)) return invalid;
+    ++o->refs;
+    return CL_SUCCESS;
+}
+
+// Drops a reference to an object that owns nothing else (context, program, event).
+template <class T>
+void release(T* o) {
+    if (--o->refs == 0) {
+        o->magic = 0;
+        delete o;
     }
 }
 
@@ -388,18 +398,11 @@ CL_API_ENTRY cl_context CL_API_CALL clCreateContextFromType(const cl_context_pro
     return with_code<cl_context>(new _cl_context, CL_SUCCESS, errcode_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context) {
-    if (!valid(context, kContextMagic)) return CL_INVALID_CONTEXT;
-    ++context->refs;
-    return CL_SUCCESS;
-}
+CL_API_ENTRY cl_int CL_API_CALL clRetainContext(cl_context context) { return retain(context, kContextMagic, CL_INVALID_CONTEXT); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseContext(cl_context context) {
     if (!valid(context, kContextMagic)) return CL_INVALID_CONTEXT;
-    if (--context->refs == 0) {
-        context->magic = 0;
-        delete context;
-    }
+    release(context);
     return CL_SUCCESS;
 }
 
@@ -412,11 +415,7 @@ CL_API_ENTRY cl_command_queue CL_API_CALL clCreateCommandQueue(cl_context contex
     return with_code(q, CL_SUCCESS, errcode_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q) {
-    if (!valid(q, kQueueMagic)) return CL_INVALID_COMMAND_QUEUE;
-    ++q->refs;
-    return CL_SUCCESS;
-}
+CL_API_ENTRY cl_int CL_API_CALL clRetainCommandQueue(cl_command_queue q) { return retain(q, kQueueMagic, CL_INVALID_COMMAND_QUEUE); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseCommandQueue(cl_command_queue q) {
     if (!valid(q, kQueueMagic)) return CL_INVALID_COMMAND_QUEUE;
@@ -465,18 +464,11 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program program, cl_uint, cons
     return CL_SUCCESS;
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) {
-    if (!valid(program, kProgramMagic)) return CL_INVALID_PROGRAM;
-    ++program->refs;
-    return CL_SUCCESS;
-}
+CL_API_ENTRY cl_int CL_API_CALL clRetainProgram(cl_program program) { return retain(program, kProgramMagic, CL_INVALID_PROGRAM); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseProgram(cl_program program) {
     if (!valid(program, kProgramMagic)) return CL_INVALID_PROGRAM;
-    if (--program->refs == 0) {
-        program->magic = 0;
-        delete program;
-    }
+    release(program);
     return CL_SUCCESS;
 }
 
@@ -507,11 +499,7 @@ CL_API_ENTRY cl_kernel CL_API_CALL clCreateKernel(cl_program program, const char
     return with_code(k, CL_SUCCESS, errcode_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) {
-    if (!valid(kernel, kKernelMagic)) return CL_INVALID_KERNEL;
-    ++kernel->refs;
-    return CL_SUCCESS;
-}
+CL_API_ENTRY cl_int CL_API_CALL clRetainKernel(cl_kernel kernel) { return retain(kernel, kKernelMagic, CL_INVALID_KERNEL); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseKernel(cl_kernel kernel) {
     if (!valid(kernel, kKernelMagic)) return CL_INVALID_KERNEL;
@@ -605,11 +593,7 @@ CL_API_ENTRY cl_mem CL_API_CALL clCreateBuffer(cl_context context, cl_mem_flags 
     return with_code(m, CL_SUCCESS, errcode_ret);
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem memobj) {
-    if (!valid(memobj, kMemMagic)) return CL_INVALID_MEM_OBJECT;
-    ++memobj->refs;
-    return CL_SUCCESS;
-}
+CL_API_ENTRY cl_int CL_API_CALL clRetainMemObject(cl_mem memobj) { return retain(memobj, kMemMagic, CL_INVALID_MEM_OBJECT); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseMemObject(cl_mem memobj) {
     if (!valid(memobj, kMemMagic)) return CL_INVALID_MEM_OBJECT;
@@ -741,11 +725,7 @@ CL_API_ENTRY cl_int CL_API_CALL clWaitForEvents(cl_uint num_events, const cl_eve
     return CL_SUCCESS;
 }
 
-CL_API_ENTRY cl_int CL_API_CALL clRetainEvent(cl_event event) {
-    if (!valid(event, kEventMagic)) return CL_INVALID_EVENT;
-    ++event->refs;
-    return CL_SUCCESS;
-}
+CL_API_ENTRY cl_int CL_API_CALL clRetainEvent(cl_event event) { return retain(event, kEventMagic, CL_INVALID_EVENT); }
 
 CL_API_ENTRY cl_int CL_API_CALL clReleaseEvent(cl_event event) {
     if (!valid(event, kEventMagic)) return CL_INVALID_EVENT;
