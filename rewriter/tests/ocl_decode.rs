@@ -572,26 +572,7 @@ fn matrix_vector_dumps_decode_to_exact_counts_trips_and_sequence_order() {
     let o = run_in(Command::new(w.join("mxv")).env("HLSINSTR_DUMP_DIR", w), w);
     assert!(passed(&o) && w.join("mxv_single.bin").is_file() && w.join("mxv_ndrange.bin").is_file(), "{}", text(&o));
 
-    let (rows, cols) = (4, 3); // the example's host.cpp
-    let dot = |v: &mut Vec<String>| {
-        v.push("function dot begin".to_string());
-        v.push("loop VITIS_LOOP_7_1 in dot begin".to_string());
-        v.push(format!("loop VITIS_LOOP_7_1 in dot end trips {cols}"));
-        v.push("function dot end".to_string());
-    };
-    let mut single =
-        vec!["function mxv_single begin".to_string(), "loop VITIS_LOOP_16_1 in mxv_single begin".to_string()];
-    for _ in 0..rows {
-        dot(&mut single);
-    }
-    single.push(format!("loop VITIS_LOOP_16_1 in mxv_single end trips {rows}"));
-    single.push("function mxv_single end".to_string());
-    // The emulation pipelines the NDRange: every work-item passes a probe before any passes
-    // the next one (seed 004, Fig. 2b).
-    let mut one = vec!["function mxv_ndrange begin".to_string()];
-    dot(&mut one);
-    one.push("function mxv_ndrange end".to_string());
-    let ndrange: Vec<String> = one.iter().flat_map(|e| std::iter::repeat_n(e.clone(), rows)).collect();
+    let common::MxvOrders { single, ndrange, .. } = common::mxv_orders(4, 3); // the example's host.cpp: 4 x 3
 
     let rep = decode_json(w, "mxv_single.bin", "instr");
     assert_eq!(

@@ -534,30 +534,7 @@ fn emulation_records_rewritten_probes_matrix_vector_single_task_vs_ndrange() {
         text(&out)
     };
 
-    let (rows, cols) = (4, 3); // host.cpp
-    let dot = |v: &mut Vec<String>| {
-        v.push("function dot begin".to_string());
-        v.push("loop VITIS_LOOP_7_1 in dot begin".to_string());
-        v.push(format!("loop VITIS_LOOP_7_1 in dot end trips {cols}"));
-        v.push("function dot end".to_string());
-    };
-    // Single work-item: one kernel invocation, row by row.
-    let mut single =
-        vec!["function mxv_single begin".to_string(), "loop VITIS_LOOP_16_1 in mxv_single begin".to_string()];
-    for _ in 0..rows {
-        dot(&mut single);
-    }
-    single.push(format!("loop VITIS_LOOP_16_1 in mxv_single end trips {rows}"));
-    single.push("function mxv_single end".to_string());
-    // NDRange: the emulation pipelines the work-items (seed 004, Fig. 2b): every work-item
-    // passes a probe before any passes the next one (a probe's sequence number and record are
-    // channel calls, where work-items take turns), so each event comes once per row in a row.
-    let mut one = vec!["function mxv_ndrange begin".to_string()];
-    dot(&mut one);
-    one.push("function mxv_ndrange end".to_string());
-    let ndrange: Vec<String> = one.iter().flat_map(|e| std::iter::repeat_n(e.clone(), rows)).collect();
-    // HLSINSTR_EMU_NDRANGE=sequential: one work-item after another, each to its end.
-    let ndrange_sequential: Vec<String> = (0..rows).flat_map(|_| one.clone()).collect();
+    let common::MxvOrders { single, ndrange, ndrange_sequential } = common::mxv_orders(4, 3); // host.cpp: 4 x 3
 
     let (pipelined, sequential) = (run_mode("pipelined"), run_mode("sequential"));
     for (kernel, expected, t) in [

@@ -159,22 +159,7 @@ fn pointer_chase_watchpoints_catch_the_stray_link_and_the_cycle() {
 fn matrix_vector_sequence_numbers_show_single_task_and_ndrange_orders() {
     let work = tempfile::tempdir().unwrap();
     rewrite_and_run("mxv", &["--probes", "modules,loops,seq"], work.path());
-    let (rows, cols) = (4, 3);
-    let dot = ["function dot begin", "loop VITIS_LOOP_7_1 in dot begin", "loop VITIS_LOOP_7_1 in dot end trips 3"];
-    let dot_end = "function dot end";
-    let mut single = vec!["function mxv_single begin", "loop VITIS_LOOP_16_1 in mxv_single begin"];
-    for _ in 0..rows {
-        single.extend_from_slice(&dot);
-        single.push(dot_end);
-    }
-    let row_end = format!("loop VITIS_LOOP_16_1 in mxv_single end trips {rows}");
-    single.push(&row_end);
-    single.push("function mxv_single end");
-    let mut one = vec!["function mxv_ndrange begin"];
-    one.extend_from_slice(&dot);
-    one.extend_from_slice(&[dot_end, "function mxv_ndrange end"]);
-    let ndrange: Vec<&str> = one.iter().flat_map(|e| std::iter::repeat_n(*e, rows)).collect();
-    assert_eq!(cols, 3, "the trips in `dot` above");
+    let common::MxvOrders { single, ndrange, .. } = common::mxv_orders(4, 3); // host.cpp: 4 x 3
 
     for (dump, want) in [("mxv_single.bin", single), ("mxv_ndrange.bin", ndrange)] {
         let rep = decode(work.path(), dump);

@@ -22,3 +22,39 @@ pub fn hls_include() -> PathBuf {
     assert!(dir.join("hls_stream.h").exists(), "no hls_stream.h in {}", dir.display());
     dir
 }
+
+/// The probe events of examples/opencl/mxv (rewritten with `modules,loops,seq`, run on a
+/// `rows` x `cols` matrix), as `<probe label> begin` / `<probe label> end[ trips N]`, in the
+/// order the emulation runs them: (single work-item kernel, NDRange pipelined, NDRange with
+/// HLSINSTR_EMU_NDRANGE=sequential).
+pub struct MxvOrders {
+    pub single: Vec<String>,
+    pub ndrange: Vec<String>,
+    pub ndrange_sequential: Vec<String>,
+}
+
+pub fn mxv_orders(rows: usize, cols: usize) -> MxvOrders {
+    let dot = [
+        "function dot begin".to_string(),
+        "loop VITIS_LOOP_7_1 in dot begin".to_string(),
+        format!("loop VITIS_LOOP_7_1 in dot end trips {cols}"),
+        "function dot end".to_string(),
+    ];
+    // Single work-item: one kernel invocation, row by row.
+    let mut single =
+        vec!["function mxv_single begin".to_string(), "loop VITIS_LOOP_16_1 in mxv_single begin".to_string()];
+    for _ in 0..rows {
+        single.extend_from_slice(&dot);
+    }
+    single.push(format!("loop VITIS_LOOP_16_1 in mxv_single end trips {rows}"));
+    single.push("function mxv_single end".to_string());
+    // One work-item of the NDRange kernel.
+    let mut one = vec!["function mxv_ndrange begin".to_string()];
+    one.extend_from_slice(&dot);
+    one.push("function mxv_ndrange end".to_string());
+    // Pipelined (seed 004, Fig. 2b): every work-item passes a probe before any passes the next
+    // one (a probe's sequence number and record are channel calls, where work-items take turns).
+    let ndrange = one.iter().flat_map(|e| std::iter::repeat_n(e.clone(), rows)).collect();
+    let ndrange_sequential = (0..rows).flat_map(|_| one.clone()).collect();
+    MxvOrders { single, ndrange, ndrange_sequential }
+}
