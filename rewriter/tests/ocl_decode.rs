@@ -121,15 +121,14 @@ fn the_dump(m: &Manifest) -> OclDump {
     }
 }
 
-/// Decodes against the manifest JSON `json` (the typed manifest alone lacks the optional
-/// fields the decoder reads from the text).
+/// Decodes against the manifest JSON `json`.
 fn decode_with(bytes: &[u8], json: &str) -> hlsinstr::Result<OclReport> {
     let m: Manifest = serde_json::from_str(json).unwrap();
-    ocl::decode(bytes, &m, json)
+    ocl::decode(bytes, &m)
 }
 
-fn decode(bytes: &[u8], _m: &Manifest) -> hlsinstr::Result<OclReport> {
-    decode_with(bytes, MANIFEST)
+fn decode(bytes: &[u8], m: &Manifest) -> hlsinstr::Result<OclReport> {
+    ocl::decode(bytes, m)
 }
 
 /// MANIFEST changed by `edit`, as the typed manifest and its JSON.

@@ -7,7 +7,7 @@ use hlsinstr::emit::manifest::Manifest;
 use hlsinstr::emit::manifest::FILE_NAME;
 use hlsinstr::error::{Error, ErrorKind};
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// A dump larger than this is not one (a million slots is 64 MB): refuse it before reading.
 const MAX_DUMP_BYTES: u64 = 1 << 30;
@@ -67,7 +67,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
     };
     let manifest = hlsinstr::sim::read_manifest(&manifest_path)?;
     if ocl {
-        return run_ocl(&args, &manifest_path, &manifest, &bytes);
+        return run_ocl(&args, &manifest, &bytes);
     }
     let sim = args.sim.as_deref().map(SimReport::read).transpose()?;
     let rep = decode::decode(&bytes, &manifest, sim.as_ref(), &Options { clock_ns }).map_err(|e| {
@@ -94,7 +94,7 @@ pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
 }
 
 /// The OpenCL iBuffer dump (docs/opencl-dump.md); `--sim` and `--clock` do not apply to it.
-fn run_ocl(args: &DecodeArgs, manifest_path: &Path, manifest: &Manifest, bytes: &[u8]) -> Result<i32, Error> {
+fn run_ocl(args: &DecodeArgs, manifest: &Manifest, bytes: &[u8]) -> Result<i32, Error> {
     for (given, flag) in [(args.sim.is_some(), "--sim"), (args.clock.is_some(), "--clock")] {
         if given {
             return Err(Error::new(
@@ -106,8 +106,7 @@ fn run_ocl(args: &DecodeArgs, manifest_path: &Path, manifest: &Manifest, bytes: 
             ));
         }
     }
-    let json = std::fs::read_to_string(manifest_path).map_err(|e| Error::io(manifest_path, &e))?;
-    let rep = decode::ocl::decode(bytes, manifest, &json).map_err(|e| e.at(&args.dump))?;
+    let rep = decode::ocl::decode(bytes, manifest).map_err(|e| e.at(&args.dump))?;
     let text = match args.format {
         Format::Text => decode::ocl::output::text(&rep),
         Format::Json => decode::ocl::output::json(&rep),

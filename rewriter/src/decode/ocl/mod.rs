@@ -18,13 +18,12 @@ pub use sites::Site;
 use crate::emit::manifest::Manifest;
 use crate::error::Result;
 
-/// Dump bytes + the manifest of their rewrite (typed, and its JSON text for the optional fields)
-/// → the report. Errors when the bytes are not a whole dump or come from another rewrite; never
-/// panics.
-pub fn decode(bytes: &[u8], manifest: &Manifest, manifest_json: &str) -> Result<OclReport> {
+/// Dump bytes + the manifest of their rewrite → the report. Errors when the bytes are not a whole
+/// dump or come from another rewrite; never panics.
+pub fn decode(bytes: &[u8], manifest: &Manifest) -> Result<OclReport> {
     let dump = dump::parse(bytes)?;
     dump.check(manifest)?;
-    let sites = sites::sites(manifest, manifest_json)?;
+    let sites = sites::sites(manifest)?;
     let seq = manifest.kinds.iter().any(|k| k == "seq");
     report::build(&dump, &sites, seq)
 }

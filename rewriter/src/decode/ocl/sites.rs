@@ -1,14 +1,11 @@
-//! What the decoder needs to know of each probe of a `.cl` rewrite: the manifest entry, plus the
-//! watch and snapshot details that newer rewrites write (`watch.range`, `watch.invariant`,
-//! `watch.value`, `watch.elem_size`, `snapshot: {role, pair, access}`). Every one of those is
-//! optional: a manifest without them decodes, with less detail (byte offsets instead of element
-//! indices, no latencies). They are read from the manifest's JSON by this small view so the
-//! decoder reads manifests of either generation.
+//! What the decoder needs to know of each probe of a `.cl` rewrite: the manifest entry, and the
+//! details of its watch or snapshot entry the report uses. Each detail is optional here, so a
+//! report is built with less detail where one is missing (byte offsets instead of element
+//! indices when the element size is unknown, ...).
 
-use crate::emit::manifest::{Manifest, ProbeEntry};
+use crate::emit::manifest::{Manifest, ProbeEntry, WatchInfo};
 use crate::error::{Error, ErrorKind, Result};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 
 /// `watch.invariant`: the value of the watched element must lie in `[vmin, vmax]`.
 #[derive(Debug, Clone, PartialEq, Deserialize, Default)]
@@ -73,20 +70,6 @@ pub struct Snapshot {
     pub access: Option<String>,
 }
 
-#[derive(Debug, Clone, Deserialize)]
-struct RawProbe {
-    id: u32,
-    #[serde(default)]
-    watch: Option<WatchExtra>,
-    #[serde(default)]
-    snapshot: Option<Snapshot>,
-}
-
-#[derive(Debug, Clone, Deserialize)]
-struct RawManifest {
-    probes: Vec<RawProbe>,
-}
-
 /// One probe = one iBuffer unit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Site {
@@ -120,12 +103,9 @@ impl Site {
     }
 }
 
-/// The sites of `manifest` in unit order; `json` is the manifest's text (for the optional
-/// fields). Unit `u` must be probe `u`: `.cl` rewrites number their probes 0 .. N-1.
-pub fn sites(manifest: &Manifest, json: &str) -> Result<Vec<Site>> {
-    let raw: RawManifest = serde_json::from_str(json)
-        .map_err(|e| Error::new(ErrorKind::BadInput, format!("not an hlsinstr manifest: {e}")))?;
-    let extra: BTreeMap<u32, RawProbe> = raw.probes.into_iter().map(|p| (p.id, p)).collect();
+/// The sites of `manifest` in unit order. Unit `u` must be probe `u`: `.cl` rewrites number their
+/// probes 0 .. N-1.
+pub fn sites(manifest: &Manifest) -> Result<Vec<Site>> {
     let mut out = Vec::new();
     for (u, p) in manifest.probes.iter().enumerate() {
         if p.id as usize != u {
@@ -138,14 +118,32 @@ pub fn sites(manifest: &Manifest, json: &str) -> Result<Vec<Site>> {
                 ),
             ));
         }
-        let x = extra.get(&p.id);
         out.push(Site {
             probe: p.clone(),
-            watch: x.and_then(|x| x.watch.clone()),
-            snapshot: x.and_then(|x| x.snapshot.clone()),
+            watch: p.watch.as_ref().map(watch_extra),
+            snapshot: p.snapshot.as_ref().map(|s| Snapshot {
+                role: s.role.clone(),
+                pair: s.pair,
+                access: Some(s.access.clone()),
+            }),
         });
     }
     Ok(out)
+}
+
+fn watch_extra(w: &WatchInfo) -> WatchExtra {
+    WatchExtra {
+        range: Some([w.range[0] as i64, w.range[1] as i64]),
+        invariant: w.invariant.as_ref().map(|i| Invariant {
+            expr: Some(i.expr.clone()),
+            op: Some(i.op.clone()),
+            value: Some(serde_json::json!(i.value)),
+            vmin: Some(i.vmin),
+            vmax: Some(i.vmax),
+        }),
+        value: Some(w.value.clone()),
+        elem_size: w.elem_size.map(u64::from),
+    }
 }
 
 #[cfg(test)]
