@@ -715,6 +715,7 @@ fn watch_probes_catch_the_hits_the_alias_and_the_planted_out_of_bounds_write_in_
         .args(["emulate", "--depth", "16", "--run", "--host"])
         .arg(repo().join("tests/opencl/watch/host.cpp"))
         .arg(&instr)
+        .current_dir(work.path()) // the host also writes the binary dump into its working directory
         .env("HLSINSTR_EMU_DEADLOCK_MS", "5000"));
     assert!(passed(&out), "the emulation:\n{}", text(&out));
     let t = text(&out);
