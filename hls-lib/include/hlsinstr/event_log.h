@@ -236,24 +236,21 @@ struct Frame {
     std::uint64_t trips;
 };
 
-// This thread's innermost open loop while it is the top of the probe stack, with its trip count.
-// HLSINSTR_LOOP_ITER runs once per trip, so its hot path is one thread-local compare and one
-// add, with no lookup of the log. The count lives here, not in the loop's frame, and both fields
-// are 64-bit: a kernel's `int` stores cannot alias them, so the compiler may keep them in
-// registers across a loop body without calls. The frame gets the count back whenever the
+// The trip count of this thread's innermost open loop while it is the top of the probe stack.
+// HLSINSTR_LOOP_ITER runs once per trip, so it is one thread-local add, with no lookup of the
+// log. The count lives here, not in the loop's frame, and is 64-bit: a kernel's `int` stores
+// cannot alias it, so the compiler may keep it in a register across a loop body without calls. The frame gets the count back whenever the
 // loop stops being the top (ThreadLog::save_top). A class template's static member gives C++11
 // one definition across translation units; the constant initializer needs no guard.
 struct TopLoop {
-    std::uint64_t id;
     std::uint64_t trips;
 };
-enum { no_loop = 0xffffffffu };
 template <class Unused = void>
 struct TopLoopSlot {
     static thread_local TopLoop value;
 };
 template <class Unused>
-thread_local TopLoop TopLoopSlot<Unused>::value = {no_loop, 0};
+thread_local TopLoop TopLoopSlot<Unused>::value = {0};
 inline TopLoop& top_loop() { return TopLoopSlot<>::value; }
 
 inline bool& thread_log_gone() {
@@ -323,13 +320,7 @@ class ThreadLog {
     // The top frame into top_loop() when it is a loop (after every push and pop).
     void load_top() {
         TopLoop& t = top_loop();
-        if (!stack_.empty() && stack_.back().loop) {
-            t.id = stack_.back().probe;
-            t.trips = stack_.back().trips;
-        } else {
-            t.id = no_loop;
-            t.trips = 0;
-        }
+        t.trips = (!stack_.empty() && stack_.back().loop) ? stack_.back().trips : 0;
     }
 
   private:
@@ -338,7 +329,6 @@ class ThreadLog {
     // Taking the process log first makes it outlive this thread-local object.
     ThreadLog() : log_(Log::instance()), thread_(log_.next_thread()) {}
     ~ThreadLog() {
-        top_loop().id = no_loop;
         top_loop().trips = 0;
         flush();
         thread_log_gone() = true;

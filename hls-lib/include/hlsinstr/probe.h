@@ -20,7 +20,8 @@
 // every way out — so `return expr;` records the end after `expr` is evaluated, and RETURN passes
 // `expr` through untouched (no copy, no conversion: `return 0;` from a pointer function stays
 // valid). Loops push a frame on the thread's probe stack; ITER counts a trip; END pops it and
-// records the trip count. A return, or a goto to an UNWIND label, closes the loops it leaves.
+// records the trip count (ITER adds to the innermost open loop without checking which: see
+// loop_iter). A return, or a goto to an UNWIND label, closes the loops it leaves.
 //
 // Synthesis: everything compiles to nothing (`expr` stays), until the in-FPGA build gives the
 // probes hardware meaning.
@@ -149,23 +150,17 @@ inline bool reach_loop(ThreadLog& t, std::uint32_t id) {
     return true;
 }
 
-// The loop is not on top of the stack (a jump skipped its end, or it is not open): find it.
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-inline void loop_iter_slow(std::uint32_t id) {
-    ThreadLog* t = ThreadLog::current();
-    if (t && reach_loop(*t, id)) ++top_loop().trips; // the loop is the top now
-}
-
-// Runs once per trip: kept small enough to inline into the loop body.
+// Runs once per trip: one add to the top loop's count, nothing else. The rewriter guarantees the
+// loop is the top here (its begin pushed it; every way out of a loop body it opened — break,
+// return, goto, a callee's exits — closes what it left), so the probe does not check, and the
+// compiler can keep the count in a register across a loop body without calls (a checked
+// version, a compare and a call on mismatch, made quicksort's kernel 1.4x the instructions of
+// the plain one instead of 1.02x). Misuse that breaks the guarantee (hand-written probes that
+// jump into a loop, an exception caught inside the function that threw it out of a loop) counts
+// trips to the wrong loop; the loop's end still finds and reports the frames left open.
 inline void loop_iter(std::uint32_t id) {
-    TopLoop& top = top_loop();
-    if (top.id == id) {
-        ++top.trips; // the hot path: one compare, one add
-        return;
-    }
-    loop_iter_slow(id);
+    (void)id;
+    ++top_loop().trips;
 }
 
 inline void loop_end(std::uint32_t id) {
