@@ -7,7 +7,7 @@
 //! binary, like hls-lib: an installed `hlsinstr` needs no checkout, only bash, python3 and a C++17
 //! compiler (`CXX`, default g++), and for an OpenCL C API host the Khronos headers.
 
-use crate::emit::manifest::{hw_key, Manifest, FILE_NAME};
+use crate::emit::manifest::FILE_NAME;
 use crate::error::{Error, ErrorKind, Result};
 use std::path::PathBuf;
 use std::process::Command;
@@ -55,13 +55,6 @@ pub struct Build {
     pub exe: PathBuf,
 }
 
-/// The key of the binary dump (docs/opencl-dump.md) of a `.cl` rewrite: [`hw_key`] with one slot
-/// per probe id in order (unit `u` = probe `u`), so `decode` refuses a dump of another rewrite.
-pub fn manifest_key(manifest: &Manifest) -> u64 {
-    let units: Vec<u32> = (0..manifest.probes.len()).map(|u| u as u32).collect();
-    hw_key(&units, &manifest.probes)
-}
-
 /// The `.cl` file to build: `program`, else the manifest's only `.cl` file.
 pub fn choose_program(cl_files: &[String], program: Option<&str>) -> Result<String> {
     match program {
@@ -94,7 +87,7 @@ fn list(files: &[String]) -> String {
 
 /// Builds the emulation: writes opencl-lib into a temporary directory and runs its
 /// `hlsinstr-emu-build` with `-DHLSINSTR_OPENCL_IBUFFER -DHLSINSTR_NUM_IBUFFERS=<probes>
-/// -DHLSINSTR_IBUFFER_DEPTH=<depth> -DHLSINSTR_MANIFEST_KEY=<manifest_key>` (for the kernels and
+/// -DHLSINSTR_IBUFFER_DEPTH=<depth> -DHLSINSTR_MANIFEST_KEY=<target::opencl::dump_key>` (for the kernels and
 /// the host program).
 /// The compiler's messages (with the .cl file and line) are in the error.
 pub fn build(opts: &EmulateOptions) -> Result<Build> {
@@ -127,7 +120,7 @@ pub fn build(opts: &EmulateOptions) -> Result<Build> {
         .args(["-D", "HLSINSTR_OPENCL_IBUFFER", "-D"])
         .arg(format!("HLSINSTR_NUM_IBUFFERS={units}"));
     cmd.arg("-D").arg(format!("HLSINSTR_IBUFFER_DEPTH={}", opts.depth));
-    cmd.arg("-D").arg(format!("HLSINSTR_MANIFEST_KEY=0x{:016x}ULL", manifest_key(&manifest)));
+    cmd.arg("-D").arg(format!("HLSINSTR_MANIFEST_KEY=0x{:016x}ULL", crate::target::opencl::dump_key(&manifest.probes)));
     // The host may include the rewrite's generated hlsinstr_ocl_host.h.
     cmd.arg("-I").arg(&opts.dir);
     cmd.arg("-o").arg(&opts.exe).arg(&program).arg(&opts.host);
@@ -175,16 +168,6 @@ mod tests {
         for (rel, text) in OPENCL_LIB {
             assert_eq!(std::fs::read_to_string(dir.join(rel)).unwrap(), *text, "{rel}");
         }
-    }
-
-    #[test]
-    fn manifest_key_is_the_hw_key_of_every_probe_in_order() {
-        let mut m = crate::decode::dump::tests::manifest();
-        m.hw = None;
-        assert_eq!(manifest_key(&m), hw_key(&[0, 1], &m.probes));
-        let before = manifest_key(&m);
-        m.probes[1].line += 1;
-        assert_ne!(manifest_key(&m), before, "a moved probe is another rewrite");
     }
 
     #[test]

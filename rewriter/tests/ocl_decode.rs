@@ -13,7 +13,7 @@ use hlsinstr::decode::ocl::dump::{
 };
 use hlsinstr::decode::ocl::{self, output, OclReport};
 use hlsinstr::emit::manifest::Manifest;
-use hlsinstr::emulate::manifest_key;
+use hlsinstr::target::opencl::dump_key;
 use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -78,7 +78,7 @@ fn unit(mode: Mode, dropped: u64, records: Vec<Record>) -> Unit {
 /// missing, unit 5 dropped 12 records.
 fn the_dump(m: &Manifest) -> OclDump {
     OclDump {
-        key: manifest_key(m),
+        key: dump_key(&m.probes),
         units: vec![
             unit(
                 Mode::Linear,
@@ -197,7 +197,7 @@ warning: snapshot pair 4 → 5 (k.cl:11:9): 3 `before` records and 2 `after`, so
 fn every_record_kind_decodes_to_the_exact_report() {
     let m = manifest();
     let rep = decode(&the_dump(&m).to_bytes(), &m).unwrap();
-    assert_eq!(output::text(&rep), EXPECTED.replace("KEY", &format!("{:016x}", manifest_key(&m))));
+    assert_eq!(output::text(&rep), EXPECTED.replace("KEY", &format!("{:016x}", dump_key(&m.probes))));
 
     let json: Value = serde_json::from_str(&output::json(&rep)).unwrap();
     assert_eq!((json["format"].as_str(), json["version"].as_u64()), (Some("hlsinstr-ocl-report"), Some(1)));
@@ -307,7 +307,7 @@ fn errors_say_what_to_do_and_exit_1() {
     let (code, err, out) = run(&good, &[]);
     assert_eq!(
         (code, out.as_str()),
-        (Some(0), EXPECTED.replace("KEY", &format!("{:016x}", manifest_key(&m))).as_str()),
+        (Some(0), EXPECTED.replace("KEY", &format!("{:016x}", dump_key(&m.probes))).as_str()),
         "{err}"
     );
     let (code, err, out) = run(&good, &["--format", "json"]);

@@ -71,4 +71,13 @@ mod tests {
         assert!(g.text.contains(r#"{"loop", "say \"hi\"", "f", "k.cl", 4}, // unit 1"#), "{}", g.text);
         assert_eq!(dump_key(&probes), hw_key(&[0, 1], &probes));
     }
+
+    #[test]
+    fn dump_key_is_the_hw_key_of_every_probe_in_order() {
+        let mut probes = [probe(0, "function", "f"), probe(1, "loop", "l")];
+        assert_eq!(dump_key(&probes), hw_key(&[0, 1], &probes));
+        let before = dump_key(&probes);
+        probes[1].line += 1;
+        assert_ne!(dump_key(&probes), before, "a moved probe is another rewrite");
+    }
 }
