@@ -388,33 +388,9 @@ class Channel : public detail::ChannelBase {
         detail::pipeline_step();
         return v;
     }
-    void write(const T& v) {
-        std::unique_lock<std::mutex> lock(m_);
-        if (q_.size() >= cap_) {
-            wait_([this] { return q_.size() < cap_; }, 2, lock);
-        }
-        // The slot this write takes was freed by pop number pushes_ - cap_: the write cannot
-        // happen before that pop in model time, whether or not the thread had to wait for it
-        // (which depends on thread scheduling, not on the model).
-        if (pushes_ >= cap_) {
-            uint64_t& now = detail::wi().now;
-            const uint64_t freed = pop_time_[(pushes_ - cap_) % cap_];
-            if (now < freed) now = freed;
-        }
-        push_(v);
-        lock.unlock();
-        detail::pipeline_step();
-    }
+    void write(const T& v) { write_(v, true); }
     // A blocking write whose wait costs the writer no model time (hlsinstr_emu_write_untimed).
-    void write_untimed(const T& v) {
-        std::unique_lock<std::mutex> lock(m_);
-        if (q_.size() >= cap_) {
-            wait_([this] { return q_.size() < cap_; }, 2, lock);
-        }
-        push_(v);
-        lock.unlock();
-        detail::pipeline_step();
-    }
+    void write_untimed(const T& v) { write_(v, false); }
     bool write_nb(const T& v) {
         std::unique_lock<std::mutex> lock(m_);
         const bool ok = q_.size() < cap_;
@@ -450,6 +426,23 @@ class Channel : public detail::ChannelBase {
             t->waiting_op = 0;
             t->waiting = nullptr;
         }
+    }
+    // A blocking write. `timed`: the slot this write takes was freed by pop number
+    // pushes_ - cap_, so the write cannot happen before that pop in model time, whether or not
+    // the thread had to wait for it (which depends on thread scheduling, not on the model).
+    void write_(const T& v, bool timed) {
+        std::unique_lock<std::mutex> lock(m_);
+        if (q_.size() >= cap_) {
+            wait_([this] { return q_.size() < cap_; }, 2, lock);
+        }
+        if (timed && pushes_ >= cap_) {
+            uint64_t& now = detail::wi().now;
+            const uint64_t freed = pop_time_[(pushes_ - cap_) % cap_];
+            if (now < freed) now = freed;
+        }
+        push_(v);
+        lock.unlock();
+        detail::pipeline_step();
     }
     T pop_() {
         Slot s = q_.front();
