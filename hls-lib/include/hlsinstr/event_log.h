@@ -104,8 +104,9 @@ class Log {
     // Writes every record adopted so far; the exit path calls it once more with everything.
     void write() {
         std::lock_guard<std::mutex> lock(mutex_);
-        // One chunk (a single-threaded run that never filled its buffer) is written where it is.
-        if (chunks_.size() > 1) {
+        // The chunks become one, sorted; one chunk (a single-threaded run that never filled its
+        // buffer) is written where it is.
+        if (chunks_.size() != 1) {
             std::vector<Record> merged;
             for (std::size_t i = 0; i < chunks_.size(); ++i) {
                 merged.insert(merged.end(), chunks_[i].begin(), chunks_[i].end());
@@ -113,12 +114,8 @@ class Log {
             chunks_.assign(1, std::vector<Record>());
             chunks_[0].swap(merged);
         }
-        static const std::vector<Record> none;
-        std::vector<Record>* chunk = chunks_.empty() ? 0 : &chunks_[0];
-        if (chunk && !std::is_sorted(chunk->begin(), chunk->end(), by_order)) {
-            std::sort(chunk->begin(), chunk->end(), by_order);
-        }
-        const std::vector<Record>& all = chunk ? *chunk : none;
+        std::vector<Record>& all = chunks_[0];
+        if (!std::is_sorted(all.begin(), all.end(), by_order)) std::sort(all.begin(), all.end(), by_order);
         const std::string path = events_path();
         // A regular file is replaced atomically (written beside it, then renamed); anything else
         // that exists (/dev/null, a FIFO) is written in place: renaming over it would replace it.
