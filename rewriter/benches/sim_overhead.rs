@@ -5,14 +5,16 @@
 //! `cargo bench --bench sim_overhead` builds both variants of every example once, then runs the
 //! two executables alternately `HLSINSTR_BENCH_REPS` times (default 21) and prints the median
 //! wall time of each and their ratio, plus the number of events the instrumented run logs.
+//! `HLSINSTR_BENCH_KEEP=1` keeps both build directories for a closer look (perf, callgrind).
 //! Needs g++ and the kernel headers (scripts/fetch-hls-headers.sh). Figures only: nothing here
 //! fails on a slow machine.
 
 use hlsinstr::project;
 use hlsinstr::select::Kinds;
+use hlsinstr::sim::logpipe;
 use hlsinstr::sim::run::{self, RunOptions, RunSpec};
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const EXAMPLES: &[&str] = &["quicksort", "binary_search", "matmul", "dataflow_pipeline", "control_flow"];
@@ -33,12 +35,16 @@ fn main() {
         let events = probed.1;
         let (mut tp, mut ti) = (Vec::new(), Vec::new());
         for _ in 0..reps {
-            tp.push(time_run(&plain.0));
-            ti.push(time_run(&probed.0));
+            tp.push(time_run(&plain.0, false));
+            ti.push(time_run(&probed.0, true));
         }
         let (mp, mi) = (median(&mut tp), median(&mut ti));
-        let _ = std::fs::remove_dir_all(&plain.0);
-        let _ = std::fs::remove_dir_all(&probed.0);
+        if std::env::var_os("HLSINSTR_BENCH_KEEP").is_some() {
+            eprintln!("{name}: kept {} (plain) and {} (probed)", plain.0.display(), probed.0.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&plain.0);
+            let _ = std::fs::remove_dir_all(&probed.0);
+        }
         let ratio = mi.as_secs_f64() / mp.as_secs_f64();
         ratios.push(ratio);
         println!(
@@ -71,18 +77,22 @@ fn build(spec: &RunSpec, include: &Path, uninstrumented: bool) -> (PathBuf, usiz
     (work, out.records.len())
 }
 
-fn time_run(work: &Path) -> Duration {
-    // Each `hlsinstr sim` run starts in a fresh directory: no log to replace.
-    let log = work.join("run/bench-events.log");
-    let _ = std::fs::remove_file(&log);
+/// One run as `hlsinstr sim` runs it: the probed testbench sends its log through a pipe
+/// (sim::logpipe), drained here while it runs; the plain one has no log.
+fn time_run(work: &Path, probed: bool) -> Duration {
+    let mut cmd = Command::new(work.join("csim.exe"));
+    cmd.current_dir(work.join("run")).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
     let started = Instant::now();
-    let out = Command::new(work.join("csim.exe"))
-        .current_dir(work.join("run"))
-        .env("HLSINSTR_EVENTS", &log)
-        .output()
-        .expect("run the testbench");
+    let status = if probed {
+        let (mut child, log) = logpipe::spawn(&mut cmd, &work.join("run/bench-events.log")).expect("run the testbench");
+        let bytes = log.read_all().expect("read the event log");
+        assert!(bytes.len() > 8, "the probed testbench sent no event log");
+        child.wait()
+    } else {
+        cmd.status()
+    };
     let t = started.elapsed();
-    assert!(out.status.success(), "the testbench failed in the benchmark");
+    assert!(status.expect("run the testbench").success(), "the testbench failed in the benchmark");
     t
 }
 

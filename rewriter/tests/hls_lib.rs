@@ -378,3 +378,91 @@ fn stream_model_beside_the_vendor_headers() {
         assert!(err.contains("a vendor hls_stream.h was included before hlsinstr's stream model"), "{cxx}: {err}");
     }
 }
+
+// ---- The log's formats: text, binary file, binary through a pipe (what `hlsinstr sim` uses) ----
+
+/// Runs `exe` once with the log written the given way; returns the log's bytes.
+fn log_bytes(exe: &Path, how: &str) -> Vec<u8> {
+    use hlsinstr::sim::logpipe;
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("events.log");
+    let mut cmd = Command::new(exe);
+    cmd.current_dir(dir.path()).env_remove("HLSINSTR_EVENTS").env_remove("HLSINSTR_EVENTS_FD");
+    let bytes = match how {
+        "pipe" => {
+            let (mut child, reader) = logpipe::spawn(&mut cmd, &log).unwrap();
+            let bytes = reader.read_all().unwrap();
+            assert!(child.wait().unwrap().success());
+            assert!(!log.exists(), "the pipe mode writes no file");
+            bytes
+        }
+        format => {
+            let out = cmd.env("HLSINSTR_EVENTS", &log).env("HLSINSTR_EVENTS_FORMAT", format).output().unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            std::fs::read(&log).unwrap()
+        }
+    };
+    bytes
+}
+
+/// What must agree between runs: everything but the timestamps' values (kept: whether there is one).
+fn comparable(records: &[hlsinstr::sim::events::Record]) -> Vec<hlsinstr::sim::events::Record> {
+    records
+        .iter()
+        .cloned()
+        .map(|mut r| {
+            r.timestamp_ns = r.timestamp_ns.map(|_| 0);
+            r
+        })
+        .collect()
+}
+
+#[test]
+fn text_binary_and_pipe_logs_carry_the_same_records() {
+    use hlsinstr::sim::events::{parse_bytes, Event};
+    let work = tempfile::tempdir().unwrap();
+    let exe = work.path().join("log-formats");
+    build("g++", "c++11", &["log_formats.cpp"], &["-O2"], &exe);
+    let text = log_bytes(&exe, "text");
+    let binary = log_bytes(&exe, "binary");
+    let pipe = log_bytes(&exe, "pipe");
+    assert!(text.starts_with(b"# hlsinstr events v1\n"));
+    assert!(binary.starts_with(b"HLSIEV2\n") && pipe.starts_with(b"HLSIEV2\n"));
+    let (t, b, p) = (parse_bytes(&text).unwrap(), parse_bytes(&binary).unwrap(), parse_bytes(&pipe).unwrap());
+    // 20000, 10, 5 and 7 calls of `many`: its begin and end, and per call four records.
+    let want = [20000usize, 10, 5, 7].iter().map(|c| 2 + 4 * c).sum::<usize>();
+    assert_eq!(t.len(), want);
+    assert_eq!(comparable(&t), comparable(&b), "text and binary file differ");
+    assert_eq!(comparable(&t), comparable(&p), "text and pipe differ");
+    // Orders dense from 0, seq dense over the S and TS records, trip counts as the program makes them.
+    assert!(p.iter().enumerate().all(|(i, r)| r.order == i as u64));
+    let seqs: Vec<u64> = p.iter().filter_map(|r| r.seq).collect();
+    assert_eq!(seqs, (0..seqs.len() as u64).collect::<Vec<_>>());
+    let trips: Vec<u64> =
+        p.iter().filter(|r| r.probe == 1 && r.event == Event::End).map(|r| r.value.unwrap()).collect();
+    let want_trips: Vec<u64> = [20000u64, 10, 5, 7].iter().flat_map(|&c| (0..c).map(|k| k % 300)).collect();
+    assert_eq!(trips, want_trips);
+    assert!(p.iter().filter(|r| r.probe == 300).all(|r| r.timestamp_ns.is_some() && r.seq.is_some()));
+    assert!(binary.len() * 4 < text.len(), "binary {} B, text {} B", binary.len(), text.len());
+}
+
+#[test]
+fn a_cut_or_damaged_binary_log_is_refused_not_misread() {
+    use hlsinstr::sim::events::parse_bytes;
+    let work = tempfile::tempdir().unwrap();
+    let exe = work.path().join("at-exit");
+    build("g++", "c++11", &["at_exit.cpp"], &[], &exe);
+    let good = log_bytes(&exe, "pipe");
+    assert_eq!(parse_bytes(&good).unwrap().len(), 4);
+    for cut in 0..good.len() {
+        let e = parse_bytes(&good[..cut]).expect_err("a cut log must not parse");
+        assert!(e.message.contains("corrupt") || e.message.contains("empty") || e.message.contains("not an"), "{e}");
+    }
+    for i in 8..good.len() {
+        for bit in 0..8 {
+            let mut bad = good.clone();
+            bad[i] ^= 1 << bit;
+            let _ = parse_bytes(&bad); // an error or other records, never a panic
+        }
+    }
+}

@@ -352,11 +352,18 @@ fn an_existing_log_can_be_analysed_and_a_corrupt_one_is_refused() {
     assert_eq!(again.code, 0, "{}", again.stderr);
     assert_eq!(again.stdout, r.stdout, "the same log gives the same report");
     assert!(r.stdout.starts_with("row,parent,depth,kind,name"));
-    let mut text = std::fs::read_to_string(&log).unwrap();
-    text.push_str("999 0 X 0 - - -\n");
+    // The kept log is binary (the testbench sends it through a pipe): magic, buffer header, records.
+    let mut bytes = std::fs::read(&log).unwrap();
+    assert!(bytes.starts_with(b"HLSIEV2\n"));
+    bytes[16] |= 0x07; // the first record's event code: 7 is none
     let bad = dir.path().join("bad.log");
-    std::fs::write(&bad, &text).unwrap();
+    std::fs::write(&bad, &bytes).unwrap();
     let refused = sim(&["--events", bad.to_str().unwrap(), "--manifest", manifest.to_str().unwrap()]);
+    assert_eq!(refused.code, 1);
+    assert!(refused.stderr.contains("corrupt at byte 16: unknown event code 7"), "{}", refused.stderr);
+    let text = dir.path().join("bad-text.log");
+    std::fs::write(&text, "# hlsinstr events v1\n999 0 X 0 - - -\n").unwrap();
+    let refused = sim(&["--events", text.to_str().unwrap(), "--manifest", manifest.to_str().unwrap()]);
     assert_eq!(refused.code, 1);
     assert!(refused.stderr.contains("unknown event `X`"), "{}", refused.stderr);
     let wrong = dir.path().join("wrong.log");

@@ -1,16 +1,28 @@
 // hlsinstr: the C-simulation record stream.
 //
 // One stream of records for every probe kind: module and loop begin/end, m_axi traffic (maxi.h);
-// branch trace and watch records later — a new kind is a new event letter, not a new log. Each thread appends to
-// its own buffer (dataflow processes may run as threads), ordered globally by one atomic counter,
-// so the hot path takes no lock. Buffers reach the process-wide log when their thread ends; the
-// log is written once at exit to $HLSINSTR_EVENTS (default `hlsinstr-events.log` in the working
-// directory), through a temporary file and a rename so a reader never sees half a log.
+// branch trace and watch records later — a new kind is a new event letter, not a new log. Each
+// thread appends to its own buffer (dataflow processes may run as threads), ordered globally by
+// one atomic counter, so the hot path takes no lock. A buffer holds records already encoded in
+// a few bytes each (varints, deltas), not structs: the probes' memory, and the page faults that
+// come with it, are what a small testbench pays most for. Full buffers and the buffers of
+// finished threads go to the process-wide log; the log is written once at exit to
+// $HLSINSTR_EVENTS (default `hlsinstr-events.log` in the working directory), through a temporary
+// file and a rename so a reader never sees half a log. With $HLSINSTR_EVENTS_FD (Unix; what
+// `hlsinstr sim` does) the binary log goes to that open descriptor instead, a pipe the reader
+// drains: no file is created, renamed or journaled, which cost a small testbench more than its
+// probes; a write before exit (flush_events) sends only what is new, the exit write the rest.
 //
-// File format (text, one record a line, sorted by `order`):
-//   # hlsinstr events v1
-//   # order probe event thread seq timestamp_ns value
-//   <order> <probe id> <B|E|R|W|D> <thread> <seq|-> <timestamp|-> <value|->
+// Two file formats, chosen by $HLSINSTR_EVENTS_FORMAT:
+// - `text` (default; for people), one record a line, sorted by `order`:
+//     # hlsinstr events v1
+//     # order probe event thread seq timestamp_ns value
+//     <order> <probe id> <B|E|R|W|D> <thread> <seq|-> <timestamp|-> <value|->
+// - `binary` (what `hlsinstr sim` asks for: nothing to format at exit): the 8 bytes
+//   "HLSIEV2\n", then the buffers as they were filled, each as thread (u32 LE), byte length
+//   (u32 LE) and the encoded records (see Encoding), and after each write an end mark (thread
+//   0xffffffff, length 0): a log that does not end with one was cut short. The reader sorts by
+//   order and numbers seq.
 // `seq` is the record's rank among sequence-numbered records in the global order — what the
 // hardware sequencer of the in-FPGA build hands out. `value` is a loop's trip count on its end
 // record, and the byte count of an R (read) or W (written) record: the bytes one module
@@ -34,6 +46,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <set>
 #include <string>
@@ -41,7 +54,12 @@
 #include <vector>
 
 #if defined(__unix__) || defined(__APPLE__)
+#include <cerrno>
 #include <sys/stat.h>
+#include <unistd.h>
+#define HLSINSTR_EVENTS_HAVE_FD 1
+#else
+#define HLSINSTR_EVENTS_HAVE_FD 0
 #endif
 
 namespace hlsinstr {
@@ -53,6 +71,7 @@ const char EVENT_DEADLOCK = 'D';
 const char EVENT_READ = 'R';
 const char EVENT_WRITE = 'W';
 
+// A record as the text writer sees it (decoded from a buffer).
 struct Record {
     std::uint64_t order;
     std::uint64_t timestamp;
@@ -64,9 +83,77 @@ struct Record {
     enum { has_timestamp = 1, has_sequence = 2, has_value = 4 };
 };
 
+// The encoding of one record in a buffer:
+//   byte 0: event code (B 0, E 1, R 2, W 3, D 4) | 0x08 timestamp | 0x10 seq | 0x20 value
+//   varint order - previous order in the buffer (the first: order itself)
+//   varint probe
+//   [varint zigzag(timestamp - previous timestamp in the buffer)]   with 0x08
+//   [varint value]                                                  with 0x20
+// varint: 7 bits a byte, least significant first, high bit set on all but the last byte.
+struct Encoding {
+    enum { timestamp_bit = 0x08, sequence_bit = 0x10, value_bit = 0x20, event_mask = 0x07 };
+    enum { max_record = 1 + 4 * 10 };
+
+    static unsigned char code(char event) {
+        switch (event) {
+        case EVENT_BEGIN: return 0;
+        case EVENT_END: return 1;
+        case EVENT_READ: return 2;
+        case EVENT_WRITE: return 3;
+        default: return 4;
+        }
+    }
+    static char letter(unsigned code) { return "BERWD???"[code & event_mask]; }
+
+    static unsigned char* varint(unsigned char* p, std::uint64_t v) {
+        while (v >= 0x80) {
+            *p++ = static_cast<unsigned char>(v | 0x80);
+            v >>= 7;
+        }
+        *p++ = static_cast<unsigned char>(v);
+        return p;
+    }
+    static std::uint64_t zigzag(std::uint64_t delta) {
+        return (delta << 1) ^ static_cast<std::uint64_t>(-static_cast<std::int64_t>(delta >> 63));
+    }
+    static std::uint64_t unzigzag(std::uint64_t z) { return (z >> 1) ^ (0 - (z & 1)); }
+
+    // Reads a varint from [p, end); false when the buffer ends inside it.
+    static bool read_varint(const unsigned char*& p, const unsigned char* end, std::uint64_t& v) {
+        v = 0;
+        for (unsigned shift = 0; p < end && shift < 64; shift += 7) {
+            const unsigned char b = *p++;
+            v |= static_cast<std::uint64_t>(b & 0x7f) << shift;
+            if (!(b & 0x80)) return true;
+        }
+        return false;
+    }
+};
+
+// One thread's encoded records, as handed to the process log.
+struct Chunk {
+    std::uint32_t thread;
+    std::uint32_t size;
+    unsigned char* data; // malloc'd, owned by the log once adopted
+};
+
 inline const char* events_path() {
     const char* p = std::getenv("HLSINSTR_EVENTS");
     return (p && *p) ? p : "hlsinstr-events.log";
+}
+
+// The descriptor of $HLSINSTR_EVENTS_FD, or -1 when unset (or not a number).
+inline int events_fd() {
+    const char* v = std::getenv("HLSINSTR_EVENTS_FD");
+    if (!v || *v < '0' || *v > '9') return -1;
+    char* end = 0;
+    const long fd = std::strtol(v, &end, 10);
+    return (*end == 0 && fd >= 0 && fd < 1 << 20) ? static_cast<int>(fd) : -1;
+}
+
+inline bool events_binary() {
+    const char* f = std::getenv("HLSINSTR_EVENTS_FORMAT");
+    return f && std::strcmp(f, "binary") == 0;
 }
 
 // Set once the process-wide log is destroyed; a plain bool outlives every destructor.
@@ -87,10 +174,9 @@ class Log {
     // Records issued so far on every thread; the stream watchdog counts them as progress.
     std::uint64_t issued() const { return order_.load(std::memory_order_relaxed); }
 
-    void adopt(std::vector<Record>& records) {
+    void adopt(const Chunk& c) {
         std::lock_guard<std::mutex> lock(mutex_);
-        chunks_.push_back(std::vector<Record>());
-        chunks_.back().swap(records);
+        chunks_.push_back(c);
     }
 
     // Probe misuse is reported once per probe, never fatal: the kernel's own output matters more.
@@ -104,53 +190,28 @@ class Log {
     // Writes every record adopted so far; the exit path calls it once more with everything.
     void write() {
         std::lock_guard<std::mutex> lock(mutex_);
-        // The chunks become one, sorted; one chunk (a single-threaded run that never filled its
-        // buffer) is written where it is.
-        if (chunks_.size() != 1) {
-            std::vector<Record> merged;
-            for (std::size_t i = 0; i < chunks_.size(); ++i) {
-                merged.insert(merged.end(), chunks_[i].begin(), chunks_[i].end());
-            }
-            chunks_.assign(1, std::vector<Record>());
-            chunks_[0].swap(merged);
+#if HLSINSTR_EVENTS_HAVE_FD
+        const int fd = events_fd();
+        if (fd >= 0) {
+            write_new_chunks(fd);
+            return;
         }
-        std::vector<Record>& all = chunks_[0];
-        if (!std::is_sorted(all.begin(), all.end(), by_order)) std::sort(all.begin(), all.end(), by_order);
+#endif
         const std::string path = events_path();
         // A regular file is replaced atomically (written beside it, then renamed); anything else
         // that exists (/dev/null, a FIFO) is written in place: renaming over it would replace it.
         const std::string tmp = is_special_file(path) ? path : path + ".tmp";
-        std::FILE* f = std::fopen(tmp.c_str(), "w");
+        std::FILE* f = std::fopen(tmp.c_str(), "wb");
         if (!f) {
             std::fprintf(stderr, "hlsinstr: cannot write the event log %s; set HLSINSTR_EVENTS to a writable path\n",
                          tmp.c_str());
             return;
         }
-        std::fputs("# hlsinstr events v1\n# order probe event thread seq timestamp_ns value\n", f);
-        // Formatted by hand into one buffer: printf per field cost more than the whole run of
-        // a small testbench. A record takes at most 7 fields of 20 digits.
-        std::vector<char> buf(1 << 16);
-        char* const begin = &buf[0];
-        char* const limit = begin + buf.size() - 7 * 21 - 1;
-        char* p = begin;
-        unsigned long long seq = 0;
-        for (std::size_t i = 0; i < all.size(); ++i) {
-            const Record& r = all[i];
-            p = put(p, r.order);
-            p = put(p, r.probe);
-            *p++ = r.event;
-            *p++ = ' ';
-            p = put(p, r.thread);
-            p = (r.fields & Record::has_sequence) ? put(p, seq++) : dash(p);
-            p = (r.fields & Record::has_timestamp) ? put(p, r.timestamp) : dash(p);
-            p = (r.fields & Record::has_value) ? put(p, r.value) : dash(p);
-            p[-1] = '\n';
-            if (p > limit) {
-                std::fwrite(begin, 1, static_cast<std::size_t>(p - begin), f);
-                p = begin;
-            }
+        if (events_binary()) {
+            write_binary(f);
+        } else {
+            write_text(f);
         }
-        if (p != begin) std::fwrite(begin, 1, static_cast<std::size_t>(p - begin), f);
         const bool ok = std::ferror(f) == 0;
         if (std::fclose(f) != 0 || !ok) {
             std::fprintf(stderr, "hlsinstr: writing the event log %s failed (disk full?)\n", tmp.c_str());
@@ -166,13 +227,134 @@ class Log {
     }
 
   private:
-    Log() : order_(0), threads_(0) {}
+    Log() : order_(0), threads_(0), sent_(0), magic_sent_(false) {}
     ~Log() {
         write();
         log_gone() = true;
+        for (std::size_t i = 0; i < chunks_.size(); ++i) std::free(chunks_[i].data);
     }
     Log(const Log&);
     Log& operator=(const Log&);
+
+    // The buffers as they are: the reader decodes, sorts and numbers.
+    void write_binary(std::FILE* f) const {
+        std::fwrite("HLSIEV2\n", 1, 8, f);
+        for (std::size_t i = 0; i < chunks_.size(); ++i) {
+            unsigned char head[8];
+            put_u32(head, chunks_[i].thread);
+            put_u32(head + 4, chunks_[i].size);
+            std::fwrite(head, 1, sizeof head, f);
+            std::fwrite(chunks_[i].data, 1, chunks_[i].size, f);
+        }
+        std::fwrite(end_mark(), 1, 8, f);
+    }
+
+    // Closes every write of the binary log (thread 0xffffffff, length 0).
+    static const unsigned char* end_mark() {
+        static const unsigned char mark[8] = {0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0};
+        return mark;
+    }
+
+#if HLSINSTR_EVENTS_HAVE_FD
+    // The binary log to a descriptor: the magic once, then the chunks not sent before.
+    void write_new_chunks(int fd) {
+        bool ok = true;
+        if (!magic_sent_) {
+            ok = send(fd, reinterpret_cast<const unsigned char*>("HLSIEV2\n"), 8);
+            magic_sent_ = true;
+        }
+        for (; ok && sent_ < chunks_.size(); ++sent_) {
+            unsigned char head[8];
+            put_u32(head, chunks_[sent_].thread);
+            put_u32(head + 4, chunks_[sent_].size);
+            ok = send(fd, head, sizeof head) && send(fd, chunks_[sent_].data, chunks_[sent_].size);
+        }
+        ok = ok && send(fd, end_mark(), 8);
+        if (!ok) {
+            std::fprintf(stderr, "hlsinstr: writing the event log to descriptor %d failed: %s\n", fd,
+                         std::strerror(errno));
+            sent_ = chunks_.size();
+        }
+    }
+
+    static bool send(int fd, const unsigned char* p, std::size_t n) {
+        while (n > 0) {
+            const ssize_t k = ::write(fd, p, n);
+            if (k < 0 && errno == EINTR) continue;
+            if (k <= 0) return false;
+            p += k;
+            n -= static_cast<std::size_t>(k);
+        }
+        return true;
+    }
+#endif
+
+    static void put_u32(unsigned char* p, std::uint32_t v) {
+        for (int k = 0; k < 4; ++k) p[k] = static_cast<unsigned char>(v >> (8 * k));
+    }
+
+    void write_text(std::FILE* f) const {
+        std::vector<Record> all;
+        for (std::size_t i = 0; i < chunks_.size(); ++i) decode(chunks_[i], all);
+        if (!std::is_sorted(all.begin(), all.end(), by_order)) std::sort(all.begin(), all.end(), by_order);
+        std::fputs("# hlsinstr events v1\n# order probe event thread seq timestamp_ns value\n", f);
+        // Formatted by hand into one buffer: printf per field cost more than the whole run of
+        // a small testbench. A record takes at most 7 fields of 20 digits.
+        char buf[1 << 14];
+        char* const limit = buf + sizeof buf - 7 * 21 - 1;
+        char* p = buf;
+        unsigned long long seq = 0;
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const Record& r = all[i];
+            p = put(p, r.order);
+            p = put(p, r.probe);
+            *p++ = r.event;
+            *p++ = ' ';
+            p = put(p, r.thread);
+            p = (r.fields & Record::has_sequence) ? put(p, seq++) : dash(p);
+            p = (r.fields & Record::has_timestamp) ? put(p, r.timestamp) : dash(p);
+            p = (r.fields & Record::has_value) ? put(p, r.value) : dash(p);
+            p[-1] = '\n';
+            if (p > limit) {
+                std::fwrite(buf, 1, static_cast<std::size_t>(p - buf), f);
+                p = buf;
+            }
+        }
+        if (p != buf) std::fwrite(buf, 1, static_cast<std::size_t>(p - buf), f);
+    }
+
+    // The inverse of ThreadLog::record; the buffers are our own, so they are well formed.
+    static void decode(const Chunk& c, std::vector<Record>& out) {
+        const unsigned char* p = c.data;
+        const unsigned char* const end = c.data + c.size;
+        std::uint64_t order = 0, timestamp = 0, v = 0;
+        while (p < end) {
+            const unsigned head = *p++;
+            Record r;
+            Encoding::read_varint(p, end, v);
+            order += v;
+            r.order = order;
+            Encoding::read_varint(p, end, v);
+            r.probe = static_cast<std::uint32_t>(v);
+            r.thread = c.thread;
+            r.event = Encoding::letter(head);
+            r.fields = 0;
+            r.timestamp = 0;
+            r.value = 0;
+            if (head & Encoding::timestamp_bit) {
+                Encoding::read_varint(p, end, v);
+                timestamp += Encoding::unzigzag(v);
+                r.timestamp = timestamp;
+                r.fields |= Record::has_timestamp;
+            }
+            if (head & Encoding::sequence_bit) r.fields |= Record::has_sequence;
+            if (head & Encoding::value_bit) {
+                Encoding::read_varint(p, end, r.value);
+                r.fields |= Record::has_value;
+            }
+            out.push_back(r);
+        }
+    }
 
     static bool by_order(const Record& a, const Record& b) { return a.order < b.order; }
 
@@ -186,8 +368,7 @@ class Log {
 #endif
     }
 
-    // Writes `v` in decimal and a space; returns the end. Two digits per division: the log of
-    // a small testbench is written in less time than its kernel runs.
+    // Writes `v` in decimal and a space; returns the end. Two digits per division.
     static char* put(char* p, std::uint64_t v) {
         static const char pairs[] =
             "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
@@ -221,7 +402,9 @@ class Log {
     std::atomic<std::uint64_t> order_;
     std::atomic<std::uint32_t> threads_;
     std::mutex mutex_;
-    std::vector<std::vector<Record> > chunks_;
+    std::vector<Chunk> chunks_;
+    std::size_t sent_;  // chunks already written to $HLSINSTR_EVENTS_FD
+    bool magic_sent_;
     std::set<std::uint32_t> warned_;
 };
 
@@ -266,21 +449,27 @@ class ThreadLog {
     }
 
     void record(std::uint32_t probe, char event, unsigned options, bool has_value, std::uint64_t value) {
-        Record r;
-        r.order = log_.next_order();
-        r.timestamp = (options & HLSINSTR_OPT_T) ? timestamp_ns() : 0;
-        r.value = value;
-        r.probe = probe;
-        r.thread = thread_;
-        r.event = event;
-        r.fields = static_cast<unsigned char>(((options & HLSINSTR_OPT_T) ? Record::has_timestamp : 0) |
-                                              ((options & HLSINSTR_OPT_S) ? Record::has_sequence : 0) |
-                                              (has_value ? Record::has_value : 0));
-        // Room for a whole chunk at once: growing by doubling copied every record ~twice
-        // (untouched pages of the reservation cost nothing).
-        if (records_.capacity() == 0) records_.reserve(flush_every);
-        records_.push_back(r);
-        if (records_.size() >= flush_every) log_.adopt(records_);
+        const std::uint64_t order = log_.next_order();
+        if (capacity_ - size_ < static_cast<std::size_t>(Encoding::max_record) && !new_buffer()) return;
+        unsigned char* p = buffer_ + size_;
+        unsigned char* const head = p++;
+        unsigned char h = Encoding::code(event);
+        p = Encoding::varint(p, order - last_order_);
+        last_order_ = order;
+        p = Encoding::varint(p, probe);
+        if (options & HLSINSTR_OPT_T) {
+            const std::uint64_t t = timestamp_ns();
+            p = Encoding::varint(p, Encoding::zigzag(t - last_timestamp_));
+            last_timestamp_ = t;
+            h |= Encoding::timestamp_bit;
+        }
+        if (options & HLSINSTR_OPT_S) h |= Encoding::sequence_bit;
+        if (has_value) {
+            p = Encoding::varint(p, value);
+            h |= Encoding::value_bit;
+        }
+        *head = h;
+        size_ = static_cast<std::size_t>(p - buffer_);
     }
 
     std::vector<Frame>& stack() { return stack_; }
@@ -295,7 +484,7 @@ class ThreadLog {
 
     // Moves this thread's records to the process log (before an explicit write).
     void flush() {
-        if (!records_.empty() && !log_gone()) log_.adopt(records_);
+        if (size_ != 0 && !log_gone()) hand_over();
     }
 
     void warn_once(std::uint32_t probe, const char* what) { log_.warn_once(probe, what); }
@@ -321,21 +510,62 @@ class ThreadLog {
     }
 
   private:
-    enum { flush_every = 1 << 16 };
+    // 64 KiB, ~10 000 records: malloc takes it from the heap, not from a fresh mapping.
+    enum { buffer_bytes = 1 << 16 };
 
     // Taking the process log first makes it outlive this thread-local object.
-    ThreadLog() : log_(Log::instance()), thread_(log_.next_thread()) {}
+    ThreadLog()
+        : log_(Log::instance()), thread_(log_.next_thread()), buffer_(0), size_(0), capacity_(0), last_order_(0),
+          last_timestamp_(0) {}
     ~ThreadLog() {
         top_loop().trips = 0;
         flush();
+        std::free(buffer_);
         thread_log_gone() = true;
     }
     ThreadLog(const ThreadLog&);
     ThreadLog& operator=(const ThreadLog&);
 
+    // The full buffer goes to the log, a fresh one (uninitialized: it is only ever appended to)
+    // takes its place; false when memory is out, and the record is lost, said once.
+    bool new_buffer() {
+        if (size_ != 0 && !log_gone()) hand_over();
+        if (!buffer_) buffer_ = static_cast<unsigned char*>(std::malloc(buffer_bytes));
+        if (!buffer_) {
+            capacity_ = 0;
+            log_.warn_once(0xffffffffu, "out of memory for the event log; records are being lost");
+            return false;
+        }
+        capacity_ = buffer_bytes;
+        return true;
+    }
+
+    // Gives the filled part of the buffer to the process log; the next record starts a new
+    // buffer with its deltas from zero.
+    void hand_over() {
+        Chunk c = {thread_, static_cast<std::uint32_t>(size_), buffer_};
+        if (capacity_ - size_ > buffer_bytes / 2) {
+            // A flush before exit (flush_events) leaves most of the buffer unused: hand over a copy.
+            c.data = static_cast<unsigned char*>(std::malloc(size_));
+            if (!c.data) return;
+            std::memcpy(c.data, buffer_, size_);
+        } else {
+            buffer_ = 0;
+            capacity_ = 0;
+        }
+        log_.adopt(c);
+        size_ = 0;
+        last_order_ = 0;
+        last_timestamp_ = 0;
+    }
+
     Log& log_;
     std::uint32_t thread_;
-    std::vector<Record> records_;
+    unsigned char* buffer_;
+    std::size_t size_;
+    std::size_t capacity_;
+    std::uint64_t last_order_;
+    std::uint64_t last_timestamp_;
     std::vector<Frame> stack_;
 };
 

@@ -1,6 +1,9 @@
-//! The C-simulation event log (hls-lib `event_log.h`, format `# hlsinstr events v1`) read back.
+//! The C-simulation event log (hls-lib `event_log.h`) read back, in either of its formats:
+//! text (`# hlsinstr events v1`, what a testbench writes by default) or binary (`HLSIEV2`, what
+//! `hlsinstr sim` asks for with `HLSINSTR_EVENTS_FORMAT=binary`: the probes' buffers written as
+//! they are, so the instrumented run formats nothing).
 //!
-//! One record per line: `order probe event thread seq timestamp_ns value`, `-` for an absent
+//! Text: one record per line: `order probe event thread seq timestamp_ns value`, `-` for an absent
 //! field. Events: `B`/`E` (module or loop begin/end; a loop's `E` carries its trip count), `R`/`W`
 //! (bytes read/written over an m_axi port during the invocation that just ended), `D` (a thread
 //! found blocked by the deadlock watchdog). A corrupt line is an error naming the line, never a
@@ -10,6 +13,8 @@ use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
 pub const HEADER: &str = "# hlsinstr events v1";
+/// The first 8 bytes of a binary log.
+pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV2\n";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
@@ -47,14 +52,145 @@ pub struct Record {
 
 /// Reads a log file. The error says which line is wrong and what was expected.
 pub fn read(path: &Path) -> Result<Vec<Record>> {
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let bytes = std::fs::read(path).map_err(|e| {
         Error::new(
             ErrorKind::Io,
             format!("cannot read the event log: {e} (did the testbench exit before `main` returned?)"),
         )
         .at(path)
     })?;
-    parse(&text).map_err(|e| e.at(path))
+    parse_bytes(&bytes).map_err(|e| e.at(path))
+}
+
+/// Parses a log in either format, told apart by its first bytes.
+pub fn parse_bytes(bytes: &[u8]) -> Result<Vec<Record>> {
+    if bytes.is_empty() {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            "the event log is empty: the testbench ended without writing it (through _exit or abort? call \
+             hlsinstr::sim::flush_events() before)",
+        ));
+    }
+    if bytes.starts_with(BINARY_MAGIC) {
+        return parse_binary(bytes);
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        Error::new(
+            ErrorKind::BadInput,
+            format!("not an hlsinstr event log: neither `{HEADER}` text nor the binary format ({e})"),
+        )
+    })?;
+    parse(text)
+}
+
+/// Thread of the mark that ends every write of a binary log (its length is 0).
+const END_MARK_THREAD: u32 = u32::MAX;
+
+/// Parses a binary log: after the magic, buffers of (thread u32 LE, length u32 LE, records), an
+/// end mark (thread u32::MAX, length 0) after each write; the log must end with one.
+/// Each record: a head byte (event code | 0x08 timestamp | 0x10 seq | 0x20 value), varint order
+/// delta, varint probe, [varint zigzag timestamp delta], [varint value]; deltas restart at every
+/// buffer. Records come back sorted by `order`, sequence-numbered records numbered in that order.
+pub fn parse_binary(bytes: &[u8]) -> Result<Vec<Record>> {
+    let mut out = Vec::new();
+    let mut at = BINARY_MAGIC.len();
+    let mut ended = false;
+    while at < bytes.len() {
+        let head = bytes.get(at..at + 8).ok_or_else(|| corrupt(at, "a buffer header is cut short"))?;
+        let thread = u32::from_le_bytes(head[..4].try_into().expect("4 bytes"));
+        let len = u32::from_le_bytes(head[4..].try_into().expect("4 bytes")) as usize;
+        ended = thread == END_MARK_THREAD;
+        if ended {
+            if len != 0 {
+                return Err(corrupt(at, "an end mark with a length"));
+            }
+            at += 8;
+            continue;
+        }
+        let start = at + 8;
+        let body = bytes.get(start..start + len).ok_or_else(|| corrupt(at, "a buffer is cut short"))?;
+        decode_buffer(body, start, thread, &mut out)?;
+        at = start + len;
+    }
+    if !ended {
+        return Err(corrupt(
+            bytes.len(),
+            "the log ends without its end mark: the testbench was stopped while writing it",
+        ));
+    }
+    out.sort_by_key(|r| r.order);
+    check_unique_orders(&out)?;
+    for (seq, r) in (0u64..).zip(out.iter_mut().filter(|r| r.seq.is_some())) {
+        r.seq = Some(seq);
+    }
+    Ok(out)
+}
+
+fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec<Record>) -> Result<()> {
+    let mut pos = 0;
+    let (mut order, mut timestamp) = (0u64, 0u64);
+    while pos < body.len() {
+        let at = base + pos;
+        let head = body[pos];
+        pos += 1;
+        let event = match head & 0x07 {
+            0 => Event::Begin,
+            1 => Event::End,
+            2 => Event::BytesRead,
+            3 => Event::BytesWritten,
+            4 => Event::Deadlock,
+            c => return Err(corrupt(at, &format!("unknown event code {c}"))),
+        };
+        if head & 0xc0 != 0 {
+            return Err(corrupt(at, &format!("unknown record flags {head:#04x}")));
+        }
+        let mut next =
+            |what: &str| varint(body, &mut pos).ok_or_else(|| corrupt(at, &format!("the {what} is cut short")));
+        order = order.checked_add(next("order")?).ok_or_else(|| corrupt(at, "the order overflows"))?;
+        let probe = u32::try_from(next("probe")?).map_err(|_| corrupt(at, "the probe id is out of range"))?;
+        let timestamp_ns = if head & 0x08 != 0 {
+            let z = next("timestamp")?;
+            timestamp = timestamp.wrapping_add((z >> 1) ^ (z & 1).wrapping_neg());
+            Some(timestamp)
+        } else {
+            None
+        };
+        let value = if head & 0x20 != 0 { Some(next("value")?) } else { None };
+        // A placeholder: the numbering needs the global order (parse_binary).
+        let seq = (head & 0x10 != 0).then_some(0);
+        out.push(Record { order, probe, event, thread, seq, timestamp_ns, value });
+    }
+    Ok(())
+}
+
+/// A little-endian base-128 number; None when the input ends inside it or it exceeds 64 bits.
+fn varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let b = *bytes.get(*pos)?;
+        *pos += 1;
+        v |= u64::from(b & 0x7f).checked_shl(shift)?;
+        if b & 0x80 == 0 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+fn corrupt(at: usize, what: &str) -> Error {
+    Error::new(
+        ErrorKind::BadInput,
+        format!("the binary event log is corrupt at byte {at}: {what} (run the testbench again to rewrite it)"),
+    )
+}
+
+fn check_unique_orders(records: &[Record]) -> Result<()> {
+    match records.windows(2).find(|w| w[0].order == w[1].order) {
+        Some(w) => {
+            Err(Error::new(ErrorKind::BadInput, format!("two records share order {}: the log is corrupt", w[0].order)))
+        }
+        None => Ok(()),
+    }
 }
 
 /// Parses a whole log; records come back sorted by `order`.
@@ -79,12 +215,7 @@ pub fn parse(text: &str) -> Result<Vec<Record>> {
         out.push(parse_record(line).map_err(|msg| bad(i + 1, msg))?);
     }
     out.sort_by_key(|r| r.order);
-    if let Some(w) = out.windows(2).find(|w| w[0].order == w[1].order) {
-        return Err(Error::new(
-            ErrorKind::BadInput,
-            format!("two records share order {}: the log is corrupt", w[0].order),
-        ));
-    }
+    check_unique_orders(&out)?;
     Ok(out)
 }
 

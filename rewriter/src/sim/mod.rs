@@ -7,6 +7,7 @@
 //! VCD, Chrome trace).
 
 pub mod events;
+pub mod logpipe;
 pub mod output;
 pub mod relations;
 pub mod replay;

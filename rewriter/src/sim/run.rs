@@ -7,6 +7,7 @@
 //! stream model's watchdog, exit code 86) is an error carrying the testbench's output.
 
 use super::events::{self, Record};
+use super::logpipe;
 use crate::emit::manifest::{self, Manifest, ManifestFile};
 use crate::error::{Error, ErrorKind, Result};
 use crate::project::Project;
@@ -371,21 +372,24 @@ enum Status {
     TimedOut,
 }
 
+/// Runs the testbench; its event log arrives through a pipe (logpipe) and is saved to `log`
+/// (for `--keep` and `sim --events`) once it has ended.
 fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path) -> Result<(Status, String, String)> {
     let stdout_path = dir.join("csim.stdout");
     let stderr_path = dir.join("csim.stderr");
     let so = std::fs::File::create(&stdout_path).map_err(|e| Error::io(&stdout_path, &e))?;
     let se = std::fs::File::create(&stderr_path).map_err(|e| Error::io(&stderr_path, &e))?;
-    let mut child = Command::new(exe)
-        .args(&spec.argv)
+    let mut cmd = Command::new(exe);
+    cmd.args(&spec.argv)
         .current_dir(dir)
-        .env("HLSINSTR_EVENTS", log)
         .env("HLSINSTR_WATCHDOG_MS", opts.watchdog_ms.to_string())
         .stdin(Stdio::null())
         .stdout(so)
-        .stderr(se)
-        .spawn()
+        .stderr(se);
+    let (mut child, reader) = logpipe::spawn(&mut cmd, log)
         .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start the testbench: {e}")).at(exe))?;
+    // Drained while the testbench runs: a full pipe would stop it.
+    let drain = std::thread::spawn(move || reader.read_all());
     let started = Instant::now();
     let mut next_note = Duration::from_secs(5);
     let status = loop {
@@ -408,6 +412,11 @@ fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path
             }
         }
     };
+    let bytes = drain
+        .join()
+        .map_err(|_| Error::new(ErrorKind::Io, "the event log reader failed"))?
+        .map_err(|e| Error::new(ErrorKind::Io, format!("reading the event log from the testbench: {e}")))?;
+    write_file(log, &bytes)?;
     let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
     Ok((status, read(&stdout_path), read(&stderr_path)))
 }
