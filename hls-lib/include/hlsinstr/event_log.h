@@ -85,13 +85,14 @@ struct Record {
 
 // The encoding of one record in a buffer:
 //   byte 0: event code (B 0, E 1, R 2, W 3, D 4) | 0x08 timestamp | 0x10 seq | 0x20 value
-//   varint order - previous order in the buffer (the first: order itself)
+//           | 0x40 the order is the previous one + 1 (the usual case on one thread)
+//   [varint order - previous order in the buffer (the first: order itself)]   without 0x40
 //   varint probe
 //   [varint zigzag(timestamp - previous timestamp in the buffer)]   with 0x08
 //   [varint value]                                                  with 0x20
 // varint: 7 bits a byte, least significant first, high bit set on all but the last byte.
 struct Encoding {
-    enum { timestamp_bit = 0x08, sequence_bit = 0x10, value_bit = 0x20, event_mask = 0x07 };
+    enum { timestamp_bit = 0x08, sequence_bit = 0x10, value_bit = 0x20, next_order_bit = 0x40, event_mask = 0x07 };
     enum { max_record = 1 + 4 * 10 };
 
     static unsigned char code(char event) {
@@ -256,24 +257,34 @@ class Log {
     }
 
 #if HLSINSTR_EVENTS_HAVE_FD
-    // The binary log to a descriptor: the magic once, then the chunks not sent before.
+    // The binary log to a descriptor: the magic once, then the chunks not sent before and an end
+    // mark, gathered into one write (a system call costs more than copying a small log).
     void write_new_chunks(int fd) {
-        bool ok = true;
-        if (!magic_sent_) {
-            ok = send(fd, reinterpret_cast<const unsigned char*>("HLSIEV2\n"), 8);
-            magic_sent_ = true;
+        std::size_t total = (magic_sent_ ? 0 : 8) + 8;
+        for (std::size_t i = sent_; i < chunks_.size(); ++i) total += 8 + chunks_[i].size;
+        unsigned char* const out = static_cast<unsigned char*>(std::malloc(total));
+        bool ok = out != 0;
+        if (ok) {
+            unsigned char* p = out;
+            if (!magic_sent_) {
+                std::memcpy(p, "HLSIEV2\n", 8);
+                p += 8;
+            }
+            for (std::size_t i = sent_; i < chunks_.size(); ++i) {
+                put_u32(p, chunks_[i].thread);
+                put_u32(p + 4, chunks_[i].size);
+                std::memcpy(p + 8, chunks_[i].data, chunks_[i].size);
+                p += 8 + chunks_[i].size;
+            }
+            std::memcpy(p, end_mark(), 8);
+            ok = send(fd, out, total);
+            std::free(out);
         }
-        for (; ok && sent_ < chunks_.size(); ++sent_) {
-            unsigned char head[8];
-            put_u32(head, chunks_[sent_].thread);
-            put_u32(head + 4, chunks_[sent_].size);
-            ok = send(fd, head, sizeof head) && send(fd, chunks_[sent_].data, chunks_[sent_].size);
-        }
-        ok = ok && send(fd, end_mark(), 8);
+        magic_sent_ = true;
+        sent_ = chunks_.size();
         if (!ok) {
             std::fprintf(stderr, "hlsinstr: writing the event log to descriptor %d failed: %s\n", fd,
                          std::strerror(errno));
-            sent_ = chunks_.size();
         }
     }
 
@@ -331,7 +342,11 @@ class Log {
         while (p < end) {
             const unsigned head = *p++;
             Record r;
-            Encoding::read_varint(p, end, v);
+            if (head & Encoding::next_order_bit) {
+                v = 1;
+            } else {
+                Encoding::read_varint(p, end, v);
+            }
             order += v;
             r.order = order;
             Encoding::read_varint(p, end, v);
@@ -454,7 +469,11 @@ class ThreadLog {
         unsigned char* p = buffer_ + size_;
         unsigned char* const head = p++;
         unsigned char h = Encoding::code(event);
-        p = Encoding::varint(p, order - last_order_);
+        if (order - last_order_ == 1) {
+            h |= Encoding::next_order_bit;
+        } else {
+            p = Encoding::varint(p, order - last_order_);
+        }
         last_order_ = order;
         p = Encoding::varint(p, probe);
         if (options & HLSINSTR_OPT_T) {

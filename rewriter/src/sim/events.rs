@@ -87,10 +87,11 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Vec<Record>> {
 const END_MARK_THREAD: u32 = u32::MAX;
 
 /// Parses a binary log: after the magic, buffers of (thread u32 LE, length u32 LE, records), an
-/// end mark (thread u32::MAX, length 0) after each write; the log must end with one.
-/// Each record: a head byte (event code | 0x08 timestamp | 0x10 seq | 0x20 value), varint order
-/// delta, varint probe, [varint zigzag timestamp delta], [varint value]; deltas restart at every
-/// buffer. Records come back sorted by `order`, sequence-numbered records numbered in that order.
+/// end mark (thread u32::MAX, length 0) after each write; the log must end with one. Each
+/// record: a head byte (event code | 0x08 timestamp | 0x10 seq | 0x20 value | 0x40 the order is
+/// the previous + 1), [varint order delta, without 0x40], varint probe, [varint zigzag timestamp
+/// delta], [varint value]; deltas restart at every buffer. Records come back sorted by `order`,
+/// sequence-numbered records numbered in that order.
 pub fn parse_binary(bytes: &[u8]) -> Result<Vec<Record>> {
     let mut out = Vec::new();
     let mut at = BINARY_MAGIC.len();
@@ -141,12 +142,13 @@ fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec<Record>) -
             4 => Event::Deadlock,
             c => return Err(corrupt(at, &format!("unknown event code {c}"))),
         };
-        if head & 0xc0 != 0 {
+        if head & 0x80 != 0 {
             return Err(corrupt(at, &format!("unknown record flags {head:#04x}")));
         }
         let mut next =
             |what: &str| varint(body, &mut pos).ok_or_else(|| corrupt(at, &format!("the {what} is cut short")));
-        order = order.checked_add(next("order")?).ok_or_else(|| corrupt(at, "the order overflows"))?;
+        let delta = if head & 0x40 != 0 { 1 } else { next("order")? };
+        order = order.checked_add(delta).ok_or_else(|| corrupt(at, "the order overflows"))?;
         let probe = u32::try_from(next("probe")?).map_err(|_| corrupt(at, "the probe id is out of range"))?;
         let timestamp_ns = if head & 0x08 != 0 {
             let z = next("timestamp")?;
