@@ -4,7 +4,9 @@
 //!
 //! `cargo bench --bench sim_overhead` builds both variants of every example once, then runs the
 //! two executables alternately `HLSINSTR_BENCH_REPS` times (default 21) and prints the median
-//! wall time of each and their ratio, plus the number of events the instrumented run logs.
+//! wall time and CPU time (user + system of the testbench process: less disturbed by other load)
+//! of each and their ratios, the number of events the instrumented run logs, and the probes' CPU
+//! cost fitted as a fixed part per run plus a part per event.
 //! `HLSINSTR_BENCH_KEEP=1` keeps both build directories for a closer look (perf, callgrind).
 //! Needs g++ and the kernel headers (scripts/fetch-hls-headers.sh). Figures only: nothing here
 //! fails on a slow machine.
@@ -23,9 +25,13 @@ fn main() {
     let reps = std::env::var("HLSINSTR_BENCH_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(21usize).max(1);
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
     let include = headers(&repo);
-    println!("hlsinstr sim overhead: testbench run time with probes / without (median of {reps} alternating runs)");
-    println!("{:<18} {:>12} {:>12} {:>8} {:>10}", "example", "plain ms", "probed ms", "ratio", "events");
+    println!("hlsinstr sim overhead: testbench run time with probes / without ({reps} alternating runs each)");
+    println!(
+        "{:<18} {:>10} {:>10} {:>7} {:>10} {:>10} {:>7} {:>8}",
+        "example", "plain ms", "probed ms", "ratio", "plain cpu", "probed cpu", "ratio", "events"
+    );
     let mut ratios = Vec::new();
+    let mut costs = Vec::new(); // (events, extra CPU µs at the medians)
     for name in EXAMPLES {
         let cfg = repo.join("examples").join(name).join("hls_config.cfg");
         let p = project::load(&cfg).expect("example project loads");
@@ -38,26 +44,46 @@ fn main() {
             tp.push(time_run(&plain.0, false));
             ti.push(time_run(&probed.0, true));
         }
-        let (mp, mi) = (median(&mut tp), median(&mut ti));
         if std::env::var_os("HLSINSTR_BENCH_KEEP").is_some() {
             eprintln!("{name}: kept {} (plain) and {} (probed)", plain.0.display(), probed.0.display());
         } else {
             let _ = std::fs::remove_dir_all(&plain.0);
             let _ = std::fs::remove_dir_all(&probed.0);
         }
-        let ratio = mi.as_secs_f64() / mp.as_secs_f64();
-        ratios.push(ratio);
+        let wall = |v: &[Timing]| median(v.iter().map(|t| t.wall).collect());
+        let cpu = |v: &[Timing]| median(v.iter().map(|t| t.cpu).collect());
+        let (mp, mi, cp, ci) = (wall(&tp), wall(&ti), cpu(&tp), cpu(&ti));
+        ratios.push(mi / mp);
+        costs.push((events as f64, (ci - cp) * 1e3));
         println!(
-            "{:<18} {:>12.3} {:>12.3} {:>8.3} {:>10}",
+            "{:<18} {:>10.3} {:>10.3} {:>7.3} {:>10.3} {:>10.3} {:>7.3} {:>8}",
             name,
-            mp.as_secs_f64() * 1e3,
-            mi.as_secs_f64() * 1e3,
-            ratio,
+            mp,
+            mi,
+            mi / mp,
+            cp,
+            ci,
+            ci / cp,
             events
         );
     }
     let geo = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
-    println!("geometric mean ratio {geo:.3} (target <= 1.05; HLScope measured 1.31)");
+    println!("geometric mean ratio {geo:.3} (wall-time medians; target <= 1.05; HLScope measured 1.31)");
+    // What a run pays: a fixed part (start, exit, the log's hand-over) and a part per event,
+    // fitted by least squares over the examples (extra CPU µs = fixed + per_event × events).
+    let (fixed, per_event) = fit_line(&costs);
+    println!("probe CPU cost fitted over the examples: {fixed:.0} µs per run + {:.0} ns per event", per_event * 1e3);
+}
+
+/// Least-squares line y = a + b x; returns (a, b).
+fn fit_line(points: &[(f64, f64)]) -> (f64, f64) {
+    let n = points.len() as f64;
+    let (sx, sy) = points.iter().fold((0.0, 0.0), |(a, b), (x, y)| (a + x, b + y));
+    let (mx, my) = (sx / n, sy / n);
+    let sxx: f64 = points.iter().map(|(x, _)| (x - mx) * (x - mx)).sum();
+    let sxy: f64 = points.iter().map(|(x, y)| (x - mx) * (y - my)).sum();
+    let b = if sxx > 0.0 { sxy / sxx } else { 0.0 };
+    (my - b * mx, b)
 }
 
 /// Builds one variant in a kept work directory; returns (work dir, events logged by one run).
@@ -77,28 +103,47 @@ fn build(spec: &RunSpec, include: &Path, uninstrumented: bool) -> (PathBuf, usiz
     (work, out.records.len())
 }
 
+/// Wall time and CPU time (user + system, the child's own) of one run.
+struct Timing {
+    wall: Duration,
+    cpu: Duration,
+}
+
 /// One run as `hlsinstr sim` runs it: the probed testbench sends its log through a pipe
-/// (sim::logpipe), drained here while it runs; the plain one has no log.
-fn time_run(work: &Path, probed: bool) -> Duration {
+/// (sim::logpipe), drained here while it runs; the plain one has no log. The child is reaped
+/// with wait4 for its CPU time, which other load on the machine disturbs less than wall time.
+fn time_run(work: &Path, probed: bool) -> Timing {
     let mut cmd = Command::new(work.join("csim.exe"));
     cmd.current_dir(work.join("run")).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
     let started = Instant::now();
-    let status = if probed {
-        let (mut child, log) = logpipe::spawn(&mut cmd, &work.join("run/bench-events.log")).expect("run the testbench");
+    let child = if probed {
+        let (child, log) = logpipe::spawn(&mut cmd, &work.join("run/bench-events.log")).expect("run the testbench");
         let bytes = log.read_all().expect("read the event log");
         assert!(bytes.len() > 8, "the probed testbench sent no event log");
-        child.wait()
+        child
     } else {
-        cmd.status()
+        cmd.spawn().expect("run the testbench")
     };
-    let t = started.elapsed();
-    assert!(status.expect("run the testbench").success(), "the testbench failed in the benchmark");
-    t
+    let (status, cpu) = wait_with_cpu_time(child);
+    let wall = started.elapsed();
+    assert!(status == 0, "the testbench failed in the benchmark (wait status {status})");
+    Timing { wall, cpu }
 }
 
-fn median(v: &mut [Duration]) -> Duration {
+fn wait_with_cpu_time(child: std::process::Child) -> (i32, Duration) {
+    let mut status = 0;
+    // SAFETY: rusage is plain data that wait4 fills; the pid is our unreaped child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert!(pid > 0, "wait4 failed: {}", std::io::Error::last_os_error());
+    let t = |tv: libc::timeval| Duration::new(tv.tv_sec as u64, tv.tv_usec as u32 * 1000);
+    (status, t(usage.ru_utime) + t(usage.ru_stime))
+}
+
+/// The median, in ms.
+fn median(mut v: Vec<Duration>) -> f64 {
     v.sort();
-    v[v.len() / 2]
+    v[v.len() / 2].as_secs_f64() * 1e3
 }
 
 fn headers(repo: &Path) -> PathBuf {
