@@ -258,28 +258,33 @@ class Log {
 
 #if HLSINSTR_EVENTS_HAVE_FD
     // The binary log to a descriptor: the magic once, then the chunks not sent before and an end
-    // mark, gathered into one write (a system call costs more than copying a small log).
+    // mark. A small log goes as one write (a system call costs more than copying it); a large
+    // one chunk by chunk (copying it would touch as many new pages as it fills).
     void write_new_chunks(int fd) {
         std::size_t total = (magic_sent_ ? 0 : 8) + 8;
         for (std::size_t i = sent_; i < chunks_.size(); ++i) total += 8 + chunks_[i].size;
-        unsigned char* const out = static_cast<unsigned char*>(std::malloc(total));
-        bool ok = out != 0;
-        if (ok) {
-            unsigned char* p = out;
-            if (!magic_sent_) {
-                std::memcpy(p, "HLSIEV2\n", 8);
-                p += 8;
-            }
-            for (std::size_t i = sent_; i < chunks_.size(); ++i) {
-                put_u32(p, chunks_[i].thread);
-                put_u32(p + 4, chunks_[i].size);
-                std::memcpy(p + 8, chunks_[i].data, chunks_[i].size);
-                p += 8 + chunks_[i].size;
-            }
-            std::memcpy(p, end_mark(), 8);
-            ok = send(fd, out, total);
-            std::free(out);
+        unsigned char small[1 << 12];
+        unsigned char* p = small;
+        bool ok = true;
+        if (!magic_sent_) {
+            std::memcpy(p, "HLSIEV2\n", 8);
+            p += 8;
         }
+        for (std::size_t i = sent_; ok && i < chunks_.size(); ++i) {
+            put_u32(p, chunks_[i].thread);
+            put_u32(p + 4, chunks_[i].size);
+            p += 8;
+            if (total <= sizeof small) {
+                std::memcpy(p, chunks_[i].data, chunks_[i].size);
+                p += chunks_[i].size;
+            } else {
+                ok = send(fd, small, static_cast<std::size_t>(p - small)) && send(fd, chunks_[i].data, chunks_[i].size);
+                p = small;
+            }
+        }
+        std::memcpy(p, end_mark(), 8);
+        p += 8;
+        ok = ok && send(fd, small, static_cast<std::size_t>(p - small));
         magic_sent_ = true;
         sent_ = chunks_.size();
         if (!ok) {

@@ -294,12 +294,15 @@ fn compile(
     // The C++ runtime is linked statically when the toolchain has it: loading and resolving
     // libstdc++.so costs ~1.4 M instructions per run, more than a small testbench's whole
     // kernel, and plain testbenches that use only C stdio never pay it (the probes' log does).
+    // Not position-independent: the static runtime's ~440 relative relocations would be applied
+    // (and their pages copied) at every start.
     let link_with = |static_runtime: bool| {
         let mut link = Command::new(&opts.cxx);
-        link.args(&objects).arg("-o").arg(exe).args(&spec.ldflags).arg("-pthread");
+        link.args(&objects).arg("-o").arg(exe);
         if static_runtime {
-            link.args(["-static-libstdc++", "-static-libgcc"]);
+            link.args(["-static-libstdc++", "-static-libgcc", "-no-pie"]);
         }
+        link.args(&spec.ldflags).arg("-pthread");
         link.output().map_err(|e| missing_tool(&opts.cxx, &e))
     };
     let mut out = link_with(true)?;
