@@ -468,8 +468,29 @@ class ThreadLog {
         return &log;
     }
 
+    // The usual record — next order on this thread, probe and value below 128, no timestamp —
+    // is two or three bytes written here, inlined where the probe is; the rest goes to
+    // record_any.
     void record(std::uint32_t probe, char event, unsigned options, bool has_value, std::uint64_t value) {
         const std::uint64_t order = log_.next_order();
+        if (order - last_order_ == 1 && (probe | (has_value ? value : 0)) < 0x80 && !(options & HLSINSTR_OPT_T) &&
+            capacity_ - size_ >= 3) {
+            unsigned char* p = buffer_ + size_;
+            p[0] = static_cast<unsigned char>(Encoding::code(event) | Encoding::next_order_bit |
+                                              ((options & HLSINSTR_OPT_S) ? Encoding::sequence_bit : 0) |
+                                              (has_value ? Encoding::value_bit : 0));
+            p[1] = static_cast<unsigned char>(probe);
+            p[2] = static_cast<unsigned char>(value);
+            size_ += has_value ? 3 : 2;
+            last_order_ = order;
+            return;
+        }
+        record_any(order, probe, event, options, has_value, value);
+    }
+
+    // Any record, with the order already drawn.
+    void record_any(std::uint64_t order, std::uint32_t probe, char event, unsigned options, bool has_value,
+                    std::uint64_t value) {
         if (capacity_ - size_ < static_cast<std::size_t>(Encoding::max_record) && !new_buffer()) return;
         unsigned char* p = buffer_ + size_;
         unsigned char* const head = p++;
