@@ -57,6 +57,8 @@
 #ifndef HLSINSTR_EMU_H
 #define HLSINSTR_EMU_H
 
+#include "hlsinstr_ocl_records.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -667,26 +669,20 @@ inline void run(const char* name, std::initializer_list<Arg> args, NDRange globa
     wait(l);
 }
 
-// The host's view of hlsinstr_record (hlsinstr_ibuffer.cl): same fields, same order, 32 bytes.
-struct Record {
-    uint32_t kind;
-    uint32_t unit;
-    uint64_t time;
-    uint64_t addr;
-    int64_t value;
-};
-static_assert(sizeof(Record) == 32, "Record must match hlsinstr_record");
-
-enum : uint32_t { kCmdResetLinear = 0, kCmdResetCyclic = 1, kCmdSample = 2, kCmdStop = 3, kCmdRead = 4 };
-enum : uint32_t {
-    kRecSnapshot = 0,
-    kRecHit = 1,
-    kRecOutOfBounds = 2,
-    kRecInvariant = 3,
-    kRecConfigBounds = 13,
-    kRecConfigWatch = 14,
-    kRecHeader = 15
-};
+// The host's view of hlsinstr_record and the iBuffer commands: one definition with the profiler.
+using hlsinstr_ocl::Record;
+using hlsinstr_ocl::kCmdResetLinear;
+using hlsinstr_ocl::kCmdResetCyclic;
+using hlsinstr_ocl::kCmdSample;
+using hlsinstr_ocl::kCmdStop;
+using hlsinstr_ocl::kCmdRead;
+using hlsinstr_ocl::kRecSnapshot;
+using hlsinstr_ocl::kRecHit;
+using hlsinstr_ocl::kRecOutOfBounds;
+using hlsinstr_ocl::kRecInvariant;
+using hlsinstr_ocl::kRecConfigBounds;
+using hlsinstr_ocl::kRecConfigWatch;
+using hlsinstr_ocl::kRecHeader;
 
 // Elements waiting in the channel named `name` ("c", or "c[2]" in an array); exit code 2 if
 // no such channel exists.

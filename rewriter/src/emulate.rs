@@ -22,6 +22,8 @@ pub const OPENCL_LIB: &[(&str, &str)] = &[
     ("hlsinstr_timer.cl", include_str!("../../opencl-lib/hlsinstr_timer.cl")),
     ("hlsinstr_time_model.cl", include_str!("../../opencl-lib/hlsinstr_time_model.cl")),
     ("hlsinstr_time.h", include_str!("../../opencl-lib/hlsinstr_time.h")),
+    ("host/hlsinstr_ocl_records.h", include_str!("../../opencl-lib/host/hlsinstr_ocl_records.h")),
+    ("host/hlsinstr_ocl_profiler.h", include_str!("../../opencl-lib/host/hlsinstr_ocl_profiler.h")),
     ("emu/hlsinstr-emu-build", include_str!("../../opencl-lib/emu/hlsinstr-emu-build")),
     ("emu/hlsinstr_emu.h", include_str!("../../opencl-lib/emu/hlsinstr_emu.h")),
     ("emu/hlsinstr_emu_prelude.h", include_str!("../../opencl-lib/emu/hlsinstr_emu_prelude.h")),
@@ -144,13 +146,13 @@ mod tests {
     use super::*;
     use std::path::Path;
 
-    /// The .cl and .h files of opencl-lib and everything in emu/.
+    /// The .cl and .h files of opencl-lib and everything in emu/ and host/.
     fn on_disk(dir: &Path) -> Vec<String> {
         let mut v = Vec::new();
-        for (sub, prefix) in [(dir.to_path_buf(), ""), (dir.join("emu"), "emu/")] {
+        for (sub, prefix) in [(dir.to_path_buf(), ""), (dir.join("emu"), "emu/"), (dir.join("host"), "host/")] {
             for e in std::fs::read_dir(sub).unwrap() {
                 let name = e.unwrap().file_name().to_string_lossy().into_owned();
-                if prefix == "emu/" || name.ends_with(".cl") || name.ends_with(".h") {
+                if !prefix.is_empty() || name.ends_with(".cl") || name.ends_with(".h") {
                     v.push(format!("{prefix}{name}"));
                 }
             }

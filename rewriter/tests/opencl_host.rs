@@ -229,6 +229,8 @@ fn generated_host_helper_profiles_mxv_through_the_opencl_c_api_and_writes_the_sp
 
 #[test]
 fn generated_host_header_compiles_warning_free_as_cpp11_and_checks_the_unit_count() {
+    // The generated header with opencl-lib/host/hlsinstr_ocl_profiler.h (and its records header),
+    // which it includes.
     require_cl_headers();
     let work = tempfile::tempdir().unwrap();
     let instr = work.path().join("instr");
@@ -244,12 +246,16 @@ fn generated_host_header_compiles_warning_free_as_cpp11_and_checks_the_unit_coun
         let out = run(Command::new(cxx)
             .args(["-std=c++11", "-Wall", "-Wextra", "-Werror", "-pedantic", "-fsyntax-only", "-I"])
             .arg(&instr)
+            .arg("-I")
+            .arg(repo().join("opencl-lib/host"))
             .arg(&main));
         assert!(out.status.success(), "{cxx} -std=c++11 -Wall -Wextra -Werror on hlsinstr_ocl_host.h:\n{}", text(&out));
     }
     let out = run(Command::new("g++")
         .args(["-std=c++11", "-fsyntax-only", "-DHLSINSTR_NUM_IBUFFERS=4", "-I"])
         .arg(&instr)
+        .arg("-I")
+        .arg(repo().join("opencl-lib/host"))
         .arg(&main));
     assert!(!out.status.success(), "a kernel build with another unit count must not compile");
     assert!(text(&out).contains("build the kernels with -DHLSINSTR_NUM_IBUFFERS=5"), "{}", text(&out));
