@@ -200,6 +200,7 @@ pub fn plan_file(
         let nests = loop_nests(f, probed);
         if hardware {
             plan.warnings.extend(split_nest_warnings(f, probed));
+            plan.warnings.extend(unmerged_nest_warnings(src, f, probed));
         }
         // The frames (one per loop probe) and, per loop, the probe that counts its trips.
         let mut loop_ids: Vec<Option<u32>> = vec![None; f.loops.len()];
@@ -674,6 +675,43 @@ fn split_nest_warnings(f: &Function, probed: impl Fn(usize) -> bool) -> Vec<(usi
             format!(
                 "{what}: the perfect nest {} becomes imperfect, so Vitis will not flatten it (aoc will not coalesce it); probe both loops (then they are one unit) or neither",
                 nest::flattened_name(f, &[outer, inner])
+            ),
+        ));
+    }
+    out
+}
+
+/// Loops that ask to be merged with their only inner loop (`#pragma HLS loop_flatten` in either
+/// body, `#pragma loop_coalesce` before the outer one) but are probed one by one, because the
+/// inner loop cannot be merged (see [`nest::link`]): the probes between them may stop the merge.
+fn unmerged_nest_warnings(
+    src: &SourceFile,
+    f: &Function,
+    probed: impl Fn(usize) -> bool,
+) -> Vec<(usize, usize, String)> {
+    let flatten = |li: usize| f.loops[li].pragmas.iter().any(|p| p.directive == "LOOP_FLATTEN" && !p.has_flag("off"));
+    let coalesce = |li: usize| {
+        let l = &f.loops[li];
+        src.text[l.before.min(l.unit.start)..l.unit.start].contains("loop_coalesce")
+    };
+    let mut out = Vec::new();
+    for (li, l) in f.loops.iter().enumerate() {
+        let (Some(inner), true) = (l.only_child, probed(li)) else { continue };
+        let Err(why) = nest::link(f, li, &[]) else { continue };
+        let asked = if coalesce(li) {
+            "#pragma loop_coalesce"
+        } else if flatten(li) || flatten(inner) {
+            "#pragma HLS loop_flatten"
+        } else {
+            continue;
+        };
+        out.push((
+            l.line,
+            l.col,
+            format!(
+                "loop {} asks to be merged with {} ({asked}), but {why}: the nest is probed loop by loop, and the probes between the loops may keep it from being merged",
+                l.name(),
+                f.loops[inner].name()
             ),
         ));
     }

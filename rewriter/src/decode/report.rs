@@ -125,6 +125,10 @@ pub struct HwRow {
     pub sim_stall_pct: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub note: Option<String>,
+    /// A loop probe of a perfect nest measured as one flattened loop: the nest's loops,
+    /// outermost first (`trips` are the flattened trips).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub nest: Vec<String>,
 }
 
 /// What decode needs besides the dump and the manifest.
@@ -220,6 +224,7 @@ pub fn build(
             sim_pcp: None,
             sim_stall_pct: None,
             note: None,
+            nest: p.map(|p| p.nest_unit()).unwrap_or_default(),
         };
         match node.origin {
             Origin::Slot(i) => {

@@ -226,6 +226,17 @@ pub struct PortInfo {
     pub uncounted: Vec<Uncounted>,
 }
 
+impl ProbeEntry {
+    /// The members of the perfect nest this loop probe measures as one flattened loop (names,
+    /// outermost first); empty for any other probe.
+    pub fn nest_unit(&self) -> Vec<String> {
+        match &self.nest {
+            Some(n) if n.probed == "unit" => n.members.iter().map(|m| m.name.clone()).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// A perfect loop nest (each loop's body holds only the next loop), on the probe of its outermost
 /// loop. Vitis flattens such a nest into one loop named [`NestInfo::flattened_name`].
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
