@@ -239,7 +239,9 @@ fn check_example(name: &str, probes: &str) -> Vec<String> {
             let w: Vec<&str> = line.split_whitespace().collect();
             let n: u64 = w.last().unwrap().parse().unwrap();
             let in_nest = |pos: fn(&[String]) -> Option<&String>| {
-                nests.iter().any(|(f, m)| f == w[1] && m.contains(&w[2].to_string()) && pos(m) != Some(&w[2].to_string()))
+                nests
+                    .iter()
+                    .any(|(f, m)| f == w[1] && m.contains(&w[2].to_string()) && pos(m) != Some(&w[2].to_string()))
             };
             let not_measured = match w[0] {
                 "execs" => in_nest(|m| m.first()),
