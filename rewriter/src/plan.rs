@@ -9,7 +9,7 @@
 //! | where control falls off its end | `HLSINSTR_FUNC_END(id, O, 0);` |
 //! | `return e;` / `return;` | `return HLSINSTR_RETURN(id, O, e);` / `return HLSINSTR_RETURN_VOID(id, O);` (`HLSINSTR_RETURN_V` for `return e;` in a void function; `return(e);` gives `return HLSINSTR_RETURN(id, O,(e));`) |
 //! | before a loop (and its label) | `HLSINSTR_LOOP_BEGIN(id, O, 0);` |
-//! | first thing in the loop body | `HLSINSTR_LOOP_ITER(id);` |
+//! | first thing in the loop body (of a perfect nest probed as one unit: the innermost body) | `HLSINSTR_LOOP_ITER(id);` |
 //! | after the loop | `HLSINSTR_LOOP_END(id, O, 0);` |
 //! | after a label that a `goto` reaches from inside probed loops | `HLSINSTR_UNWIND(fid, depth);` |
 //! | with `maxi`: after `HLSINSTR_FUNC_BEGIN` of a function with m_axi ports `first..first+count` | `HLSINSTR_MAXI_PORTS(first, count);` |
@@ -20,6 +20,10 @@
 //! | with `watch`: any other such access (`p->x`, in a header, condition, `return` or unbraced body, or a non-scalar element) | `p[HLSINSTR_WATCH_R(k, p, i)]`, `*HLSINSTR_WATCH_PR(k, p, e)`, `HLSINSTR_WATCH_PR(k, p, p)->x` (`_W`/`_PW` when assigned with `=`, `_RW`/`_PRW` for `+=`, `++`, ...): the index is sent |
 //! | with `watch`: after `HLSINSTR_FUNC_BEGIN` (or the `{`) of a function with such sites | per site `HLSINSTR_WATCH_CFG(k, buf, a, b, vmin, vmax, hits);` (`HLSINSTR_WATCH_CFG_BOUNDS(k, buf, a, b, n, vmin, vmax, hits);` for sites of `buf` with `--bounds buf:n`), then `HLSINSTR_WATCH_DECL(k, p);` for a site that sends the value |
 //! | with `stall` (`.cl`, `--at LINE`): around a statement of a `{}` block on that line that loads from a `__global` pointer parameter | `HLSINSTR_SNAP(k, 0);` before it, `HLSINSTR_SNAP(k + 1, v);` after it (`v`: the scalar local it declares or assigns, else `0`) |
+//!
+//! Where probes become hardware (`--target vitis`, `.cl` files) a perfect nest of probed loops
+//! ([`crate::model::nest`]) is one loop probe: nothing may sit between its loops, or Vitis would
+//! not flatten it (nor aoc coalesce it). C simulation probes each of its loops.
 //!
 //! `O` is `P`, `T`, `S` or `TS` (timestamp and/or sequence number). Returns close the loops left
 //! open in their function through the function frame, so early returns need no extra calls.

@@ -13,8 +13,9 @@
 //! - the child's header names no variable that the headers of the loops above it in the nest
 //!   set (`for (j = 0; j < i; ...)` under `for (i ...)`: a triangular nest, imperfect too).
 //!
-//! Other variable bounds are accepted: UG1399 up to 2024.x lists constant inner bounds as a
-//! condition (only the outermost bound may be a variable), 2025.x no longer does.
+//! Other variable bounds are accepted: UG1399 (2021.1 to 2023.2) and UG1702 2025.1 list constant
+//! inner bounds as a condition (only the outermost bound may be a variable); UG1702 2026.1 defines
+//! a perfect nest by its bodies alone.
 
 use super::Function;
 
