@@ -222,6 +222,11 @@ fn check_example(name: &str, probes: &str) -> Vec<String> {
                         let (outer, inner) = match (nest.first(), nest.last()) {
                             (Some(o), Some(i)) => {
                                 assert_eq!(name, nest.join("_"), "{name}: a nest is named as Vitis names it");
+                                let (_, table, _) = hlsinstr(
+                                    &["decode", path.to_str().unwrap(), "--manifest", manifest.to_str().unwrap()],
+                                    &repo(),
+                                );
+                                assert!(table.contains(&format!("loop nest {name} ")), "{name}:\n{table}");
                                 nests.push((function.clone(), nest.clone()));
                                 (o.clone(), i.clone())
                             }
