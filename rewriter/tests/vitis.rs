@@ -355,6 +355,95 @@ fn the_monitor_counts_a_scripted_producer_exactly_and_decode_reads_it_back() {
     }
 }
 
+/// `decode --sim` pairs the in-FPGA build's probes with the C-simulation report's by source, not
+/// by id: matmul's sim build has m_axi port probes and a probe per loop, its in-FPGA build
+/// neither, so ids differ from the first port on. Every measured module and loop gets its sim
+/// figures, a perfect nest those of its outermost loop, and the nests' inner loops are named.
+#[test]
+fn decode_with_a_sim_report_pairs_probes_by_source_across_nests_and_ports() {
+    let example = repo().join("examples/matmul");
+    let tmp = tempfile::tempdir().unwrap();
+    let include = hls_include();
+    let (code, sim, err) = hlsinstr(
+        &[
+            "sim",
+            "--quiet",
+            "--hls-include",
+            include.to_str().unwrap(),
+            example.join("hls_config.cfg").to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        &repo(),
+    );
+    assert_eq!(code, 0, "sim: {err}");
+    let sim_path = tmp.path().join("sim.json");
+    std::fs::write(&sim_path, &sim).unwrap();
+
+    let out = tmp.path().join("instr");
+    let (code, _, err) = hlsinstr(
+        &[
+            "rewrite",
+            example.to_str().unwrap(),
+            "--probes",
+            "modules,loops",
+            "--target",
+            "vitis",
+            "--top",
+            "matmul_top",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &repo(),
+    );
+    assert_eq!(code, 0, "rewrite: {err}");
+    let exe = tmp.path().join("instr_tb");
+    build_generated(&out, &exe);
+    let run_dir = tmp.path().join("run");
+    std::fs::create_dir(&run_dir).unwrap();
+    run_in(&exe, &run_dir, &[]);
+    let manifest = out.join("hlsinstr-manifest.json");
+    let (code, json, err) = hlsinstr(
+        &[
+            "decode",
+            run_dir.join("hlsinstr-dbg.bin").to_str().unwrap(),
+            "--manifest",
+            manifest.to_str().unwrap(),
+            "--sim",
+            sim_path.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        &repo(),
+    );
+    assert_eq!(code, 0, "decode: {err}");
+    let rep: Value = serde_json::from_str(&json).unwrap();
+    let rows = rep["rows"].as_array().unwrap();
+    for row in rows.iter().filter(|r| r["calls"].as_u64().unwrap_or(0) > 0) {
+        assert!(row["sim_cycles"].as_u64().is_some_and(|c| c > 0), "every measured row has sim figures: {row}");
+    }
+    let names: Vec<&str> =
+        rows.iter().filter(|r| r.get("nest").is_some()).map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["load_b_row_load_b_col", "load_a_row_load_a_col", "row_loop_col_loop"]);
+    // A nest's sim figures are its outermost loop's (summed over that loop's sites).
+    let sim: Value = serde_json::from_str(&sim).unwrap();
+    for (nest, outer) in [("load_b_row_load_b_col", "load_b_row"), ("row_loop_col_loop", "row_loop")] {
+        let want: u64 = sim["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["kind"] == "loop" && r["name"] == outer)
+            .map(|r| r["cycles"].as_u64().unwrap())
+            .sum();
+        let row = rows.iter().find(|r| r["name"] == nest).unwrap();
+        assert_eq!((row["sim_cycles"].as_u64(), want > 0), (Some(want), true), "{nest}");
+    }
+    let warnings: Vec<&str> =
+        rep["warnings"].as_array().map(|w| w.iter().map(|x| x.as_str().unwrap()).collect()).unwrap_or_default();
+    assert!(warnings.iter().any(|w| w.contains("are inner loops of perfect nests")), "{warnings:?}");
+    assert!(!warnings.iter().any(|w| w.contains("not in this build's manifest")), "{warnings:?}");
+}
+
 #[test]
 fn refusals_say_what_to_do() {
     let kernel = repo().join("tests/hw/monitor_kernel");
