@@ -11,7 +11,9 @@
 //!   it to a label outside it (an early exit gives the inner loop a data-dependent trip count,
 //!   which UG1399 calls an imperfect nest);
 //! - the child's header names no variable that the headers of the loops above it in the nest
-//!   set (`for (j = 0; j < i; ...)` under `for (i ...)`: a triangular nest, imperfect too).
+//!   set (`for (j = 0; j < i; ...)` under `for (i ...)`: a triangular nest, imperfect too);
+//! - neither body holds `#pragma HLS loop_flatten off` (the user keeps the loops apart, so
+//!   probes between them change nothing and count each loop).
 //!
 //! Other variable bounds are accepted: UG1399 (2021.1 to 2023.2) and UG1702 2025.1 list constant
 //! inner bounds as a condition (only the outermost bound may be a variable); UG1702 2026.1 defines
@@ -25,6 +27,11 @@ pub fn link(f: &Function, outer: usize, above: &[usize]) -> Result<usize, String
         return Err("its body holds more than one loop".into());
     };
     let l = &f.loops[inner];
+    let flatten_off =
+        |li: usize| f.loops[li].pragmas.iter().any(|p| p.directive == "LOOP_FLATTEN" && p.has_flag("off"));
+    if let Some(at) = [outer, inner].into_iter().find(|&li| flatten_off(li)) {
+        return Err(format!("`#pragma HLS loop_flatten off` in {} keeps the loops apart", f.loops[at].name()));
+    }
     if l.breaks {
         return Err(format!("a `break` leaves {}", l.name()));
     }
@@ -132,6 +139,19 @@ mod tests {
         // `s.i` and `ii` are other names; a variable outer-invariant bound is accepted.
         let (c, _) =
             nest("void f(int a[8][8], int ii, int m) { for (int i = 0; i < 8; i++) for (int j = 0; j < m + ii; j++) a[i][j] = 0; }");
+        assert_eq!(c, [0, 1]);
+    }
+
+    #[test]
+    fn loop_flatten_off_keeps_the_loops_apart() {
+        let (c, links) = nest(
+            "void f(int a[8][8]) { for (int i = 0; i < 8; i++) for (int j = 0; j < 8; j++) {\n#pragma HLS loop_flatten off\n a[i][j] = 0; } }",
+        );
+        assert_eq!(c, [0]);
+        assert!(links[0].as_ref().unwrap_err().contains("loop_flatten off` in VITIS_LOOP_1_2"), "{links:?}");
+        let (c, _) = nest(
+            "void f(int a[8][8]) { for (int i = 0; i < 8; i++) {\n#pragma HLS loop_flatten\n for (int j = 0; j < 8; j++) a[i][j] = 0; } }",
+        );
         assert_eq!(c, [0, 1]);
     }
 

@@ -71,12 +71,23 @@ void inner_pair(int a[N][M][2]) { HLSINSTR_FUNC_BEGIN(18, P, 0);
   } HLSINSTR_LOOP_END(19, P, 0); HLSINSTR_FUNC_END(18, P, 0);
 }
 
-void k(int a[N][M], int b[N][M][2], int n, int *out) { HLSINSTR_FUNC_BEGIN(22, P, 0);
+// Flattening switched off: the loops stay apart, each with its own probe.
+void kept_apart(int a[N][M]) { HLSINSTR_FUNC_BEGIN(22, P, 0);
+  HLSINSTR_LOOP_BEGIN(23, P, 0); for (int i = 0; i < N; i++) { HLSINSTR_LOOP_ITER(23);
+    HLSINSTR_LOOP_BEGIN(24, P, 0); for (int j = 0; j < M; j++) { HLSINSTR_LOOP_ITER(24);
+#pragma HLS loop_flatten off
+      a[i][j] = -a[i][j];
+    } HLSINSTR_LOOP_END(24, P, 0);
+  } HLSINSTR_LOOP_END(23, P, 0); HLSINSTR_FUNC_END(22, P, 0);
+}
+
+void k(int a[N][M], int b[N][M][2], int n, int *out) { HLSINSTR_FUNC_BEGIN(25, P, 0);
   perfect(a);
   semi(b, n);
   *out = imperfect(a);
   early(a);
   triangle(a);
   excluded(a);
-  inner_pair(b); HLSINSTR_FUNC_END(22, P, 0);
+  inner_pair(b);
+  kept_apart(a); HLSINSTR_FUNC_END(25, P, 0);
 }

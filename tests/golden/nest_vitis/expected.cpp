@@ -71,7 +71,17 @@ void inner_pair(int a[N][M][2], HLSINSTR_PROBE& hlsinstr_p15, HLSINSTR_PROBE& hl
   } HLSINSTR_LOOP_END(16, P, 0); }/*hlsinstr*/ HLSINSTR_FUNC_END(15, P, 0);
 }
 
-void k(int a[N][M], int b[N][M][2], int n, int *out, HLSINSTR_PROBE& hlsinstr_p0, HLSINSTR_PROBE& hlsinstr_p1, HLSINSTR_PROBE& hlsinstr_p2, HLSINSTR_PROBE& hlsinstr_p3, HLSINSTR_PROBE& hlsinstr_p4, HLSINSTR_PROBE& hlsinstr_p5, HLSINSTR_PROBE& hlsinstr_p6, HLSINSTR_PROBE& hlsinstr_p7, HLSINSTR_PROBE& hlsinstr_p8, HLSINSTR_PROBE& hlsinstr_p9, HLSINSTR_PROBE& hlsinstr_p10, HLSINSTR_PROBE& hlsinstr_p11, HLSINSTR_PROBE& hlsinstr_p12, HLSINSTR_PROBE& hlsinstr_p13, HLSINSTR_PROBE& hlsinstr_p14, HLSINSTR_PROBE& hlsinstr_p15, HLSINSTR_PROBE& hlsinstr_p16, HLSINSTR_PROBE& hlsinstr_p17) {
+// Flattening switched off: the loops stay apart, each with its own probe.
+void kept_apart(int a[N][M], HLSINSTR_PROBE& hlsinstr_p18, HLSINSTR_PROBE& hlsinstr_p19, HLSINSTR_PROBE& hlsinstr_p20) { HLSINSTR_FUNC_BEGIN(18, P, 0);
+  {/*hlsinstr*/ HLSINSTR_LOOP_BEGIN(19, P, 0); for (int i = 0; i < N; i++) { HLSINSTR_LOOP_ITER(19);
+    {/*hlsinstr*/ HLSINSTR_LOOP_BEGIN(20, P, 0); for (int j = 0; j < M; j++) { HLSINSTR_LOOP_ITER(20);
+#pragma HLS loop_flatten off
+      a[i][j] = -a[i][j];
+    } HLSINSTR_LOOP_END(20, P, 0); }/*hlsinstr*/
+  } HLSINSTR_LOOP_END(19, P, 0); }/*hlsinstr*/ HLSINSTR_FUNC_END(18, P, 0);
+}
+
+void k(int a[N][M], int b[N][M][2], int n, int *out, HLSINSTR_PROBE& hlsinstr_p0, HLSINSTR_PROBE& hlsinstr_p1, HLSINSTR_PROBE& hlsinstr_p2, HLSINSTR_PROBE& hlsinstr_p3, HLSINSTR_PROBE& hlsinstr_p4, HLSINSTR_PROBE& hlsinstr_p5, HLSINSTR_PROBE& hlsinstr_p6, HLSINSTR_PROBE& hlsinstr_p7, HLSINSTR_PROBE& hlsinstr_p8, HLSINSTR_PROBE& hlsinstr_p9, HLSINSTR_PROBE& hlsinstr_p10, HLSINSTR_PROBE& hlsinstr_p11, HLSINSTR_PROBE& hlsinstr_p12, HLSINSTR_PROBE& hlsinstr_p13, HLSINSTR_PROBE& hlsinstr_p14, HLSINSTR_PROBE& hlsinstr_p15, HLSINSTR_PROBE& hlsinstr_p16, HLSINSTR_PROBE& hlsinstr_p17, HLSINSTR_PROBE& hlsinstr_p18, HLSINSTR_PROBE& hlsinstr_p19, HLSINSTR_PROBE& hlsinstr_p20) {
   perfect(a, HLSINSTR_P(0), HLSINSTR_P(1));
   semi(b, n, HLSINSTR_P(2), HLSINSTR_P(3));
   *out = imperfect(a, HLSINSTR_P(4), HLSINSTR_P(5), HLSINSTR_P(6));
@@ -79,4 +89,5 @@ void k(int a[N][M], int b[N][M][2], int n, int *out, HLSINSTR_PROBE& hlsinstr_p0
   triangle(a, HLSINSTR_P(10), HLSINSTR_P(11), HLSINSTR_P(12));
   excluded(a, HLSINSTR_P(13), HLSINSTR_P(14));
   inner_pair(b, HLSINSTR_P(15), HLSINSTR_P(16), HLSINSTR_P(17));
+  kept_apart(a, HLSINSTR_P(18), HLSINSTR_P(19), HLSINSTR_P(20));
 }

@@ -70,6 +70,16 @@ void inner_pair(int a[N][M][2]) {
   }
 }
 
+// Flattening switched off: the loops stay apart, each with its own probe.
+void kept_apart(int a[N][M]) {
+  for (int i = 0; i < N; i++) {
+    for (int j = 0; j < M; j++) {
+#pragma HLS loop_flatten off
+      a[i][j] = -a[i][j];
+    }
+  }
+}
+
 void k(int a[N][M], int b[N][M][2], int n, int *out) {
   perfect(a);
   semi(b, n);
@@ -78,4 +88,5 @@ void k(int a[N][M], int b[N][M][2], int n, int *out) {
   triangle(a);
   excluded(a);
   inner_pair(b);
+  kept_apart(a);
 }

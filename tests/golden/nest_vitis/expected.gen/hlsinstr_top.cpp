@@ -8,17 +8,17 @@
 #include "hlsinstr_top.h"
 
 // The original top, with the probe FIFOs the rewrite added to it.
-void k(int a[N][M], int b[N][M][2], int n, int *out, HLSINSTR_PROBE& hlsinstr_p0, HLSINSTR_PROBE& hlsinstr_p1, HLSINSTR_PROBE& hlsinstr_p2, HLSINSTR_PROBE& hlsinstr_p3, HLSINSTR_PROBE& hlsinstr_p4, HLSINSTR_PROBE& hlsinstr_p5, HLSINSTR_PROBE& hlsinstr_p6, HLSINSTR_PROBE& hlsinstr_p7, HLSINSTR_PROBE& hlsinstr_p8, HLSINSTR_PROBE& hlsinstr_p9, HLSINSTR_PROBE& hlsinstr_p10, HLSINSTR_PROBE& hlsinstr_p11, HLSINSTR_PROBE& hlsinstr_p12, HLSINSTR_PROBE& hlsinstr_p13, HLSINSTR_PROBE& hlsinstr_p14, HLSINSTR_PROBE& hlsinstr_p15, HLSINSTR_PROBE& hlsinstr_p16, HLSINSTR_PROBE& hlsinstr_p17);
+void k(int a[N][M], int b[N][M][2], int n, int *out, HLSINSTR_PROBE& hlsinstr_p0, HLSINSTR_PROBE& hlsinstr_p1, HLSINSTR_PROBE& hlsinstr_p2, HLSINSTR_PROBE& hlsinstr_p3, HLSINSTR_PROBE& hlsinstr_p4, HLSINSTR_PROBE& hlsinstr_p5, HLSINSTR_PROBE& hlsinstr_p6, HLSINSTR_PROBE& hlsinstr_p7, HLSINSTR_PROBE& hlsinstr_p8, HLSINSTR_PROBE& hlsinstr_p9, HLSINSTR_PROBE& hlsinstr_p10, HLSINSTR_PROBE& hlsinstr_p11, HLSINSTR_PROBE& hlsinstr_p12, HLSINSTR_PROBE& hlsinstr_p13, HLSINSTR_PROBE& hlsinstr_p14, HLSINSTR_PROBE& hlsinstr_p15, HLSINSTR_PROBE& hlsinstr_p16, HLSINSTR_PROBE& hlsinstr_p17, HLSINSTR_PROBE& hlsinstr_p18, HLSINSTR_PROBE& hlsinstr_p19, HLSINSTR_PROBE& hlsinstr_p20);
 
-static void hlsinstr_run_top(int a[N][M], int b[N][M][2], int n, int *out, HLSINSTR_PROBE& hlsinstr_p0, HLSINSTR_PROBE& hlsinstr_p1, HLSINSTR_PROBE& hlsinstr_p2, HLSINSTR_PROBE& hlsinstr_p3, HLSINSTR_PROBE& hlsinstr_p4, HLSINSTR_PROBE& hlsinstr_p5, HLSINSTR_PROBE& hlsinstr_p6, HLSINSTR_PROBE& hlsinstr_p7, HLSINSTR_PROBE& hlsinstr_p8, HLSINSTR_PROBE& hlsinstr_p9, HLSINSTR_PROBE& hlsinstr_p10, HLSINSTR_PROBE& hlsinstr_p11, HLSINSTR_PROBE& hlsinstr_p12, HLSINSTR_PROBE& hlsinstr_p13, HLSINSTR_PROBE& hlsinstr_p14, HLSINSTR_PROBE& hlsinstr_p15, HLSINSTR_PROBE& hlsinstr_p16, HLSINSTR_PROBE& hlsinstr_p17, HLSINSTR_PROBE& hlsinstr_p18, ::hlsinstr::hw::DoneStream& hlsinstr_done) {
-    ::hlsinstr::hw::post(hlsinstr_p18, false, 0, ::hlsinstr::hw::event_time<HLSINSTR_OPT_P>(n));
-    k(a, b, n, out, hlsinstr_p0, hlsinstr_p1, hlsinstr_p2, hlsinstr_p3, hlsinstr_p4, hlsinstr_p5, hlsinstr_p6, hlsinstr_p7, hlsinstr_p8, hlsinstr_p9, hlsinstr_p10, hlsinstr_p11, hlsinstr_p12, hlsinstr_p13, hlsinstr_p14, hlsinstr_p15, hlsinstr_p16, hlsinstr_p17);
-    ::hlsinstr::hw::post(hlsinstr_p18, true, 0, ::hlsinstr::hw::event_time<HLSINSTR_OPT_P>(n));
+static void hlsinstr_run_top(int a[N][M], int b[N][M][2], int n, int *out, HLSINSTR_PROBE& hlsinstr_p0, HLSINSTR_PROBE& hlsinstr_p1, HLSINSTR_PROBE& hlsinstr_p2, HLSINSTR_PROBE& hlsinstr_p3, HLSINSTR_PROBE& hlsinstr_p4, HLSINSTR_PROBE& hlsinstr_p5, HLSINSTR_PROBE& hlsinstr_p6, HLSINSTR_PROBE& hlsinstr_p7, HLSINSTR_PROBE& hlsinstr_p8, HLSINSTR_PROBE& hlsinstr_p9, HLSINSTR_PROBE& hlsinstr_p10, HLSINSTR_PROBE& hlsinstr_p11, HLSINSTR_PROBE& hlsinstr_p12, HLSINSTR_PROBE& hlsinstr_p13, HLSINSTR_PROBE& hlsinstr_p14, HLSINSTR_PROBE& hlsinstr_p15, HLSINSTR_PROBE& hlsinstr_p16, HLSINSTR_PROBE& hlsinstr_p17, HLSINSTR_PROBE& hlsinstr_p18, HLSINSTR_PROBE& hlsinstr_p19, HLSINSTR_PROBE& hlsinstr_p20, HLSINSTR_PROBE& hlsinstr_p21, ::hlsinstr::hw::DoneStream& hlsinstr_done) {
+    ::hlsinstr::hw::post(hlsinstr_p21, false, 0, ::hlsinstr::hw::event_time<HLSINSTR_OPT_P>(n));
+    k(a, b, n, out, hlsinstr_p0, hlsinstr_p1, hlsinstr_p2, hlsinstr_p3, hlsinstr_p4, hlsinstr_p5, hlsinstr_p6, hlsinstr_p7, hlsinstr_p8, hlsinstr_p9, hlsinstr_p10, hlsinstr_p11, hlsinstr_p12, hlsinstr_p13, hlsinstr_p14, hlsinstr_p15, hlsinstr_p16, hlsinstr_p17, hlsinstr_p18, hlsinstr_p19, hlsinstr_p20);
+    ::hlsinstr::hw::post(hlsinstr_p21, true, 0, ::hlsinstr::hw::event_time<HLSINSTR_OPT_P>(n));
     hlsinstr_done.write(1);
 }
 
-void k_instr(int a[N][M], int b[N][M][2], int n, int *out, ::hlsinstr::hw::dump_word hlsinstr_dbg[158]) {
-#pragma HLS INTERFACE m_axi port=hlsinstr_dbg offset=slave bundle=hlsinstr_dbg depth=158
+void k_instr(int a[N][M], int b[N][M][2], int n, int *out, ::hlsinstr::hw::dump_word hlsinstr_dbg[182]) {
+#pragma HLS INTERFACE m_axi port=hlsinstr_dbg offset=slave bundle=hlsinstr_dbg depth=182
 #pragma HLS DATAFLOW
     ::hlsinstr::hw::ProbeStream hlsinstr_p0("hlsinstr_p0");
 #pragma HLS STREAM variable=hlsinstr_p0 depth=16
@@ -58,8 +58,14 @@ void k_instr(int a[N][M], int b[N][M][2], int n, int *out, ::hlsinstr::hw::dump_
 #pragma HLS STREAM variable=hlsinstr_p17 depth=16
     ::hlsinstr::hw::ProbeStream hlsinstr_p18("hlsinstr_p18");
 #pragma HLS STREAM variable=hlsinstr_p18 depth=16
+    ::hlsinstr::hw::ProbeStream hlsinstr_p19("hlsinstr_p19");
+#pragma HLS STREAM variable=hlsinstr_p19 depth=16
+    ::hlsinstr::hw::ProbeStream hlsinstr_p20("hlsinstr_p20");
+#pragma HLS STREAM variable=hlsinstr_p20 depth=16
+    ::hlsinstr::hw::ProbeStream hlsinstr_p21("hlsinstr_p21");
+#pragma HLS STREAM variable=hlsinstr_p21 depth=16
     ::hlsinstr::hw::DoneStream hlsinstr_done("hlsinstr_done");
 #pragma HLS STREAM variable=hlsinstr_done depth=2
-    hlsinstr_run_top(a, b, n, out, hlsinstr_p0, hlsinstr_p1, hlsinstr_p2, hlsinstr_p3, hlsinstr_p4, hlsinstr_p5, hlsinstr_p6, hlsinstr_p7, hlsinstr_p8, hlsinstr_p9, hlsinstr_p10, hlsinstr_p11, hlsinstr_p12, hlsinstr_p13, hlsinstr_p14, hlsinstr_p15, hlsinstr_p16, hlsinstr_p17, hlsinstr_p18, hlsinstr_done);
-    hlsinstr_monitor(hlsinstr_p0, hlsinstr_p1, hlsinstr_p2, hlsinstr_p3, hlsinstr_p4, hlsinstr_p5, hlsinstr_p6, hlsinstr_p7, hlsinstr_p8, hlsinstr_p9, hlsinstr_p10, hlsinstr_p11, hlsinstr_p12, hlsinstr_p13, hlsinstr_p14, hlsinstr_p15, hlsinstr_p16, hlsinstr_p17, hlsinstr_p18, hlsinstr_done, hlsinstr_dbg);
+    hlsinstr_run_top(a, b, n, out, hlsinstr_p0, hlsinstr_p1, hlsinstr_p2, hlsinstr_p3, hlsinstr_p4, hlsinstr_p5, hlsinstr_p6, hlsinstr_p7, hlsinstr_p8, hlsinstr_p9, hlsinstr_p10, hlsinstr_p11, hlsinstr_p12, hlsinstr_p13, hlsinstr_p14, hlsinstr_p15, hlsinstr_p16, hlsinstr_p17, hlsinstr_p18, hlsinstr_p19, hlsinstr_p20, hlsinstr_p21, hlsinstr_done);
+    hlsinstr_monitor(hlsinstr_p0, hlsinstr_p1, hlsinstr_p2, hlsinstr_p3, hlsinstr_p4, hlsinstr_p5, hlsinstr_p6, hlsinstr_p7, hlsinstr_p8, hlsinstr_p9, hlsinstr_p10, hlsinstr_p11, hlsinstr_p12, hlsinstr_p13, hlsinstr_p14, hlsinstr_p15, hlsinstr_p16, hlsinstr_p17, hlsinstr_p18, hlsinstr_p19, hlsinstr_p20, hlsinstr_p21, hlsinstr_done, hlsinstr_dbg);
 }

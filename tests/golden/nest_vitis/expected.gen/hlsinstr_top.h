@@ -8,12 +8,12 @@
 
 #include "hlsinstr/hw/tb.h"
 
-void k_instr(int a[N][M], int b[N][M][2], int n, int *out, ::hlsinstr::hw::dump_word hlsinstr_dbg[158]);
+void k_instr(int a[N][M], int b[N][M][2], int n, int *out, ::hlsinstr::hw::dump_word hlsinstr_dbg[182]);
 
 inline void hlsinstr_tb_k(int a[N][M], int b[N][M][2], int n, int *out) {
-    static ::hlsinstr::hw::dump_word dbg[158];
+    static ::hlsinstr::hw::dump_word dbg[182];
     k_instr(a, b, n, out, dbg);
-    ::hlsinstr::hw::tb::write_dump(dbg, 158);
+    ::hlsinstr::hw::tb::write_dump(dbg, 182);
 }
 
 #endif

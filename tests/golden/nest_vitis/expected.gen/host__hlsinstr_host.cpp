@@ -28,7 +28,7 @@
 
 namespace {
 
-const std::size_t DUMP_WORDS = 158;
+const std::size_t DUMP_WORDS = 182;
 std::map<std::string, std::string> values, files, counts;
 
 std::size_t count_of(const std::string& name, std::size_t declared) {
