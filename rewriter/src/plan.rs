@@ -9,7 +9,7 @@
 //! | where control falls off its end | `HLSINSTR_FUNC_END(id, O, 0);` |
 //! | `return e;` / `return;` | `return HLSINSTR_RETURN(id, O, e);` / `return HLSINSTR_RETURN_VOID(id, O);` (`HLSINSTR_RETURN_V` for `return e;` in a void function; `return(e);` gives `return HLSINSTR_RETURN(id, O,(e));`) |
 //! | before a loop (and its label) | `HLSINSTR_LOOP_BEGIN(id, O, 0);` |
-//! | first thing in the loop body | `HLSINSTR_LOOP_ITER(id);` |
+//! | first thing in the loop body (of a perfect nest probed as one unit: the innermost body) | `HLSINSTR_LOOP_ITER(id);` |
 //! | after the loop | `HLSINSTR_LOOP_END(id, O, 0);` |
 //! | after a label that a `goto` reaches from inside probed loops | `HLSINSTR_UNWIND(fid, depth);` |
 //! | with `maxi`: after `HLSINSTR_FUNC_BEGIN` of a function with m_axi ports `first..first+count` | `HLSINSTR_MAXI_PORTS(first, count);` |
@@ -21,6 +21,10 @@
 //! | with `watch`: after `HLSINSTR_FUNC_BEGIN` (or the `{`) of a function with such sites | per site `HLSINSTR_WATCH_CFG(k, buf, a, b, vmin, vmax, hits);` (`HLSINSTR_WATCH_CFG_BOUNDS(k, buf, a, b, n, vmin, vmax, hits);` for sites of `buf` with `--bounds buf:n`), then `HLSINSTR_WATCH_DECL(k, p);` for a site that sends the value |
 //! | with `stall` (`.cl`, `--at LINE`): around a statement of a `{}` block on that line that loads from a `__global` pointer parameter | `HLSINSTR_SNAP(k, 0);` before it, `HLSINSTR_SNAP(k + 1, v);` after it (`v`: the scalar local it declares or assigns, else `0`) |
 //!
+//! Where probes become hardware (`--target vitis`, `.cl` files) a perfect nest of probed loops
+//! ([`crate::model::nest`]) is one loop probe: nothing may sit between its loops, or Vitis would
+//! not flatten it (nor aoc coalesce it). C simulation probes each of its loops.
+//!
 //! `O` is `P`, `T`, `S` or `TS` (timestamp and/or sequence number). Returns close the loops left
 //! open in their function through the function frame, so early returns need no extra calls.
 //! Braces `{/*hlsinstr*/ ... }/*hlsinstr*/` are added only where a statement must become a block.
@@ -29,7 +33,7 @@
 
 use crate::edit::{Edit, Rank};
 use crate::model::maxi::{Dir, StmtSlot, UseKind};
-use crate::model::{FileModel, Function, Loop};
+use crate::model::{nest, FileModel, Function, Loop};
 use crate::select::ports::BoundPort;
 use crate::select::{FnSelection, Kinds, WatchSpec};
 use crate::source::SourceFile;
@@ -107,6 +111,18 @@ pub struct PlannedProbe {
     pub watch: Option<WatchSite>,
     /// For snapshot probes: the stall monitor side.
     pub snap: Option<SnapSite>,
+    /// For the loop probe of the outermost loop of a perfect nest: the nest.
+    pub nest: Option<NestPlan>,
+}
+
+/// A perfect loop nest (see [`crate::model::nest`]) and how it was probed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NestPlan {
+    /// The nest's loops (indices in `Function::loops`), outermost first.
+    pub members: Vec<usize>,
+    /// Probed as one unit: begin and end around the outermost loop, the trip count in the
+    /// innermost body (the flattened trips); false: every member has its own probe.
+    pub unit: bool,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -115,6 +131,8 @@ pub struct FilePlan {
     pub edits: Vec<Edit>,
     /// Functions dropped at planning time: (function index, reason).
     pub dropped: Vec<(usize, String)>,
+    /// Warnings: (line, column, message).
+    pub warnings: Vec<(usize, usize, String)>,
 }
 
 /// What the probes are for: C simulation (the default) or the in-FPGA Vitis build.
@@ -174,19 +192,39 @@ pub fn plan_file(
             port: None,
             watch: None,
             snap: None,
+            nest: None,
         });
         if kinds.maxi && !sel.ports.is_empty() {
             plan_ports(f, fi, fid, &sel.ports, next_id, &mut plan);
         }
+        // Where probes become hardware a perfect nest is one unit, so it stays perfect (and
+        // flattens as without probes); in C simulation every loop keeps its own probe.
+        let hardware = target.vitis || target.opencl;
+        let probed = |li: usize| sel.loops[li] && !hw_dataflow;
+        let nests = loop_nests(f, probed);
+        if hardware {
+            plan.warnings.extend(split_nest_warnings(f, probed));
+            plan.warnings.extend(unmerged_nest_warnings(src, f, probed));
+        }
+        // The frames (one per loop probe) and, per loop, the probe that counts its trips.
         let mut loop_ids: Vec<Option<u32>> = vec![None; f.loops.len()];
+        let mut counted_by: Vec<Option<u32>> = vec![None; f.loops.len()];
         for (li, l) in f.loops.iter().enumerate() {
-            if !sel.loops[li] || hw_dataflow {
+            if !probed(li) || counted_by[li].is_some() {
                 continue;
             }
+            let nest = nests.iter().find(|n| n[0] == li);
+            let members = match nest {
+                Some(n) if hardware => n.as_slice(),
+                _ => std::slice::from_ref(&li),
+            };
             let id = *next_id;
             *next_id += 1;
             loop_ids[li] = Some(id);
-            let parent = f.loop_chain(li).iter().rev().skip(1).find_map(|&a| loop_ids[a]).unwrap_or(fid);
+            let parent = f.loop_chain(li).iter().rev().skip(1).find_map(|&a| counted_by[a]).unwrap_or(fid);
+            for &m in members {
+                counted_by[m] = Some(id);
+            }
             plan.probes.push(PlannedProbe {
                 id,
                 kind: ProbeKind::Loop,
@@ -197,12 +235,14 @@ pub fn plan_file(
                 port: None,
                 watch: None,
                 snap: None,
+                nest: nest.map(|n| NestPlan { members: n.clone(), unit: hardware }),
             });
             // The unbraced body of a probed loop is braced by that loop's plan already.
             let braced_by_parent =
                 l.parent.is_some_and(|p| sel.loops[p] && !f.loops[p].body_is_block && f.loops[p].body == l.unit);
             let braces = target.vitis || (!l.unit_in_list && !braced_by_parent);
-            plan_loop(l, id, opts(kinds), braces, &mut plan.edits);
+            let innermost = &f.loops[*members.last().expect("a loop")];
+            plan_loop(l, innermost, id, opts(kinds), braces, &mut plan.edits);
         }
         if !hw_top && !hw_dataflow {
             plan_function(f, fid, &loop_ids, kinds, &mut plan.edits);
@@ -299,6 +339,7 @@ fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &
             port: Some(port.clone()),
             watch: None,
             snap: None,
+            nest: None,
         });
         let param = &f.maxi.params[port.param];
         for u in &param.uses {
@@ -409,6 +450,7 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
             port: None,
             watch: Some(WatchSite { param: pi, use_index: ui, alias, index_reason: value_at.clone().err() }),
             snap: None,
+            nest: None,
         });
         // An index is no value: an invariant cannot be checked on it.
         let (vmin, vmax) = match (&w.invariant, &value_at) {
@@ -510,6 +552,7 @@ fn plan_stall(src: &SourceFile, f: &Function, fi: usize, lines: &[usize], next_i
                     col: first.col,
                     buffer: first.buffer.clone(),
                 }),
+                nest: None,
             });
         }
         let v = dep.as_deref().unwrap_or("0");
@@ -600,7 +643,88 @@ fn is_global(text: &str, line: usize, col: usize) -> bool {
     decl.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|w| w == "__global" || w == "global")
 }
 
-fn plan_loop(l: &Loop, id: u32, o: &str, needs_braces: bool, edits: &mut Vec<Edit>) {
+/// The perfect nests of `f` among the loops `probed` accepts, each outermost first (two or more
+/// loops; see [`crate::model::nest`]).
+fn loop_nests(f: &Function, probed: impl Fn(usize) -> bool + Copy) -> Vec<Vec<usize>> {
+    let mut nests: Vec<Vec<usize>> = Vec::new();
+    for li in (0..f.loops.len()).filter(|&li| probed(li)) {
+        if nests.iter().any(|n| n.contains(&li)) {
+            continue;
+        }
+        let members = nest::chain(f, li, probed);
+        if members.len() > 1 {
+            nests.push(members);
+        }
+    }
+    nests
+}
+
+/// Perfectly nested loops of which only one is probed: the probe lands between them and makes
+/// the nest imperfect, which changes what Vitis or aoc builds from it.
+fn split_nest_warnings(f: &Function, probed: impl Fn(usize) -> bool) -> Vec<(usize, usize, String)> {
+    let mut out = Vec::new();
+    for (outer, l) in f.loops.iter().enumerate() {
+        let Ok(inner) = nest::link(f, outer, &[]) else { continue };
+        let c = &f.loops[inner];
+        let (what, at) = match (probed(outer), probed(inner)) {
+            (true, false) => (format!("the probe of loop {} sits around {}, which is excluded", l.name(), c.name()), l),
+            (false, true) => {
+                (format!("the probe of loop {} sits in the body of {}, which is not probed", c.name(), l.name()), c)
+            }
+            _ => continue,
+        };
+        out.push((
+            at.line,
+            at.col,
+            format!(
+                "{what}: the perfect nest {} becomes imperfect, so Vitis will not flatten it (aoc will not coalesce it); probe both loops (then they are one unit) or neither",
+                nest::flattened_name(f, &[outer, inner])
+            ),
+        ));
+    }
+    out
+}
+
+/// Loops that ask to be merged with their only inner loop (`#pragma HLS loop_flatten` in either
+/// body, `#pragma loop_coalesce` before the outer one) but are probed one by one, because the
+/// inner loop cannot be merged (see [`nest::link`]): the probes between them may stop the merge.
+fn unmerged_nest_warnings(
+    src: &SourceFile,
+    f: &Function,
+    probed: impl Fn(usize) -> bool,
+) -> Vec<(usize, usize, String)> {
+    let flatten = |li: usize| f.loops[li].pragmas.iter().any(|p| p.directive == "LOOP_FLATTEN" && !p.has_flag("off"));
+    let coalesce = |li: usize| {
+        let l = &f.loops[li];
+        src.text[l.before.min(l.unit.start)..l.unit.start].contains("loop_coalesce")
+    };
+    let mut out = Vec::new();
+    for (li, l) in f.loops.iter().enumerate() {
+        let (Some(inner), true) = (l.only_child, probed(li)) else { continue };
+        let Err(why) = nest::link(f, li, &[]) else { continue };
+        let asked = if coalesce(li) {
+            "#pragma loop_coalesce"
+        } else if flatten(li) || flatten(inner) {
+            "#pragma HLS loop_flatten"
+        } else {
+            continue;
+        };
+        out.push((
+            l.line,
+            l.col,
+            format!(
+                "loop {} asks to be merged with {} ({asked}), but {why}: the nest is probed loop by loop, and the probes between the loops may keep it from being merged",
+                l.name(),
+                f.loops[inner].name()
+            ),
+        ));
+    }
+    out
+}
+
+/// Probes of loop `l`: begin before it, end after it, and the trip count first in the body of
+/// `innermost` (`l` itself, or the innermost loop of the perfect nest `l` heads).
+fn plan_loop(l: &Loop, innermost: &Loop, id: u32, o: &str, needs_braces: bool, edits: &mut Vec<Edit>) {
     let level = 2 * l.depth as i32;
     if needs_braces {
         edits.push(Edit::token(l.unit.start, OPEN_BRACE, Rank::open(level, 0)));
@@ -609,12 +733,13 @@ fn plan_loop(l: &Loop, id: u32, o: &str, needs_braces: bool, edits: &mut Vec<Edi
     edits.push(Edit::token(l.before, format!("HLSINSTR_LOOP_BEGIN({id}, {o}, 0);"), Rank::open(level, 1)));
     edits.push(Edit::token(l.unit.end, format!("HLSINSTR_LOOP_END({id}, {o}, 0);"), Rank::close(level, 0)));
     let iter = format!("HLSINSTR_LOOP_ITER({id});");
-    if l.body_is_block {
-        edits.push(Edit::token(l.body.start + 1, iter, Rank::open(level + 1, 1)));
+    let (body, level) = (&innermost.body, 2 * innermost.depth as i32);
+    if innermost.body_is_block {
+        edits.push(Edit::token(body.start + 1, iter, Rank::open(level + 1, 1)));
     } else {
-        edits.push(Edit::token(l.body.start, OPEN_BRACE, Rank::open(level + 1, 0)));
-        edits.push(Edit::token(l.body.start, iter, Rank::open(level + 1, 1)));
-        edits.push(Edit::token(l.body.end, CLOSE_BRACE, Rank::close(level + 1, 1)));
+        edits.push(Edit::token(body.start, OPEN_BRACE, Rank::open(level + 1, 0)));
+        edits.push(Edit::token(body.start, iter, Rank::open(level + 1, 1)));
+        edits.push(Edit::token(body.end, CLOSE_BRACE, Rank::close(level + 1, 1)));
     }
 }
 

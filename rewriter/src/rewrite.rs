@@ -130,6 +130,8 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             warnings.push(format!("{}:{}:{}: warning: {}", a.source.path.display(), w.line, w.col, w.reason));
         }
         warnings.extend(uncounted_warnings(&a.source, &a.model, &plan));
+        let path = a.source.path.display();
+        warnings.extend(plan.warnings.iter().map(|(line, col, w)| format!("{path}:{line}:{col}: warning: {w}")));
         if a.source.text.is_empty() {
             warnings.push(format!("{}: empty file, copied unchanged", a.source.path.display()));
         }

@@ -226,6 +226,7 @@ pub(crate) mod tests {
             parent,
             implied: false,
             loop_info: None,
+            nest: None,
             module: None,
             port: None,
             watch: None,

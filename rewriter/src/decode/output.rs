@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 fn label(r: &HwRow) -> String {
     let base = match r.kind.as_str() {
+        "loop" if !r.nest.is_empty() => format!("loop nest {}", r.name),
         "loop" => format!("loop {}", r.name),
         "function" => format!("{}()", r.name),
         _ => r.name.clone(),

@@ -125,6 +125,10 @@ pub struct HwRow {
     pub sim_stall_pct: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub note: Option<String>,
+    /// A loop probe of a perfect nest measured as one flattened loop: the nest's loops,
+    /// outermost first (`trips` are the flattened trips).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub nest: Vec<String>,
 }
 
 /// What decode needs besides the dump and the manifest.
@@ -220,6 +224,7 @@ pub fn build(
             sim_pcp: None,
             sim_stall_pct: None,
             note: None,
+            nest: p.map(|p| p.nest_unit()).unwrap_or_default(),
         };
         match node.origin {
             Origin::Slot(i) => {
@@ -308,8 +313,9 @@ pub fn build(
 
     let sim_info = sim.map(|s| {
         let per = s.per_probe();
+        let pairing = pair_with_sim(s, &probes);
         for r in &mut rows {
-            if let Some(t) = per.get(&r.probe) {
+            if let Some(t) = pairing.sim_of.get(&r.probe).and_then(|id| per.get(id)) {
                 r.sim_cycles = Some(t.cycles);
                 r.sim_runs = Some(t.runs);
                 r.sim_err_pct = ratio(t.cycles, r.busy).map(|x| 100.0 * (x - 1.0));
@@ -317,9 +323,18 @@ pub fn build(
                 r.sim_stall_pct = t.stall_pct;
             }
         }
-        let unknown: Vec<u32> = per.keys().copied().filter(|id| !probes.contains_key(id)).collect();
+        let hw_of = |id: &u32| pairing.sim_of.iter().find(|(_, s)| *s == id).map(|(h, _)| *h);
+        let unknown: Vec<u32> =
+            per.keys().copied().filter(|id| hw_of(id).is_none() && !pairing.in_nest.contains(id)).collect();
         let unmeasured: Vec<u32> =
-            per.keys().copied().filter(|id| probes.contains_key(id) && !rows.iter().any(|r| r.probe == *id)).collect();
+            per.keys().copied().filter(|id| hw_of(id).is_some_and(|h| !rows.iter().any(|r| r.probe == h))).collect();
+        if !pairing.in_nest.is_empty() {
+            warnings.push(format!(
+                "the sim report's loop probes {} are inner loops of perfect nests this build measures as one loop \
+                 (compared on the nest's row with the sim figures of its outermost loop)",
+                ids(&pairing.in_nest)
+            ));
+        }
         if !unknown.is_empty() {
             warnings.push(format!(
                 "the sim report has probes {} that are not in this build's manifest: ignored (was it made from \
@@ -362,6 +377,43 @@ pub fn build(
         rows,
         warnings,
     })
+}
+
+/// Which sim report probe each probe of this build is.
+struct SimPairing {
+    /// Probe id of this build → probe id of the sim report.
+    sim_of: BTreeMap<u32, u32>,
+    /// Sim probes of inner loops of a perfect nest that this build measures as one loop.
+    in_nest: Vec<u32>,
+}
+
+/// Pair this build's probes with the sim report's by source (kind, function, file, line) when
+/// the report says where its probes are, else by id (hand-written reports). A perfect nest
+/// measured as one loop pairs with its outermost loop, whose sim figures cover the whole nest.
+fn pair_with_sim(s: &SimReport, probes: &BTreeMap<u32, &ProbeEntry>) -> SimPairing {
+    let sources = s.sources();
+    if sources.is_empty() {
+        return SimPairing { sim_of: probes.keys().map(|&id| (id, id)).collect(), in_nest: Vec::new() };
+    }
+    let key = |p: &ProbeEntry, line: usize| {
+        let kind = if p.kind == "function" { "module" } else { p.kind.as_str() };
+        (kind.to_string(), p.function.clone(), p.file.clone(), line)
+    };
+    let find = |k: &super::simreport::SourceKey| sources.iter().find(|(_, s)| *s == k).map(|(id, _)| *id);
+    let mut sim_of = BTreeMap::new();
+    let mut in_nest = Vec::new();
+    for (&id, p) in probes {
+        if let Some(sim) = find(&key(p, p.line)) {
+            sim_of.insert(id, sim);
+        }
+        if p.nest_unit().is_empty() {
+            continue;
+        }
+        let inner = p.nest.iter().flat_map(|n| n.members.iter().skip(1));
+        in_nest.extend(inner.filter_map(|m| find(&key(p, m.line))));
+    }
+    in_nest.sort_unstable();
+    SimPairing { sim_of, in_nest }
 }
 
 #[cfg(test)]
@@ -435,6 +487,42 @@ mod tests {
         assert_eq!((r.rows[0].sim_cycles, r.rows[0].sim_err_pct.map(|e| (e * 1e6).round())), (Some(990), Some(10e6)));
         assert_eq!((r.rows[1].sim_cycles, r.rows[1].sim_runs, r.rows[1].sim_err_pct), (Some(800), Some(2), Some(0.0)));
         assert!(r.warnings.iter().any(|w| w.contains("probes 42")), "{:?}", r.warnings);
+        // A report that says where its probes are is paired by source, whatever its ids.
+        let sim = SimReport::parse(
+            r#"{"format":"hlsinstr-sim-report","version":1,"top":"top","total_cycles":990,
+                "rows":[{"probe":5,"cycles":990,"runs":2,"kind":"module","function":"top","file":"k.cpp","line":1},
+                        {"probe":9,"cycles":700,"runs":2,"kind":"loop","function":"top","file":"k.cpp","line":2},
+                        {"probe":0,"cycles":3,"kind":"loop","function":"top","file":"k.cpp","line":7}]}"#,
+        )
+        .unwrap();
+        let r = report(&dump(&m), &m, Some(&sim));
+        assert_eq!((r.rows[0].sim_cycles, r.rows[1].sim_cycles), (Some(990), Some(700)));
+        assert!(r.warnings.iter().any(|w| w.contains("probes 0 that are not in this build")), "{:?}", r.warnings);
+        // Loop L measured as the perfect nest L (line 2) / M (line 7): paired with L's sim row,
+        // M's is named as an inner loop of the nest, not as unknown.
+        let mut nested = m.clone();
+        nested.probes[1].nest = Some(crate::emit::manifest::NestInfo {
+            probed: "unit".into(),
+            flattened_name: "L_M".into(),
+            members: [("L", 2), ("M", 7)]
+                .iter()
+                .map(|&(name, line)| crate::emit::manifest::NestMember {
+                    name: name.into(),
+                    label: None,
+                    vitis_name: name.into(),
+                    line,
+                    column: 1,
+                })
+                .collect(),
+        });
+        let r = report(&dump(&nested), &nested, Some(&sim));
+        assert_eq!((r.rows[1].sim_cycles, r.rows[1].nest.clone()), (Some(700), vec!["L".to_string(), "M".to_string()]));
+        assert!(!r.warnings.iter().any(|w| w.contains("not in this build")), "{:?}", r.warnings);
+        assert!(
+            r.warnings.iter().any(|w| w.contains("loop probes 0 are inner loops of perfect nests")),
+            "{:?}",
+            r.warnings
+        );
         let mut other = sim.clone();
         other.top = "else".into();
         let d = dump(&m);

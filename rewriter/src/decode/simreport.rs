@@ -43,7 +43,21 @@ pub struct SimRow {
     /// Share of the parent's (scope's) time this site is not busy.
     #[serde(default)]
     pub stall_pct: Option<f64>,
+    /// The probe's source: `module` or `loop`, its function, file and header line.
+    #[serde(default)]
+    pub kind: Option<String>,
+    #[serde(default)]
+    pub function: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub line: Option<usize>,
 }
+
+/// Where a probe is in the sources: `(module|loop, function, file, line)`. The same in the sim
+/// report and in the manifest of an in-FPGA build of the same sources, whose probe ids differ
+/// (the in-FPGA build has no `maxi` probes, and one probe per perfect loop nest).
+pub type SourceKey = (String, String, String, usize);
 
 /// Per probe, over the sites that carry it.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -80,6 +94,17 @@ impl SimReport {
     pub fn read(path: &Path) -> Result<SimReport> {
         let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
         SimReport::parse(&text).map_err(|e| e.at(path))
+    }
+
+    /// The source of every probe whose rows say it (reports of this hlsinstr do).
+    pub fn sources(&self) -> BTreeMap<u32, SourceKey> {
+        self.rows
+            .iter()
+            .filter_map(|r| {
+                let key = (r.kind.clone()?, r.function.clone()?, r.file.clone()?, r.line?);
+                Some((r.probe, key))
+            })
+            .collect()
     }
 
     /// Cycles, runs, PCP and stall per probe id, over every row (site) with that probe.

@@ -4,7 +4,7 @@
 use crate::model::maxi::{Dir, UseKind};
 use crate::model::pragma::LoopFacts;
 use crate::model::{Call, FileModel, LoopKind, Param, Skipped};
-use crate::plan::{element_size, FilePlan, ProbeKind, WatchSite};
+use crate::plan::{element_size, FilePlan, NestPlan, ProbeKind, WatchSite};
 use crate::select::ports::{PortOrigin, Uncounted};
 use crate::select::WatchSpec;
 use serde::{Deserialize, Serialize};
@@ -126,6 +126,9 @@ pub struct ProbeEntry {
     pub implied: bool,
     #[serde(skip_serializing_if = "Option::is_none", default, rename = "loop")]
     pub loop_info: Option<LoopInfo>,
+    /// The loop heads a perfect nest: what its probe measures.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub nest: Option<NestInfo>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub module: Option<ModuleInfo>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -223,6 +226,42 @@ pub struct PortInfo {
     pub uncounted: Vec<Uncounted>,
 }
 
+impl ProbeEntry {
+    /// The members of the perfect nest this loop probe measures as one flattened loop (names,
+    /// outermost first); empty for any other probe.
+    pub fn nest_unit(&self) -> Vec<String> {
+        match &self.nest {
+            Some(n) if n.probed == "unit" => n.members.iter().map(|m| m.name.clone()).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// A perfect loop nest (each loop's body holds only the next loop), on the probe of its outermost
+/// loop. Vitis flattens such a nest into one loop named [`NestInfo::flattened_name`].
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct NestInfo {
+    /// `unit`: this one probe measures the whole nest (in-FPGA build, OpenCL C), begin before the
+    /// outermost loop, end after it, its trips counted in the innermost body: the flattened trip
+    /// count (the product of the members' trips when none exits early). `per_loop`: every member
+    /// has its own probe (C simulation); this one measures the outermost loop.
+    pub probed: String,
+    /// The name Vitis gives the flattened loop: the members' names joined by `_`.
+    pub flattened_name: String,
+    /// The members, outermost first.
+    pub members: Vec<NestMember>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct NestMember {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub label: Option<String>,
+    pub vitis_name: String,
+    pub line: usize,
+    pub column: usize,
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct LoopInfo {
     pub kind: LoopKind,
@@ -297,6 +336,7 @@ pub fn describe(
                     parent: None,
                     implied: false,
                     loop_info: None,
+                    nest: None,
                     module: None,
                     port: None,
                     watch: None,
@@ -311,6 +351,16 @@ pub fn describe(
             match (p.kind, p.loop_index, &p.port) {
                 (ProbeKind::Loop, Some(li), _) => {
                     let l = &f.loops[li];
+                    let nest = p.nest.as_ref().map(|n| nest_info(f, n));
+                    // A unit is the flattened loop: Vitis' name for it, the innermost loop's
+                    // pragmas (its pipeline is the flattened loop's).
+                    let (name, label, vitis_name, facts) = match (&nest, &p.nest) {
+                        (Some(info), Some(n)) if n.unit => {
+                            let innermost = &f.loops[*n.members.last().expect("members")];
+                            (info.flattened_name.clone(), None, info.flattened_name.clone(), &innermost.facts)
+                        }
+                        _ => (l.name().to_string(), l.label.clone(), l.vitis_name.clone(), &l.facts),
+                    };
                     ProbeEntry {
                         id: p.id,
                         kind: "loop".into(),
@@ -318,12 +368,13 @@ pub fn describe(
                         line: l.line,
                         column: l.col,
                         function: f.qualified.clone(),
-                        name: l.name().to_string(),
-                        label: l.label.clone(),
-                        vitis_name: Some(l.vitis_name.clone()),
+                        name,
+                        label,
+                        vitis_name: Some(vitis_name),
                         parent: p.parent,
                         implied: false,
-                        loop_info: Some(LoopInfo { kind: l.kind, depth: l.depth, facts: l.facts.clone() }),
+                        loop_info: Some(LoopInfo { kind: l.kind, depth: l.depth, facts: facts.clone() }),
+                        nest,
                         module: None,
                         port: None,
                         watch: None,
@@ -350,6 +401,7 @@ pub fn describe(
                         parent: p.parent,
                         implied: false,
                         loop_info: None,
+                        nest: None,
                         module: None,
                         port: Some(PortInfo {
                             element_type: param.element_type.clone(),
@@ -374,6 +426,7 @@ pub fn describe(
                     parent: p.parent,
                     implied: p.implied,
                     loop_info: None,
+                    nest: None,
                     module: Some(ModuleInfo {
                         dataflow: f.dataflow(),
                         returns_void: f.returns_void,
@@ -390,6 +443,27 @@ pub fn describe(
             }
         })
         .collect()
+}
+
+fn nest_info(f: &crate::model::Function, n: &NestPlan) -> NestInfo {
+    NestInfo {
+        probed: if n.unit { "unit" } else { "per_loop" }.into(),
+        flattened_name: crate::model::nest::flattened_name(f, &n.members),
+        members: n
+            .members
+            .iter()
+            .map(|&m| {
+                let l = &f.loops[m];
+                NestMember {
+                    name: l.name().to_string(),
+                    label: l.label.clone(),
+                    vitis_name: l.vitis_name.clone(),
+                    line: l.line,
+                    column: l.col,
+                }
+            })
+            .collect(),
+    }
 }
 
 /// The manifest entry of one watch site.
@@ -421,6 +495,7 @@ fn watch_entry(file: &str, f: &crate::model::Function, id: u32, site: &WatchSite
         parent: None,
         implied: false,
         loop_info: None,
+        nest: None,
         module: None,
         port: None,
         watch: Some(WatchInfo {

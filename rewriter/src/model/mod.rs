@@ -4,6 +4,7 @@
 //! cannot read safely is kept out of `functions` and listed in `skipped` with the reason.
 
 pub mod maxi;
+pub mod nest;
 pub mod pragma;
 
 use crate::parse::{field, kind};
@@ -179,6 +180,16 @@ pub struct Loop {
     pub facts: LoopFacts,
     pub pragmas: Vec<HlsPragma>,
     pub directive: Option<Directive>,
+    /// The loop's header as written: `for (...)`, `while (...)`, the `while (...);` of a do-while.
+    pub header: String,
+    /// Variables the header's initializer declares or assigns (`i` in `for (int i = 0; ...)`;
+    /// the range variable of a range-for): what an inner loop's bounds may depend on.
+    pub induction: Vec<String>,
+    /// The body holds this loop (index in `Function::loops`) and nothing else but comments,
+    /// pragmas and empty statements: one level of a perfect nest (see [`nest`]).
+    pub only_child: Option<usize>,
+    /// A `break` in the body leaves this loop (not one inside a nested loop or `switch`).
+    pub breaks: bool,
 }
 
 impl Loop {
@@ -936,6 +947,7 @@ impl<'t> BodyWalker<'_, 't> {
                 }
             }
             "return_statement" => self.return_stmt(node),
+            "break_statement" => self.break_stmt(),
             "goto_statement" => {
                 let label = field(node, "label").map(|l| node_text(l, self.text).to_string());
                 let (line, col) = position(self.text, node.start_byte());
@@ -1124,6 +1136,14 @@ impl<'t> BodyWalker<'_, 't> {
             facts: LoopFacts::default(),
             pragmas: Vec::new(),
             directive: None,
+            header: if node.kind() == "do_statement" {
+                self.text[body.end_byte()..node.end_byte()].to_string()
+            } else {
+                self.text[node.start_byte()..body.start_byte()].to_string()
+            },
+            induction: induction_variables(node, self.text),
+            only_child: None,
+            breaks: false,
         });
         // Header parts (init, condition, update) may call functions; they run outside the body.
         self.path.push(node);
@@ -1142,7 +1162,83 @@ impl<'t> BodyWalker<'_, 't> {
         self.path.pop();
         let facts = LoopFacts::from_pragmas(&self.f.loops[index].pragmas);
         self.f.loops[index].facts = facts;
+        if let Some(start) = only_statement(body, self.text).filter(|s| is_loop_unit(*s)).map(|s| s.start_byte()) {
+            let child = self.f.loops[index + 1..].iter().position(|l| l.parent == Some(index) && l.unit.start == start);
+            self.f.loops[index].only_child = child.map(|c| index + 1 + c);
+        }
     }
+
+    /// A `break` leaves the innermost loop around it unless a `switch` is closer.
+    fn break_stmt(&mut self) {
+        let loops = ["for_statement", "while_statement", "do_statement", "for_range_loop"];
+        let target = self.path.iter().rev().map(|n| kind(*n)).find(|k| *k == "switch_statement" || loops.contains(k));
+        if let (Some(k), Some(&l)) = (target, self.loop_stack.last()) {
+            if k != "switch_statement" {
+                self.f.loops[l].breaks = true;
+            }
+        }
+    }
+}
+
+/// The one statement of a loop body, apart from comments, pragmas and empty statements (a body
+/// that is not a block is its own only statement); none when it holds more or nothing.
+fn only_statement<'t>(body: Node<'t>, text: &str) -> Option<Node<'t>> {
+    if body.kind() != "compound_statement" {
+        return Some(body);
+    }
+    let mut found = None;
+    for c in body.named_children(&mut body.walk()) {
+        let is_pragma =
+            c.kind() == "preproc_call" && field(c, "directive").is_some_and(|d| node_text(d, text) == "#pragma");
+        let is_empty = c.kind() == "expression_statement" && c.named_child_count() == 0;
+        if c.kind() == "comment" || is_pragma || is_empty {
+            continue;
+        }
+        if found.replace(c).is_some() {
+            return None;
+        }
+    }
+    found
+}
+
+/// A loop statement, possibly under labels.
+fn is_loop_unit(mut node: Node) -> bool {
+    while node.kind() == "labeled_statement" {
+        match node.named_children(&mut node.walk()).last() {
+            Some(inner) => node = inner,
+            None => return false,
+        }
+    }
+    matches!(node.kind(), "for_statement" | "while_statement" | "do_statement" | "for_range_loop")
+}
+
+/// The variables a loop header's initializer declares or assigns: `i` and `j` in
+/// `for (int i = 0, j = n; ...)` or `for (i = 0; ...)`, `x` in `for (auto &x : v)`.
+fn induction_variables(node: Node, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    if node.kind() == "for_range_loop" {
+        out.extend(field(node, "declarator").and_then(|d| innermost_identifier(d, text)));
+        return out;
+    }
+    let Some(init) = field(node, "initializer") else { return out };
+    let mut todo = vec![init];
+    while let Some(n) = todo.pop() {
+        match n.kind() {
+            "declaration" => {
+                for d in n.children_by_field_name("declarator", &mut n.walk()) {
+                    out.extend(innermost_identifier(d, text));
+                }
+            }
+            "comma_expression" => todo.extend(n.named_children(&mut n.walk())),
+            "assignment_expression" => {
+                if let Some(l) = field(n, "left").filter(|l| l.kind() == "identifier") {
+                    out.push(node_text(l, text).to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 pub(crate) fn innermost_identifier(mut node: Node, text: &str) -> Option<String> {

@@ -199,7 +199,8 @@ pub fn text(rep: &OclReport) -> String {
         ]);
         for s in &rep.spans {
             let label = if s.kind == "loop" {
-                format!("loop {} in {}", s.name, s.source.function)
+                let nest = if s.nest.is_empty() { "" } else { "nest " };
+                format!("loop {nest}{} in {}", s.name, s.source.function)
             } else {
                 format!("function {}", s.name)
             };

@@ -120,6 +120,10 @@ pub struct SpanRow {
     pub cycles: Vec<i64>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub cycles_stats: Option<Stats>,
+    /// A loop probe of a perfect nest measured as one coalesced loop: the nest's loops,
+    /// outermost first (`trips` are the coalesced trips).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub nest: Vec<String>,
 }
 
 /// A function or loop probe's begin or end.
@@ -390,6 +394,7 @@ fn span_row(u: u32, unit: &Unit, site: &Site) -> SpanRow {
         trips,
         cycles_stats: Stats::of(&cycles),
         cycles,
+        nest: site.probe.nest_unit(),
     }
 }
 

@@ -89,6 +89,7 @@ impl Site {
         let p = &self.probe;
         match p.kind.as_str() {
             "function" => format!("function {}", p.name),
+            "loop" if !p.nest_unit().is_empty() => format!("loop nest {} in {}", p.name, p.function),
             "loop" => format!("loop {} in {}", p.name, p.function),
             "watch" => {
                 let access = p.watch.as_ref().map_or("access", |w| w.access.as_str());
