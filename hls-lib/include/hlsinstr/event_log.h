@@ -47,16 +47,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
-#include <set>
-#include <string>
-#include <utility>
-#include <vector>
+#include <thread>
 
 #if defined(__unix__) || defined(__APPLE__)
 #include <cerrno>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <pthread.h>
 #define HLSINSTR_EVENTS_HAVE_FD 1
 #else
 #define HLSINSTR_EVENTS_HAVE_FD 0
@@ -70,6 +67,88 @@ const char EVENT_END = 'E';
 const char EVENT_DEADLOCK = 'D';
 const char EVENT_READ = 'R';
 const char EVENT_WRITE = 'W';
+
+// The probes never throw into the kernel and need nothing of the C++ runtime but what any
+// program has: their containers (PodVector) and lock (SpinLock) take memory from malloc and
+// say when it is out instead of throwing bad_alloc or system_error. That also keeps the
+// exception machinery (an emergency pool set up at every start, ~200 KB of unwinder and
+// demangler, their symbol lookups) out of a C simulation that had none.
+
+// Functions that reach the C library's writes (fprintf, fopen, write: cancellation points, so
+// not declared nothrow) are declared nothrow themselves, so that a kernel function holding a
+// probe frame needs no unwinding code around its calls to them, and so no C++ runtime.
+#if defined(__GNUC__)
+#define HLSINSTR_NOTHROW __attribute__((nothrow))
+#else
+#define HLSINSTR_NOTHROW
+#endif
+
+// A growable array of plain structs in malloc'd memory. push_back is false when memory is out.
+// No destructor (its owner calls release): a thread's log must be trivially destructible, or
+// the C++ runtime's thread-exit machinery comes with it.
+template <class T>
+class PodVector {
+  public:
+    constexpr PodVector() : data_(0), size_(0), capacity_(0) {}
+
+    void release() {
+        std::free(data_);
+        data_ = 0;
+        size_ = capacity_ = 0;
+    }
+
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    T& operator[](std::size_t i) { return data_[i]; }
+    const T& operator[](std::size_t i) const { return data_[i]; }
+    T& back() { return data_[size_ - 1]; }
+    T* begin() { return data_; }
+    T* end() { return data_ + size_; }
+    void pop_back() { --size_; }
+
+    bool push_back(const T& v) {
+        if (size_ == capacity_ && !grow()) return false;
+        data_[size_++] = v;
+        return true;
+    }
+
+  private:
+    bool grow() {
+        const std::size_t capacity = capacity_ ? 2 * capacity_ : 16;
+        T* data = static_cast<T*>(std::realloc(data_, capacity * sizeof(T)));
+        if (!data) return false;
+        data_ = data;
+        capacity_ = capacity;
+        return true;
+    }
+
+    T* data_;
+    std::size_t size_;
+    std::size_t capacity_;
+};
+
+// A lock for what is rare (a full buffer handed over, a warning, the write at exit).
+class SpinLock {
+  public:
+    void lock() {
+        while (flag_.test_and_set(std::memory_order_acquire)) std::this_thread::yield();
+    }
+    void unlock() { flag_.clear(std::memory_order_release); }
+
+  private:
+    std::atomic_flag flag_ = ATOMIC_FLAG_INIT;
+};
+
+class Locked {
+  public:
+    explicit Locked(SpinLock& l) : l_(l) { l_.lock(); }
+    ~Locked() { l_.unlock(); }
+
+  private:
+    Locked(const Locked&);
+    Locked& operator=(const Locked&);
+    SpinLock& l_;
+};
 
 // A record as the text writer sees it (decoded from a buffer).
 struct Record {
@@ -165,10 +244,7 @@ inline bool& log_gone() {
 
 class Log {
   public:
-    static Log& instance() {
-        static Log log;
-        return log;
-    }
+    static Log& instance();
 
     std::uint64_t next_order() { return order_.fetch_add(1, std::memory_order_relaxed); }
     std::uint32_t next_thread() { return threads_.fetch_add(1, std::memory_order_relaxed); }
@@ -176,21 +252,27 @@ class Log {
     std::uint64_t issued() const { return order_.load(std::memory_order_relaxed); }
 
     void adopt(const Chunk& c) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        chunks_.push_back(c);
+        bool kept;
+        {
+            Locked lock(mutex_);
+            kept = chunks_.push_back(c);
+        }
+        if (!kept) {
+            std::free(c.data);
+            warn_once(0xffffffffu, "out of memory for the event log; records are being lost");
+        }
     }
 
     // Probe misuse is reported once per probe, never fatal: the kernel's own output matters more.
-    void warn_once(std::uint32_t probe, const char* what) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (warned_.insert(probe).second) {
+    HLSINSTR_NOTHROW void warn_once(std::uint32_t probe, const char* what) {
+        if (first_warning(probe)) {
             std::fprintf(stderr, "hlsinstr: probe %u: %s (reported once)\n", static_cast<unsigned>(probe), what);
         }
     }
 
     // Writes every record adopted so far; the exit path calls it once more with everything.
-    void write() {
-        std::lock_guard<std::mutex> lock(mutex_);
+    HLSINSTR_NOTHROW void write() {
+        Locked lock(mutex_);
 #if HLSINSTR_EVENTS_HAVE_FD
         const int fd = events_fd();
         if (fd >= 0) {
@@ -198,14 +280,34 @@ class Log {
             return;
         }
 #endif
-        const std::string path = events_path();
+        const char* const path = events_path();
         // A regular file is replaced atomically (written beside it, then renamed); anything else
         // that exists (/dev/null, a FIFO) is written in place: renaming over it would replace it.
-        const std::string tmp = is_special_file(path) ? path : path + ".tmp";
-        std::FILE* f = std::fopen(tmp.c_str(), "wb");
+        const bool in_place = is_special_file(path);
+        char* const tmp = static_cast<char*>(std::malloc(std::strlen(path) + 5));
+        if (!tmp) return;
+        std::strcpy(tmp, path);
+        if (!in_place) std::strcat(tmp, ".tmp");
+        write_to(path, tmp);
+        std::free(tmp);
+    }
+
+  private:
+    bool first_warning(std::uint32_t probe) {
+        Locked lock(mutex_);
+        for (std::size_t i = 0; i < warned_.size(); ++i) {
+            if (warned_[i] == probe) return false;
+        }
+        warned_.push_back(probe);
+        return true;
+    }
+
+    HLSINSTR_NOTHROW void write_to(const char* path, const char* tmp) {
+        const bool in_place = std::strcmp(path, tmp) == 0;
+        std::FILE* f = std::fopen(tmp, "wb");
         if (!f) {
             std::fprintf(stderr, "hlsinstr: cannot write the event log %s; set HLSINSTR_EVENTS to a writable path\n",
-                         tmp.c_str());
+                         tmp);
             return;
         }
         if (events_binary()) {
@@ -215,30 +317,29 @@ class Log {
         }
         const bool ok = std::ferror(f) == 0;
         if (std::fclose(f) != 0 || !ok) {
-            std::fprintf(stderr, "hlsinstr: writing the event log %s failed (disk full?)\n", tmp.c_str());
-            if (tmp != path) std::remove(tmp.c_str());
+            std::fprintf(stderr, "hlsinstr: writing the event log %s failed (disk full?)\n", tmp);
+            if (!in_place) std::remove(tmp);
             return;
         }
-        if (tmp != path && std::rename(tmp.c_str(), path.c_str()) != 0) {
-            std::remove(path.c_str()); // rename does not replace on every platform
-            if (tmp != path && std::rename(tmp.c_str(), path.c_str()) != 0) {
-                std::fprintf(stderr, "hlsinstr: cannot move the event log to %s\n", path.c_str());
+        if (!in_place && std::rename(tmp, path) != 0) {
+            std::remove(path); // rename does not replace on every platform
+            if (std::rename(tmp, path) != 0) {
+                std::fprintf(stderr, "hlsinstr: cannot move the event log to %s\n", path);
             }
         }
     }
 
+  public:
+    // Constant-initialized (LogSlot): usable before any constructor of the program has run.
+    constexpr Log() : order_(0), threads_(0), sent_(0), magic_sent_(false) {}
+    inline ~Log();
+
   private:
-    Log() : order_(0), threads_(0), sent_(0), magic_sent_(false) {}
-    ~Log() {
-        write();
-        log_gone() = true;
-        for (std::size_t i = 0; i < chunks_.size(); ++i) std::free(chunks_[i].data);
-    }
     Log(const Log&);
     Log& operator=(const Log&);
 
     // The buffers as they are: the reader decodes, sorts and numbers.
-    void write_binary(std::FILE* f) const {
+    HLSINSTR_NOTHROW void write_binary(std::FILE* f) const {
         std::fwrite("HLSIEV2\n", 1, 8, f);
         for (std::size_t i = 0; i < chunks_.size(); ++i) {
             unsigned char head[8];
@@ -260,7 +361,7 @@ class Log {
     // The binary log to a descriptor: the magic once, then the chunks not sent before and an end
     // mark. A small log goes as one write (a system call costs more than copying it); a large
     // one chunk by chunk (copying it would touch as many new pages as it fills).
-    void write_new_chunks(int fd) {
+    HLSINSTR_NOTHROW void write_new_chunks(int fd) {
         std::size_t total = (magic_sent_ ? 0 : 8) + 8;
         for (std::size_t i = sent_; i < chunks_.size(); ++i) total += 8 + chunks_[i].size;
         unsigned char small[1 << 12];
@@ -293,7 +394,7 @@ class Log {
         }
     }
 
-    static bool send(int fd, const unsigned char* p, std::size_t n) {
+    HLSINSTR_NOTHROW static bool send(int fd, const unsigned char* p, std::size_t n) {
         while (n > 0) {
             const ssize_t k = ::write(fd, p, n);
             if (k < 0 && errno == EINTR) continue;
@@ -309,10 +410,23 @@ class Log {
         for (int k = 0; k < 4; ++k) p[k] = static_cast<unsigned char>(v >> (8 * k));
     }
 
+    // Decoded, sorted and formatted; the records' array lives here, the C library's writes
+    // happen in write_lines (so nothing here needs unwinding code).
     void write_text(std::FILE* f) const {
-        std::vector<Record> all;
-        for (std::size_t i = 0; i < chunks_.size(); ++i) decode(chunks_[i], all);
-        if (!std::is_sorted(all.begin(), all.end(), by_order)) std::sort(all.begin(), all.end(), by_order);
+        PodVector<Record> all;
+        bool ok = true;
+        for (std::size_t i = 0; ok && i < chunks_.size(); ++i) ok = decode(chunks_[i], all);
+        if (!std::is_sorted(all.begin(), all.end(), ByOrder())) std::sort(all.begin(), all.end(), ByOrder());
+        write_lines(f, ok, all.begin(), all.size());
+        all.release();
+    }
+
+    // The text log of `n` sorted records; none when memory ran out decoding them (!decoded).
+    HLSINSTR_NOTHROW static void write_lines(std::FILE* f, bool decoded, const Record* records, std::size_t n) {
+        if (!decoded) {
+            std::fprintf(stderr, "hlsinstr: out of memory writing the event log as text\n");
+            return;
+        }
         std::fputs("# hlsinstr events v1\n# order probe event thread seq timestamp_ns value\n", f);
         // Formatted by hand into one buffer: printf per field cost more than the whole run of
         // a small testbench. A record takes at most 7 fields of 20 digits.
@@ -320,8 +434,8 @@ class Log {
         char* const limit = buf + sizeof buf - 7 * 21 - 1;
         char* p = buf;
         unsigned long long seq = 0;
-        for (std::size_t i = 0; i < all.size(); ++i) {
-            const Record& r = all[i];
+        for (std::size_t i = 0; i < n; ++i) {
+            const Record& r = records[i];
             p = put(p, r.order);
             p = put(p, r.probe);
             *p++ = r.event;
@@ -340,7 +454,7 @@ class Log {
     }
 
     // The inverse of ThreadLog::record; the buffers are our own, so they are well formed.
-    static void decode(const Chunk& c, std::vector<Record>& out) {
+    static bool decode(const Chunk& c, PodVector<Record>& out) {
         const unsigned char* p = c.data;
         const unsigned char* const end = c.data + c.size;
         std::uint64_t order = 0, timestamp = 0, v = 0;
@@ -372,16 +486,19 @@ class Log {
                 Encoding::read_varint(p, end, r.value);
                 r.fields |= Record::has_value;
             }
-            out.push_back(r);
+            if (!out.push_back(r)) return false;
         }
+        return true;
     }
 
-    static bool by_order(const Record& a, const Record& b) { return a.order < b.order; }
+    struct ByOrder {
+        bool operator()(const Record& a, const Record& b) const { return a.order < b.order; }
+    };
 
-    static bool is_special_file(const std::string& path) {
+    static bool is_special_file(const char* path) {
 #if defined(__unix__) || defined(__APPLE__)
         struct stat st;
-        return ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode);
+        return ::stat(path, &st) == 0 && !S_ISREG(st.st_mode);
 #else
         (void)path;
         return false;
@@ -421,12 +538,24 @@ class Log {
 
     std::atomic<std::uint64_t> order_;
     std::atomic<std::uint32_t> threads_;
-    std::mutex mutex_;
-    std::vector<Chunk> chunks_;
-    std::size_t sent_;  // chunks already written to $HLSINSTR_EVENTS_FD
+    SpinLock mutex_;
+    PodVector<Chunk> chunks_;
+    std::size_t sent_; // chunks already written to $HLSINSTR_EVENTS_FD
     bool magic_sent_;
-    std::set<std::uint32_t> warned_;
+    PodVector<std::uint32_t> warned_;
 };
+
+// The process's one Log: a class template's static member gives C++11 one definition across
+// translation units, and constant initialization needs no guard (a function's static would
+// take the C++ runtime's __cxa_guard on every probe's first use).
+template <class Unused = void>
+struct LogSlot {
+    static Log log;
+};
+template <class Unused>
+Log LogSlot<Unused>::log;
+
+inline Log& Log::instance() { return LogSlot<>::log; }
 
 // An open module or loop on a thread's probe stack.
 struct Frame {
@@ -453,26 +582,27 @@ template <class Unused>
 thread_local TopLoop TopLoopSlot<Unused>::value = {0};
 inline TopLoop& top_loop() { return TopLoopSlot<>::value; }
 
-inline bool& thread_log_gone() {
-    static thread_local bool gone = false;
-    return gone;
-}
+class ThreadLog;
+void finish_thread_log(ThreadLog* t);
 
-// One thread's records and probe stack.
+// One thread's records and probe stack. Constant-initialized and trivially destructible, so a
+// thread-local one costs no initialization check of the C++ runtime; it starts on its thread's
+// first probe, and finishes (hands its records to the log) when the thread ends — through a
+// POSIX thread-specific key, or for the main thread when the log is written at exit.
 class ThreadLog {
   public:
     // Null once this thread's log (or the process log) is gone: exit has begun.
     static ThreadLog* current() {
-        if (thread_log_gone() || log_gone()) return 0;
-        static thread_local ThreadLog log;
-        return &log;
+        ThreadLog& t = slot();
+        if (t.state_ == active && !log_gone()) return &t;
+        return t.start();
     }
 
     // The usual record — next order on this thread, probe and value below 128, no timestamp —
     // is two or three bytes written here, inlined where the probe is; the rest goes to
     // record_any.
     void record(std::uint32_t probe, char event, unsigned options, bool has_value, std::uint64_t value) {
-        const std::uint64_t order = log_.next_order();
+        const std::uint64_t order = log_->next_order();
         if (order - last_order_ == 1 && (probe | (has_value ? value : 0)) < 0x80 && !(options & HLSINSTR_OPT_T) &&
             capacity_ - size_ >= 3) {
             unsigned char* p = buffer_ + size_;
@@ -517,14 +647,38 @@ class ThreadLog {
         size_ = static_cast<std::size_t>(p - buffer_);
     }
 
-    std::vector<Frame>& stack() { return stack_; }
+    PodVector<Frame>& stack() { return stack_; }
     // This thread's number in the log's `thread` column.
     std::uint32_t id() const { return thread_; }
 
-    void push(const Frame& f) {
+    // False when memory is out: the frame is not open, and its end will say so.
+    bool push(const Frame& f) {
         save_top();
-        stack_.push_back(f);
+        if (!stack_.push_back(f)) {
+            warn_once(f.probe, "out of memory for the probe stack; this probe is not recorded");
+            return false;
+        }
         load_top();
+        return true;
+    }
+
+    // Hands this thread's records to the process log and frees its memory (its thread ends).
+    void finish() {
+        if (state_ != active) return;
+        top_loop().trips = 0;
+        flush();
+        std::free(buffer_);
+        buffer_ = 0;
+        size_ = capacity_ = 0;
+        stack_.release();
+        state_ = finished;
+    }
+
+    // This thread's log, started or not.
+    static ThreadLog& slot();
+
+    constexpr ThreadLog()
+        : state_(fresh), log_(0), thread_(0), buffer_(0), size_(0), capacity_(0), last_order_(0), last_timestamp_(0) {
     }
 
     // Moves this thread's records to the process log (before an explicit write).
@@ -532,7 +686,7 @@ class ThreadLog {
         if (size_ != 0 && !log_gone()) hand_over();
     }
 
-    void warn_once(std::uint32_t probe, const char* what) { log_.warn_once(probe, what); }
+    void warn_once(std::uint32_t probe, const char* what) { log_->warn_once(probe, what); }
 
     // Pops the top frame and records its end; a loop's end carries its trip count.
     void close_top() {
@@ -558,18 +712,19 @@ class ThreadLog {
     // 64 KiB, ~10 000 records: malloc takes it from the heap, not from a fresh mapping.
     enum { buffer_bytes = 1 << 16 };
 
-    // Taking the process log first makes it outlive this thread-local object.
-    ThreadLog()
-        : log_(Log::instance()), thread_(log_.next_thread()), buffer_(0), size_(0), capacity_(0), last_order_(0),
-          last_timestamp_(0) {}
-    ~ThreadLog() {
-        top_loop().trips = 0;
-        flush();
-        std::free(buffer_);
-        thread_log_gone() = true;
+    enum State { fresh, active, finished };
+
+    // The first probe on this thread: number it and arrange for its end.
+    ThreadLog* start() {
+        if (state_ != fresh || log_gone()) return 0;
+        log_ = &Log::instance();
+        thread_ = log_->next_thread();
+        state_ = active;
+        finish_at_thread_exit(this);
+        return this;
     }
-    ThreadLog(const ThreadLog&);
-    ThreadLog& operator=(const ThreadLog&);
+
+    static void finish_at_thread_exit(ThreadLog* t);
 
     // The full buffer goes to the log, a fresh one (uninitialized: it is only ever appended to)
     // takes its place; false when memory is out, and the record is lost, said once.
@@ -578,7 +733,7 @@ class ThreadLog {
         if (!buffer_) buffer_ = static_cast<unsigned char*>(std::malloc(buffer_bytes));
         if (!buffer_) {
             capacity_ = 0;
-            log_.warn_once(0xffffffffu, "out of memory for the event log; records are being lost");
+            log_->warn_once(0xffffffffu, "out of memory for the event log; records are being lost");
             return false;
         }
         capacity_ = buffer_bytes;
@@ -598,21 +753,83 @@ class ThreadLog {
             buffer_ = 0;
             capacity_ = 0;
         }
-        log_.adopt(c);
+        log_->adopt(c);
         size_ = 0;
         last_order_ = 0;
         last_timestamp_ = 0;
     }
 
-    Log& log_;
+    State state_;
+    Log* log_;
     std::uint32_t thread_;
     unsigned char* buffer_;
     std::size_t size_;
     std::size_t capacity_;
     std::uint64_t last_order_;
     std::uint64_t last_timestamp_;
-    std::vector<Frame> stack_;
+    PodVector<Frame> stack_;
 };
+
+template <class Unused = void>
+struct ThreadLogSlot {
+    static thread_local ThreadLog value;
+};
+template <class Unused>
+thread_local ThreadLog ThreadLogSlot<Unused>::value;
+
+inline ThreadLog& ThreadLog::slot() { return ThreadLogSlot<>::value; }
+
+#if HLSINSTR_EVENTS_HAVE_FD
+// One POSIX key whose destructor finishes each thread's log when the thread ends (the main
+// thread's when the log is written at exit: exit() runs no key destructors).
+template <class Unused = void>
+struct ThreadExitKey {
+    static SpinLock lock;
+    static bool made;
+    static pthread_key_t key;
+    static void finish(void* t) { static_cast<ThreadLog*>(t)->finish(); }
+};
+template <class Unused>
+SpinLock ThreadExitKey<Unused>::lock;
+template <class Unused>
+bool ThreadExitKey<Unused>::made = false;
+template <class Unused>
+pthread_key_t ThreadExitKey<Unused>::key;
+
+inline void ThreadLog::finish_at_thread_exit(ThreadLog* t) {
+    typedef ThreadExitKey<> K;
+    {
+        Locked lock(K::lock);
+        if (!K::made) K::made = pthread_key_create(&K::key, &K::finish) == 0;
+    }
+    if (K::made) pthread_setspecific(K::key, t);
+}
+#else
+// Elsewhere a thread-local object's destructor does it (and brings the C++ runtime's
+// thread-exit support).
+struct ThreadExitGuard {
+    ThreadLog* log;
+    ~ThreadExitGuard() {
+        if (log) log->finish();
+    }
+};
+
+inline void ThreadLog::finish_at_thread_exit(ThreadLog* t) {
+    static thread_local ThreadExitGuard guard = {0};
+    guard.log = t;
+}
+#endif
+
+// At exit: the exiting thread's records join the others, then everything is written once —
+// if any probe ever ran: a program that only includes the headers writes no log.
+inline Log::~Log() {
+    ThreadLog::slot().finish();
+    if (threads_.load() != 0) write();
+    log_gone() = true;
+    for (std::size_t i = 0; i < chunks_.size(); ++i) std::free(chunks_[i].data);
+    chunks_.release();
+    warned_.release();
+}
 
 // Writes the event log now with everything recorded so far by finished threads and this one;
 // for testbenches that leave through _exit or abort. The normal exit path writes it anyway.

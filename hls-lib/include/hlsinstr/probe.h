@@ -73,7 +73,10 @@ class FunctionFrame {
         if (!log_) return;
         index_ = log_->stack().size();
         Frame f = {id, options, false, 0};
-        log_->push(f);
+        if (!log_->push(f)) {
+            open_ = false;
+            return;
+        }
         log_->record(id, EVENT_BEGIN, options, false, 0);
     }
 
@@ -85,7 +88,7 @@ class FunctionFrame {
         if (!open_) return;
         open_ = false;
         if (!ThreadLog::current()) return;
-        std::vector<Frame>& stack = log_->stack();
+        PodVector<Frame>& stack = log_->stack();
         if (stack.size() <= index_) return; // a mismatched loop end popped us; already reported
         while (stack.size() > index_ + 1) log_->close_top();
         for (std::uint32_t k = 0; k < ports_count_; ++k) {
@@ -107,7 +110,7 @@ class FunctionFrame {
     // A goto landed at a label inside `depth` probed loops: close the loops it jumped out of.
     void unwind(std::size_t depth) {
         if (!open_ || !ThreadLog::current()) return;
-        std::vector<Frame>& stack = log_->stack();
+        PodVector<Frame>& stack = log_->stack();
         while (stack.size() > index_ + 1 + depth) log_->close_top();
     }
 
@@ -129,14 +132,13 @@ inline void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {
     ThreadLog* t = ThreadLog::current();
     if (!t) return;
     Frame f = {id, options, true, 0};
-    t->push(f);
-    t->record(id, EVENT_BEGIN, options, false, 0);
+    if (t->push(f)) t->record(id, EVENT_BEGIN, options, false, 0);
 }
 
 // Finds loop `id` among the loops on top of the stack, closing (and reporting) loops above it
 // that lost their end; false when the loop is not open in the current function.
 inline bool reach_loop(ThreadLog& t, std::uint32_t id) {
-    std::vector<Frame>& stack = t.stack();
+    PodVector<Frame>& stack = t.stack();
     std::size_t i = stack.size();
     while (i > 0 && stack[i - 1].loop && stack[i - 1].probe != id) --i;
     if (i == 0 || !stack[i - 1].loop) {
