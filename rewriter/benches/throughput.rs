@@ -6,11 +6,15 @@
 //!
 //! - bare tree-sitter parse throughput on 1 thread (the parser `rewrite` uses),
 //! - full rewrite throughput (`modules,loops,timestamps,seq`) on 1 thread and on all threads,
-//! - modules-only rewrite throughput on 1 thread,
+//! - modules-only rewrite throughput on 1 thread, and its ratio to parse,
 //! - the ratio rewrite / parse on 1 thread (target ≥ 0.7) and the peak RSS,
+//! - the probe density (probes and inserted bytes per KB of input), to compare with real kernels,
 //! - a per-stage breakdown of the 1-thread rewrite, re-running the pipeline's public pieces, and
 //!   what the self-check's re-parse of the output would cost from scratch instead of
-//!   incrementally (probe kinds of the breakdown: `HLSINSTR_BENCH_STAGE_PROBES`, default all four).
+//!   incrementally (probe kinds of the breakdown: `HLSINSTR_BENCH_STAGE_PROBES`, default all four),
+//! - what that re-parse re-uses, on the first 1.5 MB of the corpus: tokens it lexes (counted with
+//!   tree-sitter's logger) against a fresh parse of the input and of the output, and its time
+//!   against parsing the input, also with the inserted text blanked to spaces.
 //!
 //! `HLSINSTR_BENCH_KEEP=1` leaves the corpus in place (its directory is printed) for inspection.
 //! Figures only: nothing here fails on a slow machine. It does panic when the rewrite reports
@@ -21,7 +25,7 @@ use hlsinstr::emit::manifest;
 use hlsinstr::model::{self, FileModel};
 use hlsinstr::parse::{count_errors, parse_cpp, Lang};
 use hlsinstr::plan::plan_file;
-use hlsinstr::rewrite::{reparse, rewrite, Outcome, RewriteOptions};
+use hlsinstr::rewrite::{input_edits, reparse, rewrite, Outcome, RewriteOptions};
 use hlsinstr::select::{select, Kinds, SelectOptions};
 use hlsinstr::source;
 use hlsinstr::strip::{find_marker, strip};
@@ -29,8 +33,10 @@ use hlsinstr::walk::Input;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tree_sitter::Tree;
+use tree_sitter::{LogType, Parser, Tree};
 
 const DEFAULT_MB: f64 = 12.0;
 const DEFAULT_REPS: usize = 5;
@@ -65,6 +71,7 @@ fn main() {
     // Warm-up, page cache and sanity check: errors would make every figure meaningless.
     let outcome = one.install(|| rewrite(&corpus.inputs, &full)).expect("rewrite options are valid");
     let (probes, skipped) = check(&outcome, &corpus.inputs, ALL_KINDS);
+    let inserted = outcome.files.iter().map(|f| f.output.len()).sum::<usize>() - bytes;
     drop(outcome);
     let modules_outcome = one.install(|| rewrite(&corpus.inputs, &modules)).expect("rewrite options are valid");
     let (module_probes, _) = check(&modules_outcome, &corpus.inputs, "modules");
@@ -91,6 +98,14 @@ fn main() {
         corpus.inputs.len()
     );
     let _ = writeln!(w, "  probes inserted        {probes:>8}      ({ALL_KINDS}; {module_probes} with modules only; {skipped} functions skipped)");
+    let kb = bytes as f64 / 1e3;
+    let _ = writeln!(
+        w,
+        "  probe density          {:>8.2}      probes/KB, {:.0} inserted bytes/KB (output {:.2}x the input)",
+        probes as f64 / kb,
+        inserted as f64 / kb,
+        (bytes + inserted) as f64 / bytes as f64
+    );
     let _ = writeln!(
         w,
         "  parse                  {:>8.2} MB/s [{:.2}]  1 thread, tree-sitter only",
@@ -113,9 +128,10 @@ fn main() {
     );
     let _ = writeln!(
         w,
-        "  rewrite modules        {:>8.2} MB/s [{:.2}]  1 thread, modules only",
+        "  rewrite modules        {:>8.2} MB/s [{:.2}]  1 thread, modules only: ratio {:.2}",
         rate(rwm.median),
-        rate(rwm.best)
+        rate(rwm.best),
+        rate(rwm.median) / rate(parse.median)
     );
     let _ = writeln!(w, "  peak RSS (VmHWM)       {:>8.1} MB", peak_rss as f64 * 1024.0 / 1e6);
     println!("{table}");
@@ -237,6 +253,98 @@ struct Stages {
     changes: usize,
     /// Bytes of instrumented output.
     out_bytes: usize,
+    reuse: Reuse,
+}
+
+/// What the check's incremental re-parse re-uses, on a sample of the corpus (first run).
+#[derive(Default)]
+struct Reuse {
+    files: usize,
+    in_bytes: usize,
+    /// Tokens the lexer produced: fresh parse of the input, fresh parse of the output, and the
+    /// incremental re-parse of the output from the edited input tree.
+    lexed_input: usize,
+    lexed_output: usize,
+    lexed_incremental: usize,
+    /// Parse the input; edit its tree and re-parse the output; the same with the inserted text
+    /// blanked to spaces (what re-using the input costs without any new text to parse).
+    parse_input: Duration,
+    incremental: Duration,
+    incremental_blanked: Duration,
+}
+
+/// Sample size of the re-use measurement.
+const REUSE_SAMPLE_BYTES: usize = 1_500_000;
+
+impl Reuse {
+    fn add(&mut self, src: &str, output: &str, changes: &[hlsinstr::edit::Change]) {
+        let lexed = Arc::new(AtomicUsize::new(0));
+        let mut logging = Parser::new();
+        logging.set_language(&hlsinstr::parse::cpp_language()).expect("grammar loads");
+        let count = lexed.clone();
+        logging.set_logger(Some(Box::new(move |t, msg| {
+            if t == LogType::Parse && msg.starts_with("lexed_lookahead") {
+                count.fetch_add(1, Ordering::Relaxed);
+            }
+        })));
+        let mut lex = |text: &str, old: Option<&Tree>| {
+            lexed.store(0, Ordering::Relaxed);
+            let tree = logging.parse(text, old).expect("parse");
+            (tree, lexed.load(Ordering::Relaxed))
+        };
+        let (mut tree, n) = lex(src, None);
+        self.lexed_input += n;
+        self.lexed_output += lex(output, None).1;
+        for e in input_edits(src, output, changes) {
+            tree.edit(&e);
+        }
+        self.lexed_incremental += lex(output, Some(&tree)).1;
+
+        let mut blanked = output.as_bytes().to_vec();
+        for c in changes {
+            blanked[c.new.clone()].iter_mut().filter(|b| **b != b'\n').for_each(|b| *b = b' ');
+        }
+        let blanked = String::from_utf8(blanked).expect("spaces for ASCII and whole characters");
+        for (text, time) in [(output, &mut self.incremental), (blanked.as_str(), &mut self.incremental_blanked)] {
+            let t = Instant::now();
+            let mut tree = parse_cpp(src, None);
+            self.parse_input += t.elapsed();
+            let t = Instant::now();
+            for e in input_edits(src, output, changes) {
+                tree.edit(&e);
+            }
+            drop(black_box(parse_cpp(text, Some(&tree))));
+            drop(tree);
+            *time += t.elapsed();
+        }
+        self.files += 1;
+        self.in_bytes += src.len();
+    }
+
+    fn report(&self, w: &mut String) {
+        let inserted = self.lexed_output - self.lexed_input;
+        let relexed = self.lexed_incremental.saturating_sub(inserted);
+        let ms = |d: Duration| d.as_secs_f64() * 1e3;
+        let parse = self.parse_input / 2;
+        let _ = writeln!(
+            w,
+            "  re-use, on {} files ({:.2} MB): the re-parse lexes {} tokens: the {inserted} of the inserted text and {relexed} of the input's {} ({:.1}%)",
+            self.files,
+            self.in_bytes as f64 / 1e6,
+            self.lexed_incremental,
+            self.lexed_input,
+            100.0 * relexed as f64 / self.lexed_input as f64
+        );
+        let _ = writeln!(
+            w,
+            "    edit + re-parse {:.1} ms = {:.2}x parsing the input ({:.1} ms); with the inserted text blanked to spaces {:.1} ms = {:.2}x",
+            ms(self.incremental),
+            ms(self.incremental) / ms(parse),
+            ms(parse),
+            ms(self.incremental_blanked),
+            ms(self.incremental_blanked) / ms(parse)
+        );
+    }
 }
 
 fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stages {
@@ -245,6 +353,7 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
     let mut model_small_large = (0.0, 0.0);
     let mut reparse_agrees = true;
     let mut changes_total = 0;
+    let mut reuse = Reuse::default();
     let mut out_bytes = 0;
     for rep in 0..reps {
         let mut t = vec![Duration::ZERO; STAGES.len()];
@@ -303,6 +412,9 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
                 full_rep += f.elapsed();
                 if rep == 0 {
                     changes_total += changes.len();
+                    if reuse.in_bytes < REUSE_SAMPLE_BYTES {
+                        reuse.add(&src.text, &output, &changes);
+                    }
                     let fresh = parse_cpp(&output, None);
                     let tree = parse_cpp(&src.text, None);
                     let (judged, _) = reparse(Lang::Cpp, &src.text, Some(tree), &output, &changes);
@@ -344,7 +456,15 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
         v[v.len() / 2]
     };
     let times = (0..STAGES.len()).map(|i| median(runs.iter().map(|r| r[i]).collect())).collect();
-    Stages { times, full_reparse: median(full), model_small_large, reparse_agrees, changes: changes_total, out_bytes }
+    Stages {
+        times,
+        full_reparse: median(full),
+        model_small_large,
+        reparse_agrees,
+        changes: changes_total,
+        out_bytes,
+        reuse,
+    }
 }
 
 impl Stages {
@@ -384,6 +504,7 @@ impl Stages {
             self.full_reparse.as_secs_f64() * 1e3,
             self.reparse_agrees
         );
+        self.reuse.report(w);
         let without = total - self.times[REPARSE];
         let projected = mbytes / without.as_secs_f64();
         let _ = writeln!(

@@ -472,7 +472,8 @@ pub fn reparse(lang: Lang, src: &str, input_tree: Option<Tree>, output: &str, ch
 
 /// The changes that made `output` from `src` as tree-sitter edits, in order, each in the
 /// coordinates of the text with the ones before it applied (so its start is an output offset).
-fn input_edits(src: &str, output: &str, changes: &[Change]) -> Vec<InputEdit> {
+/// Public for the throughput bench, which counts what the re-parse re-uses.
+pub fn input_edits(src: &str, output: &str, changes: &[Change]) -> Vec<InputEdit> {
     let mut points = PointCursor { text: output.as_bytes(), offset: 0, point: Point { row: 0, column: 0 } };
     changes
         .iter()

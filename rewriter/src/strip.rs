@@ -24,6 +24,11 @@ pub const MARKERS: &[&str] = &[
 /// First marker in `text` outside string and character literals, with its offset: the reason
 /// to refuse a rewrite.
 pub fn find_marker(text: &str) -> Option<(usize, &'static str)> {
+    // Almost every input has no marker text at all, and then lexing its literals is not needed
+    // (a substring test is ~50x faster than the lexer).
+    if !MARKERS.iter().any(|m| text.contains(m)) {
+        return None;
+    }
     let literals = literal_ranges(text);
     MARKERS.iter().filter_map(|m| find_outside(text, 0, m, &literals).map(|i| (i, *m))).min()
 }
@@ -466,6 +471,10 @@ mod tests {
         assert_eq!(find_marker("int a; // HLSINSTR_X"), Some((10, "HLSINSTR_")));
         assert_eq!(find_marker("#pragma HLSINSTR probe"), None);
         assert_eq!(find_marker("#include \"hlsinstr/probe.h\"\n"), Some((10, "hlsinstr/probe.h")));
+        // The quick test for "no marker at all" must not miss one.
+        for m in MARKERS {
+            assert_eq!(find_marker(&format!("int x;\n{m}\n")), Some((7, *m)));
+        }
     }
 
     #[test]
