@@ -7,7 +7,7 @@
 
 use super::events::{Event, Record};
 use super::relations::{Channel, Relations};
-use super::timing::{LoopTiming, ModuleTiming, Timing};
+use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
 use crate::emit::manifest::{Manifest, ProbeEntry};
 use crate::error::{Error, ErrorKind, Result};
 use std::collections::HashMap;
@@ -96,6 +96,9 @@ struct Open {
     absorbing: bool,
     /// The last child was this dataflow region's site: a next invocation of it overlaps.
     overlap_site: Option<usize>,
+    /// The head of a flattened nest: the trips of the nest's innermost loop so far in this
+    /// execution (the flattened loop's trip count).
+    nest_trips: u64,
 }
 
 struct Proc {
@@ -245,6 +248,7 @@ impl Ctx<'_> {
             bytes_written: 0,
             absorbing,
             overlap_site: None,
+            nest_trips: 0,
         });
         Ok(())
     }
@@ -272,9 +276,10 @@ impl Ctx<'_> {
         if open.probe != r.probe {
             return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
         }
+        let trips = self.trips(stack, &open, r);
         let compute = match self.timing.get(&r.probe) {
             Some(Timing::Loop(_)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => self.dataflow_loop(&open),
-            Some(Timing::Loop(l)) => loop_cycles(l, r.value.unwrap_or(0), open.child_sum),
+            Some(Timing::Loop(l)) => loop_cycles(l, trips, open.child_sum),
             Some(Timing::Module(m)) => self.module_cycles(m, &open),
             _ => open.child_sum,
         };
@@ -289,7 +294,7 @@ impl Ctx<'_> {
         let cycles = compute.max(dram);
         let site = &mut self.out.sites[open.site];
         site.runs += 1;
-        site.trips += if matches!(self.timing.get(&r.probe), Some(Timing::Loop(_))) { r.value.unwrap_or(0) } else { 0 };
+        site.trips += if matches!(self.timing.get(&r.probe), Some(Timing::Loop(_))) { trips } else { 0 };
         site.cycles += cycles;
         site.min_cycles = site.min_cycles.min(cycles);
         site.max_cycles = site.max_cycles.max(cycles);
@@ -333,6 +338,30 @@ impl Ctx<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The trip count of a loop execution that ends: the record's, except for the head of a
+    /// flattened nest, whose trips are its innermost loop's over this execution. The nest's
+    /// innermost loop adds its trips to the head's execution that encloses it.
+    fn trips(&self, stack: &mut [Open], open: &Open, r: &Record) -> u64 {
+        let own = r.value.unwrap_or(0);
+        let Some(Timing::Loop(l)) = self.timing.get(&r.probe) else { return own };
+        match &l.nest {
+            Some(NestRole::Head { innermost, .. }) if *innermost != r.probe => open.nest_trips,
+            Some(NestRole::Member { head, .. }) => {
+                let innermost = match self.timing.get(head) {
+                    Some(Timing::Loop(LoopTiming { nest: Some(NestRole::Head { innermost, .. }), .. })) => *innermost,
+                    _ => return own,
+                };
+                if innermost == r.probe {
+                    if let Some(h) = stack.iter_mut().rev().find(|o| o.probe == *head) {
+                        h.nest_trips += own;
+                    }
+                }
+                own
+            }
+            _ => own,
+        }
     }
 
     /// Cycles of a module invocation before its first child starts (half its handshake).
@@ -539,6 +568,7 @@ mod tests {
             unroll: None,
             report_loop: None,
             dataflow: false,
+            nest: None,
         }
     }
 

@@ -97,6 +97,34 @@ pub struct LoopTiming {
     /// iterations overlap (`replay::dataflow_loop`).
     #[serde(skip)]
     pub dataflow: bool,
+    /// The loop belongs to a perfect nest the report shows flattened into one loop.
+    #[serde(skip)]
+    pub nest: Option<NestRole>,
+}
+
+/// A loop's part in a perfect nest that the csynth report shows as one flattened loop
+/// (`Row_Col`: Vitis joins the loops' names with `_`; UG1399 "pragma HLS loop_flatten").
+#[derive(Debug, Clone, PartialEq)]
+pub enum NestRole {
+    /// The outermost loop of the flattened nest: it stands for the flattened loop. Its trip
+    /// count per execution is the sum of `innermost`'s trips in that execution, and its timing
+    /// (II, IL or iteration latency) is the flattened loop's.
+    Head { flattened_name: String, members: Vec<String>, innermost: u32 },
+    /// An inner loop of the nest: no cost of its own (its time is inside the head's); a call in
+    /// its body still adds to it, so a loop that is not pipelined passes its calls' time up.
+    Member { head: u32, flattened_name: String, members: Vec<String> },
+}
+
+impl LoopTiming {
+    /// The flattened loop's name when this loop is the head or a member of a flattened nest.
+    pub fn nest_name(&self) -> Option<&str> {
+        match &self.nest {
+            Some(NestRole::Head { flattened_name, .. } | NestRole::Member { flattened_name, .. }) => {
+                Some(flattened_name)
+            }
+            None => None,
+        }
+    }
 }
 
 /// How a module's cycles are computed.
@@ -139,7 +167,7 @@ impl Timing {
 pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults) -> HashMap<u32, Timing> {
     let has_children: std::collections::HashSet<u32> =
         manifest.probes.iter().filter(|p| p.kind != "port").filter_map(|p| p.parent).collect();
-    manifest
+    let mut timing: HashMap<u32, Timing> = manifest
         .probes
         .iter()
         .map(|p| {
@@ -150,7 +178,117 @@ pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults)
             };
             (p.id, t)
         })
-        .collect()
+        .collect();
+    if let Some(r) = report {
+        for p in &manifest.probes {
+            apply_flattened_nest(manifest, p, r, d, &mut timing);
+        }
+    }
+    timing
+}
+
+/// When `p` heads a perfect nest (C simulation: one probe per loop) and the report has the
+/// nest, or the nest of its inner loops, as one flattened loop, that loop times the nest: the
+/// outermost loop of the flattened part takes its timing ([`NestRole::Head`]) and the loops
+/// inside it cost nothing of their own ([`NestRole::Member`]). The longest flattened part wins
+/// (Vitis may flatten only the inner loops of a nest).
+fn apply_flattened_nest(
+    manifest: &Manifest,
+    p: &ProbeEntry,
+    r: &csynth::Report,
+    d: &Defaults,
+    timing: &mut HashMap<u32, Timing>,
+) {
+    let Some(nest) = p.nest.as_ref().filter(|n| n.probed == "per_loop") else { return };
+    // The member loops' probes, by source position (every member is probed in such a nest).
+    let ids: Option<Vec<&ProbeEntry>> = nest
+        .members
+        .iter()
+        .map(|m| {
+            manifest.probes.iter().find(|q| {
+                q.kind == "loop" && q.file == p.file && q.function == p.function && q.line == m.line && q.column == m.column
+            })
+        })
+        .collect();
+    let Some(probes) = ids else { return };
+    for start in 0..nest.members.len().saturating_sub(1) {
+        let part = &nest.members[start..];
+        let names: Vec<String> = part.iter().map(|m| m.name.clone()).collect();
+        let Some(found) = find_flattened(r, &p.function, &p.file, part) else { continue };
+        let head = probes[start];
+        let innermost = probes[probes.len() - 1];
+        let flattened_name = names.join("_");
+        // The pipeline pragma of a flattened nest sits in the innermost body.
+        let mut t = timing_from_report(found, &facts_of(innermost), d);
+        t.unroll = None;
+        t.dataflow = false;
+        t.nest = Some(NestRole::Head { flattened_name: flattened_name.clone(), members: names.clone(), innermost: innermost.id });
+        timing.insert(head.id, Timing::Loop(t));
+        for q in &probes[start + 1..] {
+            let member = LoopTiming {
+                pipelined: Sourced::new(false, Source::Report),
+                ii: None,
+                il: None,
+                own: Some(Sourced::new(0, Source::Report)),
+                unroll: None,
+                report_loop: None,
+                dataflow: false,
+                nest: Some(NestRole::Member {
+                    head: head.id,
+                    flattened_name: flattened_name.clone(),
+                    members: names.clone(),
+                }),
+            };
+            timing.insert(q.id, Timing::Loop(member));
+        }
+        return;
+    }
+}
+
+fn facts_of(p: &ProbeEntry) -> crate::model::pragma::LoopFacts {
+    p.loop_info.as_ref().map(|l| l.facts.clone()).unwrap_or_default()
+}
+
+/// The report's loop for the flattened nest of `members` (outermost first) in `function`:
+/// 1. named as Vitis names it, the members' names joined by `_` (also with a `.N` copy suffix);
+/// 2. a `VITIS_LOOP_<line>_<n>_VITIS_LOOP_...` name whose lines are the members' lines (the
+///    ordinals may differ when the tool counted loops differently);
+/// 3. a loop the report places (`<SourceLocation>`, 2023+) at the outermost member's line of the
+///    same file, with a name that is none of the members' own and no nested loops: the nest,
+///    flattened under another name.
+///
+/// Searched in the function's module and its `<function>_Pipeline_<loop>` modules, or in every
+/// module when the function has none (it was inlined).
+fn find_flattened<'a>(
+    r: &'a csynth::Report,
+    function: &str,
+    file: &str,
+    members: &[crate::emit::manifest::NestMember],
+) -> Option<csynth::LoopRef<'a>> {
+    let joined = members.iter().map(|m| m.name.as_str()).collect::<Vec<_>>().join("_");
+    let by_name = r.find_loops(function, &joined).into_iter().find(|l| l.node.base_name() == joined);
+    if by_name.is_some() {
+        return by_name;
+    }
+    let own: Vec<csynth::LoopRef<'a>> = if r.module(function).is_some() {
+        r.modules
+            .iter()
+            .filter(|m| m.name == function || m.pipeline_of.as_ref().is_some_and(|o| o.function == function))
+            .flat_map(|m| m.all_loops())
+            .collect()
+    } else {
+        r.all_loops()
+    };
+    let lines: Vec<u32> = members.iter().map(|m| m.line as u32).collect();
+    if let Some(l) = own.iter().find(|l| l.node.vitis_lines() == lines) {
+        return Some(*l);
+    }
+    let head = &members[0];
+    own.into_iter().find(|l| {
+        l.node.children.is_empty()
+            && l.node.source.as_ref().is_some_and(|s| s.line as usize == head.line && s.same_file(file))
+            && !members.iter().any(|m| l.node.base_name() == m.name || l.node.base_name() == m.vitis_name)
+    })
 }
 
 fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) -> LoopTiming {
@@ -161,33 +299,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
     });
     let unroll = facts.unroll;
     if let Some(found) = found {
-        let l = found.node;
-        let pipelined = Sourced::new(l.pipelined, Source::Report);
-        let ii = l.ii.map(|v| Sourced::new(v.max(1), Source::Report));
-        let il = l.pipeline_depth.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report));
-        let own_from_report = l.iteration_latency.as_ref().filter(|_| l.children.is_empty()).map(|r| r.max);
-        let mut t = LoopTiming {
-            pipelined,
-            ii: None,
-            il: None,
-            own: None,
-            unroll,
-            report_loop: Some(format!("{}/{}", found.module.name, l.name)),
-            dataflow: facts.dataflow,
-        };
-        if l.pipelined {
-            t.ii = Some(ii.unwrap_or_else(|| pragma_ii(&facts)));
-            t.il = Some(
-                il.or_else(|| l.iteration_latency.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report)))
-                    .unwrap_or(Sourced::new(d.pipeline_depth, Source::Default)),
-            );
-        } else {
-            t.own = Some(match own_from_report {
-                Some(v) => Sourced::new(v.max(1), Source::Report),
-                None => Sourced::new(d.iteration_latency, Source::Default),
-            });
-        }
-        return t;
+        return timing_from_report(found, &facts, d);
     }
     let pipelined = facts.pipeline_ii.is_some() && !facts.pipeline_off;
     if pipelined {
@@ -199,6 +311,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             unroll,
             report_loop: None,
             dataflow: facts.dataflow,
+            nest: None,
         }
     } else {
         let source = if facts.pipeline_off { Source::Pragma } else { Source::Default };
@@ -210,8 +323,42 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             unroll,
             report_loop: None,
             dataflow: facts.dataflow,
+            nest: None,
         }
     }
+}
+
+/// A loop's timing from its report entry; a pipelined loop without an II in the report takes the
+/// pragma's.
+fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::LoopFacts, d: &Defaults) -> LoopTiming {
+    let l = found.node;
+    let pipelined = Sourced::new(l.pipelined, Source::Report);
+    let ii = l.ii.map(|v| Sourced::new(v.max(1), Source::Report));
+    let il = l.pipeline_depth.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report));
+    let own_from_report = l.iteration_latency.as_ref().filter(|_| l.children.is_empty()).map(|r| r.max);
+    let mut t = LoopTiming {
+        pipelined,
+        ii: None,
+        il: None,
+        own: None,
+        unroll: facts.unroll,
+        report_loop: Some(format!("{}/{}", found.module.name, l.name)),
+        dataflow: facts.dataflow,
+        nest: None,
+    };
+    if l.pipelined {
+        t.ii = Some(ii.unwrap_or_else(|| pragma_ii(facts)));
+        t.il = Some(
+            il.or_else(|| l.iteration_latency.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report)))
+                .unwrap_or(Sourced::new(d.pipeline_depth, Source::Default)),
+        );
+    } else {
+        t.own = Some(match own_from_report {
+            Some(v) => Sourced::new(v.max(1), Source::Report),
+            None => Sourced::new(d.iteration_latency, Source::Default),
+        });
+    }
+    t
 }
 
 fn pragma_ii(facts: &crate::model::pragma::LoopFacts) -> Sourced<u64> {
