@@ -502,12 +502,9 @@ fn a_perfect_nest_the_report_flattens_is_timed_as_the_one_flattened_loop() {
     // The nests are counted once: the top is its handshakes plus its three children.
     let top = row(&rep, "grid_top");
     assert_eq!(u(&top["dram_bound_runs"]), 0);
-    assert_eq!(
-        u(&top["cycles"]),
-        calls * overhead + u(&row_col["cycles"]) + u(&tile["cycles"]) + u(&cube["cycles"])
-    );
+    assert_eq!(u(&top["cycles"]), calls * overhead + u(&row_col["cycles"]) + u(&tile["cycles"]) + u(&cube["cycles"]));
     assert_eq!(u(&rep["total_cycles"]), u(&top["cycles"]));
-    let reasons = reason_kinds(&tile);
+    let reasons = reason_kinds(tile);
     assert!(reasons.iter().any(|(on, _)| on == "Row_Col"), "reasons name the nest: {reasons:?}");
 
     // Timelines: the nest's wire is named after the flattened loop and pulses once per
@@ -535,7 +532,11 @@ fn a_perfect_nest_the_report_flattens_is_timed_as_the_one_flattened_loop() {
     assert!(nest_line.contains(&(calls * per_exec).to_string()), "{nest_line}");
     // Col is in the nest's pipeline; cube's inner loops are in a nest that is not pipelined.
     assert!(table.lines().any(|l| l.contains("in Row_Col: ") && l.contains("(pipe)")), "{table}");
-    assert_eq!(table.lines().filter(|l| l.contains("in VITIS_LOOP_5_1_") && l.contains("(nest)")).count(), 2, "{table}");
+    assert_eq!(
+        table.lines().filter(|l| l.contains("in VITIS_LOOP_5_1_") && l.contains("(nest)")).count(),
+        2,
+        "{table}"
+    );
     let csv = again(&["--csynth", "tests/sim/flatten/csynth.xml", "--format", "csv"]);
     assert!(csv.lines().next().unwrap().ends_with(",reasons,nest"), "{csv}");
     assert!(csv.lines().any(|l| l.contains(",Row,") && l.ends_with(",Row_Col")), "{csv}");

@@ -605,4 +605,74 @@ mod tests {
         let start_via = [None, Some((0, true)), Some((1, true))];
         assert_eq!(critical_chain(2, &via, &start_via), vec![2, 1, 0]);
     }
+
+    #[test]
+    fn a_flattened_nest_runs_the_sum_of_its_innermost_trips_per_execution() {
+        let m: Manifest = serde_json::from_str(
+            r#"{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":["loops"],"files":[],"skipped":[],"probes":[
+              {"id":1,"kind":"loop","file":"k.cpp","line":3,"column":1,"function":"k","name":"a"},
+              {"id":2,"kind":"loop","file":"k.cpp","line":4,"column":1,"function":"k","name":"b","parent":1},
+              {"id":3,"kind":"loop","file":"k.cpp","line":5,"column":1,"function":"k","name":"c","parent":2}]}"#,
+        )
+        .unwrap();
+        let names = vec!["a".to_string(), "b".to_string(), "c".to_string()];
+        let mut head = pipelined(3, 7);
+        head.nest = Some(NestRole::Head { flattened_name: "a_b_c".into(), members: names.clone(), innermost: 3 });
+        let member = |l: &mut LoopTiming| {
+            l.pipelined = Sourced::new(false, Source::Report);
+            l.own = Some(Sourced::new(0, Source::Report));
+            l.nest = Some(NestRole::Member { head: 1, flattened_name: "a_b_c".into(), members: names.clone() });
+        };
+        let (mut b, mut c) = (pipelined(1, 1), pipelined(1, 1));
+        member(&mut b);
+        member(&mut c);
+        let timing: HashMap<u32, Timing> = [(1, Timing::Loop(head)), (2, Timing::Loop(b)), (3, Timing::Loop(c))].into();
+        // Two executions of a: the first runs c 2 + 5 + 1 times over its b iterations, the second 4.
+        let script: [(u32, Event, u64); 18] = [
+            (1, Event::Begin, 0),
+            (2, Event::Begin, 0),
+            (3, Event::Begin, 0),
+            (3, Event::End, 2),
+            (3, Event::Begin, 0),
+            (3, Event::End, 5),
+            (2, Event::End, 2),
+            (2, Event::Begin, 0),
+            (3, Event::Begin, 0),
+            (3, Event::End, 1),
+            (2, Event::End, 1),
+            (1, Event::End, 2),
+            (1, Event::Begin, 0),
+            (2, Event::Begin, 0),
+            (3, Event::Begin, 0),
+            (3, Event::End, 4),
+            (2, Event::End, 1),
+            (1, Event::End, 1),
+        ];
+        let records: Vec<Record> = script
+            .iter()
+            .enumerate()
+            .map(|(k, &(probe, event, v))| Record {
+                order: k as u64,
+                probe,
+                event,
+                thread: 0,
+                seq: None,
+                timestamp_ns: None,
+                value: (event == Event::End).then_some(v),
+            })
+            .collect();
+        let rel = Relations::from_manifest(&m);
+        let opts = Options { clock_ns: 10.0, dram: Dram::default(), max_nodes: 0 };
+        let r = replay(&records, &m, &timing, &rel, &opts).unwrap();
+        let site = |probe| r.sites.iter().find(|s| s.probe == probe).unwrap();
+        assert_eq!((site(1).runs, site(1).trips), (2, 8 + 4));
+        assert_eq!(site(1).cycles, (7 * 3 + 7) + (3 * 3 + 7));
+        assert_eq!((site(1).min_cycles, site(1).max_cycles), (3 * 3 + 7, 7 * 3 + 7));
+        assert_eq!(
+            (site(3).runs, site(3).trips, site(3).cycles),
+            (4, 12, 0),
+            "the inner loops cost nothing of their own"
+        );
+        assert_eq!(r.total_cycles, site(1).cycles);
+    }
 }

@@ -7,6 +7,9 @@
 //!   runs inside it is part of its pipeline;
 //! - any other loop takes `TC × own + Σ children`, `own` being the iteration's own latency
 //!   (loop control and the body outside nested loops and calls);
+//! - a perfect nest the report shows flattened into one loop (`Row_Col`) is that loop: its
+//!   outermost loop takes the flattened loop's timing, with TC the innermost trips of each
+//!   execution ([`NestRole`]), and its inner loops cost nothing of their own;
 //! - a module takes `overhead + Σ children`, or, for a `#pragma HLS dataflow` region, the time of
 //!   its processes run concurrently (`replay::dataflow_region`), then at least the DRAM time of
 //!   the bytes it moved: `bytes / DBW + DLAT`.
@@ -206,7 +209,11 @@ fn apply_flattened_nest(
         .iter()
         .map(|m| {
             manifest.probes.iter().find(|q| {
-                q.kind == "loop" && q.file == p.file && q.function == p.function && q.line == m.line && q.column == m.column
+                q.kind == "loop"
+                    && q.file == p.file
+                    && q.function == p.function
+                    && q.line == m.line
+                    && q.column == m.column
             })
         })
         .collect();
@@ -222,7 +229,11 @@ fn apply_flattened_nest(
         let mut t = timing_from_report(found, &facts_of(innermost), d);
         t.unroll = None;
         t.dataflow = false;
-        t.nest = Some(NestRole::Head { flattened_name: flattened_name.clone(), members: names.clone(), innermost: innermost.id });
+        t.nest = Some(NestRole::Head {
+            flattened_name: flattened_name.clone(),
+            members: names.clone(),
+            innermost: innermost.id,
+        });
         timing.insert(head.id, Timing::Loop(t));
         for q in &probes[start + 1..] {
             let member = LoopTiming {
@@ -417,5 +428,157 @@ mod tests {
         assert_eq!(l2.own, Some(Sourced::new(2, Source::Default)));
         let Timing::Module(m) = &t[&0] else { panic!() };
         assert_eq!(m.overhead, Sourced::new(2, Source::Default));
+    }
+
+    /// A function `k` with a perfect nest of three loops at lines 3, 4, 5 (C simulation: one
+    /// probe each), the outermost named `outer`, the others as given.
+    fn nest_manifest(names: [&str; 3]) -> Manifest {
+        let member = |i: usize| {
+            let n = names[i];
+            let label = if n.starts_with("VITIS_LOOP_") { String::new() } else { format!(r#""label":"{n}","#) };
+            format!(
+                r#"{{"name":"{n}",{label}"vitis_name":"VITIS_LOOP_{}_{}","line":{},"column":{}}}"#,
+                3 + i,
+                i + 1,
+                3 + i,
+                3 + 2 * i
+            )
+        };
+        let members = (0..3).map(member).collect::<Vec<_>>().join(",");
+        let probe = |i: usize| {
+            let n = names[i];
+            let nest = if i == 0 {
+                format!(
+                    r#","nest":{{"probed":"per_loop","flattened_name":"{}","members":[{members}]}}"#,
+                    names.join("_")
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                r#"{{"id":{},"kind":"loop","file":"src/k.cpp","line":{},"column":{},"function":"k","name":"{n}",
+                 "vitis_name":"VITIS_LOOP_{}_{}","parent":{},"loop":{{"kind":"for","depth":{i}{}}}{nest}}}"#,
+                i + 1,
+                3 + i,
+                3 + 2 * i,
+                3 + i,
+                i + 1,
+                i,
+                if i == 2 { r#","pipeline_ii":1"# } else { "" }
+            )
+        };
+        manifest(&format!(
+            r#"{{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":["modules","loops"],"files":[],"skipped":[],"probes":[
+              {{"id":0,"kind":"function","file":"src/k.cpp","line":1,"column":1,"function":"k","name":"k",
+               "module":{{"dataflow":false,"returns_void":true,"params":[],"exits":1}}}},{},{},{}]}}"#,
+            probe(0),
+            probe(1),
+            probe(2)
+        ))
+    }
+
+    /// A 2022.1-style report of module `k` with the given `<SummaryOfLoopLatency>` content.
+    fn report(loops: &str) -> csynth::Report {
+        let xml = format!(
+            r#"<profile><ReportVersion><Version>2023.2</Version></ReportVersion><UserAssignments><TopModelName>k</TopModelName></UserAssignments>
+            <ModuleInformation><Module><Name>k</Name><PerformanceEstimates><SummaryOfOverallLatency><Best-caseLatency>1</Best-caseLatency>
+            <Worst-caseLatency>999</Worst-caseLatency></SummaryOfOverallLatency><SummaryOfLoopLatency>{loops}</SummaryOfLoopLatency>
+            </PerformanceEstimates></Module></ModuleInformation></profile>"#
+        );
+        csynth::parse_str(&xml, "csynth.xml").unwrap()
+    }
+
+    fn pipelined_loop(name: &str, ii: u64, depth: u64, inner: &str) -> String {
+        format!(
+            "<L><Name>{name}</Name><TripCount>64</TripCount><PipelineII>{ii}</PipelineII><PipelineDepth>{depth}</PipelineDepth>\
+             <PipelineType>yes</PipelineType>{inner}</L>"
+        )
+    }
+
+    fn roles(t: &HashMap<u32, Timing>) -> Vec<Option<(String, String)>> {
+        (1..=3)
+            .map(|id| match &t[&id] {
+                Timing::Loop(l) => l.nest.as_ref().map(|n| match n {
+                    NestRole::Head { flattened_name, .. } => ("head".to_string(), flattened_name.clone()),
+                    NestRole::Member { flattened_name, .. } => ("member".to_string(), flattened_name.clone()),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn role(r: &str, name: &str) -> Option<(String, String)> {
+        Some((r.to_string(), name.to_string()))
+    }
+
+    #[test]
+    fn a_flattened_nest_is_found_by_its_joined_name_and_times_its_loops() {
+        let m = nest_manifest(["outer", "mid", "inner"]);
+        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner", 2, 9, ""))), &Defaults::default());
+        assert_eq!(
+            roles(&t),
+            [role("head", "outer_mid_inner"), role("member", "outer_mid_inner"), role("member", "outer_mid_inner")]
+        );
+        let Timing::Loop(head) = &t[&1] else { panic!() };
+        assert_eq!((head.ii, head.il), (Some(Sourced::new(2, Source::Report)), Some(Sourced::new(9, Source::Report))));
+        assert!(matches!(head.nest, Some(NestRole::Head { innermost: 3, .. })));
+        let Timing::Loop(inner) = &t[&3] else { panic!() };
+        assert_eq!((inner.pipelined.value, inner.own), (false, Some(Sourced::new(0, Source::Report))));
+        // A `.N` copy of the flattened loop is the same loop.
+        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner.2", 1, 3, ""))), &Defaults::default());
+        assert_eq!(roles(&t)[0], role("head", "outer_mid_inner"));
+    }
+
+    #[test]
+    fn only_the_inner_loops_flattened_make_a_nest_of_their_own() {
+        let m = nest_manifest(["outer", "mid", "inner"]);
+        let rep = report(&format!(
+            "<outer><Name>outer</Name><TripCount>4</TripCount><IterationLatency>70</IterationLatency>{}</outer>",
+            pipelined_loop("mid_inner", 1, 6, "")
+        ));
+        let t = build(&m, Some(&rep), &Defaults::default());
+        assert_eq!(roles(&t), [None, role("head", "mid_inner"), role("member", "mid_inner")]);
+        let Timing::Loop(outer) = &t[&1] else { panic!() };
+        assert_eq!(outer.report_loop.as_deref(), Some("k/outer"), "the outer loop keeps its own entry");
+    }
+
+    #[test]
+    fn vitis_names_match_by_lines_and_other_names_by_source_location() {
+        // Unlabeled loops: the tool counted the ordinals differently, the lines agree.
+        let m = nest_manifest(["VITIS_LOOP_3_1", "VITIS_LOOP_4_2", "VITIS_LOOP_5_3"]);
+        let name = "VITIS_LOOP_3_4_VITIS_LOOP_4_5_VITIS_LOOP_5_6";
+        let t = build(&m, Some(&report(&pipelined_loop(name, 1, 4, ""))), &Defaults::default());
+        assert_eq!(roles(&t)[0], role("head", "VITIS_LOOP_3_1_VITIS_LOOP_4_2_VITIS_LOOP_5_3"));
+        let Timing::Loop(head) = &t[&1] else { panic!() };
+        assert_eq!(head.report_loop.as_deref(), Some(&*format!("k/{name}")));
+        // Another name, placed by the report at the outermost loop's line of the same file.
+        let m = nest_manifest(["outer", "mid", "inner"]);
+        let at = |file: &str, line: u32| {
+            let xml = format!(
+                r#"<profile><ReportVersion><Version>2023.2</Version></ReportVersion><UserAssignments><TopModelName>k</TopModelName></UserAssignments>
+                <ModuleInformation><Module><Name>k</Name><PerformanceEstimates><SummaryOfLoopLatency>{}</SummaryOfLoopLatency>
+                <SummaryOfViolations><SummaryOfLoopViolations><merged><Name>merged</Name><SourceLocation>{file}:{line}</SourceLocation></merged>
+                </SummaryOfLoopViolations></SummaryOfViolations></PerformanceEstimates></Module></ModuleInformation></profile>"#,
+                pipelined_loop("merged", 1, 4, "")
+            );
+            build(&m, Some(&csynth::parse_str(&xml, "csynth.xml").unwrap()), &Defaults::default())
+        };
+        assert_eq!(roles(&at("proj/src/k.cpp", 3))[0], role("head", "outer_mid_inner"));
+        assert_eq!(roles(&at("proj/src/k.cpp", 4))[0], None, "not the outermost loop's line");
+        assert_eq!(roles(&at("other.cpp", 3))[0], None, "another file");
+    }
+
+    #[test]
+    fn without_a_flattened_loop_in_the_report_the_loops_stay_apart() {
+        let m = nest_manifest(["outer", "mid", "inner"]);
+        let rep = report(&format!(
+            "<outer><Name>outer</Name><TripCount>4</TripCount><IterationLatency>70</IterationLatency>\
+             <mid><Name>mid</Name><TripCount>4</TripCount><IterationLatency>9</IterationLatency>{}</mid></outer>",
+            pipelined_loop("inner", 1, 6, "")
+        ));
+        let t = build(&m, Some(&rep), &Defaults::default());
+        assert_eq!(roles(&t), [None, None, None]);
+        let Timing::Loop(inner) = &t[&3] else { panic!() };
+        assert_eq!(inner.report_loop.as_deref(), Some("k/inner"));
     }
 }
