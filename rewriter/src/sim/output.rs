@@ -45,11 +45,12 @@ fn opt_u64(v: Option<u64>) -> String {
 
 /// The label of a row: the source text when known, else `name()` / `loop name`. The head of a
 /// nest the report flattened is the flattened loop (`loop nest Row_Col (flattened in the
-/// report)`); its inner loops say they are in it.
+/// report)`); its inner loops say they are in it (`in nest: for (...)`).
 fn label(r: &Row) -> String {
     match &r.nest {
         Some(n) if n.role == "head" => return format!("loop nest {} (flattened in the report)", n.flattened_name),
-        Some(n) => return format!("in {}: {}", n.flattened_name, plain_label(r)),
+        // The head's row, just above, names the nest (joined VITIS_LOOP names are long).
+        Some(_) => return format!("in nest: {}", plain_label(r)),
         None => {}
     }
     plain_label(r)
