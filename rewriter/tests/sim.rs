@@ -387,3 +387,169 @@ fn a_deadlocking_dataflow_region_is_reported_not_hung() {
     );
     assert!(started.elapsed().as_secs() < 50, "found by the watchdog, not by the timeout");
 }
+
+/// The shapes (rows, cols) tests/sim/flatten/flatten_tb.cpp calls grid_top with.
+const FLATTEN_SHAPES: [(u64, u64); 4] = [(3, 5), (4, 7), (0, 9), (2, 0)];
+
+fn validate_against_schema(rep: &Value) {
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(repo().join("docs/sim-report.schema.json")).unwrap()).unwrap();
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler.add_resource("file:///sim-report.schema.json", schema).unwrap();
+    let idx = compiler.compile("file:///sim-report.schema.json", &mut schemas).unwrap();
+    if let Err(e) = schemas.validate(rep, idx) {
+        panic!("the report does not match docs/sim-report.schema.json: {e:#}");
+    }
+}
+
+/// The `busy` wire of row `r` in a `--vcd` dump: how many times it rises.
+fn vcd_rises(vcd_path: &std::path::Path, rep: &Value, r: &Value, scope_name: &str) -> u64 {
+    let rows = rep["rows"].as_array().unwrap();
+    let mut chain = vec![format!("{}_{scope_name}", r["index"])];
+    let mut at = r;
+    while let Some(p) = at["parent"].as_u64() {
+        at = &rows[p as usize];
+        // The head of a flattened nest is named after the flattened loop.
+        let name = if at["nest"]["role"] == "head" { &at["nest"]["flattened_name"] } else { &at["name"] };
+        chain.push(format!("{}_{}", at["index"], name.as_str().unwrap()));
+    }
+    chain.push(rep["top"].as_str().unwrap().to_string());
+    chain.reverse();
+    chain.push("busy".into());
+    let mut parser = vcd::Parser::new(std::io::BufReader::new(std::fs::File::open(vcd_path).unwrap()));
+    let header = parser.parse_header().expect("the VCD header parses");
+    let var = header.find_var(&chain).unwrap_or_else(|| panic!("no wire {chain:?}"));
+    let code = var.code;
+    parser
+        .filter(|c| matches!(c.as_ref().expect("VCD body parses"), vcd::Command::ChangeScalar(id, vcd::Value::V1) if *id == code))
+        .count() as u64
+}
+
+#[test]
+fn a_perfect_nest_the_report_flattens_is_timed_as_the_one_flattened_loop() {
+    // tests/sim/flatten/csynth.xml is hand-made (see its header comment): Row_Col II=1 depth 5,
+    // Tile_Row_Tile_Col II=2 depth 4, cube's three-loop VITIS_LOOP_... nest not pipelined with
+    // iteration latency 3.
+    let tb = std::fs::read_to_string(repo().join("tests/sim/flatten/flatten_tb.cpp")).unwrap();
+    assert!(tb.contains("{{3, 5}, {4, 7}, {0, 9}, {2, 0}}"), "the test below assumes these shapes");
+    let dir = tempfile::tempdir().unwrap();
+    let (keep, vcd_path, trace_path) = (dir.path().join("work"), dir.path().join("t.vcd"), dir.path().join("t.json"));
+    let rep = sim_json(&[
+        "tests/sim/flatten/hls_config.cfg",
+        "--csynth",
+        "tests/sim/flatten/csynth.xml",
+        "--keep",
+        keep.to_str().unwrap(),
+        "--vcd",
+        vcd_path.to_str().unwrap(),
+        "--trace",
+        trace_path.to_str().unwrap(),
+    ]);
+    validate_against_schema(&rep);
+    let calls = FLATTEN_SHAPES.len() as u64;
+
+    // Row × Col, 8 × 16, flattened: per execution (R·C − 1)·II + IL with II = 1, IL = 5.
+    let row_col = row(&rep, "Row");
+    assert_eq!(row_col["nest"]["role"], "head", "{row_col}");
+    assert_eq!(row_col["nest"]["flattened_name"], "Row_Col");
+    assert_eq!(row_col["nest"]["members"], serde_json::json!(["Row", "Col"]));
+    assert_eq!(row_col["timing"]["report_name"], "grid_top_Pipeline_Row_Col/Row_Col");
+    assert_eq!((&row_col["timing"]["ii"]["value"], &row_col["timing"]["ii"]["source"]), (&1.into(), &"report".into()));
+    assert_eq!((&row_col["timing"]["il"]["value"], &row_col["timing"]["il"]["source"]), (&5.into(), &"report".into()));
+    assert_eq!(row_col["timing"]["trips"], "run");
+    let per_exec = (8 * 16 - 1) + 5;
+    assert_eq!((u(&row_col["runs"]), u(&row_col["trips"])), (calls, calls * 8 * 16), "trips are the flattened trips");
+    assert_eq!(u(&row_col["cycles"]), calls * per_exec);
+    assert_eq!((u(&row_col["cycles_min"]), u(&row_col["cycles_max"])), (per_exec, per_exec));
+    let col = row(&rep, "Col");
+    assert_eq!(col["nest"]["role"], "member");
+    assert_eq!(u(&col["nest"]["head"]), u(&row_col["index"]));
+    assert_eq!(u(&col["parent"]), u(&row_col["index"]));
+    assert_eq!((u(&col["runs"]), u(&col["trips"])), (calls * 8, calls * 8 * 16), "its own counts stay");
+    assert_eq!(u(&col["cycles"]), 0, "counted once, in the nest's row");
+    assert!(!col["pcp"].as_bool().unwrap() && col.get("stall_pct").is_none());
+
+    // Tile_Row × Tile_Col with the call's bounds: the run's trips differ per execution; II = 2
+    // from the report (the pragma says 1), 0 cycles when either loop runs no trip.
+    let tile = row(&rep, "Tile_Row");
+    assert_eq!(tile["nest"]["flattened_name"], "Tile_Row_Tile_Col");
+    assert_eq!(tile["timing"]["ii"]["value"], 2);
+    let per_call: Vec<u64> =
+        FLATTEN_SHAPES.iter().map(|&(r, c)| if r * c == 0 { 0 } else { (r * c - 1) * 2 + 4 }).collect();
+    assert_eq!(u(&tile["trips"]), FLATTEN_SHAPES.iter().map(|&(r, c)| r * c).sum::<u64>());
+    assert_eq!(u(&tile["cycles"]), per_call.iter().sum::<u64>());
+    assert_eq!((u(&tile["cycles_min"]), u(&tile["cycles_max"])), (0, 4 * 7 * 2 - 2 + 4));
+    assert_eq!(u(&row(&rep, "Tile_Col")["cycles"]), 0);
+
+    // cube(): three unlabeled loops, flattened under the joined VITIS_LOOP names, not
+    // pipelined: TC × iteration latency, TC = 2 · 3 · cols per call.
+    let cube_nest = row(&rep, "VITIS_LOOP_5_1");
+    assert_eq!(cube_nest["nest"]["flattened_name"], "VITIS_LOOP_5_1_VITIS_LOOP_6_2_VITIS_LOOP_7_3");
+    assert_eq!(cube_nest["timing"]["pipelined"]["value"], false);
+    assert_eq!(cube_nest["timing"]["iteration_latency"], serde_json::json!({"value": 3, "source": "report"}));
+    let cube_trips: u64 = FLATTEN_SHAPES.iter().map(|&(_, c)| 2 * 3 * c).sum();
+    assert_eq!((u(&cube_nest["trips"]), u(&cube_nest["cycles"])), (cube_trips, cube_trips * 3));
+    for inner in ["VITIS_LOOP_6_2", "VITIS_LOOP_7_3"] {
+        let r = row(&rep, inner);
+        assert_eq!((r["nest"]["role"].as_str(), u(&r["cycles"])), (Some("member"), 0), "{r}");
+        assert_eq!(u(&r["nest"]["head"]), u(&cube_nest["index"]));
+    }
+    let cube = row(&rep, "cube");
+    let overhead = u(&rep["defaults"]["module_overhead"]);
+    assert_eq!(u(&cube["cycles"]), calls * overhead + u(&cube_nest["cycles"]));
+
+    // The nests are counted once: the top is its handshakes plus its three children.
+    let top = row(&rep, "grid_top");
+    assert_eq!(u(&top["dram_bound_runs"]), 0);
+    assert_eq!(u(&top["cycles"]), calls * overhead + u(&row_col["cycles"]) + u(&tile["cycles"]) + u(&cube["cycles"]));
+    assert_eq!(u(&rep["total_cycles"]), u(&top["cycles"]));
+    let reasons = reason_kinds(tile);
+    assert!(reasons.iter().any(|(on, _)| on == "Row_Col"), "reasons name the nest: {reasons:?}");
+
+    // Timelines: the nest's wire is named after the flattened loop and pulses once per
+    // execution; its inner loop's never does (its time is the nest's).
+    assert_eq!(vcd_rises(&vcd_path, &rep, row_col, "Row_Col"), calls);
+    assert_eq!(vcd_rises(&vcd_path, &rep, col, "Col"), 0);
+    let trace: Value = serde_json::from_str(&std::fs::read_to_string(&trace_path).unwrap()).unwrap();
+    let nest_events: Vec<&Value> =
+        trace["traceEvents"].as_array().unwrap().iter().filter(|e| e["ph"] == "X" && e["name"] == "Row_Col").collect();
+    assert_eq!(nest_events.len() as u64, calls);
+    assert_eq!(nest_events.iter().map(|e| u(&e["args"]["cycles"])).sum::<u64>(), u(&row_col["cycles"]));
+    assert!(!trace.to_string().contains("\"name\":\"Col\""), "no event for the inner loop");
+
+    // The table and the CSV of the same log.
+    let (log, manifest) = (keep.join("run/hlsinstr-events.log"), keep.join("hlsinstr-manifest.json"));
+    let again = |extra: &[&str]| {
+        let mut args = vec!["--events", log.to_str().unwrap(), "--manifest", manifest.to_str().unwrap()];
+        args.extend(extra);
+        let r = sim(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        r.stdout
+    };
+    let table = again(&["--csynth", "tests/sim/flatten/csynth.xml"]);
+    let nest_line = table.lines().find(|l| l.contains("loop nest Row_Col (flattened in the report)")).expect(&table);
+    assert!(nest_line.contains(&(calls * per_exec).to_string()), "{nest_line}");
+    // Col is in the nest's pipeline; cube's inner loops are in a nest that is not pipelined.
+    let marks: Vec<&str> = table
+        .lines()
+        .filter(|l| l.contains("in nest: "))
+        .map(|l| if l.contains("(pipe)") { "pipe" } else { "nest" })
+        .collect();
+    assert_eq!(marks, ["pipe", "pipe", "nest", "nest"], "{table}");
+    let csv = again(&["--csynth", "tests/sim/flatten/csynth.xml", "--format", "csv"]);
+    assert!(csv.lines().next().unwrap().ends_with(",reasons,nest"), "{csv}");
+    assert!(csv.lines().any(|l| l.contains(",Row,") && l.ends_with(",Row_Col")), "{csv}");
+    assert!(csv.lines().any(|l| l.contains(",Col,") && l.ends_with(",in Row_Col")), "{csv}");
+
+    // Without the report's flattened loops nothing changes: one row per loop, per-loop trips.
+    let plain: Value = serde_json::from_str(&again(&["--no-csynth", "--format", "json"])).unwrap();
+    validate_against_schema(&plain);
+    assert!(plain["rows"].as_array().unwrap().iter().all(|r| r.get("nest").is_none()));
+    let outer = row(&plain, "Row");
+    assert_eq!(u(&outer["trips"]), calls * 8);
+    let depth = u(&plain["defaults"]["pipeline_depth"]);
+    let own = u(&plain["defaults"]["iteration_latency"]);
+    assert_eq!(u(&row(&plain, "Col")["cycles"]), calls * 8 * (15 + depth), "Col pipelined by its pragma");
+    assert_eq!(u(&outer["cycles"]), calls * 8 * own + u(&row(&plain, "Col")["cycles"]));
+}

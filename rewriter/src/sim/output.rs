@@ -43,8 +43,20 @@ fn opt_u64(v: Option<u64>) -> String {
     v.map_or_else(|| "-".into(), |v| v.to_string())
 }
 
-/// The label of a row: the source text when known, else `name()` / `loop name`.
+/// The label of a row: the source text when known, else `name()` / `loop name`. The head of a
+/// nest the report flattened is the flattened loop (`loop nest Row_Col (flattened in the
+/// report)`); its inner loops say they are in it (`in nest: for (...)`).
 fn label(r: &Row) -> String {
+    match &r.nest {
+        Some(n) if n.role == "head" => return format!("loop nest {} (flattened in the report)", n.flattened_name),
+        // The head's row, just above, names the nest (joined VITIS_LOOP names are long).
+        Some(_) => return format!("in nest: {}", plain_label(r)),
+        None => {}
+    }
+    plain_label(r)
+}
+
+fn plain_label(r: &Row) -> String {
     match &r.source {
         Some(s) if !s.is_empty() => s.clone(),
         _ if r.kind == "loop" => format!("loop {}", r.name),
@@ -63,6 +75,8 @@ fn cells(r: &Row) -> Vec<String> {
         r.trips.map_or_else(String::new, short_count),
         if r.in_pipeline {
             "(pipe)".into()
+        } else if r.nest.as_ref().is_some_and(|n| n.role == "member") {
+            "(nest)".into()
         } else if r.pcp {
             "Yes".into()
         } else {
@@ -149,7 +163,7 @@ fn csv_field(s: &str) -> String {
 pub fn csv(rep: &Report) -> String {
     let mut out = String::from(
         "row,parent,depth,kind,name,function,file,line,runs,trips,cycles,pcp,lut,ff,bram,dsp,stall_pct,bytes_read,\
-         bytes_written,dbw,adbw,reasons\n",
+         bytes_written,dbw,adbw,reasons,nest\n",
     );
     for r in &rep.rows {
         let res = r.resources.as_ref();
@@ -176,12 +190,23 @@ pub fn csv(rep: &Report) -> String {
             format!("{:.0}", r.dbw),
             format!("{:.0}", r.adbw),
             reasons_text(&r.reasons),
+            nest_text(r),
         ];
         let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         out.push_str(&line.join(","));
         out.push('\n');
     }
     out
+}
+
+/// CSV `nest`: `Row_Col` on the head of a nest the report flattened, `in Row_Col` on its
+/// inner loops.
+fn nest_text(r: &Row) -> String {
+    match &r.nest {
+        Some(n) if n.role == "head" => n.flattened_name.clone(),
+        Some(n) => format!("in {}", n.flattened_name),
+        None => String::new(),
+    }
 }
 
 pub fn markdown(rep: &Report) -> String {
@@ -256,8 +281,16 @@ fn vcd_id(mut k: usize) -> String {
     }
 }
 
+/// The name of a row on a timeline: the flattened loop's for the head of a flattened nest.
+fn timeline_name(r: &Row) -> &str {
+    match &r.nest {
+        Some(n) if n.role == "head" => &n.flattened_name,
+        _ => &r.name,
+    }
+}
+
 fn vcd_name(r: &Row) -> String {
-    let base: String = format!("{}_{}", r.index, r.name)
+    let base: String = format!("{}_{}", r.index, timeline_name(r))
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' })
         .collect();
@@ -368,7 +401,7 @@ pub fn chrome_trace(rp: &Replay, rep: &Report) -> String {
     for (row, s, e) in intervals(rp, rep) {
         let r = &rep.rows[row];
         events.push(serde_json::json!({
-            "name": r.name, "cat": r.kind, "ph": "X", "pid": 0, "tid": rp.sites[row_site[row]].lane,
+            "name": timeline_name(r), "cat": r.kind, "ph": "X", "pid": 0, "tid": rp.sites[row_site[row]].lane,
             "ts": s as f64 * us, "dur": (e - s) as f64 * us,
             "args": {"row": row, "cycles": e - s, "file": r.file, "line": r.line}
         }));

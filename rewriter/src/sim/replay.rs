@@ -7,7 +7,7 @@
 
 use super::events::{Event, Record};
 use super::relations::{Channel, Relations};
-use super::timing::{LoopTiming, ModuleTiming, Timing};
+use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
 use crate::emit::manifest::{Manifest, ProbeEntry};
 use crate::error::{Error, ErrorKind, Result};
 use std::collections::HashMap;
@@ -96,6 +96,9 @@ struct Open {
     absorbing: bool,
     /// The last child was this dataflow region's site: a next invocation of it overlaps.
     overlap_site: Option<usize>,
+    /// The head of a flattened nest: the trips of the nest's innermost loop so far in this
+    /// execution (the flattened loop's trip count).
+    nest_trips: u64,
 }
 
 struct Proc {
@@ -245,6 +248,7 @@ impl Ctx<'_> {
             bytes_written: 0,
             absorbing,
             overlap_site: None,
+            nest_trips: 0,
         });
         Ok(())
     }
@@ -272,9 +276,10 @@ impl Ctx<'_> {
         if open.probe != r.probe {
             return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
         }
+        let trips = self.trips(stack, &open, r);
         let compute = match self.timing.get(&r.probe) {
             Some(Timing::Loop(_)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => self.dataflow_loop(&open),
-            Some(Timing::Loop(l)) => loop_cycles(l, r.value.unwrap_or(0), open.child_sum),
+            Some(Timing::Loop(l)) => loop_cycles(l, trips, open.child_sum),
             Some(Timing::Module(m)) => self.module_cycles(m, &open),
             _ => open.child_sum,
         };
@@ -289,7 +294,7 @@ impl Ctx<'_> {
         let cycles = compute.max(dram);
         let site = &mut self.out.sites[open.site];
         site.runs += 1;
-        site.trips += if matches!(self.timing.get(&r.probe), Some(Timing::Loop(_))) { r.value.unwrap_or(0) } else { 0 };
+        site.trips += if matches!(self.timing.get(&r.probe), Some(Timing::Loop(_))) { trips } else { 0 };
         site.cycles += cycles;
         site.min_cycles = site.min_cycles.min(cycles);
         site.max_cycles = site.max_cycles.max(cycles);
@@ -333,6 +338,30 @@ impl Ctx<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The trip count of a loop execution that ends: the record's, except for the head of a
+    /// flattened nest, whose trips are its innermost loop's over this execution. The nest's
+    /// innermost loop adds its trips to the head's execution that encloses it.
+    fn trips(&self, stack: &mut [Open], open: &Open, r: &Record) -> u64 {
+        let own = r.value.unwrap_or(0);
+        let Some(Timing::Loop(l)) = self.timing.get(&r.probe) else { return own };
+        match &l.nest {
+            Some(NestRole::Head { innermost, .. }) if *innermost != r.probe => open.nest_trips,
+            Some(NestRole::Member { head, .. }) => {
+                let innermost = match self.timing.get(head) {
+                    Some(Timing::Loop(LoopTiming { nest: Some(NestRole::Head { innermost, .. }), .. })) => *innermost,
+                    _ => return own,
+                };
+                if innermost == r.probe {
+                    if let Some(h) = stack.iter_mut().rev().find(|o| o.probe == *head) {
+                        h.nest_trips += own;
+                    }
+                }
+                own
+            }
+            _ => own,
+        }
     }
 
     /// Cycles of a module invocation before its first child starts (half its handshake).
@@ -539,6 +568,7 @@ mod tests {
             unroll: None,
             report_loop: None,
             dataflow: false,
+            nest: None,
         }
     }
 
@@ -574,5 +604,75 @@ mod tests {
         let via = [Via::Own, Via::Own, Via::Own];
         let start_via = [None, Some((0, true)), Some((1, true))];
         assert_eq!(critical_chain(2, &via, &start_via), vec![2, 1, 0]);
+    }
+
+    #[test]
+    fn a_flattened_nest_runs_the_sum_of_its_innermost_trips_per_execution() {
+        let m: Manifest = serde_json::from_str(
+            r#"{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":["loops"],"files":[],"skipped":[],"probes":[
+              {"id":1,"kind":"loop","file":"k.cpp","line":3,"column":1,"function":"k","name":"a"},
+              {"id":2,"kind":"loop","file":"k.cpp","line":4,"column":1,"function":"k","name":"b","parent":1},
+              {"id":3,"kind":"loop","file":"k.cpp","line":5,"column":1,"function":"k","name":"c","parent":2}]}"#,
+        )
+        .unwrap();
+        let names = vec!["a".to_string(), "b".to_string(), "c".to_string()];
+        let mut head = pipelined(3, 7);
+        head.nest = Some(NestRole::Head { flattened_name: "a_b_c".into(), members: names.clone(), innermost: 3 });
+        let member = |l: &mut LoopTiming| {
+            l.pipelined = Sourced::new(false, Source::Report);
+            l.own = Some(Sourced::new(0, Source::Report));
+            l.nest = Some(NestRole::Member { head: 1, flattened_name: "a_b_c".into(), members: names.clone() });
+        };
+        let (mut b, mut c) = (pipelined(1, 1), pipelined(1, 1));
+        member(&mut b);
+        member(&mut c);
+        let timing: HashMap<u32, Timing> = [(1, Timing::Loop(head)), (2, Timing::Loop(b)), (3, Timing::Loop(c))].into();
+        // Two executions of a: the first runs c 2 + 5 + 1 times over its b iterations, the second 4.
+        let script: [(u32, Event, u64); 18] = [
+            (1, Event::Begin, 0),
+            (2, Event::Begin, 0),
+            (3, Event::Begin, 0),
+            (3, Event::End, 2),
+            (3, Event::Begin, 0),
+            (3, Event::End, 5),
+            (2, Event::End, 2),
+            (2, Event::Begin, 0),
+            (3, Event::Begin, 0),
+            (3, Event::End, 1),
+            (2, Event::End, 1),
+            (1, Event::End, 2),
+            (1, Event::Begin, 0),
+            (2, Event::Begin, 0),
+            (3, Event::Begin, 0),
+            (3, Event::End, 4),
+            (2, Event::End, 1),
+            (1, Event::End, 1),
+        ];
+        let records: Vec<Record> = script
+            .iter()
+            .enumerate()
+            .map(|(k, &(probe, event, v))| Record {
+                order: k as u64,
+                probe,
+                event,
+                thread: 0,
+                seq: None,
+                timestamp_ns: None,
+                value: (event == Event::End).then_some(v),
+            })
+            .collect();
+        let rel = Relations::from_manifest(&m);
+        let opts = Options { clock_ns: 10.0, dram: Dram::default(), max_nodes: 0 };
+        let r = replay(&records, &m, &timing, &rel, &opts).unwrap();
+        let site = |probe| r.sites.iter().find(|s| s.probe == probe).unwrap();
+        assert_eq!((site(1).runs, site(1).trips), (2, 8 + 4));
+        assert_eq!(site(1).cycles, (7 * 3 + 7) + (3 * 3 + 7));
+        assert_eq!((site(1).min_cycles, site(1).max_cycles), (3 * 3 + 7, 7 * 3 + 7));
+        assert_eq!(
+            (site(3).runs, site(3).trips, site(3).cycles),
+            (4, 12, 0),
+            "the inner loops cost nothing of their own"
+        );
+        assert_eq!(r.total_cycles, site(1).cycles);
     }
 }

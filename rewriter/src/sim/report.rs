@@ -5,7 +5,7 @@
 
 use super::relations::Relations;
 use super::replay::{Dram, Replay, Site};
-use super::timing::{Defaults, Source, Sourced, Timing};
+use super::timing::{Defaults, NestRole, Source, Sourced, Timing};
 use crate::csynth;
 use crate::emit::manifest::{Manifest, ProbeEntry};
 use serde::Serialize;
@@ -104,6 +104,24 @@ pub struct Row {
     pub dram_bound_runs: u64,
     /// Part of an enclosing pipelined loop: its time is inside that loop's.
     pub in_pipeline: bool,
+    /// The loop is part of a perfect nest that the csynth report shows flattened into one loop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nest: Option<RowNest>,
+}
+
+/// A row's part in a perfect nest the csynth report flattened (Vitis `loop_flatten`).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RowNest {
+    /// The report's loop: the members' names joined by `_` (`Row_Col`).
+    pub flattened_name: String,
+    /// The loops of the flattened nest, outermost first.
+    pub members: Vec<String>,
+    /// `head`: the outermost loop, standing for the flattened loop (its `trips` are the
+    /// flattened trips, its `cycles` the whole nest's, its timing the report loop's);
+    /// `member`: an inner loop, whose time is inside the head's row.
+    pub role: String,
+    /// Row of the nest's head (this row for the head).
+    pub head: usize,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -181,7 +199,9 @@ pub fn build(i: &Inputs) -> Report {
         let site = &r.sites[s];
         let p = probes[&site.probe];
         let is_loop = p.kind == "loop";
-        let (stall, reasons) = stall_of(r, s, i, &probes, &row_of);
+        let nest = row_nest(r, s, row, i.timing, &row_of);
+        let in_nest = nest.as_ref().is_some_and(|n| n.role == "member");
+        let (stall, reasons) = if in_nest { (None, Vec::new()) } else { stall_of(r, s, i, &probes, &row_of) };
         let call_line = site.parent.and_then(|ps| call_line(probes[&r.sites[ps].probe], p, &probes));
         let shown = if is_loop { Some((&p.file, p.line)) } else { call_line };
         let source =
@@ -219,6 +239,7 @@ pub fn build(i: &Inputs) -> Report {
             adbw: aggregate_bandwidth(r, s, i.timing, &secs).unwrap_or(dbw),
             dram_bound_runs: site.dram_bound_runs,
             in_pipeline: site.absorbed,
+            nest,
         });
     }
     let pcp_modules: Vec<&Row> = rows.iter().filter(|r| r.pcp && r.kind == "module" && r.stall_pct.is_some()).collect();
@@ -278,6 +299,37 @@ pub fn build(i: &Inputs) -> Report {
     }
 }
 
+/// The nest a loop row belongs to, when the report flattened it.
+fn row_nest(
+    r: &Replay,
+    s: usize,
+    row: usize,
+    timing: &HashMap<u32, Timing>,
+    row_of: &HashMap<usize, usize>,
+) -> Option<RowNest> {
+    let Some(Timing::Loop(l)) = timing.get(&r.sites[s].probe) else { return None };
+    match l.nest.as_ref()? {
+        NestRole::Head { flattened_name, members, .. } => Some(RowNest {
+            flattened_name: flattened_name.clone(),
+            members: members.clone(),
+            role: "head".into(),
+            head: row,
+        }),
+        NestRole::Member { head, flattened_name, members } => {
+            let mut up = r.sites[s].parent;
+            while let Some(p) = up.filter(|&p| r.sites[p].probe != *head) {
+                up = r.sites[p].parent;
+            }
+            Some(RowNest {
+                flattened_name: flattened_name.clone(),
+                members: members.clone(),
+                role: "member".into(),
+                head: row_of[&up?],
+            })
+        }
+    }
+}
+
 /// Where `parent` (a module or a loop) calls module `p`: file and line of the first call to
 /// it in the function the parent belongs to.
 fn call_line<'a>(
@@ -291,6 +343,16 @@ fn call_line<'a>(
     let owner = probes.values().find(|q| q.kind == "function" && q.function == parent.function)?;
     let line = owner.module.as_ref()?.calls.iter().find(|c| c.name == p.name)?.line;
     Some((&owner.file, line))
+}
+
+/// A probe's name in reasons: the flattened loop's for the head of a nest the report flattened.
+fn shown_name(timing: &HashMap<u32, Timing>, p: &ProbeEntry) -> String {
+    match timing.get(&p.id) {
+        Some(Timing::Loop(l)) if matches!(l.nest, Some(NestRole::Head { .. })) => {
+            l.nest_name().unwrap_or(&p.name).to_string()
+        }
+        _ => p.name.clone(),
+    }
 }
 
 fn is_dataflow(timing: &HashMap<u32, Timing>, probe: u32) -> bool {
@@ -361,7 +423,7 @@ fn stall_of(
             .filter(|(_, w)| *w > 0)
             .map(|&(on, w)| {
                 let other = probes[&r.sites[on].probe];
-                Reason { on: other.name.clone(), row: row_of[&on], pct: pct(w), kind: kind_to(other, true) }
+                Reason { on: shown_name(i.timing, other), row: row_of[&on], pct: pct(w), kind: kind_to(other, true) }
             })
             .collect()
     } else {
@@ -372,7 +434,7 @@ fn stall_of(
             .map(|&c| {
                 let other = probes[&r.sites[c].probe];
                 Reason {
-                    on: other.name.clone(),
+                    on: shown_name(i.timing, other),
                     row: row_of[&c],
                     pct: pct(r.sites[c].cycles),
                     kind: kind_to(other, false),

@@ -7,6 +7,9 @@
 //!   runs inside it is part of its pipeline;
 //! - any other loop takes `TC × own + Σ children`, `own` being the iteration's own latency
 //!   (loop control and the body outside nested loops and calls);
+//! - a perfect nest the report shows flattened into one loop (`Row_Col`) is that loop: its
+//!   outermost loop takes the flattened loop's timing, with TC the innermost trips of each
+//!   execution ([`NestRole`]), and its inner loops cost nothing of their own;
 //! - a module takes `overhead + Σ children`, or, for a `#pragma HLS dataflow` region, the time of
 //!   its processes run concurrently (`replay::dataflow_region`), then at least the DRAM time of
 //!   the bytes it moved: `bytes / DBW + DLAT`.
@@ -97,6 +100,34 @@ pub struct LoopTiming {
     /// iterations overlap (`replay::dataflow_loop`).
     #[serde(skip)]
     pub dataflow: bool,
+    /// The loop belongs to a perfect nest the report shows flattened into one loop.
+    #[serde(skip)]
+    pub nest: Option<NestRole>,
+}
+
+/// A loop's part in a perfect nest that the csynth report shows as one flattened loop
+/// (`Row_Col`: Vitis joins the loops' names with `_`; UG1399 "pragma HLS loop_flatten").
+#[derive(Debug, Clone, PartialEq)]
+pub enum NestRole {
+    /// The outermost loop of the flattened nest: it stands for the flattened loop. Its trip
+    /// count per execution is the sum of `innermost`'s trips in that execution, and its timing
+    /// (II, IL or iteration latency) is the flattened loop's.
+    Head { flattened_name: String, members: Vec<String>, innermost: u32 },
+    /// An inner loop of the nest: no cost of its own (its time is inside the head's); a call in
+    /// its body still adds to it, so a loop that is not pipelined passes its calls' time up.
+    Member { head: u32, flattened_name: String, members: Vec<String> },
+}
+
+impl LoopTiming {
+    /// The flattened loop's name when this loop is the head or a member of a flattened nest.
+    pub fn nest_name(&self) -> Option<&str> {
+        match &self.nest {
+            Some(NestRole::Head { flattened_name, .. } | NestRole::Member { flattened_name, .. }) => {
+                Some(flattened_name)
+            }
+            None => None,
+        }
+    }
 }
 
 /// How a module's cycles are computed.
@@ -139,7 +170,7 @@ impl Timing {
 pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults) -> HashMap<u32, Timing> {
     let has_children: std::collections::HashSet<u32> =
         manifest.probes.iter().filter(|p| p.kind != "port").filter_map(|p| p.parent).collect();
-    manifest
+    let mut timing: HashMap<u32, Timing> = manifest
         .probes
         .iter()
         .map(|p| {
@@ -150,7 +181,125 @@ pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults)
             };
             (p.id, t)
         })
-        .collect()
+        .collect();
+    if let Some(r) = report {
+        for p in &manifest.probes {
+            apply_flattened_nest(manifest, p, r, d, &mut timing);
+        }
+    }
+    timing
+}
+
+/// When `p` heads a perfect nest (C simulation: one probe per loop) and the report has the
+/// nest, or the nest of its inner loops, as one flattened loop, that loop times the nest: the
+/// outermost loop of the flattened part takes its timing ([`NestRole::Head`]) and the loops
+/// inside it cost nothing of their own ([`NestRole::Member`]). The longest flattened part wins
+/// (Vitis may flatten only the inner loops of a nest).
+fn apply_flattened_nest(
+    manifest: &Manifest,
+    p: &ProbeEntry,
+    r: &csynth::Report,
+    d: &Defaults,
+    timing: &mut HashMap<u32, Timing>,
+) {
+    let Some(nest) = p.nest.as_ref().filter(|n| n.probed == "per_loop") else { return };
+    // The member loops' probes, by source position (every member is probed in such a nest).
+    let ids: Option<Vec<&ProbeEntry>> = nest
+        .members
+        .iter()
+        .map(|m| {
+            manifest.probes.iter().find(|q| {
+                q.kind == "loop"
+                    && q.file == p.file
+                    && q.function == p.function
+                    && q.line == m.line
+                    && q.column == m.column
+            })
+        })
+        .collect();
+    let Some(probes) = ids else { return };
+    for start in 0..nest.members.len().saturating_sub(1) {
+        let part = &nest.members[start..];
+        let names: Vec<String> = part.iter().map(|m| m.name.clone()).collect();
+        let Some(found) = find_flattened(r, &p.function, &p.file, part) else { continue };
+        let head = probes[start];
+        let innermost = probes[probes.len() - 1];
+        let flattened_name = names.join("_");
+        // The pipeline pragma of a flattened nest sits in the innermost body.
+        let mut t = timing_from_report(found, &facts_of(innermost), d);
+        t.unroll = None;
+        t.dataflow = false;
+        t.nest = Some(NestRole::Head {
+            flattened_name: flattened_name.clone(),
+            members: names.clone(),
+            innermost: innermost.id,
+        });
+        timing.insert(head.id, Timing::Loop(t));
+        for q in &probes[start + 1..] {
+            let member = LoopTiming {
+                pipelined: Sourced::new(false, Source::Report),
+                ii: None,
+                il: None,
+                own: Some(Sourced::new(0, Source::Report)),
+                unroll: None,
+                report_loop: None,
+                dataflow: false,
+                nest: Some(NestRole::Member {
+                    head: head.id,
+                    flattened_name: flattened_name.clone(),
+                    members: names.clone(),
+                }),
+            };
+            timing.insert(q.id, Timing::Loop(member));
+        }
+        return;
+    }
+}
+
+fn facts_of(p: &ProbeEntry) -> crate::model::pragma::LoopFacts {
+    p.loop_info.as_ref().map(|l| l.facts.clone()).unwrap_or_default()
+}
+
+/// The report's loop for the flattened nest of `members` (outermost first) in `function`:
+/// 1. named as Vitis names it, the members' names joined by `_` (also with a `.N` copy suffix);
+/// 2. a `VITIS_LOOP_<line>_<n>_VITIS_LOOP_...` name whose lines are the members' lines (the
+///    ordinals may differ when the tool counted loops differently);
+/// 3. a loop the report places (`<SourceLocation>`, 2023+) at the outermost member's line of the
+///    same file, with a name that is none of the members' own and no nested loops: the nest,
+///    flattened under another name.
+///
+/// Searched in the function's module and its `<function>_Pipeline_<loop>` modules, or in every
+/// module when the function has none (it was inlined).
+fn find_flattened<'a>(
+    r: &'a csynth::Report,
+    function: &str,
+    file: &str,
+    members: &[crate::emit::manifest::NestMember],
+) -> Option<csynth::LoopRef<'a>> {
+    let joined = members.iter().map(|m| m.name.as_str()).collect::<Vec<_>>().join("_");
+    let by_name = r.find_loops(function, &joined).into_iter().find(|l| l.node.base_name() == joined);
+    if by_name.is_some() {
+        return by_name;
+    }
+    let own: Vec<csynth::LoopRef<'a>> = if r.module(function).is_some() {
+        r.modules
+            .iter()
+            .filter(|m| m.name == function || m.pipeline_of.as_ref().is_some_and(|o| o.function == function))
+            .flat_map(|m| m.all_loops())
+            .collect()
+    } else {
+        r.all_loops()
+    };
+    let lines: Vec<u32> = members.iter().map(|m| m.line as u32).collect();
+    if let Some(l) = own.iter().find(|l| l.node.vitis_lines() == lines) {
+        return Some(*l);
+    }
+    let head = &members[0];
+    own.into_iter().find(|l| {
+        l.node.children.is_empty()
+            && l.node.source.as_ref().is_some_and(|s| s.line as usize == head.line && s.same_file(file))
+            && !members.iter().any(|m| l.node.base_name() == m.name || l.node.base_name() == m.vitis_name)
+    })
 }
 
 fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) -> LoopTiming {
@@ -161,33 +310,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
     });
     let unroll = facts.unroll;
     if let Some(found) = found {
-        let l = found.node;
-        let pipelined = Sourced::new(l.pipelined, Source::Report);
-        let ii = l.ii.map(|v| Sourced::new(v.max(1), Source::Report));
-        let il = l.pipeline_depth.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report));
-        let own_from_report = l.iteration_latency.as_ref().filter(|_| l.children.is_empty()).map(|r| r.max);
-        let mut t = LoopTiming {
-            pipelined,
-            ii: None,
-            il: None,
-            own: None,
-            unroll,
-            report_loop: Some(format!("{}/{}", found.module.name, l.name)),
-            dataflow: facts.dataflow,
-        };
-        if l.pipelined {
-            t.ii = Some(ii.unwrap_or_else(|| pragma_ii(&facts)));
-            t.il = Some(
-                il.or_else(|| l.iteration_latency.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report)))
-                    .unwrap_or(Sourced::new(d.pipeline_depth, Source::Default)),
-            );
-        } else {
-            t.own = Some(match own_from_report {
-                Some(v) => Sourced::new(v.max(1), Source::Report),
-                None => Sourced::new(d.iteration_latency, Source::Default),
-            });
-        }
-        return t;
+        return timing_from_report(found, &facts, d);
     }
     let pipelined = facts.pipeline_ii.is_some() && !facts.pipeline_off;
     if pipelined {
@@ -199,6 +322,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             unroll,
             report_loop: None,
             dataflow: facts.dataflow,
+            nest: None,
         }
     } else {
         let source = if facts.pipeline_off { Source::Pragma } else { Source::Default };
@@ -210,8 +334,42 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             unroll,
             report_loop: None,
             dataflow: facts.dataflow,
+            nest: None,
         }
     }
+}
+
+/// A loop's timing from its report entry; a pipelined loop without an II in the report takes the
+/// pragma's.
+fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::LoopFacts, d: &Defaults) -> LoopTiming {
+    let l = found.node;
+    let pipelined = Sourced::new(l.pipelined, Source::Report);
+    let ii = l.ii.map(|v| Sourced::new(v.max(1), Source::Report));
+    let il = l.pipeline_depth.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report));
+    let own_from_report = l.iteration_latency.as_ref().filter(|_| l.children.is_empty()).map(|r| r.max);
+    let mut t = LoopTiming {
+        pipelined,
+        ii: None,
+        il: None,
+        own: None,
+        unroll: facts.unroll,
+        report_loop: Some(format!("{}/{}", found.module.name, l.name)),
+        dataflow: facts.dataflow,
+        nest: None,
+    };
+    if l.pipelined {
+        t.ii = Some(ii.unwrap_or_else(|| pragma_ii(facts)));
+        t.il = Some(
+            il.or_else(|| l.iteration_latency.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report)))
+                .unwrap_or(Sourced::new(d.pipeline_depth, Source::Default)),
+        );
+    } else {
+        t.own = Some(match own_from_report {
+            Some(v) => Sourced::new(v.max(1), Source::Report),
+            None => Sourced::new(d.iteration_latency, Source::Default),
+        });
+    }
+    t
 }
 
 fn pragma_ii(facts: &crate::model::pragma::LoopFacts) -> Sourced<u64> {
@@ -270,5 +428,157 @@ mod tests {
         assert_eq!(l2.own, Some(Sourced::new(2, Source::Default)));
         let Timing::Module(m) = &t[&0] else { panic!() };
         assert_eq!(m.overhead, Sourced::new(2, Source::Default));
+    }
+
+    /// A function `k` with a perfect nest of three loops at lines 3, 4, 5 (C simulation: one
+    /// probe each), the outermost named `outer`, the others as given.
+    fn nest_manifest(names: [&str; 3]) -> Manifest {
+        let member = |i: usize| {
+            let n = names[i];
+            let label = if n.starts_with("VITIS_LOOP_") { String::new() } else { format!(r#""label":"{n}","#) };
+            format!(
+                r#"{{"name":"{n}",{label}"vitis_name":"VITIS_LOOP_{}_{}","line":{},"column":{}}}"#,
+                3 + i,
+                i + 1,
+                3 + i,
+                3 + 2 * i
+            )
+        };
+        let members = (0..3).map(member).collect::<Vec<_>>().join(",");
+        let probe = |i: usize| {
+            let n = names[i];
+            let nest = if i == 0 {
+                format!(
+                    r#","nest":{{"probed":"per_loop","flattened_name":"{}","members":[{members}]}}"#,
+                    names.join("_")
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                r#"{{"id":{},"kind":"loop","file":"src/k.cpp","line":{},"column":{},"function":"k","name":"{n}",
+                 "vitis_name":"VITIS_LOOP_{}_{}","parent":{},"loop":{{"kind":"for","depth":{i}{}}}{nest}}}"#,
+                i + 1,
+                3 + i,
+                3 + 2 * i,
+                3 + i,
+                i + 1,
+                i,
+                if i == 2 { r#","pipeline_ii":1"# } else { "" }
+            )
+        };
+        manifest(&format!(
+            r#"{{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":["modules","loops"],"files":[],"skipped":[],"probes":[
+              {{"id":0,"kind":"function","file":"src/k.cpp","line":1,"column":1,"function":"k","name":"k",
+               "module":{{"dataflow":false,"returns_void":true,"params":[],"exits":1}}}},{},{},{}]}}"#,
+            probe(0),
+            probe(1),
+            probe(2)
+        ))
+    }
+
+    /// A 2022.1-style report of module `k` with the given `<SummaryOfLoopLatency>` content.
+    fn report(loops: &str) -> csynth::Report {
+        let xml = format!(
+            r#"<profile><ReportVersion><Version>2023.2</Version></ReportVersion><UserAssignments><TopModelName>k</TopModelName></UserAssignments>
+            <ModuleInformation><Module><Name>k</Name><PerformanceEstimates><SummaryOfOverallLatency><Best-caseLatency>1</Best-caseLatency>
+            <Worst-caseLatency>999</Worst-caseLatency></SummaryOfOverallLatency><SummaryOfLoopLatency>{loops}</SummaryOfLoopLatency>
+            </PerformanceEstimates></Module></ModuleInformation></profile>"#
+        );
+        csynth::parse_str(&xml, "csynth.xml").unwrap()
+    }
+
+    fn pipelined_loop(name: &str, ii: u64, depth: u64, inner: &str) -> String {
+        format!(
+            "<L><Name>{name}</Name><TripCount>64</TripCount><PipelineII>{ii}</PipelineII><PipelineDepth>{depth}</PipelineDepth>\
+             <PipelineType>yes</PipelineType>{inner}</L>"
+        )
+    }
+
+    fn roles(t: &HashMap<u32, Timing>) -> Vec<Option<(String, String)>> {
+        (1..=3)
+            .map(|id| match &t[&id] {
+                Timing::Loop(l) => l.nest.as_ref().map(|n| match n {
+                    NestRole::Head { flattened_name, .. } => ("head".to_string(), flattened_name.clone()),
+                    NestRole::Member { flattened_name, .. } => ("member".to_string(), flattened_name.clone()),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn role(r: &str, name: &str) -> Option<(String, String)> {
+        Some((r.to_string(), name.to_string()))
+    }
+
+    #[test]
+    fn a_flattened_nest_is_found_by_its_joined_name_and_times_its_loops() {
+        let m = nest_manifest(["outer", "mid", "inner"]);
+        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner", 2, 9, ""))), &Defaults::default());
+        assert_eq!(
+            roles(&t),
+            [role("head", "outer_mid_inner"), role("member", "outer_mid_inner"), role("member", "outer_mid_inner")]
+        );
+        let Timing::Loop(head) = &t[&1] else { panic!() };
+        assert_eq!((head.ii, head.il), (Some(Sourced::new(2, Source::Report)), Some(Sourced::new(9, Source::Report))));
+        assert!(matches!(head.nest, Some(NestRole::Head { innermost: 3, .. })));
+        let Timing::Loop(inner) = &t[&3] else { panic!() };
+        assert_eq!((inner.pipelined.value, inner.own), (false, Some(Sourced::new(0, Source::Report))));
+        // A `.N` copy of the flattened loop is the same loop.
+        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner.2", 1, 3, ""))), &Defaults::default());
+        assert_eq!(roles(&t)[0], role("head", "outer_mid_inner"));
+    }
+
+    #[test]
+    fn only_the_inner_loops_flattened_make_a_nest_of_their_own() {
+        let m = nest_manifest(["outer", "mid", "inner"]);
+        let rep = report(&format!(
+            "<outer><Name>outer</Name><TripCount>4</TripCount><IterationLatency>70</IterationLatency>{}</outer>",
+            pipelined_loop("mid_inner", 1, 6, "")
+        ));
+        let t = build(&m, Some(&rep), &Defaults::default());
+        assert_eq!(roles(&t), [None, role("head", "mid_inner"), role("member", "mid_inner")]);
+        let Timing::Loop(outer) = &t[&1] else { panic!() };
+        assert_eq!(outer.report_loop.as_deref(), Some("k/outer"), "the outer loop keeps its own entry");
+    }
+
+    #[test]
+    fn vitis_names_match_by_lines_and_other_names_by_source_location() {
+        // Unlabeled loops: the tool counted the ordinals differently, the lines agree.
+        let m = nest_manifest(["VITIS_LOOP_3_1", "VITIS_LOOP_4_2", "VITIS_LOOP_5_3"]);
+        let name = "VITIS_LOOP_3_4_VITIS_LOOP_4_5_VITIS_LOOP_5_6";
+        let t = build(&m, Some(&report(&pipelined_loop(name, 1, 4, ""))), &Defaults::default());
+        assert_eq!(roles(&t)[0], role("head", "VITIS_LOOP_3_1_VITIS_LOOP_4_2_VITIS_LOOP_5_3"));
+        let Timing::Loop(head) = &t[&1] else { panic!() };
+        assert_eq!(head.report_loop.as_deref(), Some(&*format!("k/{name}")));
+        // Another name, placed by the report at the outermost loop's line of the same file.
+        let m = nest_manifest(["outer", "mid", "inner"]);
+        let at = |file: &str, line: u32| {
+            let xml = format!(
+                r#"<profile><ReportVersion><Version>2023.2</Version></ReportVersion><UserAssignments><TopModelName>k</TopModelName></UserAssignments>
+                <ModuleInformation><Module><Name>k</Name><PerformanceEstimates><SummaryOfLoopLatency>{}</SummaryOfLoopLatency>
+                <SummaryOfViolations><SummaryOfLoopViolations><merged><Name>merged</Name><SourceLocation>{file}:{line}</SourceLocation></merged>
+                </SummaryOfLoopViolations></SummaryOfViolations></PerformanceEstimates></Module></ModuleInformation></profile>"#,
+                pipelined_loop("merged", 1, 4, "")
+            );
+            build(&m, Some(&csynth::parse_str(&xml, "csynth.xml").unwrap()), &Defaults::default())
+        };
+        assert_eq!(roles(&at("proj/src/k.cpp", 3))[0], role("head", "outer_mid_inner"));
+        assert_eq!(roles(&at("proj/src/k.cpp", 4))[0], None, "not the outermost loop's line");
+        assert_eq!(roles(&at("other.cpp", 3))[0], None, "another file");
+    }
+
+    #[test]
+    fn without_a_flattened_loop_in_the_report_the_loops_stay_apart() {
+        let m = nest_manifest(["outer", "mid", "inner"]);
+        let rep = report(&format!(
+            "<outer><Name>outer</Name><TripCount>4</TripCount><IterationLatency>70</IterationLatency>\
+             <mid><Name>mid</Name><TripCount>4</TripCount><IterationLatency>9</IterationLatency>{}</mid></outer>",
+            pipelined_loop("inner", 1, 6, "")
+        ));
+        let t = build(&m, Some(&rep), &Defaults::default());
+        assert_eq!(roles(&t), [None, None, None]);
+        let Timing::Loop(inner) = &t[&3] else { panic!() };
+        assert_eq!(inner.report_loop.as_deref(), Some("k/inner"));
     }
 }
