@@ -651,16 +651,6 @@ class ThreadLog {
     // This thread's number in the log's `thread` column.
     std::uint32_t id() const { return thread_; }
 
-    // False when memory is out: the frame is not open, and its end will say so.
-    bool push(const Frame& f) {
-        save_top();
-        if (!stack_.push_back(f)) {
-            warn_once(f.probe, "out of memory for the probe stack; this probe is not recorded");
-            return false;
-        }
-        load_top();
-        return true;
-    }
 
     // Hands this thread's records to the process log and frees its memory (its thread ends).
     void finish() {
@@ -695,6 +685,47 @@ class ThreadLog {
         stack_.pop_back();
         load_top();
         record(f.probe, EVENT_END, f.options, f.loop, f.trips);
+    }
+
+    // A loop's frame on top: its count starts at 0 in top_loop() (push without the checks).
+    bool push_loop(std::uint32_t probe, unsigned options) {
+        save_top();
+        const Frame f = {probe, options, true, 0};
+        if (!stack_.push_back(f)) {
+            warn_once(probe, "out of memory for the probe stack; this probe is not recorded");
+            return false;
+        }
+        top_loop().trips = 0;
+        return true;
+    }
+
+    // A module's frame on top (top_loop() is not read until a loop is pushed above it). False
+    // when memory is out: the frame is not open, and its end will say so.
+    bool push_function(std::uint32_t probe, unsigned options) {
+        save_top();
+        const Frame f = {probe, options, false, 0};
+        if (!stack_.push_back(f)) {
+            warn_once(probe, "out of memory for the probe stack; this probe is not recorded");
+            return false;
+        }
+        return true;
+    }
+
+    // close_top when the top is known to be a module's frame.
+    void close_top_function() {
+        const Frame f = stack_.back();
+        stack_.pop_back();
+        load_top();
+        record(f.probe, EVENT_END, f.options, false, 0);
+    }
+
+    // close_top when the top is known to be a loop: its count is still in top_loop().
+    void close_top_loop() {
+        const std::uint64_t trips = top_loop().trips;
+        const Frame f = stack_.back();
+        stack_.pop_back();
+        load_top();
+        record(f.probe, EVENT_END, f.options, true, trips);
     }
 
     // The top loop's count back into its frame (before the top changes or the frame is read).

@@ -72,8 +72,7 @@ class FunctionFrame {
         (void)dep;
         if (!log_) return;
         index_ = log_->stack().size();
-        Frame f = {id, options, false, 0};
-        if (!log_->push(f)) {
+        if (!log_->push_function(id, options)) {
             open_ = false;
             return;
         }
@@ -96,7 +95,11 @@ class FunctionFrame {
             if (read) log_->record(ports_first_ + k, EVENT_READ, 0, true, read);
             if (written) log_->record(ports_first_ + k, EVENT_WRITE, 0, true, written);
         }
-        log_->close_top();
+        if (stack.back().loop) {
+            log_->close_top(); // misuse left a loop where this frame was: close it as a loop
+        } else {
+            log_->close_top_function();
+        }
     }
 
     // Byte counters (read, written) of ports first..first+count-1, owned by the caller (maxi.h)
@@ -131,8 +134,7 @@ inline void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {
     (void)dep;
     ThreadLog* t = ThreadLog::current();
     if (!t) return;
-    Frame f = {id, options, true, 0};
-    if (t->push(f)) t->record(id, EVENT_BEGIN, options, false, 0);
+    if (t->push_loop(id, options)) t->record(id, EVENT_BEGIN, options, false, 0);
 }
 
 // Finds loop `id` among the loops on top of the stack, closing (and reporting) loops above it
@@ -167,7 +169,14 @@ inline void loop_iter(std::uint32_t id) {
 
 inline void loop_end(std::uint32_t id) {
     ThreadLog* t = ThreadLog::current();
-    if (t && reach_loop(*t, id)) t->close_top();
+    if (!t) return;
+    // The usual case, the loop on top, without the search.
+    PodVector<Frame>& stack = t->stack();
+    if (!stack.empty() && stack.back().loop && stack.back().probe == id) {
+        t->close_top_loop();
+    } else if (reach_loop(*t, id)) {
+        t->close_top();
+    }
 }
 
 } // namespace sim

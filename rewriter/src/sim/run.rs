@@ -291,19 +291,23 @@ fn compile(
         }
         objects.push(obj);
     }
-    // The C++ runtime is linked statically when the toolchain has it: loading and resolving
-    // libstdc++.so costs ~1.4 M instructions per run, more than a small testbench's whole
-    // kernel, and plain testbenches that use only C stdio never pay it (the probes' log does).
-    // Not position-independent: the static runtime's ~440 relative relocations would be applied
-    // (and their pages copied) at every start.
+    link(&opts.cxx, &objects, &spec.ldflags, exe)
+}
+
+/// Links the C simulation. The C++ runtime is linked statically when the toolchain has it:
+/// loading and resolving libstdc++.so costs ~1.4 M instructions per run, more than a small
+/// testbench's whole kernel, and plain testbenches that use only C stdio never pay it. Not
+/// position-independent: a static runtime's relative relocations would be applied (and their
+/// pages copied) at every start. The benchmark relinks with this too.
+pub fn link(cxx: &str, objects: &[PathBuf], ldflags: &[String], exe: &Path) -> Result<()> {
     let link_with = |static_runtime: bool| {
-        let mut link = Command::new(&opts.cxx);
-        link.args(&objects).arg("-o").arg(exe);
+        let mut link = Command::new(cxx);
+        link.args(objects).arg("-o").arg(exe);
         if static_runtime {
             link.args(["-static-libstdc++", "-static-libgcc", "-no-pie"]);
         }
-        link.args(&spec.ldflags).arg("-pthread");
-        link.output().map_err(|e| missing_tool(&opts.cxx, &e))
+        link.args(ldflags).arg("-pthread");
+        link.output().map_err(|e| missing_tool(cxx, &e))
     };
     let mut out = link_with(true)?;
     if !out.status.success() {
