@@ -1,5 +1,6 @@
 //! Golden rewrite tests: `tests/golden/<case>/input.cpp` (+ `probes`, the kinds) must rewrite to
 //! `expected.cpp`, with the manifest `expected.manifest.json` and diagnostics `expected.stderr`.
+//! A case with `input_from` (a case's name) rewrites that case's input instead of its own.
 //! OpenCL C cases have `input.cl` and `expected.cl` instead, may have `options` (watch and
 //! stall options, see `run_case`), and their generated `hlsinstr_ocl_host.h` under `expected.gen/`.
 //!
@@ -38,6 +39,15 @@ fn check(path: &Path, actual: &str) -> Option<String> {
     Some(format!("{}:\n{diff}", path.display()))
 }
 
+/// Where a case's input is: its own directory, or the case named in its `input_from` (the same
+/// source rewritten another way, e.g. for another target).
+fn input_dir(dir: &Path) -> PathBuf {
+    match std::fs::read_to_string(dir.join("input_from")) {
+        Ok(case) => dir.parent().expect("a case directory").join(case.trim()),
+        Err(_) => dir.to_path_buf(),
+    }
+}
+
 fn run_case(dir: &Path) -> Vec<String> {
     let kinds = std::fs::read_to_string(dir.join("probes")).unwrap_or_else(|_| "modules,loops".into());
     // `target`: `vitis <top>` for the in-FPGA build; its generated files (not the hls-lib copy)
@@ -68,8 +78,9 @@ fn run_case(dir: &Path) -> Vec<String> {
         select: SelectOptions { top, watch, stall, ..SelectOptions::default() },
         target,
     };
-    let ext = if dir.join("input.cl").exists() { "cl" } else { "cpp" };
-    let input = Input { path: dir.join(format!("input.{ext}")), rel: format!("input.{ext}") };
+    let source = input_dir(dir);
+    let ext = if source.join("input.cl").exists() { "cl" } else { "cpp" };
+    let input = Input { path: source.join(format!("input.{ext}")), rel: format!("input.{ext}") };
     let outcome = rewrite(std::slice::from_ref(&input), &opts).unwrap();
     assert!(outcome.errors.is_empty(), "{}: {:?}", dir.display(), outcome.errors);
     let file = &outcome.files[0];
@@ -118,7 +129,7 @@ fn golden_rewrites() {
     let mut cases: Vec<PathBuf> = std::fs::read_dir(golden_root())
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.join("input.cpp").exists() || p.join("input.cl").exists())
+        .filter(|p| p.join("input.cpp").exists() || p.join("input.cl").exists() || p.join("input_from").exists())
         .collect();
     cases.sort();
     assert!(cases.len() >= 8, "golden cases missing: {cases:?}");
