@@ -72,7 +72,7 @@ class FunctionFrame {
         (void)dep;
         if (!log_) return;
         index_ = log_->stack().size();
-        if (!log_->push_function(id, options)) {
+        if (!log_->push(id, options, false)) {
             open_ = false;
             return;
         }
@@ -95,11 +95,7 @@ class FunctionFrame {
             if (read) log_->record(ports_first_ + k, EVENT_READ, 0, true, read);
             if (written) log_->record(ports_first_ + k, EVENT_WRITE, 0, true, written);
         }
-        if (stack.back().loop) {
-            log_->close_top(); // misuse left a loop where this frame was: close it as a loop
-        } else {
-            log_->close_top_function();
-        }
+        log_->close_top();
     }
 
     // Byte counters (read, written) of ports first..first+count-1, owned by the caller (maxi.h)
@@ -134,7 +130,7 @@ inline void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {
     (void)dep;
     ThreadLog* t = ThreadLog::current();
     if (!t) return;
-    if (t->push_loop(id, options)) t->record(id, EVENT_BEGIN, options, false, 0);
+    if (t->push(id, options, true)) t->record(id, EVENT_BEGIN, options, false, 0);
 }
 
 // Finds loop `id` among the loops on top of the stack, closing (and reporting) loops above it
@@ -170,10 +166,10 @@ inline void loop_iter(std::uint32_t id) {
 inline void loop_end(std::uint32_t id) {
     ThreadLog* t = ThreadLog::current();
     if (!t) return;
-    // The usual case, the loop on top, without the search.
+    // The usual case, the loop on top, is seen without reach_loop's search and its warnings.
     PodVector<Frame>& stack = t->stack();
     if (!stack.empty() && stack.back().loop && stack.back().probe == id) {
-        t->close_top_loop();
+        t->close_top_as(true);
     } else if (reach_loop(*t, id)) {
         t->close_top();
     }
