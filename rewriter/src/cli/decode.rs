@@ -81,12 +81,18 @@ pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
         Format::Text => output::text(&rep),
         Format::Json => output::json(&rep),
     };
+    emit(&args, &text, &rep.warnings)
+}
+
+/// Writes the report (to --output or stdout); the warnings go to stderr unless the text report
+/// on stdout already shows them.
+fn emit(args: &DecodeArgs, text: &str, warnings: &[String]) -> Result<i32, Error> {
     match &args.output {
         Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
         None => print!("{text}"),
     }
     if args.output.is_some() || args.format != Format::Text {
-        for w in &rep.warnings {
+        for w in warnings {
             eprintln!("hlsinstr decode: warning: {w}");
         }
     }
@@ -111,16 +117,7 @@ fn run_ocl(args: &DecodeArgs, manifest: &Manifest, bytes: &[u8]) -> Result<i32, 
         Format::Text => decode::ocl::output::text(&rep),
         Format::Json => decode::ocl::output::json(&rep),
     };
-    match &args.output {
-        Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
-        None => print!("{text}"),
-    }
-    if args.output.is_some() || args.format != Format::Text {
-        for w in &rep.warnings {
-            eprintln!("hlsinstr decode: warning: {w}");
-        }
-    }
-    Ok(EXIT_OK)
+    emit(args, &text, &rep.warnings)
 }
 
 fn read_dump(path: &std::path::Path) -> Result<Vec<u8>, Error> {
