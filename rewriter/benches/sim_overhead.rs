@@ -117,18 +117,8 @@ fn relink(cxx: &str, spec: &RunSpec, work: &Path, layout: usize) -> PathBuf {
     .unwrap();
     let ok = Command::new(cxx).arg("-c").arg(&pad_src).arg("-o").arg(&pad_obj).status().expect("run the compiler");
     assert!(ok.success(), "the padding object does not compile");
-    let mut objects: Vec<(usize, PathBuf)> = std::fs::read_dir(work.join("obj"))
-        .unwrap()
-        .flatten()
-        .filter_map(|e| {
-            let p = e.path();
-            let k = p.file_stem()?.to_str()?.parse().ok()?;
-            Some((k, p))
-        })
-        .collect();
-    objects.sort();
     let mut all = vec![pad_obj];
-    all.extend(objects.into_iter().map(|(_, p)| p));
+    all.extend(run::object_files(work).expect("the build's objects"));
     let exe = dir.join(format!("csim{layout}.exe"));
     run::link(cxx, &all, &spec.ldflags, &exe).expect("the testbench links again");
     exe

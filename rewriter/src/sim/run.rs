@@ -263,7 +263,7 @@ fn compile(
     units.extend(spec.testbench.iter().cloned());
     let mut objects = Vec::new();
     for (k, (file, flags)) in units.iter().enumerate() {
-        let obj = obj_dir.join(format!("{k}.o"));
+        let obj = object_path(&obj_dir, k);
         let mut cmd = Command::new(&opts.cxx);
         cmd.arg("-c").arg(file).arg("-o").arg(&obj);
         if !flags.iter().chain(&spec.common_flags).any(|f| f.starts_with("-std=")) {
@@ -292,6 +292,18 @@ fn compile(
         objects.push(obj);
     }
     link(&opts.cxx, &objects, &spec.ldflags, exe)
+}
+
+/// The object of the k-th compiled unit (the link order).
+fn object_path(obj_dir: &Path, k: usize) -> PathBuf {
+    obj_dir.join(format!("{k}.o"))
+}
+
+/// The objects of a work directory's C simulation in link order (the benchmark relinks them).
+pub fn object_files(work: &Path) -> Result<Vec<PathBuf>> {
+    let obj_dir = work.join("obj");
+    let count = std::fs::read_dir(&obj_dir).map_err(|e| Error::io(&obj_dir, &e))?.count();
+    Ok((0..count).map(|k| object_path(&obj_dir, k)).filter(|p| p.is_file()).collect())
 }
 
 /// Links the C simulation. The C++ runtime is linked statically when the toolchain has it:
