@@ -1,6 +1,8 @@
 //! hlsinstr::csynth on real Vitis HLS reports (shared/fixtures/vitis-reports, beside the repo).
 //! Expected values are read from the XML and cross-checked against the .rpt files next to it.
 
+mod common;
+use common::Rng;
 use hlsinstr::csynth::{self, find_reports, parse_file, parse_str, Range, Report};
 use hlsinstr::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -535,20 +537,6 @@ fn flattened_loop_nests() {
     }
     assert_eq!(rep.loops_at_line(11).len(), 1);
     assert_eq!(rep.loops_at_line(10).len(), 1);
-}
-
-/// xorshift64*: deterministic bytes for the fuzz-ish tests, no dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 fn all_fixture_texts() -> Vec<(String, Vec<u8>)> {

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 mod common;
-use common::{hls_include, repo};
+use common::{hls_include, repo, Rng};
 
 const KERNEL: &str = "\
 void leaf(int *a, int n) {
@@ -330,20 +330,6 @@ fn wrong_manifests_give_the_specific_error() {
     none.hw = None;
     assert_eq!(check(&none), DumpError::NoHw);
     assert!(decode(&bytes, &m, None, &Options::default()).is_ok());
-}
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Header words 0-3 (magic, version, key, slots) and each slot's probe word decide whether the

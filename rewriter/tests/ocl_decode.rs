@@ -19,7 +19,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 mod common;
-use common::repo;
+use common::{repo, Rng};
 
 fn hlsinstr(args: &[&str], cwd: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_hlsinstr")).args(args).current_dir(cwd).output().expect("run hlsinstr")
@@ -386,20 +386,6 @@ fn errors_say_what_to_do_and_exit_1() {
     let o = hlsinstr(&["decode", "d.bin"], dir.path());
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("give --manifest, the hlsinstr-manifest.json of the .cl rewrite"), "{}", text(&o));
-}
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Bytes whose change cannot make the dump invalid: the reserved word, every HEADER's dropped

@@ -1,5 +1,6 @@
-//! What the integration tests share: where the repository is, and the Xilinx C-simulation
-//! headers (`scripts/fetch-hls-headers.sh`, or `$XILINX_HLS/include`).
+//! What the integration tests share: where the repository is, the Xilinx C-simulation headers
+//! (`scripts/fetch-hls-headers.sh`, or `$XILINX_HLS/include`), and a deterministic random source
+//! for the fuzz-ish tests.
 //! Each test crate uses part of it, hence `allow(dead_code)`.
 #![allow(dead_code)]
 
@@ -57,4 +58,19 @@ pub fn mxv_orders(rows: usize, cols: usize) -> MxvOrders {
     let ndrange = one.iter().flat_map(|e| std::iter::repeat_n(e.clone(), rows)).collect();
     let ndrange_sequential = (0..rows).flat_map(|_| one.clone()).collect();
     MxvOrders { single, ndrange, ndrange_sequential }
+}
+
+/// xorshift64*: deterministic bytes for the fuzz-ish tests, no dependency.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
 }
