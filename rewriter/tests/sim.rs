@@ -276,15 +276,8 @@ fn timelines_read_back_and_the_json_matches_its_schema() {
         trace_path.to_str().unwrap(),
     ]);
     // Schema.
-    let schema: Value =
-        serde_json::from_str(&std::fs::read_to_string(repo().join("docs/sim-report.schema.json")).unwrap()).unwrap();
-    let mut schemas = boon::Schemas::new();
-    let mut compiler = boon::Compiler::new();
-    compiler.add_resource("file:///sim-report.schema.json", schema).unwrap();
-    let idx = compiler.compile("file:///sim-report.schema.json", &mut schemas).unwrap();
-    if let Err(e) = schemas.validate(&rep, idx) {
-        panic!("the report does not match docs/sim-report.schema.json: {e:#}");
-    }
+    validate_against_schema(&rep);
+    let (schemas, idx) = report_schema();
     let mut broken = rep.clone();
     broken["rows"][0]["pcp"] = Value::from("maybe");
     assert!(schemas.validate(&broken, idx).is_err(), "the schema checks something");
@@ -391,13 +384,19 @@ fn a_deadlocking_dataflow_region_is_reported_not_hung() {
 /// The shapes (rows, cols) tests/sim/flatten/flatten_tb.cpp calls grid_top with.
 const FLATTEN_SHAPES: [(u64, u64); 4] = [(3, 5), (4, 7), (0, 9), (2, 0)];
 
-fn validate_against_schema(rep: &Value) {
+/// docs/sim-report.schema.json, compiled.
+fn report_schema() -> (boon::Schemas, boon::SchemaIndex) {
     let schema: Value =
         serde_json::from_str(&std::fs::read_to_string(repo().join("docs/sim-report.schema.json")).unwrap()).unwrap();
     let mut schemas = boon::Schemas::new();
     let mut compiler = boon::Compiler::new();
     compiler.add_resource("file:///sim-report.schema.json", schema).unwrap();
     let idx = compiler.compile("file:///sim-report.schema.json", &mut schemas).unwrap();
+    (schemas, idx)
+}
+
+fn validate_against_schema(rep: &Value) {
+    let (schemas, idx) = report_schema();
     if let Err(e) = schemas.validate(rep, idx) {
         panic!("the report does not match docs/sim-report.schema.json: {e:#}");
     }
