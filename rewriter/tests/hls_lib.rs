@@ -67,6 +67,11 @@ fn threads_share_one_ordered_stream() {
 }
 
 #[test]
+fn orders_follow_happens_before_when_a_second_thread_starts_recording() {
+    self_checking(&["order_handoff.cpp"]);
+}
+
+#[test]
 fn translation_units_share_one_log() {
     self_checking(&["multi_tu_a.cpp", "multi_tu_b.cpp"]);
 }

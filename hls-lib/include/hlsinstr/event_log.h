@@ -2,8 +2,9 @@
 //
 // One stream of records for every probe kind: module and loop begin/end, m_axi traffic (maxi.h);
 // branch trace and watch records later — a new kind is a new event letter, not a new log. Each
-// thread appends to its own buffer (dataflow processes may run as threads), ordered globally by
-// one atomic counter, so the hot path takes no lock. A buffer holds records already encoded in
+// thread appends to its own buffer (dataflow processes may run as threads), ordered globally
+// (see Log::next_owned_order: a program that records on one thread takes no locked instruction
+// at all), so the hot path takes no lock. A buffer holds records already encoded in
 // a few bytes each (varints, deltas), not structs: the probes' memory, and the page faults that
 // come with it, are what a small testbench pays most for. Full buffers and the buffers of
 // finished threads go to the process-wide log; the log is written once at exit to
@@ -22,7 +23,8 @@
 //   "HLSIEV2\n", then the buffers as they were filled, each as thread (u32 LE), byte length
 //   (u32 LE) and the encoded records (see Encoding), and after each write an end mark (thread
 //   0xffffffff, length 0): a log that does not end with one was cut short. The reader sorts by
-//   order and numbers seq.
+//   order, numbers the records 0, 1, 2, ... in that order (the text log's `order`; the raw
+//   orders of a log written on several threads are far apart) and numbers seq.
 // `seq` is the record's rank among sequence-numbered records in the global order — what the
 // hardware sequencer of the in-FPGA build hands out. `value` is a loop's trip count on its end
 // record, and the byte count of an R (read) or W (written) record: the bytes one module
@@ -253,10 +255,30 @@ class Log {
   public:
     static Log& instance();
 
-    std::uint64_t next_order() { return order_.fetch_add(1, std::memory_order_relaxed); }
+    // Orders. A record's order must be unique and consistent with happens-before (a record
+    // that happens before another gets the smaller order); concurrent records may fall either
+    // way. The first thread that records (the owner) numbers its records itself, with a plain
+    // load and store, while no other thread has recorded: a locked add per record cost it a
+    // third of a probe. Every other thread, before its first record, marks the log shared; from
+    // then on every record, the owner's too once it sees the mark, draws from one atomic
+    // counter above shared_base. That keeps the rule: an owner record numbered alone cannot
+    // happen after another thread's record (that thread marked the log first, so the owner
+    // would see the mark), hence every owned order may stand below every shared one. Readers
+    // sort by order and number the records 0, 1, 2, ... again.
+    static const std::uint64_t shared_base = std::uint64_t(1) << 62;
+    bool shared() const { return shared_.load(std::memory_order_relaxed); }
+    void share() { shared_.store(true, std::memory_order_seq_cst); }
+    std::uint64_t next_owned_order() {
+        const std::uint64_t o = owned_.load(std::memory_order_relaxed);
+        owned_.store(o + 1, std::memory_order_relaxed);
+        return o;
+    }
+    std::uint64_t next_shared_order() { return shared_base + order_.fetch_add(1, std::memory_order_relaxed); }
     std::uint32_t next_thread() { return threads_.fetch_add(1, std::memory_order_relaxed); }
     // Records issued so far on every thread; the stream watchdog counts them as progress.
-    std::uint64_t issued() const { return order_.load(std::memory_order_relaxed); }
+    std::uint64_t issued() const {
+        return owned_.load(std::memory_order_relaxed) + order_.load(std::memory_order_relaxed);
+    }
 
     void adopt(const Chunk& c) {
         bool kept;
@@ -338,7 +360,7 @@ class Log {
 
   public:
     // Constant-initialized (LogSlot): usable before any constructor of the program has run.
-    constexpr Log() : order_(0), threads_(0), sent_(0), magic_sent_(false) {}
+    constexpr Log() : owned_(0), order_(0), shared_(false), threads_(0), sent_(0), magic_sent_(false) {}
     inline ~Log();
 
   private:
@@ -451,7 +473,7 @@ class Log {
         unsigned long long seq = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const Record& r = records[i];
-            p = put(p, r.order);
+            p = put(p, i); // the rank: owned and shared orders are far apart
             p = put(p, r.probe);
             *p++ = r.event;
             *p++ = ' ';
@@ -551,7 +573,9 @@ class Log {
         return p;
     }
 
+    std::atomic<std::uint64_t> owned_; // written by the owner only
     std::atomic<std::uint64_t> order_;
+    std::atomic<bool> shared_;
     std::atomic<std::uint32_t> threads_;
     SpinLock mutex_;
     PodVector<Chunk> chunks_;
@@ -614,7 +638,7 @@ class ThreadLog {
     // is two or three bytes written here, inlined where the probe is; the rest goes to
     // record_any.
     void record(std::uint32_t probe, char event, unsigned options, bool has_value, std::uint64_t value) {
-        const std::uint64_t order = log_->next_order();
+        const std::uint64_t order = next_order();
         if (order - last_order_ == 1 && (probe | (has_value ? value : 0)) < 0x80 && !(options & HLSINSTR_OPT_T) &&
             capacity_ - size_ >= 3) {
             unsigned char* p = buffer_ + size_;
@@ -653,6 +677,11 @@ class ThreadLog {
         size_ = static_cast<std::size_t>(p - buffer_);
     }
 
+    // See Log::next_owned_order.
+    std::uint64_t next_order() {
+        return (owner_ && !log_->shared()) ? log_->next_owned_order() : log_->next_shared_order();
+    }
+
     PodVector<Frame>& stack() { return stack_; }
     // This thread's number in the log's `thread` column.
     std::uint32_t id() const { return thread_; }
@@ -673,7 +702,8 @@ class ThreadLog {
     static ThreadLog& slot();
 
     constexpr ThreadLog()
-        : state_(fresh), log_(0), thread_(0), buffer_(0), size_(0), capacity_(0), last_order_(0), last_timestamp_(0) {
+        : state_(fresh), owner_(false), log_(0), thread_(0), buffer_(0), size_(0), capacity_(0), last_order_(0),
+          last_timestamp_(0) {
     }
 
     // Moves this thread's records to the process log (before an explicit write).
@@ -739,6 +769,8 @@ class ThreadLog {
         if (state_ != fresh || log_gone()) return 0;
         log_ = &Log::instance();
         thread_ = log_->next_thread();
+        owner_ = thread_ == 0;
+        if (!owner_) log_->share(); // before this thread's first record: see Log::next_owned_order
         state_ = active;
         finish_at_thread_exit(this);
         return this;
@@ -780,6 +812,7 @@ class ThreadLog {
     }
 
     State state_;
+    bool owner_; // the first thread that recorded (Log::next_owned_order)
     Log* log_;
     std::uint32_t thread_;
     unsigned char* buffer_;

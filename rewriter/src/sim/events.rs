@@ -90,8 +90,9 @@ const END_MARK_THREAD: u32 = u32::MAX;
 /// end mark (thread u32::MAX, length 0) after each write; the log must end with one. Each
 /// record: a head byte (event code | 0x08 timestamp | 0x10 seq | 0x20 value | 0x40 the order is
 /// the previous + 1), [varint order delta, without 0x40], varint probe, [varint zigzag timestamp
-/// delta], [varint value]; deltas restart at every buffer. Records come back sorted by `order`,
-/// sequence-numbered records numbered in that order.
+/// delta], [varint value]; deltas restart at every buffer. Records come back sorted by `order`
+/// and numbered 0, 1, 2, ... in it (`order` becomes the rank), sequence-numbered records
+/// numbered in that order.
 pub fn parse_binary(bytes: &[u8]) -> Result<Vec<Record>> {
     let mut out = Vec::new();
     let mut at = BINARY_MAGIC.len();
@@ -121,6 +122,11 @@ pub fn parse_binary(bytes: &[u8]) -> Result<Vec<Record>> {
     }
     out.sort_by_key(|r| r.order);
     check_unique_orders(&out)?;
+    // Ranks, as the text log shows them: the raw orders of records made while the log was shared
+    // between threads start at 2^62 (hls-lib's Log::next_owned_order).
+    for (rank, r) in (0u64..).zip(out.iter_mut()) {
+        r.order = rank;
+    }
     for (seq, r) in (0u64..).zip(out.iter_mut().filter(|r| r.seq.is_some())) {
         r.seq = Some(seq);
     }

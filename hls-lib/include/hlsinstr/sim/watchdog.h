@@ -285,6 +285,8 @@ class Watchdog {
                          waited_ms, DEADLOCK_EXIT_CODE);
         }
         if (!log_gone()) {
+            // The D records are written from this thread: they draw shared orders.
+            Log::instance().share();
             for (std::size_t i = 0; i < lines.size(); ++i) {
                 ThreadLog* t = lines[i].log;
                 if (!t) continue;
