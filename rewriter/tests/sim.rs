@@ -552,3 +552,44 @@ fn a_perfect_nest_the_report_flattens_is_timed_as_the_one_flattened_loop() {
     assert_eq!(u(&row(&plain, "Col")["cycles"]), calls * 8 * (15 + depth), "Col pipelined by its pragma");
     assert_eq!(u(&outer["cycles"]), calls * 8 * own + u(&row(&plain, "Col")["cycles"]));
 }
+
+/// Whether an ELF executable names a dynamic loader (a PT_INTERP program header).
+fn has_interpreter(exe: &std::path::Path) -> bool {
+    let b = std::fs::read(exe).unwrap();
+    assert_eq!(&b[..4], b"\x7fELF", "{} is not ELF", exe.display());
+    let u = |at: usize, n: usize| (0..n).fold(0u64, |v, k| v | (b[at + k] as u64) << (8 * k));
+    let (phoff, phentsize, phnum) = (u(0x20, 8) as usize, u(0x36, 2) as usize, u(0x38, 2) as usize);
+    (0..phnum).any(|i| u(phoff + i * phentsize, 4) == 3)
+}
+
+#[test]
+fn the_simulation_links_without_the_dynamic_loader_when_it_can() {
+    use hlsinstr::sim::run::link;
+    let work = tempfile::tempdir().unwrap();
+    let build = |name: &str, src: &str| {
+        let (c, o, exe) =
+            (work.path().join(format!("{name}.cpp")), work.path().join(format!("{name}.o")), work.path().join(name));
+        std::fs::write(&c, src).unwrap();
+        let ok =
+            Command::new("g++").arg("-c").arg(&c).arg("-o").arg(&o).status().expect("g++ runs (apt-get install g++)");
+        assert!(ok.success());
+        link("g++", &[o], &[], &exe).expect("links");
+        let out = Command::new(&exe).output().unwrap();
+        assert!(out.status.success(), "{name} runs");
+        (exe, String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    // A testbench with threads: fully static.
+    let (exe, out) = build(
+        "plain",
+        "#include <cstdio>\n#include <thread>\nint main() { int x = 0; std::thread t([&] { x = 42; }); t.join(); std::printf(\"%d\\n\", x); }\n",
+    );
+    assert_eq!(out, "42\n");
+    assert!(!has_interpreter(&exe), "a plain testbench is linked fully static");
+    // One that loads a library at run time needs the dynamic loader: linked the next way.
+    let (exe, out) = build(
+        "loads",
+        "#include <cstdio>\n#include <dlfcn.h>\nint main() { void* h = dlopen(\"libm.so.6\", RTLD_NOW); std::printf(\"%d\\n\", h != 0); }\n",
+    );
+    assert_eq!(out, "1\n");
+    assert!(has_interpreter(&exe), "dlopen needs the dynamic loader");
+}
