@@ -81,8 +81,12 @@ const char EVENT_WRITE = 'W';
 // probe frame needs no unwinding code around its calls to them, and so no C++ runtime.
 #if defined(__GNUC__)
 #define HLSINSTR_NOTHROW __attribute__((nothrow))
+// What a probe does rarely (a thread's first record, a full buffer, a record that does not fit
+// the short form): out of line, so the inlined common path stays short.
+#define HLSINSTR_COLD __attribute__((noinline, cold))
 #else
 #define HLSINSTR_NOTHROW
+#define HLSINSTR_COLD
 #endif
 
 // A growable array of plain structs in malloc'd memory. push_back is false when memory is out.
@@ -596,12 +600,12 @@ Log LogSlot<Unused>::log;
 
 inline Log& Log::instance() { return LogSlot<>::log; }
 
-// An open module or loop on a thread's probe stack.
+// An open module or loop on a thread's probe stack (16 bytes).
 struct Frame {
     std::uint32_t probe;
-    unsigned options;
+    unsigned char options;
     bool loop;
-    std::uint64_t trips;
+    std::uint64_t trips; // the loop's count while another frame is on top of it
 };
 
 // The trip count of this thread's innermost open loop while it is the top of the probe stack.
@@ -620,6 +624,64 @@ struct TopLoopSlot {
 template <class Unused>
 thread_local TopLoop TopLoopSlot<Unused>::value = {0};
 inline TopLoop& top_loop() { return TopLoopSlot<>::value; }
+
+// A thread's open modules and loops, innermost last, above a sentinel frame at the bottom of
+// its array. Pushing saves top_loop() into the frame below and pushing or popping loads the new
+// top's count, without asking whether there is a frame below or whether it is a loop (the
+// sentinel is always there; a module's saved count is never read, since ITER counts only for
+// the loop on top): those checks were a tenth of a probe. Indexes and size exclude the sentinel.
+class ProbeStack {
+  public:
+    constexpr ProbeStack() : frames_(0), size_(0), capacity_(0) {}
+
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Frame& back() { return frames_[size_]; }
+    Frame& operator[](std::size_t i) { return frames_[i + 1]; }
+
+    // False when memory is out (nothing is pushed).
+    bool push(std::uint32_t probe, unsigned options, bool loop) {
+        if (size_ + 1 >= capacity_ && !grow()) return false;
+        TopLoop& t = top_loop();
+        frames_[size_].trips = t.trips;
+        Frame& f = frames_[++size_];
+        f.probe = probe;
+        f.options = static_cast<unsigned char>(options);
+        f.loop = loop;
+        t.trips = 0;
+        return true;
+    }
+
+    // The top frame, removed; its count (a loop's trips) in `trips`.
+    Frame pop() {
+        TopLoop& t = top_loop();
+        Frame f = frames_[size_];
+        f.trips = t.trips;
+        t.trips = frames_[--size_].trips;
+        return f;
+    }
+
+    void release() {
+        std::free(frames_);
+        frames_ = 0;
+        size_ = capacity_ = 0;
+    }
+
+  private:
+    HLSINSTR_COLD bool grow() {
+        const std::size_t capacity = capacity_ ? 2 * capacity_ : 64;
+        Frame* frames = static_cast<Frame*>(std::realloc(frames_, capacity * sizeof(Frame)));
+        if (!frames) return false;
+        if (!frames_) frames[0] = Frame(); // the sentinel
+        frames_ = frames;
+        capacity_ = capacity;
+        return true;
+    }
+
+    Frame* frames_; // [0] is the sentinel
+    std::size_t size_;
+    std::size_t capacity_;
+};
 
 // One thread's records and probe stack. Constant-initialized and trivially destructible, so a
 // thread-local one costs no initialization check of the C++ runtime; it starts on its thread's
@@ -640,12 +702,12 @@ class ThreadLog {
     void record(std::uint32_t probe, char event, unsigned options, bool has_value, std::uint64_t value) {
         const std::uint64_t order = next_order();
         if (order - last_order_ == 1 && (probe | (has_value ? value : 0)) < 0x80 && !(options & HLSINSTR_OPT_T) &&
-            capacity_ - size_ >= 3) {
-            unsigned char* p = buffer_ + size_;
+            end_ - pos_ >= 3) {
+            unsigned char* p = pos_;
             p[0] = static_cast<unsigned char>(Encoding::head(event, options, has_value) | Encoding::next_order_bit);
             p[1] = static_cast<unsigned char>(probe);
             p[2] = static_cast<unsigned char>(value);
-            size_ += has_value ? 3 : 2;
+            pos_ = p + (has_value ? 3 : 2);
             last_order_ = order;
             return;
         }
@@ -653,10 +715,10 @@ class ThreadLog {
     }
 
     // Any record, with the order already drawn.
-    void record_any(std::uint64_t order, std::uint32_t probe, char event, unsigned options, bool has_value,
-                    std::uint64_t value) {
-        if (capacity_ - size_ < static_cast<std::size_t>(Encoding::max_record) && !new_buffer()) return;
-        unsigned char* p = buffer_ + size_;
+    HLSINSTR_COLD void record_any(std::uint64_t order, std::uint32_t probe, char event, unsigned options,
+                                  bool has_value, std::uint64_t value) {
+        if (end_ - pos_ < static_cast<std::ptrdiff_t>(Encoding::max_record) && !new_buffer()) return;
+        unsigned char* p = pos_;
         unsigned char* const head = p++;
         unsigned char h = Encoding::head(event, options, has_value);
         if (order - last_order_ == 1) {
@@ -674,15 +736,16 @@ class ThreadLog {
         }
         if (has_value) p = Encoding::varint(p, value);
         *head = h;
-        size_ = static_cast<std::size_t>(p - buffer_);
+        pos_ = p;
     }
 
     // See Log::next_owned_order.
     std::uint64_t next_order() {
-        return (owner_ && !log_->shared()) ? log_->next_owned_order() : log_->next_shared_order();
+        Log& log = Log::instance();
+        return (owner_ && !log.shared()) ? log.next_owned_order() : log.next_shared_order();
     }
 
-    PodVector<Frame>& stack() { return stack_; }
+    ProbeStack& stack() { return stack_; }
     // This thread's number in the log's `thread` column.
     std::uint32_t id() const { return thread_; }
 
@@ -692,8 +755,7 @@ class ThreadLog {
         top_loop().trips = 0;
         flush();
         std::free(buffer_);
-        buffer_ = 0;
-        size_ = capacity_ = 0;
+        buffer_ = pos_ = end_ = 0;
         stack_.release();
         state_ = finished;
     }
@@ -702,19 +764,18 @@ class ThreadLog {
     static ThreadLog& slot();
 
     constexpr ThreadLog()
-        : state_(fresh), owner_(false), log_(0), thread_(0), buffer_(0), size_(0), capacity_(0), last_order_(0),
+        : state_(fresh), owner_(false), log_(0), thread_(0), buffer_(0), pos_(0), end_(0), last_order_(0),
           last_timestamp_(0) {
     }
 
     // Moves this thread's records to the process log (before an explicit write).
     void flush() {
-        if (size_ != 0 && !log_gone()) hand_over();
+        if (pos_ != buffer_ && !log_gone()) hand_over();
     }
 
     void warn_once(std::uint32_t probe, const char* what) { log_->warn_once(probe, what); }
 
-    // Pops the top frame and records its end; a loop's end carries its trip count, which is
-    // in top_loop() while the loop is the top.
+    // Pops the top frame and records its end; a loop's end carries its trip count.
     void close_top() {
         if (stack_.back().loop) {
             close_top_as(true);
@@ -726,36 +787,16 @@ class ThreadLog {
     // close_top where the caller knows what the top is: with `loop` a constant, record's fast
     // path folds (230 K of quicksort's 2 M probe instructions against the branch in one body).
     void close_top_as(bool loop) {
-        const Frame f = stack_.back();
-        const std::uint64_t trips = loop ? top_loop().trips : 0;
-        stack_.pop_back();
-        load_top();
-        record(f.probe, EVENT_END, f.options, loop, trips);
+        const Frame f = stack_.pop();
+        record(f.probe, EVENT_END, f.options, loop, loop ? f.trips : 0);
     }
 
-    // A module's or loop's frame on top; a loop's count starts at 0 in top_loop() (a module
-    // leaves it alone: it is not read until a loop is pushed above). False when memory is out:
-    // the frame is not open, and its end will say so.
+    // A module's or loop's frame on top, with its count at 0 in top_loop(). False when memory is
+    // out: the frame is not open, and its end will say so.
     bool push(std::uint32_t probe, unsigned options, bool loop) {
-        save_top();
-        const Frame f = {probe, options, loop, 0};
-        if (!stack_.push_back(f)) {
-            warn_once(probe, "out of memory for the probe stack; this probe is not recorded");
-            return false;
-        }
-        if (loop) top_loop().trips = 0;
-        return true;
-    }
-
-    // The top loop's count back into its frame (before the top changes or the frame is read).
-    void save_top() {
-        if (!stack_.empty() && stack_.back().loop) stack_.back().trips = top_loop().trips;
-    }
-
-    // The top frame into top_loop() when it is a loop (after every push and pop).
-    void load_top() {
-        TopLoop& t = top_loop();
-        t.trips = (!stack_.empty() && stack_.back().loop) ? stack_.back().trips : 0;
+        if (stack_.push(probe, options, loop)) return true;
+        warn_once(probe, "out of memory for the probe stack; this probe is not recorded");
+        return false;
     }
 
   private:
@@ -765,7 +806,7 @@ class ThreadLog {
     enum State { fresh, active, finished };
 
     // The first probe on this thread: number it and arrange for its end.
-    ThreadLog* start() {
+    HLSINSTR_COLD ThreadLog* start() {
         if (state_ != fresh || log_gone()) return 0;
         log_ = &Log::instance();
         thread_ = log_->next_thread();
@@ -781,32 +822,33 @@ class ThreadLog {
     // The full buffer goes to the log, a fresh one (uninitialized: it is only ever appended to)
     // takes its place; false when memory is out, and the record is lost, said once.
     bool new_buffer() {
-        if (size_ != 0 && !log_gone()) hand_over();
+        if (pos_ != buffer_ && !log_gone()) hand_over();
         if (!buffer_) buffer_ = static_cast<unsigned char*>(std::malloc(buffer_bytes));
         if (!buffer_) {
-            capacity_ = 0;
+            pos_ = end_ = 0;
             log_->warn_once(0xffffffffu, "out of memory for the event log; records are being lost");
             return false;
         }
-        capacity_ = buffer_bytes;
+        pos_ = buffer_;
+        end_ = buffer_ + buffer_bytes;
         return true;
     }
 
     // Gives the filled part of the buffer to the process log; the next record starts a new
     // buffer with its deltas from zero.
     void hand_over() {
-        Chunk c = {thread_, static_cast<std::uint32_t>(size_), buffer_};
-        if (capacity_ - size_ > buffer_bytes / 2) {
+        const std::size_t size = static_cast<std::size_t>(pos_ - buffer_);
+        Chunk c = {thread_, static_cast<std::uint32_t>(size), buffer_};
+        if (static_cast<std::size_t>(end_ - pos_) > buffer_bytes / 2) {
             // A flush before exit (flush_events) leaves most of the buffer unused: hand over a copy.
-            c.data = static_cast<unsigned char*>(std::malloc(size_));
+            c.data = static_cast<unsigned char*>(std::malloc(size));
             if (!c.data) return;
-            std::memcpy(c.data, buffer_, size_);
+            std::memcpy(c.data, buffer_, size);
+            pos_ = buffer_;
         } else {
-            buffer_ = 0;
-            capacity_ = 0;
+            buffer_ = pos_ = end_ = 0;
         }
         log_->adopt(c);
-        size_ = 0;
         last_order_ = 0;
         last_timestamp_ = 0;
     }
@@ -815,12 +857,12 @@ class ThreadLog {
     bool owner_; // the first thread that recorded (Log::next_owned_order)
     Log* log_;
     std::uint32_t thread_;
-    unsigned char* buffer_;
-    std::size_t size_;
-    std::size_t capacity_;
+    unsigned char* buffer_; // the records since the last hand-over are [buffer_, pos_)
+    unsigned char* pos_;
+    unsigned char* end_;
     std::uint64_t last_order_;
     std::uint64_t last_timestamp_;
-    PodVector<Frame> stack_;
+    ProbeStack stack_;
 };
 
 template <class Unused = void>

@@ -87,15 +87,12 @@ class FunctionFrame {
         if (!open_) return;
         open_ = false;
         if (!ThreadLog::current()) return;
-        PodVector<Frame>& stack = log_->stack();
-        if (stack.size() <= index_) return; // a mismatched loop end popped us; already reported
-        while (stack.size() > index_ + 1) log_->close_top();
-        for (std::uint32_t k = 0; k < ports_count_; ++k) {
-            const std::uint64_t read = port_bytes_[2 * k], written = port_bytes_[2 * k + 1];
-            if (read) log_->record(ports_first_ + k, EVENT_READ, 0, true, read);
-            if (written) log_->record(ports_first_ + k, EVENT_WRITE, 0, true, written);
+        ProbeStack& stack = log_->stack();
+        if (stack.size() == index_ + 1 && !stack.back().loop && ports_count_ == 0) {
+            log_->close_top_as(false); // the usual end: nothing above the module's frame, no ports
+        } else {
+            end_with_more();
         }
-        log_->close_top();
     }
 
     // Byte counters (read, written) of ports first..first+count-1, owned by the caller (maxi.h)
@@ -109,11 +106,25 @@ class FunctionFrame {
     // A goto landed at a label inside `depth` probed loops: close the loops it jumped out of.
     void unwind(std::size_t depth) {
         if (!open_ || !ThreadLog::current()) return;
-        PodVector<Frame>& stack = log_->stack();
+        ProbeStack& stack = log_->stack();
         while (stack.size() > index_ + 1 + depth) log_->close_top();
     }
 
   private:
+    // An end that closes loops a return left open or records m_axi traffic first: out of line,
+    // so the usual end stays short where it is inlined.
+    HLSINSTR_COLD void end_with_more() {
+        ProbeStack& stack = log_->stack();
+        if (stack.size() <= index_) return; // a mismatched loop end popped us; already reported
+        while (stack.size() > index_ + 1) log_->close_top();
+        for (std::uint32_t k = 0; k < ports_count_; ++k) {
+            const std::uint64_t read = port_bytes_[2 * k], written = port_bytes_[2 * k + 1];
+            if (read) log_->record(ports_first_ + k, EVENT_READ, 0, true, read);
+            if (written) log_->record(ports_first_ + k, EVENT_WRITE, 0, true, written);
+        }
+        log_->close_top();
+    }
+
     FunctionFrame(const FunctionFrame&);
     FunctionFrame& operator=(const FunctionFrame&);
 
@@ -136,7 +147,7 @@ inline void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {
 // Finds loop `id` among the loops on top of the stack, closing (and reporting) loops above it
 // that lost their end; false when the loop is not open in the current function.
 inline bool reach_loop(ThreadLog& t, std::uint32_t id) {
-    PodVector<Frame>& stack = t.stack();
+    ProbeStack& stack = t.stack();
     std::size_t i = stack.size();
     while (i > 0 && stack[i - 1].loop && stack[i - 1].probe != id) --i;
     if (i == 0 || !stack[i - 1].loop) {
@@ -163,15 +174,20 @@ inline void loop_iter(std::uint32_t id) {
     ++top_loop().trips;
 }
 
+// A loop's end that does not find the loop on top (see reach_loop): out of line, so the usual
+// end needs no registers saved for the search and its warnings.
+HLSINSTR_COLD inline void loop_end_elsewhere(ThreadLog& t, std::uint32_t id) {
+    if (reach_loop(t, id)) t.close_top();
+}
+
 inline void loop_end(std::uint32_t id) {
     ThreadLog* t = ThreadLog::current();
     if (!t) return;
-    // The usual case, the loop on top, is seen without reach_loop's search and its warnings.
-    PodVector<Frame>& stack = t->stack();
+    ProbeStack& stack = t->stack();
     if (!stack.empty() && stack.back().loop && stack.back().probe == id) {
         t->close_top_as(true);
-    } else if (reach_loop(*t, id)) {
-        t->close_top();
+    } else {
+        loop_end_elsewhere(*t, id);
     }
 }
 
