@@ -297,7 +297,7 @@ class Log {
     }
 
     // Probe misuse is reported once per probe, never fatal: the kernel's own output matters more.
-    HLSINSTR_NOTHROW void warn_once(std::uint32_t probe, const char* what) {
+    HLSINSTR_NOTHROW HLSINSTR_COLD void warn_once(std::uint32_t probe, const char* what) {
         if (first_warning(probe)) {
             std::fprintf(stderr, "hlsinstr: probe %u: %s (reported once)\n", static_cast<unsigned>(probe), what);
         }
