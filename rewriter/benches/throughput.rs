@@ -17,6 +17,10 @@
 //!   tree-sitter's logger) against a fresh parse of the input and of the output, and its time
 //!   against parsing the input, also with the inserted text blanked to spaces.
 //!
+//! `HLSINSTR_BENCH_ONLY=parse|modules|all` runs just that one measurement, once, inside the function
+//! `counted`, and prints nothing else: for instruction counts, which machine load does not move
+//! (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*counted*'`).
+//!
 //! `HLSINSTR_BENCH_KEEP=1` leaves the corpus in place (its directory is printed) for inspection.
 //! Figures only: nothing here fails on a slow machine. It does panic when the rewrite reports
 //! errors or inserts no probes, since the figures would then be meaningless.
@@ -60,6 +64,13 @@ fn main() {
     );
     if std::env::var_os("HLSINSTR_BENCH_KEEP").is_some() {
         eprintln!("keeping the corpus in {}", dir.path().display());
+    }
+    if let Ok(only) = std::env::var("HLSINSTR_BENCH_ONLY") {
+        run_only(&only, &corpus);
+        if std::env::var_os("HLSINSTR_BENCH_KEEP").is_some() {
+            let _ = dir.keep();
+        }
+        return;
     }
     let input_errors: usize = corpus.texts.iter().map(|t| count_errors(parse_cpp(t, None).root_node())).sum();
 
@@ -153,6 +164,35 @@ fn main() {
 
 // ---------------------------------------------------------------------------------------------
 // Measurement
+
+/// `HLSINSTR_BENCH_ONLY`: one run of one measurement, on 1 thread, inside [`counted`].
+fn run_only(only: &str, corpus: &Corpus) {
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("1-thread pool");
+    let kinds = match only {
+        "parse" => None,
+        "modules" => Some(options("modules")),
+        "all" => Some(options(ALL_KINDS)),
+        other => panic!("HLSINSTR_BENCH_ONLY={other:?}: expected parse, modules or all"),
+    };
+    let outcome = one.install(|| {
+        counted(|| match &kinds {
+            None => {
+                black_box(corpus.texts.iter().map(|t| parse_cpp(t, None).root_node().child_count()).sum::<usize>());
+                None
+            }
+            Some(opts) => Some(rewrite(&corpus.inputs, opts).expect("rewrite options are valid")),
+        })
+    });
+    if let Some(outcome) = outcome {
+        check(&outcome, &corpus.inputs, only);
+    }
+}
+
+/// The region an instruction count is taken of; what `f` returns is dropped outside it.
+#[inline(never)]
+fn counted<T>(f: impl FnOnce() -> T) -> T {
+    black_box(f())
+}
 
 struct Timing {
     median: Duration,
