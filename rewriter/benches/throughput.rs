@@ -30,7 +30,7 @@ use hlsinstr::emit::manifest;
 use hlsinstr::model::{self, FileModel};
 use hlsinstr::parse::{count_errors, parse_cpp, Lang};
 use hlsinstr::plan::plan_file;
-use hlsinstr::rewrite::{input_edits, reparse, rewrite, Outcome, RewriteOptions};
+use hlsinstr::rewrite::{input_edits, loop_detail, reparse, rewrite, Outcome, RewriteOptions};
 use hlsinstr::select::{select, Kinds, SelectOptions};
 use hlsinstr::source;
 use hlsinstr::strip::{find_marker, strip};
@@ -416,7 +416,7 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
             lap(1, &mut s, &mut t);
             let tree = parse_cpp(&src.text, None);
             lap(PARSE_INPUT, &mut s, &mut t);
-            let m = model::build(&tree, &src.text);
+            let m = model::build_with(&tree, &src.text, loop_detail(opts.kinds));
             let dm = s.elapsed();
             lap(3, &mut s, &mut t);
             per_byte_model.push((src.text.len(), dm.as_nanos() as f64 / src.text.len() as f64));

@@ -4,7 +4,7 @@
 use crate::edit::{apply_tracked, Change, Edit, Piece};
 use crate::emit::manifest::{self, HwBuild, Manifest, ManifestFile, SkipEntry};
 use crate::error::{Error, ErrorKind, Result};
-use crate::model::{self, FileModel, Skipped};
+use crate::model::{self, FileModel, LoopDetail, Skipped};
 use crate::opencl::{self, Blanked};
 use crate::parse::{count_errors, parse, Lang};
 use crate::plan::{plan_file, PlanTarget, ProbeKind};
@@ -66,9 +66,26 @@ const KEEP_TREES_UP_TO: usize = 16 << 20;
 /// Run the pipeline over the given files. Only option errors (unknown top, bad glob) fail the
 /// whole run; a bad file is reported in `Outcome::errors` and left out.
 pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
+    rewrite_with(inputs, opts, loop_detail(opts.kinds))
+}
+
+/// The loops whose details the model works out: every loop with the `loops` kind; without it,
+/// only loops marked `#pragma HLSINSTR probe` can get probes (see `select`).
+pub fn loop_detail(kinds: Kinds) -> LoopDetail {
+    if kinds.loops {
+        LoopDetail::All
+    } else {
+        LoopDetail::Marked
+    }
+}
+
+/// [`rewrite`] with the loop details of the model given instead of derived from the kinds: for
+/// the test that shows the derived choice changes nothing (`tests/loop_detail.rs`).
+#[doc(hidden)]
+pub fn rewrite_with(inputs: &[Input], opts: &RewriteOptions, detail: LoopDetail) -> Result<Outcome> {
     let tree_budget = AtomicUsize::new(KEEP_TREES_UP_TO);
     let analyzed: Vec<std::result::Result<Analyzed, Error>> =
-        inputs.par_iter().map(|input| analyze(input, opts.kinds, &tree_budget)).collect();
+        inputs.par_iter().map(|input| analyze(input, opts.kinds, detail, &tree_budget)).collect();
     let mut errors = Vec::new();
     let mut files = Vec::new();
     let mut warnings = Vec::new();
@@ -344,7 +361,12 @@ fn check_watch(files: &[Analyzed], w: &crate::select::WatchSpec) -> Result<()> {
     ))
 }
 
-fn analyze(input: &Input, kinds: Kinds, tree_budget: &AtomicUsize) -> std::result::Result<Analyzed, Error> {
+fn analyze(
+    input: &Input,
+    kinds: Kinds,
+    detail: LoopDetail,
+    tree_budget: &AtomicUsize,
+) -> std::result::Result<Analyzed, Error> {
     let source = source::load(&input.path, &input.rel)?;
     if let Some((offset, marker)) = find_marker(&source.text) {
         let (line, col) = model::position(&source.text, offset);
@@ -361,7 +383,7 @@ fn analyze(input: &Input, kinds: Kinds, tree_budget: &AtomicUsize) -> std::resul
     // The parser and the model see the blanked text; every offset is the original's.
     let text = blanked.as_ref().map_or(source.text.as_str(), |b| b.text.as_str());
     let tree = parse(Lang::of_path(&source.path), text, None);
-    let mut model = model::build(&tree, text);
+    let mut model = model::build_with(&tree, text, detail);
     if kinds.maxi || kinds.watch || kinds.stall {
         model::maxi::attach(&mut model, &tree, text);
     }

@@ -169,17 +169,27 @@ pub struct Loop {
     pub unit: Span,
     /// Whether `unit` sits in a statement list (block or case); otherwise probes need braces.
     pub unit_in_list: bool,
-    /// Where "before the loop" is: `unit.start`, or the end of the previous statement when
-    /// pragmas sit between (inserting after a `#pragma unroll` would detach it from its loop).
-    pub before: usize,
     pub body: Span,
     pub body_is_block: bool,
     pub parent: Option<usize>,
     /// Nesting depth among all loops of the function (0 = outermost).
     pub depth: usize,
-    pub facts: LoopFacts,
     pub pragmas: Vec<HlsPragma>,
     pub directive: Option<Directive>,
+    /// A `break` in the body leaves this loop (not one inside a nested loop or `switch`).
+    pub breaks: bool,
+    /// What probing the loop takes; built for every loop that can get a probe (see
+    /// [`LoopDetail`]), none for the others.
+    pub details: Option<LoopDetails>,
+}
+
+/// The facts about a loop that only its own probe and the perfect-nest analysis ([`nest`]) use.
+#[derive(Debug, Clone)]
+pub struct LoopDetails {
+    /// Where "before the loop" is: `unit.start`, or the end of the previous statement when
+    /// pragmas sit between (inserting after a `#pragma unroll` would detach it from its loop).
+    pub before: usize,
+    pub facts: LoopFacts,
     /// The loop's header as written: `for (...)`, `while (...)`, the `while (...);` of a do-while.
     pub header: String,
     /// Variables the header's initializer declares or assigns (`i` in `for (int i = 0; ...)`;
@@ -188,14 +198,28 @@ pub struct Loop {
     /// The body holds this loop (index in `Function::loops`) and nothing else but comments,
     /// pragmas and empty statements: one level of a perfect nest (see [`nest`]).
     pub only_child: Option<usize>,
-    /// A `break` in the body leaves this loop (not one inside a nested loop or `switch`).
-    pub breaks: bool,
+}
+
+/// Which loops get their [`LoopDetails`]. Working them out costs about a quarter of the model,
+/// and without the `loops` probe kind only loops marked `#pragma HLSINSTR probe` (and the loops
+/// inside them) can be probed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoopDetail {
+    /// Every loop.
+    All,
+    /// The loops of functions that have a loop marked `#pragma HLSINSTR probe`.
+    Marked,
 }
 
 impl Loop {
     /// The name reports use: the label, else Vitis' generated name.
     pub fn name(&self) -> &str {
         self.label.as_deref().unwrap_or(&self.vitis_name)
+    }
+
+    /// The loop's details; only asked for loops that can be probed, which always have them.
+    pub fn details(&self) -> &LoopDetails {
+        self.details.as_ref().expect("loops that can be probed have their details (model::LoopDetail)")
     }
 }
 
@@ -246,13 +270,18 @@ pub struct Label {
     pub unit: Span,
 }
 
-/// Build the model of a parsed file.
+/// Build the model of a parsed file, with the details of every loop.
 pub fn build(tree: &Tree, text: &str) -> FileModel {
+    build_with(tree, text, LoopDetail::All)
+}
+
+/// Build the model of a parsed file, with the details of the loops `detail` says.
+pub fn build_with(tree: &Tree, text: &str, detail: LoopDetail) -> FileModel {
     let _lines = LineIndex::install(text);
     let mut model = FileModel { error_count: crate::parse::count_errors(tree.root_node()), ..Default::default() };
     collect_jump_macros(tree.root_node(), text, &mut model.jump_macros);
     let mut scope = Vec::new();
-    collect_functions(tree.root_node(), text, &mut scope, &mut model, false, 0);
+    collect_functions(tree.root_node(), text, detail, &mut scope, &mut model, false, 0);
     model
 }
 
@@ -367,6 +396,7 @@ impl Drop for LineIndex {
 fn collect_functions(
     node: Node,
     text: &str,
+    detail: LoopDetail,
     scope: &mut Vec<String>,
     model: &mut FileModel,
     in_error: bool,
@@ -384,10 +414,10 @@ fn collect_functions(
             report_unreadable(child, text, model);
         }
         match kind(child) {
-            "function_definition" => function(child, text, scope, model),
+            "function_definition" => function(child, text, detail, scope, model),
             "declaration" if !in_error => {
                 prototype(child, text, model);
-                collect_functions(child, text, scope, model, in_error, depth + 1)
+                collect_functions(child, text, detail, scope, model, in_error, depth + 1)
             }
             "namespace_definition" => {
                 let name = child.child_by_field_name("name").map(|n| node_text(n, text).to_string());
@@ -395,7 +425,7 @@ fn collect_functions(
                     scope.push(n.clone());
                 }
                 if let Some(body) = child.child_by_field_name("body") {
-                    collect_functions(body, text, scope, model, in_error, depth + 1);
+                    collect_functions(body, text, detail, scope, model, in_error, depth + 1);
                 }
                 if name.is_some() {
                     scope.pop();
@@ -406,14 +436,14 @@ fn collect_functions(
                 let name = child.child_by_field_name("name").map(|n| node_text(n, text).to_string());
                 if let Some(body) = child.child_by_field_name("body") {
                     scope.extend(name.clone());
-                    collect_functions(body, text, scope, model, in_error, depth + 1);
+                    collect_functions(body, text, detail, scope, model, in_error, depth + 1);
                     scope.truncate(scope.len() - usize::from(name.is_some()));
                 }
             }
             // A friend defined in its class belongs to the enclosing namespace, not the class.
             "friend_declaration" => {
                 let class = scope.pop();
-                collect_functions(child, text, scope, model, in_error, depth + 1);
+                collect_functions(child, text, detail, scope, model, in_error, depth + 1);
                 scope.extend(class);
             }
             // Containers whose children may be definitions.
@@ -429,7 +459,7 @@ fn collect_functions(
             | "declaration"
             | "field_declaration"
             | "type_definition"
-            | "ERROR" => collect_functions(child, text, scope, model, in_error || child.is_error(), depth + 1),
+            | "ERROR" => collect_functions(child, text, detail, scope, model, in_error || child.is_error(), depth + 1),
             _ => {}
         }
     }
@@ -566,7 +596,7 @@ fn cast_declarator(cast: Node) -> (Option<Node>, bool) {
     (None, indirect)
 }
 
-fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
+fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model: &mut FileModel) {
     let Some(decl) = node.child_by_field_name("declarator") else { return };
     let cast = operator_cast(decl);
     let (fdecl, indirect) = match cast {
@@ -668,10 +698,12 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         problem: None,
         warnings: Vec::new(),
         pending: Vec::new(),
+        loop_nodes: Vec::new(),
     };
     walker.block_children(body);
     let problem = walker.problem.take();
     let warnings = std::mem::take(&mut walker.warnings);
+    let loop_nodes = std::mem::take(&mut walker.loop_nodes);
     for (offset, msg) in warnings {
         let (l, c) = position(text, offset);
         model.warnings.push(Skipped { function: qualified.clone(), line: l, col: c, reason: msg });
@@ -682,6 +714,9 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
     }
     if let Some(reason) = goto_problem(&f) {
         return skip(reason, model);
+    }
+    if detail == LoopDetail::All || f.loops.iter().any(|l| l.directive == Some(Directive::Probe)) {
+        add_loop_details(&mut f, &loop_nodes, text);
     }
     f.falls_off_at = falls_off_end(body);
     mark_interfaces(&mut f);
@@ -873,6 +908,39 @@ struct BodyWalker<'a, 't> {
     /// Nodes still to visit, with their depth in `path`; shared by nested visits, each of which
     /// only takes what it put above the entries it found.
     pending: Vec<(Node<'t>, usize)>,
+    /// The nodes of each loop in `f.loops`, for its details (see [`add_loop_details`]).
+    loop_nodes: Vec<LoopNodes<'t>>,
+}
+
+/// A loop's nodes: the statement, the unit (with its labels), the unit's parent and the body.
+struct LoopNodes<'t> {
+    node: Node<'t>,
+    unit: Node<'t>,
+    container: Option<Node<'t>>,
+    body: Node<'t>,
+}
+
+/// Work out the details of every loop of `f` from the nodes the body walk kept.
+fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], text: &str) {
+    for (index, n) in nodes.iter().enumerate() {
+        let only_child = only_statement(n.body, text).filter(|s| is_loop_unit(*s)).and_then(|s| {
+            let start = s.start_byte();
+            let child = f.loops[index + 1..].iter().position(|l| l.parent == Some(index) && l.unit.start == start);
+            child.map(|c| index + 1 + c)
+        });
+        let header = if n.node.kind() == "do_statement" {
+            text[n.body.end_byte()..n.node.end_byte()].to_string()
+        } else {
+            text[n.node.start_byte()..n.body.start_byte()].to_string()
+        };
+        f.loops[index].details = Some(LoopDetails {
+            before: before_offset(n.unit, n.container, text),
+            facts: LoopFacts::from_pragmas(&f.loops[index].pragmas),
+            header,
+            induction: induction_variables(n.node, text),
+            only_child,
+        });
+    }
 }
 
 impl<'t> BodyWalker<'_, 't> {
@@ -1128,23 +1196,16 @@ impl<'t> BodyWalker<'_, 't> {
             col,
             unit: unit.byte_range(),
             unit_in_list: container.is_some_and(is_statement_list),
-            before: before_offset(unit, container, self.text),
             body: body.byte_range(),
             body_is_block: body.kind() == "compound_statement",
             parent: self.loop_stack.last().copied(),
             depth: self.loop_stack.len(),
-            facts: LoopFacts::default(),
             pragmas: Vec::new(),
             directive: None,
-            header: if node.kind() == "do_statement" {
-                self.text[body.end_byte()..node.end_byte()].to_string()
-            } else {
-                self.text[node.start_byte()..body.start_byte()].to_string()
-            },
-            induction: induction_variables(node, self.text),
-            only_child: None,
             breaks: false,
+            details: None,
         });
+        self.loop_nodes.push(LoopNodes { node, unit, container, body });
         // Header parts (init, condition, update) may call functions; they run outside the body.
         self.path.push(node);
         for child in node.children(&mut node.walk()) {
@@ -1160,12 +1221,6 @@ impl<'t> BodyWalker<'_, 't> {
         }
         self.loop_stack.pop();
         self.path.pop();
-        let facts = LoopFacts::from_pragmas(&self.f.loops[index].pragmas);
-        self.f.loops[index].facts = facts;
-        if let Some(start) = only_statement(body, self.text).filter(|s| is_loop_unit(*s)).map(|s| s.start_byte()) {
-            let child = self.f.loops[index + 1..].iter().position(|l| l.parent == Some(index) && l.unit.start == start);
-            self.f.loops[index].only_child = child.map(|c| index + 1 + c);
-        }
     }
 
     /// A `break` leaves the innermost loop around it unless a `switch` is closer.
@@ -1322,7 +1377,7 @@ mod tests {
         let f = &m.functions[0];
         assert_eq!(f.loops.len(), 3);
         assert_eq!(f.loops[0].name(), "outer");
-        assert_eq!(f.loops[0].facts.pipeline_ii, Some(2));
+        assert_eq!(f.loops[0].details().facts.pipeline_ii, Some(2));
         assert_eq!(f.loops[1].name(), "VITIS_LOOP_4_2");
         assert_eq!(f.loops[1].parent, Some(0));
         assert_eq!(f.loops[2].name(), "VITIS_LOOP_6_3");
@@ -1477,6 +1532,6 @@ mod tests {
     fn pragma_before_loop_moves_insertion_point() {
         let src = "void f() { int a;\n#pragma unroll\n  for(;;) {} }";
         let l = &model(src).functions[0].loops[0];
-        assert_eq!(&src[..l.before], "void f() { int a;");
+        assert_eq!(&src[..l.details().before], "void f() { int a;");
     }
 }
