@@ -7,7 +7,7 @@ pub mod maxi;
 pub mod nest;
 pub mod pragma;
 
-use crate::parse::{field, kind};
+use crate::parse::{children, field, kind, named_children};
 use crate::source::line_col;
 use pragma::{classify, Directive, HlsPragma, LoopFacts, PragmaLine};
 use serde::{Deserialize, Serialize};
@@ -560,8 +560,7 @@ fn function_declarator(mut decl: Node) -> (Option<Node>, bool) {
 
 /// `constexpr`/`consteval` among the specifiers before the declarator.
 fn constant_evaluated(node: Node, decl: Node, text: &str) -> Option<&'static str> {
-    let mut cursor = node.walk();
-    let specifiers = node.children(&mut cursor).take_while(|c| c.id() != decl.id());
+    let specifiers = children(node).take_while(|c| c.id() != decl.id());
     for s in specifiers {
         match node_text(s, text).trim() {
             "constexpr" => return Some("constexpr"),
@@ -657,10 +656,8 @@ fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model:
         (Some(c), _) => !indirect && c.child_by_field_name("type").is_some_and(|t| node_text(t, text) == "void"),
         (None, None) => true, // constructors and destructors
         (None, Some(t)) => {
-            let trailing = fdecl
-                .named_children(&mut fdecl.walk())
-                .find(|c| c.kind() == "trailing_return_type")
-                .map(|t| squash(node_text(t, text)));
+            let trailing =
+                named_children(fdecl).find(|c| kind(*c) == "trailing_return_type").map(|t| squash(node_text(t, text)));
             match trailing {
                 Some(tr) => !indirect && tr.trim_start_matches("->").trim() == "void",
                 None => !indirect && node_text(t, text) == "void",
@@ -733,11 +730,8 @@ fn is_special_member(declared: &str, scope: &[String]) -> bool {
 
 fn signature(fdecl: Node, ty: Option<Node>, text: &str) -> Signature {
     let Some(list) = fdecl.child_by_field_name("parameters") else { return Signature::default() };
-    let params: Vec<String> = list
-        .named_children(&mut list.walk())
-        .filter(|p| p.kind() != "comment")
-        .map(|p| node_text(p, text).to_string())
-        .collect();
+    let params: Vec<String> =
+        named_children(list).filter(|p| kind(*p) != "comment").map(|p| node_text(p, text).to_string()).collect();
     let void_list = params.len() == 1 && params[0].trim() == "void";
     Signature {
         list: list.byte_range(),
@@ -767,8 +761,8 @@ fn prototype(node: Node, text: &str, model: &mut FileModel) {
 fn params(fdecl: Node, text: &str) -> Vec<Param> {
     let Some(list) = field(fdecl, "parameters") else { return Vec::new() };
     let mut out = Vec::new();
-    for p in list.named_children(&mut list.walk()) {
-        if p.kind() != "parameter_declaration" && p.kind() != "optional_parameter_declaration" {
+    for p in named_children(list) {
+        if kind(p) != "parameter_declaration" && kind(p) != "optional_parameter_declaration" {
             continue;
         }
         let type_text = field(p, "type").map(|t| squash(node_text(t, text))).unwrap_or_default();
@@ -820,10 +814,11 @@ fn mark_interfaces(f: &mut Function) {
 
 /// Can control reach the closing brace? Not when the last statement returns, jumps or throws.
 fn falls_off_end(body: Node) -> Option<usize> {
-    let last = body
-        .named_children(&mut body.walk())
-        .filter(|c| c.kind() != "comment" && !c.kind().starts_with("preproc"))
-        .last();
+    // From the end: the last statement is usually the last child.
+    let last = (0..body.named_child_count())
+        .rev()
+        .filter_map(|i| body.named_child(i))
+        .find(|c| kind(*c) != "comment" && !kind(*c).starts_with("preproc"));
     match last {
         None => Some(body.start_byte() + 1),
         Some(stmt) => {
@@ -1099,7 +1094,7 @@ impl<'t> BodyWalker<'_, 't> {
 
     fn return_stmt(&mut self, node: Node<'t>) {
         let keyword_end = node.child(0).map(|k| k.end_byte()).unwrap_or(node.start_byte());
-        let value = node.named_children(&mut node.walk()).find(|c| c.kind() != "comment");
+        let value = named_children(node).find(|c| kind(*c) != "comment");
         if let Some(v) = value {
             if v.kind() == "initializer_list" {
                 self.flag(v.start_byte(), "`return {...}` with a braced initializer cannot be wrapped");
@@ -1118,7 +1113,7 @@ impl<'t> BodyWalker<'_, 't> {
 
     fn label(&mut self, node: Node) {
         let Some(name) = field(node, "label") else { return };
-        let colon_end = node.children(&mut node.walk()).find(|c| c.kind() == ":").map(|c| c.end_byte());
+        let colon_end = children(node).find(|c| kind(*c) == ":").map(|c| c.end_byte());
         let Some(colon_end) = colon_end else { return };
         self.f.labels.push(Label {
             name: node_text(name, self.text).to_string(),
@@ -1150,10 +1145,7 @@ impl<'t> BodyWalker<'_, 't> {
         let name = name.trim().to_string();
         let args = field(node, "arguments")
             .map(|a| {
-                a.named_children(&mut a.walk())
-                    .filter(|c| kind(*c) != "comment")
-                    .map(|c| squash(node_text(c, self.text)))
-                    .collect()
+                named_children(a).filter(|c| kind(*c) != "comment").map(|c| squash(node_text(c, self.text))).collect()
             })
             .unwrap_or_default();
         let (line, _) = position(self.text, node.start_byte());
@@ -1207,8 +1199,9 @@ impl<'t> BodyWalker<'_, 't> {
         });
         self.loop_nodes.push(LoopNodes { node, unit, container, body });
         // Header parts (init, condition, update) may call functions; they run outside the body.
+        // (Its keywords and punctuation are leaves with nothing to look at.)
         self.path.push(node);
-        for child in node.children(&mut node.walk()) {
+        for child in named_children(node) {
             if child.id() != body.id() {
                 self.visit(child);
             }
@@ -1242,7 +1235,7 @@ fn only_statement<'t>(body: Node<'t>, text: &str) -> Option<Node<'t>> {
         return Some(body);
     }
     let mut found = None;
-    for c in body.named_children(&mut body.walk()) {
+    for c in named_children(body) {
         let is_pragma =
             c.kind() == "preproc_call" && field(c, "directive").is_some_and(|d| node_text(d, text) == "#pragma");
         let is_empty = c.kind() == "expression_statement" && c.named_child_count() == 0;
@@ -1315,12 +1308,18 @@ fn is_statement_list(node: Node) -> bool {
 /// `#pragma HLS`) sits right before it: then the end of the statement (or `{`) before the pragmas.
 /// `container` is the unit's parent.
 fn before_offset(unit: Node, container: Option<Node>, text: &str) -> usize {
-    let siblings: Vec<Node> = container.map(|c| c.children(&mut c.walk()).collect()).unwrap_or_default();
-    let mut preceding = siblings.iter().rev().skip_while(|s| s.id() != unit.id()).skip(1).copied();
+    let Some(container) = container else { return unit.start_byte() };
+    // Step back from the unit with a cursor: collecting every sibling costs as much as the block
+    // is long, for every loop in it.
+    let mut cursor = container.walk();
+    if cursor.goto_first_child_for_byte(unit.start_byte()).is_none() || cursor.node().id() != unit.id() {
+        return unit.start_byte(); // not a child of `container`: nothing precedes it there
+    }
+    let mut previous = || cursor.goto_previous_sibling().then(|| cursor.node());
     let mut saw_pragma = false;
-    let mut prev = preceding.next();
+    let mut prev = previous();
     while let Some(p) = prev {
-        match p.kind() {
+        match kind(p) {
             "comment" => {}
             "preproc_call" => {
                 let arg = field(p, "argument").map(|a| node_text(a, text)).unwrap_or("");
@@ -1330,10 +1329,10 @@ fn before_offset(unit: Node, container: Option<Node>, text: &str) -> usize {
             }
             _ => break,
         }
-        prev = preceding.next();
+        prev = previous();
     }
     match (saw_pragma, prev) {
-        (true, Some(p)) if !p.kind().starts_with("preproc") && p.kind() != "comment" => p.end_byte(),
+        (true, Some(p)) if !kind(p).starts_with("preproc") && kind(p) != "comment" => p.end_byte(),
         _ => unit.start_byte(),
     }
 }
