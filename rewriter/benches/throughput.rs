@@ -17,9 +17,10 @@
 //!   tree-sitter's logger) against a fresh parse of the input and of the output, and its time
 //!   against parsing the input, also with the inserted text blanked to spaces.
 //!
-//! `HLSINSTR_BENCH_ONLY=parse|modules|all` runs just that one measurement, once, inside the function
-//! `counted`, and prints nothing else: for instruction counts, which machine load does not move
-//! (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*counted*'`).
+//! `HLSINSTR_BENCH_ONLY=parse|modules|all` (or a comma list) runs just those measurements, each
+//! inside the function `counted`, `HLSINSTR_BENCH_REPS` times (default 1 here) in turn, and prints
+//! the median thread CPU time of each: for instruction counts, which machine load does not move
+//! (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*counted*'`), and A/B timings.
 //!
 //! `HLSINSTR_BENCH_KEEP=1` leaves the corpus in place (its directory is printed) for inspection.
 //! Figures only: nothing here fails on a slow machine. It does panic when the rewrite reports
@@ -66,7 +67,8 @@ fn main() {
         eprintln!("keeping the corpus in {}", dir.path().display());
     }
     if let Ok(only) = std::env::var("HLSINSTR_BENCH_ONLY") {
-        run_only(&only, &corpus);
+        let reps = env_num("HLSINSTR_BENCH_REPS", 1.0).max(1.0) as usize;
+        run_only(&only, &corpus, reps);
         if std::env::var_os("HLSINSTR_BENCH_KEEP").is_some() {
             let _ = dir.keep();
         }
@@ -165,27 +167,59 @@ fn main() {
 // ---------------------------------------------------------------------------------------------
 // Measurement
 
-/// `HLSINSTR_BENCH_ONLY`: one run of one measurement, on 1 thread, inside [`counted`].
-fn run_only(only: &str, corpus: &Corpus) {
+/// `HLSINSTR_BENCH_ONLY`: the measurements named (a comma list of `parse`, `modules`, `all`), each
+/// inside [`counted`], in turn `reps` times on 1 thread; prints the median thread CPU time of each.
+fn run_only(only: &str, corpus: &Corpus, reps: usize) {
     let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("1-thread pool");
-    let kinds = match only {
-        "parse" => None,
-        "modules" => Some(options("modules")),
-        "all" => Some(options(ALL_KINDS)),
-        other => panic!("HLSINSTR_BENCH_ONLY={other:?}: expected parse, modules or all"),
-    };
-    let outcome = one.install(|| {
-        counted(|| match &kinds {
-            None => {
-                black_box(corpus.texts.iter().map(|t| parse_cpp(t, None).root_node().child_count()).sum::<usize>());
-                None
-            }
-            Some(opts) => Some(rewrite(&corpus.inputs, opts).expect("rewrite options are valid")),
+    let runs: Vec<(&str, Option<RewriteOptions>)> = only
+        .split(',')
+        .map(|name| match name.trim() {
+            "parse" => ("parse", None),
+            "modules" => ("modules", Some(options("modules"))),
+            "all" => ("all", Some(options(ALL_KINDS))),
+            other => panic!("HLSINSTR_BENCH_ONLY: {other:?}: expected parse, modules or all"),
         })
-    });
-    if let Some(outcome) = outcome {
-        check(&outcome, &corpus.inputs, only);
+        .collect();
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); runs.len()];
+    for _ in 0..reps {
+        for ((name, opts), times) in runs.iter().zip(&mut times) {
+            let (outcome, cpu) = one.install(|| {
+                let start = thread_cpu_time();
+                let outcome = counted(|| match opts {
+                    None => {
+                        black_box(
+                            corpus.texts.iter().map(|t| parse_cpp(t, None).root_node().child_count()).sum::<usize>(),
+                        );
+                        None
+                    }
+                    Some(opts) => Some(rewrite(&corpus.inputs, opts).expect("rewrite options are valid")),
+                });
+                (outcome, thread_cpu_time() - start)
+            });
+            if let Some(outcome) = outcome {
+                check(&outcome, &corpus.inputs, name);
+            }
+            times.push(cpu);
+        }
     }
+    let mb = corpus.texts.iter().map(String::len).sum::<usize>() as f64 / 1e6;
+    for ((name, _), t) in runs.iter().zip(&mut times) {
+        t.sort();
+        let median = t[t.len() / 2];
+        eprintln!(
+            "{name}: median {:.1} ms thread CPU time of {reps}, {:.2} MB/s",
+            median.as_secs_f64() * 1e3,
+            mb / median.as_secs_f64()
+        );
+    }
+}
+
+/// CPU time of the calling thread: less moved by other processes than wall time.
+fn thread_cpu_time() -> Duration {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec to write to; the clock id is a constant of the platform.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
 }
 
 /// The region an instruction count is taken of; what `f` returns is dropped outside it.
