@@ -6,6 +6,7 @@
 pub mod maxi;
 pub mod nest;
 pub mod pragma;
+mod prune;
 
 use crate::parse::{children, field, kind, named_children};
 use crate::source::line_col;
@@ -696,6 +697,8 @@ fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model:
         warnings: Vec::new(),
         pending: Vec::new(),
         loop_nodes: Vec::new(),
+        // With a macro that hides a jump, every identifier counts: nothing is skipped.
+        pruning: model.jump_macros.is_empty().then(|| prune::Pruning::new(body, text)),
     };
     walker.block_children(body);
     let problem = walker.problem.take();
@@ -905,6 +908,8 @@ struct BodyWalker<'a, 't> {
     pending: Vec<(Node<'t>, usize)>,
     /// The nodes of each loop in `f.loops`, for its details (see [`add_loop_details`]).
     loop_nodes: Vec<LoopNodes<'t>>,
+    /// The expressions whose children hold nothing to record (see [`prune`]).
+    pruning: Option<prune::Pruning>,
 }
 
 /// A loop's nodes: the statement, the unit (with its labels), the unit's parent and the body.
@@ -959,7 +964,7 @@ impl<'t> BodyWalker<'_, 't> {
         while self.pending.len() > floor {
             let (n, depth) = self.pending.pop().expect("entries above the floor");
             self.path.truncate(depth);
-            if self.visit_one(n) {
+            if self.visit_one(n) && !self.pruning.as_ref().is_some_and(|p| p.skips(n)) {
                 self.path.push(n);
                 self.push_named_children(n, depth + 1);
             }
