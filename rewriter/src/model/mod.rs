@@ -1044,7 +1044,8 @@ impl<'t> BodyWalker<'_, 't> {
                 self.call(node);
                 return true;
             }
-            "declaration" => {
+            // The type is part of the declaration's text: most declarations need no look at it.
+            "declaration" if node_text(node, self.text).contains("stream") => {
                 if let Some(t) = field(node, "type") {
                     if node_text(t, self.text).contains("stream") {
                         for d in node.children_by_field_name("declarator", &mut node.walk()) {
@@ -1148,13 +1149,14 @@ impl<'t> BodyWalker<'_, 't> {
             name = &name[..i];
         }
         let name = name.trim().to_string();
-        let args = field(node, "arguments")
+        let arguments = field(node, "arguments");
+        let args = arguments
             .map(|a| {
                 named_children(a).filter(|c| kind(*c) != "comment").map(|c| squash(node_text(c, self.text))).collect()
             })
             .unwrap_or_default();
         let (line, _) = position(self.text, node.start_byte());
-        let args_span = node.child_by_field_name("arguments").map(|a| a.byte_range()).unwrap_or_default();
+        let args_span = arguments.map(|a| a.byte_range()).unwrap_or_default();
         self.f.calls.push(Call { callee, callee_span: func.byte_range(), args_span, name, line, args });
     }
 
