@@ -1,9 +1,13 @@
-//! Without the `loops` probe kind, the model works out loop details (insertion point, header,
-//! induction variables, perfect-nest link, pragma facts) only in functions that have a loop
-//! marked `#pragma HLSINSTR probe`, the only loops that can then be probed (`model::LoopDetail`).
-//! This shows that the choice changes nothing: for every golden case, robustness input, example
-//! and OpenCL test kernel, for several probe kinds and both targets, the rewrite with every
-//! loop's details and the rewrite as `hlsinstr rewrite` runs it give the same outputs, manifest,
+//! Two shortcuts of the rewrite must not change its outcome:
+//! - without the `loops` probe kind, the model works out loop details (insertion point, header,
+//!   induction variables, perfect-nest link, pragma facts) only in functions that have a loop
+//!   marked `#pragma HLSINSTR probe`, the only loops that can then be probed (`model::LoopDetail`);
+//! - when what is probed in a file depends on that file alone, files are planned and emitted a
+//!   window at a time instead of all after all are analysed (`rewrite::rewrite_streamed`).
+//!
+//! For every golden case, robustness input, example and OpenCL test kernel, for several probe
+//! kinds and both targets, on 1 and 3 threads, the rewrite with every loop's details and no
+//! streaming and the rewrite as `hlsinstr rewrite` runs it give the same outputs, manifest,
 //! warnings, skipped functions (with reasons), errors and generated files, or the same error.
 
 use hlsinstr::model::LoopDetail;
@@ -54,16 +58,20 @@ fn render(result: hlsinstr::error::Result<Outcome>) -> String {
     s
 }
 
-/// The same outcome with every loop's details as with the details the kinds need.
+/// The same outcome with every loop's details and no streaming as with the shortcuts, whatever
+/// the thread count (the streaming window follows it).
 fn assert_same(what: &str, inputs: &[Input], opts: &RewriteOptions) {
-    let full = render(rewrite_with(inputs, opts, LoopDetail::All));
-    let derived = render(rewrite(inputs, opts));
-    if full != derived {
-        let diff = similar::TextDiff::from_lines(&full, &derived)
-            .unified_diff()
-            .header("every loop's details", "as derived from the kinds")
-            .to_string();
-        panic!("{what}, --probes {:?}: the outcomes differ:\n{diff}", opts.kinds.names());
+    let full = render(rewrite_with(inputs, opts, LoopDetail::All, false));
+    for threads in [1, 3] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let derived = pool.install(|| render(rewrite(inputs, opts)));
+        if full != derived {
+            let diff = similar::TextDiff::from_lines(&full, &derived)
+                .unified_diff()
+                .header("every loop's details, not streamed", "as rewrite runs")
+                .to_string();
+            panic!("{what}, --probes {:?}, {threads} threads: the outcomes differ:\n{diff}", opts.kinds.names());
+        }
     }
 }
 
@@ -144,7 +152,9 @@ fn golden_cases() {
     assert!(seen >= 15, "golden cases missing: {seen}");
 }
 
-/// Every robustness input and OpenCL test kernel on its own, with each kind set.
+/// Every robustness input and OpenCL test kernel on its own, with each kind set; then each of
+/// the two directories as one project (many windows; unreadable and truncated files among them,
+/// whose errors keep their place).
 #[test]
 fn robustness_and_opencl_inputs() {
     let repo = repo();
@@ -156,6 +166,27 @@ fn robustness_and_opencl_inputs() {
         for kinds in KINDS {
             assert_same(&path.display().to_string(), &inputs, &options(kinds, None, Target::Csim));
         }
+    }
+    for dir in ["tests/robustness", "tests/opencl"] {
+        let inputs: Vec<Input> = files_under(&repo.join(dir), &["cpp", "cl"]).iter().map(|p| input(p, &repo)).collect();
+        for kinds in KINDS {
+            assert_same(dir, &inputs, &options(kinds, None, Target::Csim));
+        }
+    }
+}
+
+/// A bad `--only` glob fails the run the same way, with inputs and without.
+#[test]
+fn option_errors() {
+    let repo = repo();
+    let inputs: Vec<Input> =
+        files_under(&repo.join("examples/matmul"), &["cpp"]).iter().map(|p| input(p, &repo)).collect();
+    for inputs in [&inputs[..], &[]] {
+        let mut opts = options("modules", None, Target::Csim);
+        opts.select.only = vec!["[".into()];
+        assert_same("bad glob", inputs, &opts);
+        opts.select.only = vec!["matmul*".into()];
+        assert_same("--only", inputs, &opts);
     }
 }
 
