@@ -10,7 +10,8 @@
 //! - the ratio rewrite / parse on 1 thread with the default probes (target ≥ 0.7) and with all
 //!   four kinds, and the peak RSS,
 //! - the probe density (probes and inserted bytes per KB of input), to compare with real kernels,
-//! - a per-stage breakdown of the 1-thread rewrite, re-running the pipeline's public pieces, and
+//! - a per-stage breakdown of the 1-thread rewrite, re-running the pipeline's public pieces file by
+//!   file in the order rewrite() runs them on this corpus (see `rewrite::streamable`), and
 //!   what the self-check's re-parse of the output would cost from scratch instead of
 //!   incrementally (probe kinds of the breakdown: `HLSINSTR_BENCH_STAGE_PROBES`, default all four),
 //! - what that re-parse re-uses, on the first 1.5 MB of the corpus: tokens it lexes (counted with
@@ -28,7 +29,7 @@
 
 use hlsinstr::edit::{apply_tracked, Edit, Piece};
 use hlsinstr::emit::manifest;
-use hlsinstr::model::{self, FileModel};
+use hlsinstr::model;
 use hlsinstr::parse::{count_errors, parse_cpp, Lang};
 use hlsinstr::plan::plan_file;
 use hlsinstr::rewrite::{input_edits, loop_detail, reparse, rewrite, Outcome, RewriteOptions};
@@ -438,10 +439,10 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
         let mut t = vec![Duration::ZERO; STAGES.len()];
         let mut full_rep = Duration::ZERO;
         out_bytes = 0;
-        let mut sources = Vec::new();
-        let mut models: Vec<FileModel> = Vec::new();
-        let mut trees: Vec<Option<Tree>> = Vec::new();
         let mut per_byte_model: Vec<(usize, f64)> = Vec::new();
+        let mut next_id = 0u32;
+        // File by file, as rewrite() runs on 1 thread when each file's selection is its own
+        // (rewrite::streamable: the corpus has no `#pragma HLSINSTR`, the kinds no maxi).
         for input in inputs {
             let mut s = Instant::now();
             let src = source::load(&input.path, &input.rel).expect("corpus file loads");
@@ -454,24 +455,12 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
             let dm = s.elapsed();
             lap(3, &mut s, &mut t);
             per_byte_model.push((src.text.len(), dm.as_nanos() as f64 / src.text.len() as f64));
-            // rewrite() keeps the trees of clean inputs (within its budget) for the check.
-            trees.push((m.error_count == 0).then_some(tree));
-            sources.push(src);
-            models.push(m);
-        }
-        let mut s = Instant::now();
-        let selection = select(&models, opts.kinds, &opts.select).expect("select");
-        lap(4, &mut s, &mut t);
-        let mut next_id = 0u32;
-        let plans: Vec<_> = sources
-            .iter()
-            .zip(&models)
-            .zip(&selection)
-            .map(|((src, m), sel)| plan_file(src, m, sel, opts.kinds, Default::default(), &mut next_id))
-            .collect();
-        lap(5, &mut s, &mut t);
-        for (((src, m), plan), tree) in sources.iter().zip(&models).zip(&plans).zip(trees) {
-            let mut s = Instant::now();
+            // rewrite() keeps the trees of clean inputs for the check.
+            let tree = (m.error_count == 0).then_some(tree);
+            let selection = select(std::slice::from_ref(&m), opts.kinds, &opts.select).expect("select");
+            lap(4, &mut s, &mut t);
+            let plan = plan_file(&src, &m, &selection[0], opts.kinds, Default::default(), &mut next_id);
+            lap(5, &mut s, &mut t);
             let (output, changes) = apply_tracked(&src.text, &plan.edits).expect("planned edits apply");
             lap(6, &mut s, &mut t);
             if !plan.edits.is_empty() {
@@ -517,7 +506,7 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
             black_box(manifest::sha256_hex(src.text.as_bytes()));
             black_box(manifest::sha256_hex(output.as_bytes()));
             lap(10, &mut s, &mut t);
-            black_box(manifest::describe(&src.rel, m, plan, None));
+            black_box(manifest::describe(&src.rel, &m, &plan, None));
             lap(11, &mut s, &mut t);
             out_bytes += output.len();
         }
@@ -554,7 +543,7 @@ impl Stages {
         let w = &mut out;
         let _ = writeln!(
             w,
-            "1-thread stage breakdown ({kinds}; pipeline pieces re-run in order, median; output {:.2} MB)",
+            "1-thread stage breakdown ({kinds}; pipeline pieces re-run file by file, median; output {:.2} MB)",
             self.out_bytes as f64 / 1e6
         );
         for (name, &d) in STAGES.iter().zip(&self.times) {
