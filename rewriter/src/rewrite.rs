@@ -1,5 +1,7 @@
 //! The rewrite pipeline, in memory: parse → model → select → plan → edit → check.
 //! Writing the results is `emit`'s job, so `diff` runs the very same pipeline and writes nothing.
+//! The stages run over all files at once (`rewrite_whole`), or a window of files at a time
+//! when what is probed in a file depends on that file alone (`rewrite_streamed`).
 
 use crate::edit::{apply_tracked, Change, Edit, Piece};
 use crate::emit::manifest::{self, HwBuild, Manifest, ManifestFile, SkipEntry};
@@ -86,8 +88,20 @@ pub fn loop_detail(kinds: Kinds) -> LoopDetail {
 pub fn rewrite_with(inputs: &[Input], opts: &RewriteOptions, detail: LoopDetail, may_stream: bool) -> Result<Outcome> {
     let sources: Vec<std::result::Result<SourceFile, Error>> = inputs.par_iter().map(load).collect();
     if may_stream && streamable(opts, &sources) {
-        return rewrite_streamed(sources, opts, detail);
+        rewrite_streamed(sources, opts, detail)
+    } else {
+        rewrite_whole(sources, opts, detail)
     }
+}
+
+/// The pipeline over all files at once: every file is analysed before any is planned, since
+/// what is probed in one file may depend on the others (`--top`, marks, m_axi ports, the Vitis
+/// design).
+fn rewrite_whole(
+    sources: Vec<std::result::Result<SourceFile, Error>>,
+    opts: &RewriteOptions,
+    detail: LoopDetail,
+) -> Result<Outcome> {
     let tree_budget = AtomicUsize::new(KEEP_TREES_UP_TO);
     let analyzed: Vec<std::result::Result<Analyzed, Error>> =
         sources.into_par_iter().map(|source| analyze(source, opts.kinds, detail, &tree_budget)).collect();
@@ -201,7 +215,7 @@ fn streamable(opts: &RewriteOptions, sources: &[std::result::Result<SourceFile, 
 }
 
 /// The pipeline a window of files at a time, for runs whose selection is per file (see
-/// [`streamable`]); the outcome is the one of the whole-run pipeline above. Each input tree is
+/// [`streamable`]); the outcome is the one of [`rewrite_whole`]. Each input tree is
 /// re-parsed for the check soon after it was built, while it is still in the cache, and only a
 /// window's trees are alive at once (instead of hundreds of megabytes of them): 1 file with 1
 /// thread, 4 per thread with more, so that threads wait little for each other at the end of a
