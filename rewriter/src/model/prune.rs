@@ -9,7 +9,8 @@
 //!   compound statement as a macro argument): it opens with `{`;
 //! - preprocessor lines: they start with `#`.
 //!
-//! So an expression whose text holds no `{`, no `#`, no `operator`, no comment (which may sit
+//! The same holds for the nodes that hold only expressions (an expression statement, an
+//! argument list, ...). So an expression whose text holds no `{`, no `#`, no `operator`, no comment (which may sit
 //! between a callee and its `(`) and no `(` after a character that can end a callee (anything
 //! but blanks and the operators and punctuation that open a group: `( [ , = + - * / % < ! ~ ^
 //! | & ? : ;`) has nothing below it to record. Its children are not visited: an expression
@@ -21,9 +22,16 @@ use crate::parse::Lang;
 use std::sync::OnceLock;
 use tree_sitter::Node;
 
-/// The kinds of C++ expressions (tree-sitter-cpp's `expression` supertype and comma lists);
-/// the C grammar's are a subset.
+/// The kinds of C++ expressions (tree-sitter-cpp's `expression` supertype and comma lists;
+/// the C grammar's are a subset), and the nodes that hold only expressions: expression
+/// statements, initialised declarators (a declarator, an `=` and an expression or braces),
+/// argument, index and initialiser lists.
 const EXPRESSIONS: &[&str] = &[
+    "argument_list",
+    "expression_statement",
+    "init_declarator",
+    "initializer_list",
+    "subscript_argument_list",
     "alignof_expression",
     "assignment_expression",
     "binary_expression",
@@ -196,8 +204,8 @@ mod tests {
     fn calls_blocks_and_preprocessor_lines_are_never_skipped() {
         let src = "void f(int *a, int n) {\n  n += a[(n + 1) % 4] * 2;\n  g(n);\n  n = s.h (a[0]) + k<int>(1) + (*p)(2) + a[0](3) + x.operator+(4) + ({ 5; });\n  n = m /* c */ (n) + [](){ return 1; }() + \"(\"[0];\n}\n";
         let s = skipped(src);
-        // Whole right sides without calls, and the call-free operands of the third statement.
-        assert!(s.contains(&"n += a[(n + 1) % 4] * 2".to_string()), "{s:?}");
+        // A whole statement without calls, and call-free operands and arguments of the others.
+        assert!(s.contains(&"n += a[(n + 1) % 4] * 2;".to_string()), "{s:?}");
         for call in
             ["g(n)", "s.h (a[0])", "k<int>(1)", "(*p)(2)", "a[0](3)", "x.operator+(4)", "({ 5; })", "m /* c */ (n)"]
         {
