@@ -543,7 +543,7 @@ fn unread_function_heads(error_node: Node, text: &str, outer: Node, model: &mut 
 fn function_declarator(mut decl: Node) -> (Option<Node>, bool) {
     let mut indirect = false;
     loop {
-        match decl.kind() {
+        match kind(decl) {
             "function_declarator" => return (Some(decl), indirect),
             "pointer_declarator" | "reference_declarator" => indirect = true,
             "parenthesized_declarator" | "attributed_declarator" => {}
@@ -574,7 +574,7 @@ fn constant_evaluated(node: Node, decl: Node, text: &str) -> Option<&'static str
 
 /// A conversion operator's `operator_cast` (`operator int() const`, `S::operator bool()`).
 fn operator_cast(decl: Node) -> Option<Node> {
-    match decl.kind() {
+    match kind(decl) {
         "operator_cast" => Some(decl),
         "qualified_identifier" => decl.child_by_field_name("name").and_then(operator_cast),
         _ => None,
@@ -586,7 +586,7 @@ fn cast_declarator(cast: Node) -> (Option<Node>, bool) {
     let mut indirect = false;
     let mut d = cast.child_by_field_name("declarator");
     while let Some(n) = d {
-        match n.kind() {
+        match kind(n) {
             "abstract_function_declarator" => return (Some(n), indirect),
             "abstract_pointer_declarator" | "abstract_reference_declarator" => indirect = true,
             _ => {}
@@ -628,12 +628,12 @@ fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model:
         model.skipped.push(Skipped { function: qualified.clone(), line, col, reason });
     };
 
-    if body.kind() != "compound_statement" {
-        return skip(format!("body is a `{}`, not a block (function-try-block?)", body.kind()), model);
+    if kind(body) != "compound_statement" {
+        return skip(format!("body is a `{}`, not a block (function-try-block?)", kind(body)), model);
     }
     if let Some(err) = crate::parse::first_error(node) {
         let (l, c) = position(text, err.start_byte());
-        let what = if err.is_missing() { format!("missing `{}`", err.kind()) } else { "syntax error".to_string() };
+        let what = if err.is_missing() { format!("missing `{}`", kind(err)) } else { "syntax error".to_string() };
         // Error recovery may have swallowed what follows (`#if 0` text): say where it stops.
         let (el, ec) = position(text, node.end_byte());
         return skip(
@@ -749,7 +749,7 @@ fn prototype(node: Node, text: &str, model: &mut FileModel) {
     let Some(decl) = node.child_by_field_name("declarator") else { return };
     let (Some(fdecl), _) = function_declarator(decl) else { return };
     let Some(name_node) = fdecl.child_by_field_name("declarator") else { return };
-    if name_node.kind() != "identifier" {
+    if kind(name_node) != "identifier" {
         return;
     }
     let (line, col) = position(text, name_node.start_byte());
@@ -826,15 +826,15 @@ fn falls_off_end(body: Node) -> Option<usize> {
         None => Some(body.start_byte() + 1),
         Some(stmt) => {
             let mut inner = stmt;
-            while inner.kind() == "labeled_statement" {
+            while kind(inner) == "labeled_statement" {
                 match inner.named_child(inner.named_child_count().saturating_sub(1)) {
                     Some(n) => inner = n,
                     None => break,
                 }
             }
-            let ends_flow = matches!(inner.kind(), "return_statement" | "goto_statement" | "throw_statement")
-                || (inner.kind() == "expression_statement"
-                    && inner.named_child(0).is_some_and(|e| e.kind() == "throw_expression"));
+            let ends_flow = matches!(kind(inner), "return_statement" | "goto_statement" | "throw_statement")
+                || (kind(inner) == "expression_statement"
+                    && inner.named_child(0).is_some_and(|e| kind(e) == "throw_expression"));
             if ends_flow {
                 None
             } else if ends_with_unbraced_body(stmt) {
@@ -850,7 +850,7 @@ fn falls_off_end(body: Node) -> Option<usize> {
 
 /// The statement ends with an unbraced controlled statement: `if (c) x;`, `else x;`, `for (...) x;`.
 fn ends_with_unbraced_body(stmt: Node) -> bool {
-    let tail = match stmt.kind() {
+    let tail = match kind(stmt) {
         "if_statement" => stmt.child_by_field_name("alternative").or_else(|| stmt.child_by_field_name("consequence")),
         "for_statement" | "while_statement" | "for_range_loop" => stmt.child_by_field_name("body"),
         "else_clause" => stmt.named_child(stmt.named_child_count().saturating_sub(1)),
@@ -862,8 +862,8 @@ fn ends_with_unbraced_body(stmt: Node) -> bool {
     };
     match tail {
         None => false,
-        Some(t) if t.kind() == "compound_statement" => false,
-        Some(t) if matches!(t.kind(), "if_statement" | "for_statement" | "while_statement" | "for_range_loop") => {
+        Some(t) if kind(t) == "compound_statement" => false,
+        Some(t) if matches!(kind(t), "if_statement" | "for_statement" | "while_statement" | "for_range_loop") => {
             ends_with_unbraced_body(t)
         }
         Some(_) => true,
@@ -928,7 +928,7 @@ fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], text: &str) {
             let child = f.loops[index + 1..].iter().position(|l| l.parent == Some(index) && l.unit.start == start);
             child.map(|c| index + 1 + c)
         });
-        let header = if n.node.kind() == "do_statement" {
+        let header = if kind(n.node) == "do_statement" {
             text[n.body.end_byte()..n.node.end_byte()].to_string()
         } else {
             text[n.node.start_byte()..n.body.start_byte()].to_string()
@@ -1102,7 +1102,7 @@ impl<'t> BodyWalker<'_, 't> {
         let keyword_end = node.child(0).map(|k| k.end_byte()).unwrap_or(node.start_byte());
         let value = named_children(node).find(|c| kind(*c) != "comment");
         if let Some(v) = value {
-            if v.kind() == "initializer_list" {
+            if kind(v) == "initializer_list" {
                 self.flag(v.start_byte(), "`return {...}` with a braced initializer cannot be wrapped");
             }
             self.children(node);
@@ -1133,7 +1133,7 @@ impl<'t> BodyWalker<'_, 't> {
     fn call(&mut self, node: Node) {
         let Some(func) = field(node, "function") else { return };
         let callee: String = node_text(func, self.text).split_whitespace().collect();
-        let name_node = match func.kind() {
+        let name_node = match kind(func) {
             "field_expression" => field(func, "field"),
             "qualified_identifier" => {
                 let mut n = func;
@@ -1168,7 +1168,7 @@ impl<'t> BodyWalker<'_, 't> {
         let mut unit = node;
         let mut label = None;
         let mut above = self.path.len();
-        while above > 0 && self.path[above - 1].kind() == "labeled_statement" {
+        while above > 0 && kind(self.path[above - 1]) == "labeled_statement" {
             above -= 1;
             let parent = self.path[above];
             if label.is_none() {
@@ -1183,7 +1183,7 @@ impl<'t> BodyWalker<'_, 't> {
         };
         let (line, col) = position(self.text, node.start_byte());
         self.f.loops.push(Loop {
-            kind: match node.kind() {
+            kind: match kind(node) {
                 "for_statement" => LoopKind::For,
                 "while_statement" => LoopKind::While,
                 "do_statement" => LoopKind::DoWhile,
@@ -1196,7 +1196,7 @@ impl<'t> BodyWalker<'_, 't> {
             unit: unit.byte_range(),
             unit_in_list: container.is_some_and(is_statement_list),
             body: body.byte_range(),
-            body_is_block: body.kind() == "compound_statement",
+            body_is_block: kind(body) == "compound_statement",
             parent: self.loop_stack.last().copied(),
             depth: self.loop_stack.len(),
             pragmas: Vec::new(),
@@ -1214,7 +1214,7 @@ impl<'t> BodyWalker<'_, 't> {
             }
         }
         self.loop_stack.push(index);
-        if body.kind() == "compound_statement" {
+        if kind(body) == "compound_statement" {
             self.block_children(body);
         } else {
             self.visit(body);
@@ -1238,15 +1238,15 @@ impl<'t> BodyWalker<'_, 't> {
 /// The one statement of a loop body, apart from comments, pragmas and empty statements (a body
 /// that is not a block is its own only statement); none when it holds more or nothing.
 fn only_statement<'t>(body: Node<'t>, text: &str) -> Option<Node<'t>> {
-    if body.kind() != "compound_statement" {
+    if kind(body) != "compound_statement" {
         return Some(body);
     }
     let mut found = None;
     for c in named_children(body) {
         let is_pragma =
-            c.kind() == "preproc_call" && field(c, "directive").is_some_and(|d| node_text(d, text) == "#pragma");
-        let is_empty = c.kind() == "expression_statement" && c.named_child_count() == 0;
-        if c.kind() == "comment" || is_pragma || is_empty {
+            kind(c) == "preproc_call" && field(c, "directive").is_some_and(|d| node_text(d, text) == "#pragma");
+        let is_empty = kind(c) == "expression_statement" && c.named_child_count() == 0;
+        if kind(c) == "comment" || is_pragma || is_empty {
             continue;
         }
         if found.replace(c).is_some() {
@@ -1258,27 +1258,27 @@ fn only_statement<'t>(body: Node<'t>, text: &str) -> Option<Node<'t>> {
 
 /// A loop statement, possibly under labels.
 fn is_loop_unit(mut node: Node) -> bool {
-    while node.kind() == "labeled_statement" {
+    while kind(node) == "labeled_statement" {
         match node.named_children(&mut node.walk()).last() {
             Some(inner) => node = inner,
             None => return false,
         }
     }
-    matches!(node.kind(), "for_statement" | "while_statement" | "do_statement" | "for_range_loop")
+    matches!(kind(node), "for_statement" | "while_statement" | "do_statement" | "for_range_loop")
 }
 
 /// The variables a loop header's initializer declares or assigns: `i` and `j` in
 /// `for (int i = 0, j = n; ...)` or `for (i = 0; ...)`, `x` in `for (auto &x : v)`.
 fn induction_variables(node: Node, text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    if node.kind() == "for_range_loop" {
+    if kind(node) == "for_range_loop" {
         out.extend(field(node, "declarator").and_then(|d| innermost_identifier(d, text)));
         return out;
     }
     let Some(init) = field(node, "initializer") else { return out };
     let mut todo = vec![init];
     while let Some(n) = todo.pop() {
-        match n.kind() {
+        match kind(n) {
             "declaration" => {
                 for d in n.children_by_field_name("declarator", &mut n.walk()) {
                     out.extend(innermost_identifier(d, text));
@@ -1286,7 +1286,7 @@ fn induction_variables(node: Node, text: &str) -> Vec<String> {
             }
             "comma_expression" => todo.extend(n.named_children(&mut n.walk())),
             "assignment_expression" => {
-                if let Some(l) = field(n, "left").filter(|l| l.kind() == "identifier") {
+                if let Some(l) = field(n, "left").filter(|l| kind(*l) == "identifier") {
                     out.push(node_text(l, text).to_string());
                 }
             }
@@ -1298,7 +1298,7 @@ fn induction_variables(node: Node, text: &str) -> Vec<String> {
 
 pub(crate) fn innermost_identifier(mut node: Node, text: &str) -> Option<String> {
     loop {
-        if node.kind() == "identifier" {
+        if kind(node) == "identifier" {
             return Some(node_text(node, text).to_string());
         }
         node = field(node, "declarator")?;
@@ -1307,7 +1307,7 @@ pub(crate) fn innermost_identifier(mut node: Node, text: &str) -> Option<String>
 
 /// A node whose statements are a list (so a statement can be inserted before or after one).
 fn is_statement_list(node: Node) -> bool {
-    matches!(node.kind(), "compound_statement" | "case_statement")
+    matches!(kind(node), "compound_statement" | "case_statement")
 }
 
 /// Offset where "before this statement" is safe: the statement start, unless a pragma that
