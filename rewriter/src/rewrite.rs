@@ -60,9 +60,10 @@ struct Analyzed {
     blanked: Option<Blanked>,
 }
 
-/// Input trees are kept for the self-check up to this many bytes of source in all. A tree takes
-/// about 35 bytes per byte of source, and every kept tree lives until its file is emitted; past
-/// the budget the output is re-parsed from scratch, which gives the same verdict, slower.
+/// Input trees are kept for the self-check up to this many bytes of source in all (in a run, or
+/// in a window of a streamed run). A tree takes about 35 bytes per byte of source, and every
+/// kept tree lives until its file is emitted; past the budget the output is re-parsed from
+/// scratch, which gives the same verdict, slower.
 const KEEP_TREES_UP_TO: usize = 16 << 20;
 
 /// Run the pipeline over the given files. Only option errors (unknown top, bad glob) fail the
