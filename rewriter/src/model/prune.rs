@@ -10,13 +10,13 @@
 //! - preprocessor lines: they start with `#`.
 //!
 //! The same holds for the nodes that hold only expressions (an expression statement, an
-//! argument list, ...). So an expression whose text holds no `{`, no `#`, no `operator`, no comment (which may sit
-//! between a callee and its `(`) and no `(` after a character that can end a callee (anything
-//! but blanks and the operators and punctuation that open a group: `( [ , = + - * / % < ! ~ ^
-//! | & ? : ;`) has nothing below it to record. Its children are not visited: an expression
-//! statement is otherwise a dozen nodes, each a few hundred instructions of tree-sitter calls.
-//! The test is conservative: string literals or grouping parentheses after a name only cost
-//! the skip.
+//! argument list, ...). So an expression whose text holds no `{`, no `#`, no `operator`, no
+//! comment (which may sit between a callee and its `(`) and no `(` after a character that can
+//! end a callee (anything but blanks and the operators and punctuation that open a group:
+//! `( [ , = + - * / % < ! ~ ^ | & ? : ;`) has nothing below it to record. Its children are not
+//! visited: an expression statement is otherwise a dozen nodes, each a few hundred instructions
+//! of tree-sitter calls. The test is conservative: string literals or grouping parentheses after
+//! a name only cost the skip.
 
 use crate::parse::Lang;
 use std::sync::OnceLock;
