@@ -10,12 +10,18 @@
 //! - the ratio rewrite / parse on 1 thread with the default probes (target ≥ 0.7) and with all
 //!   four kinds, and the peak RSS,
 //! - the probe density (probes and inserted bytes per KB of input), to compare with real kernels,
-//! - a per-stage breakdown of the 1-thread rewrite, re-running the pipeline's public pieces, and
+//! - a per-stage breakdown of the 1-thread rewrite, re-running the pipeline's public pieces file by
+//!   file in the order rewrite() runs them on this corpus (see `rewrite::streamable`), and
 //!   what the self-check's re-parse of the output would cost from scratch instead of
 //!   incrementally (probe kinds of the breakdown: `HLSINSTR_BENCH_STAGE_PROBES`, default all four),
 //! - what that re-parse re-uses, on the first 1.5 MB of the corpus: tokens it lexes (counted with
 //!   tree-sitter's logger) against a fresh parse of the input and of the output, and its time
 //!   against parsing the input, also with the inserted text blanked to spaces.
+//!
+//! `HLSINSTR_BENCH_ONLY=parse|modules|all` (or a comma list) runs just those measurements, each
+//! inside the function `counted`, `HLSINSTR_BENCH_REPS` times (default 1 here) in turn, and prints
+//! the median thread CPU time of each: for instruction counts, which machine load does not move
+//! (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*counted*'`), and A/B timings.
 //!
 //! `HLSINSTR_BENCH_KEEP=1` leaves the corpus in place (its directory is printed) for inspection.
 //! Figures only: nothing here fails on a slow machine. It does panic when the rewrite reports
@@ -23,10 +29,10 @@
 
 use hlsinstr::edit::{apply_tracked, Edit, Piece};
 use hlsinstr::emit::manifest;
-use hlsinstr::model::{self, FileModel};
+use hlsinstr::model;
 use hlsinstr::parse::{count_errors, parse_cpp, Lang};
 use hlsinstr::plan::plan_file;
-use hlsinstr::rewrite::{input_edits, reparse, rewrite, Outcome, RewriteOptions};
+use hlsinstr::rewrite::{input_edits, loop_detail, reparse, rewrite, Outcome, RewriteOptions};
 use hlsinstr::select::{select, Kinds, SelectOptions};
 use hlsinstr::source;
 use hlsinstr::strip::{find_marker, strip};
@@ -60,6 +66,14 @@ fn main() {
     );
     if std::env::var_os("HLSINSTR_BENCH_KEEP").is_some() {
         eprintln!("keeping the corpus in {}", dir.path().display());
+    }
+    if let Ok(only) = std::env::var("HLSINSTR_BENCH_ONLY") {
+        let reps = env_num("HLSINSTR_BENCH_REPS", 1.0).max(1.0) as usize;
+        run_only(&only, &corpus, reps);
+        if std::env::var_os("HLSINSTR_BENCH_KEEP").is_some() {
+            let _ = dir.keep();
+        }
+        return;
     }
     let input_errors: usize = corpus.texts.iter().map(|t| count_errors(parse_cpp(t, None).root_node())).sum();
 
@@ -153,6 +167,67 @@ fn main() {
 
 // ---------------------------------------------------------------------------------------------
 // Measurement
+
+/// `HLSINSTR_BENCH_ONLY`: the measurements named (a comma list of `parse`, `modules`, `all`), each
+/// inside [`counted`], in turn `reps` times on 1 thread; prints the median thread CPU time of each.
+fn run_only(only: &str, corpus: &Corpus, reps: usize) {
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().expect("1-thread pool");
+    let runs: Vec<(&str, Option<RewriteOptions>)> = only
+        .split(',')
+        .map(|name| match name.trim() {
+            "parse" => ("parse", None),
+            "modules" => ("modules", Some(options("modules"))),
+            "all" => ("all", Some(options(ALL_KINDS))),
+            other => panic!("HLSINSTR_BENCH_ONLY: {other:?}: expected parse, modules or all"),
+        })
+        .collect();
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); runs.len()];
+    for _ in 0..reps {
+        for ((name, opts), times) in runs.iter().zip(&mut times) {
+            let (outcome, cpu) = one.install(|| {
+                let start = thread_cpu_time();
+                let outcome = counted(|| match opts {
+                    None => {
+                        black_box(
+                            corpus.texts.iter().map(|t| parse_cpp(t, None).root_node().child_count()).sum::<usize>(),
+                        );
+                        None
+                    }
+                    Some(opts) => Some(rewrite(&corpus.inputs, opts).expect("rewrite options are valid")),
+                });
+                (outcome, thread_cpu_time() - start)
+            });
+            if let Some(outcome) = outcome {
+                check(&outcome, &corpus.inputs, name);
+            }
+            times.push(cpu);
+        }
+    }
+    let mb = corpus.texts.iter().map(String::len).sum::<usize>() as f64 / 1e6;
+    for ((name, _), t) in runs.iter().zip(&mut times) {
+        t.sort();
+        let median = t[t.len() / 2];
+        eprintln!(
+            "{name}: median {:.1} ms thread CPU time of {reps}, {:.2} MB/s",
+            median.as_secs_f64() * 1e3,
+            mb / median.as_secs_f64()
+        );
+    }
+}
+
+/// CPU time of the calling thread: less moved by other processes than wall time.
+fn thread_cpu_time() -> Duration {
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `t` is a valid timespec to write to; the clock id is a constant of the platform.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// The region an instruction count is taken of; what `f` returns is dropped outside it.
+#[inline(never)]
+fn counted<T>(f: impl FnOnce() -> T) -> T {
+    black_box(f())
+}
 
 struct Timing {
     median: Duration,
@@ -364,10 +439,10 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
         let mut t = vec![Duration::ZERO; STAGES.len()];
         let mut full_rep = Duration::ZERO;
         out_bytes = 0;
-        let mut sources = Vec::new();
-        let mut models: Vec<FileModel> = Vec::new();
-        let mut trees: Vec<Option<Tree>> = Vec::new();
         let mut per_byte_model: Vec<(usize, f64)> = Vec::new();
+        let mut next_id = 0u32;
+        // File by file, as rewrite() runs on 1 thread when each file's selection is its own
+        // (rewrite::streamable: the corpus has no `#pragma HLSINSTR`, the kinds no maxi).
         for input in inputs {
             let mut s = Instant::now();
             let src = source::load(&input.path, &input.rel).expect("corpus file loads");
@@ -376,28 +451,16 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
             lap(1, &mut s, &mut t);
             let tree = parse_cpp(&src.text, None);
             lap(PARSE_INPUT, &mut s, &mut t);
-            let m = model::build(&tree, &src.text);
+            let m = model::build_with(&tree, &src.text, loop_detail(opts.kinds));
             let dm = s.elapsed();
             lap(3, &mut s, &mut t);
             per_byte_model.push((src.text.len(), dm.as_nanos() as f64 / src.text.len() as f64));
-            // rewrite() keeps the trees of clean inputs (within its budget) for the check.
-            trees.push((m.error_count == 0).then_some(tree));
-            sources.push(src);
-            models.push(m);
-        }
-        let mut s = Instant::now();
-        let selection = select(&models, opts.kinds, &opts.select).expect("select");
-        lap(4, &mut s, &mut t);
-        let mut next_id = 0u32;
-        let plans: Vec<_> = sources
-            .iter()
-            .zip(&models)
-            .zip(&selection)
-            .map(|((src, m), sel)| plan_file(src, m, sel, opts.kinds, Default::default(), &mut next_id))
-            .collect();
-        lap(5, &mut s, &mut t);
-        for (((src, m), plan), tree) in sources.iter().zip(&models).zip(&plans).zip(trees) {
-            let mut s = Instant::now();
+            // rewrite() keeps the trees of clean inputs for the check.
+            let tree = (m.error_count == 0).then_some(tree);
+            let selection = select(std::slice::from_ref(&m), opts.kinds, &opts.select).expect("select");
+            lap(4, &mut s, &mut t);
+            let plan = plan_file(&src, &m, &selection[0], opts.kinds, Default::default(), &mut next_id);
+            lap(5, &mut s, &mut t);
             let (output, changes) = apply_tracked(&src.text, &plan.edits).expect("planned edits apply");
             lap(6, &mut s, &mut t);
             if !plan.edits.is_empty() {
@@ -443,7 +506,7 @@ fn measure_stages(reps: usize, inputs: &[Input], opts: &RewriteOptions) -> Stage
             black_box(manifest::sha256_hex(src.text.as_bytes()));
             black_box(manifest::sha256_hex(output.as_bytes()));
             lap(10, &mut s, &mut t);
-            black_box(manifest::describe(&src.rel, m, plan, None));
+            black_box(manifest::describe(&src.rel, &m, &plan, None));
             lap(11, &mut s, &mut t);
             out_bytes += output.len();
         }
@@ -480,7 +543,7 @@ impl Stages {
         let w = &mut out;
         let _ = writeln!(
             w,
-            "1-thread stage breakdown ({kinds}; pipeline pieces re-run in order, median; output {:.2} MB)",
+            "1-thread stage breakdown ({kinds}; pipeline pieces re-run file by file, median; output {:.2} MB)",
             self.out_bytes as f64 / 1e6
         );
         for (name, &d) in STAGES.iter().zip(&self.times) {

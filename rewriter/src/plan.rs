@@ -663,6 +663,10 @@ fn loop_nests(f: &Function, probed: impl Fn(usize) -> bool + Copy) -> Vec<Vec<us
 /// the nest imperfect, which changes what Vitis or aoc builds from it.
 fn split_nest_warnings(f: &Function, probed: impl Fn(usize) -> bool) -> Vec<(usize, usize, String)> {
     let mut out = Vec::new();
+    // Without a probed loop there is nothing to warn about (and the loops may have no details).
+    if !(0..f.loops.len()).any(&probed) {
+        return out;
+    }
     for (outer, l) in f.loops.iter().enumerate() {
         let Ok(inner) = nest::link(f, outer, &[]) else { continue };
         let c = &f.loops[inner];
@@ -696,11 +700,15 @@ fn unmerged_nest_warnings(
     let flatten = |li: usize| f.loops[li].pragmas.iter().any(|p| p.directive == "LOOP_FLATTEN" && !p.has_flag("off"));
     let coalesce = |li: usize| {
         let l = &f.loops[li];
-        src.text[l.before.min(l.unit.start)..l.unit.start].contains("loop_coalesce")
+        let before = l.details().before;
+        src.text[before.min(l.unit.start)..l.unit.start].contains("loop_coalesce")
     };
     let mut out = Vec::new();
     for (li, l) in f.loops.iter().enumerate() {
-        let (Some(inner), true) = (l.only_child, probed(li)) else { continue };
+        if !probed(li) {
+            continue;
+        }
+        let Some(inner) = l.details().only_child else { continue };
         let Err(why) = nest::link(f, li, &[]) else { continue };
         let asked = if coalesce(li) {
             "#pragma loop_coalesce"
@@ -730,7 +738,7 @@ fn plan_loop(l: &Loop, innermost: &Loop, id: u32, o: &str, needs_braces: bool, e
         edits.push(Edit::token(l.unit.start, OPEN_BRACE, Rank::open(level, 0)));
         edits.push(Edit::token(l.unit.end, CLOSE_BRACE, Rank::close(level, 1)));
     }
-    edits.push(Edit::token(l.before, format!("HLSINSTR_LOOP_BEGIN({id}, {o}, 0);"), Rank::open(level, 1)));
+    edits.push(Edit::token(l.details().before, format!("HLSINSTR_LOOP_BEGIN({id}, {o}, 0);"), Rank::open(level, 1)));
     edits.push(Edit::token(l.unit.end, format!("HLSINSTR_LOOP_END({id}, {o}, 0);"), Rank::close(level, 0)));
     let iter = format!("HLSINSTR_LOOP_ITER({id});");
     let (body, level) = (&innermost.body, 2 * innermost.depth as i32);

@@ -1,10 +1,12 @@
 //! The rewrite pipeline, in memory: parse → model → select → plan → edit → check.
 //! Writing the results is `emit`'s job, so `diff` runs the very same pipeline and writes nothing.
+//! The stages run over all files at once (`rewrite_whole`), or a window of files at a time
+//! when what is probed in a file depends on that file alone (`rewrite_streamed`).
 
 use crate::edit::{apply_tracked, Change, Edit, Piece};
 use crate::emit::manifest::{self, HwBuild, Manifest, ManifestFile, SkipEntry};
 use crate::error::{Error, ErrorKind, Result};
-use crate::model::{self, FileModel, Skipped};
+use crate::model::{self, FileModel, LoopDetail, Skipped};
 use crate::opencl::{self, Blanked};
 use crate::parse::{count_errors, parse, Lang};
 use crate::plan::{plan_file, PlanTarget, ProbeKind};
@@ -58,17 +60,52 @@ struct Analyzed {
     blanked: Option<Blanked>,
 }
 
-/// Input trees are kept for the self-check up to this many bytes of source in all. A tree takes
-/// about 35 bytes per byte of source, and every kept tree lives until its file is emitted; past
-/// the budget the output is re-parsed from scratch, which gives the same verdict, slower.
+/// Input trees are kept for the self-check up to this many bytes of source in all (in a run, or
+/// in a window of a streamed run). A tree takes about 35 bytes per byte of source, and every
+/// kept tree lives until its file is emitted; past the budget the output is re-parsed from
+/// scratch, which gives the same verdict, slower.
 const KEEP_TREES_UP_TO: usize = 16 << 20;
 
 /// Run the pipeline over the given files. Only option errors (unknown top, bad glob) fail the
 /// whole run; a bad file is reported in `Outcome::errors` and left out.
 pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
+    rewrite_with(inputs, opts, loop_detail(opts.kinds), true)
+}
+
+/// The loops whose details the model works out: every loop with the `loops` kind; without it,
+/// only loops marked `#pragma HLSINSTR probe` can get probes (see `select`).
+pub fn loop_detail(kinds: Kinds) -> LoopDetail {
+    if kinds.loops {
+        LoopDetail::All
+    } else {
+        LoopDetail::Marked
+    }
+}
+
+/// [`rewrite`] with the loop details of the model given instead of derived from the kinds, and
+/// without streaming if `may_stream` is false: for the test that shows that neither changes
+/// the outcome (`tests/loop_detail.rs`).
+#[doc(hidden)]
+pub fn rewrite_with(inputs: &[Input], opts: &RewriteOptions, detail: LoopDetail, may_stream: bool) -> Result<Outcome> {
+    let sources: Vec<std::result::Result<SourceFile, Error>> = inputs.par_iter().map(load).collect();
+    if may_stream && streamable(opts, &sources) {
+        rewrite_streamed(sources, opts, detail)
+    } else {
+        rewrite_whole(sources, opts, detail)
+    }
+}
+
+/// The pipeline over all files at once: every file is analysed before any is planned, since
+/// what is probed in one file may depend on the others (`--top`, marks, m_axi ports, the Vitis
+/// design).
+fn rewrite_whole(
+    sources: Vec<std::result::Result<SourceFile, Error>>,
+    opts: &RewriteOptions,
+    detail: LoopDetail,
+) -> Result<Outcome> {
     let tree_budget = AtomicUsize::new(KEEP_TREES_UP_TO);
     let analyzed: Vec<std::result::Result<Analyzed, Error>> =
-        inputs.par_iter().map(|input| analyze(input, opts.kinds, &tree_budget)).collect();
+        sources.into_par_iter().map(|source| analyze(source, opts.kinds, detail, &tree_budget)).collect();
     let mut errors = Vec::new();
     let mut files = Vec::new();
     let mut warnings = Vec::new();
@@ -118,23 +155,7 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
     for ((a, sel), stall) in files.iter().zip(&selection).zip(&stall_lines) {
         let target = PlanTarget { opencl: a.blanked.is_some(), stall, ..plan_target };
         let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
-        for s in a.model.skipped.iter() {
-            skipped.push((a.source.rel.clone(), s.clone()));
-        }
-        for (fi, reason) in &plan.dropped {
-            let f = &a.model.functions[*fi];
-            let s = Skipped { function: f.qualified.clone(), line: f.line, col: f.col, reason: reason.clone() };
-            skipped.push((a.source.rel.clone(), s));
-        }
-        for w in &a.model.warnings {
-            warnings.push(format!("{}:{}:{}: warning: {}", a.source.path.display(), w.line, w.col, w.reason));
-        }
-        warnings.extend(uncounted_warnings(&a.source, &a.model, &plan));
-        let path = a.source.path.display();
-        warnings.extend(plan.warnings.iter().map(|(line, col, w)| format!("{path}:{line}:{col}: warning: {w}")));
-        if a.source.text.is_empty() {
-            warnings.push(format!("{}: empty file, copied unchanged", a.source.path.display()));
-        }
+        diagnose(a, &plan, &mut skipped, &mut warnings);
         plans.push(plan);
     }
     let design = match (vitis_opts, top) {
@@ -145,38 +166,11 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
         _ => None,
     };
 
-    let trees: Vec<Option<Tree>> = files.iter_mut().map(|a| a.tree.take()).collect();
-    let emitted: Vec<std::result::Result<(String, ManifestFile), Error>> = files
-        .par_iter()
-        .zip(plans.par_iter())
-        .zip(trees.into_par_iter())
-        .map(|((a, plan), tree)| emit_file(a, plan, tree))
-        .collect();
-
-    let mut manifest = Manifest {
-        format: manifest::FORMAT.into(),
-        version: manifest::VERSION,
-        tool: format!("hlsinstr {}", env!("CARGO_PKG_VERSION")),
-        kinds: opts.kinds.names().iter().map(|s| s.to_string()).collect(),
-        top: opts.select.top.clone(),
-        files: Vec::new(),
-        probes: Vec::new(),
-        skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
-        hw: None,
-        generated: Vec::new(),
-    };
+    let emitted = emit_all(&mut files, &plans);
+    let mut manifest = new_manifest(opts, &skipped);
     let mut generated = Vec::new();
     let mut outcomes = Vec::new();
-    for ((result, a), plan) in emitted.into_iter().zip(files).zip(&plans) {
-        match result {
-            Ok((output, mfile)) => {
-                manifest.probes.extend(manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref()));
-                manifest.files.push(mfile);
-                outcomes.push(FileOutcome { source: a.source, output, probes: plan.probes.len() });
-            }
-            Err(e) => errors.push(e),
-        }
-    }
+    collect(emitted, files, &plans, opts, &mut manifest, &mut outcomes, &mut errors);
     if let (Some(d), Some(v)) = (&design, vitis_opts) {
         if !errors.is_empty() {
             return Err(Error::new(
@@ -201,22 +195,181 @@ pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
             hw.generated = generated.iter().map(|g| g.path.clone()).collect();
         }
     }
-    if design.is_none() && outcomes.iter().any(|f| opencl::is_opencl_path(&f.source.path)) {
-        if let Some(f) = outcomes.iter().find(|f| f.source.rel == opencl_host::HOST_HEADER) {
-            return Err(Error::new(
-                ErrorKind::Usage,
-                format!(
-                    "an input is named {}, the file rewrite generates for OpenCL kernels; rename it",
-                    opencl_host::HOST_HEADER
-                ),
-            )
-            .at(&f.source.path));
-        }
-        let header = opencl_host::generate(&manifest.probes)?;
-        manifest.generated.push(header.path.clone());
-        generated.push(header);
+    if design.is_none() {
+        add_opencl_host_header(&outcomes, &mut manifest, &mut generated)?;
     }
     Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings, generated })
+}
+
+/// Whether the selection of each function depends on its own file alone, so files can be
+/// planned and emitted a few at a time ([`rewrite_streamed`]): no `--top` (what it reaches
+/// spans files), no m_axi ports (bound across calls), no watch or stall options (checked against
+/// every file), C simulation (the Vitis plumbing sees the whole design), and no `#pragma
+/// HLSINSTR` in any input (a function or loop marked `probe` anywhere changes what is probed
+/// everywhere; the word is looked for anywhere in the text, which is enough).
+fn streamable(opts: &RewriteOptions, sources: &[std::result::Result<SourceFile, Error>]) -> bool {
+    let (k, s) = (opts.kinds, &opts.select);
+    let local = s.top.is_none() && s.watch.is_none() && s.stall.is_empty() && !(k.maxi || k.watch || k.stall);
+    local
+        && matches!(opts.target, Target::Csim)
+        && sources.iter().flatten().all(|source| !source.text.contains("HLSINSTR"))
+}
+
+/// The pipeline a window of files at a time, for runs whose selection is per file (see
+/// [`streamable`]); the outcome is the one of [`rewrite_whole`]. Each input tree is
+/// re-parsed for the check soon after it was built, while it is still in the cache, and only a
+/// window's trees are alive at once (instead of hundreds of megabytes of them): 1 file with 1
+/// thread, 4 per thread with more, so that threads wait little for each other at the end of a
+/// window.
+fn rewrite_streamed(
+    sources: Vec<std::result::Result<SourceFile, Error>>,
+    opts: &RewriteOptions,
+    detail: LoopDetail,
+) -> Result<Outcome> {
+    // Option errors (a bad `--only` glob) fail the run as they do after analysing every file.
+    select(&[], opts.kinds, &opts.select)?;
+    let threads = rayon::current_num_threads();
+    let window = if threads == 1 { 1 } else { 4 * threads };
+    let (mut load_errors, mut emit_errors) = (Vec::new(), Vec::new());
+    let (mut skipped, mut warnings, mut outcomes) = (Vec::new(), Vec::new(), Vec::new());
+    let mut manifest = new_manifest(opts, &[]);
+    let mut next_id = 0u32;
+    let mut sources = sources.into_iter().peekable();
+    while sources.peek().is_some() {
+        let tree_budget = AtomicUsize::new(KEEP_TREES_UP_TO);
+        let chunk: Vec<_> = sources.by_ref().take(window).collect();
+        let analyzed: Vec<std::result::Result<Analyzed, Error>> =
+            chunk.into_par_iter().map(|source| analyze(source, opts.kinds, detail, &tree_budget)).collect();
+        let mut files = Vec::new();
+        for a in analyzed {
+            match a {
+                Ok(a) => files.push(a),
+                Err(e) => load_errors.push(e),
+            }
+        }
+        let models: Vec<FileModel> = files.iter_mut().map(|a| std::mem::take(&mut a.model)).collect();
+        let selection = select(&models, opts.kinds, &opts.select);
+        for (a, m) in files.iter_mut().zip(models) {
+            a.model = m;
+        }
+        let mut plans = Vec::with_capacity(files.len());
+        for (a, sel) in files.iter().zip(&selection?) {
+            let target = PlanTarget { opencl: a.blanked.is_some(), ..PlanTarget::default() };
+            let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
+            diagnose(a, &plan, &mut skipped, &mut warnings);
+            plans.push(plan);
+        }
+        let emitted = emit_all(&mut files, &plans);
+        collect(emitted, files, &plans, opts, &mut manifest, &mut outcomes, &mut emit_errors);
+    }
+    manifest.skipped = skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect();
+    let mut generated = Vec::new();
+    add_opencl_host_header(&outcomes, &mut manifest, &mut generated)?;
+    load_errors.append(&mut emit_errors);
+    Ok(Outcome { files: outcomes, manifest, errors: load_errors, skipped, warnings, generated })
+}
+
+/// The skipped functions and the warnings of one planned file, in the order they are reported.
+fn diagnose(
+    a: &Analyzed,
+    plan: &crate::plan::FilePlan,
+    skipped: &mut Vec<(String, Skipped)>,
+    warnings: &mut Vec<String>,
+) {
+    for s in a.model.skipped.iter() {
+        skipped.push((a.source.rel.clone(), s.clone()));
+    }
+    for (fi, reason) in &plan.dropped {
+        let f = &a.model.functions[*fi];
+        let s = Skipped { function: f.qualified.clone(), line: f.line, col: f.col, reason: reason.clone() };
+        skipped.push((a.source.rel.clone(), s));
+    }
+    for w in &a.model.warnings {
+        warnings.push(format!("{}:{}:{}: warning: {}", a.source.path.display(), w.line, w.col, w.reason));
+    }
+    warnings.extend(uncounted_warnings(&a.source, &a.model, plan));
+    let path = a.source.path.display();
+    warnings.extend(plan.warnings.iter().map(|(line, col, w)| format!("{path}:{line}:{col}: warning: {w}")));
+    if a.source.text.is_empty() {
+        warnings.push(format!("{}: empty file, copied unchanged", a.source.path.display()));
+    }
+}
+
+/// Apply every plan and check the results, in parallel (see [`emit_file`]).
+fn emit_all(
+    files: &mut [Analyzed],
+    plans: &[crate::plan::FilePlan],
+) -> Vec<std::result::Result<(String, ManifestFile), Error>> {
+    let trees: Vec<Option<Tree>> = files.iter_mut().map(|a| a.tree.take()).collect();
+    files
+        .par_iter()
+        .zip(plans.par_iter())
+        .zip(trees.into_par_iter())
+        .map(|((a, plan), tree)| emit_file(a, plan, tree))
+        .collect()
+}
+
+fn new_manifest(opts: &RewriteOptions, skipped: &[(String, Skipped)]) -> Manifest {
+    Manifest {
+        format: manifest::FORMAT.into(),
+        version: manifest::VERSION,
+        tool: format!("hlsinstr {}", env!("CARGO_PKG_VERSION")),
+        kinds: opts.kinds.names().iter().map(|s| s.to_string()).collect(),
+        top: opts.select.top.clone(),
+        files: Vec::new(),
+        probes: Vec::new(),
+        skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
+        hw: None,
+        generated: Vec::new(),
+    }
+}
+
+/// The emitted files into the outcome and the manifest, in input order; failures into `errors`.
+fn collect(
+    emitted: Vec<std::result::Result<(String, ManifestFile), Error>>,
+    files: Vec<Analyzed>,
+    plans: &[crate::plan::FilePlan],
+    opts: &RewriteOptions,
+    manifest: &mut Manifest,
+    outcomes: &mut Vec<FileOutcome>,
+    errors: &mut Vec<Error>,
+) {
+    for ((result, a), plan) in emitted.into_iter().zip(files).zip(plans) {
+        match result {
+            Ok((output, mfile)) => {
+                manifest.probes.extend(manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref()));
+                manifest.files.push(mfile);
+                outcomes.push(FileOutcome { source: a.source, output, probes: plan.probes.len() });
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+}
+
+/// With OpenCL C kernels among the outputs (and no Vitis design): the host header their probes
+/// need, `hlsinstr_ocl_host.h`.
+fn add_opencl_host_header(
+    outcomes: &[FileOutcome],
+    manifest: &mut Manifest,
+    generated: &mut Vec<Generated>,
+) -> Result<()> {
+    if !outcomes.iter().any(|f| opencl::is_opencl_path(&f.source.path)) {
+        return Ok(());
+    }
+    if let Some(f) = outcomes.iter().find(|f| f.source.rel == opencl_host::HOST_HEADER) {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            format!(
+                "an input is named {}, the file rewrite generates for OpenCL kernels; rename it",
+                opencl_host::HOST_HEADER
+            ),
+        )
+        .at(&f.source.path));
+    }
+    let header = opencl_host::generate(&manifest.probes)?;
+    manifest.generated.push(header.path.clone());
+    generated.push(header);
+    Ok(())
 }
 
 /// One warning per function whose m_axi ports have uses that are not counted (each is listed,
@@ -344,7 +497,8 @@ fn check_watch(files: &[Analyzed], w: &crate::select::WatchSpec) -> Result<()> {
     ))
 }
 
-fn analyze(input: &Input, kinds: Kinds, tree_budget: &AtomicUsize) -> std::result::Result<Analyzed, Error> {
+/// Read an input; a file that holds our markers already is refused.
+fn load(input: &Input) -> std::result::Result<SourceFile, Error> {
     let source = source::load(&input.path, &input.rel)?;
     if let Some((offset, marker)) = find_marker(&source.text) {
         let (line, col) = model::position(&source.text, offset);
@@ -357,11 +511,22 @@ fn analyze(input: &Input, kinds: Kinds, tree_budget: &AtomicUsize) -> std::resul
         .at(&source.path)
         .at_line(line, col));
     }
+    Ok(source)
+}
+
+/// Parse and model one file.
+fn analyze(
+    source: std::result::Result<SourceFile, Error>,
+    kinds: Kinds,
+    detail: LoopDetail,
+    tree_budget: &AtomicUsize,
+) -> std::result::Result<Analyzed, Error> {
+    let source = source?;
     let blanked = opencl::is_opencl_path(&source.path).then(|| opencl::blank(&source.text));
     // The parser and the model see the blanked text; every offset is the original's.
     let text = blanked.as_ref().map_or(source.text.as_str(), |b| b.text.as_str());
     let tree = parse(Lang::of_path(&source.path), text, None);
-    let mut model = model::build(&tree, text);
+    let mut model = model::build_with(&tree, text, detail);
     if kinds.maxi || kinds.watch || kinds.stall {
         model::maxi::attach(&mut model, &tree, text);
     }

@@ -63,7 +63,11 @@ pub fn literal_ranges(text: &str) -> Vec<Range<usize>> {
                 continue;
             }
             b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {
+                // Runs of blanks (indentation) in one go.
                 i += 1;
+                while i < b.len() && matches!(b[i], b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c') {
+                    i += 1;
+                }
                 continue;
             }
             b'/' if b.get(i + 1) == Some(&b'/') => {
@@ -107,9 +111,7 @@ pub fn literal_ranges(text: &str) -> Vec<Range<usize>> {
             }
             c if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 => {
                 let start = i;
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] >= 0x80) {
-                    i += 1;
-                }
+                i += b[i..].iter().position(|&c| !IDENTIFIER[usize::from(c)]).unwrap_or(b.len() - i);
                 // Raw strings; other prefixes (`L`, `u8`) are followed by a quote handled next.
                 if b.get(i) == Some(&b'"') && matches!(&b[start..i], b"R" | b"LR" | b"uR" | b"UR" | b"u8R") {
                     let end = raw_end(b, i);
@@ -123,6 +125,19 @@ pub fn literal_ranges(text: &str) -> Vec<Range<usize>> {
     }
     out
 }
+
+/// The bytes that continue an identifier: letters, digits, `_` and every byte of a non-ASCII
+/// character.
+const IDENTIFIER: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
+        c += 1;
+    }
+    t
+};
 
 /// End (exclusive) of the `"..."` or `'...'` literal opening at `start`.
 fn quoted_end(b: &[u8], start: usize) -> usize {

@@ -357,9 +357,9 @@ pub fn describe(
                     let (name, label, vitis_name, facts) = match (&nest, &p.nest) {
                         (Some(info), Some(n)) if n.unit => {
                             let innermost = &f.loops[*n.members.last().expect("members")];
-                            (info.flattened_name.clone(), None, info.flattened_name.clone(), &innermost.facts)
+                            (info.flattened_name.clone(), None, info.flattened_name.clone(), &innermost.details().facts)
                         }
-                        _ => (l.name().to_string(), l.label.clone(), l.vitis_name.clone(), &l.facts),
+                        _ => (l.name().to_string(), l.label.clone(), l.vitis_name.clone(), &l.details().facts),
                     };
                     ProbeEntry {
                         id: p.id,

@@ -6,8 +6,9 @@
 pub mod maxi;
 pub mod nest;
 pub mod pragma;
+mod prune;
 
-use crate::parse::{field, kind};
+use crate::parse::{children, field, kind, named_children};
 use crate::source::line_col;
 use pragma::{classify, Directive, HlsPragma, LoopFacts, PragmaLine};
 use serde::{Deserialize, Serialize};
@@ -169,17 +170,27 @@ pub struct Loop {
     pub unit: Span,
     /// Whether `unit` sits in a statement list (block or case); otherwise probes need braces.
     pub unit_in_list: bool,
-    /// Where "before the loop" is: `unit.start`, or the end of the previous statement when
-    /// pragmas sit between (inserting after a `#pragma unroll` would detach it from its loop).
-    pub before: usize,
     pub body: Span,
     pub body_is_block: bool,
     pub parent: Option<usize>,
     /// Nesting depth among all loops of the function (0 = outermost).
     pub depth: usize,
-    pub facts: LoopFacts,
     pub pragmas: Vec<HlsPragma>,
     pub directive: Option<Directive>,
+    /// A `break` in the body leaves this loop (not one inside a nested loop or `switch`).
+    pub breaks: bool,
+    /// What probing the loop takes; built for every loop that can get a probe (see
+    /// [`LoopDetail`]), none for the others.
+    pub details: Option<LoopDetails>,
+}
+
+/// The facts about a loop that only its own probe and the perfect-nest analysis ([`nest`]) use.
+#[derive(Debug, Clone)]
+pub struct LoopDetails {
+    /// Where "before the loop" is: `unit.start`, or the end of the previous statement when
+    /// pragmas sit between (inserting after a `#pragma unroll` would detach it from its loop).
+    pub before: usize,
+    pub facts: LoopFacts,
     /// The loop's header as written: `for (...)`, `while (...)`, the `while (...);` of a do-while.
     pub header: String,
     /// Variables the header's initializer declares or assigns (`i` in `for (int i = 0; ...)`;
@@ -188,14 +199,28 @@ pub struct Loop {
     /// The body holds this loop (index in `Function::loops`) and nothing else but comments,
     /// pragmas and empty statements: one level of a perfect nest (see [`nest`]).
     pub only_child: Option<usize>,
-    /// A `break` in the body leaves this loop (not one inside a nested loop or `switch`).
-    pub breaks: bool,
+}
+
+/// Which loops get their [`LoopDetails`]. Working them out costs about a quarter of the model,
+/// and without the `loops` probe kind only loops marked `#pragma HLSINSTR probe` (and the loops
+/// inside them) can be probed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoopDetail {
+    /// Every loop.
+    All,
+    /// The loops of functions that have a loop marked `#pragma HLSINSTR probe`.
+    Marked,
 }
 
 impl Loop {
     /// The name reports use: the label, else Vitis' generated name.
     pub fn name(&self) -> &str {
         self.label.as_deref().unwrap_or(&self.vitis_name)
+    }
+
+    /// The loop's details; only asked for loops that can be probed, which always have them.
+    pub fn details(&self) -> &LoopDetails {
+        self.details.as_ref().expect("loops that can be probed have their details (model::LoopDetail)")
     }
 }
 
@@ -246,13 +271,18 @@ pub struct Label {
     pub unit: Span,
 }
 
-/// Build the model of a parsed file.
+/// Build the model of a parsed file, with the details of every loop.
 pub fn build(tree: &Tree, text: &str) -> FileModel {
+    build_with(tree, text, LoopDetail::All)
+}
+
+/// Build the model of a parsed file, with the details of the loops `detail` says.
+pub fn build_with(tree: &Tree, text: &str, detail: LoopDetail) -> FileModel {
     let _lines = LineIndex::install(text);
     let mut model = FileModel { error_count: crate::parse::count_errors(tree.root_node()), ..Default::default() };
     collect_jump_macros(tree.root_node(), text, &mut model.jump_macros);
     let mut scope = Vec::new();
-    collect_functions(tree.root_node(), text, &mut scope, &mut model, false, 0);
+    collect_functions(tree.root_node(), text, detail, &mut scope, &mut model, false, 0);
     model
 }
 
@@ -367,6 +397,7 @@ impl Drop for LineIndex {
 fn collect_functions(
     node: Node,
     text: &str,
+    detail: LoopDetail,
     scope: &mut Vec<String>,
     model: &mut FileModel,
     in_error: bool,
@@ -384,10 +415,10 @@ fn collect_functions(
             report_unreadable(child, text, model);
         }
         match kind(child) {
-            "function_definition" => function(child, text, scope, model),
+            "function_definition" => function(child, text, detail, scope, model),
             "declaration" if !in_error => {
                 prototype(child, text, model);
-                collect_functions(child, text, scope, model, in_error, depth + 1)
+                collect_functions(child, text, detail, scope, model, in_error, depth + 1)
             }
             "namespace_definition" => {
                 let name = child.child_by_field_name("name").map(|n| node_text(n, text).to_string());
@@ -395,7 +426,7 @@ fn collect_functions(
                     scope.push(n.clone());
                 }
                 if let Some(body) = child.child_by_field_name("body") {
-                    collect_functions(body, text, scope, model, in_error, depth + 1);
+                    collect_functions(body, text, detail, scope, model, in_error, depth + 1);
                 }
                 if name.is_some() {
                     scope.pop();
@@ -406,14 +437,14 @@ fn collect_functions(
                 let name = child.child_by_field_name("name").map(|n| node_text(n, text).to_string());
                 if let Some(body) = child.child_by_field_name("body") {
                     scope.extend(name.clone());
-                    collect_functions(body, text, scope, model, in_error, depth + 1);
+                    collect_functions(body, text, detail, scope, model, in_error, depth + 1);
                     scope.truncate(scope.len() - usize::from(name.is_some()));
                 }
             }
             // A friend defined in its class belongs to the enclosing namespace, not the class.
             "friend_declaration" => {
                 let class = scope.pop();
-                collect_functions(child, text, scope, model, in_error, depth + 1);
+                collect_functions(child, text, detail, scope, model, in_error, depth + 1);
                 scope.extend(class);
             }
             // Containers whose children may be definitions.
@@ -429,7 +460,7 @@ fn collect_functions(
             | "declaration"
             | "field_declaration"
             | "type_definition"
-            | "ERROR" => collect_functions(child, text, scope, model, in_error || child.is_error(), depth + 1),
+            | "ERROR" => collect_functions(child, text, detail, scope, model, in_error || child.is_error(), depth + 1),
             _ => {}
         }
     }
@@ -512,7 +543,7 @@ fn unread_function_heads(error_node: Node, text: &str, outer: Node, model: &mut 
 fn function_declarator(mut decl: Node) -> (Option<Node>, bool) {
     let mut indirect = false;
     loop {
-        match decl.kind() {
+        match kind(decl) {
             "function_declarator" => return (Some(decl), indirect),
             "pointer_declarator" | "reference_declarator" => indirect = true,
             "parenthesized_declarator" | "attributed_declarator" => {}
@@ -530,8 +561,7 @@ fn function_declarator(mut decl: Node) -> (Option<Node>, bool) {
 
 /// `constexpr`/`consteval` among the specifiers before the declarator.
 fn constant_evaluated(node: Node, decl: Node, text: &str) -> Option<&'static str> {
-    let mut cursor = node.walk();
-    let specifiers = node.children(&mut cursor).take_while(|c| c.id() != decl.id());
+    let specifiers = children(node).take_while(|c| c.id() != decl.id());
     for s in specifiers {
         match node_text(s, text).trim() {
             "constexpr" => return Some("constexpr"),
@@ -544,7 +574,7 @@ fn constant_evaluated(node: Node, decl: Node, text: &str) -> Option<&'static str
 
 /// A conversion operator's `operator_cast` (`operator int() const`, `S::operator bool()`).
 fn operator_cast(decl: Node) -> Option<Node> {
-    match decl.kind() {
+    match kind(decl) {
         "operator_cast" => Some(decl),
         "qualified_identifier" => decl.child_by_field_name("name").and_then(operator_cast),
         _ => None,
@@ -556,7 +586,7 @@ fn cast_declarator(cast: Node) -> (Option<Node>, bool) {
     let mut indirect = false;
     let mut d = cast.child_by_field_name("declarator");
     while let Some(n) = d {
-        match n.kind() {
+        match kind(n) {
             "abstract_function_declarator" => return (Some(n), indirect),
             "abstract_pointer_declarator" | "abstract_reference_declarator" => indirect = true,
             _ => {}
@@ -566,7 +596,7 @@ fn cast_declarator(cast: Node) -> (Option<Node>, bool) {
     (None, indirect)
 }
 
-fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
+fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model: &mut FileModel) {
     let Some(decl) = node.child_by_field_name("declarator") else { return };
     let cast = operator_cast(decl);
     let (fdecl, indirect) = match cast {
@@ -598,12 +628,12 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         model.skipped.push(Skipped { function: qualified.clone(), line, col, reason });
     };
 
-    if body.kind() != "compound_statement" {
-        return skip(format!("body is a `{}`, not a block (function-try-block?)", body.kind()), model);
+    if kind(body) != "compound_statement" {
+        return skip(format!("body is a `{}`, not a block (function-try-block?)", kind(body)), model);
     }
     if let Some(err) = crate::parse::first_error(node) {
         let (l, c) = position(text, err.start_byte());
-        let what = if err.is_missing() { format!("missing `{}`", err.kind()) } else { "syntax error".to_string() };
+        let what = if err.is_missing() { format!("missing `{}`", kind(err)) } else { "syntax error".to_string() };
         // Error recovery may have swallowed what follows (`#if 0` text): say where it stops.
         let (el, ec) = position(text, node.end_byte());
         return skip(
@@ -627,10 +657,8 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         (Some(c), _) => !indirect && c.child_by_field_name("type").is_some_and(|t| node_text(t, text) == "void"),
         (None, None) => true, // constructors and destructors
         (None, Some(t)) => {
-            let trailing = fdecl
-                .named_children(&mut fdecl.walk())
-                .find(|c| c.kind() == "trailing_return_type")
-                .map(|t| squash(node_text(t, text)));
+            let trailing =
+                named_children(fdecl).find(|c| kind(*c) == "trailing_return_type").map(|t| squash(node_text(t, text)));
             match trailing {
                 Some(tr) => !indirect && tr.trim_start_matches("->").trim() == "void",
                 None => !indirect && node_text(t, text) == "void",
@@ -668,10 +696,14 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
         problem: None,
         warnings: Vec::new(),
         pending: Vec::new(),
+        loop_nodes: Vec::new(),
+        // With a macro that hides a jump, every identifier counts: nothing is skipped.
+        pruning: model.jump_macros.is_empty().then(|| prune::Pruning::new(body, text)),
     };
     walker.block_children(body);
     let problem = walker.problem.take();
     let warnings = std::mem::take(&mut walker.warnings);
+    let loop_nodes = std::mem::take(&mut walker.loop_nodes);
     for (offset, msg) in warnings {
         let (l, c) = position(text, offset);
         model.warnings.push(Skipped { function: qualified.clone(), line: l, col: c, reason: msg });
@@ -682,6 +714,9 @@ fn function(node: Node, text: &str, scope: &[String], model: &mut FileModel) {
     }
     if let Some(reason) = goto_problem(&f) {
         return skip(reason, model);
+    }
+    if detail == LoopDetail::All || f.loops.iter().any(|l| l.directive == Some(Directive::Probe)) {
+        add_loop_details(&mut f, &loop_nodes, text);
     }
     f.falls_off_at = falls_off_end(body);
     mark_interfaces(&mut f);
@@ -698,11 +733,8 @@ fn is_special_member(declared: &str, scope: &[String]) -> bool {
 
 fn signature(fdecl: Node, ty: Option<Node>, text: &str) -> Signature {
     let Some(list) = fdecl.child_by_field_name("parameters") else { return Signature::default() };
-    let params: Vec<String> = list
-        .named_children(&mut list.walk())
-        .filter(|p| p.kind() != "comment")
-        .map(|p| node_text(p, text).to_string())
-        .collect();
+    let params: Vec<String> =
+        named_children(list).filter(|p| kind(*p) != "comment").map(|p| node_text(p, text).to_string()).collect();
     let void_list = params.len() == 1 && params[0].trim() == "void";
     Signature {
         list: list.byte_range(),
@@ -717,7 +749,7 @@ fn prototype(node: Node, text: &str, model: &mut FileModel) {
     let Some(decl) = node.child_by_field_name("declarator") else { return };
     let (Some(fdecl), _) = function_declarator(decl) else { return };
     let Some(name_node) = fdecl.child_by_field_name("declarator") else { return };
-    if name_node.kind() != "identifier" {
+    if kind(name_node) != "identifier" {
         return;
     }
     let (line, col) = position(text, name_node.start_byte());
@@ -732,8 +764,8 @@ fn prototype(node: Node, text: &str, model: &mut FileModel) {
 fn params(fdecl: Node, text: &str) -> Vec<Param> {
     let Some(list) = field(fdecl, "parameters") else { return Vec::new() };
     let mut out = Vec::new();
-    for p in list.named_children(&mut list.walk()) {
-        if p.kind() != "parameter_declaration" && p.kind() != "optional_parameter_declaration" {
+    for p in named_children(list) {
+        if kind(p) != "parameter_declaration" && kind(p) != "optional_parameter_declaration" {
             continue;
         }
         let type_text = field(p, "type").map(|t| squash(node_text(t, text))).unwrap_or_default();
@@ -785,23 +817,24 @@ fn mark_interfaces(f: &mut Function) {
 
 /// Can control reach the closing brace? Not when the last statement returns, jumps or throws.
 fn falls_off_end(body: Node) -> Option<usize> {
-    let last = body
-        .named_children(&mut body.walk())
-        .filter(|c| c.kind() != "comment" && !c.kind().starts_with("preproc"))
-        .last();
+    // From the end: the last statement is usually the last child.
+    let last = (0..body.named_child_count())
+        .rev()
+        .filter_map(|i| body.named_child(i))
+        .find(|c| kind(*c) != "comment" && !kind(*c).starts_with("preproc"));
     match last {
         None => Some(body.start_byte() + 1),
         Some(stmt) => {
             let mut inner = stmt;
-            while inner.kind() == "labeled_statement" {
+            while kind(inner) == "labeled_statement" {
                 match inner.named_child(inner.named_child_count().saturating_sub(1)) {
                     Some(n) => inner = n,
                     None => break,
                 }
             }
-            let ends_flow = matches!(inner.kind(), "return_statement" | "goto_statement" | "throw_statement")
-                || (inner.kind() == "expression_statement"
-                    && inner.named_child(0).is_some_and(|e| e.kind() == "throw_expression"));
+            let ends_flow = matches!(kind(inner), "return_statement" | "goto_statement" | "throw_statement")
+                || (kind(inner) == "expression_statement"
+                    && inner.named_child(0).is_some_and(|e| kind(e) == "throw_expression"));
             if ends_flow {
                 None
             } else if ends_with_unbraced_body(stmt) {
@@ -817,7 +850,7 @@ fn falls_off_end(body: Node) -> Option<usize> {
 
 /// The statement ends with an unbraced controlled statement: `if (c) x;`, `else x;`, `for (...) x;`.
 fn ends_with_unbraced_body(stmt: Node) -> bool {
-    let tail = match stmt.kind() {
+    let tail = match kind(stmt) {
         "if_statement" => stmt.child_by_field_name("alternative").or_else(|| stmt.child_by_field_name("consequence")),
         "for_statement" | "while_statement" | "for_range_loop" => stmt.child_by_field_name("body"),
         "else_clause" => stmt.named_child(stmt.named_child_count().saturating_sub(1)),
@@ -829,8 +862,8 @@ fn ends_with_unbraced_body(stmt: Node) -> bool {
     };
     match tail {
         None => false,
-        Some(t) if t.kind() == "compound_statement" => false,
-        Some(t) if matches!(t.kind(), "if_statement" | "for_statement" | "while_statement" | "for_range_loop") => {
+        Some(t) if kind(t) == "compound_statement" => false,
+        Some(t) if matches!(kind(t), "if_statement" | "for_statement" | "while_statement" | "for_range_loop") => {
             ends_with_unbraced_body(t)
         }
         Some(_) => true,
@@ -873,6 +906,41 @@ struct BodyWalker<'a, 't> {
     /// Nodes still to visit, with their depth in `path`; shared by nested visits, each of which
     /// only takes what it put above the entries it found.
     pending: Vec<(Node<'t>, usize)>,
+    /// The nodes of each loop in `f.loops`, for its details (see [`add_loop_details`]).
+    loop_nodes: Vec<LoopNodes<'t>>,
+    /// The expressions whose children hold nothing to record (see [`prune`]).
+    pruning: Option<prune::Pruning>,
+}
+
+/// A loop's nodes: the statement, the unit (with its labels), the unit's parent and the body.
+struct LoopNodes<'t> {
+    node: Node<'t>,
+    unit: Node<'t>,
+    container: Option<Node<'t>>,
+    body: Node<'t>,
+}
+
+/// Work out the details of every loop of `f` from the nodes the body walk kept.
+fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], text: &str) {
+    for (index, n) in nodes.iter().enumerate() {
+        let only_child = only_statement(n.body, text).filter(|s| is_loop_unit(*s)).and_then(|s| {
+            let start = s.start_byte();
+            let child = f.loops[index + 1..].iter().position(|l| l.parent == Some(index) && l.unit.start == start);
+            child.map(|c| index + 1 + c)
+        });
+        let header = if kind(n.node) == "do_statement" {
+            text[n.body.end_byte()..n.node.end_byte()].to_string()
+        } else {
+            text[n.node.start_byte()..n.body.start_byte()].to_string()
+        };
+        f.loops[index].details = Some(LoopDetails {
+            before: before_offset(n.unit, n.container, text),
+            facts: LoopFacts::from_pragmas(&f.loops[index].pragmas),
+            header,
+            induction: induction_variables(n.node, text),
+            only_child,
+        });
+    }
 }
 
 impl<'t> BodyWalker<'_, 't> {
@@ -896,7 +964,7 @@ impl<'t> BodyWalker<'_, 't> {
         while self.pending.len() > floor {
             let (n, depth) = self.pending.pop().expect("entries above the floor");
             self.path.truncate(depth);
-            if self.visit_one(n) {
+            if self.visit_one(n) && !self.pruning.as_ref().is_some_and(|p| p.skips(n)) {
                 self.path.push(n);
                 self.push_named_children(n, depth + 1);
             }
@@ -976,7 +1044,8 @@ impl<'t> BodyWalker<'_, 't> {
                 self.call(node);
                 return true;
             }
-            "declaration" => {
+            // The type is part of the declaration's text: most declarations need no look at it.
+            "declaration" if node_text(node, self.text).contains("stream") => {
                 if let Some(t) = field(node, "type") {
                     if node_text(t, self.text).contains("stream") {
                         for d in node.children_by_field_name("declarator", &mut node.walk()) {
@@ -1031,9 +1100,9 @@ impl<'t> BodyWalker<'_, 't> {
 
     fn return_stmt(&mut self, node: Node<'t>) {
         let keyword_end = node.child(0).map(|k| k.end_byte()).unwrap_or(node.start_byte());
-        let value = node.named_children(&mut node.walk()).find(|c| c.kind() != "comment");
+        let value = named_children(node).find(|c| kind(*c) != "comment");
         if let Some(v) = value {
-            if v.kind() == "initializer_list" {
+            if kind(v) == "initializer_list" {
                 self.flag(v.start_byte(), "`return {...}` with a braced initializer cannot be wrapped");
             }
             self.children(node);
@@ -1050,7 +1119,7 @@ impl<'t> BodyWalker<'_, 't> {
 
     fn label(&mut self, node: Node) {
         let Some(name) = field(node, "label") else { return };
-        let colon_end = node.children(&mut node.walk()).find(|c| c.kind() == ":").map(|c| c.end_byte());
+        let colon_end = children(node).find(|c| kind(*c) == ":").map(|c| c.end_byte());
         let Some(colon_end) = colon_end else { return };
         self.f.labels.push(Label {
             name: node_text(name, self.text).to_string(),
@@ -1064,7 +1133,7 @@ impl<'t> BodyWalker<'_, 't> {
     fn call(&mut self, node: Node) {
         let Some(func) = field(node, "function") else { return };
         let callee: String = node_text(func, self.text).split_whitespace().collect();
-        let name_node = match func.kind() {
+        let name_node = match kind(func) {
             "field_expression" => field(func, "field"),
             "qualified_identifier" => {
                 let mut n = func;
@@ -1080,16 +1149,14 @@ impl<'t> BodyWalker<'_, 't> {
             name = &name[..i];
         }
         let name = name.trim().to_string();
-        let args = field(node, "arguments")
+        let arguments = field(node, "arguments");
+        let args = arguments
             .map(|a| {
-                a.named_children(&mut a.walk())
-                    .filter(|c| kind(*c) != "comment")
-                    .map(|c| squash(node_text(c, self.text)))
-                    .collect()
+                named_children(a).filter(|c| kind(*c) != "comment").map(|c| squash(node_text(c, self.text))).collect()
             })
             .unwrap_or_default();
         let (line, _) = position(self.text, node.start_byte());
-        let args_span = node.child_by_field_name("arguments").map(|a| a.byte_range()).unwrap_or_default();
+        let args_span = arguments.map(|a| a.byte_range()).unwrap_or_default();
         self.f.calls.push(Call { callee, callee_span: func.byte_range(), args_span, name, line, args });
     }
 
@@ -1101,7 +1168,7 @@ impl<'t> BodyWalker<'_, 't> {
         let mut unit = node;
         let mut label = None;
         let mut above = self.path.len();
-        while above > 0 && self.path[above - 1].kind() == "labeled_statement" {
+        while above > 0 && kind(self.path[above - 1]) == "labeled_statement" {
             above -= 1;
             let parent = self.path[above];
             if label.is_none() {
@@ -1116,7 +1183,7 @@ impl<'t> BodyWalker<'_, 't> {
         };
         let (line, col) = position(self.text, node.start_byte());
         self.f.loops.push(Loop {
-            kind: match node.kind() {
+            kind: match kind(node) {
                 "for_statement" => LoopKind::For,
                 "while_statement" => LoopKind::While,
                 "do_statement" => LoopKind::DoWhile,
@@ -1128,44 +1195,32 @@ impl<'t> BodyWalker<'_, 't> {
             col,
             unit: unit.byte_range(),
             unit_in_list: container.is_some_and(is_statement_list),
-            before: before_offset(unit, container, self.text),
             body: body.byte_range(),
-            body_is_block: body.kind() == "compound_statement",
+            body_is_block: kind(body) == "compound_statement",
             parent: self.loop_stack.last().copied(),
             depth: self.loop_stack.len(),
-            facts: LoopFacts::default(),
             pragmas: Vec::new(),
             directive: None,
-            header: if node.kind() == "do_statement" {
-                self.text[body.end_byte()..node.end_byte()].to_string()
-            } else {
-                self.text[node.start_byte()..body.start_byte()].to_string()
-            },
-            induction: induction_variables(node, self.text),
-            only_child: None,
             breaks: false,
+            details: None,
         });
+        self.loop_nodes.push(LoopNodes { node, unit, container, body });
         // Header parts (init, condition, update) may call functions; they run outside the body.
+        // (Its keywords and punctuation are leaves with nothing to look at.)
         self.path.push(node);
-        for child in node.children(&mut node.walk()) {
+        for child in named_children(node) {
             if child.id() != body.id() {
                 self.visit(child);
             }
         }
         self.loop_stack.push(index);
-        if body.kind() == "compound_statement" {
+        if kind(body) == "compound_statement" {
             self.block_children(body);
         } else {
             self.visit(body);
         }
         self.loop_stack.pop();
         self.path.pop();
-        let facts = LoopFacts::from_pragmas(&self.f.loops[index].pragmas);
-        self.f.loops[index].facts = facts;
-        if let Some(start) = only_statement(body, self.text).filter(|s| is_loop_unit(*s)).map(|s| s.start_byte()) {
-            let child = self.f.loops[index + 1..].iter().position(|l| l.parent == Some(index) && l.unit.start == start);
-            self.f.loops[index].only_child = child.map(|c| index + 1 + c);
-        }
     }
 
     /// A `break` leaves the innermost loop around it unless a `switch` is closer.
@@ -1183,15 +1238,15 @@ impl<'t> BodyWalker<'_, 't> {
 /// The one statement of a loop body, apart from comments, pragmas and empty statements (a body
 /// that is not a block is its own only statement); none when it holds more or nothing.
 fn only_statement<'t>(body: Node<'t>, text: &str) -> Option<Node<'t>> {
-    if body.kind() != "compound_statement" {
+    if kind(body) != "compound_statement" {
         return Some(body);
     }
     let mut found = None;
-    for c in body.named_children(&mut body.walk()) {
+    for c in named_children(body) {
         let is_pragma =
-            c.kind() == "preproc_call" && field(c, "directive").is_some_and(|d| node_text(d, text) == "#pragma");
-        let is_empty = c.kind() == "expression_statement" && c.named_child_count() == 0;
-        if c.kind() == "comment" || is_pragma || is_empty {
+            kind(c) == "preproc_call" && field(c, "directive").is_some_and(|d| node_text(d, text) == "#pragma");
+        let is_empty = kind(c) == "expression_statement" && c.named_child_count() == 0;
+        if kind(c) == "comment" || is_pragma || is_empty {
             continue;
         }
         if found.replace(c).is_some() {
@@ -1203,27 +1258,27 @@ fn only_statement<'t>(body: Node<'t>, text: &str) -> Option<Node<'t>> {
 
 /// A loop statement, possibly under labels.
 fn is_loop_unit(mut node: Node) -> bool {
-    while node.kind() == "labeled_statement" {
+    while kind(node) == "labeled_statement" {
         match node.named_children(&mut node.walk()).last() {
             Some(inner) => node = inner,
             None => return false,
         }
     }
-    matches!(node.kind(), "for_statement" | "while_statement" | "do_statement" | "for_range_loop")
+    matches!(kind(node), "for_statement" | "while_statement" | "do_statement" | "for_range_loop")
 }
 
 /// The variables a loop header's initializer declares or assigns: `i` and `j` in
 /// `for (int i = 0, j = n; ...)` or `for (i = 0; ...)`, `x` in `for (auto &x : v)`.
 fn induction_variables(node: Node, text: &str) -> Vec<String> {
     let mut out = Vec::new();
-    if node.kind() == "for_range_loop" {
+    if kind(node) == "for_range_loop" {
         out.extend(field(node, "declarator").and_then(|d| innermost_identifier(d, text)));
         return out;
     }
     let Some(init) = field(node, "initializer") else { return out };
     let mut todo = vec![init];
     while let Some(n) = todo.pop() {
-        match n.kind() {
+        match kind(n) {
             "declaration" => {
                 for d in n.children_by_field_name("declarator", &mut n.walk()) {
                     out.extend(innermost_identifier(d, text));
@@ -1231,7 +1286,7 @@ fn induction_variables(node: Node, text: &str) -> Vec<String> {
             }
             "comma_expression" => todo.extend(n.named_children(&mut n.walk())),
             "assignment_expression" => {
-                if let Some(l) = field(n, "left").filter(|l| l.kind() == "identifier") {
+                if let Some(l) = field(n, "left").filter(|l| kind(*l) == "identifier") {
                     out.push(node_text(l, text).to_string());
                 }
             }
@@ -1243,7 +1298,7 @@ fn induction_variables(node: Node, text: &str) -> Vec<String> {
 
 pub(crate) fn innermost_identifier(mut node: Node, text: &str) -> Option<String> {
     loop {
-        if node.kind() == "identifier" {
+        if kind(node) == "identifier" {
             return Some(node_text(node, text).to_string());
         }
         node = field(node, "declarator")?;
@@ -1252,7 +1307,7 @@ pub(crate) fn innermost_identifier(mut node: Node, text: &str) -> Option<String>
 
 /// A node whose statements are a list (so a statement can be inserted before or after one).
 fn is_statement_list(node: Node) -> bool {
-    matches!(node.kind(), "compound_statement" | "case_statement")
+    matches!(kind(node), "compound_statement" | "case_statement")
 }
 
 /// Offset where "before this statement" is safe: the statement start, unless a pragma that
@@ -1260,12 +1315,18 @@ fn is_statement_list(node: Node) -> bool {
 /// `#pragma HLS`) sits right before it: then the end of the statement (or `{`) before the pragmas.
 /// `container` is the unit's parent.
 fn before_offset(unit: Node, container: Option<Node>, text: &str) -> usize {
-    let siblings: Vec<Node> = container.map(|c| c.children(&mut c.walk()).collect()).unwrap_or_default();
-    let mut preceding = siblings.iter().rev().skip_while(|s| s.id() != unit.id()).skip(1).copied();
+    let Some(container) = container else { return unit.start_byte() };
+    // Step back from the unit with a cursor: collecting every sibling costs as much as the block
+    // is long, for every loop in it.
+    let mut cursor = container.walk();
+    if cursor.goto_first_child_for_byte(unit.start_byte()).is_none() || cursor.node().id() != unit.id() {
+        return unit.start_byte(); // not a child of `container`: nothing precedes it there
+    }
+    let mut previous = || cursor.goto_previous_sibling().then(|| cursor.node());
     let mut saw_pragma = false;
-    let mut prev = preceding.next();
+    let mut prev = previous();
     while let Some(p) = prev {
-        match p.kind() {
+        match kind(p) {
             "comment" => {}
             "preproc_call" => {
                 let arg = field(p, "argument").map(|a| node_text(a, text)).unwrap_or("");
@@ -1275,10 +1336,10 @@ fn before_offset(unit: Node, container: Option<Node>, text: &str) -> usize {
             }
             _ => break,
         }
-        prev = preceding.next();
+        prev = previous();
     }
     match (saw_pragma, prev) {
-        (true, Some(p)) if !p.kind().starts_with("preproc") && p.kind() != "comment" => p.end_byte(),
+        (true, Some(p)) if !kind(p).starts_with("preproc") && kind(p) != "comment" => p.end_byte(),
         _ => unit.start_byte(),
     }
 }
@@ -1322,7 +1383,7 @@ mod tests {
         let f = &m.functions[0];
         assert_eq!(f.loops.len(), 3);
         assert_eq!(f.loops[0].name(), "outer");
-        assert_eq!(f.loops[0].facts.pipeline_ii, Some(2));
+        assert_eq!(f.loops[0].details().facts.pipeline_ii, Some(2));
         assert_eq!(f.loops[1].name(), "VITIS_LOOP_4_2");
         assert_eq!(f.loops[1].parent, Some(0));
         assert_eq!(f.loops[2].name(), "VITIS_LOOP_6_3");
@@ -1477,6 +1538,6 @@ mod tests {
     fn pragma_before_loop_moves_insertion_point() {
         let src = "void f() { int a;\n#pragma unroll\n  for(;;) {} }";
         let l = &model(src).functions[0].loops[0];
-        assert_eq!(&src[..l.before], "void f() { int a;");
+        assert_eq!(&src[..l.details().before], "void f() { int a;");
     }
 }

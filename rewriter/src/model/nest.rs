@@ -23,7 +23,7 @@ use super::Function;
 
 /// Why `f.loops[outer]`'s only child cannot be merged into it, or the child's index.
 pub fn link(f: &Function, outer: usize, above: &[usize]) -> Result<usize, String> {
-    let Some(inner) = f.loops[outer].only_child else {
+    let Some(inner) = f.loops[outer].details().only_child else {
         return Err("its body holds more than one loop".into());
     };
     let l = &f.loops[inner];
@@ -42,9 +42,9 @@ pub fn link(f: &Function, outer: usize, above: &[usize]) -> Result<usize, String
     if let Some(g) = f.gotos.iter().find(|g| g.loops.contains(&inner) && !label_inside(&g.label)) {
         return Err(format!("`goto {}` at line {} leaves {}", g.label, g.line, l.name()));
     }
-    let header = &l.header;
+    let header = &l.details().header;
     for &a in above.iter().chain(std::iter::once(&outer)) {
-        if let Some(v) = f.loops[a].induction.iter().find(|v| mentions(header, v)) {
+        if let Some(v) = f.loops[a].details().induction.iter().find(|v| mentions(header, v)) {
             return Err(format!("the bounds of {} depend on `{v}` of {}", l.name(), f.loops[a].name()));
         }
     }

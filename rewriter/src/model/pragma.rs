@@ -48,10 +48,7 @@ pub enum PragmaLine {
 pub fn classify(arg: &str, line: usize) -> PragmaLine {
     let mut words = arg.split_whitespace();
     match words.next() {
-        Some(w) if w.eq_ignore_ascii_case("HLS") => {
-            let rest: Vec<&str> = words.collect();
-            PragmaLine::Hls(parse_hls(&rest.join(" "), line))
-        }
+        Some(w) if w.eq_ignore_ascii_case("HLS") => PragmaLine::Hls(parse_hls(words, line)),
         Some("HLSINSTR") => match words.next() {
             Some("probe") => PragmaLine::Hlsinstr(Directive::Probe),
             Some("off") => PragmaLine::Hlsinstr(Directive::Off),
@@ -61,26 +58,21 @@ pub fn classify(arg: &str, line: usize) -> PragmaLine {
     }
 }
 
-fn parse_hls(text: &str, line: usize) -> HlsPragma {
-    // Normalise `key = value` to `key=value` so splitting on whitespace keeps pairs together.
-    let mut norm = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == ' ' || c == '\t' {
-            while chars.next_if(|&n| n == ' ' || n == '\t').is_some() {}
-            if chars.peek() == Some(&'=') || norm.ends_with('=') {
-                continue;
-            }
-            norm.push(' ');
-        } else {
-            norm.push(c);
+/// The words after `HLS`. `key = value` is one option: a word is glued to the one before when
+/// either side of the gap between them is `=`.
+fn parse_hls<'a>(words: impl Iterator<Item = &'a str>, line: usize) -> HlsPragma {
+    let mut tokens: Vec<std::borrow::Cow<str>> = Vec::new();
+    for w in words {
+        match tokens.last_mut() {
+            Some(t) if t.ends_with('=') || w.starts_with('=') => t.to_mut().push_str(w),
+            _ => tokens.push(std::borrow::Cow::Borrowed(w)),
         }
     }
-    let mut words = norm.split_whitespace();
-    let directive = words.next().unwrap_or("").to_ascii_uppercase();
+    let mut tokens = tokens.iter();
+    let directive = tokens.next().map_or(String::new(), |d| d.to_ascii_uppercase());
     let mut options = Vec::new();
     let mut flags = Vec::new();
-    for w in words {
+    for w in tokens {
         match w.split_once('=') {
             Some((k, v)) => options.push((k.to_ascii_lowercase(), v.to_string())),
             None => flags.push(w.to_ascii_lowercase()),
@@ -160,6 +152,22 @@ mod tests {
         let p = hls("hls INTERFACE m_axi port=a offset=slave bundle=gmem0");
         assert!(p.has_flag("m_axi"));
         assert_eq!(p.option("port"), Some("a"));
+    }
+
+    #[test]
+    fn equals_signs_glue_words_wherever_the_blanks_are() {
+        for text in ["HLS pipeline II=3", "HLS pipeline II =3", "HLS pipeline II= 3", "HLS\tpipeline  II \t=\t 3"] {
+            let p = hls(text);
+            assert_eq!((p.directive.as_str(), p.option("ii"), p.flags.len()), ("PIPELINE", Some("3"), 0), "{text}");
+        }
+        let p = hls("HLS interface = m_axi");
+        assert_eq!(p.directive, "INTERFACE=M_AXI");
+        let p = hls("HLS");
+        assert_eq!((p.directive.as_str(), p.options.len()), ("", 0));
+        let p = hls("HLS array_partition variable = buf  complete dim= 1");
+        assert_eq!(p.option("variable"), Some("buf"));
+        assert_eq!(p.option("dim"), Some("1"));
+        assert!(p.has_flag("complete"));
     }
 
     #[test]
