@@ -22,7 +22,9 @@ pub struct LogReader {
 impl LogReader {
     /// Everything the testbench wrote; returns once it (and any child holding the pipe) exited.
     pub fn read_all(self) -> std::io::Result<Vec<u8>> {
-        let mut bytes = Vec::new();
+        // Room for a pipe's worth up front: a small log then comes in one read, not in a probe
+        // read and several growing ones.
+        let mut bytes = Vec::with_capacity(1 << 16);
         #[cfg(unix)]
         {
             let mut pipe = self.pipe;
