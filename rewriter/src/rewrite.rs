@@ -10,7 +10,7 @@ use crate::model::{self, FileModel, LoopDetail, Skipped};
 use crate::opencl::{self, Blanked};
 use crate::parse::{count_errors, parse, Lang};
 use crate::plan::{plan_file, PlanTarget, ProbeKind};
-use crate::select::{select, Kinds, SelectOptions};
+use crate::select::{select, FnSelection, Kinds, SelectOptions};
 use crate::source::{self, SourceFile};
 use crate::strip::{find_marker, strip};
 use crate::target::opencl as opencl_host;
@@ -103,25 +103,10 @@ fn rewrite_whole(
     opts: &RewriteOptions,
     detail: LoopDetail,
 ) -> Result<Outcome> {
-    let tree_budget = AtomicUsize::new(KEEP_TREES_UP_TO);
-    let analyzed: Vec<std::result::Result<Analyzed, Error>> =
-        sources.into_par_iter().map(|source| analyze(source, opts.kinds, detail, &tree_budget)).collect();
     let mut errors = Vec::new();
-    let mut files = Vec::new();
+    let mut files = analyze_all(sources, opts, detail, &mut errors);
     let mut warnings = Vec::new();
-    for a in analyzed {
-        match a {
-            Ok(a) => files.push(a),
-            Err(e) => errors.push(e),
-        }
-    }
-    // `select` wants the models side by side: lend them instead of copying them.
-    let models: Vec<FileModel> = files.iter_mut().map(|a| std::mem::take(&mut a.model)).collect();
-    let selection = select(&models, opts.kinds, &opts.select);
-    for (a, m) in files.iter_mut().zip(models) {
-        a.model = m;
-    }
-    let selection = selection?;
+    let selection = select_files(&mut files, opts)?;
     if let Some(w) = &opts.select.watch {
         check_watch(&files, w)?;
     }
@@ -236,24 +221,11 @@ fn rewrite_streamed(
     let mut next_id = 0u32;
     let mut sources = sources.into_iter().peekable();
     while sources.peek().is_some() {
-        let tree_budget = AtomicUsize::new(KEEP_TREES_UP_TO);
         let chunk: Vec<_> = sources.by_ref().take(window).collect();
-        let analyzed: Vec<std::result::Result<Analyzed, Error>> =
-            chunk.into_par_iter().map(|source| analyze(source, opts.kinds, detail, &tree_budget)).collect();
-        let mut files = Vec::new();
-        for a in analyzed {
-            match a {
-                Ok(a) => files.push(a),
-                Err(e) => load_errors.push(e),
-            }
-        }
-        let models: Vec<FileModel> = files.iter_mut().map(|a| std::mem::take(&mut a.model)).collect();
-        let selection = select(&models, opts.kinds, &opts.select);
-        for (a, m) in files.iter_mut().zip(models) {
-            a.model = m;
-        }
+        let mut files = analyze_all(chunk, opts, detail, &mut load_errors);
+        let selection = select_files(&mut files, opts)?;
         let mut plans = Vec::with_capacity(files.len());
-        for (a, sel) in files.iter().zip(&selection?) {
+        for (a, sel) in files.iter().zip(&selection) {
             let target = PlanTarget { opencl: a.blanked.is_some(), ..PlanTarget::default() };
             let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
             diagnose(a, &plan, &mut skipped, &mut warnings);
@@ -267,6 +239,38 @@ fn rewrite_streamed(
     add_opencl_host_header(&outcomes, &mut manifest, &mut generated)?;
     load_errors.append(&mut emit_errors);
     Ok(Outcome { files: outcomes, manifest, errors: load_errors, skipped, warnings, generated })
+}
+
+/// Analyses `sources` in parallel, with a budget of kept trees of their own; the files that could
+/// be read, in order, and the errors of the others appended to `errors`.
+fn analyze_all(
+    sources: Vec<std::result::Result<SourceFile, Error>>,
+    opts: &RewriteOptions,
+    detail: LoopDetail,
+    errors: &mut Vec<Error>,
+) -> Vec<Analyzed> {
+    let tree_budget = AtomicUsize::new(KEEP_TREES_UP_TO);
+    let analyzed: Vec<std::result::Result<Analyzed, Error>> =
+        sources.into_par_iter().map(|source| analyze(source, opts.kinds, detail, &tree_budget)).collect();
+    let mut files = Vec::with_capacity(analyzed.len());
+    for a in analyzed {
+        match a {
+            Ok(a) => files.push(a),
+            Err(e) => errors.push(e),
+        }
+    }
+    files
+}
+
+/// What is probed in each function of `files`. `select` wants the models side by side: they are
+/// lent to it instead of copied.
+fn select_files(files: &mut [Analyzed], opts: &RewriteOptions) -> Result<Vec<Vec<FnSelection>>> {
+    let models: Vec<FileModel> = files.iter_mut().map(|a| std::mem::take(&mut a.model)).collect();
+    let selection = select(&models, opts.kinds, &opts.select);
+    for (a, m) in files.iter_mut().zip(models) {
+        a.model = m;
+    }
+    selection
 }
 
 /// The skipped functions and the warnings of one planned file, in the order they are reported.
