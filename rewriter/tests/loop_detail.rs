@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::repo;
+use common::{files_below, repo};
 
 /// Kind sets without `loops` (where the details are left out) and a few with it.
 const KINDS: &[&str] = &[
@@ -88,20 +88,7 @@ fn input(path: &Path, root: &Path) -> Input {
 }
 
 fn files_under(dir: &Path, exts: &[&str]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                todo.push(p);
-            } else if p.extension().is_some_and(|x| exts.iter().any(|e| x == *e)) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    files_below(dir).into_iter().filter(|p| p.extension().is_some_and(|x| exts.iter().any(|e| x == *e))).collect()
 }
 
 /// Every golden case with its own options (kinds, target, watch and stall options), then with

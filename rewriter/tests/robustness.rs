@@ -31,7 +31,7 @@ enum When {
 use When::*;
 
 mod common;
-use common::repo;
+use common::{files_below, repo};
 
 struct Expect {
     file: &'static str,
@@ -432,20 +432,10 @@ fn stderr(o: &Output) -> String {
 
 /// Every file below `dir`, relative path → bytes.
 fn tree_bytes(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let p = entry.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.push((p.strip_prefix(dir).unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()));
-            }
-        }
-    }
-    out.sort();
-    out
+    files_below(dir)
+        .into_iter()
+        .map(|p| (p.strip_prefix(dir).unwrap().to_string_lossy().into_owned(), std::fs::read(&p).unwrap()))
+        .collect()
 }
 
 /// `rewrite tests/robustness` into `<work>/<name>`; the run's output.

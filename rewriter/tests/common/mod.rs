@@ -1,6 +1,6 @@
 //! What the integration tests share: where the repository is, the Xilinx C-simulation headers
-//! (`scripts/fetch-hls-headers.sh`, or `$XILINX_HLS/include`), and a deterministic random source
-//! for the fuzz-ish tests.
+//! (`scripts/fetch-hls-headers.sh`, or `$XILINX_HLS/include`), the files below a directory, and a
+//! deterministic random source for the fuzz-ish tests.
 //! Each test crate uses part of it, hence `allow(dead_code)`.
 #![allow(dead_code)]
 
@@ -10,6 +10,24 @@ use std::process::Command;
 /// The repository root (the workspace, one above the crate).
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// Every file below `dir` (at any depth), sorted.
+pub fn files_below(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 /// The directory holding ap_int.h, hls_stream.h, ...: fetched once, cached in .cache/.
