@@ -134,21 +134,26 @@ const BY_INDEX_UP_TO: usize = 16;
 /// instructions a child in tree-sitter 0.25 against 300 by index, for the few children of a
 /// statement), so few children are taken by index and many with a cursor.
 pub fn named_children(node: Node<'_>) -> impl Iterator<Item = Node<'_>> {
-    let count = node.named_child_count();
-    let (few, many) = if count <= BY_INDEX_UP_TO {
-        (count, Vec::new())
-    } else {
-        (0, node.named_children(&mut node.walk()).collect())
-    };
-    (0..few).filter_map(move |i| node.named_child(i)).chain(many)
+    by_index_or_cursor(
+        node.named_child_count(),
+        move |i| node.named_child(i),
+        move || node.named_children(&mut node.walk()).collect(),
+    )
 }
 
 /// The children of `node`, named or not, in order (see [`named_children`]).
 pub fn children(node: Node<'_>) -> impl Iterator<Item = Node<'_>> {
-    let count = node.child_count();
-    let (few, many) =
-        if count <= BY_INDEX_UP_TO { (count, Vec::new()) } else { (0, node.children(&mut node.walk()).collect()) };
-    (0..few).filter_map(move |i| node.child(i)).chain(many)
+    by_index_or_cursor(node.child_count(), move |i| node.child(i), move || node.children(&mut node.walk()).collect())
+}
+
+/// `count` children: by index (`nth`) when they are few, else all at once with a cursor (`all`).
+fn by_index_or_cursor<'t>(
+    count: usize,
+    nth: impl Fn(usize) -> Option<Node<'t>>,
+    all: impl FnOnce() -> Vec<Node<'t>>,
+) -> impl Iterator<Item = Node<'t>> {
+    let (few, many) = if count <= BY_INDEX_UP_TO { (count, Vec::new()) } else { (0, all()) };
+    (0..few).filter_map(nth).chain(many)
 }
 
 /// The index expressions of a `subscript_expression`, comments left out: C++ has a field
