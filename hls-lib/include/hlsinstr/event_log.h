@@ -81,8 +81,9 @@ const char EVENT_WRITE = 'W';
 // probe frame needs no unwinding code around its calls to them, and so no C++ runtime.
 #if defined(__GNUC__)
 #define HLSINSTR_NOTHROW __attribute__((nothrow))
-// What a probe does rarely (a thread's first record, a full buffer, a record that does not fit
-// the short form): out of line, so the inlined common path stays short.
+// What a probe does rarely (a thread's first record, growing its stack, a warning, a loop or
+// module end that finds more than its own frame): out of line, so the inlined common path stays
+// short.
 #define HLSINSTR_COLD __attribute__((noinline, cold))
 #else
 #define HLSINSTR_NOTHROW
@@ -714,9 +715,10 @@ class ThreadLog {
         record_any(order, probe, event, options, has_value, value);
     }
 
-    // Any record, with the order already drawn.
-    HLSINSTR_COLD void record_any(std::uint64_t order, std::uint32_t probe, char event, unsigned options,
-                                  bool has_value, std::uint64_t value) {
+    // Any record, with the order already drawn. Not cold: every record with a timestamp comes
+    // here.
+    void record_any(std::uint64_t order, std::uint32_t probe, char event, unsigned options, bool has_value,
+                    std::uint64_t value) {
         if (end_ - pos_ < static_cast<std::ptrdiff_t>(Encoding::max_record) && !new_buffer()) return;
         unsigned char* p = pos_;
         unsigned char* const head = p++;
