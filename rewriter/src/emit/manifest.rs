@@ -523,27 +523,52 @@ fn watch_entry(file: &str, f: &crate::model::Function, id: u32, site: &WatchSite
 }
 
 /// Line runs `[instrumented, original, count]` for an output that inserted `inserted_newlines`
-/// (offset in the original, newline count) and otherwise kept every line.
+/// (offset in the original, newline count) and otherwise kept every line. An insertion at
+/// offset `o` moves down every line that starts at or after `o`, so the runs change only at the
+/// insertions: the text is only counted through, not walked line by line.
 pub fn line_map(original: &str, inserted_newlines: &[(usize, usize)]) -> Vec<[usize; 3]> {
-    let starts =
-        std::iter::once(0).chain(original.match_indices('\n').map(|(i, _)| i + 1).filter(|&i| i < original.len()));
-    let mut runs: Vec<[usize; 3]> = Vec::new();
-    let mut shift = 0;
-    let mut k = 0;
+    let bytes = original.as_bytes();
+    // Line n (from 0) starts at 0, or after the n-th newline when that is not the last byte.
+    let lines = 1 + count_newlines(&bytes[..bytes.len().saturating_sub(1)]);
     let mut sorted = inserted_newlines.to_vec();
     sorted.sort();
-    for (n, s) in starts.enumerate() {
-        while k < sorted.len() && sorted[k].0 <= s {
-            shift += sorted[k].1;
-            k += 1;
+    let mut runs: Vec<[usize; 3]> = Vec::new();
+    let mut push = |first: usize, end: usize, shift: usize| {
+        if first >= end {
+            return;
         }
-        let (instr, orig) = (n + 1 + shift, n + 1);
+        let (instr, orig, count) = (first + 1 + shift, first + 1, end - first);
         match runs.last_mut() {
-            Some(r) if r[0] + r[2] == instr && r[1] + r[2] == orig => r[2] += 1,
-            _ => runs.push([instr, orig, 1]),
+            Some(r) if r[0] + r[2] == instr && r[1] + r[2] == orig => r[2] += count,
+            _ => runs.push([instr, orig, count]),
         }
+    };
+    let (mut line, mut shift) = (0, 0);
+    // Newlines of `bytes[..counted_to]` are in `counted`.
+    let (mut counted_to, mut counted) = (0, 0);
+    for &(offset, added) in &sorted {
+        // The first line starting at or after `offset`: the lines starting before it are the
+        // first one (when `offset` > 0) and one per newline before `offset - 1`.
+        let first_moved = if offset == 0 {
+            0
+        } else {
+            let upto = (offset - 1).min(bytes.len());
+            counted += count_newlines(&bytes[counted_to.min(upto)..upto]);
+            counted_to = counted_to.max(upto);
+            1 + counted
+        };
+        let first_moved = first_moved.min(lines);
+        push(line, first_moved, shift);
+        line = first_moved;
+        shift += added;
     }
+    push(line, lines, shift);
     runs
+}
+
+/// Newlines in `bytes`, counted in a loop the compiler vectorises.
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
 }
 
 pub fn sha256_hex(bytes: &[u8]) -> String {
@@ -555,6 +580,47 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The map line by line, as it was computed before `line_map` counted through the text.
+    fn line_map_line_by_line(original: &str, inserted_newlines: &[(usize, usize)]) -> Vec<[usize; 3]> {
+        let starts =
+            std::iter::once(0).chain(original.match_indices('\n').map(|(i, _)| i + 1).filter(|&i| i < original.len()));
+        let mut runs: Vec<[usize; 3]> = Vec::new();
+        let (mut shift, mut k) = (0, 0);
+        let mut sorted = inserted_newlines.to_vec();
+        sorted.sort();
+        for (n, s) in starts.enumerate() {
+            while k < sorted.len() && sorted[k].0 <= s {
+                shift += sorted[k].1;
+                k += 1;
+            }
+            let (instr, orig) = (n + 1 + shift, n + 1);
+            match runs.last_mut() {
+                Some(r) if r[0] + r[2] == instr && r[1] + r[2] == orig => r[2] += 1,
+                _ => runs.push([instr, orig, 1]),
+            }
+        }
+        runs
+    }
+
+    #[test]
+    fn line_map_agrees_with_the_line_by_line_map() {
+        // A small deterministic generator: texts of newlines and letters, insertions anywhere
+        // (start, end, on newlines, right after them, several at one offset, zero newlines).
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as usize
+        };
+        for _ in 0..5000 {
+            let len = next(24);
+            let text: String = (0..len).map(|_| if next(3) == 0 { '\n' } else { 'a' }).collect();
+            let inserts: Vec<(usize, usize)> = (0..next(5)).map(|_| (next(len as u64 + 1), next(3))).collect();
+            assert_eq!(line_map(&text, &inserts), line_map_line_by_line(&text, &inserts), "{text:?} {inserts:?}");
+        }
+    }
 
     #[test]
     fn line_map_after_include() {
