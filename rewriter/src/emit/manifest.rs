@@ -544,7 +544,8 @@ pub fn line_map(original: &str, inserted_newlines: &[(usize, usize)]) -> Vec<[us
         }
     };
     let (mut line, mut shift) = (0, 0);
-    // Newlines of `bytes[..counted_to]` are in `counted`.
+    // Newlines of `bytes[..counted_to]` are in `counted`; the offsets ascend, so each stretch of
+    // the text is counted once.
     let (mut counted_to, mut counted) = (0, 0);
     for &(offset, added) in &sorted {
         // The first line starting at or after `offset`: the lines starting before it are the
@@ -553,8 +554,8 @@ pub fn line_map(original: &str, inserted_newlines: &[(usize, usize)]) -> Vec<[us
             0
         } else {
             let upto = (offset - 1).min(bytes.len());
-            counted += count_newlines(&bytes[counted_to.min(upto)..upto]);
-            counted_to = counted_to.max(upto);
+            counted += count_newlines(&bytes[counted_to..upto]);
+            counted_to = upto;
             1 + counted
         };
         let first_moved = first_moved.min(lines);
