@@ -99,11 +99,14 @@ fn main() {
     // medians of runs in a row moved the ratio by up to 0.1 between runs of one build.
     let (mut parse_laps, mut rwm_laps, mut rw1_laps) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..reps {
-        parse_laps.push(timed_run(&one, || {
-            corpus.texts.iter().map(|t| parse_cpp(t, None).root_node().child_count()).sum::<usize>()
-        }));
-        rwm_laps.push(timed_run(&one, || rewrite(&corpus.inputs, &modules)));
-        rw1_laps.push(timed_run(&one, || rewrite(&corpus.inputs, &full)));
+        parse_laps.push(
+            timed_run(&one, || {
+                corpus.texts.iter().map(|t| parse_cpp(t, None).root_node().child_count()).sum::<usize>()
+            })
+            .1,
+        );
+        rwm_laps.push(timed_run(&one, || rewrite(&corpus.inputs, &modules)).1);
+        rw1_laps.push(timed_run(&one, || rewrite(&corpus.inputs, &full)).1);
     }
     let (parse, rwm, rw1) = (Timing::cpu(&parse_laps), Timing::cpu(&rwm_laps), Timing::cpu(&rw1_laps));
     // The speed-up on all threads compares wall times: CPU time adds the threads up.
@@ -194,12 +197,11 @@ fn run_only(only: &str, corpus: &Corpus, reps: usize) {
             other => panic!("HLSINSTR_BENCH_ONLY: {other:?}: expected parse, modules or all"),
         })
         .collect();
-    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); runs.len()];
+    let mut laps: Vec<Vec<Lap>> = runs.iter().map(|_| Vec::new()).collect();
     for _ in 0..reps {
-        for ((name, opts), times) in runs.iter().zip(&mut times) {
-            let (outcome, cpu) = one.install(|| {
-                let start = thread_cpu_time();
-                let outcome = counted(|| match opts {
+        for ((name, opts), laps) in runs.iter().zip(&mut laps) {
+            let (outcome, lap) = timed_run(&one, || {
+                counted(|| match opts {
                     None => {
                         black_box(
                             corpus.texts.iter().map(|t| parse_cpp(t, None).root_node().child_count()).sum::<usize>(),
@@ -207,19 +209,17 @@ fn run_only(only: &str, corpus: &Corpus, reps: usize) {
                         None
                     }
                     Some(opts) => Some(rewrite(&corpus.inputs, opts).expect("rewrite options are valid")),
-                });
-                (outcome, thread_cpu_time() - start)
+                })
             });
             if let Some(outcome) = outcome {
                 check(&outcome, &corpus.inputs, name);
             }
-            times.push(cpu);
+            laps.push(lap);
         }
     }
     let mb = corpus.texts.iter().map(String::len).sum::<usize>() as f64 / 1e6;
-    for ((name, _), t) in runs.iter().zip(&mut times) {
-        t.sort();
-        let median = t[t.len() / 2];
+    for ((name, _), laps) in runs.iter().zip(&laps) {
+        let median = Timing::cpu(laps).median;
         eprintln!(
             "{name}: median {:.1} ms thread CPU time of {reps}, {:.2} MB/s",
             median.as_secs_f64() * 1e3,
@@ -269,17 +269,15 @@ struct Lap {
 }
 
 /// Run `f` once on `pool` (of one thread, whose CPU time is read inside it); what it returns is
-/// dropped outside the timed region.
-fn timed_run<T: Send>(pool: &rayon::ThreadPool, f: impl FnOnce() -> T + Send) -> Lap {
+/// handed back, to be dropped outside the timed region.
+fn timed_run<T: Send>(pool: &rayon::ThreadPool, f: impl FnOnce() -> T + Send) -> (T, Lap) {
     let start = Instant::now();
     let (out, cpu) = pool.install(|| {
         let cpu = thread_cpu_time();
         let out = black_box(f());
         (out, thread_cpu_time() - cpu)
     });
-    let wall = start.elapsed();
-    drop(out);
-    Lap { wall, cpu }
+    (out, Lap { wall: start.elapsed(), cpu })
 }
 
 /// Time `f` `reps` times; what it returns is dropped outside the timed region.
