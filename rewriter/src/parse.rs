@@ -133,7 +133,7 @@ const BY_INDEX_UP_TO: usize = 16;
 /// cursor's step to the next sibling costs several times one step of that walk (about 700
 /// instructions a child in tree-sitter 0.25 against 300 by index, for the few children of a
 /// statement), so few children are taken by index and many with a cursor.
-pub fn named_children(node: Node<'_>) -> impl Iterator<Item = Node<'_>> {
+pub fn named_children(node: Node<'_>) -> impl DoubleEndedIterator<Item = Node<'_>> {
     by_index_or_cursor(
         node.named_child_count(),
         move |i| node.named_child(i),
@@ -142,7 +142,7 @@ pub fn named_children(node: Node<'_>) -> impl Iterator<Item = Node<'_>> {
 }
 
 /// The children of `node`, named or not, in order (see [`named_children`]).
-pub fn children(node: Node<'_>) -> impl Iterator<Item = Node<'_>> {
+pub fn children(node: Node<'_>) -> impl DoubleEndedIterator<Item = Node<'_>> {
     by_index_or_cursor(node.child_count(), move |i| node.child(i), move || node.children(&mut node.walk()).collect())
 }
 
@@ -151,7 +151,7 @@ fn by_index_or_cursor<'t>(
     count: usize,
     nth: impl Fn(usize) -> Option<Node<'t>>,
     all: impl FnOnce() -> Vec<Node<'t>>,
-) -> impl Iterator<Item = Node<'t>> {
+) -> impl DoubleEndedIterator<Item = Node<'t>> {
     let (few, many) = if count <= BY_INDEX_UP_TO { (count, Vec::new()) } else { (0, all()) };
     (0..few).filter_map(nth).chain(many)
 }

@@ -976,17 +976,8 @@ impl<'t> BodyWalker<'_, 't> {
     /// punctuation and keywords: leaves with nothing to look at (the grammar has no anonymous
     /// node with children, see the test `anonymous_nodes_are_leaves`).
     fn push_named_children(&mut self, node: Node<'t>, depth: usize) {
-        // `named_child(i)` walks from the first child, and a cursor's sibling steps cost several
-        // times one step of that walk: take children by index unless there are many.
-        const BY_INDEX_UP_TO: usize = 16;
-        let count = node.named_child_count();
-        let first = self.pending.len();
-        if count <= BY_INDEX_UP_TO {
-            self.pending.extend((0..count).rev().filter_map(|i| node.named_child(i)).map(|c| (c, depth)));
-        } else {
-            self.pending.extend(node.named_children(&mut node.walk()).map(|c| (c, depth)));
-            self.pending[first..].reverse();
-        }
+        // Last first: the stack pops them in order.
+        self.pending.extend(named_children(node).rev().map(|c| (c, depth)));
     }
 
     /// Handle one node (its ancestors are `self.path`); true when its children are still to be
