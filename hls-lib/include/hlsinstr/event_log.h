@@ -105,13 +105,10 @@ class PodVector {
     }
 
     std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
     T& operator[](std::size_t i) { return data_[i]; }
     const T& operator[](std::size_t i) const { return data_[i]; }
-    T& back() { return data_[size_ - 1]; }
     T* begin() { return data_; }
     T* end() { return data_ + size_; }
-    void pop_back() { --size_; }
 
     bool push_back(const T& v) {
         if (size_ == capacity_ && !grow()) return false;
