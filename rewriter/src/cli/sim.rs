@@ -82,6 +82,10 @@ pub struct SimArgs {
     /// No progress messages.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Text format: say for every row how its cycles were found (report, run, directive, pragma,
+    /// default) instead of the stall table.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -164,10 +168,12 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             stall_threshold_pct: args.stall_threshold,
             timeline_nodes: if timeline { 2_000_000 } else { 0 },
             sources,
+            cosim: None,
         },
     )?;
     let rep = &analysis.report;
     let text = match args.format {
+        Format::Text if args.explain => output::explain(rep),
         Format::Text => output::text(rep),
         Format::Json => output::json(rep),
         Format::Csv => output::csv(rep),

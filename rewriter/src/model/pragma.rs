@@ -98,6 +98,10 @@ pub struct LoopFacts {
     pub tripcount: Option<Tripcount>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub dataflow: bool,
+    /// Facts set by a project directive rather than a source pragma, each as
+    /// `"<fact>: <file>:<line>"` (e.g. `"pipeline_ii: directives.tcl:3"`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from_directive: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -108,6 +112,11 @@ pub struct Tripcount {
 }
 
 impl LoopFacts {
+    /// True when a directive set the fact named `fact` (or one whose name starts with it).
+    pub fn from_directive_has(&self, fact: &str) -> bool {
+        self.from_directive.iter().any(|d| d.starts_with(fact))
+    }
+
     pub fn from_pragmas<'a>(pragmas: impl IntoIterator<Item = &'a HlsPragma>) -> Self {
         let mut facts = LoopFacts::default();
         for p in pragmas {

@@ -6,6 +6,7 @@
 //! [`report`] (PCP, stalls and reasons, bandwidth) → [`output`] (terminal, JSON, CSV, Markdown,
 //! VCD, Chrome trace).
 
+pub mod estimate;
 pub mod events;
 pub mod logpipe;
 pub mod output;
@@ -34,6 +35,8 @@ pub struct AnalysisOptions {
     pub timeline_nodes: usize,
     /// Original source lines by manifest file path (the annotated table shows them).
     pub sources: std::collections::HashMap<String, Vec<String>>,
+    /// The co-simulation's per-call figures, to compare with.
+    pub cosim: Option<estimate::CosimTruth>,
 }
 
 /// The report and the replay it came from (the timeline writers need the latter).
@@ -63,6 +66,34 @@ pub fn read_manifest(path: &Path) -> Result<Manifest> {
     Ok(m)
 }
 
+/// What the run shows of each loop probe before any cycle is counted: its largest trip count
+/// (a loop's end record carries it), and whether another probed loop or function ran inside it
+/// (then it is not an innermost loop Vitis would pipeline by default).
+fn run_shape(records: &[events::Record]) -> timing::RunShape {
+    let mut shape = timing::RunShape::default();
+    let mut open: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
+    for r in records {
+        let stack = open.entry(r.thread).or_default();
+        match r.event {
+            events::Event::Begin => {
+                if let Some(&outer) = stack.last() {
+                    shape.inner.entry(outer).or_default().insert(r.probe);
+                }
+                stack.push(r.probe);
+            }
+            events::Event::End => {
+                stack.pop();
+                if let Some(v) = r.value {
+                    let e = shape.max_trips.entry(r.probe).or_insert(0);
+                    *e = v.max(*e);
+                }
+            }
+            _ => {}
+        }
+    }
+    shape
+}
+
 /// Log + manifest (+ report) → stall report.
 pub fn analyze(records: &[events::Record], manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
     let csynth = match &opts.csynth {
@@ -70,7 +101,7 @@ pub fn analyze(records: &[events::Record], manifest: &Manifest, opts: &AnalysisO
         None => None,
     };
     let rep = csynth.as_ref().map(|(_, r)| r);
-    let timing = timing::build(manifest, rep, &opts.defaults);
+    let timing = timing::build(manifest, rep, &opts.defaults, &run_shape(records));
     let relations = relations::Relations::from_manifest(manifest);
     let clock = match (opts.clock_ns, rep.and_then(|r| r.target_clock_ns)) {
         (Some(c), _) => timing::Sourced::new(c, timing::Source::Project),
@@ -96,6 +127,7 @@ pub fn analyze(records: &[events::Record], manifest: &Manifest, opts: &AnalysisO
         csynth: csynth.as_ref().map(|(p, r)| (p.as_path(), r)),
         stall_threshold_pct: opts.stall_threshold_pct,
         sources: &opts.sources,
+        cosim: opts.cosim.as_ref(),
     });
     Ok(Analysis { report, replay })
 }

@@ -118,6 +118,7 @@ pub fn text(rep: &Report) -> String {
             "no csynth report: II and latencies from pragmas and defaults (see the JSON for each source)"
         );
     }
+    out.push_str(&headline(rep));
     let _ = write!(out, "\n{:lw$}", "source");
     for (c, w) in COLUMNS.iter().zip(&widths) {
         let _ = write!(out, "  {c:>w$}");
@@ -141,6 +142,155 @@ pub fn text(rep: &Report) -> String {
     }
     if let Some(msg) = &rep.recommendation {
         let _ = writeln!(out, "\nrecommendation: {msg}");
+    }
+    for w in &rep.warnings {
+        let _ = writeln!(out, "warning: {w}");
+    }
+    out
+}
+
+/// Per call: the estimate, the report's top latency beside it, the co-simulation when given.
+fn headline(rep: &Report) -> String {
+    let e = &rep.estimate;
+    let mut out = String::new();
+    if e.calls == 0 {
+        return out;
+    }
+    let range = |v: &[u64]| {
+        let (lo, hi) = (v.iter().min().copied().unwrap_or(0), v.iter().max().copied().unwrap_or(0));
+        if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo} ~ {hi} (mean {:.1})", e.mean_cycles)
+        }
+    };
+    let _ = write!(out, "per call: {} cycles ap_start→ap_done over {} call(s)", range(&e.per_call), e.calls);
+    match e.report_latency {
+        Some(r) if r.is_exact() => {
+            let _ = write!(out, "; the report says {}", r.min);
+        }
+        Some(r) => {
+            let _ = write!(out, "; the report says {} ~ {}", r.min, r.max);
+        }
+        None if rep.csynth.is_some() => out.push_str("; the report gives no latency for the top"),
+        None => {}
+    }
+    if rep.csynth.is_some() {
+        let _ = write!(out, " (run agreed with the schedule on {} of {} calls)", e.schedule_exact_calls, e.calls);
+    }
+    out.push('\n');
+    if let Some(c) = &e.cosim {
+        let truth: Vec<u64> = c.calls.iter().map(|c| c.cosim).collect();
+        let _ = write!(
+            out,
+            "co-simulation ({}): {} per call; estimate + {} ({}): mean abs error {:.1} %",
+            c.files.join(", "),
+            range(&truth),
+            e.cosim_extra.value,
+            e.cosim_extra.source,
+            c.mean_abs_error_pct
+        );
+        if let Some(r) = c.report_mean_abs_error_pct {
+            let _ = write!(out, " (the report's top latency: {r:.1} %)");
+        }
+        out.push('\n');
+        if let Some(n) = &c.note {
+            let _ = writeln!(out, "note: {n}");
+        }
+    }
+    out
+}
+
+/// Text view of where every row's cycles come from: the rule applied and the source of each
+/// number (`--explain`).
+pub fn explain(rep: &Report) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "hlsinstr sim --explain: {}", rep.top);
+    match &rep.csynth {
+        Some(c) => {
+            let _ = writeln!(out, "report: {} ({} {})", c.path, c.tool, c.version);
+        }
+        None => out.push_str("report: none (pragmas, directives and Vitis' defaults)\n"),
+    }
+    out.push_str(&headline(rep));
+    out.push('\n');
+    for r in &rep.rows {
+        let indent = "  ".repeat(r.depth);
+        let name = match &r.instance {
+            Some(i) => format!("{} [{}]", r.name, i),
+            None => r.name.clone(),
+        };
+        let per_run = if r.runs > 0 { r.cycles as f64 / r.runs as f64 } else { 0.0 };
+        let _ = write!(out, "{indent}{} {name} (line {}): {} run(s), {:.1} cycles/run", r.kind, r.line, r.runs, per_run);
+        if let Some(t) = r.trips {
+            let _ = write!(out, ", {t} trips (run)");
+        }
+        out.push('\n');
+        let t = &r.timing;
+        let why = if r.in_pipeline {
+            "inside a pipeline: part of its schedule, no time of its own".to_string()
+        } else if t.absent {
+            "not in the report: unrolled or a ROM, no time of its own".to_string()
+        } else if t.inlined {
+            "no module in the report: inlined, its children count in the caller".to_string()
+        } else if r.schedule_runs == r.runs && r.runs > 0 && rep.csynth.is_some() {
+            "the report's latency (the run agreed with the schedule)".to_string()
+        } else if let Some(l) = t.report_latency.or(t.report.and_then(|x| x.latency)) {
+            format!(
+                "the report's latency {} ~ {} corrected by the run ({} of {} runs exact)",
+                l.min, l.max, r.schedule_runs, r.runs
+            )
+        } else {
+            "computed from the run's trip counts".to_string()
+        };
+        let _ = writeln!(out, "{indent}  = {why}");
+        let mut facts: Vec<String> = Vec::new();
+        if let Some(p) = t.pipelined {
+            facts.push(format!("pipelined {} ({})", if p.value { "yes" } else { "no" }, p.source));
+        }
+        if let Some(v) = t.ii {
+            facts.push(format!("II {} ({})", v.value, v.source));
+        }
+        if let Some(v) = t.il {
+            facts.push(format!("tail {} ({})", v.value, v.source));
+        }
+        if let Some(v) = t.iteration_latency {
+            facts.push(format!("iteration {} ({})", v.value, v.source));
+        }
+        if let Some(l) = t.report_latency {
+            facts.push(format!("report latency {} ~ {}", l.min, l.max));
+        } else if let Some(v) = t.overhead {
+            facts.push(format!("handshake {} ({})", v.value, v.source));
+        }
+        if let Some(rl) = t.report {
+            if let Some(tc) = rl.trips {
+                facts.push(format!("report trips {} ~ {}", tc.min, tc.max));
+            }
+        }
+        if let Some(n) = &t.report_name {
+            facts.push(format!("report entry {n}"));
+        }
+        if !facts.is_empty() {
+            let _ = writeln!(out, "{indent}  {}", facts.join(", "));
+        }
+    }
+    if let Some(a) = &rep.accounting {
+        let unprobed: Vec<String> = a
+            .modules
+            .iter()
+            .chain(&a.loops)
+            .filter(|m| m.counted != "probed")
+            .map(|m| format!("  {}: {}", m.name, m.counted))
+            .collect();
+        if !unprobed.is_empty() {
+            let _ = writeln!(out, "\nreport entries no probe stands for:\n{}", unprobed.join("\n"));
+        }
+        if !a.probes_without_entry.is_empty() {
+            out.push_str("\nprobes the report has no entry for:\n");
+            for p in &a.probes_without_entry {
+                let _ = writeln!(out, "  {} {} ({}:{}): {}", p.kind, p.name, p.function, p.line, p.reason);
+            }
+        }
     }
     for w in &rep.warnings {
         let _ = writeln!(out, "warning: {w}");

@@ -8,6 +8,7 @@
 use super::events::{Event, Record};
 use super::relations::{Channel, Relations};
 use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
+use std::collections::HashSet;
 use crate::emit::manifest::{Manifest, ProbeEntry};
 use crate::error::{Error, ErrorKind, Result};
 use std::collections::HashMap;
@@ -51,6 +52,14 @@ pub struct Site {
     pub waits: Vec<(usize, u64)>,
     /// Timeline lane (a dataflow process gets its own).
     pub lane: usize,
+    /// For a function called from several places: which call site (in source order over the
+    /// design) this row is. Vitis gives each call site an instance, and numbered copies of a
+    /// function (`f_1`) their own schedule (facts, rule 6).
+    pub call_site: Option<usize>,
+    /// The report's module for this row when it is a numbered copy (`f_1`).
+    pub copy_name: Option<String>,
+    /// Runs whose cycles are the report's latency exactly (the run agreed with the schedule).
+    pub schedule_runs: u64,
 }
 
 /// One invocation on the timeline.
@@ -83,7 +92,14 @@ pub struct Replay {
     pub blocked: Vec<Blocked>,
     pub warnings: Vec<String>,
     pub lanes: usize,
+    /// Cycles of each top-level invocation of a function (the testbench's calls of the top), in
+    /// order, up to [`MAX_CALLS`]; `calls_total` counts them all.
+    pub calls: Vec<u64>,
+    pub calls_total: u64,
 }
+
+/// Per-call figures kept for the report (the rest are counted, not listed).
+pub const MAX_CALLS: usize = 100_000;
 
 struct Open {
     site: usize,
@@ -99,11 +115,20 @@ struct Open {
     /// The head of a flattened nest: the trips of the nest's innermost loop so far in this
     /// execution (the flattened loop's trip count).
     nest_trips: u64,
+    /// Σ over the children of (their cycles − what the report assumed for them): what the run
+    /// changes in this invocation's scheduled latency (schedule first).
+    delta: i64,
+    /// Calls made so far in this invocation, per callee probe (to tell call sites apart).
+    calls_made: HashMap<u32, usize>,
+    /// The call site (index into the callee's sites) this invocation came from.
+    call_site: Option<usize>,
 }
 
 struct Proc {
     site: usize,
     cycles: u64,
+    /// What the report assumed for this process (its latency), when it says.
+    base: Option<u64>,
     node: Option<usize>,
 }
 
@@ -119,9 +144,12 @@ struct Ctx<'a> {
     timing: &'a HashMap<u32, Timing>,
     relations: &'a Relations,
     opts: &'a Options,
-    site_index: HashMap<(Option<usize>, u32), usize>,
+    site_index: HashMap<(Option<usize>, u32, Option<usize>), usize>,
     out: Replay,
     root_cursor: HashMap<u32, u64>,
+    /// Call sites of each function probe over the design, in source order: (caller function,
+    /// file, line).
+    call_sites: HashMap<u32, Vec<(String, String, usize)>>,
 }
 
 pub fn replay(
@@ -139,6 +167,7 @@ pub fn replay(
         site_index: HashMap::new(),
         out: Replay { lanes: 1, ..Replay::default() },
         root_cursor: HashMap::new(),
+        call_sites: call_sites(manifest),
     };
     let mut stacks: HashMap<u32, Vec<Open>> = HashMap::new();
     for r in records {
@@ -180,7 +209,7 @@ impl Ctx<'_> {
         })
     }
 
-    fn site(&mut self, parent: Option<usize>, probe: u32) -> usize {
+    fn site(&mut self, parent: Option<usize>, probe: u32, call_site: Option<usize>) -> usize {
         // Recursion folds onto the ancestor site of the same probe, so sites stay finite.
         let mut up = parent;
         while let Some(s) = up {
@@ -189,7 +218,7 @@ impl Ctx<'_> {
             }
             up = self.out.sites[s].parent;
         }
-        if let Some(&s) = self.site_index.get(&(parent, probe)) {
+        if let Some(&s) = self.site_index.get(&(parent, probe, call_site)) {
             return s;
         }
         let id = self.out.sites.len();
@@ -201,28 +230,61 @@ impl Ctx<'_> {
             }
             Some(p) => self.out.sites[p].lane,
         };
-        self.out.sites.push(Site { probe, parent, lane, min_cycles: u64::MAX, ..Site::default() });
+        let copy_name = match (self.timing.get(&probe), call_site) {
+            (Some(Timing::Module(m)), Some(c)) => m.copies.get(c).map(|c| c.name.clone()),
+            _ => None,
+        };
+        self.out.sites.push(Site { probe, parent, lane, min_cycles: u64::MAX, call_site, copy_name, ..Site::default() });
         match parent {
             Some(p) => self.out.sites[p].children.push(id),
             None => self.out.roots.push(id),
         }
-        self.site_index.insert((parent, probe), id);
+        self.site_index.insert((parent, probe, call_site), id);
         id
+    }
+
+    /// Which call site of function probe `probe` a call from `parent` is: the parent's function's
+    /// sites of that callee taken in turn (straight-line calls in source order; a call in a loop
+    /// comes round to the same site). `None` when the function is called from one place only.
+    fn call_site(&self, parent: Option<&mut Open>, probe: u32) -> Option<usize> {
+        let sites = self.call_sites.get(&probe).filter(|s| s.len() > 1)?;
+        let parent = parent?;
+        let caller = &self.probes.get(&parent.probe)?.function;
+        let local: Vec<usize> = sites.iter().enumerate().filter(|(_, s)| &s.0 == caller).map(|(i, _)| i).collect();
+        if local.is_empty() {
+            return None;
+        }
+        let made = parent.calls_made.entry(probe).or_insert(0);
+        let k = *made % local.len();
+        *made += 1;
+        Some(local[k])
     }
 
     fn is_dataflow(&self, probe: u32) -> bool {
         self.timing.get(&probe).is_some_and(Timing::is_dataflow_region)
     }
 
-    fn is_pipelined_loop(&self, probe: u32) -> bool {
-        matches!(self.timing.get(&probe), Some(Timing::Loop(l)) if l.pipelined.value)
+    /// A pipelined loop or function: what runs inside it is part of its schedule.
+    fn is_pipelined(&self, probe: u32, call_site: Option<usize>) -> bool {
+        match self.timing.get(&probe) {
+            Some(Timing::Loop(l)) => l.pipelined.value,
+            Some(Timing::Module(m)) => match call_site.and_then(|c| m.copies.get(c)) {
+                Some(c) => c.pipelined,
+                None => m.pipelined,
+            },
+            _ => false,
+        }
     }
 
     fn begin(&mut self, stack: &mut Vec<Open>, r: &Record) -> Result<()> {
         self.entry(r)?;
+        let call_site = match self.timing.get(&r.probe) {
+            Some(Timing::Module(_)) => self.call_site(stack.last_mut(), r.probe),
+            _ => None,
+        };
         let parent = stack.last();
-        let site = self.site(parent.map(|o| o.site), r.probe);
-        let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined_loop(r.probe);
+        let site = self.site(parent.map(|o| o.site), r.probe, call_site);
+        let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined(r.probe, call_site);
         let node = if self.out.nodes.len() < self.opts.max_nodes {
             self.out.nodes.push(Node {
                 site,
@@ -249,6 +311,9 @@ impl Ctx<'_> {
             absorbing,
             overlap_site: None,
             nest_trips: 0,
+            delta: 0,
+            calls_made: HashMap::new(),
+            call_site,
         });
         Ok(())
     }
@@ -277,21 +342,37 @@ impl Ctx<'_> {
             return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
         }
         let trips = self.trips(stack, &open, r);
-        let compute = match self.timing.get(&r.probe) {
-            Some(Timing::Loop(_)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => self.dataflow_loop(&open),
-            Some(Timing::Loop(l)) => loop_cycles(l, trips, open.child_sum),
-            Some(Timing::Module(m)) => self.module_cycles(m, &open),
-            _ => open.child_sum,
+        let scheduled = match self.timing.get(&r.probe) {
+            Some(Timing::Loop(l)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => {
+                Scheduled::computed(self.dataflow_loop(&open), l.report.and_then(|x| x.latency).map(|x| x.min))
+            }
+            Some(Timing::Loop(l)) => loop_schedule(l, trips, &open),
+            Some(Timing::Module(m)) => self.module_schedule(m, &open),
+            _ => Scheduled::computed(open.child_sum, None),
         };
+        let compute = scheduled.cycles;
         // A dataflow region's initiation interval: its slowest process. A next invocation from
         // the same loop starts that long after this one did, not after it ended.
         let interval = match self.timing.get(&r.probe) {
             Some(Timing::Module(m)) if m.dataflow => open.procs.iter().map(|p| p.cycles).max(),
             _ => None,
         };
+        // Where the report scheduled this invocation, its latency already holds the memory
+        // accesses as Vitis scheduled them; the DRAM model only bounds what nothing scheduled.
         let bytes = open.bytes_read + open.bytes_written;
-        let dram = dram_cycles(bytes, self.opts.dram, self.opts.clock_ns);
+        let dram = if scheduled.base.is_none() { dram_cycles(bytes, self.opts.dram, self.opts.clock_ns) } else { 0 };
         let cycles = compute.max(dram);
+        // What this invocation changes in its parent's scheduled latency.
+        let contribution = match scheduled.base {
+            Some(b) => cycles as i64 - b as i64,
+            None => open.delta,
+        };
+        if let (None, Some(Timing::Module(_))) = (stack.last(), self.timing.get(&r.probe)) {
+            self.out.calls_total += 1;
+            if self.out.calls.len() < MAX_CALLS {
+                self.out.calls.push(cycles);
+            }
+        }
         let site = &mut self.out.sites[open.site];
         site.runs += 1;
         site.trips += if matches!(self.timing.get(&r.probe), Some(Timing::Loop(_))) { trips } else { 0 };
@@ -301,6 +382,7 @@ impl Ctx<'_> {
         site.bytes_read += open.bytes_read;
         site.bytes_written += open.bytes_written;
         site.dram_bound_runs += u64::from(dram > compute);
+        site.schedule_runs += u64::from(scheduled.exact);
         if let Some(n) = open.node {
             self.out.nodes[n].cycles = cycles;
         }
@@ -320,7 +402,8 @@ impl Ctx<'_> {
                 }
             }
             Some(parent) if self.is_dataflow(parent.probe) => {
-                parent.procs.push(Proc { site: open.site, cycles, node: open.node });
+                parent.procs.push(Proc { site: open.site, cycles, base: scheduled.base, node: open.node });
+                parent.delta += contribution;
             }
             Some(parent) => {
                 let in_loop = matches!(self.timing.get(&parent.probe), Some(Timing::Loop(_)));
@@ -335,6 +418,7 @@ impl Ctx<'_> {
                         (parent.child_sum + add).saturating_sub(cycles) + self.entry_cycles(parent.probe);
                 }
                 parent.child_sum += add;
+                parent.delta += contribution;
             }
         }
         Ok(())
@@ -372,14 +456,37 @@ impl Ctx<'_> {
         }
     }
 
-    fn module_cycles(&mut self, m: &ModuleTiming, open: &Open) -> u64 {
-        if m.dataflow && !open.procs.is_empty() {
-            let region = self.dataflow_region(open.probe, &open.procs);
-            return m.overhead.value + region;
+    /// A module invocation, schedule first: the report's latency (for a numbered copy, the
+    /// copy's) plus what the run changed in its children; a pipelined function is its latency
+    /// whatever ran inside; a dataflow region the report times is its latency plus how much the
+    /// processes' run times move the region's end. Without a report: handshake + children.
+    fn module_schedule(&mut self, m: &ModuleTiming, open: &Open) -> Scheduled {
+        if m.inlined {
+            return Scheduled::computed(open.child_sum, None);
         }
-        match m.fixed {
-            Some(f) if open.child_sum == 0 => f.value,
-            _ => m.overhead.value + open.child_sum,
+        let (latency, pipelined) = match open.call_site.and_then(|c| m.copies.get(c)) {
+            Some(c) => (c.latency, c.pipelined),
+            None => (m.latency, m.pipelined),
+        };
+        if m.dataflow && !open.procs.is_empty() {
+            let region = self.dataflow_region(open.probe, &open.procs, true);
+            return match latency {
+                Some(l) => {
+                    let assumed: Vec<Proc> = open
+                        .procs
+                        .iter()
+                        .map(|p| Proc { site: p.site, cycles: p.base.unwrap_or(p.cycles), base: p.base, node: None })
+                        .collect();
+                    let region_assumed = self.dataflow_region(open.probe, &assumed, false);
+                    Scheduled::from_base(l.min, region as i64 - region_assumed as i64)
+                }
+                None => Scheduled::computed(m.overhead.value + region, None),
+            };
+        }
+        match latency {
+            Some(l) if pipelined => Scheduled { cycles: l.max, base: Some(l.min), exact: l.is_exact() },
+            Some(l) => Scheduled::from_base(l.min, open.delta),
+            None => Scheduled::computed(m.overhead.value + open.child_sum, None),
         }
     }
 
@@ -396,7 +503,7 @@ impl Ctx<'_> {
                 continue;
             }
             let iteration = &open.procs[start..i];
-            let latency = self.dataflow_region(open.probe, iteration);
+            let latency = self.dataflow_region(open.probe, iteration, true);
             let interval = iteration.iter().map(|p| p.cycles).max().unwrap_or(0);
             for n in iteration.iter().filter_map(|p| p.node) {
                 self.out.nodes[n].offset += begin;
@@ -413,7 +520,9 @@ impl Ctx<'_> {
     /// stream with start; it cannot finish before its stream producers finish. The region takes
     /// until the last process ends. Each process's wait is attributed to the processes on the
     /// critical chain (the ones whose own time set the region's end), in proportion to their time.
-    fn dataflow_region(&mut self, owner: u32, procs: &[Proc]) -> u64 {
+    /// With `record` false only the region's time is computed (nothing is written to the
+    /// timeline or the waits).
+    fn dataflow_region(&mut self, owner: u32, procs: &[Proc], record: bool) -> u64 {
         let caller = self.probes.get(&owner).map(|p| p.function.clone()).unwrap_or_default();
         let names: Vec<String> = procs.iter().map(|p| self.name(self.out.sites[p.site].probe)).collect();
         let n = procs.len();
@@ -455,6 +564,9 @@ impl Ctx<'_> {
             }
         }
         let region = end.iter().copied().max().unwrap_or(0);
+        if !record {
+            return region;
+        }
         let last = end.iter().position(|&e| e == region).unwrap_or(0);
         let chain = critical_chain(last, &via, &start_via);
         for (i, p) in procs.iter().enumerate() {
@@ -520,14 +632,94 @@ fn critical_chain(last: usize, via: &[Via], start_via: &[Option<(usize, bool)>])
     chain
 }
 
-/// `(TC − 1) × II + IL` for a pipelined loop, `TC × own + children` otherwise; an unroll factor
-/// divides the trips (a full unroll leaves one).
-pub fn loop_cycles(l: &LoopTiming, trips: u64, children: u64) -> u64 {
-    let tc = match l.unroll {
+/// An invocation's cycles and what the report assumed for it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Scheduled {
+    cycles: u64,
+    /// The report's latency for it (its minimum for a range): its parent's scheduled latency
+    /// counted it at this. `None`: the report does not time it (no report, inlined, unrolled).
+    base: Option<u64>,
+    /// The cycles are the report's latency exactly: the run agreed with the schedule.
+    exact: bool,
+}
+
+impl Scheduled {
+    fn computed(cycles: u64, base: Option<u64>) -> Self {
+        Scheduled { cycles, base, exact: false }
+    }
+
+    /// The report's latency `base` changed by what the run changed inside.
+    fn from_base(base: u64, delta: i64) -> Self {
+        let cycles = (base as i64 + delta).max(0) as u64;
+        Scheduled { cycles, base: Some(base), exact: delta == 0 }
+    }
+}
+
+/// A loop execution, schedule first (facts, rules 3, 4, 7):
+/// - a loop the report does not have (unrolled, a ROM) costs nothing of its own;
+/// - the run's trip count equals the report's and nothing inside changed: the report's latency;
+/// - pipelined: `(TC − 1) × II + tail`, the tail taken from the report;
+/// - otherwise: TC × the report's iteration latency (which holds the children as scheduled,
+///   inner pipelines moved into modules included) + what the run changed in the children;
+/// - without a report entry: HLScope's `TC × own + children`.
+fn loop_schedule(l: &LoopTiming, trips: u64, open: &Open) -> Scheduled {
+    if l.absent {
+        return Scheduled::computed(open.child_sum, None);
+    }
+    let Some(rep) = l.report else { return Scheduled::computed(loop_cycles(l, trips, open.child_sum), None) };
+    let base = rep.latency.map(|x| x.min);
+    let tc = effective_trips(l, trips);
+    let same_trips = rep.trips.and_then(|t| t.exact()) == Some(tc);
+    if let (true, true, Some(lat)) = (same_trips, open.delta == 0 || l.pipelined.value, rep.latency.and_then(|x| x.exact())) {
+        return Scheduled { cycles: lat, base, exact: true };
+    }
+    if l.pipelined.value {
+        return Scheduled::computed(loop_cycles(l, trips, 0), base);
+    }
+    match rep.iteration_latency {
+        Some(il) => {
+            let cycles = ((tc * il.min) as i64 + open.delta).max(0) as u64;
+            Scheduled::computed(cycles, base)
+        }
+        None => Scheduled::computed(loop_cycles(l, trips, open.child_sum), base),
+    }
+}
+
+/// Call sites of every function probe, in source order over the design: (caller function, file,
+/// line). Only probed callers are known.
+fn call_sites(manifest: &Manifest) -> HashMap<u32, Vec<(String, String, usize)>> {
+    let by_name: HashMap<&str, u32> =
+        manifest.probes.iter().filter(|p| p.kind == "function").map(|p| (p.name.as_str(), p.id)).collect();
+    let mut out: HashMap<u32, Vec<(String, String, usize)>> = HashMap::new();
+    let mut seen: HashSet<(String, usize, u32)> = HashSet::new();
+    for p in manifest.probes.iter().filter(|p| p.kind == "function") {
+        for c in p.module.iter().flat_map(|m| &m.calls) {
+            if let Some(&callee) = by_name.get(c.name.as_str()) {
+                if seen.insert((p.file.clone(), c.line, callee)) {
+                    out.entry(callee).or_default().push((p.function.clone(), p.file.clone(), c.line));
+                }
+            }
+        }
+    }
+    for v in out.values_mut() {
+        v.sort_by(|a, b| (&a.1, a.2).cmp(&(&b.1, b.2)));
+    }
+    out
+}
+
+/// The trips the report counts: the run's divided by an unroll factor (a full unroll leaves one).
+fn effective_trips(l: &LoopTiming, trips: u64) -> u64 {
+    match l.unroll {
         Some(0) => trips.min(1),
         Some(f) if f > 1 => trips.div_ceil(u64::from(f)),
         _ => trips,
-    };
+    }
+}
+
+/// `(TC − 1) × II + IL` for a pipelined loop, `TC × own + children` otherwise; an unroll factor
+/// divides the trips (a full unroll leaves one).
+pub fn loop_cycles(l: &LoopTiming, trips: u64, children: u64) -> u64 {
+    let tc = effective_trips(l, trips);
     if l.pipelined.value {
         let ii = l.ii.map_or(1, |s| s.value);
         let il = l.il.map_or(1, |s| s.value);
@@ -569,6 +761,8 @@ mod tests {
             report_loop: None,
             dataflow: false,
             nest: None,
+            report: None,
+            absent: false,
         }
     }
 

@@ -12,8 +12,10 @@ use serde::Serialize;
 use std::collections::HashMap;
 
 pub const FORMAT: &str = "hlsinstr-sim-report";
-/// Bump on any incompatible change of the JSON.
-pub const VERSION: u32 = 1;
+/// Bump on any incompatible change of the JSON. 2: a pipelined loop's `il` is the tail beyond
+/// `(TC − 1) × II` (the report's latency minus that, else depth − 1), not the depth; `estimate`
+/// and `accounting` added.
+pub const VERSION: u32 = 2;
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Report {
@@ -25,6 +27,13 @@ pub struct Report {
     pub defaults: Defaults,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub csynth: Option<CsynthInfo>,
+    /// Cycles per call of the top, the report's top latency beside them, the co-simulation's
+    /// when given.
+    pub estimate: super::estimate::Estimate,
+    /// How every module and loop of the csynth report, and every probe without an entry in it,
+    /// entered the estimate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub accounting: Option<super::estimate::Accounting>,
     /// Cycles of all top-level invocations of the run.
     pub total_cycles: u64,
     pub total_us: f64,
@@ -107,6 +116,11 @@ pub struct Row {
     /// The loop is part of a perfect nest that the csynth report shows flattened into one loop.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nest: Option<RowNest>,
+    /// The report's module for this call site when the function has numbered copies (`f_1`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub instance: Option<String>,
+    /// Runs whose cycles are the report's latency exactly: the run agreed with the schedule.
+    pub schedule_runs: u64,
 }
 
 /// A row's part in a perfect nest the csynth report flattened (Vitis `loop_flatten`).
@@ -141,6 +155,18 @@ pub struct TimingInfo {
     pub latency: Option<Sourced<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report_name: Option<String>,
+    /// A loop's report entry: trip count, latency, iteration latency (schedule first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report: Option<super::timing::ReportLoop>,
+    /// A module's latency in the report.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report_latency: Option<csynth::Range<u64>>,
+    /// A report was given and does not list this loop: unrolled or a ROM, it costs 0.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub absent: bool,
+    /// A report was given and has no module for this function: inlined.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub inlined: bool,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -179,6 +205,7 @@ pub struct Inputs<'a> {
     pub stall_threshold_pct: f64,
     /// Original source lines by manifest file path, for the annotated table.
     pub sources: &'a HashMap<String, Vec<String>>,
+    pub cosim: Option<&'a super::estimate::CosimTruth>,
 }
 
 pub fn build(i: &Inputs) -> Report {
@@ -240,6 +267,8 @@ pub fn build(i: &Inputs) -> Report {
             dram_bound_runs: site.dram_bound_runs,
             in_pipeline: site.absorbed,
             nest,
+            instance: site.copy_name.clone(),
+            schedule_runs: site.schedule_runs,
         });
     }
     let pcp_modules: Vec<&Row> = rows.iter().filter(|r| r.pcp && r.kind == "module" && r.stall_pct.is_some()).collect();
@@ -288,6 +317,8 @@ pub fn build(i: &Inputs) -> Report {
             tool: rep.tool.clone(),
             version: rep.version.clone(),
         }),
+        estimate: super::estimate::estimate(r, i.csynth.map(|(_, c)| c), &i.top, i.cosim),
+        accounting: i.csynth.map(|(_, c)| super::estimate::account(i.manifest, i.timing, c)),
         total_cycles: r.total_cycles,
         total_us: secs(r.total_cycles) * 1e6,
         stall_threshold_pct: i.stall_threshold_pct,
@@ -468,6 +499,10 @@ fn timing_info(t: Option<&Timing>) -> TimingInfo {
         overhead: None,
         latency: None,
         report_name: None,
+        report: None,
+        report_latency: None,
+        absent: false,
+        inlined: false,
     };
     match t {
         Some(Timing::Loop(l)) => {
@@ -476,11 +511,15 @@ fn timing_info(t: Option<&Timing>) -> TimingInfo {
             info.il = l.il;
             info.iteration_latency = l.own;
             info.report_name = l.report_loop.clone();
+            info.report = l.report;
+            info.absent = l.absent;
         }
         Some(Timing::Module(m)) => {
             info.overhead = Some(m.overhead);
             info.latency = m.fixed;
             info.report_name = m.report_module.clone();
+            info.report_latency = m.latency;
+            info.inlined = m.inlined;
         }
         _ => {}
     }

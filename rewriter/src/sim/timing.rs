@@ -29,6 +29,8 @@ pub enum Source {
     Report,
     /// A `#pragma HLS` in the source.
     Pragma,
+    /// A directive of the project file (`syn.directive.*`, `set_directive_*`).
+    Directive,
     /// A documented default of hlsinstr (README, "Cycle model").
     Default,
     /// The project file (its clock) or a command-line flag.
@@ -41,6 +43,7 @@ impl std::fmt::Display for Source {
             Source::Run => "run",
             Source::Report => "report",
             Source::Pragma => "pragma",
+            Source::Directive => "directive",
             Source::Default => "default",
             Source::Project => "project",
         })
@@ -69,12 +72,31 @@ pub struct Defaults {
     pub iteration_latency: u64,
     /// Iteration latency (pipeline depth) of a pipelined loop the report does not describe.
     pub pipeline_depth: u64,
+    /// Cycles the `<func>_Pipeline_<loop>` module Vitis wraps around a pipelined loop adds to
+    /// the loop's latency (facts, rule 3: a 513-cycle loop in a 515-cycle module).
+    pub pipeline_wrapper: u64,
+    /// `syn.compile.pipeline_loops`: without a report, an innermost loop with more trips than this
+    /// is pipelined at II=1 as Vitis does by default; one with fewer makes its parent loop the
+    /// pipeline and is unrolled into it (UG1399 "Automatic Loop Pipelining"; 0 turns it off).
+    pub pipeline_loops: u64,
 }
 
 impl Default for Defaults {
     fn default() -> Self {
-        Defaults { module_overhead: 2, iteration_latency: 2, pipeline_depth: 3 }
+        Defaults { module_overhead: 2, iteration_latency: 2, pipeline_depth: 3, pipeline_wrapper: 2, pipeline_loops: 64 }
     }
+}
+
+/// What the report says of a loop: the schedule-first rule answers with its latency when the
+/// run's trip count is the report's, and corrects by the difference otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ReportLoop {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trips: Option<csynth::Range<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latency: Option<csynth::Range<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iteration_latency: Option<csynth::Range<u64>>,
 }
 
 /// How a loop's cycles are computed.
@@ -103,6 +125,13 @@ pub struct LoopTiming {
     /// The loop belongs to a perfect nest the report shows flattened into one loop.
     #[serde(skip)]
     pub nest: Option<NestRole>,
+    /// The report's entry for the loop (schedule first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report: Option<ReportLoop>,
+    /// A report was given and has no entry for this loop: Vitis unrolled it into its parent's
+    /// schedule or turned it into a ROM (facts, rule 7). It costs nothing of its own.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub absent: bool,
 }
 
 /// A loop's part in a perfect nest that the csynth report shows as one flattened loop
@@ -144,6 +173,31 @@ pub struct ModuleTiming {
     /// Name of the module in the csynth report when matched.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report_module: Option<String>,
+    /// The report's latency of the module (schedule first: the answer when the run agrees with
+    /// the report's trip counts, the base the run's differences are added to otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latency: Option<csynth::Range<u64>>,
+    /// A pipelined function: loops and calls inside are part of its schedule and its latency does
+    /// not depend on the run's trip counts (facts, rule 8).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pipelined: bool,
+    /// Numbered copies of the function (facts, rule 6), in number order; call sites take them in
+    /// source order. Empty when there is one module.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub copies: Vec<Copy>,
+    /// A report was given and has no module for the function: it was inlined into its caller.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub inlined: bool,
+}
+
+/// One numbered copy of a function in the report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Copy {
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latency: Option<csynth::Range<u64>>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pipelined: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -166,8 +220,18 @@ impl Timing {
     }
 }
 
+/// What the run shows of the loops before cycles are counted: without a report it decides
+/// Vitis' default pipelining ([`apply_auto_pipeline`]).
+#[derive(Debug, Clone, Default)]
+pub struct RunShape {
+    /// The largest trip count of each loop probe.
+    pub max_trips: HashMap<u32, u64>,
+    /// The probes that ran directly inside each probe (nested loops, calls of probed functions).
+    pub inner: HashMap<u32, std::collections::HashSet<u32>>,
+}
+
 /// Timing of every probe, by id.
-pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults) -> HashMap<u32, Timing> {
+pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults, shape: &RunShape) -> HashMap<u32, Timing> {
     let has_children: std::collections::HashSet<u32> =
         manifest.probes.iter().filter(|p| p.kind != "port").filter_map(|p| p.parent).collect();
     let mut timing: HashMap<u32, Timing> = manifest
@@ -182,12 +246,82 @@ pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults)
             (p.id, t)
         })
         .collect();
-    if let Some(r) = report {
-        for p in &manifest.probes {
-            apply_flattened_nest(manifest, p, r, d, &mut timing);
+    match report {
+        Some(r) => {
+            for p in &manifest.probes {
+                apply_flattened_nest(manifest, p, r, d, &mut timing);
+            }
         }
+        None => apply_auto_pipeline(manifest, d, shape, &mut timing),
     }
     timing
+}
+
+/// Vitis pipelines loops nobody told it about (facts, rule 9; UG1399 "Automatic Loop
+/// Pipelining", `syn.compile.pipeline_loops`, default 64): an innermost loop with more trips
+/// than the threshold becomes a pipeline at II=1; when the innermost loops of a loop all have
+/// fewer, they are unrolled into it and it becomes the pipeline. A loop with `pipeline off`, a
+/// full unroll, a dataflow body, or a pipeline of its own is left as it is. Used only without a
+/// report: a report says what Vitis did.
+fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timing: &mut HashMap<u32, Timing>) {
+    if d.pipeline_loops == 0 {
+        return;
+    }
+    let max_trips = &shape.max_trips;
+    let loops: Vec<&ProbeEntry> = manifest.probes.iter().filter(|p| p.kind == "loop").collect();
+    // Innermost: nothing probed ran inside it (no nested loop, no call of a probed function:
+    // Vitis does not pipeline a loop around a call it keeps as a module).
+    let innermost = |id: u32| shape.inner.get(&id).is_none_or(|s| s.is_empty());
+    let free = |t: &HashMap<u32, Timing>, id: u32| match t.get(&id) {
+        Some(Timing::Loop(l)) => {
+            !l.pipelined.value
+                && l.pipelined.source == Source::Default
+                && l.unroll != Some(0)
+                && !l.dataflow
+                && l.nest.is_none()
+        }
+        _ => false,
+    };
+    let pipeline = |t: &mut HashMap<u32, Timing>, id: u32| {
+        if let Some(Timing::Loop(l)) = t.get_mut(&id) {
+            l.pipelined = Sourced::new(true, Source::Default);
+            l.ii = Some(Sourced::new(1, Source::Default));
+            l.il = Some(Sourced::new(default_tail(d), Source::Default));
+            l.own = None;
+        }
+    };
+    let mut parents_done: std::collections::HashSet<u32> = std::collections::HashSet::new();
+    for l in &loops {
+        if !innermost(l.id) || !free(timing, l.id) {
+            continue;
+        }
+        let Some(&trips) = max_trips.get(&l.id) else { continue };
+        let parent_loop = l.parent.filter(|pid| loops.iter().any(|q| q.id == *pid));
+        let small = trips <= d.pipeline_loops;
+        match parent_loop {
+            Some(pid) if small && free(timing, pid) => {
+                // The parent becomes the pipeline only when everything that ran inside it is an
+                // innermost loop with few trips.
+                let all_small = shape.inner.get(&pid).is_some_and(|inside| {
+                    inside.iter().all(|&s| {
+                        loops.iter().any(|q| q.id == s)
+                            && innermost(s)
+                            && max_trips.get(&s).is_none_or(|&t| t <= d.pipeline_loops)
+                    })
+                });
+                if all_small {
+                    if parents_done.insert(pid) {
+                        pipeline(timing, pid);
+                    }
+                } else {
+                    pipeline(timing, l.id);
+                }
+            }
+            Some(pid) if small && parents_done.contains(&pid) => {}
+            Some(_) if small => pipeline(timing, l.id),
+            _ => pipeline(timing, l.id),
+        }
+    }
 }
 
 /// When `p` heads a perfect nest (C simulation: one probe per loop) and the report has the
@@ -228,6 +362,8 @@ fn apply_flattened_nest(
         // The pipeline pragma of a flattened nest sits in the innermost body.
         let mut t = timing_from_report(found, &facts_of(innermost), d);
         t.unroll = None;
+        // The flattened loop's trips are the innermost loop's, summed per execution of the head.
+        t.report = t.report.map(|r| ReportLoop { iteration_latency: None, ..r });
         t.dataflow = false;
         t.nest = Some(NestRole::Head {
             flattened_name: flattened_name.clone(),
@@ -249,6 +385,8 @@ fn apply_flattened_nest(
                     flattened_name: flattened_name.clone(),
                     members: names.clone(),
                 }),
+                report: None,
+                absent: false,
             };
             timing.insert(q.id, Timing::Loop(member));
         }
@@ -312,20 +450,23 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
     if let Some(found) = found {
         return timing_from_report(found, &facts, d);
     }
+    let fact_source = |name: &str| if facts.from_directive_has(name) { Source::Directive } else { Source::Pragma };
     let pipelined = facts.pipeline_ii.is_some() && !facts.pipeline_off;
-    if pipelined {
+    let mut t = if pipelined {
         LoopTiming {
-            pipelined: Sourced::new(true, Source::Pragma),
+            pipelined: Sourced::new(true, fact_source("pipeline")),
             ii: Some(pragma_ii(&facts)),
-            il: Some(Sourced::new(d.pipeline_depth, Source::Default)),
+            il: Some(Sourced::new(default_tail(d), Source::Default)),
             own: None,
             unroll,
             report_loop: None,
             dataflow: facts.dataflow,
             nest: None,
+            report: None,
+            absent: false,
         }
     } else {
-        let source = if facts.pipeline_off { Source::Pragma } else { Source::Default };
+        let source = if facts.pipeline_off { fact_source("pipeline") } else { Source::Default };
         LoopTiming {
             pipelined: Sourced::new(false, source),
             ii: None,
@@ -335,34 +476,58 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             report_loop: None,
             dataflow: facts.dataflow,
             nest: None,
+            report: None,
+            absent: false,
         }
-    }
+    };
+    // With a report, a loop it does not list was unrolled or folded away (a ROM, rule 7).
+    t.absent = report.is_some();
+    t
+}
+
+/// The cycles a pipelined loop adds beyond `(TC − 1) × II` when no report says: depth − 1 for
+/// the loop, plus the `_Pipeline_` module around it (facts, rule 3).
+fn default_tail(d: &Defaults) -> u64 {
+    d.pipeline_depth.saturating_sub(1) + d.pipeline_wrapper
 }
 
 /// A loop's timing from its report entry; a pipelined loop without an II in the report takes the
-/// pragma's.
+/// pragma's. For a pipelined loop `il` is the tail: latency − (TC − 1) × II, taken from the
+/// report's own latency and trip count where both are known (so an exception to the usual
+/// `depth − 1` is kept), else depth − 1.
 fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::LoopFacts, d: &Defaults) -> LoopTiming {
     let l = found.node;
     let pipelined = Sourced::new(l.pipelined, Source::Report);
     let ii = l.ii.map(|v| Sourced::new(v.max(1), Source::Report));
-    let il = l.pipeline_depth.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report));
     let own_from_report = l.iteration_latency.as_ref().filter(|_| l.children.is_empty()).map(|r| r.max);
     let mut t = LoopTiming {
         pipelined,
         ii: None,
         il: None,
         own: None,
-        unroll: facts.unroll,
+        // The report's trip count is after unrolling: the run's trips are divided by the factor.
+        unroll: facts.unroll.filter(|&f| f > 1),
         report_loop: Some(format!("{}/{}", found.module.name, l.name)),
         dataflow: facts.dataflow,
         nest: None,
+        report: Some(ReportLoop { trips: l.trip_count, latency: l.latency, iteration_latency: l.iteration_latency }),
+        absent: false,
     };
     if l.pipelined {
-        t.ii = Some(ii.unwrap_or_else(|| pragma_ii(facts)));
-        t.il = Some(
-            il.or_else(|| l.iteration_latency.as_ref().map(|r| Sourced::new(r.max.max(1), Source::Report)))
-                .unwrap_or(Sourced::new(d.pipeline_depth, Source::Default)),
-        );
+        let ii = ii.unwrap_or_else(|| pragma_ii(facts));
+        t.ii = Some(ii);
+        let from_latency = match (l.trip_count, l.latency) {
+            (Some(tc), Some(lat)) if tc.max >= 1 && lat.max >= (tc.max - 1) * ii.value => {
+                Some(lat.max - (tc.max - 1) * ii.value)
+            }
+            _ => None,
+        };
+        let depth = l.pipeline_depth.as_ref().or(l.iteration_latency.as_ref()).map(|r| r.max.max(1));
+        t.il = Some(match (from_latency, depth) {
+            (Some(v), _) => Sourced::new(v, Source::Report),
+            (None, Some(dp)) => Sourced::new(dp - 1, Source::Report),
+            (None, None) => Sourced::new(default_tail(d), Source::Default),
+        });
     } else {
         t.own = Some(match own_from_report {
             Some(v) => Sourced::new(v.max(1), Source::Report),
@@ -374,20 +539,53 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
 
 fn pragma_ii(facts: &crate::model::pragma::LoopFacts) -> Sourced<u64> {
     match facts.pipeline_ii {
+        Some(ii) if facts.from_directive_has("pipeline") => Sourced::new(u64::from(ii.max(1)), Source::Directive),
         Some(ii) => Sourced::new(u64::from(ii.max(1)), Source::Pragma),
         None => Sourced::new(1, Source::Default),
     }
 }
 
+/// The report module of a function and its numbered copies (`f`, `f_1`, `f_2`, ... or `f.1`;
+/// facts, rule 6), in number order.
+fn report_modules<'a>(r: &'a csynth::Report, p: &ProbeEntry) -> Vec<&'a csynth::Module> {
+    let base = r.module(&p.name).map(|m| m.name.as_str()).or_else(|| r.module(&p.function).map(|m| m.name.as_str()));
+    let Some(base) = base else { return Vec::new() };
+    let mut copies: Vec<(u32, &csynth::Module)> = r
+        .modules
+        .iter()
+        .filter_map(|m| {
+            if m.name == base {
+                return Some((0, m));
+            }
+            let rest = m.name.strip_prefix(base)?;
+            let n = rest.strip_prefix('_').or_else(|| rest.strip_prefix('.'))?;
+            let n: u32 = n.parse().ok()?;
+            Some((n, m))
+        })
+        .collect();
+    copies.sort_by_key(|(n, _)| *n);
+    copies.into_iter().map(|(_, m)| m).collect()
+}
+
 fn module_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults, has_children: bool) -> ModuleTiming {
     let dataflow = p.module.as_ref().is_some_and(|m| m.dataflow);
-    let m = report.and_then(|r| r.module(&p.name).or_else(|| r.module(&p.function)));
+    let mods = report.map(|r| report_modules(r, p)).unwrap_or_default();
     let default = Sourced::new(d.module_overhead, Source::Default);
-    let Some(m) = m else {
+    let Some(m) = mods.first().copied() else {
         // With a report, a function that has no module of its own was inlined into its caller:
         // it adds no handshake.
         let overhead = if report.is_some() { Sourced::new(0, Source::Report) } else { default };
-        return ModuleTiming { overhead, fixed: None, dataflow, resources: None, report_module: None };
+        return ModuleTiming {
+            overhead,
+            fixed: None,
+            dataflow,
+            resources: None,
+            report_module: None,
+            latency: None,
+            pipelined: false,
+            copies: Vec::new(),
+            inlined: report.is_some(),
+        };
     };
     let fixed = m
         .latency
@@ -396,7 +594,24 @@ fn module_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults, 
         .filter(|_| !has_children && m.loops.is_empty())
         .map(|v| Sourced::new(v, Source::Report));
     let resources = (!m.resources.is_empty()).then_some(m.resources);
-    ModuleTiming { overhead: default, fixed, dataflow, resources, report_module: Some(m.name.clone()) }
+    let copies: Vec<Copy> = if mods.len() > 1 {
+        mods.iter()
+            .map(|c| Copy { name: c.name.clone(), latency: c.latency, pipelined: c.is_pipelined() })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    ModuleTiming {
+        overhead: default,
+        fixed,
+        dataflow: dataflow || m.is_dataflow(),
+        resources,
+        report_module: Some(m.name.clone()),
+        latency: m.latency,
+        pipelined: m.is_pipelined(),
+        copies,
+        inlined: false,
+    }
 }
 
 #[cfg(test)]
@@ -416,16 +631,29 @@ mod tests {
       {"id":2,"kind":"loop","file":"k.cpp","line":9,"column":1,"function":"k","name":"VITIS_LOOP_9_2",
        "vitis_name":"VITIS_LOOP_9_2","parent":0,"loop":{"kind":"for","depth":0}}]}"#;
 
+    fn shape_100() -> RunShape {
+        RunShape { max_trips: HashMap::from([(2, 100)]), ..RunShape::default() }
+    }
+
     #[test]
     fn without_a_report_pragmas_then_defaults() {
-        let t = build(&manifest(TWO_LOOPS), None, &Defaults::default());
+        let t = build(&manifest(TWO_LOOPS), None, &Defaults::default(), &RunShape::default());
         let Timing::Loop(l1) = &t[&1] else { panic!() };
         assert_eq!(l1.pipelined, Sourced::new(true, Source::Pragma));
         assert_eq!(l1.ii, Some(Sourced::new(2, Source::Pragma)));
-        assert_eq!(l1.il, Some(Sourced::new(3, Source::Default)));
+        // The tail beyond (TC − 1) × II: depth 3 − 1, plus the `_Pipeline_` module's 2 (rule 3).
+        assert_eq!(l1.il, Some(Sourced::new(4, Source::Default)));
         let Timing::Loop(l2) = &t[&2] else { panic!() };
         assert!(!l2.pipelined.value);
         assert_eq!(l2.own, Some(Sourced::new(2, Source::Default)));
+        // The run saw 100 trips of the innermost loop l2: Vitis pipelines it by default (rule 9).
+        let t = build(&manifest(TWO_LOOPS), None, &Defaults::default(), &shape_100());
+        let Timing::Loop(l2) = &t[&2] else { panic!() };
+        assert_eq!((l2.pipelined, l2.ii), (Sourced::new(true, Source::Default), Some(Sourced::new(1, Source::Default))));
+        let no_auto = Defaults { pipeline_loops: 0, ..Defaults::default() };
+        let t = build(&manifest(TWO_LOOPS), None, &no_auto, &shape_100());
+        let Timing::Loop(l2) = &t[&2] else { panic!() };
+        assert!(!l2.pipelined.value, "pipeline_loops 0 turns the default off");
         let Timing::Module(m) = &t[&0] else { panic!() };
         assert_eq!(m.overhead, Sourced::new(2, Source::Default));
     }
@@ -514,18 +742,19 @@ mod tests {
     #[test]
     fn a_flattened_nest_is_found_by_its_joined_name_and_times_its_loops() {
         let m = nest_manifest(["outer", "mid", "inner"]);
-        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner", 2, 9, ""))), &Defaults::default());
+        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner", 2, 9, ""))), &Defaults::default(), &RunShape::default());
         assert_eq!(
             roles(&t),
             [role("head", "outer_mid_inner"), role("member", "outer_mid_inner"), role("member", "outer_mid_inner")]
         );
         let Timing::Loop(head) = &t[&1] else { panic!() };
-        assert_eq!((head.ii, head.il), (Some(Sourced::new(2, Source::Report)), Some(Sourced::new(9, Source::Report))));
+        // No latency in this report: the tail is depth − 1 (rule 3).
+        assert_eq!((head.ii, head.il), (Some(Sourced::new(2, Source::Report)), Some(Sourced::new(8, Source::Report))));
         assert!(matches!(head.nest, Some(NestRole::Head { innermost: 3, .. })));
         let Timing::Loop(inner) = &t[&3] else { panic!() };
         assert_eq!((inner.pipelined.value, inner.own), (false, Some(Sourced::new(0, Source::Report))));
         // A `.N` copy of the flattened loop is the same loop.
-        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner.2", 1, 3, ""))), &Defaults::default());
+        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner.2", 1, 3, ""))), &Defaults::default(), &RunShape::default());
         assert_eq!(roles(&t)[0], role("head", "outer_mid_inner"));
     }
 
@@ -536,7 +765,7 @@ mod tests {
             "<outer><Name>outer</Name><TripCount>4</TripCount><IterationLatency>70</IterationLatency>{}</outer>",
             pipelined_loop("mid_inner", 1, 6, "")
         ));
-        let t = build(&m, Some(&rep), &Defaults::default());
+        let t = build(&m, Some(&rep), &Defaults::default(), &RunShape::default());
         assert_eq!(roles(&t), [None, role("head", "mid_inner"), role("member", "mid_inner")]);
         let Timing::Loop(outer) = &t[&1] else { panic!() };
         assert_eq!(outer.report_loop.as_deref(), Some("k/outer"), "the outer loop keeps its own entry");
@@ -547,7 +776,7 @@ mod tests {
         // Unlabeled loops: the tool counted the ordinals differently, the lines agree.
         let m = nest_manifest(["VITIS_LOOP_3_1", "VITIS_LOOP_4_2", "VITIS_LOOP_5_3"]);
         let name = "VITIS_LOOP_3_4_VITIS_LOOP_4_5_VITIS_LOOP_5_6";
-        let t = build(&m, Some(&report(&pipelined_loop(name, 1, 4, ""))), &Defaults::default());
+        let t = build(&m, Some(&report(&pipelined_loop(name, 1, 4, ""))), &Defaults::default(), &RunShape::default());
         assert_eq!(roles(&t)[0], role("head", "VITIS_LOOP_3_1_VITIS_LOOP_4_2_VITIS_LOOP_5_3"));
         let Timing::Loop(head) = &t[&1] else { panic!() };
         assert_eq!(head.report_loop.as_deref(), Some(&*format!("k/{name}")));
@@ -561,7 +790,7 @@ mod tests {
                 </SummaryOfLoopViolations></SummaryOfViolations></PerformanceEstimates></Module></ModuleInformation></profile>"#,
                 pipelined_loop("merged", 1, 4, "")
             );
-            build(&m, Some(&csynth::parse_str(&xml, "csynth.xml").unwrap()), &Defaults::default())
+            build(&m, Some(&csynth::parse_str(&xml, "csynth.xml").unwrap()), &Defaults::default(), &RunShape::default())
         };
         assert_eq!(roles(&at("proj/src/k.cpp", 3))[0], role("head", "outer_mid_inner"));
         assert_eq!(roles(&at("proj/src/k.cpp", 4))[0], None, "not the outermost loop's line");
@@ -576,7 +805,7 @@ mod tests {
              <mid><Name>mid</Name><TripCount>4</TripCount><IterationLatency>9</IterationLatency>{}</mid></outer>",
             pipelined_loop("inner", 1, 6, "")
         ));
-        let t = build(&m, Some(&rep), &Defaults::default());
+        let t = build(&m, Some(&rep), &Defaults::default(), &RunShape::default());
         assert_eq!(roles(&t), [None, None, None]);
         let Timing::Loop(inner) = &t[&3] else { panic!() };
         assert_eq!(inner.report_loop.as_deref(), Some("k/inner"));

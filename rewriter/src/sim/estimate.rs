@@ -1,0 +1,260 @@
+//! The headline of the report: cycles per call of the top, beside the csynth report's own top
+//! latency and, when the user has one, the co-simulation's per-call figures with the error of
+//! each. Also the accounting of the report's modules and loops against the probes: nothing the
+//! report lists and nothing the run probed is dropped without a line saying so.
+
+use super::replay::Replay;
+use super::timing::{Source, Sourced, Timing};
+use crate::csynth;
+use crate::emit::manifest::Manifest;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet};
+
+/// Cycles the co-simulation counts per call beyond ap_start → ap_done: its testbench sees the
+/// done one cycle after the last state (facts, rule 10: a data-dependent `ap_ctrl_hs` top,
+/// co-sim = trip-count-exact latency + 1 on every call).
+pub const COSIM_EXTRA_CYCLES: u64 = 1;
+
+/// The co-simulation's per-call latencies (`hlsinstr::cosim`), for the comparison.
+#[derive(Debug, Clone, Serialize)]
+pub struct CosimTruth {
+    /// The files read.
+    pub files: Vec<String>,
+    /// One latency per call, in call order; a single figure when the report only has a summary
+    /// (then it stands for every call).
+    pub per_call: Vec<u64>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Estimate {
+    /// Calls of the top in the run (its top-level invocations).
+    pub calls: u64,
+    /// Estimated cycles of each call from ap_start to ap_done (the first
+    /// [`super::replay::MAX_CALLS`]).
+    pub per_call: Vec<u64>,
+    pub mean_cycles: f64,
+    /// What co-simulation would count per call: the estimate + `cosim_extra`.
+    pub cosim_extra: Sourced<u64>,
+    /// The csynth report's latency of the top (min and max), shown beside the estimate.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report_latency: Option<csynth::Range<u64>>,
+    /// Calls whose figure is the report's latency exactly (the run agreed with the schedule).
+    pub schedule_exact_calls: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cosim: Option<CosimComparison>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CosimComparison {
+    pub files: Vec<String>,
+    /// Per call: co-sim cycles, the estimate (+ `cosim_extra`) and the error in percent of the
+    /// co-sim figure.
+    pub calls: Vec<CallComparison>,
+    /// Mean absolute error of the estimate over the compared calls, percent.
+    pub mean_abs_error_pct: f64,
+    /// The same for the report's top latency (its maximum, as the report's summary gives it),
+    /// when the report has one: how far reading the report alone would be.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report_mean_abs_error_pct: Option<f64>,
+    /// A note when the counts differ (the co-sim ran another testbench or fewer calls).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CallComparison {
+    pub index: usize,
+    pub cosim: u64,
+    pub estimate: u64,
+    pub error_pct: f64,
+}
+
+/// Build the headline from the replay.
+pub fn estimate(
+    replay: &Replay,
+    report: Option<&csynth::Report>,
+    top: &str,
+    cosim: Option<&CosimTruth>,
+) -> Estimate {
+    let per_call = replay.calls.clone();
+    let mean = if per_call.is_empty() { 0.0 } else { per_call.iter().sum::<u64>() as f64 / per_call.len() as f64 };
+    let top_module = report.and_then(|r| r.module(top).or_else(|| r.top_module()));
+    let report_latency = top_module.and_then(|m| m.latency);
+    let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
+    let cosim_extra = Sourced::new(COSIM_EXTRA_CYCLES, Source::Default);
+    let cosim = cosim.map(|c| compare(&per_call, c, cosim_extra.value, report_latency));
+    Estimate {
+        calls: replay.calls_total,
+        per_call,
+        mean_cycles: mean,
+        cosim_extra,
+        report_latency,
+        schedule_exact_calls: exact,
+        cosim,
+    }
+}
+
+fn pct(estimate: u64, truth: u64) -> f64 {
+    if truth == 0 {
+        return if estimate == 0 { 0.0 } else { 100.0 };
+    }
+    100.0 * (estimate as f64 - truth as f64) / truth as f64
+}
+
+fn compare(per_call: &[u64], c: &CosimTruth, extra: u64, report: Option<csynth::Range<u64>>) -> CosimComparison {
+    // A summary-only co-sim report (one figure) stands for every call.
+    let truth: Vec<u64> = match c.per_call.len() {
+        1 => vec![c.per_call[0]; per_call.len().max(1)],
+        _ => c.per_call.clone(),
+    };
+    let n = truth.len().min(per_call.len());
+    let calls: Vec<CallComparison> = (0..n)
+        .map(|i| {
+            let est = per_call[i] + extra;
+            CallComparison { index: i, cosim: truth[i], estimate: est, error_pct: pct(est, truth[i]) }
+        })
+        .collect();
+    let mean_abs = |errs: &mut dyn Iterator<Item = f64>| {
+        let v: Vec<f64> = errs.map(f64::abs).collect();
+        if v.is_empty() {
+            0.0
+        } else {
+            v.iter().sum::<f64>() / v.len() as f64
+        }
+    };
+    let mean_abs_error_pct = mean_abs(&mut calls.iter().map(|c| c.error_pct));
+    let report_mean_abs_error_pct = report.map(|r| mean_abs(&mut truth[..n].iter().map(|&t| pct(r.max, t))));
+    let note = (c.per_call.len() > 1 && c.per_call.len() != per_call.len()).then(|| {
+        format!(
+            "the co-simulation has {} calls and this run {}: the first {n} are compared (same testbench?)",
+            c.per_call.len(),
+            per_call.len()
+        )
+    });
+    CosimComparison { files: c.files.clone(), calls, mean_abs_error_pct, report_mean_abs_error_pct, note }
+}
+
+/// How each module and loop of the report, and each probe, entered the estimate.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Accounting {
+    /// Every module of the report.
+    pub modules: Vec<ReportEntry>,
+    /// Every loop of the report.
+    pub loops: Vec<ReportEntry>,
+    /// Probes the report has no entry for.
+    pub probes_without_entry: Vec<ProbeNote>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ReportEntry {
+    /// `module` or `module/loop`.
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub latency: Option<csynth::Range<u64>>,
+    /// `probed` (a probe's row shows it), `numbered copy` (a call site's row), or how its time
+    /// is counted when no probe stands for it: inside its caller's or its loop's latency.
+    pub counted: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ProbeNote {
+    pub probe: u32,
+    pub kind: String,
+    pub name: String,
+    pub function: String,
+    pub line: usize,
+    pub reason: String,
+}
+
+/// Account for the report against the timing built from it.
+pub fn account(manifest: &Manifest, timing: &HashMap<u32, Timing>, report: &csynth::Report) -> Accounting {
+    let mut probed_modules: HashSet<String> = HashSet::new();
+    let mut copies: HashSet<String> = HashSet::new();
+    let mut probed_loops: HashSet<String> = HashSet::new();
+    let mut notes = Vec::new();
+    for p in &manifest.probes {
+        let note = |reason: &str| ProbeNote {
+            probe: p.id,
+            kind: p.kind.clone(),
+            name: p.name.clone(),
+            function: p.function.clone(),
+            line: p.line,
+            reason: reason.to_string(),
+        };
+        match timing.get(&p.id) {
+            Some(Timing::Module(m)) => {
+                if let Some(name) = &m.report_module {
+                    probed_modules.insert(name.clone());
+                }
+                copies.extend(m.copies.iter().skip(1).map(|c| c.name.clone()));
+                if m.inlined {
+                    notes.push(note("no module in the report: inlined into its caller, its loops count there"));
+                }
+            }
+            Some(Timing::Loop(l)) => {
+                if let Some(name) = &l.report_loop {
+                    probed_loops.insert(name.clone());
+                }
+                if l.absent {
+                    notes.push(note(
+                        "not in the report: unrolled into its parent's schedule or folded into a ROM; costs 0 of its own",
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    // Which module (and loop) instantiates each module, for the line that says where its time is.
+    let mut callers: HashMap<&str, String> = HashMap::new();
+    for m in &report.modules {
+        for i in m.instances.iter().filter_map(|i| i.module.as_deref()) {
+            callers.entry(i).or_insert_with(|| m.name.clone());
+        }
+        for l in m.all_loops() {
+            for i in l.node.instances.iter().filter_map(|i| i.module.as_deref()) {
+                callers.insert(i, format!("{}/{}", m.name, l.node.name));
+            }
+        }
+    }
+    let modules = report
+        .modules
+        .iter()
+        .map(|m| {
+            let counted = if probed_modules.contains(&m.name) {
+                "probed".to_string()
+            } else if m.pipeline_of.is_some()
+                && m.all_loops().iter().any(|l| probed_loops.contains(&format!("{}/{}", m.name, l.node.name)))
+            {
+                "the pipeline of a probed loop: the loop's row".to_string()
+            } else if copies.contains(&m.name) {
+                "numbered copy: the row of its call site".to_string()
+            } else if let Some(c) = callers.get(m.name.as_str()) {
+                let what = if m.pipeline_of.is_some() || m.name.contains("_Pipeline_") {
+                    "generated by Vitis (a copy, an initialiser or a pipelined loop)"
+                } else {
+                    "not probed"
+                };
+                format!("{what}: inside the latency of {c}")
+            } else if m.name == report.top {
+                "the top: not called in this run".to_string()
+            } else {
+                "not probed, caller unknown: inside the top's latency".to_string()
+            };
+            ReportEntry { name: m.name.clone(), latency: m.latency, counted }
+        })
+        .collect();
+    let loops = report
+        .all_loops()
+        .into_iter()
+        .map(|l| {
+            let name = format!("{}/{}", l.module.name, l.node.name);
+            let counted = if probed_loops.contains(&name) {
+                "probed".to_string()
+            } else {
+                format!("no probe: inside the latency of {}", l.module.name)
+            };
+            ReportEntry { name, latency: l.node.latency, counted }
+        })
+        .collect();
+    Accounting { modules, loops, probes_without_entry: notes }
+}
