@@ -62,7 +62,7 @@ def pipeline_module(owner, label, tc, ii, depth, line=None, clock=None, res=None
     """`<owner>_Pipeline_<label>`: one pipelined loop, module latency = loop latency + 2."""
     name = f"{owner}_Pipeline_{label}"
     lp = Loop("Loop 1" if label.isdigit() else label, tc, ii=ii, depth=depth, line=line)
-    return Module(name, lp.latency + 2, loops=[lp], clock=clock, res=res)
+    return Module(name, lp.latency + 2, loops=[lp], clock=clock, res=res, line=line)
 
 
 def memcpy_module(owner, number, elements, clock=None):
