@@ -3,7 +3,7 @@ ranges (min / max parameters), the testbench's calls, and how each call's cycles
 
 import os
 
-from model import Loop, Module, memcpy_module, pipeline_module
+from model import Loop, Module, initialiser_module, memcpy_module, pipeline_module
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -391,4 +391,37 @@ def c12():
                 model=model, pmin={"n": 1}, pmax={"n": 128}, calls=calls,
                 rule="fact 5 with PIPO channels: ping-pong arrays chain the processes per invocation; a call "
                      "takes the sum of the processes (+1), not the overlapped FIFO figure",
+                why=why)
+
+
+# --------------------------------------------------------------------------------------------- 13
+@case
+def c13():
+    d = "13_initialiser"
+    t = "hist_bias"
+
+    def model(p):
+        init = initialiser_module(t, 1, 16)
+        cnt = pipeline_module(t, "count", p["n"], 2, 4, line=line_of(d, "count"), res={"FF": 77, "LUT": 131})
+        out = pipeline_module(t, "copy_out", 16, 1, 2, line=line_of(d, "copy_out"), res={"FF": 18, "LUT": 64})
+        return Module(t, init.latency + cnt.latency + out.latency + 2,
+                      insts=[("grp_hist_bias_Pipeline_1_fu_52", init), ("grp_hist_bias_Pipeline_count_fu_60", cnt),
+                             ("grp_hist_bias_Pipeline_copy_out_fu_68", out)],
+                      res={"BRAM_18K": 1, "FF": 36, "LUT": 102}, line=line_of(d, t))
+
+    calls = [{"n": 10}, {"n": 500}, {"n": 1024}]
+    why = ("hist_bias_Pipeline_1 is the aggregate initialiser of hist (16 words; hist is written later, so "
+           "not a ROM): Loop 1, II 1, depth 2: 16, module 18 (elements + 2, fact 1). "
+           "hist_bias_Pipeline_count: n trips at II 2 (read-modify-write of hist), depth 4: 2(n-1)+3 = 2n+1, "
+           "module 2n+3. hist_bias_Pipeline_copy_out: 16 trips, II 1, depth 2: 16, module 18. In sequence, "
+           "+2 for the ap_ctrl_hs top: 18 + (2n+3) + 18 + 2 = 2n+41 (report 43 ~ 2089). n = 10: 61; "
+           "n = 500: 1041; n = 1024: 2089. Forgetting the initialiser gives 18 less; charging II 1 for count "
+           "gives n-1 less. Co-sim: 62, 1042, 2090.")
+    return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.980",
+                rpt=False, cosim=True,
+                args=[("samples", "in", "const unsigned char *", "ap_memory", mem(10, bits=8)),
+                      ("hist_out", "out", "int*", "ap_memory", mem(4)), ("n", "in", "int", "ap_none", {})],
+                model=model, pmin={"n": 1}, pmax={"n": 1024}, calls=calls,
+                rule="fact 1 (initialiser) and fact 3 with II 2: an aggregate initialiser of a written array is a "
+                     "<top>_Pipeline_<N> module of elements + 2 cycles; a loop at II 2 takes 2(TC-1) + depth - 1",
                 why=why)

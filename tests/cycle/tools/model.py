@@ -72,6 +72,14 @@ def memcpy_module(owner, number, elements, clock=None):
     return m
 
 
+def initialiser_module(owner, number, elements, clock=None):
+    """An aggregate initialiser of `elements` words: `<owner>_Pipeline_<number>`, Loop 1, II 1, depth 2,
+    L = elements + 2."""
+    m = pipeline_module(owner, str(number), elements, 1, 2, clock=clock, res={"FF": 12, "LUT": 58})
+    assert m.latency == elements + 2
+    return m
+
+
 class Ranged:
     """A value of the report: lo == hi when it is exact."""
 
