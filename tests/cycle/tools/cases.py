@@ -347,8 +347,8 @@ def c11():
                       ("out", "out", "int (*)[32]", "ap_memory", mem(9)), ("rows", "in", "int", "ap_none", {}),
                       ("alpha", "in", "int", "ap_none", {})],
                 model=model, pmin={"rows": 1}, pmax={"rows": 16}, calls=calls,
-                rule="flattening (fact 3 applied to a flattened nest): a perfect nest Row/Col becomes one "
-                     "pipelined loop Row_Col with TC = rows*cols",
+                rule="fact 3 (flattened nest): the perfect nest Row/Col is one pipelined loop Row_Col with "
+                     "TC = rows*32; apply the loop formula to that TC",
                 why=why)
 
 
@@ -389,7 +389,7 @@ def c12():
                 args=[("in", "in", "int const *", "ap_memory", mem(7)), ("out", "out", "int*", "ap_memory", mem(7)),
                       ("n", "in", "int", "ap_none", {})],
                 model=model, pmin={"n": 1}, pmax={"n": 128}, calls=calls,
-                rule="fact 5 with PIPO channels: ping-pong arrays chain the processes per invocation; a call "
+                rule="fact 5 (PIPO channels): ping-pong arrays chain the processes per invocation; a call "
                      "takes the sum of the processes (+1), not the overlapped FIFO figure",
                 why=why)
 
@@ -422,6 +422,6 @@ def c13():
                 args=[("samples", "in", "const unsigned char *", "ap_memory", mem(10, bits=8)),
                       ("hist_out", "out", "int*", "ap_memory", mem(4)), ("n", "in", "int", "ap_none", {})],
                 model=model, pmin={"n": 1}, pmax={"n": 1024}, calls=calls,
-                rule="fact 1 (initialiser) and fact 3 with II 2: an aggregate initialiser of a written array is a "
+                rule="fact 1 (initialiser; with fact 3 at II 2): an aggregate initialiser of a written array is a "
                      "<top>_Pipeline_<N> module of elements + 2 cycles; a loop at II 2 takes 2(TC-1) + depth - 1",
                 why=why)
