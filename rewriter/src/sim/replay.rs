@@ -122,6 +122,8 @@ struct Open {
     calls_made: HashMap<u32, usize>,
     /// The call site (index into the callee's sites) this invocation came from.
     call_site: Option<usize>,
+    /// The numbered copy of the enclosing function this runs in (its call site).
+    copy: Option<usize>,
 }
 
 struct Proc {
@@ -283,6 +285,10 @@ impl Ctx<'_> {
             _ => None,
         };
         let parent = stack.last();
+        let copy = match self.timing.get(&r.probe) {
+            Some(Timing::Module(_)) => call_site,
+            _ => parent.and_then(|o| o.copy),
+        };
         let site = self.site(parent.map(|o| o.site), r.probe, call_site);
         let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined(r.probe, call_site);
         let node = if self.out.nodes.len() < self.opts.max_nodes {
@@ -314,6 +320,7 @@ impl Ctx<'_> {
             delta: 0,
             calls_made: HashMap::new(),
             call_site,
+            copy,
         });
         Ok(())
     }
@@ -346,7 +353,7 @@ impl Ctx<'_> {
             Some(Timing::Loop(l)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => {
                 Scheduled::computed(self.dataflow_loop(&open), l.report.and_then(|x| x.latency).map(|x| x.min))
             }
-            Some(Timing::Loop(l)) => loop_schedule(l, trips, &open),
+            Some(Timing::Loop(l)) => loop_schedule(open.copy.and_then(|c| l.copies.get(c)).unwrap_or(l), trips, &open),
             Some(Timing::Module(m)) => self.module_schedule(m, &open),
             _ => Scheduled::computed(open.child_sum, None),
         };
@@ -763,6 +770,7 @@ mod tests {
             nest: None,
             report: None,
             absent: false,
+            copies: Vec::new(),
         }
     }
 

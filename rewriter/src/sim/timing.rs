@@ -132,6 +132,10 @@ pub struct LoopTiming {
     /// schedule or turned it into a ROM (facts, rule 7). It costs nothing of its own.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub absent: bool,
+    /// The loop's timing in each numbered copy of its function (`f`, `f_1`, ...; rule 6), by
+    /// copy index, when the function has copies: a call site's copy has its own schedule.
+    #[serde(skip)]
+    pub copies: Vec<LoopTiming>,
 }
 
 /// A loop's part in a perfect nest that the csynth report shows as one flattened loop
@@ -254,7 +258,46 @@ pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults,
         }
         None => apply_auto_pipeline(manifest, d, shape, &mut timing),
     }
+    if let Some(r) = report {
+        apply_copies(manifest, r, d, &mut timing);
+    }
     timing
+}
+
+/// Loops of a function with numbered copies take each copy's own schedule (rule 6): the loop
+/// of the same name in `f_1` (or its `f_1_Pipeline_*` module) times the calls that run `f_1`.
+fn apply_copies(manifest: &Manifest, r: &csynth::Report, d: &Defaults, timing: &mut HashMap<u32, Timing>) {
+    let copies_of: HashMap<&str, Vec<String>> = manifest
+        .probes
+        .iter()
+        .filter_map(|p| match timing.get(&p.id) {
+            Some(Timing::Module(m)) if !m.copies.is_empty() => {
+                Some((p.function.as_str(), m.copies.iter().map(|c| c.name.clone()).collect()))
+            }
+            _ => None,
+        })
+        .collect();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        let Some(copies) = copies_of.get(p.function.as_str()) else { continue };
+        let facts = facts_of(p);
+        let names = [Some(p.name.as_str()), p.label.as_deref(), p.vitis_name.as_deref()];
+        let per_copy: Vec<LoopTiming> = copies
+            .iter()
+            .map(|c| {
+                let found = names.into_iter().flatten().find_map(|n| r.find_loop(c, n));
+                match found {
+                    Some(f) => timing_from_report(f, &facts, d),
+                    None => match timing.get(&p.id) {
+                        Some(Timing::Loop(l)) => l.clone(),
+                        _ => loop_timing(p, Some(r), d),
+                    },
+                }
+            })
+            .collect();
+        if let Some(Timing::Loop(l)) = timing.get_mut(&p.id) {
+            l.copies = per_copy;
+        }
+    }
 }
 
 /// Vitis pipelines loops nobody told it about (facts, rule 9; UG1399 "Automatic Loop
@@ -387,6 +430,7 @@ fn apply_flattened_nest(
                 }),
                 report: None,
                 absent: false,
+                copies: Vec::new(),
             };
             timing.insert(q.id, Timing::Loop(member));
         }
@@ -464,6 +508,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             nest: None,
             report: None,
             absent: false,
+            copies: Vec::new(),
         }
     } else {
         let source = if facts.pipeline_off { fact_source("pipeline") } else { Source::Default };
@@ -478,6 +523,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             nest: None,
             report: None,
             absent: false,
+            copies: Vec::new(),
         }
     };
     // With a report, a loop it does not list was unrolled or folded away (a ROM, rule 7).
@@ -512,6 +558,7 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         nest: None,
         report: Some(ReportLoop { trips: l.trip_count, latency: l.latency, iteration_latency: l.iteration_latency }),
         absent: false,
+        copies: Vec::new(),
     };
     if l.pipelined {
         let ii = ii.unwrap_or_else(|| pragma_ii(facts));
