@@ -98,6 +98,11 @@ pub struct LoopFacts {
     pub tripcount: Option<Tripcount>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub dataflow: bool,
+    /// The facts a project directive set instead of the source, each as `<fact>: <origin>`
+    /// (`pipeline_ii: directives.tcl:3`); facts not named come from the pragmas. Filled by
+    /// `sim::directives::apply`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from_directive: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
