@@ -134,7 +134,14 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             progress(&format!("using the csynth report {}", c.display()));
         }
         let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
-        (outcome.records, outcome.manifest, spec.top.clone(), clock, csynth, outcome.sources)
+        let mut manifest = outcome.manifest;
+        // The project's directives say how Vitis builds the loops as much as the pragmas do.
+        if let Some(p) = &project {
+            for w in sim::directives::apply(&mut manifest, &p.directives) {
+                eprintln!("hlsinstr sim: {w}");
+            }
+        }
+        (outcome.records, manifest, spec.top.clone(), clock, csynth, outcome.sources)
     };
     let dram = match (args.dram_bw, args.dram_lat) {
         (None, None) => None,
