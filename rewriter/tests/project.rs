@@ -840,3 +840,27 @@ fn directives_set_the_facts_of_a_manifest() {
     ];
     assert_eq!(w, expected);
 }
+
+/// The fenced block of `lang` in docs/directives.md.
+fn doc_block(lang: &str) -> String {
+    let doc = std::fs::read_to_string(repo().join("docs/directives.md")).unwrap();
+    let start = doc.find(&format!("```{lang}\n")).unwrap_or_else(|| panic!("no ```{lang} block")) + lang.len() + 4;
+    doc[start..start + doc[start..].find("```").unwrap()].to_string()
+}
+
+#[test]
+fn the_documented_examples_parse_alike_in_both_syntaxes() {
+    let t = tree(&[("hls_config.cfg", &doc_block("ini")), ("run_hls.tcl", &doc_block("tcl"))]);
+    let cfg = project::load(&t.path().join("hls_config.cfg")).unwrap();
+    let tcl = project::load(&t.path().join("run_hls.tcl")).unwrap();
+    for p in [&cfg, &tcl] {
+        assert!(p.warnings.iter().all(|w| w.message.starts_with("no ")), "{}", warnings(p));
+        assert_eq!((p.pipeline_loops, p.dataflow_default_channel.as_deref()), (Some(0), Some("fifo")));
+        assert!(p.other.is_empty(), "{:?}", p.other);
+    }
+    let same = |p: &Project| -> Vec<_> {
+        p.directives.iter().map(|d| (d.kind.clone(), d.location(), d.options.clone(), d.flags.clone())).collect()
+    };
+    assert_eq!(same(&cfg).len(), 7);
+    assert_eq!(same(&cfg), same(&tcl));
+}
