@@ -162,7 +162,7 @@ pub(crate) fn from_cfg(kind: &str, value: &str, origin: String) -> Result<Direct
     let mut bare = Vec::new();
     for t in tokens {
         match t.split_once('=') {
-            Some((k, _)) if k.is_empty() => return Err(format!("`{t}` has no option name before `=`")),
+            Some(("", _)) => return Err(format!("`{t}` has no option name before `=`")),
             Some((k, v)) => options.push((k.to_ascii_lowercase(), v.to_string())),
             None => bare.push(t),
         }
