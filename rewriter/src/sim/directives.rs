@@ -73,7 +73,7 @@ impl Applier {
             (DirectiveKind::Inline | DirectiveKind::Stream, _) => Target::Function,
         };
         // Read the options first: a directive that cannot be read changes nothing.
-        let Some(change) = self.change(d, &target) else { return };
+        let Some(change) = self.change(d) else { return };
         let ids: Vec<usize> =
             m.probes.iter().enumerate().filter(|(_, p)| matches(p, d, &target)).map(|(i, _)| i).collect();
         if ids.is_empty() {
@@ -129,29 +129,29 @@ impl Applier {
     }
 
     /// What `d` changes, or `None` (after a warning) when its options cannot be read.
-    fn change(&mut self, d: &Directive, target: &Target) -> Option<Change> {
+    fn change(&mut self, d: &Directive) -> Option<Change> {
         let bad = |this: &mut Self, what: String| {
             this.warnings.push(format!("{}: {what}; not used", d.describe()));
             None
         };
-        let change = match (&d.kind, target) {
-            (DirectiveKind::Pipeline, _) if d.is_off() => Change::PipelineOff,
-            (DirectiveKind::Pipeline, _) => match d.option("ii") {
+        let change = match &d.kind {
+            DirectiveKind::Pipeline if d.is_off() => Change::PipelineOff,
+            DirectiveKind::Pipeline => match d.option("ii") {
                 None => Change::Pipeline(1),
                 Some(v) => match v.parse::<u32>() {
                     Ok(ii) if ii > 0 => Change::Pipeline(ii),
                     _ => return bad(self, format!("II `{v}` is not a positive whole number")),
                 },
             },
-            (DirectiveKind::Unroll, _) if d.is_off() => Change::Unroll(None),
-            (DirectiveKind::Unroll, _) => match d.option("factor") {
+            DirectiveKind::Unroll if d.is_off() => Change::Unroll(None),
+            DirectiveKind::Unroll => match d.option("factor") {
                 None => Change::Unroll(Some(0)),
                 Some(v) => match v.parse::<u32>() {
                     Ok(f) if f > 0 => Change::Unroll(Some(f)),
                     _ => return bad(self, format!("factor `{v}` is not a positive whole number")),
                 },
             },
-            (DirectiveKind::LoopTripcount, _) => {
+            DirectiveKind::LoopTripcount => {
                 let mut t = Tripcount::default();
                 for (name, slot) in [("min", &mut t.min), ("max", &mut t.max), ("avg", &mut t.avg)] {
                     if let Some(v) = d.option(name) {
@@ -166,9 +166,9 @@ impl Applier {
                 }
                 Change::Tripcount(t)
             }
-            (DirectiveKind::Dataflow, _) => Change::Dataflow,
-            (DirectiveKind::Inline, _) => Change::Inline(!d.is_off()),
-            (DirectiveKind::LoopFlatten | DirectiveKind::Stream | DirectiveKind::Other(_), _) => Change::Unused,
+            DirectiveKind::Dataflow => Change::Dataflow,
+            DirectiveKind::Inline => Change::Inline(!d.is_off()),
+            DirectiveKind::LoopFlatten | DirectiveKind::Stream | DirectiveKind::Other(_) => Change::Unused,
         };
         Some(change)
     }
@@ -195,7 +195,7 @@ impl Change {
         match *self {
             Change::Pipeline(ii) => {
                 if f.pipeline_off && from_source(f, "pipeline_off") {
-                    replaced.push("pipeline off".to_string());
+                    replaced.push(format!("pipeline off → II {ii}"));
                 } else if f.pipeline_ii.is_some_and(|old| old != ii) && from_source(f, "pipeline_ii") {
                     replaced.push(format!("II {} → {ii}", f.pipeline_ii.unwrap_or_default()));
                 }
