@@ -162,10 +162,12 @@ fn cfg_syntax_comments_sections_and_accumulation() {
     assert_eq!(p.flow_target.as_deref(), Some("vitis"));
     assert_eq!(p.csim_argv.as_deref(), Some("in.dat out.dat"));
     assert_eq!(p.csim_ldflags, strings(&["-lm", "-lpthread"]));
+    assert_eq!(p.directives.len(), 1);
+    assert_eq!((p.directives[0].location(), p.directives[0].option("ii")), ("k_top".to_string(), Some("1")));
+    assert_eq!(p.directives[0].origin, "hls_config.cfg:24");
     assert_eq!(
         p.other,
         vec![
-            ("syn.directive.pipeline".to_string(), "k_top II=1".to_string()),
             ("package.output.format".to_string(), "xo".to_string()),
             ("vivado.prop".to_string(), "run.impl_1.STRATEGY=Performance_Explore".to_string()),
         ]
@@ -331,12 +333,11 @@ fn tcl_full_script() {
     assert_eq!(p.csim_ldflags, strings(&["-lm", "-lrt"]));
     assert_eq!(
         p.other,
-        vec![
-            ("config_compile".to_string(), "-pipeline_loops 64".to_string()),
-            ("config_interface".to_string(), "-m_axi_alignment_byte_size 64 -m_axi_latency 64".to_string()),
-            ("set_directive_pipeline".to_string(), "kern_top/loop".to_string()),
-        ]
+        vec![("config_interface".to_string(), "-m_axi_alignment_byte_size 64 -m_axi_latency 64".to_string())]
     );
+    assert_eq!(p.pipeline_loops, Some(64));
+    let d: Vec<_> = p.directives.iter().map(|d| (d.describe(), d.options.len(), d.flags.len())).collect();
+    assert_eq!(d, [("set_directive_pipeline kern_top/loop (run_hls.tcl:22)".to_string(), 0, 0)]);
     assert!(p.cflags.is_empty() && p.tb_cflags.is_empty(), "Tcl flags are per file");
     assert_eq!(p.solution_dirs(), vec![r.join("kern_prj/solution1/syn/report")]);
     assert_eq!(p.source_flags(&p.sources[0])[0], format!("-I{}", r.join("src/include").display()));
@@ -591,6 +592,9 @@ fn garbage_and_truncated_input_never_panics() {
         "[hls]",
         "syn.file=",
         "create_clock -period ",
+        "set_directive_pipeline ",
+        "syn.directive.unroll=",
+        "config_compile -pipeline_loops ",
     ];
     let mut rng = Lcg(7);
     for _ in 0..3000 {
@@ -622,4 +626,241 @@ fn garbage_and_truncated_input_never_panics() {
     std::fs::write(t.path().join("self.tcl"), "source self.tcl\n").unwrap();
     let e = project::load(&t.path().join("self.tcl")).unwrap_err();
     assert!(e.message.contains("source itself"), "{e}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Directives and the compile settings the cycle model reads
+// ---------------------------------------------------------------------------------------------
+
+/// A Tcl project whose directives sit in a `directives.tcl` it sources, as the Vitis HLS IDE
+/// writes them (plus the forms people write by hand).
+const DIRECTIVES_TCL: &str = r#"############################################################
+## This file is generated automatically by Vitis HLS.
+############################################################
+set_directive_pipeline -II 2 "top/loop1"
+set_directive_unroll -factor 4 top/inner
+set_directive_pipeline -off top/slow
+set_directive_loop_tripcount -min 1 -max 64 -avg 32 "top/loop1"
+set_directive_dataflow "top"
+set_directive_inline -off "ns::helper"
+set_directive_stream -depth 16 -dim 1 "top" s_in
+set_directive_interface -mode s_axilite "top" n
+set_directive_pipeline -II
+set_directive_pipeline $nowhere/L
+"#;
+
+#[test]
+fn tcl_directives_from_a_sourced_script() {
+    let script = "open_project p\nset_top top\nadd_files src/k.cpp\nadd_files -tb tb/tb.cpp\n\
+                  open_solution s1\n\
+                  config_compile -name_max_length 80 -pipeline_loops 0\n\
+                  config_dataflow -default_channel pingpong -fifo_depth 4\n\
+                  source ./directives.tcl\n\
+                  set_directive_loop_flatten -off top/outer\n";
+    let t =
+        tree(&[("run_hls.tcl", script), ("directives.tcl", DIRECTIVES_TCL), ("src/k.cpp", KERNEL), ("tb/tb.cpp", TB)]);
+    let p = project::load(&t.path().join("run_hls.tcl")).unwrap();
+    assert_eq!(p.pipeline_loops, Some(0));
+    assert_eq!(p.dataflow_default_channel.as_deref(), Some("pingpong"));
+    assert_eq!(
+        p.other,
+        vec![
+            ("config_compile".to_string(), "-name_max_length 80".to_string()),
+            ("config_dataflow".to_string(), "-fifo_depth 4".to_string()),
+        ],
+        "what is not interpreted stays in `other`"
+    );
+    let got: Vec<String> = p
+        .directives
+        .iter()
+        .map(|d| format!("{} {:?} {:?} ({})", d.command(), d.location(), (&d.options, &d.flags), d.origin))
+        .collect();
+    let expected = [
+        r#"set_directive_pipeline "top/loop1" ([("ii", "2")], []) (directives.tcl:4)"#,
+        r#"set_directive_unroll "top/inner" ([("factor", "4")], []) (directives.tcl:5)"#,
+        r#"set_directive_pipeline "top/slow" ([], ["off"]) (directives.tcl:6)"#,
+        r#"set_directive_loop_tripcount "top/loop1" ([("min", "1"), ("max", "64"), ("avg", "32")], []) (directives.tcl:7)"#,
+        r#"set_directive_dataflow "top" ([], []) (directives.tcl:8)"#,
+        r#"set_directive_inline "ns::helper" ([], ["off"]) (directives.tcl:9)"#,
+        r#"set_directive_stream "top" ([("depth", "16"), ("dim", "1"), ("variable", "s_in")], []) (directives.tcl:10)"#,
+        r#"set_directive_interface "top" ([("mode", "s_axilite"), ("variable", "n")], []) (directives.tcl:11)"#,
+        r#"set_directive_loop_flatten "top/outer" ([], ["off"]) (run_hls.tcl:9)"#,
+    ];
+    assert_eq!(got, expected);
+    let w = warnings(&p);
+    for needle in [
+        "directives.tcl:12:1: warning: `set_directive_pipeline` is ignored: `-II` needs a value",
+        "directives.tcl:13:24: warning: `$nowhere` is not set",
+        "directives.tcl:13:24: warning: `set_directive_pipeline` is ignored: `$nowhere/L` holds a variable",
+    ] {
+        assert!(w.contains(needle), "missing `{needle}` in\n{w}");
+    }
+    assert_eq!(p.warnings.len(), 3, "{w}");
+}
+
+#[test]
+fn cfg_directives_and_compile_settings() {
+    let cfg = "[hls]\nsyn.top=top\nsyn.file=k.cpp\ntb.file=tb.cpp\n\
+               syn.compile.pipeline_loops=16\n\
+               syn.dataflow.default_channel=fifo\n\
+               syn.directive.pipeline=top/loop1 II=2\n\
+               syn.directive.unroll=skip_exit_check factor=4 top/inner\n\
+               syn.directive.loop_tripcount=top/loop1 min=1 max=64 avg=32\n\
+               syn.directive.dataflow=top\n\
+               syn.directive.inline=ns::helper off\n\
+               syn.directive.loop_flatten=top/outer off\n\
+               syn.directive.stream=top s_in depth=16\n\
+               syn.directive.pipeline=II=2\n\
+               syn.compile.pipeline_loops=many\n\
+               syn.dataflow.default_channel=shared\n\
+               syn.compile.name_max_length=80\n";
+    let t = tree(&[("hls_config.cfg", cfg), ("k.cpp", KERNEL), ("tb.cpp", TB)]);
+    let p = project::load(&t.path().join("hls_config.cfg")).unwrap();
+    assert_eq!(p.pipeline_loops, Some(16), "an unreadable later value is ignored");
+    assert_eq!(p.dataflow_default_channel.as_deref(), Some("fifo"));
+    assert_eq!(p.other, vec![("syn.compile.name_max_length".to_string(), "80".to_string())]);
+    let got: Vec<String> = p.directives.iter().map(|d| format!("{} {}", d.describe(), d.flags.join(","))).collect();
+    assert_eq!(
+        got,
+        [
+            "syn.directive.pipeline top/loop1 (hls_config.cfg:7) ",
+            "syn.directive.unroll top/inner (hls_config.cfg:8) skip_exit_check",
+            "syn.directive.loop_tripcount top/loop1 (hls_config.cfg:9) ",
+            "syn.directive.dataflow top (hls_config.cfg:10) ",
+            "syn.directive.inline ns::helper (hls_config.cfg:11) off",
+            "syn.directive.loop_flatten top/outer (hls_config.cfg:12) off",
+            "syn.directive.stream top (hls_config.cfg:13) ",
+        ]
+    );
+    assert_eq!(p.directives[2].option("avg"), Some("32"));
+    assert_eq!(p.directives[6].option("variable"), Some("s_in"));
+    let w = warnings(&p);
+    for needle in [
+        "hls_config.cfg:14:24: warning: `syn.directive.pipeline=II=2` is ignored: no location",
+        "hls_config.cfg:15:28: warning: `syn.compile.pipeline_loops` is set more than once",
+        "hls_config.cfg:15:28: warning: cannot read `syn.compile.pipeline_loops=many`",
+        "hls_config.cfg:16:30: warning: unknown `syn.dataflow.default_channel=shared`",
+    ] {
+        assert!(w.contains(needle), "missing `{needle}` in\n{w}");
+    }
+    assert_eq!(p.warnings.len(), 5, "{w}");
+}
+
+#[test]
+fn fixture_directives_tcl_parses() {
+    // Vitis writes the file even when it holds no directive: only its comment header.
+    let file = fixtures().join("vitis-solution/2022.2-systolic-mm/solution/directives.tcl");
+    let p = project::load(&file).unwrap();
+    assert!(p.directives.is_empty() && p.other.is_empty());
+    let w = warnings(&p);
+    assert!(p.warnings.iter().all(|w| w.message.starts_with("no ")), "only the missing top and sources:\n{w}");
+    // Sourced from a script, as its commented-out `source` line would.
+    let script = format!("set_top multiplier\nsource {{{}}}\nset_directive_pipeline multiplier\n", file.display());
+    let t = tree(&[("run_hls.tcl", &script)]);
+    let p = project::load(&t.path().join("run_hls.tcl")).unwrap();
+    assert_eq!(p.directives.len(), 1);
+    assert_eq!(p.directives[0].origin, "run_hls.tcl:3");
+}
+
+/// A manifest as `hlsinstr rewrite` writes it: the top `top` with three labelled loops, a
+/// nested one without a label, and a helper in a namespace.
+const MANIFEST: &str = r#"{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":["modules","loops"],
+  "files":[],"skipped":[],"probes":[
+  {"id":0,"kind":"function","file":"k.cpp","line":1,"column":6,"function":"top","name":"top",
+   "module":{"dataflow":false,"returns_void":true,"params":[],"exits":1}},
+  {"id":1,"kind":"loop","file":"k.cpp","line":3,"column":3,"function":"top","name":"loop1","label":"loop1",
+   "vitis_name":"loop1","parent":0,"loop":{"kind":"for","depth":0,"pipeline_ii":1}},
+  {"id":2,"kind":"loop","file":"k.cpp","line":8,"column":3,"function":"top","name":"inner","label":"inner",
+   "vitis_name":"inner","parent":0,"loop":{"kind":"for","depth":0,"unroll":2}},
+  {"id":3,"kind":"loop","file":"k.cpp","line":12,"column":3,"function":"top","name":"slow","label":"slow",
+   "vitis_name":"slow","parent":0,"loop":{"kind":"while","depth":0}},
+  {"id":4,"kind":"loop","file":"k.cpp","line":13,"column":5,"function":"top","name":"VITIS_LOOP_13_1",
+   "vitis_name":"VITIS_LOOP_13_1","parent":3,"loop":{"kind":"for","depth":1}},
+  {"id":5,"kind":"function","file":"k.cpp","line":20,"column":6,"function":"ns::helper","name":"helper",
+   "parent":0,"module":{"dataflow":false,"returns_void":true,"params":[],"exits":1}}]}"#;
+
+#[test]
+fn directives_set_the_facts_of_a_manifest() {
+    use hlsinstr::emit::manifest::Manifest;
+    use hlsinstr::model::pragma::Tripcount;
+    let extra = "set_directive_unroll top/VITIS_LOOP_13_1\n\
+                 set_directive_pipeline -II 3 top/nope\n\
+                 set_directive_unroll -factor 4 other/inner\n\
+                 set_directive_pipeline -II 0 top/slow\n\
+                 set_directive_unroll top\n\
+                 set_directive_array_partition -type complete top buf\n";
+    let t = tree(&[
+        ("run_hls.tcl", "set_top top\nsource directives.tcl\n"),
+        ("directives.tcl", &format!("{DIRECTIVES_TCL}{extra}")),
+    ]);
+    let p = project::load(&t.path().join("run_hls.tcl")).unwrap();
+    let mut m: Manifest = serde_json::from_str(MANIFEST).unwrap();
+    let w = hlsinstr::sim::directives::apply(&mut m, &p.directives);
+
+    let facts = |id: usize| m.probes[id].loop_info.as_ref().unwrap().facts.clone();
+    let loop1 = facts(1);
+    assert_eq!((loop1.pipeline_ii, loop1.pipeline_off), (Some(2), false), "the directive's II, not the pragma's 1");
+    assert_eq!(loop1.tripcount, Some(Tripcount { min: Some(1), max: Some(64), avg: Some(32) }));
+    assert_eq!(loop1.from_directive, ["pipeline_ii: directives.tcl:4", "tripcount: directives.tcl:7"]);
+    let inner = facts(2);
+    assert_eq!(inner.unroll, Some(4));
+    assert_eq!(inner.from_directive, ["unroll: directives.tcl:5"]);
+    let slow = facts(3);
+    assert!(slow.pipeline_off && slow.pipeline_ii.is_none());
+    assert_eq!(slow.from_directive, ["pipeline_off: directives.tcl:6"]);
+    let unnamed = facts(4);
+    assert_eq!(unnamed.unroll, Some(0), "matched by its Vitis name; no factor is a full unroll");
+    let top = m.probes[0].module.as_ref().unwrap();
+    assert!(top.dataflow);
+    assert_eq!(top.from_directive, ["dataflow: directives.tcl:8"]);
+    let helper = m.probes[5].module.as_ref().unwrap();
+    assert_eq!(helper.inline, Some(false), "`ns::helper` is the probe's qualified name");
+    assert_eq!(helper.from_directive, ["inline: directives.tcl:9"]);
+
+    // The provenance survives a round trip, and facts without it serialize as before.
+    let json = serde_json::to_string(&m).unwrap();
+    assert!(json.contains(r#""from_directive":["pipeline_ii: directives.tcl:4","tripcount: directives.tcl:7"]"#));
+    let back: Manifest = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, m);
+    let untouched: Manifest = serde_json::from_str(MANIFEST).unwrap();
+    assert!(!serde_json::to_string(&untouched).unwrap().contains("from_directive"));
+
+    let expected = [
+        "set_directive_pipeline top/loop1 (directives.tcl:4): replaces what the source pragmas say (II 1 → 2); \
+         directives are taken over pragmas (docs/directives.md)",
+        "set_directive_unroll top/inner (directives.tcl:5): replaces what the source pragmas say \
+         (unroll factor 2 → factor 4); directives are taken over pragmas (docs/directives.md)",
+        "set_directive_pipeline top/nope (directives.tcl:15): no loop labelled `nope` in `top`; not used",
+        "set_directive_unroll other/inner (directives.tcl:16): no function `other` among the probes; not used",
+        "set_directive_pipeline top/slow (directives.tcl:17): II `0` is not a positive whole number; not used",
+        "set_directive_unroll top (directives.tcl:18): names no loop (write `top/<label>`); not used",
+        "set_directive_stream (directives.tcl:10): not used by the cycle model",
+        "set_directive_interface (directives.tcl:11): not used by the cycle model",
+        "set_directive_array_partition (directives.tcl:19): not used by the cycle model",
+    ];
+    assert_eq!(w, expected);
+}
+
+/// The fenced block of `lang` in docs/directives.md.
+fn doc_block(lang: &str) -> String {
+    let doc = std::fs::read_to_string(repo().join("docs/directives.md")).unwrap();
+    let start = doc.find(&format!("```{lang}\n")).unwrap_or_else(|| panic!("no ```{lang} block")) + lang.len() + 4;
+    doc[start..start + doc[start..].find("```").unwrap()].to_string()
+}
+
+#[test]
+fn the_documented_examples_parse_alike_in_both_syntaxes() {
+    let t = tree(&[("hls_config.cfg", &doc_block("ini")), ("run_hls.tcl", &doc_block("tcl"))]);
+    let cfg = project::load(&t.path().join("hls_config.cfg")).unwrap();
+    let tcl = project::load(&t.path().join("run_hls.tcl")).unwrap();
+    for p in [&cfg, &tcl] {
+        assert!(p.warnings.iter().all(|w| w.message.starts_with("no ")), "{}", warnings(p));
+        assert_eq!((p.pipeline_loops, p.dataflow_default_channel.as_deref()), (Some(0), Some("fifo")));
+        assert!(p.other.is_empty(), "{:?}", p.other);
+    }
+    let same = |p: &Project| -> Vec<_> {
+        p.directives.iter().map(|d| (d.kind.clone(), d.location(), d.options.clone(), d.flags.clone())).collect()
+    };
+    assert_eq!(same(&cfg).len(), 7);
+    assert_eq!(same(&cfg), same(&tcl));
 }

@@ -101,11 +101,11 @@ fn progress(msg: &str) {
 }
 
 pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
-    let (records, manifest, top, clock, csynth, sources) = if let Some(events) = &args.events {
+    let (records, manifest, top, clock, csynth, sources, pipeline_loops) = if let Some(events) = &args.events {
         let manifest = sim::read_manifest(args.manifest.as_deref().unwrap_or(Path::new("")))?;
         let records = sim::events::read(events)?;
         let top = args.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
-        (records, manifest, top, args.clock, args.csynth.clone(), Default::default())
+        (records, manifest, top, args.clock, args.csynth.clone(), Default::default(), None)
     } else {
         let (spec, project) = spec_from_args(&args)?;
         let opts = run::RunOptions {
@@ -138,8 +138,20 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             progress(&format!("using the csynth report {}", c.display()));
         }
         let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
-        (outcome.records, outcome.manifest, spec.top.clone(), clock, csynth, outcome.sources)
+        let mut manifest = outcome.manifest;
+        // The project's directives say how Vitis builds the loops as much as the pragmas do.
+        if let Some(p) = &project {
+            for w in sim::directives::apply(&mut manifest, &p.directives) {
+                eprintln!("hlsinstr sim: {w}");
+            }
+        }
+        let pipeline_loops = project.as_ref().and_then(|p| p.pipeline_loops);
+        (outcome.records, manifest, spec.top.clone(), clock, csynth, outcome.sources, pipeline_loops)
     };
+    let mut defaults = Defaults::default();
+    if let Some(n) = pipeline_loops {
+        defaults.pipeline_loops = n;
+    }
     let dram = match (args.dram_bw, args.dram_lat) {
         (None, None) => None,
         (bw, lat) => {
@@ -163,7 +175,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             top,
             clock_ns: clock,
             dram,
-            defaults: Defaults::default(),
+            defaults,
             csynth,
             stall_threshold_pct: args.stall_threshold,
             timeline_nodes: if timeline { 2_000_000 } else { 0 },

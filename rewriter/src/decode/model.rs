@@ -149,6 +149,9 @@ mod tests {
                 .collect(),
             exits: 1,
             opencl: None,
+            pipeline_ii: None,
+            inline: None,
+            from_directive: Vec::new(),
         });
         p
     }

@@ -285,6 +285,19 @@ pub struct ModuleInfo {
     /// OpenCL C functions (`.cl` files): kernel or helper, autorun, attributes.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub opencl: Option<crate::opencl::OpenClFacts>,
+    /// The function is pipelined with this II (a `pipeline` directive on the function): its
+    /// latency is fixed, whatever its loops (they are unrolled into the pipeline). Set only by
+    /// project directives for now.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub pipeline_ii: Option<u32>,
+    /// `Some(false)`: an `inline off` directive keeps the function a module of its own;
+    /// `Some(true)`: an `inline` directive dissolves it into its callers. Set only by project
+    /// directives for now.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub inline: Option<bool>,
+    /// The facts a project directive set, each as `<fact>: <origin>` (`dataflow: hls_config.cfg:12`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub from_directive: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -435,6 +448,9 @@ pub fn describe(
                         calls: f.calls.clone(),
                         exits: f.returns.len() + usize::from(f.falls_off_at.is_some()),
                         opencl: f.opencl.clone(),
+                        pipeline_ii: None,
+                        inline: None,
+                        from_directive: Vec::new(),
                     }),
                     port: None,
                     watch: None,

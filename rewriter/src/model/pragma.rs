@@ -98,8 +98,9 @@ pub struct LoopFacts {
     pub tripcount: Option<Tripcount>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub dataflow: bool,
-    /// Facts set by a project directive rather than a source pragma, each as
-    /// `"<fact>: <file>:<line>"` (e.g. `"pipeline_ii: directives.tcl:3"`).
+    /// The facts a project directive set instead of the source, each as `<fact>: <origin>`
+    /// (`pipeline_ii: directives.tcl:3`); facts not named come from the pragmas. Filled by
+    /// `sim::directives::apply`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub from_directive: Vec<String>,
 }

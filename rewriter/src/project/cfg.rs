@@ -32,6 +32,8 @@ const HLS_KEYS: &[&str] = &[
     "flow_target",
     "csim.argv",
     "csim.ldflags",
+    "syn.compile.pipeline_loops",
+    "syn.dataflow.default_channel",
 ];
 
 pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
@@ -95,6 +97,17 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
                 p.warn(&path, Some(at), format!("`{h}` belongs under the [hls] section; v++ may not see it here"));
             }
         }
+        if let Some(kind) = k.strip_prefix("syn.directive.") {
+            if !in_hls {
+                p.warn(&path, Some(at), format!("`{k}` belongs under the [hls] section; v++ may not see it here"));
+            }
+            let origin = format!("{}:{lineno}", super::file_name(&path));
+            match super::directive::from_cfg(kind, value, origin) {
+                Ok(d) => p.directives.push(d),
+                Err(why) => p.warn(&path, Some(at), format!("`{k}={value}` is ignored: {why}")),
+            }
+            continue;
+        }
         let single = match k.as_str() {
             "syn.top" => Some("syn.top"),
             "clock" => Some("clock"),
@@ -102,6 +115,8 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
             "flow_target" => Some("flow_target"),
             "csim.argv" => Some("csim.argv"),
             "part" => Some("part"),
+            "syn.compile.pipeline_loops" => Some("syn.compile.pipeline_loops"),
+            "syn.dataflow.default_channel" => Some("syn.dataflow.default_channel"),
             "platform" => Some("platform"),
             "freqhz" => Some("freqhz"),
             _ => None,
@@ -188,6 +203,22 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
                 p.flow_target = Some(value.to_string());
             }
             "csim.argv" => p.csim_argv = Some(value.to_string()),
+            "syn.compile.pipeline_loops" => match value.parse::<u64>() {
+                Ok(n) => p.pipeline_loops = Some(n),
+                Err(_) => p.warn(
+                    &path,
+                    Some(at),
+                    format!("cannot read `syn.compile.pipeline_loops={value}`: write a trip count such as 64 (0: no automatic pipelining); ignored"),
+                ),
+            },
+            "syn.dataflow.default_channel" => match super::dataflow_channel(value) {
+                Some(c) => p.dataflow_default_channel = Some(c),
+                None => p.warn(
+                    &path,
+                    Some(at),
+                    format!("unknown `syn.dataflow.default_channel={value}` (expected `fifo` or `pingpong`); ignored"),
+                ),
+            },
             _ => {
                 if k == "relative_roots" {
                     p.warn(

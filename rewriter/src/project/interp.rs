@@ -356,7 +356,44 @@ impl Interp<'_> {
                     self.record(&name, args);
                 }
             }
-            n if n.starts_with("config_") || n.starts_with("set_directive_") => self.record(n, args),
+            "config_compile" => {
+                let (value, rest) = self.take_option(&name, args, "-pipeline_loops");
+                if let Some(w) = value {
+                    match w.text.parse::<u64>() {
+                        Ok(n) => self.p.pipeline_loops = Some(n),
+                        Err(_) => {
+                            let msg = format!(
+                                "cannot read `-pipeline_loops {}`: write a trip count such as 64 (0: no automatic pipelining); ignored",
+                                w.text
+                            );
+                            self.warn_at(w.start, msg);
+                        }
+                    }
+                }
+                if !rest.is_empty() {
+                    self.record(&name, &rest);
+                }
+            }
+            "config_dataflow" => {
+                let (value, rest) = self.take_option(&name, args, "-default_channel");
+                if let Some(w) = value {
+                    match super::dataflow_channel(&w.text) {
+                        Some(c) => self.p.dataflow_default_channel = Some(c),
+                        None => {
+                            let msg = format!(
+                                "unknown `-default_channel {}` (expected `fifo` or `pingpong`); ignored",
+                                w.text
+                            );
+                            self.warn_at(w.start, msg);
+                        }
+                    }
+                }
+                if !rest.is_empty() {
+                    self.record(&name, &rest);
+                }
+            }
+            n if n.starts_with("set_directive_") => self.directive(n, args, at),
+            n if n.starts_with("config_") => self.record(n, args),
             "foreach" => self.foreach(args, at)?,
             "source" => self.source(args, at)?,
             "catch" => match args.first() {
@@ -381,6 +418,50 @@ impl Interp<'_> {
             name.to_string()
         } else {
             resolve(&self.cwd, name).display().to_string()
+        }
+    }
+
+    /// The value of `opt` (`-opt value` or `-opt=value`, the last one when repeated) and the
+    /// other words.
+    fn take_option(&mut self, cmd: &str, args: &[Word], opt: &str) -> (Option<Word>, Vec<Word>) {
+        let mut value = None;
+        let mut rest = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let w = &args[i];
+            if let Some(v) = w.text.strip_prefix(opt).and_then(|r| r.strip_prefix('=')) {
+                value = Some(Word { text: v.to_string(), ..w.clone() });
+            } else if w.text == opt {
+                match args.get(i + 1) {
+                    Some(v) => {
+                        value = Some(v.clone());
+                        i += 1;
+                    }
+                    None => self.warn_at(w.start, format!("`{opt}` of `{cmd}` needs a value; ignored")),
+                }
+            } else {
+                rest.push(w.clone());
+            }
+            i += 1;
+        }
+        (value, rest)
+    }
+
+    /// `set_directive_<kind> ...`: to [`Project::directives`], or a warning saying why not.
+    fn directive(&mut self, name: &str, args: &[Word], at: usize) {
+        let script = self.current();
+        let (line, _) = script.line_col(at);
+        let origin = format!("{}:{line}", super::file_name(&script.path));
+        if let Some(w) = args.iter().find(|w| w.unresolved) {
+            let msg = format!("`{name}` is ignored: `{}` holds a variable or command that is not evaluated", w.text);
+            self.warn_at(w.start, msg);
+            return;
+        }
+        let texts: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+        let kind = name.strip_prefix("set_directive_").unwrap_or_default();
+        match super::directive::from_tcl(kind, &texts, origin) {
+            Ok(d) => self.p.directives.push(d),
+            Err(why) => self.warn_at(at, format!("`{name}` is ignored: {why}")),
         }
     }
 

@@ -23,10 +23,12 @@
 //! in a script pulled in with `source` are relative to that same directory, not to the sourced file.
 
 mod cfg;
+pub mod directive;
 mod interp;
 pub(crate) mod tcl;
 
 use crate::error::{Error, ErrorKind, Result};
+pub use directive::{Directive, DirectiveKind};
 use serde::Serialize;
 use std::fmt;
 use std::path::{Component, Path, PathBuf};
@@ -139,8 +141,27 @@ pub struct Project {
     pub csim_argv: Option<String>,
     /// Linker flags for C simulation (`csim.ldflags`, `csim_design -ldflags`).
     pub csim_ldflags: Vec<String>,
+    /// Optimization directives (`syn.directive.<kind>`, `set_directive_<kind>`), in file order;
+    /// `source`d scripts included. See [`directive`] and docs/directives.md.
+    pub directives: Vec<Directive>,
+    /// Trip-count threshold for automatic loop pipelining (`syn.compile.pipeline_loops`,
+    /// `config_compile -pipeline_loops`); `None`: not set, so Vitis uses its default.
+    ///
+    /// UG1399, "Automatic Loop Pipelining" and "config_compile": Vitis HLS pipelines a loop on its
+    /// own (as with `PIPELINE II=1`) when its trip count is above the threshold, after applying the
+    /// user's directives (a loop unrolled by a directive is not pipelined). In a nest it starts at
+    /// the innermost loop and moves out: when the parent can be pipelined too, the inner loop is
+    /// unrolled into it and the parent is pipelined. `PIPELINE off` keeps a loop out. The default
+    /// is 64 in every UG1399 edition read (2020.2 to 2025.2; a trip count of 65 is pipelined, 64
+    /// is not, per 2025.2; 2021.2 and 2022.2 word it as "below the limit", 2020.2 as "64 or
+    /// greater"). 0 switches automatic pipelining off: that is how projects use it
+    /// (`config_compile -pipeline_loops 0`); the UG1399 excerpts read do not say so in words.
+    pub pipeline_loops: Option<u64>,
+    /// Channel kind of dataflow regions for arrays passed between processes
+    /// (`syn.dataflow.default_channel`, `config_dataflow -default_channel`): `fifo` or `pingpong`.
+    pub dataflow_default_channel: Option<String>,
     /// Everything read but not interpreted, `(key, value)`: config keys (qualified by their section
-    /// unless it is `[hls]`) and Tcl `config_*` / `set_directive_*` commands with their arguments.
+    /// unless it is `[hls]`) and Tcl `config_*` commands with the arguments not interpreted.
     pub other: Vec<(String, String)>,
     /// What was ignored or guessed at, in file order.
     pub warnings: Vec<Warning>,
@@ -185,7 +206,9 @@ pub fn load(path: &Path) -> Result<Project> {
 /// Interpreted keys: `part`, `platform`, `freqhz`, and under `[hls]`: `syn.top`, `syn.file`,
 /// `syn.cflags`, `syn.csimflags`, `syn.file_cflags`, `syn.file_csimflags`, `syn.blackbox.file`,
 /// `tb.file`, `tb.cflags`, `tb.file_cflags`, `tb.file_csimflags`, `clock`, `clock_uncertainty`,
-/// `flow_target`, `csim.argv`, `csim.ldflags`. Everything else goes to [`Project::other`].
+/// `flow_target`, `csim.argv`, `csim.ldflags`, `syn.directive.<kind>` (to [`Project::directives`]),
+/// `syn.compile.pipeline_loops`, `syn.dataflow.default_channel`. Everything else goes to
+/// [`Project::other`].
 pub fn parse_cfg(path: &Path) -> Result<Project> {
     let text = read_text(path)?;
     parse_cfg_str(path, &text)
@@ -211,7 +234,9 @@ pub fn parse_cfg_str(path: &Path, text: &str) -> Result<Project> {
 /// (`$env(NAME)` from the environment). In brackets, `list`, `concat`, `join`, `file
 /// dirname|tail|join|rootname|extension|normalize`, `info script`, `pwd` (taken to be the
 /// script's directory) and `string tolower|toupper|trim` are evaluated too. Anything else is kept
-/// as written, with a warning; `config_*` and `set_directive_*` go to [`Project::other`].
+/// as written, with a warning. `set_directive_*` commands become [`Project::directives`];
+/// `config_compile -pipeline_loops` and `config_dataflow -default_channel` are read, and the rest
+/// of the `config_*` commands go to [`Project::other`].
 /// Control flow other than `foreach` (`if`, `proc`, ...) is not interpreted.
 pub fn parse_tcl(path: &Path) -> Result<Project> {
     let text = read_text(path)?;
@@ -258,6 +283,9 @@ impl Project {
             blackbox: Vec::new(),
             csim_argv: None,
             csim_ldflags: Vec::new(),
+            directives: Vec::new(),
+            pipeline_loops: None,
+            dataflow_default_channel: None,
             other: Vec::new(),
             warnings: Vec::new(),
         }
@@ -525,6 +553,17 @@ fn normalize(p: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// The file name of `path`, for directive origins.
+pub(crate) fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// `fifo` or `pingpong` (any case), lower case; `None` for anything else.
+pub(crate) fn dataflow_channel(v: &str) -> Option<String> {
+    let v = v.trim().to_ascii_lowercase();
+    matches!(v.as_str(), "fifo" | "pingpong").then_some(v)
 }
 
 /// Clock period in ns from `4`, `4ns`, `4.0 ns`, `250MHz`, `0.25GHz`, `4000ps`, ... A bare number
