@@ -29,7 +29,7 @@ pub enum Source {
     Report,
     /// A `#pragma HLS` in the source.
     Pragma,
-    /// A documented default of hlsinstr (README, "Cycle model").
+    /// A documented default of hlsinstr (docs/cycle-model.md).
     Default,
     /// The project file (its clock) or a command-line flag.
     Project,
