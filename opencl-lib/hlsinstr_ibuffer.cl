@@ -57,7 +57,7 @@
 //   CONFIG_BOUNDS  only in a configured unit: time = lo, addr = hi (exclusive; ULONG_MAX: no
 //                  bound), value = 0
 //   the trace records, oldest first.
-// (The host's dump format built on this: README "OpenCL C kernels".)
+// (The host's dump format built on this: docs/opencl.md, "Host side".)
 //
 // Cost per unit: DEPTH x 256 bits of on-chip memory (private array), write/read indices,
 // counts, a 32-bit drop counter, a watch configuration (4 x 64-bit addresses, 2 x 64-bit values,

@@ -2,7 +2,7 @@
 # What one probe costs in the in-FPGA monitor, estimated: yosys's Xilinx synthesis of the RTL
 # equivalent of one slot's datapath (verilog/estimate/hlsinstr_monitor_slot.v, hand-written: the
 # same work per cycle as hlsinstr::hw::observe). Vitis's own result for hw/monitor.h needs
-# Vitis, which is not here; this is the figure README quotes against HLScope's 170 LUT + 1 BRAM.
+# Vitis, which is not here; this is the figure docs/in-fpga.md quotes against HLScope's 170 LUT + 1 BRAM.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 family="${FAMILY:-xcup}"

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Resource figures of the Verilog parts, from yosys's Xilinx synthesis (out of context: no I/O or
 # clock buffers, as the module sits inside an HLS kernel). Prints LUT / FF / CARRY counts per
-# module. These are yosys's counts, not Vivado's: Vivado may pack differently. README "Verilog
-# parts" and rtl_resource_usage in verilog/*.json quote this script's output.
+# module. These are yosys's counts, not Vivado's: Vivado may pack differently. docs/verilog.md
+# and rtl_resource_usage in verilog/*.json quote this script's output.
 #
 #   scripts/verilog-resources.sh            # UltraScale+ (xcup), the Alveo/Vitis family
 #   FAMILY=xc7 scripts/verilog-resources.sh

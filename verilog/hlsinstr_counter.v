@@ -26,7 +26,7 @@
  * trace subtracts nothing, ts is the cycle of the call itself.
  *
  * Cost: 64 flip-flops and a 64-bit incrementer for the time base, 65 for the result (see
- * scripts/verilog-resources.sh and README "Verilog parts" for measured figures).
+ * scripts/verilog-resources.sh and docs/verilog.md for measured figures).
  */
 
 `resetall

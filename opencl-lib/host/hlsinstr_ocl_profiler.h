@@ -1,7 +1,7 @@
 // hlsinstr: the host side of the iBuffer units (opencl-lib/hlsinstr_ibuffer.cl) for any design:
 // resets, starts, stops and reads every unit through the host interface kernel
-// hlsinstr_host(cmd, id, out), and writes the binary dump (magic "HLSIOCL1"; hlsinstr README,
-// "OpenCL C kernels"). C++11, OpenCL 1.2 C API only. Hosts use it through the
+// hlsinstr_host(cmd, id, out), and writes the binary dump (magic "HLSIOCL1"; hlsinstr
+// docs/opencl.md, "Host side", and docs/opencl-dump.md). C++11, OpenCL 1.2 C API only. Hosts use it through the
 // hlsinstr_ocl_host.h that `hlsinstr rewrite` generates for their kernels (the unit table, the
 // manifest key and hlsinstr_ocl::Profiler); put opencl-lib/host on the include path.
 //

@@ -114,7 +114,7 @@ fn main() {
     let rate = |d: Duration| mbytes / d.as_secs_f64();
     // The target is judged on what `hlsinstr rewrite` does by default (--probes modules); all
     // four kinds are shown beside it (the self-check's re-parse of their 1.5x larger output
-    // bounds that ratio near 0.68: README, Benchmark).
+    // bounds that ratio near 0.68: docs/benchmarks.md).
     let ratio = rate(rwm.median) / rate(parse.median);
     let ratio_all = rate(rw1.median) / rate(parse.median);
     let verdict = if ratio >= TARGET_RATIO { "PASS" } else { "BELOW TARGET" };

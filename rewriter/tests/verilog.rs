@@ -212,7 +212,7 @@ fn blackbox_json_agrees_with_the_verilog_and_the_c_declaration() {
 }
 
 #[test]
-fn resource_figures_in_json_and_readme_are_yosys_output() {
+fn resource_figures_in_json_and_docs_are_yosys_output() {
     let out = run(Command::new("bash").arg(repo().join("scripts/verilog-resources.sh")));
     assert!(out.status.success(), "scripts/verilog-resources.sh failed (apt-get install yosys):\n{}", text(&out));
     let report = String::from_utf8(out.stdout).unwrap();
@@ -224,8 +224,8 @@ fn resource_figures_in_json_and_readme_are_yosys_output() {
     assert_eq!(j["rtl_resource_usage"]["FF"], figure("FF "), "{report}");
     assert_eq!(j["rtl_resource_usage"]["LUT"], figure("LUT "), "{report}");
     assert_eq!(j["rtl_resource_usage"]["DSP"], "0");
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    assert!(readme.contains(&report), "README must quote scripts/verilog-resources.sh verbatim:\n{report}");
+    let page = std::fs::read_to_string(repo().join("docs/verilog.md")).unwrap();
+    assert!(page.contains(&report), "docs/verilog.md must quote scripts/verilog-resources.sh verbatim:\n{report}");
 }
 
 /// The RTL estimate of one monitor slot (verilog/estimate/): lint-clean, and its testbench

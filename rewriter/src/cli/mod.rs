@@ -1,6 +1,6 @@
 //! Command-line layer: one module per subcommand, each an args struct and a `run_*` function.
 //!
-//! Exit codes (documented in README):
+//! Exit codes (documented in docs/rewrite.md, docs/sim.md, docs/decode.md, docs/emulate.md):
 //! 0 success · 1 a file failed or `--strict` saw a skip · 2 usage error · 3 done, but functions
 //! or files were skipped (listed as `file:line:col: skipped <function>: <reason>`).
 

@@ -31,7 +31,7 @@ pub enum Source {
     Pragma,
     /// A directive of the project file (`syn.directive.*`, `set_directive_*`).
     Directive,
-    /// A documented default of hlsinstr (README, "Cycle model").
+    /// A documented default of hlsinstr (docs/cycle-model.md).
     Default,
     /// The project file (its clock) or a command-line flag.
     Project,
