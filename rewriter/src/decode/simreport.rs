@@ -1,4 +1,4 @@
-//! The part of an `hlsinstr sim --format json` report (`hlsinstr-sim-report` version 1,
+//! The part of an `hlsinstr sim --format json` report (`hlsinstr-sim-report` versions 1 and 2,
 //! docs/sim-report.schema.json) that decode puts beside the hardware numbers. Other fields are
 //! ignored, so a report with more fields still reads.
 
@@ -73,14 +73,15 @@ pub struct SimTotals {
 }
 
 impl SimReport {
-    /// Parse the JSON, refusing other formats and versions.
+    /// Parse the JSON, refusing other formats and versions. Version 1 and 2 carry the fields read
+    /// here alike (2 changed what a pipelined loop's `il` means and added the per-call estimate).
     pub fn parse(text: &str) -> Result<SimReport> {
         let bad = |m: String| Error::new(ErrorKind::BadInput, m);
         let v: serde_json::Value = serde_json::from_str(text)
             .map_err(|e| bad(format!("not JSON ({e}): give the output of `hlsinstr sim --format json`")))?;
         let format = v.get("format").and_then(|f| f.as_str()).unwrap_or_default();
         let version = v.get("version").and_then(|f| f.as_u64()).unwrap_or_default();
-        if format != crate::sim::report::FORMAT || version != u64::from(crate::sim::report::VERSION) {
+        if format != crate::sim::report::FORMAT || !(1..=u64::from(crate::sim::report::VERSION)).contains(&version) {
             return Err(bad(format!(
                 "not an hlsinstr sim report of version {} (format `{format}` version {version}): give the output of \
                  `hlsinstr sim --format json` from this hlsinstr",
@@ -178,5 +179,7 @@ mod tests {
         assert!(e.message.contains("not an hlsinstr sim report"), "{e}");
         let e = SimReport::parse(r#"{"format":"hlsinstr-sim-report","version":1,"top":"t"}"#).unwrap_err();
         assert!(e.message.contains("incomplete"), "{e}");
+        let e = SimReport::parse(r#"{"format":"hlsinstr-sim-report","version":9,"top":"t"}"#).unwrap_err();
+        assert!(e.message.contains("not an hlsinstr sim report"), "{e}");
     }
 }

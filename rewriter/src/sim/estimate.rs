@@ -70,12 +70,7 @@ pub struct CallComparison {
 }
 
 /// Build the headline from the replay.
-pub fn estimate(
-    replay: &Replay,
-    report: Option<&csynth::Report>,
-    top: &str,
-    cosim: Option<&CosimTruth>,
-) -> Estimate {
+pub fn estimate(replay: &Replay, report: Option<&csynth::Report>, top: &str, cosim: Option<&CosimTruth>) -> Estimate {
     let per_call = replay.calls.clone();
     let mean = if per_call.is_empty() { 0.0 } else { per_call.iter().sum::<u64>() as f64 / per_call.len() as f64 };
     let top_module = report.and_then(|r| r.module(top).or_else(|| r.top_module()));

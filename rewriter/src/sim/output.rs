@@ -221,7 +221,8 @@ pub fn explain(rep: &Report) -> String {
             None => r.name.clone(),
         };
         let per_run = if r.runs > 0 { r.cycles as f64 / r.runs as f64 } else { 0.0 };
-        let _ = write!(out, "{indent}{} {name} (line {}): {} run(s), {:.1} cycles/run", r.kind, r.line, r.runs, per_run);
+        let _ =
+            write!(out, "{indent}{} {name} (line {}): {} run(s), {:.1} cycles/run", r.kind, r.line, r.runs, per_run);
         if let Some(t) = r.trips {
             let _ = write!(out, ", {t} trips (run)");
         }

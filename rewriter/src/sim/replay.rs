@@ -8,10 +8,10 @@
 use super::events::{Event, Record};
 use super::relations::{Channel, Relations};
 use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
-use std::collections::HashSet;
 use crate::emit::manifest::{Manifest, ProbeEntry};
 use crate::error::{Error, ErrorKind, Result};
 use std::collections::HashMap;
+use std::collections::HashSet;
 
 /// Memory parameters of the DRAM model `t = bytes / DBW + DLAT` (HLScope, seed 001).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -60,6 +60,8 @@ pub struct Site {
     pub copy_name: Option<String>,
     /// Runs whose cycles are the report's latency exactly (the run agreed with the schedule).
     pub schedule_runs: u64,
+    /// The numbered copy of its function this row runs in (loops of `f_1` take its schedule).
+    pub copy: Option<usize>,
 }
 
 /// One invocation on the timeline.
@@ -211,7 +213,7 @@ impl Ctx<'_> {
         })
     }
 
-    fn site(&mut self, parent: Option<usize>, probe: u32, call_site: Option<usize>) -> usize {
+    fn site(&mut self, parent: Option<usize>, probe: u32, call_site: Option<usize>, copy: Option<usize>) -> usize {
         // Recursion folds onto the ancestor site of the same probe, so sites stay finite.
         let mut up = parent;
         while let Some(s) = up {
@@ -236,7 +238,16 @@ impl Ctx<'_> {
             (Some(Timing::Module(m)), Some(c)) => m.copies.get(c).map(|c| c.name.clone()),
             _ => None,
         };
-        self.out.sites.push(Site { probe, parent, lane, min_cycles: u64::MAX, call_site, copy_name, ..Site::default() });
+        self.out.sites.push(Site {
+            probe,
+            parent,
+            lane,
+            min_cycles: u64::MAX,
+            call_site,
+            copy_name,
+            copy,
+            ..Site::default()
+        });
         match parent {
             Some(p) => self.out.sites[p].children.push(id),
             None => self.out.roots.push(id),
@@ -289,7 +300,7 @@ impl Ctx<'_> {
             Some(Timing::Module(_)) => call_site,
             _ => parent.and_then(|o| o.copy),
         };
-        let site = self.site(parent.map(|o| o.site), r.probe, call_site);
+        let site = self.site(parent.map(|o| o.site), r.probe, call_site, copy);
         let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined(r.probe, call_site);
         let node = if self.out.nodes.len() < self.opts.max_nodes {
             self.out.nodes.push(Node {
@@ -677,7 +688,9 @@ fn loop_schedule(l: &LoopTiming, trips: u64, open: &Open) -> Scheduled {
     let base = rep.latency.map(|x| x.min);
     let tc = effective_trips(l, trips);
     let same_trips = rep.trips.and_then(|t| t.exact()) == Some(tc);
-    if let (true, true, Some(lat)) = (same_trips, open.delta == 0 || l.pipelined.value, rep.latency.and_then(|x| x.exact())) {
+    if let (true, true, Some(lat)) =
+        (same_trips, open.delta == 0 || l.pipelined.value, rep.latency.and_then(|x| x.exact()))
+    {
         return Scheduled { cycles: lat, base, exact: true };
     }
     if l.pipelined.value {

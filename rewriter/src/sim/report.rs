@@ -252,7 +252,7 @@ pub fn build(i: &Inputs) -> Report {
             cycles: site.cycles,
             cycles_min: if site.runs == 0 { 0 } else { site.min_cycles },
             cycles_max: site.max_cycles,
-            timing: timing_info(i.timing.get(&site.probe)),
+            timing: timing_info(i.timing.get(&site.probe), site.copy),
             pcp: pcp[s],
             stall_pct: stall,
             reasons,
@@ -489,7 +489,8 @@ fn aggregate_bandwidth(r: &Replay, s: usize, timing: &HashMap<u32, Timing>, secs
     Some(bytes as f64 / secs(parent.cycles))
 }
 
-fn timing_info(t: Option<&Timing>) -> TimingInfo {
+/// A row's timing inputs; a loop that runs in a numbered copy of its function shows the copy's.
+fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
     let mut info = TimingInfo {
         trips: Source::Run,
         pipelined: None,
@@ -506,6 +507,7 @@ fn timing_info(t: Option<&Timing>) -> TimingInfo {
     };
     match t {
         Some(Timing::Loop(l)) => {
+            let l = copy.and_then(|c| l.copies.get(c)).unwrap_or(l);
             info.pipelined = Some(l.pipelined);
             info.ii = l.ii;
             info.il = l.il;

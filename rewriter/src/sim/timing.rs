@@ -83,7 +83,13 @@ pub struct Defaults {
 
 impl Default for Defaults {
     fn default() -> Self {
-        Defaults { module_overhead: 2, iteration_latency: 2, pipeline_depth: 3, pipeline_wrapper: 2, pipeline_loops: 64 }
+        Defaults {
+            module_overhead: 2,
+            iteration_latency: 2,
+            pipeline_depth: 3,
+            pipeline_wrapper: 2,
+            pipeline_loops: 64,
+        }
     }
 }
 
@@ -235,7 +241,12 @@ pub struct RunShape {
 }
 
 /// Timing of every probe, by id.
-pub fn build(manifest: &Manifest, report: Option<&csynth::Report>, d: &Defaults, shape: &RunShape) -> HashMap<u32, Timing> {
+pub fn build(
+    manifest: &Manifest,
+    report: Option<&csynth::Report>,
+    d: &Defaults,
+    shape: &RunShape,
+) -> HashMap<u32, Timing> {
     let has_children: std::collections::HashSet<u32> =
         manifest.probes.iter().filter(|p| p.kind != "port").filter_map(|p| p.parent).collect();
     let mut timing: HashMap<u32, Timing> = manifest
@@ -642,9 +653,7 @@ fn module_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults, 
         .map(|v| Sourced::new(v, Source::Report));
     let resources = (!m.resources.is_empty()).then_some(m.resources);
     let copies: Vec<Copy> = if mods.len() > 1 {
-        mods.iter()
-            .map(|c| Copy { name: c.name.clone(), latency: c.latency, pipelined: c.is_pipelined() })
-            .collect()
+        mods.iter().map(|c| Copy { name: c.name.clone(), latency: c.latency, pipelined: c.is_pipelined() }).collect()
     } else {
         Vec::new()
     };
@@ -696,7 +705,10 @@ mod tests {
         // The run saw 100 trips of the innermost loop l2: Vitis pipelines it by default (rule 9).
         let t = build(&manifest(TWO_LOOPS), None, &Defaults::default(), &shape_100());
         let Timing::Loop(l2) = &t[&2] else { panic!() };
-        assert_eq!((l2.pipelined, l2.ii), (Sourced::new(true, Source::Default), Some(Sourced::new(1, Source::Default))));
+        assert_eq!(
+            (l2.pipelined, l2.ii),
+            (Sourced::new(true, Source::Default), Some(Sourced::new(1, Source::Default)))
+        );
         let no_auto = Defaults { pipeline_loops: 0, ..Defaults::default() };
         let t = build(&manifest(TWO_LOOPS), None, &no_auto, &shape_100());
         let Timing::Loop(l2) = &t[&2] else { panic!() };
@@ -789,7 +801,12 @@ mod tests {
     #[test]
     fn a_flattened_nest_is_found_by_its_joined_name_and_times_its_loops() {
         let m = nest_manifest(["outer", "mid", "inner"]);
-        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner", 2, 9, ""))), &Defaults::default(), &RunShape::default());
+        let t = build(
+            &m,
+            Some(&report(&pipelined_loop("outer_mid_inner", 2, 9, ""))),
+            &Defaults::default(),
+            &RunShape::default(),
+        );
         assert_eq!(
             roles(&t),
             [role("head", "outer_mid_inner"), role("member", "outer_mid_inner"), role("member", "outer_mid_inner")]
@@ -801,7 +818,12 @@ mod tests {
         let Timing::Loop(inner) = &t[&3] else { panic!() };
         assert_eq!((inner.pipelined.value, inner.own), (false, Some(Sourced::new(0, Source::Report))));
         // A `.N` copy of the flattened loop is the same loop.
-        let t = build(&m, Some(&report(&pipelined_loop("outer_mid_inner.2", 1, 3, ""))), &Defaults::default(), &RunShape::default());
+        let t = build(
+            &m,
+            Some(&report(&pipelined_loop("outer_mid_inner.2", 1, 3, ""))),
+            &Defaults::default(),
+            &RunShape::default(),
+        );
         assert_eq!(roles(&t)[0], role("head", "outer_mid_inner"));
     }
 

@@ -1,0 +1,138 @@
+//! The cycle model against the timing rules (shared/facts/vitis-timing.md), one kernel of our
+//! own per rule in `tests/cycle/<case>/` with a hand-written report in Vitis' format and the
+//! per-call cycles worked out by hand from the rule (`expected.json`, with the arithmetic in its
+//! `why`). End to end: rewrite → g++ → run the testbench → schedule-first model → per-call
+//! figures. A case with a report must come out exactly; the one without a report (default
+//! pipelining, rule 9) within its stated tolerance.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+use common::{hls_include, repo};
+
+fn cases() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(repo().join("tests/cycle"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("expected.json").is_file())
+        .collect();
+    v.sort();
+    assert!(v.len() >= 12, "one case per rule at least: {v:?}");
+    v
+}
+
+fn sim(case: &Path, extra: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .arg("sim")
+        .arg("--quiet")
+        .arg("--hls-include")
+        .arg(hls_include())
+        .arg(case.join("hls_config.cfg"))
+        .args(extra)
+        .args(["--format", "json"])
+        .output()
+        .expect("run hlsinstr");
+    assert!(
+        out.status.success(),
+        "{}: {}\n{}",
+        case.display(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON report")
+}
+
+fn counts(v: &Value) -> Vec<u64> {
+    v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect()
+}
+
+/// Every case, with its csynth.xml: the per-call cycles are the hand-worked ones; the report's
+/// top latency is shown beside them; nothing of the report is left unaccounted.
+#[test]
+fn every_rule_case_gives_the_hand_worked_cycles_per_call() {
+    let mut failures = Vec::new();
+    for case in cases() {
+        let expected: Value =
+            serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).unwrap()).unwrap();
+        let want = counts(&expected["calls"]);
+        let has_report = case.join("csynth.xml").is_file();
+        let rep = if has_report {
+            sim(&case, &["--csynth", case.join("csynth.xml").to_str().unwrap()])
+        } else {
+            sim(&case, &["--no-csynth"])
+        };
+        let got = counts(&rep["estimate"]["per_call"]);
+        let name = case.file_name().unwrap().to_string_lossy().into_owned();
+        match expected.get("tolerance_pct").and_then(Value::as_f64) {
+            Some(tol) => {
+                for (g, w) in got.iter().zip(&want) {
+                    let err = 100.0 * (*g as f64 - *w as f64).abs() / *w as f64;
+                    if err > tol || got.len() != want.len() {
+                        failures.push(format!("{name}: {got:?} not within {tol}% of {want:?}"));
+                    }
+                }
+            }
+            None if got != want => failures.push(format!("{name}: estimate {got:?}, by hand {want:?}")),
+            None => {}
+        }
+        if has_report {
+            assert!(rep["estimate"].get("report_latency").is_some(), "{name}: the report's top latency is shown");
+            let acc = &rep["accounting"];
+            assert!(acc["modules"].as_array().is_some_and(|m| !m.is_empty()), "{name}: every module accounted");
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Rule 6 in detail: the two call sites of `dot` are two rows, each with its copy's schedule.
+#[test]
+fn numbered_copies_are_one_row_per_call_site_with_their_own_schedule() {
+    let case = repo().join("tests/cycle/06_numbered_copies");
+    let rep = sim(&case, &["--csynth", case.join("csynth.xml").to_str().unwrap()]);
+    let rows = rep["rows"].as_array().unwrap();
+    let dots: Vec<&Value> = rows.iter().filter(|r| r["name"] == "dot").collect();
+    assert_eq!(dots.len(), 2, "two call sites, two rows");
+    assert_eq!(dots[1]["instance"], "dot_1");
+    let macs: Vec<&Value> = rows.iter().filter(|r| r["name"] == "mac").collect();
+    assert_eq!(macs[0]["timing"]["ii"]["value"], 1);
+    assert_eq!(macs[1]["timing"]["ii"]["value"], 2, "dot_1's loop runs at its own II");
+    assert_eq!(macs[1]["timing"]["report_name"], "dot_1/mac");
+    assert!(dots[1]["cycles"].as_u64() > dots[0]["cycles"].as_u64(), "dot_1 at II 2 is slower");
+}
+
+/// Rule 7: a loop the report does not list costs nothing and is flagged.
+#[test]
+fn a_loop_absent_from_the_report_costs_nothing_and_is_listed() {
+    let case = repo().join("tests/cycle/07_rom_table");
+    let rep = sim(&case, &["--csynth", case.join("csynth.xml").to_str().unwrap()]);
+    let flagged = rep["accounting"]["probes_without_entry"].as_array().unwrap();
+    assert!(!flagged.is_empty(), "the ROM loop is listed");
+    for f in flagged.iter().filter(|f| f["kind"] == "loop") {
+        let row = rep["rows"].as_array().unwrap().iter().find(|r| r["probe"] == f["probe"]).unwrap();
+        assert_eq!(row["cycles"], 0, "{row}");
+        assert_eq!(row["timing"]["absent"], true);
+    }
+}
+
+/// `--explain` says for each row how its cycles were found.
+#[test]
+fn explain_names_the_rule_and_the_sources() {
+    let case = repo().join("tests/cycle/03_dyn_trip_pipeline");
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--hls-include"])
+        .arg(hls_include())
+        .arg(case.join("hls_config.cfg"))
+        .arg("--csynth")
+        .arg(case.join("csynth.xml"))
+        .arg("--explain")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("per call: 21 ~ 1029"), "{text}");
+    assert!(text.contains("the report says 6 ~ 1029"), "{text}");
+    assert!(text.contains("corrected by the run"), "{text}");
+    assert!(text.contains("II 1 (report)"), "{text}");
+}
