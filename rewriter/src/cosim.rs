@@ -169,13 +169,13 @@ fn has_per_call_files(dir: &Path) -> bool {
     dir.join("result.transaction.rpt").is_file() || dir.join("lat.rpt").is_file()
 }
 
-/// Per-call files from the first directory that has them; for the summary's language first
-/// when it names one.
+/// Per-call files from the first of `dirs` that has them (callers list the summary's language
+/// folder first).
 fn read_per_call_dirs(c: &mut Cosim, dirs: &[PathBuf]) -> Result<()> {
-    let lang = c.rtl.to_ascii_lowercase();
-    let mut ordered: Vec<&PathBuf> = dirs.iter().filter(|d| !lang.is_empty() && d.ends_with(&lang)).collect();
-    ordered.extend(dirs.iter().filter(|d| lang.is_empty() || !d.ends_with(&lang)));
-    let Some(dir) = ordered.into_iter().find(|d| has_per_call_files(d)) else { return Ok(()) };
+    // Never another language's files: with a summary, only its language's folder or a folder
+    // named for no language.
+    let fits = |d: &&PathBuf| c.rtl.is_empty() || rtl_of_dir(d).is_empty() || rtl_of_dir(d) == c.rtl;
+    let Some(dir) = dirs.iter().filter(fits).find(|d| has_per_call_files(d)) else { return Ok(()) };
     if c.rtl.is_empty() {
         c.rtl = rtl_of_dir(dir);
     }

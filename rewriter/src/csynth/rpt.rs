@@ -360,6 +360,9 @@ fn per_module(lines: &[&str], ctx: &mut Ctx, report: &mut Report) -> Result<Vec<
     Ok(instance_rows)
 }
 
+/// Latency in cycles, in ns, and interval.
+type Latencies = (Option<Range<u64>>, Option<Range<f64>>, Option<Range<u64>>);
+
 /// The latency columns of a summary or instance table: cycles, absolute time, interval
 /// (min and max each) and the pipeline type.
 struct LatencyCols {
@@ -391,8 +394,7 @@ impl LatencyCols {
         }
     }
 
-    #[allow(clippy::type_complexity)]
-    fn read(&self, ctx: &mut Ctx, row: &Row) -> (Option<Range<u64>>, Option<Range<f64>>, Option<Range<u64>>) {
+    fn read(&self, ctx: &mut Ctx, row: &Row) -> Latencies {
         let pair = |a: Option<u64>, b: Option<u64>| a.zip(b).map(|(a, b)| Range::new(a, b));
         let latency = pair(ctx.count(row, self.min, "latency min"), ctx.count(row, self.max, "latency max"));
         let ns_min = ctx.time_range(row, self.ns_min, "absolute latency min");
@@ -514,6 +516,8 @@ enum Kind {
 /// A row of the tree table, with its parent row.
 struct Node<'t> {
     kind: Kind,
+    /// A `*` row: a dataflow region.
+    dataflow: bool,
     name: String,
     row: &'t Row,
     parent: Option<usize>,
@@ -589,7 +593,8 @@ fn summary_modules(lines: &[&str], ctx: &mut Ctx, top: &str) -> Result<Vec<Modul
         }
         let parent = stack.last().map(|(_, i)| *i);
         stack.push((depth, nodes.len()));
-        nodes.push(Node { kind, name: name.to_string(), row, parent });
+        let dataflow = text.starts_with('*');
+        nodes.push(Node { kind, dataflow, name: name.to_string(), row, parent });
     }
     if !nodes.iter().any(|n| n.kind == Kind::Module && n.name == top) {
         return Err(no_table());
@@ -637,6 +642,9 @@ impl Tree<'_, '_> {
         m.latency_ns = ctx.time_range(n.row, c.latency_ns, "Latency (ns)");
         m.interval = ctx.count_range(n.row, c.interval, "Interval");
         m.pipeline_type = Some(n.row.cell(c.pipelined).to_string()).filter(|t| !is_undefined(t));
+        if n.dataflow && m.pipeline_type.is_none() {
+            m.pipeline_type = Some("dataflow".to_string());
+        }
         m.resources = c.resources.read(ctx, n.row, true);
         m.loops =
             self.children[i].iter().filter(|&&k| self.nodes[k].kind == Kind::Loop).map(|&k| self.lp(ctx, k)).collect();
@@ -898,7 +906,7 @@ fn name_instances(m: &mut Module, table: &[Instance]) {
     });
     // Loop instances are the same calls: name them by the same rule, counted afresh.
     let mut next: HashMap<String, usize> = HashMap::new();
-    let mut todo: Vec<&mut Loop> = m.loops.iter_mut().collect();
+    let mut todo: Vec<&mut Loop> = m.loops.iter_mut().rev().collect();
     while let Some(lp) = todo.pop() {
         for inst in &mut lp.instances {
             let Some(module) = inst.module.clone() else { continue };
@@ -912,7 +920,7 @@ fn name_instances(m: &mut Module, table: &[Instance]) {
             }
             *k += 1;
         }
-        todo.extend(lp.children.iter_mut());
+        todo.extend(lp.children.iter_mut().rev());
     }
 }
 
@@ -930,6 +938,70 @@ mod tests {
         );
         assert!(title_of("== Vitis HLS Report for 'cut").is_none());
         assert!(title_of("== Performance Estimates").is_none());
+    }
+
+    /// A summary row with the widths of [`summary_text`]'s table.
+    fn row(cells: [&str; 7]) -> String {
+        let w = [14, 6, 9, 9, 6, 10, 5];
+        let mut s = String::from("    |");
+        for (c, w) in cells.iter().zip(w) {
+            s.push_str(&format!("{c:>w$}|"));
+        }
+        s + "\n"
+    }
+
+    fn summary_text(rows: &[[&str; 7]]) -> String {
+        let border = "    +--------------+------+---------+---------+------+----------+-----+\n";
+        let mut s = String::from("== Synthesis Summary Report of 'top'\n+ General Information:\n");
+        s += "    * Version:        2023.1 (Build 1 on today)\n\n+ Performance & Resource Estimates:\n\n";
+        s += "    PS: '+' for module; 'o' for loop; '*' for dataflow\n";
+        s += border;
+        s += &row(["   Modules    ", "      ", " Latency ", "         ", " Trip ", "          ", "     "]);
+        s += &row(["   & Loops    ", " Slack", " (cycles)", " Interval", " Count", " Pipelined", " LUT "]);
+        s += border;
+        for r in rows {
+            s += &row(*r);
+        }
+        s + border
+    }
+
+    #[test]
+    fn summary_tree_instances_dataflow_and_repeated_modules() {
+        let text = summary_text(&[
+            ["+ top         ", "1.00", "10 ~ 20", "21", "-", "no", "5"],
+            [" * df         ", "1.00", "8", "9", "-", "-", "-"],
+            ["  + leaf      ", "1.00", "2", "2", "-", "no", "1"],
+            ["  + leaf      ", "1.00", "2", "2", "-", "no", "1"],
+            [" o outer      ", "1.00", "10", "-", "2", "no", "-"],
+            ["  o inner     ", "1.00", "4", "1", "4", "yes", "-"],
+            ["   + leaf     ", "1.00", "2", "2", "-", "no", "1"],
+        ]);
+        let (rep, layout) = parse_document(&text, Path::new("csynth.rpt")).unwrap();
+        assert_eq!(layout, Layout::Summary);
+        assert!(rep.warnings.is_empty(), "{:?}", rep.warnings);
+        let names: Vec<&str> = rep.modules.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["leaf", "df", "top"], "each module once, callees first");
+        let top = rep.top_module().unwrap();
+        assert_eq!((top.latency, top.interval), (Some(Range::new(10, 20)), Some(Range::single(21))));
+        assert_eq!(top.resources.lut, Some(5));
+        assert_eq!(top.submodules(), ["df", "leaf"], "leaf is called in a loop of top");
+        let df = rep.module("df").unwrap();
+        assert!(df.is_dataflow());
+        assert_eq!(df.instances.len(), 2, "two calls, two instances");
+        assert_eq!(df.resources.lut, Some(0), "`-` in the summary is none used");
+        let inner = &top.loops[0].children[0];
+        assert_eq!((inner.name.as_str(), inner.ii, inner.pipelined), ("inner", Some(1), true));
+        assert_eq!(inner.instances.len(), 1);
+        assert_eq!(inner.instances[0].module.as_deref(), Some("leaf"));
+        assert!(top.loops[0].instances.is_empty(), "the call is in the inner loop");
+        assert_eq!((top.loops[0].ii, top.loops[0].trip_count), (None, Some(Range::single(2))));
+        // A row that is neither module nor loop: warned and left out.
+        let text = summary_text(&[
+            ["+ top         ", "1.00", "1", "2", "-", "no", "5"],
+            ["  ? odd       ", "", "", "", "", "", ""],
+        ]);
+        let rep = parse_document(&text, Path::new("csynth.rpt")).unwrap().0;
+        assert_eq!(rep.warnings.len(), 1, "{:?}", rep.warnings);
     }
 
     #[test]

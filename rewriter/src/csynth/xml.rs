@@ -582,6 +582,9 @@ fn resolve_loop_instances(lp: &mut Loop, own: &HashMap<&str, &str>, global: &Has
     }
 }
 
+/// A `<table>` of `<ReportHWInterface>`: its `<keys>`, and per `<column>` its name and values.
+type KeyedTable = (Vec<String>, Vec<(String, Vec<String>)>);
+
 /// The top's m_axi adapters, control protocol and whether it has an s_axilite interface:
 /// from `<ReportHWInterface>` (2022+: the tables of csynth.rpt's `HW Interfaces`), else from
 /// the ports of `<InterfaceSummary>` (every version; no m_axi settings there).
@@ -589,7 +592,7 @@ fn hw_interfaces(root: Node) -> (Vec<MaxiInterface>, Option<String>, bool) {
     let items: Vec<Node> = child(root, "ReportHWInterface")
         .map(|r| r.descendants().filter(|n| n.is_element() && n.tag_name().name() == "item").collect())
         .unwrap_or_default();
-    let table = |name: &str| -> Option<(Vec<String>, Vec<(String, Vec<String>)>)> {
+    let table = |name: &str| -> Option<KeyedTable> {
         let t = items.iter().find(|i| i.attribute("name") == Some(name)).and_then(|i| child(*i, "table"))?;
         let keys = child(t, "keys").map(|k| split_list(&text_of(k))).unwrap_or_default();
         let rows = children(t, "column")
