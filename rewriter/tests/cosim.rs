@@ -165,3 +165,28 @@ fn truncated_reports_never_panic() {
         let _ = cosim::parse_transactions(&text[..cut], Path::new("result.transaction.rpt"));
     }
 }
+
+#[test]
+fn per_call_files_of_another_language_are_not_taken() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture(&format!("{SOLUTION}/sim/report/multiplier_cosim.rpt"))).unwrap();
+    // VHDL passed, Verilog was not run; only verilog/ has per-call files (from an older run).
+    let swapped = text
+        .replace(
+            "|      VHDL|        NA|             NA|             NA|             NA|",
+            "|      VHDL|      Pass|            300|            300|            300|",
+        )
+        .replace(
+            "|   Verilog|      Pass|            321|            321|            321|",
+            "|   Verilog|        NA|             NA|             NA|             NA|",
+        );
+    assert_ne!(swapped, text);
+    std::fs::write(tmp.path().join("k_cosim.rpt"), swapped).unwrap();
+    std::fs::create_dir(tmp.path().join("verilog")).unwrap();
+    std::fs::write(tmp.path().join("verilog/result.transaction.rpt"), "latency interval\ntransaction 0: 321 0\n")
+        .unwrap();
+    let c = cosim::read(tmp.path()).unwrap();
+    assert_eq!((c.rtl.as_str(), c.latency), ("VHDL", exact(300)));
+    assert!(c.per_call.is_empty(), "{:?}", c.per_call);
+    assert_eq!(c.files.len(), 1);
+}

@@ -427,3 +427,14 @@ fn truncated_reports_give_errors_or_warnings_never_panics() {
     let cut = text.find("|+ multiplier").unwrap();
     assert!(parse_str(&text[..cut], &path).is_err());
 }
+
+#[test]
+fn crlf_line_ends_read_the_same() {
+    for rel in ["vitis-reports/2022.1-topk/csynth.rpt", "vitis-reports/2022.1-topk/topk_sort_csynth.rpt"] {
+        let path = fixture(rel);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lf = parse_str(&text, &path).unwrap();
+        let crlf = parse_str(&text.replace('\n', "\r\n"), &path).unwrap();
+        assert_eq!(crlf, lf, "{rel}");
+    }
+}
