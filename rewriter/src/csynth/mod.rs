@@ -13,7 +13,7 @@
 //! - **Text reports** (`.rpt`): the 2022+ `csynth.rpt` summary (a module/loop tree table, the
 //!   top's interfaces) and the per-module `<module>_csynth.rpt` of every version (2020.1's
 //!   `csynth.rpt` too). The XML says more (source locations, pragmas, best cases where no
-//!   per-module file is beside the summary: see `rpt.rs`); [`find_reports`] prefers it.
+//!   per-module file is beside the summary: see `rpt/mod.rs`); [`find_reports`] prefers it.
 //!
 //! Unlabeled loops are named `VITIS_LOOP_<line>_<ordinal>`; copies made by inlining or loop
 //! transformations get a `.N` suffix and may appear several times under one parent.
