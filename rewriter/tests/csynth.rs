@@ -63,6 +63,8 @@ fn rlsoc_2020_1_top_and_sibling_modules() {
     assert!(close(rep.estimated_clock_ns, 7.3));
     assert_eq!(rep.available.lut, Some(230400));
     assert_eq!(rep.files.len(), 2, "csynth.xml and Accumulator_csynth.xml: {:?}", rep.files);
+    // Interfaces from the top's ports: no M_AXI table in 2020.1, though it has m_axi ports.
+    assert_eq!((rep.control.as_deref(), rep.s_axilite, rep.maxi.len()), (Some("ap_ctrl_hs"), true, 0));
 
     let top = rep.top_module().unwrap();
     assert!(top.is_dataflow() && !top.is_pipelined());
@@ -253,6 +255,7 @@ fn systolic_2023_2_nested_loops_and_locations() {
     assert_eq!(rep.part.as_deref(), Some("xcvu11p-flga2577-1-e"));
     assert!(close(rep.target_clock_ns, 10.0) && close(rep.estimated_clock_ns, 7.674));
     assert_eq!(rep.modules.len(), 3);
+    assert_eq!((rep.control.as_deref(), rep.s_axilite, rep.maxi.len()), (Some("ap_ctrl_hs"), true, 0));
     let top = rep.top_module().unwrap();
     assert_eq!((top.latency, top.interval), (None, None), "all undef: the outer loop's trip count is unknown");
     let res = top.resources;
@@ -426,9 +429,10 @@ fn other_vendor_files_are_refused() {
     }
     let e = parse_file(fixtures().join("intel-hdl-library/cnt32.xml")).unwrap_err();
     assert!(e.message.contains("<EFI_SPEC>"), "{e}");
-    // A text report is not the XML one.
-    let e = parse_file(report_path("2022.1-topk/csynth.rpt")).unwrap_err();
+    // A co-simulation report is text, but not a synthesis report (csynth.rpt is: tests/csynth_rpt.rs).
+    let e = parse_file(report_path("cosim-vivado-style/cosim.rpt")).unwrap_err();
     assert_eq!(e.kind, ErrorKind::BadInput);
+    assert!(e.message.contains("csynth.rpt"), "{e}");
 }
 
 #[test]

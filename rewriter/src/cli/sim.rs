@@ -27,7 +27,8 @@ pub struct SimArgs {
     /// Extra compiler flags for every file (one string, split on spaces).
     #[arg(long, allow_hyphen_values = true)]
     pub cflags: Option<String>,
-    /// The csynth report (`csynth.xml`); default: looked for under the project's solution.
+    /// The csynth report (`csynth.xml`, or the text `csynth.rpt`); default: looked for under the
+    /// project's solution.
     #[arg(long)]
     pub csynth: Option<PathBuf>,
     /// Do not look for a csynth report.

@@ -1,6 +1,6 @@
-//! Vitis HLS / Vivado HLS synthesis reports (`csynth.xml`): latency, interval, pipelining, loop
-//! trip counts and resources per module, as the C-simulation cycle model and the stall report
-//! need them.
+//! Vitis HLS / Vivado HLS synthesis reports (`csynth.xml`, or the text `csynth.rpt`): latency,
+//! interval, pipelining, loop trip counts and resources per module, as the C-simulation cycle
+//! model and the stall report need them.
 //!
 //! Layouts read (checked on real reports, see the tests):
 //! - **2020.1 and older**: `syn/report/csynth.xml` has the top function only; every other
@@ -10,6 +10,11 @@
 //!   the RTL instance hierarchy, and pipelined loops extracted into `<func>_Pipeline_<loop>`
 //!   modules. 2023.x adds `<SourceLocation>` for functions and loops.
 //!
+//! - **Text reports** (`.rpt`): the 2022+ `csynth.rpt` summary (a module/loop tree table, the
+//!   top's interfaces) and the per-module `<module>_csynth.rpt` of every version (2020.1's
+//!   `csynth.rpt` too). The XML says more (source locations, pragmas, best cases where no
+//!   per-module file is beside the summary: see `rpt/mod.rs`); [`find_reports`] prefers it.
+//!
 //! Unlabeled loops are named `VITIS_LOOP_<line>_<ordinal>`; copies made by inlining or loop
 //! transformations get a `.N` suffix and may appear several times under one parent.
 //!
@@ -17,6 +22,8 @@
 //! element (→ [`Range`]), times with units (normalized to ns). Elements this module does not
 //! know are ignored. Malformed values become `None` with a line in [`Report::warnings`].
 
+mod rpt;
+pub(crate) mod table;
 mod value;
 mod xml;
 
@@ -61,7 +68,15 @@ pub struct Report {
     pub modules: Vec<Module>,
     /// `<PragmaReport>` (2022+): pragmas with their source location and options (e.g. `II=1`).
     pub pragmas: Vec<Pragma>,
-    /// The files read: the report itself, then per-module siblings (2020.1 layout).
+    /// The top's m_axi adapters (`HW Interfaces` → `M_AXI`, 2022+); empty when the report has no
+    /// such table (2020.1 lists m_axi ports but not their settings).
+    pub maxi: Vec<MaxiInterface>,
+    /// Block-level control protocol of the top: `ap_ctrl_hs`, `ap_ctrl_chain` or `ap_ctrl_none`.
+    pub control: Option<String>,
+    /// The top has an s_axilite (AXI4-Lite slave) interface.
+    pub s_axilite: bool,
+    /// The files read: the report itself, then per-module siblings (2020.1 layout; for text
+    /// reports also in the 2022+ layout, where they give what the summary table leaves out).
     pub files: Vec<PathBuf>,
     /// Values that were not readable (read as unknown) and sibling files skipped.
     pub warnings: Vec<String>,
@@ -179,6 +194,21 @@ pub struct Pragma {
     pub status: Option<String>,
     /// Given as a Tcl/cfg directive rather than a source pragma.
     pub directive: bool,
+}
+
+/// An m_axi adapter of the top, as the report's `M_AXI` table gives it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MaxiInterface {
+    /// The RTL interface, e.g. `m_axi_gmem1`.
+    pub name: String,
+    /// Data width as written: `32 -> 512` when the tool widened the C type's 32 bits to 512.
+    pub data_width: String,
+    /// The `latency=` the adapter assumes for memory, in cycles.
+    pub latency: Option<u64>,
+    pub max_read_burst: Option<u64>,
+    pub max_write_burst: Option<u64>,
+    pub num_read_outstanding: Option<u64>,
+    pub num_write_outstanding: Option<u64>,
 }
 
 /// A loop found by a lookup, with the module it is in and its nesting depth (0: outermost).
@@ -363,55 +393,89 @@ impl Report {
     }
 }
 
-/// Parse a synthesis report from a file. For a `csynth.xml` in the 2020.1 layout (no
-/// `<ModuleInformation>`), the `<module>_csynth.xml` files in the same directory are read too
-/// and their modules added; one that cannot be read or is from another tool version is skipped
-/// with a warning.
+/// Parse a synthesis report from a file: `csynth.xml` and `<module>_csynth.xml`, or the text
+/// `csynth.rpt` and `<module>_csynth.rpt` (by extension; other names by content).
+///
+/// Siblings: for a `csynth.xml` in the 2020.1 layout (no `<ModuleInformation>`), the
+/// `<module>_csynth.xml` files in the same directory are read too and their modules added; one
+/// that cannot be read or is from another tool version is skipped with a warning. A `csynth.rpt`
+/// reads its `<module>_csynth.rpt` siblings the same way: in the 2020.1 layout for the modules,
+/// in the 2022+ layout for what its summary table leaves out (best-case latencies, clocks).
 pub fn parse_file(path: impl AsRef<Path>) -> Result<Report> {
     let path = path.as_ref();
     let text = read_report(path)?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if is_text_report(&text, path) {
+        let (mut report, layout) = rpt::parse_document(&text, path)?;
+        if name == "csynth.rpt" {
+            rpt::add_siblings(&mut report, layout, path);
+        }
+        return Ok(report);
+    }
     let (mut report, has_module_info) = xml::parse_document(&text, path)?;
-    let is_top_file = path.file_name().is_some_and(|n| n == "csynth.xml");
-    if !has_module_info && is_top_file {
+    if !has_module_info && name == "csynth.xml" {
         add_sibling_modules(&mut report, path);
     }
     Ok(report)
 }
 
-/// Parse a synthesis report from text; `origin` names it in errors and in [`Report::files`].
+/// Parse a synthesis report from text; `origin` names it in errors and in [`Report::files`],
+/// and its extension chooses the reader as in [`parse_file`]. No sibling files are read.
 pub fn parse_str(text: &str, origin: impl AsRef<Path>) -> Result<Report> {
-    xml::parse_document(text, origin.as_ref()).map(|(report, _)| report)
+    let origin = origin.as_ref();
+    if is_text_report(text, origin) {
+        return rpt::parse_document(text, origin).map(|(report, _)| report);
+    }
+    xml::parse_document(text, origin).map(|(report, _)| report)
+}
+
+/// `.rpt` files, and text that is not XML but carries a report title: both readers then name
+/// what they expected when the content is something else.
+fn is_text_report(text: &str, path: &Path) -> bool {
+    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("rpt")) {
+        return true;
+    }
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    !t.starts_with('<') && rpt::has_title(text)
 }
 
 /// Synthesis reports under an HLS project or solution directory, sorted: `<dir>/csynth.xml`,
 /// `<dir>/syn/report/csynth.xml`, `<dir>/*/syn/report/csynth.xml` (solutions of a Vivado/Vitis
 /// HLS project) and `<dir>/*/hls/syn/report/csynth.xml` and `<dir>/hls/syn/report/csynth.xml`
-/// (Vitis unified components). Unreadable directories are skipped.
+/// (Vitis unified components). Where a directory has no `csynth.xml`, its `csynth.rpt` is
+/// taken instead (the XML says more). Unreadable directories are skipped.
 pub fn find_reports(dir: impl AsRef<Path>) -> Vec<PathBuf> {
     let dir = dir.as_ref();
-    let under = |d: &Path| [d.join("syn/report/csynth.xml"), d.join("hls/syn/report/csynth.xml")];
-    let mut found: Vec<PathBuf> = Vec::new();
-    found.push(dir.join("csynth.xml"));
-    found.extend(under(dir));
+    let under = |d: &Path| [d.join("syn/report"), d.join("hls/syn/report")];
+    let mut places: Vec<PathBuf> = vec![dir.to_path_buf()];
+    places.extend(under(dir));
     let mut subdirs: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_dir()).collect())
         .unwrap_or_default();
     subdirs.sort();
     for d in &subdirs {
-        found.extend(under(d));
+        places.extend(under(d));
     }
-    found.retain(|p| p.is_file());
+    let mut found: Vec<PathBuf> = places
+        .iter()
+        .filter_map(|d| [d.join("csynth.xml"), d.join("csynth.rpt")].into_iter().find(|p| p.is_file()))
+        .collect();
     found.dedup();
     found
 }
 
 fn read_report(path: &Path) -> Result<String> {
+    read_text(path, "a csynth.xml or csynth.rpt written by Vitis HLS or Vivado HLS")
+}
+
+/// A report file as text; `expected` says in errors what the file should have been.
+pub(crate) fn read_text(path: &Path, expected: &str) -> Result<String> {
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, &e))?;
     if meta.len() > MAX_REPORT_BYTES {
         return Err(Error::new(
             ErrorKind::BadInput,
             format!(
-                "{} bytes is larger than any synthesis report ({} MiB at most); expected a csynth.xml",
+                "{} bytes is larger than any HLS report ({} MiB at most); expected {expected}",
                 meta.len(),
                 MAX_REPORT_BYTES >> 20
             ),
@@ -422,10 +486,7 @@ fn read_report(path: &Path) -> Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         Error::new(
             ErrorKind::BadInput,
-            format!(
-                "not UTF-8 text (invalid byte at offset {}): expected a csynth.xml written by Vitis HLS or Vivado HLS",
-                e.utf8_error().valid_up_to()
-            ),
+            format!("not UTF-8 text (invalid byte at offset {}): expected {expected}", e.utf8_error().valid_up_to()),
         )
         .at(path)
     })

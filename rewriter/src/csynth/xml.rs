@@ -3,7 +3,9 @@
 use super::value::{
     is_undefined, parse_count, parse_count_range, parse_number, parse_time_range_ns, split_copy_suffix, Range,
 };
-use super::{Instance, Loop, Module, PipelineOf, Pragma, Report, Resources, SourceLoc, MIN_VERSION_YEAR};
+use super::{
+    Instance, Loop, MaxiInterface, Module, PipelineOf, Pragma, Report, Resources, SourceLoc, MIN_VERSION_YEAR,
+};
 use crate::error::{Error, ErrorKind, Result};
 use roxmltree::{Document, Node};
 use std::collections::HashMap;
@@ -214,6 +216,8 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
 
     let pragmas = child(root, "PragmaReport").map(|p| children(p, "Pragma").map(pragma).collect()).unwrap_or_default();
 
+    let (maxi, control, s_axilite) = hw_interfaces(root);
+
     if ctx.dropped_warnings > 0 {
         ctx.warnings.push(format!("{}: {} more unreadable values", origin.display(), ctx.dropped_warnings));
     }
@@ -230,6 +234,9 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
         available,
         modules,
         pragmas,
+        maxi,
+        control,
+        s_axilite,
         files: vec![origin.to_path_buf()],
         warnings: ctx.warnings,
     };
@@ -237,7 +244,7 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
 }
 
 /// `2022.1` → 2022; also `2019.2.1`. `None` unless it starts with a 4-digit year and a dot.
-fn version_year(version: &str) -> Option<u32> {
+pub(super) fn version_year(version: &str) -> Option<u32> {
     let (year, rest) = version.trim().split_once('.')?;
     let minor = rest.split('.').next()?;
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
@@ -284,7 +291,7 @@ fn legacy_module(ctx: &mut Ctx, root: Node, name: &str) -> Module {
     m
 }
 
-fn empty_module(name: String) -> Module {
+pub(super) fn empty_module(name: String) -> Module {
     Module {
         name,
         latency: None,
@@ -396,7 +403,7 @@ fn loop_node(ctx: &mut Ctx, node: Node, depth: usize) -> Loop {
     lp
 }
 
-fn empty_loop(name: String) -> Loop {
+pub(super) fn empty_loop(name: String) -> Loop {
     let copy = split_copy_suffix(&name).1;
     Loop {
         name,
@@ -467,7 +474,7 @@ fn source_chain(text: &str) -> Vec<SourceLoc> {
 }
 
 /// The line from a plain `VITIS_LOOP_<line>_<n>` name, else from `<SourceLocation>`.
-fn set_source_lines(lp: &mut Loop) {
+pub(super) fn set_source_lines(lp: &mut Loop) {
     lp.source_line = lp.vitis_lines().first().copied().or(lp.source.as_ref().map(|s| s.line));
     for c in &mut lp.children {
         set_source_lines(c);
@@ -481,7 +488,7 @@ fn resources(ctx: &mut Ctx, node: Node) -> Resources {
 
 /// `<func>_Pipeline_<loop>`: matched against the module's outer loop when it has one, so
 /// numbered duplicates (`..._Pipeline_VITIS_LOOP_20_12`) still name the right loop.
-fn pipeline_of(name: &str, loops: &[Loop]) -> Option<PipelineOf> {
+pub(super) fn pipeline_of(name: &str, loops: &[Loop]) -> Option<PipelineOf> {
     const SEP: &str = "_Pipeline_";
     if let [only] = loops {
         if let Some(function) = name.strip_suffix(&only.name).and_then(|p| p.strip_suffix(SEP)) {
@@ -503,7 +510,7 @@ fn pipeline_of(name: &str, loops: &[Loop]) -> Option<PipelineOf> {
 }
 
 /// A loop's `<PipelineType>`: anything but a "no" is a pipeline.
-fn loop_type_is_pipelined(t: &str) -> bool {
+pub(super) fn loop_type_is_pipelined(t: &str) -> bool {
     let t = t.trim().to_ascii_lowercase();
     !matches!(t.as_str(), "" | "no" | "none" | "-" | "undef" | "dataflow")
 }
@@ -573,6 +580,69 @@ fn resolve_loop_instances(lp: &mut Loop, own: &HashMap<&str, &str>, global: &Has
     for c in &mut lp.children {
         resolve_loop_instances(c, own, global, depth + 1);
     }
+}
+
+/// A `<table>` of `<ReportHWInterface>`: its `<keys>`, and per `<column>` its name and values.
+type KeyedTable = (Vec<String>, Vec<(String, Vec<String>)>);
+
+/// The top's m_axi adapters, control protocol and whether it has an s_axilite interface:
+/// from `<ReportHWInterface>` (2022+: the tables of csynth.rpt's `HW Interfaces`), else from
+/// the ports of `<InterfaceSummary>` (every version; no m_axi settings there).
+fn hw_interfaces(root: Node) -> (Vec<MaxiInterface>, Option<String>, bool) {
+    let items: Vec<Node> = child(root, "ReportHWInterface")
+        .map(|r| r.descendants().filter(|n| n.is_element() && n.tag_name().name() == "item").collect())
+        .unwrap_or_default();
+    let table = |name: &str| -> Option<KeyedTable> {
+        let t = items.iter().find(|i| i.attribute("name") == Some(name)).and_then(|i| child(*i, "table"))?;
+        let keys = child(t, "keys").map(|k| split_list(&text_of(k))).unwrap_or_default();
+        let rows = children(t, "column")
+            .map(|c| (c.attribute("name").unwrap_or("").trim().to_string(), split_list(&text_of(c))))
+            .collect();
+        Some((keys, rows))
+    };
+    let mut maxi = Vec::new();
+    if let Some((keys, rows)) = table("M_AXI") {
+        // `keys` names the row name too; the values start at the second key.
+        let col = |pred: &dyn Fn(&str) -> bool| keys.iter().skip(1).position(|k| pred(&k.to_ascii_lowercase()));
+        let width = col(&|k| k.starts_with("data width"));
+        let latency = col(&|k| k == "latency");
+        let rd = col(&|k| k.contains("max read burst"));
+        let wr = col(&|k| k.contains("max write burst"));
+        let rd_out = col(&|k| k.contains("num read outstanding"));
+        let wr_out = col(&|k| k.contains("num write outstanding"));
+        for (name, values) in rows {
+            let get = |i: Option<usize>| i.and_then(|i| values.get(i)).map_or("", |v| v.as_str());
+            maxi.push(MaxiInterface {
+                name,
+                data_width: get(width).to_string(),
+                latency: parse_count(get(latency)),
+                max_read_burst: parse_count(get(rd)),
+                max_write_burst: parse_count(get(wr)),
+                num_read_outstanding: parse_count(get(rd_out)),
+                num_write_outstanding: parse_count(get(wr_out)),
+            });
+        }
+    }
+    let protocols: Vec<String> = child(root, "InterfaceSummary")
+        .map(|s| children(s, "RtlPorts").filter_map(|p| child(p, "IOProtocol")).map(text_of).collect())
+        .unwrap_or_default();
+    let control = table("TOP LEVEL CONTROL")
+        .and_then(|(_, rows)| rows.into_iter().find(|(n, _)| n == "ap_ctrl"))
+        .and_then(|(_, v)| v.into_iter().next())
+        .filter(|v| !v.is_empty())
+        .or_else(|| protocols.iter().find(|p| p.starts_with("ap_ctrl")).cloned());
+    let s_axilite = table("S_AXILITE Interfaces").is_some_and(|(_, rows)| !rows.is_empty())
+        || protocols.iter().any(|p| p == "s_axi" || p == "s_axilite");
+    (maxi, control, s_axilite)
+}
+
+/// `a, b, , c` → [a, b, "", c]; trailing empty values (padding in 2022.x) are dropped.
+fn split_list(text: &str) -> Vec<String> {
+    let mut v: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
+    while v.last().is_some_and(|s| s.is_empty()) {
+        v.pop();
+    }
+    v
 }
 
 fn pragma(node: Node) -> Pragma {

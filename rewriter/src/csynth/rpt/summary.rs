@@ -1,0 +1,316 @@
+//! The 2022+ summary layout (`csynth.rpt`): the `Performance & Resource Estimates` tree of
+//! every module and loop, and the top's `HW Interfaces`.
+
+use super::module::ResourceCols;
+use super::{heading, section, table_under, title_of, Ctx, MAX_NESTING};
+use crate::csynth::table::{table_after, Row};
+use crate::csynth::value::is_undefined;
+use crate::csynth::xml::{empty_loop, empty_module, loop_type_is_pipelined, pipeline_of, set_source_lines};
+use crate::csynth::{Instance, Loop, MaxiInterface, Module, Report};
+use crate::error::{Error, ErrorKind, Result};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Module,
+    Loop,
+}
+
+/// A row of the tree table, with its parent row.
+struct Node<'t> {
+    kind: Kind,
+    /// A `*` row: a dataflow region.
+    dataflow: bool,
+    name: String,
+    row: &'t Row,
+    parent: Option<usize>,
+}
+
+/// The columns of the tree table.
+struct TreeCols {
+    slack: Option<usize>,
+    latency: Option<usize>,
+    latency_ns: Option<usize>,
+    iteration: Option<usize>,
+    interval: Option<usize>,
+    trip: Option<usize>,
+    pipelined: Option<usize>,
+    resources: ResourceCols,
+}
+
+/// The modules of the `Performance & Resource Estimates` tree (`+` module, `o` loop,
+/// `*` dataflow region; indentation is nesting), submodules before their callers.
+pub(super) fn summary_modules(lines: &[&str], ctx: &mut Ctx, top: &str) -> Result<Vec<Module>> {
+    let sec_end = (0..lines.len())
+        .find(|&i| lines[i].trim_start().starts_with("== ") && i > 0 && title_of(lines[i]).is_none())
+        .unwrap_or(lines.len());
+    let table =
+        heading(lines, 0, sec_end, "+ Performance & Resource Estimates").and_then(|h| table_after(lines, h, sec_end));
+    let origin = ctx.origin;
+    let no_table = || {
+        Error::new(
+            ErrorKind::BadInput,
+            format!(
+                "no 'Performance & Resource Estimates' table with a row for the top '{top}': the report was cut \
+                 short; re-run synthesis, or use csynth.xml"
+            ),
+        )
+        .at(origin)
+    };
+    let Some(t) = table else { return Err(no_table()) };
+    let name_col = t.col(|c| c.starts_with("modules"));
+    let cols = TreeCols {
+        slack: t.col(|c| c == "slack"),
+        latency: t.col(|c| c == "latency (cycles)"),
+        latency_ns: t.col(|c| c == "latency (ns)"),
+        iteration: t.col(|c| c == "iteration latency"),
+        interval: t.col(|c| c == "interval"),
+        trip: t.col(|c| c == "trip count"),
+        pipelined: t.col(|c| c == "pipelined"),
+        resources: ResourceCols::of(&t),
+    };
+    let rows = ctx.checked_rows(&t, "performance & resource");
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut stack: Vec<(usize, usize)> = Vec::new(); // (depth, node index)
+    for row in rows {
+        let raw = name_col.and_then(|i| row.cells.get(i)).map_or("", |c| c.as_str());
+        let text = raw.trim_start();
+        let depth = raw.len() - text.len();
+        let (kind, name) = match text.chars().next() {
+            Some('+') | Some('*') => (Kind::Module, text[1..].trim()),
+            Some('o') if text[1..].starts_with(' ') => (Kind::Loop, text[1..].trim()),
+            _ => {
+                ctx.warn(
+                    row.line,
+                    format!("{:?} is not a module (+), loop (o) or dataflow (*) row; left out", text.trim()),
+                );
+                continue;
+            }
+        };
+        if depth >= MAX_NESTING {
+            ctx.warn(row.line, format!("rows nested deeper than {MAX_NESTING} levels; the inner ones are left out"));
+            continue;
+        }
+        while stack.last().is_some_and(|(d, _)| *d >= depth) {
+            stack.pop();
+        }
+        let parent = stack.last().map(|(_, i)| *i);
+        stack.push((depth, nodes.len()));
+        let dataflow = text.starts_with('*');
+        nodes.push(Node { kind, dataflow, name: name.to_string(), row, parent });
+    }
+    if !nodes.iter().any(|n| n.kind == Kind::Module && n.name == top) {
+        return Err(no_table());
+    }
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let mut roots = Vec::new();
+    for (i, n) in nodes.iter().enumerate() {
+        match n.parent {
+            Some(p) => children[p].push(i),
+            None => roots.push(i),
+        }
+    }
+    let tree = Tree { nodes: &nodes, children: &children, cols: &cols };
+    let mut out: Vec<Module> = Vec::new();
+    for r in roots {
+        tree.collect_modules(ctx, r, &mut out);
+    }
+    Ok(out)
+}
+
+struct Tree<'a, 't> {
+    nodes: &'a [Node<'t>],
+    children: &'a [Vec<usize>],
+    cols: &'a TreeCols,
+}
+
+impl Tree<'_, '_> {
+    /// Modules at and below node `i`, callees first; a module seen before is not added again
+    /// (each row is a call site; the module is the same).
+    fn collect_modules(&self, ctx: &mut Ctx, i: usize, out: &mut Vec<Module>) {
+        for &c in &self.children[i] {
+            self.collect_modules(ctx, c, out);
+        }
+        let n = &self.nodes[i];
+        if n.kind == Kind::Module && !out.iter().any(|m| m.name == n.name) {
+            let m = self.module(ctx, i);
+            out.push(m);
+        }
+    }
+
+    fn module(&self, ctx: &mut Ctx, i: usize) -> Module {
+        let (n, c) = (&self.nodes[i], self.cols);
+        let mut m = empty_module(n.name.clone());
+        m.latency = ctx.count_range(n.row, c.latency, "Latency (cycles)");
+        m.latency_ns = ctx.time_range(n.row, c.latency_ns, "Latency (ns)");
+        m.interval = ctx.count_range(n.row, c.interval, "Interval");
+        m.pipeline_type = Some(n.row.cell(c.pipelined).to_string()).filter(|t| !is_undefined(t));
+        if n.dataflow && m.pipeline_type.is_none() {
+            m.pipeline_type = Some("dataflow".to_string());
+        }
+        m.resources = c.resources.read(ctx, n.row, true);
+        m.loops =
+            self.children[i].iter().filter(|&&k| self.nodes[k].kind == Kind::Loop).map(|&k| self.lp(ctx, k)).collect();
+        m.instances = self.instances_below(i);
+        if m.is_pipelined() {
+            m.pipeline_ii = m.interval.map(|r| r.min);
+        }
+        for lp in &mut m.loops {
+            set_source_lines(lp);
+        }
+        m.pipeline_of = pipeline_of(&m.name, &m.loops);
+        m
+    }
+
+    fn lp(&self, ctx: &mut Ctx, i: usize) -> Loop {
+        let (n, c) = (&self.nodes[i], self.cols);
+        let mut lp = empty_loop(n.name.clone());
+        lp.slack_ns = ctx.time_range(n.row, c.slack, "Slack").map(|r| r.max);
+        lp.latency = ctx.count_range(n.row, c.latency, "Latency (cycles)");
+        lp.latency_ns = ctx.time_range(n.row, c.latency_ns, "Latency (ns)");
+        lp.iteration_latency = ctx.count_range(n.row, c.iteration, "Iteration Latency");
+        lp.trip_count = ctx.count_range(n.row, c.trip, "Trip Count");
+        let p = n.row.cell(c.pipelined);
+        lp.pipeline_type = Some(p.to_string()).filter(|p| !p.is_empty());
+        lp.pipelined = loop_type_is_pipelined(p);
+        if lp.pipelined {
+            // The interval of a pipelined loop is its II.
+            lp.ii = ctx.count(n.row, c.interval, "Interval");
+            lp.pipeline_depth = lp.iteration_latency;
+        }
+        for &k in &self.children[i] {
+            match self.nodes[k].kind {
+                Kind::Loop => lp.children.push(self.lp(ctx, k)),
+                Kind::Module => lp.instances.push(self.instance(k)),
+            }
+        }
+        lp
+    }
+
+    /// Module rows below module `i` through loops only: the instances it makes.
+    fn instances_below(&self, i: usize) -> Vec<Instance> {
+        let mut out = Vec::new();
+        let mut todo: Vec<usize> = self.children[i].iter().rev().copied().collect();
+        while let Some(k) = todo.pop() {
+            match self.nodes[k].kind {
+                Kind::Module => out.push(self.instance(k)),
+                Kind::Loop => todo.extend(self.children[k].iter().rev()),
+            }
+        }
+        out
+    }
+
+    /// The tree names modules, not RTL instances: the instance is called after its module
+    /// until a `<module>_csynth.rpt` names it (see [`add_siblings`]).
+    fn instance(&self, k: usize) -> Instance {
+        let name = self.nodes[k].name.clone();
+        Instance { module: Some(name.clone()), name }
+    }
+}
+
+/// `HW Interfaces`: the M_AXI table, S_AXILITE interfaces and the top-level control protocol.
+pub(super) fn hw_interfaces(lines: &[&str], ctx: &mut Ctx, report: &mut Report) {
+    let Some(sec) = section(lines, "HW Interfaces") else { return };
+    if let Some(t) = table_under(lines, sec, None, "* M_AXI") {
+        let name = t.col(|c| c == "interface");
+        let width = t.col(|c| c.starts_with("data width"));
+        let latency = t.col(|c| c == "latency");
+        let rd = t.col(|c| c.starts_with("max read burst"));
+        let wr = t.col(|c| c.starts_with("max write burst"));
+        let rd_out = t.col(|c| c.starts_with("num read outstanding"));
+        let wr_out = t.col(|c| c.starts_with("num write outstanding"));
+        for row in ctx.checked_rows(&t, "M_AXI") {
+            report.maxi.push(MaxiInterface {
+                name: row.cell(name).to_string(),
+                data_width: row.cell(width).to_string(),
+                latency: ctx.count(row, latency, "Latency"),
+                max_read_burst: ctx.count(row, rd, "Max Read Burst Length"),
+                max_write_burst: ctx.count(row, wr, "Max Write Burst Length"),
+                num_read_outstanding: ctx.count(row, rd_out, "Num Read Outstanding"),
+                num_write_outstanding: ctx.count(row, wr_out, "Num Write Outstanding"),
+            });
+        }
+    }
+    if let Some(t) = table_under(lines, sec, None, "* S_AXILITE Interfaces") {
+        report.s_axilite = !t.rows.is_empty();
+    }
+    if let Some(t) = table_under(lines, sec, None, "* TOP LEVEL CONTROL") {
+        let (name, kind) = (t.col(|c| c == "interface"), t.col(|c| c == "type"));
+        report.control = t
+            .rows
+            .iter()
+            .find(|r| r.cell(name) == "ap_ctrl")
+            .map(|r| r.cell(kind).to_string())
+            .filter(|k| !k.is_empty());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse_document, Layout};
+    use crate::csynth::value::Range;
+    use std::path::Path;
+
+    /// A summary row with the widths of [`summary_text`]'s table.
+    fn row(cells: [&str; 7]) -> String {
+        let w = [14, 6, 9, 9, 6, 10, 5];
+        let mut s = String::from("    |");
+        for (c, w) in cells.iter().zip(w) {
+            s.push_str(&format!("{c:>w$}|"));
+        }
+        s + "\n"
+    }
+
+    fn summary_text(rows: &[[&str; 7]]) -> String {
+        let border = "    +--------------+------+---------+---------+------+----------+-----+\n";
+        let mut s = String::from("== Synthesis Summary Report of 'top'\n+ General Information:\n");
+        s += "    * Version:        2023.1 (Build 1 on today)\n\n+ Performance & Resource Estimates:\n\n";
+        s += "    PS: '+' for module; 'o' for loop; '*' for dataflow\n";
+        s += border;
+        s += &row(["   Modules    ", "      ", " Latency ", "         ", " Trip ", "          ", "     "]);
+        s += &row(["   & Loops    ", " Slack", " (cycles)", " Interval", " Count", " Pipelined", " LUT "]);
+        s += border;
+        for r in rows {
+            s += &row(*r);
+        }
+        s + border
+    }
+
+    #[test]
+    fn summary_tree_instances_dataflow_and_repeated_modules() {
+        let text = summary_text(&[
+            ["+ top         ", "1.00", "10 ~ 20", "21", "-", "no", "5"],
+            [" * df         ", "1.00", "8", "9", "-", "-", "-"],
+            ["  + leaf      ", "1.00", "2", "2", "-", "no", "1"],
+            ["  + leaf      ", "1.00", "2", "2", "-", "no", "1"],
+            [" o outer      ", "1.00", "10", "-", "2", "no", "-"],
+            ["  o inner     ", "1.00", "4", "1", "4", "yes", "-"],
+            ["   + leaf     ", "1.00", "2", "2", "-", "no", "1"],
+        ]);
+        let (rep, layout) = parse_document(&text, Path::new("csynth.rpt")).unwrap();
+        assert_eq!(layout, Layout::Summary);
+        assert!(rep.warnings.is_empty(), "{:?}", rep.warnings);
+        let names: Vec<&str> = rep.modules.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(names, ["leaf", "df", "top"], "each module once, callees first");
+        let top = rep.top_module().unwrap();
+        assert_eq!((top.latency, top.interval), (Some(Range::new(10, 20)), Some(Range::single(21))));
+        assert_eq!(top.resources.lut, Some(5));
+        assert_eq!(top.submodules(), ["df", "leaf"], "leaf is called in a loop of top");
+        let df = rep.module("df").unwrap();
+        assert!(df.is_dataflow());
+        assert_eq!(df.instances.len(), 2, "two calls, two instances");
+        assert_eq!(df.resources.lut, Some(0), "`-` in the summary is none used");
+        let inner = &top.loops[0].children[0];
+        assert_eq!((inner.name.as_str(), inner.ii, inner.pipelined), ("inner", Some(1), true));
+        assert_eq!(inner.instances.len(), 1);
+        assert_eq!(inner.instances[0].module.as_deref(), Some("leaf"));
+        assert!(top.loops[0].instances.is_empty(), "the call is in the inner loop");
+        assert_eq!((top.loops[0].ii, top.loops[0].trip_count), (None, Some(Range::single(2))));
+        // A row that is neither module nor loop: warned and left out.
+        let text = summary_text(&[
+            ["+ top         ", "1.00", "1", "2", "-", "no", "5"],
+            ["  ? odd       ", "", "", "", "", "", ""],
+        ]);
+        let rep = parse_document(&text, Path::new("csynth.rpt")).unwrap().0;
+        assert_eq!(rep.warnings.len(), 1, "{:?}", rep.warnings);
+    }
+}
