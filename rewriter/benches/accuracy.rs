@@ -123,7 +123,13 @@ fn main() {
         without.extend(ne);
         rep.extend(report_err);
     }
-    let mape = |v: &[f64]| if v.is_empty() { "-".to_string() } else { format!("{:.1} %", v.iter().sum::<f64>() / v.len() as f64) };
+    let mape = |v: &[f64]| {
+        if v.is_empty() {
+            "-".to_string()
+        } else {
+            format!("{:.1} %", v.iter().sum::<f64>() / v.len() as f64)
+        }
+    };
     println!(
         "MAPE: report's top latency {} ({} designs), estimate with the report {} ({}), without {} ({})",
         mape(&rep),

@@ -83,6 +83,11 @@ pub struct SimArgs {
     /// No progress messages.
     #[arg(long, short)]
     pub quiet: bool,
+    /// Compare with a C/RTL co-simulation: `<solution>/sim/report`, the solution directory, or a
+    /// file (`<top>_cosim.rpt`, `lat.rpt`, `result.transaction.rpt`). Adds the co-sim cycles per
+    /// call and the error of each to every format.
+    #[arg(long)]
+    pub cosim: Option<PathBuf>,
     /// Text format: say for every row how its cycles were found (report, run, directive, pragma,
     /// default) instead of the stall table.
     #[arg(long)]
@@ -181,7 +186,10 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             stall_threshold_pct: args.stall_threshold,
             timeline_nodes: if timeline { 2_000_000 } else { 0 },
             sources,
-            cosim: None,
+            cosim: match &args.cosim {
+                Some(p) => Some(cosim_truth(p)?),
+                None => None,
+            },
         },
     )?;
     let rep = &analysis.report;
@@ -207,6 +215,43 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         return Ok(EXIT_ERROR);
     }
     Ok(EXIT_OK)
+}
+
+/// The co-simulation's per-call figures: its transaction list, else its summary when every call
+/// took the same (min = max), else its average with a warning.
+fn cosim_truth(path: &Path) -> Result<sim::estimate::CosimTruth, Error> {
+    let c = hlsinstr::cosim::read(path)?;
+    for w in &c.warnings {
+        eprintln!("hlsinstr sim: {}: {w}", path.display());
+    }
+    if let Some(s) = c.status.as_deref().filter(|s| !s.eq_ignore_ascii_case("pass")) {
+        eprintln!("hlsinstr sim: the co-simulation's status is {s}, not Pass: its figures may not be the design's");
+    }
+    let per_call = if !c.per_call.is_empty() {
+        c.per_call.clone()
+    } else {
+        match (c.latency, c.latency_avg) {
+            (Some(l), _) if l.is_exact() => vec![l.min],
+            (_, Some(avg)) => {
+                eprintln!(
+                    "hlsinstr sim: {} lists no per-call latencies; comparing every call with the average {avg:.1}",
+                    path.display()
+                );
+                vec![avg.round() as u64]
+            }
+            _ => {
+                return Err(Error::new(
+                    ErrorKind::BadInput,
+                    format!(
+                        "{}: the co-simulation report has no latency (did co-simulation run? its status: {})",
+                        path.display(),
+                        c.status.as_deref().unwrap_or("unknown")
+                    ),
+                ))
+            }
+        }
+    };
+    Ok(sim::estimate::CosimTruth { files: c.files.iter().map(|f| f.display().to_string()).collect(), per_call })
 }
 
 fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::project::Project>), Error> {

@@ -285,9 +285,9 @@ pub struct ModuleInfo {
     /// OpenCL C functions (`.cl` files): kernel or helper, autorun, attributes.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub opencl: Option<crate::opencl::OpenClFacts>,
-    /// The function is pipelined with this II (a `pipeline` directive on the function): its
-    /// latency is fixed, whatever its loops (they are unrolled into the pipeline). Set only by
-    /// project directives for now.
+    /// The function is pipelined with this II (`#pragma HLS PIPELINE` in its body, or a
+    /// `pipeline` directive on the function): its latency is fixed, whatever its loops (they are
+    /// unrolled into the pipeline).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub pipeline_ii: Option<u32>,
     /// `Some(false)`: an `inline off` directive keeps the function a module of its own;
@@ -448,7 +448,7 @@ pub fn describe(
                         calls: f.calls.clone(),
                         exits: f.returns.len() + usize::from(f.falls_off_at.is_some()),
                         opencl: f.opencl.clone(),
-                        pipeline_ii: None,
+                        pipeline_ii: f.pipeline_ii(),
                         inline: None,
                         from_directive: Vec::new(),
                     }),

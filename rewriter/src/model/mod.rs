@@ -113,6 +113,12 @@ impl Function {
         self.pragmas.iter().any(|p| p.directive == "DATAFLOW")
     }
 
+    /// `#pragma HLS PIPELINE` on the function itself (not `off`): its II (1 when bare).
+    pub fn pipeline_ii(&self) -> Option<u32> {
+        let facts = crate::model::pragma::LoopFacts::from_pragmas(&self.pragmas);
+        facts.pipeline_ii.filter(|_| !facts.pipeline_off)
+    }
+
     /// Loops enclosing loop `i`, outermost first, `i` included.
     pub fn loop_chain(&self, i: usize) -> Vec<usize> {
         let mut chain = vec![i];

@@ -102,7 +102,7 @@ pub fn analyze(records: &[events::Record], manifest: &Manifest, opts: &AnalysisO
         None => None,
     };
     let rep = csynth.as_ref().map(|(_, r)| r);
-    let timing = timing::build(manifest, rep, &opts.defaults, &run_shape(records));
+    let timing = timing::build(manifest, rep, &opts.defaults, &run_shape(records), &opts.top);
     let relations = relations::Relations::from_manifest(manifest);
     let clock = match (opts.clock_ns, rep.and_then(|r| r.target_clock_ns)) {
         (Some(c), _) => timing::Sourced::new(c, timing::Source::Project),
@@ -113,7 +113,8 @@ pub fn analyze(records: &[events::Record], manifest: &Manifest, opts: &AnalysisO
         Some(d) => (d, timing::Source::Project),
         None => (replay::Dram::default(), timing::Source::Default),
     };
-    let ropts = replay::Options { clock_ns: clock.value, dram, max_nodes: opts.timeline_nodes };
+    let ropts =
+        replay::Options { clock_ns: clock.value, dram, max_nodes: opts.timeline_nodes, bulk_transfers: rep.is_none() };
     let replay = replay::replay(records, manifest, &timing, &relations, &ropts)?;
     let report = report::build(&report::Inputs {
         manifest,

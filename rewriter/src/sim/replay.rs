@@ -126,6 +126,9 @@ struct Open {
     call_site: Option<usize>,
     /// The numbered copy of the enclosing function this runs in (its call site).
     copy: Option<usize>,
+    /// No report: the bulk transfers since the last child ended, per m_axi bundle. Copies on
+    /// different bundles run at the same time (facts, rule 2): the run costs its busiest bundle.
+    bulk_run: Vec<(String, u64)>,
 }
 
 struct Proc {
@@ -141,6 +144,31 @@ pub struct Options {
     pub dram: Dram,
     /// Timeline nodes kept (0: no timeline).
     pub max_nodes: usize,
+    /// No report: a bulk m_axi transfer (a `memcpy` of a port, more than one element in one
+    /// record) costs its elements + 3 cycles in its scope, as the module Vitis generates for it
+    /// does (facts, rule 1). With a report those modules are in the scheduled latencies.
+    pub bulk_transfers: bool,
+}
+
+/// Bytes of one element of a port's type, for telling a bulk transfer from an element access.
+fn port_element_bytes(t: &str) -> Option<u64> {
+    let t = t.trim().trim_start_matches("const ").trim_end_matches('*').trim();
+    if let Some(n) = crate::plan::element_size(t) {
+        return Some(u64::from(n));
+    }
+    let n = match t {
+        "int8_t" | "uint8_t" => 1,
+        "int16_t" | "uint16_t" => 2,
+        "int32_t" | "uint32_t" => 4,
+        "int64_t" | "uint64_t" | "long long" | "unsigned long long" => 8,
+        _ => {
+            // ap_int<N>, ap_uint<N>, ap_fixed<N, I>, ap_ufixed<N, I>: N bits, whole bytes.
+            let inner = t.split_once('<')?.1;
+            let bits: u64 = inner.split([',', '>']).next()?.trim().parse().ok()?;
+            return Some(bits.div_ceil(8).max(1));
+        }
+    };
+    Some(n)
 }
 
 struct Ctx<'a> {
@@ -332,6 +360,7 @@ impl Ctx<'_> {
             calls_made: HashMap::new(),
             call_site,
             copy,
+            bulk_run: Vec::new(),
         });
         Ok(())
     }
@@ -341,6 +370,24 @@ impl Ctx<'_> {
         let Some(top) = stack.last_mut() else {
             return Err(corrupt(r, "bytes recorded outside any module"));
         };
+        if self.opts.bulk_transfers {
+            let port = self.probes.get(&r.probe).and_then(|p| p.port.as_ref());
+            if let Some((e, port)) =
+                port.and_then(|p| Some((port_element_bytes(&p.element_type)?, p))).filter(|(e, _)| n > *e)
+            {
+                let bundle = port.bound_to.first().map_or_else(
+                    || r.probe.to_string(),
+                    |o| o.bundle.clone().unwrap_or_else(|| format!("{}:{}", o.function, o.port)),
+                );
+                let busiest = |run: &[(String, u64)]| run.iter().map(|b| b.1).max().unwrap_or(0);
+                let before = busiest(&top.bulk_run);
+                match top.bulk_run.iter_mut().find(|b| b.0 == bundle) {
+                    Some(b) => b.1 += n.div_ceil(e) + 3,
+                    None => top.bulk_run.push((bundle, n.div_ceil(e) + 3)),
+                }
+                top.child_sum += busiest(&top.bulk_run) - before;
+            }
+        }
         let e = self.out.port_bytes.entry(r.probe).or_default();
         if r.event == Event::BytesRead {
             top.bytes_read += n;
@@ -437,6 +484,7 @@ impl Ctx<'_> {
                 }
                 parent.child_sum += add;
                 parent.delta += contribution;
+                parent.bulk_run.clear();
             }
         }
         Ok(())
@@ -877,7 +925,7 @@ mod tests {
             })
             .collect();
         let rel = Relations::from_manifest(&m);
-        let opts = Options { clock_ns: 10.0, dram: Dram::default(), max_nodes: 0 };
+        let opts = Options { clock_ns: 10.0, dram: Dram::default(), max_nodes: 0, bulk_transfers: false };
         let r = replay(&records, &m, &timing, &rel, &opts).unwrap();
         let site = |probe| r.sites.iter().find(|s| s.probe == probe).unwrap();
         assert_eq!((site(1).runs, site(1).trips), (2, 8 + 4));

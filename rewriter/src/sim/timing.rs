@@ -15,7 +15,7 @@
 //!   the bytes it moved: `bytes / DBW + DLAT`.
 
 use crate::csynth;
-use crate::emit::manifest::{Manifest, ProbeEntry};
+use crate::emit::manifest::{Manifest, NestInfo, ProbeEntry};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -75,6 +75,9 @@ pub struct Defaults {
     /// Cycles the `<func>_Pipeline_<loop>` module Vitis wraps around a pipelined loop adds to
     /// the loop's latency (facts, rule 3: a 513-cycle loop in a 515-cycle module).
     pub pipeline_wrapper: u64,
+    /// Cycles the top adds beyond its children when it has AXI interfaces (s_axilite control,
+    /// m_axi ports) and no report says: about 13 on such tops (facts, rule 11).
+    pub axi_top_overhead: u64,
     /// `syn.compile.pipeline_loops`: without a report, an innermost loop with more trips than this
     /// is pipelined at II=1 as Vitis does by default; one with fewer makes its parent loop the
     /// pipeline and is unrolled into it (UG1399 "Automatic Loop Pipelining"; 0 turns it off).
@@ -88,6 +91,7 @@ impl Default for Defaults {
             iteration_latency: 2,
             pipeline_depth: 3,
             pipeline_wrapper: 2,
+            axi_top_overhead: 13,
             pipeline_loops: 64,
         }
     }
@@ -240,12 +244,14 @@ pub struct RunShape {
     pub inner: HashMap<u32, std::collections::HashSet<u32>>,
 }
 
-/// Timing of every probe, by id.
+/// Timing of every probe, by id. `top` is the top function: without a report its handshake
+/// depends on its interfaces.
 pub fn build(
     manifest: &Manifest,
     report: Option<&csynth::Report>,
     d: &Defaults,
     shape: &RunShape,
+    top: &str,
 ) -> HashMap<u32, Timing> {
     let has_children: std::collections::HashSet<u32> =
         manifest.probes.iter().filter(|p| p.kind != "port").filter_map(|p| p.parent).collect();
@@ -255,7 +261,7 @@ pub fn build(
         .map(|p| {
             let t = match p.kind.as_str() {
                 "loop" => Timing::Loop(loop_timing(p, report, d)),
-                "function" => Timing::Module(module_timing(p, report, d, has_children.contains(&p.id))),
+                "function" => Timing::Module(module_timing(p, report, d, has_children.contains(&p.id), top)),
                 _ => Timing::Other,
             };
             (p.id, t)
@@ -267,7 +273,10 @@ pub fn build(
                 apply_flattened_nest(manifest, p, r, d, &mut timing);
             }
         }
-        None => apply_auto_pipeline(manifest, d, shape, &mut timing),
+        None => {
+            apply_auto_pipeline(manifest, d, shape, &mut timing);
+            apply_default_flatten(manifest, &mut timing);
+        }
     }
     if let Some(r) = report {
         apply_copies(manifest, r, d, &mut timing);
@@ -390,9 +399,25 @@ fn apply_flattened_nest(
     d: &Defaults,
     timing: &mut HashMap<u32, Timing>,
 ) {
-    let Some(nest) = p.nest.as_ref().filter(|n| n.probed == "per_loop") else { return };
-    // The member loops' probes, by source position (every member is probed in such a nest).
-    let ids: Option<Vec<&ProbeEntry>> = nest
+    let Some((nest, probes)) = nest_probes(manifest, p) else { return };
+    for start in 0..nest.members.len().saturating_sub(1) {
+        let part = &nest.members[start..];
+        let Some(found) = find_flattened(r, &p.function, &p.file, part) else { continue };
+        let innermost = probes[probes.len() - 1];
+        // The pipeline pragma of a flattened nest sits in the innermost body.
+        let mut t = timing_from_report(found, &facts_of(innermost), d);
+        // The flattened loop's trips are the innermost loop's, summed per execution of the head.
+        t.report = t.report.map(|r| ReportLoop { iteration_latency: None, ..r });
+        set_nest_roles(&probes[start..], t, Source::Report, timing);
+        return;
+    }
+}
+
+/// A perfect nest probed loop by loop (C simulation) and the probes of its members, outermost
+/// first (every member is probed in such a nest).
+fn nest_probes<'a>(manifest: &'a Manifest, p: &'a ProbeEntry) -> Option<(&'a NestInfo, Vec<&'a ProbeEntry>)> {
+    let nest = p.nest.as_ref().filter(|n| n.probed == "per_loop")?;
+    let probes: Option<Vec<&ProbeEntry>> = nest
         .members
         .iter()
         .map(|m| {
@@ -405,47 +430,64 @@ fn apply_flattened_nest(
             })
         })
         .collect();
-    let Some(probes) = ids else { return };
-    for start in 0..nest.members.len().saturating_sub(1) {
-        let part = &nest.members[start..];
-        let names: Vec<String> = part.iter().map(|m| m.name.clone()).collect();
-        let Some(found) = find_flattened(r, &p.function, &p.file, part) else { continue };
-        let head = probes[start];
-        let innermost = probes[probes.len() - 1];
-        let flattened_name = names.join("_");
-        // The pipeline pragma of a flattened nest sits in the innermost body.
-        let mut t = timing_from_report(found, &facts_of(innermost), d);
-        t.unroll = None;
-        // The flattened loop's trips are the innermost loop's, summed per execution of the head.
-        t.report = t.report.map(|r| ReportLoop { iteration_latency: None, ..r });
-        t.dataflow = false;
-        t.nest = Some(NestRole::Head {
-            flattened_name: flattened_name.clone(),
-            members: names.clone(),
-            innermost: innermost.id,
+    Some((nest, probes?))
+}
+
+/// Make `probes` (outermost first) one flattened loop timed by `t`: the outermost stands for it,
+/// the others cost nothing of their own.
+fn set_nest_roles(probes: &[&ProbeEntry], mut t: LoopTiming, source: Source, timing: &mut HashMap<u32, Timing>) {
+    let names: Vec<String> = probes.iter().map(|q| q.name.clone()).collect();
+    let flattened_name = names.join("_");
+    let head = probes[0];
+    let innermost = probes[probes.len() - 1];
+    t.unroll = None;
+    t.dataflow = false;
+    t.nest = Some(NestRole::Head {
+        flattened_name: flattened_name.clone(),
+        members: names.clone(),
+        innermost: innermost.id,
+    });
+    timing.insert(head.id, Timing::Loop(t));
+    for q in &probes[1..] {
+        let member = LoopTiming {
+            pipelined: Sourced::new(false, source),
+            ii: None,
+            il: None,
+            own: Some(Sourced::new(0, source)),
+            unroll: None,
+            report_loop: None,
+            dataflow: false,
+            nest: Some(NestRole::Member {
+                head: head.id,
+                flattened_name: flattened_name.clone(),
+                members: names.clone(),
+            }),
+            report: None,
+            absent: false,
+            copies: Vec::new(),
+        };
+        timing.insert(q.id, Timing::Loop(member));
+    }
+}
+
+/// Without a report: Vitis flattens a perfect nest whose innermost loop is a pipeline and whose
+/// outer loops are plain (UG1399 "pragma HLS loop_flatten": on by default for perfect and
+/// semi-perfect nests; `loop_flatten off` keeps the loops, and the manifest then has no nest).
+fn apply_default_flatten(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
+    for p in &manifest.probes {
+        let Some((_, probes)) = nest_probes(manifest, p) else { continue };
+        let loop_of = |t: &HashMap<u32, Timing>, id: u32| match t.get(&id) {
+            Some(Timing::Loop(l)) => Some(l.clone()),
+            _ => None,
+        };
+        let Some(inner) = loop_of(timing, probes[probes.len() - 1].id) else { continue };
+        let outer_plain = probes[..probes.len() - 1].iter().all(|q| {
+            loop_of(timing, q.id)
+                .is_some_and(|l| !l.pipelined.value && l.unroll.is_none() && !l.dataflow && l.nest.is_none())
         });
-        timing.insert(head.id, Timing::Loop(t));
-        for q in &probes[start + 1..] {
-            let member = LoopTiming {
-                pipelined: Sourced::new(false, Source::Report),
-                ii: None,
-                il: None,
-                own: Some(Sourced::new(0, Source::Report)),
-                unroll: None,
-                report_loop: None,
-                dataflow: false,
-                nest: Some(NestRole::Member {
-                    head: head.id,
-                    flattened_name: flattened_name.clone(),
-                    members: names.clone(),
-                }),
-                report: None,
-                absent: false,
-                copies: Vec::new(),
-            };
-            timing.insert(q.id, Timing::Loop(member));
+        if inner.pipelined.value && inner.nest.is_none() && outer_plain && probes.len() > 1 {
+            set_nest_roles(&probes, inner, Source::Default, timing);
         }
-        return;
     }
 }
 
@@ -625,24 +667,50 @@ fn report_modules<'a>(r: &'a csynth::Report, p: &ProbeEntry) -> Vec<&'a csynth::
     copies.into_iter().map(|(_, m)| m).collect()
 }
 
-fn module_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults, has_children: bool) -> ModuleTiming {
-    let dataflow = p.module.as_ref().is_some_and(|m| m.dataflow);
+fn module_timing(
+    p: &ProbeEntry,
+    report: Option<&csynth::Report>,
+    d: &Defaults,
+    has_children: bool,
+    top: &str,
+) -> ModuleTiming {
+    let info = p.module.as_ref();
+    let dataflow = info.is_some_and(|m| m.dataflow);
     let mods = report.map(|r| report_modules(r, p)).unwrap_or_default();
     let default = Sourced::new(d.module_overhead, Source::Default);
     let Some(m) = mods.first().copied() else {
-        // With a report, a function that has no module of its own was inlined into its caller:
-        // it adds no handshake.
-        let overhead = if report.is_some() { Sourced::new(0, Source::Report) } else { default };
+        if report.is_some() {
+            // With a report, a function that has no module of its own was inlined into its
+            // caller: it adds no handshake.
+            return ModuleTiming {
+                overhead: Sourced::new(0, Source::Report),
+                fixed: None,
+                dataflow,
+                resources: None,
+                report_module: None,
+                latency: None,
+                pipelined: false,
+                copies: Vec::new(),
+                inlined: true,
+            };
+        }
+        // No report: a top with AXI interfaces has a longer handshake (rule 11); a pipelined
+        // function is its pipeline's depth, whatever ran inside (rule 8).
+        let axi = info.is_some_and(|m| {
+            m.params.iter().any(|q| matches!(q.interface.as_deref(), Some("m_axi" | "s_axilite" | "axis")))
+        });
+        let overhead = if p.name == top && axi { Sourced::new(d.axi_top_overhead, Source::Default) } else { default };
+        let pipelined = info.is_some_and(|m| m.pipeline_ii.is_some());
         return ModuleTiming {
             overhead,
             fixed: None,
             dataflow,
             resources: None,
             report_module: None,
-            latency: None,
-            pipelined: false,
+            latency: pipelined.then(|| csynth::Range::single(d.pipeline_depth)),
+            pipelined,
             copies: Vec::new(),
-            inlined: report.is_some(),
+            inlined: false,
         };
     };
     let fixed = m
@@ -693,7 +761,7 @@ mod tests {
 
     #[test]
     fn without_a_report_pragmas_then_defaults() {
-        let t = build(&manifest(TWO_LOOPS), None, &Defaults::default(), &RunShape::default());
+        let t = build(&manifest(TWO_LOOPS), None, &Defaults::default(), &RunShape::default(), "k");
         let Timing::Loop(l1) = &t[&1] else { panic!() };
         assert_eq!(l1.pipelined, Sourced::new(true, Source::Pragma));
         assert_eq!(l1.ii, Some(Sourced::new(2, Source::Pragma)));
@@ -703,14 +771,14 @@ mod tests {
         assert!(!l2.pipelined.value);
         assert_eq!(l2.own, Some(Sourced::new(2, Source::Default)));
         // The run saw 100 trips of the innermost loop l2: Vitis pipelines it by default (rule 9).
-        let t = build(&manifest(TWO_LOOPS), None, &Defaults::default(), &shape_100());
+        let t = build(&manifest(TWO_LOOPS), None, &Defaults::default(), &shape_100(), "k");
         let Timing::Loop(l2) = &t[&2] else { panic!() };
         assert_eq!(
             (l2.pipelined, l2.ii),
             (Sourced::new(true, Source::Default), Some(Sourced::new(1, Source::Default)))
         );
         let no_auto = Defaults { pipeline_loops: 0, ..Defaults::default() };
-        let t = build(&manifest(TWO_LOOPS), None, &no_auto, &shape_100());
+        let t = build(&manifest(TWO_LOOPS), None, &no_auto, &shape_100(), "k");
         let Timing::Loop(l2) = &t[&2] else { panic!() };
         assert!(!l2.pipelined.value, "pipeline_loops 0 turns the default off");
         let Timing::Module(m) = &t[&0] else { panic!() };
@@ -806,6 +874,7 @@ mod tests {
             Some(&report(&pipelined_loop("outer_mid_inner", 2, 9, ""))),
             &Defaults::default(),
             &RunShape::default(),
+            "k",
         );
         assert_eq!(
             roles(&t),
@@ -823,6 +892,7 @@ mod tests {
             Some(&report(&pipelined_loop("outer_mid_inner.2", 1, 3, ""))),
             &Defaults::default(),
             &RunShape::default(),
+            "k",
         );
         assert_eq!(roles(&t)[0], role("head", "outer_mid_inner"));
     }
@@ -834,7 +904,7 @@ mod tests {
             "<outer><Name>outer</Name><TripCount>4</TripCount><IterationLatency>70</IterationLatency>{}</outer>",
             pipelined_loop("mid_inner", 1, 6, "")
         ));
-        let t = build(&m, Some(&rep), &Defaults::default(), &RunShape::default());
+        let t = build(&m, Some(&rep), &Defaults::default(), &RunShape::default(), "k");
         assert_eq!(roles(&t), [None, role("head", "mid_inner"), role("member", "mid_inner")]);
         let Timing::Loop(outer) = &t[&1] else { panic!() };
         assert_eq!(outer.report_loop.as_deref(), Some("k/outer"), "the outer loop keeps its own entry");
@@ -845,7 +915,8 @@ mod tests {
         // Unlabeled loops: the tool counted the ordinals differently, the lines agree.
         let m = nest_manifest(["VITIS_LOOP_3_1", "VITIS_LOOP_4_2", "VITIS_LOOP_5_3"]);
         let name = "VITIS_LOOP_3_4_VITIS_LOOP_4_5_VITIS_LOOP_5_6";
-        let t = build(&m, Some(&report(&pipelined_loop(name, 1, 4, ""))), &Defaults::default(), &RunShape::default());
+        let t =
+            build(&m, Some(&report(&pipelined_loop(name, 1, 4, ""))), &Defaults::default(), &RunShape::default(), "k");
         assert_eq!(roles(&t)[0], role("head", "VITIS_LOOP_3_1_VITIS_LOOP_4_2_VITIS_LOOP_5_3"));
         let Timing::Loop(head) = &t[&1] else { panic!() };
         assert_eq!(head.report_loop.as_deref(), Some(&*format!("k/{name}")));
@@ -859,7 +930,13 @@ mod tests {
                 </SummaryOfLoopViolations></SummaryOfViolations></PerformanceEstimates></Module></ModuleInformation></profile>"#,
                 pipelined_loop("merged", 1, 4, "")
             );
-            build(&m, Some(&csynth::parse_str(&xml, "csynth.xml").unwrap()), &Defaults::default(), &RunShape::default())
+            build(
+                &m,
+                Some(&csynth::parse_str(&xml, "csynth.xml").unwrap()),
+                &Defaults::default(),
+                &RunShape::default(),
+                "k",
+            )
         };
         assert_eq!(roles(&at("proj/src/k.cpp", 3))[0], role("head", "outer_mid_inner"));
         assert_eq!(roles(&at("proj/src/k.cpp", 4))[0], None, "not the outermost loop's line");
@@ -874,7 +951,7 @@ mod tests {
              <mid><Name>mid</Name><TripCount>4</TripCount><IterationLatency>9</IterationLatency>{}</mid></outer>",
             pipelined_loop("inner", 1, 6, "")
         ));
-        let t = build(&m, Some(&rep), &Defaults::default(), &RunShape::default());
+        let t = build(&m, Some(&rep), &Defaults::default(), &RunShape::default(), "k");
         assert_eq!(roles(&t), [None, None, None]);
         let Timing::Loop(inner) = &t[&3] else { panic!() };
         assert_eq!(inner.report_loop.as_deref(), Some("k/inner"));
