@@ -107,7 +107,7 @@ fn progress(msg: &str) {
 }
 
 pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
-    let (records, manifest, top, clock, csynth, sources, pipeline_loops) = if let Some(events) = &args.events {
+    let (records, manifest, top, clock, csynth, sources, settings) = if let Some(events) = &args.events {
         let manifest = sim::read_manifest(args.manifest.as_deref().unwrap_or(Path::new("")))?;
         let records = sim::events::read(events)?;
         let top = args.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
@@ -151,9 +151,11 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
                 eprintln!("hlsinstr sim: {w}");
             }
         }
-        let pipeline_loops = project.as_ref().and_then(|p| p.pipeline_loops);
-        (outcome.records, manifest, spec.top.clone(), clock, csynth, outcome.sources, pipeline_loops)
+        let settings =
+            project.as_ref().map(|p| (p.pipeline_loops, p.dataflow_default_channel.as_deref() == Some("fifo")));
+        (outcome.records, manifest, spec.top.clone(), clock, csynth, outcome.sources, settings)
     };
+    let (pipeline_loops, fifo_arrays) = settings.unwrap_or((None, false));
     let mut defaults = Defaults::default();
     if let Some(n) = pipeline_loops {
         defaults.pipeline_loops = n;
@@ -186,6 +188,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             stall_threshold_pct: args.stall_threshold,
             timeline_nodes: if timeline { 2_000_000 } else { 0 },
             sources,
+            fifo_arrays,
             cosim: match &args.cosim {
                 Some(p) => Some(cosim_truth(p)?),
                 None => None,

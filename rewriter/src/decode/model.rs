@@ -152,6 +152,7 @@ mod tests {
             pipeline_ii: None,
             inline: None,
             from_directive: Vec::new(),
+            streamed: Vec::new(),
         });
         p
     }

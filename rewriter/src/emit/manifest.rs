@@ -298,6 +298,9 @@ pub struct ModuleInfo {
     /// The facts a project directive set, each as `<fact>: <origin>` (`dataflow: hls_config.cfg:12`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub from_directive: Vec<String>,
+    /// Local variables `#pragma HLS STREAM variable=` (or a `stream` directive) makes FIFOs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub streamed: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -451,6 +454,7 @@ pub fn describe(
                         pipeline_ii: f.pipeline_ii(),
                         inline: None,
                         from_directive: Vec::new(),
+                        streamed: f.streamed_vars(),
                     }),
                     port: None,
                     watch: None,

@@ -113,6 +113,16 @@ impl Function {
         self.pragmas.iter().any(|p| p.directive == "DATAFLOW")
     }
 
+    /// Variables a `#pragma HLS STREAM variable=...` in the body makes FIFOs (not `off`): as
+    /// dataflow channels they let the consumer overlap the producer.
+    pub fn streamed_vars(&self) -> Vec<String> {
+        self.pragmas
+            .iter()
+            .filter(|p| p.directive == "STREAM" && !p.has_flag("off"))
+            .filter_map(|p| p.option("variable").map(str::to_string))
+            .collect()
+    }
+
     /// `#pragma HLS PIPELINE` on the function itself (not `off`): its II (1 when bare).
     pub fn pipeline_ii(&self) -> Option<u32> {
         let facts = crate::model::pragma::LoopFacts::from_pragmas(&self.pragmas);

@@ -168,7 +168,11 @@ impl Applier {
             }
             DirectiveKind::Dataflow => Change::Dataflow,
             DirectiveKind::Inline => Change::Inline(!d.is_off()),
-            DirectiveKind::LoopFlatten | DirectiveKind::Stream | DirectiveKind::Other(_) => Change::Unused,
+            DirectiveKind::Stream => match d.option("variable") {
+                Some(v) if !d.is_off() => Change::Stream(v.to_string()),
+                _ => Change::Unused,
+            },
+            DirectiveKind::LoopFlatten | DirectiveKind::Other(_) => Change::Unused,
         };
         Some(change)
     }
@@ -183,6 +187,8 @@ enum Change {
     Tripcount(Tripcount),
     Dataflow,
     Inline(bool),
+    /// A variable made a FIFO: as a dataflow channel, its consumer overlaps its producer.
+    Stream(String),
     /// Matched, but nothing the cycle model reads.
     Unused,
 }
@@ -230,7 +236,7 @@ impl Change {
                 set(&mut f.from_directive, "dataflow", None, origin);
             }
             // Function-only kinds never target a loop.
-            Change::Inline(_) | Change::Unused => {}
+            Change::Inline(_) | Change::Stream(_) | Change::Unused => {}
         }
         replaced
     }
@@ -252,6 +258,12 @@ impl Change {
             Change::Inline(on) => {
                 m.inline = Some(on);
                 set(&mut m.from_directive, "inline", None, origin);
+            }
+            Change::Stream(ref var) => {
+                if !m.streamed.contains(var) {
+                    m.streamed.push(var.clone());
+                }
+                set(&mut m.from_directive, &format!("stream {var}"), None, origin);
             }
             // Loop-only kinds never target a function.
             Change::Unroll(_) | Change::Tripcount(_) | Change::Unused => {}

@@ -38,6 +38,8 @@ pub struct AnalysisOptions {
     pub sources: std::collections::HashMap<String, Vec<String>>,
     /// The co-simulation's per-call figures, to compare with.
     pub cosim: Option<estimate::CosimTruth>,
+    /// The project's dataflow channels default to FIFOs (`syn.dataflow.default_channel=fifo`).
+    pub fifo_arrays: bool,
 }
 
 /// The report and the replay it came from (the timeline writers need the latter).
@@ -103,15 +105,21 @@ pub fn analyze(records: &[events::Record], manifest: &Manifest, opts: &AnalysisO
     };
     let rep = csynth.as_ref().map(|(_, r)| r);
     let timing = timing::build(manifest, rep, &opts.defaults, &run_shape(records), &opts.top);
-    let relations = relations::Relations::from_manifest(manifest);
+    let relations = relations::Relations::with_default_channel(manifest, opts.fifo_arrays);
     let clock = match (opts.clock_ns, rep.and_then(|r| r.target_clock_ns)) {
         (Some(c), _) => timing::Sourced::new(c, timing::Source::Project),
         (None, Some(c)) => timing::Sourced::new(c, timing::Source::Report),
         (None, None) => timing::Sourced::new(crate::project::DEFAULT_CLOCK_NS, timing::Source::Default),
     };
-    let (dram, dram_source) = match opts.dram {
-        Some(d) => (d, timing::Source::Project),
-        None => (replay::Dram::default(), timing::Source::Default),
+    // The m_axi latency the schedule assumed (the report's HW Interfaces table), not a board's.
+    let report_maxi_latency = rep.and_then(|r| r.maxi.iter().filter_map(|m| m.latency).max());
+    let (dram, dram_source) = match (opts.dram, report_maxi_latency) {
+        (Some(d), _) => (d, timing::Source::Project),
+        (None, Some(cycles)) => (
+            replay::Dram { latency_ns: cycles as f64 * clock.value, ..replay::Dram::default() },
+            timing::Source::Report,
+        ),
+        (None, None) => (replay::Dram::default(), timing::Source::Default),
     };
     let ropts =
         replay::Options { clock_ns: clock.value, dram, max_nodes: opts.timeline_nodes, bulk_transfers: rep.is_none() };

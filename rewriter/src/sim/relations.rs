@@ -25,7 +25,14 @@ pub struct Relations {
 }
 
 impl Relations {
+    /// Arrays are ping-pong buffers unless a STREAM pragma or directive makes them FIFOs.
     pub fn from_manifest(m: &Manifest) -> Self {
+        Self::with_default_channel(m, false)
+    }
+
+    /// `fifo_arrays`: the project's `syn.dataflow.default_channel=fifo` (`config_dataflow
+    /// -default_channel fifo`): every array between processes is a FIFO (UG1399 config_dataflow).
+    pub fn with_default_channel(m: &Manifest, fifo_arrays: bool) -> Self {
         let params: HashMap<&str, &Vec<crate::model::Param>> = m
             .probes
             .iter()
@@ -35,6 +42,7 @@ impl Relations {
         let mut by_caller: HashMap<String, HashMap<String, Vec<(String, Channel)>>> = HashMap::new();
         for p in m.probes.iter().filter(|p| p.kind == "function") {
             let Some(mi) = &p.module else { continue };
+            let fifo = |var: &str| fifo_arrays || mi.streamed.iter().any(|s| s == var);
             let callees = by_caller.entry(p.function.clone()).or_default();
             for call in &mi.calls {
                 let Some(cparams) = params.get(call.name.as_str()) else { continue };
@@ -46,6 +54,7 @@ impl Relations {
                         ParamKind::Pointer | ParamKind::Array | ParamKind::Reference => Channel::Buffer,
                     };
                     if let Some(var) = base_identifier(arg) {
+                        let channel = if channel == Channel::Buffer && fifo(&var) { Channel::Stream } else { channel };
                         if !entry.iter().any(|(v, _)| v == &var) {
                             entry.push((var, channel));
                         }

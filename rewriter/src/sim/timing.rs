@@ -785,6 +785,64 @@ mod tests {
         assert_eq!(m.overhead, Sourced::new(2, Source::Default));
     }
 
+    /// `k(int *a)` with an m_axi port and a loop `outer` around a loop `inner`, no pragmas.
+    const DEFAULTS_ONLY: &str = r#"{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":["modules","loops"],
+      "files":[],"skipped":[],"probes":[
+      {"id":0,"kind":"function","file":"k.cpp","line":1,"column":1,"function":"k","name":"k",
+       "module":{"dataflow":false,"returns_void":true,"params":[{"name":"a","type":"int *","kind":"pointer","interface":"m_axi"}],"exits":1}},
+      {"id":1,"kind":"loop","file":"k.cpp","line":3,"column":1,"function":"k","name":"outer","label":"outer",
+       "vitis_name":"VITIS_LOOP_3_1","parent":0,"loop":{"kind":"for","depth":0}},
+      {"id":2,"kind":"loop","file":"k.cpp","line":4,"column":1,"function":"k","name":"inner","label":"inner",
+       "vitis_name":"VITIS_LOOP_4_2","parent":1,"loop":{"kind":"for","depth":1}}]}"#;
+
+    fn shape(outer: u64, inner: u64) -> RunShape {
+        RunShape {
+            max_trips: HashMap::from([(1, outer), (2, inner)]),
+            inner: HashMap::from([(0, [1].into()), (1, [2].into())]),
+        }
+    }
+
+    fn pipelined_of(t: &HashMap<u32, Timing>, id: u32) -> Sourced<bool> {
+        match &t[&id] {
+            Timing::Loop(l) => l.pipelined,
+            _ => panic!("not a loop"),
+        }
+    }
+
+    #[test]
+    fn vitis_default_pipelining_takes_the_innermost_loop_or_its_parent() {
+        let m = manifest(DEFAULTS_ONLY);
+        let d = Defaults::default();
+        // 100 inner trips (> 64): the inner loop is the pipeline.
+        let t = build(&m, None, &d, &shape(10, 100), "k");
+        assert_eq!((pipelined_of(&t, 1).value, pipelined_of(&t, 2)), (false, Sourced::new(true, Source::Default)));
+        // 8 inner trips (<= 64): unrolled into the outer loop, which is the pipeline.
+        let t = build(&m, None, &d, &shape(10, 8), "k");
+        assert_eq!((pipelined_of(&t, 1), pipelined_of(&t, 2).value), (Sourced::new(true, Source::Default), false));
+        // The project's threshold decides.
+        let t = build(&m, None, &Defaults { pipeline_loops: 4, ..d }, &shape(10, 8), "k");
+        assert!(pipelined_of(&t, 2).value && !pipelined_of(&t, 1).value);
+        // The top has an m_axi port: its handshake is the AXI one (rule 11); not for another name.
+        let Timing::Module(k) = &t[&0] else { panic!() };
+        assert_eq!(k.overhead, Sourced::new(13, Source::Default));
+        let t = build(&m, None, &d, &shape(10, 8), "other_top");
+        let Timing::Module(k) = &t[&0] else { panic!() };
+        assert_eq!(k.overhead, Sourced::new(2, Source::Default));
+    }
+
+    #[test]
+    fn without_a_report_a_perfect_nest_around_a_pipeline_is_flattened() {
+        let m = nest_manifest(["outer", "mid", "inner"]);
+        let t = build(&m, None, &Defaults::default(), &RunShape::default(), "k");
+        assert_eq!(
+            roles(&t),
+            [role("head", "outer_mid_inner"), role("member", "outer_mid_inner"), role("member", "outer_mid_inner")]
+        );
+        let Timing::Loop(head) = &t[&1] else { panic!() };
+        assert_eq!(head.ii, Some(Sourced::new(1, Source::Pragma)), "the innermost loop's pragma");
+        assert_eq!(roles(&build(&m, Some(&report("")), &Defaults::default(), &RunShape::default(), "k"))[0], None);
+    }
+
     /// A function `k` with a perfect nest of three loops at lines 3, 4, 5 (C simulation: one
     /// probe each), the outermost named `outer`, the others as given.
     fn nest_manifest(names: [&str; 3]) -> Manifest {
