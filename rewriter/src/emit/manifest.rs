@@ -222,8 +222,16 @@ pub struct PortInfo {
     pub bound_to: Vec<PortOrigin>,
     /// Accesses and `memcpy` calls counted in this function.
     pub sites: usize,
+    /// Of those, `memcpy` calls: when they are all of its sites, the port's bytes move in bulk
+    /// (the cycle model times each as the copy module Vitis generates).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub memcpys: usize,
     /// Uses that may move data but are not counted, with the reason.
     pub uncounted: Vec<Uncounted>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl ProbeEntry {
@@ -404,6 +412,7 @@ pub fn describe(
                         .iter()
                         .filter(|u| matches!(u.kind, UseKind::Access { .. } | UseKind::Memcpy { .. }))
                         .count();
+                    let memcpys = param.uses.iter().filter(|u| matches!(u.kind, UseKind::Memcpy { .. })).count();
                     ProbeEntry {
                         id: p.id,
                         kind: "port".into(),
@@ -423,6 +432,7 @@ pub fn describe(
                             element_type: param.element_type.clone(),
                             bound_to: bound.origins.clone(),
                             sites,
+                            memcpys,
                             uncounted: bound.uncounted.clone(),
                         }),
                         watch: None,

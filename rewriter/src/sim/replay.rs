@@ -144,8 +144,8 @@ pub struct Options {
     pub dram: Dram,
     /// Timeline nodes kept (0: no timeline).
     pub max_nodes: usize,
-    /// No report: a bulk m_axi transfer (a `memcpy` of a port, more than one element in one
-    /// record) costs its elements + 3 cycles in its scope, as the module Vitis generates for it
+    /// No report: a bulk m_axi transfer (the bytes of a port whose only uses in the function are
+    /// `memcpy`s) costs its elements + 3 cycles in its scope, as the module Vitis generates for it
     /// does (facts, rule 1). With a report those modules are in the scheduled latencies.
     pub bulk_transfers: bool,
 }
@@ -371,7 +371,14 @@ impl Ctx<'_> {
             return Err(corrupt(r, "bytes recorded outside any module"));
         };
         if self.opts.bulk_transfers {
-            let port = self.probes.get(&r.probe).and_then(|p| p.port.as_ref());
+            // A port whose only counted uses are memcpys moves its bytes in bulk. Element accesses
+            // are timed by the loops that make them (the counters add up per invocation, so the
+            // record alone cannot tell them apart).
+            let port = self
+                .probes
+                .get(&r.probe)
+                .and_then(|p| p.port.as_ref())
+                .filter(|p| p.memcpys > 0 && p.memcpys == p.sites);
             if let Some((e, port)) =
                 port.and_then(|p| Some((port_element_bytes(&p.element_type)?, p))).filter(|(e, _)| n > *e)
             {
