@@ -812,7 +812,9 @@ fn directives_set_the_facts_of_a_manifest() {
     assert_eq!(unnamed.unroll, Some(0), "matched by its Vitis name; no factor is a full unroll");
     let top = m.probes[0].module.as_ref().unwrap();
     assert!(top.dataflow);
-    assert_eq!(top.from_directive, ["dataflow: directives.tcl:8"]);
+    // The stream directive makes `s_in` a FIFO between the dataflow processes.
+    assert_eq!(top.from_directive, ["dataflow: directives.tcl:8", "stream s_in: directives.tcl:10"]);
+    assert_eq!(top.streamed, ["s_in"]);
     let helper = m.probes[5].module.as_ref().unwrap();
     assert_eq!(helper.inline, Some(false), "`ns::helper` is the probe's qualified name");
     assert_eq!(helper.from_directive, ["inline: directives.tcl:9"]);
@@ -834,7 +836,6 @@ fn directives_set_the_facts_of_a_manifest() {
         "set_directive_unroll other/inner (directives.tcl:16): no function `other` among the probes; not used",
         "set_directive_pipeline top/slow (directives.tcl:17): II `0` is not a positive whole number; not used",
         "set_directive_unroll top (directives.tcl:18): names no loop (write `top/<label>`); not used",
-        "set_directive_stream (directives.tcl:10): not used by the cycle model",
         "set_directive_interface (directives.tcl:11): not used by the cycle model",
         "set_directive_array_partition (directives.tcl:19): not used by the cycle model",
     ];
