@@ -54,13 +54,17 @@ pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
             }
         }
     }
-    let root = match &args.out {
-        Some(out) => Some(emit::prepare_dir(out)?),
+    let inputs: Vec<_> = inputs.into_iter().filter(|i| !generated.contains(&i.rel)).collect();
+    if let Some(out) = &args.out {
+        let paths: Vec<&std::path::Path> = inputs.iter().map(|i| i.path.as_path()).collect();
+        emit::refuse_inputs_inside(out, &paths)?;
+    }
+    let out_dir = match &args.out {
+        Some(out) => Some(emit::OutputDir::open(out)?),
         None => None,
     };
-    let mut failed = 0;
-    let mut restored = 0;
-    let inputs: Vec<_> = inputs.into_iter().filter(|i| !generated.contains(&i.rel)).collect();
+    let mut failed = Vec::new();
+    let mut restored = Vec::new();
     for input in &inputs {
         let result = hlsinstr::source::load(&input.path, &input.rel).and_then(|src| {
             let text = hlsinstr::strip::strip(&src.text)
@@ -73,20 +77,44 @@ pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
                     );
                 }
             }
-            if text != src.text {
-                restored += 1;
-            }
-            match &root {
-                Some(root) => emit::write_below(root, &input.rel, text.as_bytes(), Some(&input.path)).map(|_| ()),
-                None if text != src.text => emit::atomic_write(&input.path, text.as_bytes()),
-                None => Ok(()),
-            }
+            Ok((text, src.text))
         });
-        if let Err(e) = result {
-            eprintln!("hlsinstr: error: {e}");
-            failed += 1;
+        match result {
+            Ok((text, original)) => restored.push((input, text, original)),
+            Err(e) => {
+                eprintln!("hlsinstr: error: {e}");
+                failed.push(input.path.display().to_string());
+            }
         }
     }
-    eprintln!("hlsinstr: stripped {restored} of {} files", inputs.len());
-    Ok(if failed > 0 { EXIT_ERROR } else { EXIT_OK })
+    if !failed.is_empty() {
+        // All or nothing: a half-stripped tree would build, and pass for the original.
+        eprintln!(
+            "hlsinstr: nothing written: {} of {} files cannot be stripped ({}); fix them (or pass --force)",
+            failed.len(),
+            inputs.len(),
+            failed.join(", ")
+        );
+        return Ok(EXIT_ERROR);
+    }
+    let changed = restored.iter().filter(|(_, text, original)| text != original).count();
+    match out_dir {
+        Some(mut out) => {
+            for (input, text, _) in &restored {
+                out.add(&input.rel, text.as_bytes(), Some(&input.path))?;
+            }
+            out.commit()?;
+        }
+        None => {
+            let mut staged = emit::InPlace::new();
+            for (input, text, original) in &restored {
+                if text != original {
+                    staged.add(&input.path, text.as_bytes())?;
+                }
+            }
+            staged.commit()?;
+        }
+    }
+    eprintln!("hlsinstr: stripped {changed} of {} files", inputs.len());
+    Ok(EXIT_OK)
 }
