@@ -693,7 +693,7 @@ fn bad_inputs_give_clear_messages_and_documented_exit_codes() {
     // Strip refuses what it cannot undo, and binary input, with exit 1.
     std::fs::write(p.join("broken-probe.cpp"), "void f() { HLSINSTR_FUNC_BEGIN(0, P, 0; }\n").unwrap();
     let err = expect_exit(&["strip", "broken-probe.cpp", "--out", "o-strip"], p, 1);
-    assert!(err.contains("broken-probe.cpp: cannot strip: unbalanced parentheses"), "{err}");
+    assert!(err.contains("broken-probe.cpp:1:12: cannot strip: unbalanced parentheses"), "{err}");
     let err = expect_exit(&["strip", "nul", "--out", "o-strip-nul"], p, 1);
     assert!(err.contains("binary file"), "{err}");
 }

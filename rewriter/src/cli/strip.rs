@@ -19,6 +19,11 @@ pub struct StripArgs {
     /// Restore the files where they are.
     #[arg(long)]
     pub in_place: bool,
+    /// Strip files whose markers hold code that is not probe text (added or edited by hand):
+    /// that code stays where it is (a block keeps its braces) and each place is reported.
+    /// Without it such a file is refused and nothing is written.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
@@ -67,8 +72,18 @@ pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
     let mut restored = Vec::new();
     for input in &inputs {
         let result = hlsinstr::source::load(&input.path, &input.rel).and_then(|src| {
-            let text = hlsinstr::strip::strip(&src.text)
-                .map_err(|e| Error::new(ErrorKind::BadInput, format!("cannot strip: {e}")).at(&src.path))?;
+            let opts = hlsinstr::strip::StripOptions { force: args.force };
+            let stripped = hlsinstr::strip::strip_with(&src.text, &opts).map_err(|e| {
+                let (line, col) = hlsinstr::strip::line_col(&src.text, e.offset);
+                Error::new(ErrorKind::BadInput, format!("cannot strip: {} (--force keeps such code in place)", e.message))
+                    .at(&src.path)
+                    .at_line(line, col)
+            })?;
+            for k in &stripped.kept {
+                let (line, col) = hlsinstr::strip::line_col(&src.text, k.offset);
+                eprintln!("{}:{line}:{col}: --force: kept: {}", src.path.display(), k.message);
+            }
+            let text = stripped.text;
             if let Some(expected) = originals.get(&input.rel) {
                 if &manifest::sha256_hex(text.as_bytes()) != expected {
                     eprintln!(
