@@ -5,6 +5,10 @@
 //! instrumentation: both sides ignore them (a kernel may well print "HLSINSTR_..."). Each
 //! inserted token came with exactly one space; a run of tokens is removed with as many spaces,
 //! which restores the original bytes (see `edit::flush_tokens`).
+//!
+//! Only an unmodified rewrite is undone blindly. Hand edits inside or across the markers (code
+//! added to a braced block, a marker brace removed, code in a probe's arguments) would change
+//! meaning on the way back: [`strip_with`] refuses them, or with `force` keeps that code in place.
 
 use crate::edit::{apply, Edit};
 use crate::plan::{CLOSE_BRACE, INCLUDE_LINES, OPEN_BRACE};
@@ -257,13 +261,14 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
         at = after + eol;
     }
     let literals = literal_ranges(text);
-    include_lines_below(text, at, &literals, &mut edits, &mut judge)?;
+    include_lines_below(text, at, &mut edits, &mut judge)?;
     // Braces kept (only their `/*hlsinstr*/` goes): partners missing, or a block whose content
     // is not one statement any more.
+    let kept_calls = check_calls(text, &literals, &mut judge)?;
     let mut keep_brace = std::collections::HashSet::new();
     if text.contains("/*hlsinstr*/") {
         let pairs = brace_pairs(text, &literals, &mut judge, &mut keep_brace)?;
-        check_blocks(text, &pairs, &mut judge, &mut keep_brace)?;
+        check_blocks(text, &pairs, &kept_calls, &mut judge, &mut keep_brace)?;
         stray_marker_comments(text, &literals, &mut judge)?;
     }
     let mut tokens: Vec<Range<usize>> = Vec::new();
@@ -282,6 +287,7 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
                 tokens.push(start..start + OPEN_BRACE.len());
                 pos = start + OPEN_BRACE.len();
             }
+            Marker::Call if kept_calls.contains_key(&start) => pos = kept_calls[&start],
             Marker::Call if text[start..].starts_with(PARAM_PREFIX) || text[start..].starts_with("HLSINSTR_P(") => {
                 // An added parameter `HLSINSTR_PROBE& hlsinstr_p<id>` or argument `HLSINSTR_P(<id>)`
                 // (target vitis): always after the original items, so it goes with the comma before
@@ -327,30 +333,8 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
                     .map(|i| start + i)
                     .ok_or_else(|| err(start, "HLSINSTR_ call without `(`"))?;
                 let name = &text[start..open];
-                if !STATEMENTS.contains(&name) && !WRAPPERS.contains(&name) {
-                    // Not something a rewrite writes: the user's, or an edited probe.
-                    let shown: String = name.chars().take(40).collect();
-                    judge.found(start, format!("`{shown}` is not a probe hlsinstr inserts; rename or remove it"))?;
-                    pos = start + "HLSINSTR_".len();
-                    continue;
-                }
                 let close = matching_paren(text, open)
                     .ok_or_else(|| err(start, "unbalanced parentheses in an HLSINSTR_ call"))?;
-                // The probe's own arguments: ids, options and names, nothing to evaluate. Code
-                // there would vanish with the probe.
-                let own_args = if WRAPPERS.contains(&name) {
-                    nth_comma(text, open, close, 2).unwrap_or(close)
-                } else {
-                    close
-                };
-                if let Some(bad) = not_probe_text(&text[open + 1..own_args]) {
-                    judge.found(
-                        start,
-                        format!("`{name}(...)` has an argument that is not probe text (`{bad}`); move that code out of the probe"),
-                    )?;
-                    pos = close + 1;
-                    continue;
-                }
                 if name == "HLSINSTR_RETURN" || name == "HLSINSTR_RETURN_V" {
                     // `HLSINSTR_RETURN(id, O, expr)`: keep `expr`. The wrapper's one space follows
                     // the comma, or precedes the name when `expr` touched `return` (`return(x)`).
@@ -396,6 +380,53 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
     edits.extend(token_runs(text, &tokens));
     let text = apply(text, edits).map_err(|e| err(0, &e.to_string()))?;
     Ok(Stripped { text, kept: judge.kept })
+}
+
+/// Calls of `HLSINSTR_` names that are not a probe a rewrite inserts, or whose own arguments
+/// are not probe text (code there would vanish with the probe): refused, or with `force` kept,
+/// as `start → offset to resume the scan at`.
+fn check_calls(
+    text: &str,
+    literals: &[Range<usize>],
+    judge: &mut Judge,
+) -> Result<std::collections::HashMap<usize, usize>, StripError> {
+    let mut kept = std::collections::HashMap::new();
+    let mut at = 0;
+    while let Some(start) = find_outside(text, at, "HLSINSTR_", literals) {
+        let name_len = text[start..].bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'_').count();
+        let name = &text[start..start + name_len];
+        at = start + name_len;
+        if text[start..].starts_with(PARAM_PREFIX) || matches!(name, "HLSINSTR_P" | "HLSINSTR_TB_CALL") {
+            continue; // checked where they are removed
+        }
+        if !STATEMENTS.contains(&name) && !WRAPPERS.contains(&name) {
+            // Not something a rewrite writes: the user's, or an edited probe.
+            let shown: String = name.chars().take(40).collect();
+            judge.found(start, format!("`{shown}` is not a probe hlsinstr inserts; rename or remove it"))?;
+            let end = text[at..]
+                .starts_with('(')
+                .then(|| matching_paren(text, at))
+                .flatten()
+                .map_or(at, |c| c + 1 + usize::from(text[c + 1..].starts_with(';')));
+            kept.insert(start, end);
+            at = end;
+            continue;
+        }
+        let Some(close) = text[at..].starts_with('(').then(|| matching_paren(text, at)).flatten() else {
+            continue; // the removal says what is wrong
+        };
+        let own_args = if WRAPPERS.contains(&name) { nth_comma(text, at, close, 2).unwrap_or(close) } else { close };
+        if let Some(bad) = not_probe_text(&text[at + 1..own_args]) {
+            let shown: String = bad.chars().take(40).collect();
+            judge.found(
+                start,
+                format!("`{name}(...)` has an argument that is not probe text (`{shown}`); move that code out of the probe"),
+            )?;
+            kept.insert(start, close + 1);
+            at = close + 1;
+        }
+    }
+    Ok(kept)
 }
 
 /// Probe statements a rewrite inserts (`NAME(args);`, `HLSINSTR_RETURN_VOID(args)` without `;`).
@@ -446,23 +477,20 @@ fn not_probe_text(args: &str) -> Option<&str> {
 /// Include lines of ours below the block at the top of the file (moved there by hand): a whole
 /// line is removed; a line that names one of our headers but is not one of our lines was edited
 /// and is refused (kept with `force`).
-fn include_lines_below(
-    text: &str,
-    from: usize,
-    literals: &[Range<usize>],
-    edits: &mut Vec<Edit>,
-    judge: &mut Judge,
-) -> Result<(), StripError> {
+fn include_lines_below(text: &str, from: usize, edits: &mut Vec<Edit>, judge: &mut Judge) -> Result<(), StripError> {
     const HEADERS: [&str; 4] = ["hlsinstr/probe.h", "hlsinstr/vitis.h", "hlsinstr_top.h", "hlsinstr_probe.cl"];
     if !HEADERS.iter().any(|h| text[from..].contains(h)) {
         return Ok(());
     }
+    // Directive lines only (not the literal lexer: it reads a header name after a BOM as a
+    // string); a header name in code or a comment is not an include line.
     let mut lines: Vec<usize> = Vec::new();
     for h in HEADERS {
-        let mut at = from;
-        while let Some(i) = find_outside(text, at, h, literals) {
-            lines.push(text[..i].rfind('\n').map_or(0, |n| n + 1).max(from));
-            at = i + h.len();
+        for (i, _) in text[from..].match_indices(h) {
+            let start = text[..from + i].rfind('\n').map_or(0, |n| n + 1).max(from);
+            if text[start..].trim_start_matches(['\u{feff}', ' ', '\t']).starts_with('#') {
+                lines.push(start);
+            }
         }
     }
     lines.sort_unstable();
@@ -573,6 +601,7 @@ fn brace_pairs(
 fn check_blocks(
     text: &str,
     pairs: &[(usize, usize)],
+    kept_calls: &std::collections::HashMap<usize, usize>,
     judge: &mut Judge,
     keep: &mut std::collections::HashSet<usize>,
 ) -> Result<(), StripError> {
@@ -600,7 +629,9 @@ fn check_blocks(
         }
         for &(o2, c2) in &pairs[i..i + inner] {
             let node = blocks.get(&(HEAD.len() + o2 - o)).filter(|n| n.end_byte() == HEAD.len() + c2 - o + 1);
-            let problem = match node.map(|n| statements(*n, &frag)) {
+            // A probe call kept in place (`force`) stays a statement of the block.
+            let removed = |at: usize| !kept_calls.contains_key(&(at + o - HEAD.len()));
+            let problem = match node.map(|n| statements(*n, &frag, removed)) {
                 Some(Ok(1)) => continue,
                 Some(Ok(0)) => "holds no statement besides its probes: the statement it braced was removed".to_string(),
                 Some(Ok(n)) => format!(
@@ -623,7 +654,7 @@ fn check_blocks(
 
 /// Statements of a block that are not probes (a label whose statement is a probe, as
 /// `HLSINSTR_UNWIND` sits, labels the next one: not counted); `Err` when it does not parse.
-fn statements(block: tree_sitter::Node, src: &str) -> Result<usize, ()> {
+fn statements(block: tree_sitter::Node, src: &str, removed: impl Fn(usize) -> bool) -> Result<usize, ()> {
     if block.has_error() {
         return Err(());
     }
@@ -631,7 +662,9 @@ fn statements(block: tree_sitter::Node, src: &str) -> Result<usize, ()> {
         n.kind() == "expression_statement"
             && n.named_child(0).is_some_and(|call| {
                 call.kind() == "call_expression"
-                    && call.child_by_field_name("function").is_some_and(|f| src[f.byte_range()].starts_with("HLSINSTR_"))
+                    && call.child_by_field_name("function").is_some_and(|f| {
+                        src[f.byte_range()].starts_with("HLSINSTR_") && removed(f.start_byte())
+                    })
             })
     };
     Ok(crate::parse::named_children(block)
