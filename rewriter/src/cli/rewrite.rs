@@ -134,9 +134,10 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
         for f in outcome.files.iter().filter(|f| f.output != f.source.text) {
             staged.add(&f.source.path, f.output.as_bytes())?;
         }
-        staged.commit()?;
+        // Staged with the files, last: nothing is replaced if it cannot be written.
         manifest_path = args.manifest.clone().unwrap_or_else(|| in_place_manifest(&args.select.inputs[0]));
-        emit::atomic_write(&manifest_path, json.as_bytes())?;
+        staged.add(&manifest_path, json.as_bytes())?;
+        staged.commit()?;
     }
     if !args.quiet && !outcome.generated.is_empty() {
         if let Some(hw) = &outcome.manifest.hw {

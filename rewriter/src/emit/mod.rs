@@ -166,7 +166,9 @@ impl OutputDir {
         // In the parent, so that the final renames stay on one file system; a dot name, so that a
         // walk of the parent (the default output sits below the inputs) passes it by.
         let parent = root.parent().unwrap_or(&root).to_path_buf();
-        let stage = match tempfile::Builder::new().prefix(".hlsinstr-stage-").tempdir_in(&parent) {
+        let staged = |dir: &Path| tempfile::Builder::new().prefix(".hlsinstr-stage-").tempdir_in(dir);
+        // A parent we may not write to (the output directory was made for us): inside it, then.
+        let stage = match staged(&parent).or_else(|_| staged(&root)) {
             Ok(s) => s,
             Err(e) => {
                 let _ = std::fs::remove_file(&lock);
@@ -289,9 +291,14 @@ impl InPlace {
     /// Stages `contents` to replace `target`, keeping its permissions. A read-only file is
     /// refused: a rename would replace it all the same, and read-only usually means "not mine
     /// to change".
+    /// A `target` that does not exist yet (the manifest) is created with a new file's mode.
     pub fn add(&mut self, target: &Path, contents: &[u8]) -> Result<()> {
-        let meta = std::fs::metadata(target).map_err(|e| Error::io(target, &e))?;
-        if meta.permissions().readonly() {
+        let meta = match std::fs::metadata(target) {
+            Ok(m) => Some(m),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(Error::io(target, &e)),
+        };
+        if meta.as_ref().is_some_and(|m| m.permissions().readonly()) {
             return Err(Error::new(
                 ErrorKind::UnsafePath,
                 "is read-only; --in-place does not replace read-only files: make it writable (chmod u+w) or write \
@@ -302,7 +309,9 @@ impl InPlace {
         let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
         let mut tmp = temp_file_in(dir)?;
         tmp.write_all(contents).map_err(|e| Error::io(target, &e))?;
-        std::fs::set_permissions(tmp.path(), meta.permissions()).map_err(|e| Error::io(target, &e))?;
+        if let Some(meta) = meta {
+            std::fs::set_permissions(tmp.path(), meta.permissions()).map_err(|e| Error::io(target, &e))?;
+        }
         self.files.push((tmp, target.to_path_buf()));
         Ok(())
     }

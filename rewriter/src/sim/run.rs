@@ -195,8 +195,10 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
         }
     }
     cancelled()?;
-    compile(spec, opts, &work, &src_dir, &inputs, &manifest, &lib, &exe)?;
+    // A compiler killed by the terminal's Ctrl-C fails: the cancel, not the failure, is news.
+    let compiled = compile(spec, opts, &work, &src_dir, &inputs, &manifest, &lib, &exe);
     cancelled()?;
+    compiled?;
     say("running the testbench");
     let run_dir = work.join("run");
     std::fs::create_dir_all(&run_dir).map_err(|e| Error::io(&run_dir, &e))?;
