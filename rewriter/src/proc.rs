@@ -125,7 +125,7 @@ mod tests {
     fn alive(pid: u32) -> bool {
         std::fs::read_to_string(format!("/proc/{pid}/stat"))
             .ok()
-            .and_then(|s| s.rsplit(')').next().map(|r| r.trim_start().chars().next() != Some('Z')))
+            .and_then(|s| s.rsplit(')').next().map(|r| !r.trim_start().starts_with('Z')))
             .unwrap_or(false)
     }
 

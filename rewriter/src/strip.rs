@@ -262,9 +262,9 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
     }
     let literals = literal_ranges(text);
     include_lines_below(text, at, &mut edits, &mut judge)?;
+    let kept_calls = check_calls(text, &literals, &mut judge)?;
     // Braces kept (only their `/*hlsinstr*/` goes): partners missing, or a block whose content
     // is not one statement any more.
-    let kept_calls = check_calls(text, &literals, &mut judge)?;
     let mut keep_brace = std::collections::HashSet::new();
     if text.contains("/*hlsinstr*/") {
         let pairs = brace_pairs(text, &literals, &mut judge, &mut keep_brace)?;
@@ -379,6 +379,7 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
     }
     edits.extend(token_runs(text, &tokens));
     let text = apply(text, edits).map_err(|e| err(0, &e.to_string()))?;
+    judge.kept.sort_by_key(|k| k.offset);
     Ok(Stripped { text, kept: judge.kept })
 }
 
@@ -420,7 +421,9 @@ fn check_calls(
             let shown: String = bad.chars().take(40).collect();
             judge.found(
                 start,
-                format!("`{name}(...)` has an argument that is not probe text (`{shown}`); move that code out of the probe"),
+                format!(
+                    "`{name}(...)` has an argument that is not probe text (`{shown}`); move that code out of the probe"
+                ),
             )?;
             kept.insert(start, close + 1);
             at = close + 1;
@@ -502,7 +505,10 @@ fn include_lines_below(text: &str, from: usize, edits: &mut Vec<Edit>, judge: &m
             edits.push(Edit::delete(start..(end + 1).min(text.len())));
         } else {
             let shown: String = line.trim().chars().take(60).collect();
-            judge.found(start, format!("an hlsinstr include line was edited (`{shown}`); restore it or delete the line"))?;
+            judge.found(
+                start,
+                format!("an hlsinstr include line was edited (`{shown}`); restore it or delete the line"),
+            )?;
         }
     }
     Ok(())
@@ -662,9 +668,9 @@ fn statements(block: tree_sitter::Node, src: &str, removed: impl Fn(usize) -> bo
         n.kind() == "expression_statement"
             && n.named_child(0).is_some_and(|call| {
                 call.kind() == "call_expression"
-                    && call.child_by_field_name("function").is_some_and(|f| {
-                        src[f.byte_range()].starts_with("HLSINSTR_") && removed(f.start_byte())
-                    })
+                    && call
+                        .child_by_field_name("function")
+                        .is_some_and(|f| src[f.byte_range()].starts_with("HLSINSTR_") && removed(f.start_byte()))
             })
     };
     Ok(crate::parse::named_children(block)

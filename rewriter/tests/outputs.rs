@@ -162,7 +162,11 @@ fn in_place_refuses_read_only_files_and_changes_nothing() {
     let before = snapshot(t.path());
     let o = hlsinstr(&["rewrite", "src", "--in-place"], t.path());
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("src/b.cpp: is read-only; --in-place does not replace read-only files"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("src/b.cpp: is read-only; --in-place does not replace read-only files"),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(snapshot(t.path()), before, "a.cpp is not rewritten alone, no manifest");
     no_stage_left(&t.path().join("src"));
     // strip --in-place likewise.

@@ -103,7 +103,7 @@ fn group_members(pgid: u32) -> Vec<u32> {
 fn alive(pid: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat"))
         .ok()
-        .and_then(|s| s.rsplit(')').next().map(|r| r.trim_start().chars().next() != Some('Z')))
+        .and_then(|s| s.rsplit(')').next().map(|r| !r.trim_start().starts_with('Z')))
         .unwrap_or(false)
 }
 

@@ -118,13 +118,15 @@ fn code_added_inside_a_block_is_refused_or_kept_inside() {
         }
         // The braced statement removed: nothing left for the loop or branch.
         for o in find_all(&text, OPEN) {
-            let Some(c) = find_all(&text, CLOSE).into_iter().find(|&c| c > o && strip(&text[o..c + CLOSE.len()]).is_ok())
+            let Some(c) =
+                find_all(&text, CLOSE).into_iter().find(|&c| c > o && strip(&text[o..c + CLOSE.len()]).is_ok())
             else {
                 continue;
             };
             let body = strip(&text[o + OPEN.len()..c]).unwrap();
             if body.trim().ends_with(';') && !body.contains('{') && !body.contains(':') {
-                let tampered = format!("{}{}", &text[..o + OPEN.len()], &text[o + OPEN.len()..].replacen(body.trim(), "", 1));
+                let tampered =
+                    format!("{}{}", &text[..o + OPEN.len()], &text[o + OPEN.len()..].replacen(body.trim(), "", 1));
                 if strip(&tampered).is_err() {
                     let e = strip(&tampered).unwrap_err();
                     assert!(
@@ -302,7 +304,9 @@ fn a_statement_added_inside_a_loop_block_is_not_moved_out_of_the_loop() {
     let o = hlsinstr(&["strip", "i", "--out", "r"], t.path());
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("i/k.cpp:4:5: cannot strip: the block `{/*hlsinstr*/ … }/*hlsinstr*/` (to 4:63) holds 2 statements"),
+        stderr(&o).contains(
+            "i/k.cpp:4:5: cannot strip: the block `{/*hlsinstr*/ … }/*hlsinstr*/` (to 4:63) holds 2 statements"
+        ),
         "{}",
         stderr(&o)
     );
@@ -325,7 +329,11 @@ fn one_marker_removed_is_refused_not_restored_uncompilable() {
     std::fs::write(&i, text.replace("}/*hlsinstr*/ HLSINSTR_LOOP_END", "} HLSINSTR_LOOP_END")).unwrap();
     let o = hlsinstr(&["strip", "i", "--in-place"], t.path());
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("i/k.cpp:4:5: cannot strip: `{/*hlsinstr*/` pairs with a plain `}` at 4:52"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("i/k.cpp:4:5: cannot strip: `{/*hlsinstr*/` pairs with a plain `}` at 4:52"),
+        "{}",
+        stderr(&o)
+    );
     assert!(std::fs::read_to_string(&i).unwrap().contains("HLSINSTR_LOOP_ITER"), "nothing written");
     let o = hlsinstr(&["strip", "i", "--in-place", "--force"], t.path());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

@@ -74,8 +74,11 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
     if !outcome.errors.is_empty() {
         // All or nothing: a partial tree (or a manifest without the failed files) would pass
         // for a complete rewrite.
-        let failed: std::collections::BTreeSet<String> =
-            outcome.errors.iter().map(|e| e.path.as_ref().map_or_else(String::new, |p| p.display().to_string())).collect();
+        let failed: std::collections::BTreeSet<String> = outcome
+            .errors
+            .iter()
+            .map(|e| e.path.as_ref().map_or_else(String::new, |p| p.display().to_string()))
+            .collect();
         eprintln!(
             "hlsinstr: nothing written: {} of {} input files failed ({}); fix them, or leave them out of the inputs",
             failed.len(),

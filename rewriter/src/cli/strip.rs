@@ -75,9 +75,12 @@ pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
             let opts = hlsinstr::strip::StripOptions { force: args.force };
             let stripped = hlsinstr::strip::strip_with(&src.text, &opts).map_err(|e| {
                 let (line, col) = hlsinstr::strip::line_col(&src.text, e.offset);
-                Error::new(ErrorKind::BadInput, format!("cannot strip: {} (--force keeps such code in place)", e.message))
-                    .at(&src.path)
-                    .at_line(line, col)
+                Error::new(
+                    ErrorKind::BadInput,
+                    format!("cannot strip: {} (--force keeps such code in place)", e.message),
+                )
+                .at(&src.path)
+                .at_line(line, col)
             })?;
             for k in &stripped.kept {
                 let (line, col) = hlsinstr::strip::line_col(&src.text, k.offset);

@@ -15,11 +15,11 @@ use super::events::{self, Record};
 use super::logpipe;
 use crate::emit::manifest::{self, Manifest, ManifestFile};
 use crate::error::{Error, ErrorKind, Result};
+use crate::proc::{self, Ended};
 use crate::project::Project;
 use crate::rewrite::{rewrite, RewriteOptions};
 use crate::select::{Kinds, SelectOptions};
 use crate::walk::Input;
-use crate::proc::{self, Ended};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -509,7 +509,9 @@ fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path
         Ended::Cancelled => Status::Cancelled,
     };
     let (bytes, log_complete) = match rx.recv_timeout(LOG_GRACE) {
-        Ok(r) => (r.map_err(|e| Error::new(ErrorKind::Io, format!("reading the event log from the testbench: {e}")))?, true),
+        Ok(r) => {
+            (r.map_err(|e| Error::new(ErrorKind::Io, format!("reading the event log from the testbench: {e}")))?, true)
+        }
         // The reader thread stays blocked on the pipe until that process ends; it holds nothing
         // but the pipe's read end.
         Err(_) => (Vec::new(), false),
