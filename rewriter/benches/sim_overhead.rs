@@ -147,6 +147,7 @@ fn build(spec: &RunSpec, include: &Path, uninstrumented: bool) -> (PathBuf, usiz
         kinds: Kinds::parse("modules,loops,maxi").unwrap(),
         uninstrumented,
         progress: None,
+        cancel: None,
     };
     let out = run::run(spec, &opts).expect("the example builds and its testbench passes");
     (work, out.records.len())

@@ -17,6 +17,10 @@ pub enum ErrorKind {
     Usage,
     /// The rewriter produced something it refuses to write: a bug in hlsinstr.
     Internal,
+    /// The run was cancelled (Ctrl-C, SIGTERM) before it finished; what it started was stopped.
+    Interrupted,
+    /// Another hlsinstr run holds the output directory's lock.
+    Busy,
 }
 
 /// An error tied to a file (and, when known, a position inside it).

@@ -17,6 +17,7 @@ pub mod model;
 pub mod opencl;
 pub mod parse;
 pub mod plan;
+pub mod proc;
 pub mod project;
 pub mod rewrite;
 pub mod select;

@@ -5,6 +5,10 @@
 //! instrumentation: both sides ignore them (a kernel may well print "HLSINSTR_..."). Each
 //! inserted token came with exactly one space; a run of tokens is removed with as many spaces,
 //! which restores the original bytes (see `edit::flush_tokens`).
+//!
+//! Only an unmodified rewrite is undone blindly. Hand edits inside or across the markers (code
+//! added to a braced block, a marker brace removed, code in a probe's arguments) would change
+//! meaning on the way back: [`strip_with`] refuses them, or with `force` keeps that code in place.
 
 use crate::edit::{apply, Edit};
 use crate::plan::{CLOSE_BRACE, INCLUDE_LINES, OPEN_BRACE};
@@ -178,8 +182,69 @@ pub struct StripError {
     pub message: String,
 }
 
-/// Remove every trace of instrumentation from `text`.
+/// How strict [`strip_with`] is.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StripOptions {
+    /// Code that is not probe text inside or across the markers does not make the strip fail:
+    /// it is kept where it is (a block's braces stay, an edited probe or include line stays) and
+    /// reported in [`Stripped::kept`].
+    pub force: bool,
+}
+
+/// The restored text, and with `force` what was kept and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Stripped {
+    pub text: String,
+    /// `(offset in the instrumented text, what was kept there and why)`, in order.
+    pub kept: Vec<StripError>,
+}
+
+/// Remove every trace of instrumentation from `text`. Refuses (rather than guessing) when the
+/// markers hold anything but probe text: see [`strip_with`].
 pub fn strip(text: &str) -> Result<String, StripError> {
+    strip_with(text, &StripOptions::default()).map(|s| s.text)
+}
+
+/// 1-based line and column (in characters) of byte `offset` of `text`.
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1)
+}
+
+/// What strip does with code that is not probe text where only probe text should be: refuse
+/// the file, or (with `force`) keep the code and say where.
+struct Judge {
+    force: bool,
+    kept: Vec<StripError>,
+}
+
+impl Judge {
+    /// Ok (and noted) under `force`, else the error.
+    fn found(&mut self, offset: usize, message: String) -> Result<(), StripError> {
+        let e = StripError { offset, message };
+        if self.force {
+            self.kept.push(e);
+            Ok(())
+        } else {
+            Err(e)
+        }
+    }
+}
+
+/// Remove every trace of instrumentation from `text`, checking that the markers hold nothing
+/// but what a rewrite puts there: a `{/*hlsinstr*/ ... }/*hlsinstr*/` block holds exactly one
+/// statement besides its probes (else removing the braces would move code out of a loop body or
+/// a branch), each marker brace is closed by its partner, probe calls have probe arguments,
+/// include lines are whole. Anything else is an error at its offset, or with `force` is kept in
+/// place: the braces of such a block stay (the code stays inside), an edited probe call or
+/// include line stays, and each is listed in [`Stripped::kept`].
+pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripError> {
+    let mut judge = Judge { force: opts.force, kept: Vec::new() };
     let mut edits = Vec::new();
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let mut at = bom;
@@ -195,19 +260,34 @@ pub fn strip(text: &str) -> Result<String, StripError> {
         edits.push(Edit::delete(at..after + eol));
         at = after + eol;
     }
+    let literals = literal_ranges(text);
+    include_lines_below(text, at, &mut edits, &mut judge)?;
+    let kept_calls = check_calls(text, &literals, &mut judge)?;
+    // Braces kept (only their `/*hlsinstr*/` goes): partners missing, or a block whose content
+    // is not one statement any more.
+    let mut keep_brace = std::collections::HashSet::new();
+    if text.contains("/*hlsinstr*/") {
+        let pairs = brace_pairs(text, &literals, &mut judge, &mut keep_brace)?;
+        check_blocks(text, &pairs, &kept_calls, &mut judge, &mut keep_brace)?;
+        stray_marker_comments(text, &literals, &mut judge)?;
+    }
     let mut tokens: Vec<Range<usize>> = Vec::new();
     // End of the last list item removed, so two adjacent ones never claim the same comma.
     let mut list_end = 0;
-    let literals = literal_ranges(text);
     let mut markers = MarkerScan::new(text, &literals);
     let mut pos = 0;
     while let Some(found) = markers.next(pos) {
         let (start, kind) = found;
         match kind {
+            Marker::Brace if keep_brace.contains(&start) => {
+                edits.push(Edit::delete(start + 1..start + OPEN_BRACE.len()));
+                pos = start + OPEN_BRACE.len();
+            }
             Marker::Brace => {
                 tokens.push(start..start + OPEN_BRACE.len());
                 pos = start + OPEN_BRACE.len();
             }
+            Marker::Call if kept_calls.contains_key(&start) => pos = kept_calls[&start],
             Marker::Call if text[start..].starts_with(PARAM_PREFIX) || text[start..].starts_with("HLSINSTR_P(") => {
                 // An added parameter `HLSINSTR_PROBE& hlsinstr_p<id>` or argument `HLSINSTR_P(<id>)`
                 // (target vitis): always after the original items, so it goes with the comma before
@@ -298,7 +378,320 @@ pub fn strip(text: &str) -> Result<String, StripError> {
         }
     }
     edits.extend(token_runs(text, &tokens));
-    apply(text, edits).map_err(|e| err(0, &e.to_string()))
+    let text = apply(text, edits).map_err(|e| err(0, &e.to_string()))?;
+    judge.kept.sort_by_key(|k| k.offset);
+    Ok(Stripped { text, kept: judge.kept })
+}
+
+/// Calls of `HLSINSTR_` names that are not a probe a rewrite inserts, or whose own arguments
+/// are not probe text (code there would vanish with the probe): refused, or with `force` kept,
+/// as `start → offset to resume the scan at`.
+fn check_calls(
+    text: &str,
+    literals: &[Range<usize>],
+    judge: &mut Judge,
+) -> Result<std::collections::HashMap<usize, usize>, StripError> {
+    let mut kept = std::collections::HashMap::new();
+    let mut at = 0;
+    while let Some(start) = find_outside(text, at, "HLSINSTR_", literals) {
+        let name_len = text[start..].bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'_').count();
+        let name = &text[start..start + name_len];
+        at = start + name_len;
+        if text[start..].starts_with(PARAM_PREFIX) || matches!(name, "HLSINSTR_P" | "HLSINSTR_TB_CALL") {
+            continue; // checked where they are removed
+        }
+        if !STATEMENTS.contains(&name) && !WRAPPERS.contains(&name) {
+            // Not something a rewrite writes: the user's, or an edited probe.
+            let shown: String = name.chars().take(40).collect();
+            judge.found(start, format!("`{shown}` is not a probe hlsinstr inserts; rename or remove it"))?;
+            let end = text[at..]
+                .starts_with('(')
+                .then(|| matching_paren(text, at))
+                .flatten()
+                .map_or(at, |c| c + 1 + usize::from(text[c + 1..].starts_with(';')));
+            kept.insert(start, end);
+            at = end;
+            continue;
+        }
+        let Some(close) = text[at..].starts_with('(').then(|| matching_paren(text, at)).flatten() else {
+            continue; // the removal says what is wrong
+        };
+        let own_args = if WRAPPERS.contains(&name) { nth_comma(text, at, close, 2).unwrap_or(close) } else { close };
+        if let Some(bad) = not_probe_text(&text[at + 1..own_args]) {
+            let shown: String = bad.chars().take(40).collect();
+            judge.found(
+                start,
+                format!(
+                    "`{name}(...)` has an argument that is not probe text (`{shown}`); move that code out of the probe"
+                ),
+            )?;
+            kept.insert(start, close + 1);
+            at = close + 1;
+        }
+    }
+    Ok(kept)
+}
+
+/// Probe statements a rewrite inserts (`NAME(args);`, `HLSINSTR_RETURN_VOID(args)` without `;`).
+const STATEMENTS: &[&str] = &[
+    "HLSINSTR_FUNC_BEGIN",
+    "HLSINSTR_FUNC_END",
+    "HLSINSTR_LOOP_BEGIN",
+    "HLSINSTR_LOOP_ITER",
+    "HLSINSTR_LOOP_END",
+    "HLSINSTR_UNWIND",
+    "HLSINSTR_MAXI_PORTS",
+    "HLSINSTR_RETURN_VOID",
+    "HLSINSTR_WATCH_CFG",
+    "HLSINSTR_WATCH_CFG_BOUNDS",
+    "HLSINSTR_WATCH_DECL",
+    "HLSINSTR_WATCH_POST",
+    "HLSINSTR_SNAP",
+];
+
+/// Wrappers around the user's expression (`NAME(id, x, expr)`): the first two arguments are
+/// the probe's, the rest is the user's.
+const WRAPPERS: &[&str] = &[
+    "HLSINSTR_RETURN",
+    "HLSINSTR_RETURN_V",
+    "HLSINSTR_MAXI_R",
+    "HLSINSTR_MAXI_W",
+    "HLSINSTR_MAXI_RW",
+    "HLSINSTR_MAXI_RN",
+    "HLSINSTR_MAXI_WN",
+    "HLSINSTR_WATCH_R",
+    "HLSINSTR_WATCH_W",
+    "HLSINSTR_WATCH_RW",
+    "HLSINSTR_WATCH_PR",
+    "HLSINSTR_WATCH_PW",
+    "HLSINSTR_WATCH_PRW",
+    "HLSINSTR_WATCH_V",
+    "HLSINSTR_WATCH_PV",
+];
+
+/// The first argument of a probe's own argument list that is not probe text: numbers,
+/// identifiers (options such as `TS`, port and buffer names), signs, with commas and spaces.
+fn not_probe_text(args: &str) -> Option<&str> {
+    args.split(',').map(str::trim).find(|a| {
+        a.is_empty() || !a.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'-' | b'+'))
+    })
+}
+
+/// Include lines of ours below the block at the top of the file (moved there by hand): a whole
+/// line is removed; a line that names one of our headers but is not one of our lines was edited
+/// and is refused (kept with `force`).
+fn include_lines_below(text: &str, from: usize, edits: &mut Vec<Edit>, judge: &mut Judge) -> Result<(), StripError> {
+    const HEADERS: [&str; 4] = ["hlsinstr/probe.h", "hlsinstr/vitis.h", "hlsinstr_top.h", "hlsinstr_probe.cl"];
+    if !HEADERS.iter().any(|h| text[from..].contains(h)) {
+        return Ok(());
+    }
+    // Directive lines only (not the literal lexer: it reads a header name after a BOM as a
+    // string); a header name in code or a comment is not an include line.
+    let mut lines: Vec<usize> = Vec::new();
+    for h in HEADERS {
+        for (i, _) in text[from..].match_indices(h) {
+            let start = text[..from + i].rfind('\n').map_or(0, |n| n + 1).max(from);
+            if text[start..].trim_start_matches(['\u{feff}', ' ', '\t']).starts_with('#') {
+                lines.push(start);
+            }
+        }
+    }
+    lines.sort_unstable();
+    lines.dedup();
+    for start in lines {
+        let end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+        let line = text[start..end].strip_suffix('\r').unwrap_or(&text[start..end]);
+        if INCLUDE_LINES.contains(&line) {
+            edits.push(Edit::delete(start..(end + 1).min(text.len())));
+        } else {
+            let shown: String = line.trim().chars().take(60).collect();
+            judge.found(
+                start,
+                format!("an hlsinstr include line was edited (`{shown}`); restore it or delete the line"),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// `(open, close)` offsets of the `{/*hlsinstr*/` … `}/*hlsinstr*/` pairs, sorted by `open`.
+/// A marker brace whose partner is a plain brace (a marker removed or edited) is refused, or
+/// kept (as a plain brace) with `force`. Braces in literals, comments and preprocessor lines do
+/// not count.
+fn brace_pairs(
+    text: &str,
+    literals: &[Range<usize>],
+    judge: &mut Judge,
+    keep: &mut std::collections::HashSet<usize>,
+) -> Result<Vec<(usize, usize)>, StripError> {
+    let b = text.as_bytes();
+    let mut stack: Vec<usize> = Vec::new();
+    let mut pairs = Vec::new();
+    let mut lit = 0;
+    let mut i = 0;
+    let mut line_start = true;
+    let is_open = |i: usize| text[i..].starts_with(OPEN_BRACE);
+    let is_close = |i: usize| text[i..].starts_with(CLOSE_BRACE);
+    let mut unmatched = |at: usize, partner: Option<usize>, judge: &mut Judge| -> Result<(), StripError> {
+        keep.insert(at);
+        let (marker, other) = if is_open(at) { (OPEN_BRACE, "}") } else { (CLOSE_BRACE, "{") };
+        let message = match partner {
+            Some(p) => {
+                let (l, c) = line_col(text, p);
+                format!("`{marker}` pairs with a plain `{other}` at {l}:{c}: a marker was removed or edited; restore it (or remove both)")
+            }
+            None => format!("`{marker}` has no partner: a brace was removed; restore it"),
+        };
+        judge.found(at, message)
+    };
+    while i < b.len() {
+        while lit < literals.len() && literals[lit].end <= i {
+            lit += 1;
+        }
+        if let Some(r) = literals.get(lit).filter(|r| r.start <= i) {
+            i = r.end;
+            line_start = false;
+            continue;
+        }
+        match b[i] {
+            b'\n' => line_start = true,
+            b' ' | b'\t' | b'\r' => {}
+            b'#' if line_start => {
+                // A directive, with its continuation lines.
+                while i < b.len() && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                continue;
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..].find("*/").map_or(b.len(), |n| i + 2 + n + 2);
+                line_start = false;
+                continue;
+            }
+            b'{' => {
+                stack.push(i);
+                line_start = false;
+            }
+            b'}' => {
+                line_start = false;
+                match stack.pop() {
+                    Some(o) if is_open(o) && is_close(i) => pairs.push((o, i)),
+                    Some(o) if is_open(o) => unmatched(o, Some(i), judge)?,
+                    Some(o) if is_close(i) => unmatched(i, Some(o), judge)?,
+                    Some(_) => {}
+                    None if is_close(i) => unmatched(i, None, judge)?,
+                    None => {}
+                }
+            }
+            _ => line_start = false,
+        }
+        i += 1;
+    }
+    for o in stack.into_iter().filter(|&o| is_open(o)) {
+        unmatched(o, None, judge)?;
+    }
+    pairs.sort_unstable();
+    Ok(pairs)
+}
+
+/// Every `{/*hlsinstr*/ … }/*hlsinstr*/` block must hold one statement besides its probes: the
+/// statement the rewrite braced. The outermost blocks are parsed one by one as the body of a
+/// function (the nested ones are in the same tree), with the grammar of the file (OpenCL C when
+/// it carries the `.cl` include line).
+fn check_blocks(
+    text: &str,
+    pairs: &[(usize, usize)],
+    kept_calls: &std::collections::HashMap<usize, usize>,
+    judge: &mut Judge,
+    keep: &mut std::collections::HashSet<usize>,
+) -> Result<(), StripError> {
+    const HEAD: &str = "void hlsinstr_block_() ";
+    let opencl = text.trim_start_matches('\u{feff}').starts_with(crate::plan::CL_INCLUDE_LINE);
+    let lang = if opencl { crate::parse::Lang::OpenCl } else { crate::parse::Lang::Cpp };
+    let mut i = 0;
+    while i < pairs.len() {
+        let (o, c) = pairs[i];
+        let inner = pairs[i..].iter().take_while(|(o2, _)| *o2 < c).count();
+        let mut frag = String::with_capacity(HEAD.len() + c + 1 - o);
+        frag.push_str(HEAD);
+        frag.push_str(&text[o..=c]);
+        if opencl {
+            frag = crate::opencl::blank(&frag).text;
+        }
+        let tree = crate::parse::parse(lang, &frag, None);
+        let mut blocks = std::collections::HashMap::new();
+        let mut stack = vec![tree.root_node()];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "compound_statement" {
+                blocks.entry(n.start_byte()).or_insert(n);
+            }
+            stack.extend(crate::parse::named_children(n));
+        }
+        for &(o2, c2) in &pairs[i..i + inner] {
+            let node = blocks.get(&(HEAD.len() + o2 - o)).filter(|n| n.end_byte() == HEAD.len() + c2 - o + 1);
+            // A probe call kept in place (`force`) stays a statement of the block.
+            let removed = |at: usize| !kept_calls.contains_key(&(at + o - HEAD.len()));
+            let problem = match node.map(|n| statements(*n, &frag, removed)) {
+                Some(Ok(1)) => continue,
+                Some(Ok(0)) => "holds no statement besides its probes: the statement it braced was removed".to_string(),
+                Some(Ok(n)) => format!(
+                    "holds {n} statements besides its probes: code was added inside; removing the braces would \
+                     move it out of the loop or branch the block belongs to"
+                ),
+                Some(Err(())) | None => {
+                    "holds code that does not parse as statements: it cannot be checked; fix it".to_string()
+                }
+            };
+            let (l, col) = line_col(text, c2);
+            judge.found(o2, format!("the block `{OPEN_BRACE} … {CLOSE_BRACE}` (to {l}:{col}) {problem}"))?;
+            keep.insert(o2);
+            keep.insert(c2);
+        }
+        i += inner;
+    }
+    Ok(())
+}
+
+/// Statements of a block that are not probes (a label whose statement is a probe, as
+/// `HLSINSTR_UNWIND` sits, labels the next one: not counted); `Err` when it does not parse.
+fn statements(block: tree_sitter::Node, src: &str, removed: impl Fn(usize) -> bool) -> Result<usize, ()> {
+    if block.has_error() {
+        return Err(());
+    }
+    let is_probe = |n: tree_sitter::Node| {
+        n.kind() == "expression_statement"
+            && n.named_child(0).is_some_and(|call| {
+                call.kind() == "call_expression"
+                    && call
+                        .child_by_field_name("function")
+                        .is_some_and(|f| src[f.byte_range()].starts_with("HLSINSTR_") && removed(f.start_byte()))
+            })
+    };
+    Ok(crate::parse::named_children(block)
+        .filter(|n| match n.kind() {
+            "comment" => false,
+            "labeled_statement" => !n.named_child(n.named_child_count().saturating_sub(1)).is_some_and(is_probe),
+            _ => !is_probe(*n),
+        })
+        .count())
+}
+
+/// A `/*hlsinstr*/` that is not part of a marker brace: its brace was removed or moved.
+fn stray_marker_comments(text: &str, literals: &[Range<usize>], judge: &mut Judge) -> Result<(), StripError> {
+    let mut at = 0;
+    while let Some(i) = find_outside(text, at, "/*hlsinstr*/", literals) {
+        if i == 0 || !matches!(text.as_bytes()[i - 1], b'{' | b'}') {
+            judge.found(i, "a `/*hlsinstr*/` marker without its brace: the brace was removed or moved".to_string())?;
+        }
+        at = i + 1;
+    }
+    Ok(())
 }
 
 /// A parameter the vitis target adds: `HLSINSTR_PROBE& hlsinstr_p<id>`.

@@ -91,8 +91,9 @@ fn output_over_input_is_refused() {
     let t = tree(&[("k.cpp", KERNEL)]);
     let o = hlsinstr(&["rewrite", ".", "--out", "."], t.path());
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("would overwrite the input"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("holds the input ./k.cpp: outputs would overwrite the inputs"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(t.path().join("k.cpp")).unwrap(), KERNEL);
+    assert!(!t.path().join("hlsinstr-manifest.json").exists(), "no manifest among the sources");
 }
 
 #[test]

@@ -672,10 +672,12 @@ fn bad_inputs_give_clear_messages_and_documented_exit_codes() {
     let err = expect_exit(&["rewrite", "comment", "--out", "o-comment"], p, 1);
     assert!(err.contains("c.cpp:1:10: already instrumented (found `HLSINSTR_`)"), "{err}");
 
-    // A bad file does not stop the good ones.
+    // A bad file is reported with the good ones, and then nothing is written: a tree without
+    // it would pass for a complete rewrite.
     let err = expect_exit(&["rewrite", "mixed", "--out", "o-mixed"], p, 1);
     assert!(err.contains("nul.cpp:1:1: binary file"), "{err}");
-    assert!(std::fs::read_to_string(p.join("o-mixed/good.cpp")).unwrap().contains("HLSINSTR_FUNC_BEGIN"));
+    assert!(err.contains("nothing written: 1 of 2 input files failed (mixed/nul.cpp)"), "{err}");
+    assert!(!p.join("o-mixed").exists());
 
     // No C++ at all: a usage error.
     let err = expect_exit(&["rewrite", "none", "--out", "o-none"], p, 2);
@@ -691,7 +693,7 @@ fn bad_inputs_give_clear_messages_and_documented_exit_codes() {
     // Strip refuses what it cannot undo, and binary input, with exit 1.
     std::fs::write(p.join("broken-probe.cpp"), "void f() { HLSINSTR_FUNC_BEGIN(0, P, 0; }\n").unwrap();
     let err = expect_exit(&["strip", "broken-probe.cpp", "--out", "o-strip"], p, 1);
-    assert!(err.contains("broken-probe.cpp: cannot strip: unbalanced parentheses"), "{err}");
+    assert!(err.contains("broken-probe.cpp:1:12: cannot strip: unbalanced parentheses"), "{err}");
     let err = expect_exit(&["strip", "nul", "--out", "o-strip-nul"], p, 1);
     assert!(err.contains("binary file"), "{err}");
 }

@@ -5,7 +5,9 @@ use super::EXIT_OK;
 use clap::Args;
 use hlsinstr::emulate::{self, EmulateOptions};
 use hlsinstr::error::{Error, ErrorKind};
+use hlsinstr::proc::Ended;
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct EmulateArgs {
@@ -53,8 +55,30 @@ pub fn run_emulate(args: EmulateArgs) -> Result<i32, Error> {
     }
     // A relative path names a file in the current directory, not a command on PATH.
     let exe = if build.exe.is_relative() { PathBuf::from(".").join(&build.exe) } else { build.exe };
-    let status = std::process::Command::new(&exe)
-        .status()
-        .map_err(|e| Error::new(ErrorKind::Io, format!("cannot run {}: {e}", exe.display())))?;
-    Ok(status.code().unwrap_or(super::EXIT_ERROR))
+    // In a process group of its own, so that Ctrl-C (handled here) and the end of the host end
+    // every process it started.
+    // Its stdin is not the terminal: a background group reading the terminal would be stopped
+    // (SIGTTIN) and hang.
+    let mut cmd = std::process::Command::new(&exe);
+    cmd.stdin(std::process::Stdio::null());
+    hlsinstr::proc::own_group(&mut cmd);
+    let guard = super::signals::install();
+    let child = cmd.spawn().map_err(|e| Error::new(ErrorKind::Io, format!("cannot run {}: {e}", exe.display())))?;
+    let mut group = hlsinstr::proc::Group::new(child);
+    let ended = group
+        .wait(Duration::MAX, Some(&super::signals::INTERRUPTED), |_| {})
+        .map_err(|e| Error::new(ErrorKind::Io, format!("waiting for {}: {e}", exe.display())))?;
+    let leftovers = matches!(ended, Ended::Exited(_)) && group.kill_group();
+    drop(group);
+    drop(guard);
+    if leftovers {
+        eprintln!("hlsinstr: {} left processes running after it exited; they were stopped", exe.display());
+    }
+    match ended {
+        Ended::Exited(s) => Ok(s.code().unwrap_or(super::EXIT_ERROR)),
+        Ended::TimedOut | Ended::Cancelled => Err(Error::new(
+            ErrorKind::Interrupted,
+            format!("interrupted: {} and every process it started were stopped", exe.display()),
+        )),
+    }
 }

@@ -2,12 +2,14 @@
 //!
 //! Exit codes (documented in docs/rewrite.md, docs/sim.md, docs/decode.md, docs/emulate.md):
 //! 0 success · 1 a file failed or `--strict` saw a skip · 2 usage error · 3 done, but functions
-//! or files were skipped (listed as `file:line:col: skipped <function>: <reason>`).
+//! or files were skipped (listed as `file:line:col: skipped <function>: <reason>`) · 130
+//! interrupted (Ctrl-C or SIGTERM while `sim` or `emulate --run` ran a program).
 
 mod decode;
 mod diff;
 mod emulate;
 mod rewrite;
+mod signals;
 mod sim;
 mod strip;
 
@@ -195,6 +197,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
 fn exit_code_for(e: &Error) -> i32 {
     match e.kind {
         ErrorKind::Usage => EXIT_USAGE,
+        ErrorKind::Interrupted => signals::EXIT_INTERRUPTED,
         _ => EXIT_ERROR,
     }
 }

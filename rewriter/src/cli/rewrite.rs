@@ -57,14 +57,41 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
         }
         return Ok(EXIT_OK);
     }
+    // Checked before any work: nothing is written when the output would land among the inputs,
+    // and a second run into the same directory is refused while this one holds its lock.
+    let input_paths: Vec<&Path> = inputs.iter().map(|i| i.path.as_path()).collect();
+    if !args.in_place {
+        emit::refuse_inputs_inside(&args.out, &input_paths)?;
+    }
+    if let Some(m) = &args.manifest {
+        if input_paths.iter().any(|p| same_path(p, m)) {
+            return Err(Error::new(ErrorKind::Usage, "--manifest names an input file; choose another path").at(m));
+        }
+    }
+    let mut out_dir = if args.in_place { None } else { Some(emit::OutputDir::open(&args.out)?) };
     let mut outcome = with_jobs(args.select.jobs, || hlsinstr::rewrite::rewrite(&inputs, &options))??;
     let code = report(&outcome, args.strict);
+    if !outcome.errors.is_empty() {
+        // All or nothing: a partial tree (or a manifest without the failed files) would pass
+        // for a complete rewrite.
+        let failed: std::collections::BTreeSet<String> = outcome
+            .errors
+            .iter()
+            .map(|e| e.path.as_ref().map_or_else(String::new, |p| p.display().to_string()))
+            .collect();
+        eprintln!(
+            "hlsinstr: nothing written: {} of {} input files failed ({}); fix them, or leave them out of the inputs",
+            failed.len(),
+            inputs.len(),
+            failed.into_iter().filter(|f| !f.is_empty()).collect::<Vec<_>>().join(", ")
+        );
+        return Ok(EXIT_ERROR);
+    }
     if args.strict && code == EXIT_ERROR {
         eprintln!("hlsinstr: --strict: nothing written");
         return Ok(code);
     }
 
-    let mut write_errors = 0;
     let manifest_path;
     if args.in_place && outcome.manifest.hw.is_some() {
         return Err(Error::new(
@@ -78,40 +105,42 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
         outcome.generated.clear();
         outcome.manifest.generated.clear();
     }
-    if args.in_place {
-        for f in outcome.files.iter().filter(|f| f.output != f.source.text) {
-            if let Err(e) = emit::atomic_write(&f.source.path, f.output.as_bytes()) {
-                eprintln!("hlsinstr: error: {e}");
-                write_errors += 1;
-            }
-        }
-        manifest_path = args.manifest.clone().unwrap_or_else(|| in_place_manifest(&args.select.inputs[0]));
-        emit::atomic_write(&manifest_path, manifest_json(&outcome.manifest)?.as_bytes())?;
-    } else {
-        let root = emit::prepare_dir(&args.out)?;
+    let json = manifest_json(&outcome.manifest)?;
+    if let Some(out) = out_dir.take() {
+        // Everything is staged (and every refusal made) before the first file is put in place.
+        let mut out = out;
+        let root = out.root().to_path_buf();
         for g in outcome.generated.iter().filter(|g| g.path == HOST_HEADER) {
             refuse_user_file(&root.join(&g.path))?;
         }
         for f in &outcome.files {
-            if let Err(e) = emit::write_below(&root, &f.source.rel, f.output.as_bytes(), Some(&f.source.path)) {
-                eprintln!("hlsinstr: error: {e}");
-                write_errors += 1;
-            }
+            out.add(&f.source.rel, f.output.as_bytes(), Some(&f.source.path))?;
         }
         for g in &outcome.generated {
-            if let Err(e) = emit::write_below(&root, &g.path, g.text.as_bytes(), None) {
-                eprintln!("hlsinstr: error: {e}");
-                write_errors += 1;
-            }
+            out.add(&g.path, g.text.as_bytes(), None)?;
         }
-        let json = manifest_json(&outcome.manifest)?;
         manifest_path = match &args.manifest {
             Some(p) => {
+                out.commit()?;
                 emit::atomic_write(p, json.as_bytes())?;
                 p.clone()
             }
-            None => emit::write_below(&root, manifest::FILE_NAME, json.as_bytes(), None)?,
+            None => {
+                // Last: a manifest never describes outputs that are not there.
+                let m = out.add(manifest::FILE_NAME, json.as_bytes(), None)?;
+                out.commit()?;
+                m
+            }
         };
+    } else {
+        let mut staged = emit::InPlace::new();
+        for f in outcome.files.iter().filter(|f| f.output != f.source.text) {
+            staged.add(&f.source.path, f.output.as_bytes())?;
+        }
+        // Staged with the files, last: nothing is replaced if it cannot be written.
+        manifest_path = args.manifest.clone().unwrap_or_else(|| in_place_manifest(&args.select.inputs[0]));
+        staged.add(&manifest_path, json.as_bytes())?;
+        staged.commit()?;
     }
     if !args.quiet && !outcome.generated.is_empty() {
         if let Some(hw) = &outcome.manifest.hw {
@@ -139,7 +168,11 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
             manifest_path.display()
         );
     }
-    Ok(if write_errors > 0 { EXIT_ERROR } else { code })
+    Ok(code)
+}
+
+fn same_path(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
 }
 
 /// A file of the generated header's name that this tool did not write is the user's: never

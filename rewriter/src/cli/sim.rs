@@ -123,8 +123,13 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             kinds: hlsinstr::select::Kinds::parse("modules,loops,maxi")?,
             uninstrumented: false,
             progress: if args.quiet { None } else { Some(progress) },
+            cancel: Some(&super::signals::INTERRUPTED),
         };
-        let outcome = match run::run(&spec, &opts) {
+        // Ctrl-C while the testbench runs ends its process group and removes the work directory.
+        let guard = super::signals::install();
+        let result = run::run(&spec, &opts);
+        drop(guard);
+        let outcome = match result {
             Ok(o) => o,
             Err(e) if e.message.starts_with("the design deadlocks") => {
                 eprintln!("hlsinstr: error: {e}");
@@ -134,6 +139,9 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         };
         for s in &outcome.skipped {
             eprintln!("{s}");
+        }
+        for n in &outcome.notes {
+            eprintln!("hlsinstr sim: {n}");
         }
         let csynth = match (&args.csynth, args.no_csynth, &project) {
             (Some(c), _, _) => Some(c.clone()),

@@ -19,6 +19,11 @@ pub struct StripArgs {
     /// Restore the files where they are.
     #[arg(long)]
     pub in_place: bool,
+    /// Strip files whose markers hold code that is not probe text (added or edited by hand):
+    /// that code stays where it is (a block keeps its braces) and each place is reported.
+    /// Without it such a file is refused and nothing is written.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
@@ -54,17 +59,34 @@ pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
             }
         }
     }
-    let root = match &args.out {
-        Some(out) => Some(emit::prepare_dir(out)?),
+    let inputs: Vec<_> = inputs.into_iter().filter(|i| !generated.contains(&i.rel)).collect();
+    if let Some(out) = &args.out {
+        let paths: Vec<&std::path::Path> = inputs.iter().map(|i| i.path.as_path()).collect();
+        emit::refuse_inputs_inside(out, &paths)?;
+    }
+    let out_dir = match &args.out {
+        Some(out) => Some(emit::OutputDir::open(out)?),
         None => None,
     };
-    let mut failed = 0;
-    let mut restored = 0;
-    let inputs: Vec<_> = inputs.into_iter().filter(|i| !generated.contains(&i.rel)).collect();
+    let mut failed = Vec::new();
+    let mut restored = Vec::new();
     for input in &inputs {
         let result = hlsinstr::source::load(&input.path, &input.rel).and_then(|src| {
-            let text = hlsinstr::strip::strip(&src.text)
-                .map_err(|e| Error::new(ErrorKind::BadInput, format!("cannot strip: {e}")).at(&src.path))?;
+            let opts = hlsinstr::strip::StripOptions { force: args.force };
+            let stripped = hlsinstr::strip::strip_with(&src.text, &opts).map_err(|e| {
+                let (line, col) = hlsinstr::strip::line_col(&src.text, e.offset);
+                Error::new(
+                    ErrorKind::BadInput,
+                    format!("cannot strip: {} (--force keeps such code in place)", e.message),
+                )
+                .at(&src.path)
+                .at_line(line, col)
+            })?;
+            for k in &stripped.kept {
+                let (line, col) = hlsinstr::strip::line_col(&src.text, k.offset);
+                eprintln!("{}:{line}:{col}: --force: kept: {}", src.path.display(), k.message);
+            }
+            let text = stripped.text;
             if let Some(expected) = originals.get(&input.rel) {
                 if &manifest::sha256_hex(text.as_bytes()) != expected {
                     eprintln!(
@@ -73,20 +95,44 @@ pub fn run_strip(args: StripArgs) -> Result<i32, Error> {
                     );
                 }
             }
-            if text != src.text {
-                restored += 1;
-            }
-            match &root {
-                Some(root) => emit::write_below(root, &input.rel, text.as_bytes(), Some(&input.path)).map(|_| ()),
-                None if text != src.text => emit::atomic_write(&input.path, text.as_bytes()),
-                None => Ok(()),
-            }
+            Ok((text, src.text))
         });
-        if let Err(e) = result {
-            eprintln!("hlsinstr: error: {e}");
-            failed += 1;
+        match result {
+            Ok((text, original)) => restored.push((input, text, original)),
+            Err(e) => {
+                eprintln!("hlsinstr: error: {e}");
+                failed.push(input.path.display().to_string());
+            }
         }
     }
-    eprintln!("hlsinstr: stripped {restored} of {} files", inputs.len());
-    Ok(if failed > 0 { EXIT_ERROR } else { EXIT_OK })
+    if !failed.is_empty() {
+        // All or nothing: a half-stripped tree would build, and pass for the original.
+        eprintln!(
+            "hlsinstr: nothing written: {} of {} files cannot be stripped ({}); fix them (or pass --force)",
+            failed.len(),
+            inputs.len(),
+            failed.join(", ")
+        );
+        return Ok(EXIT_ERROR);
+    }
+    let changed = restored.iter().filter(|(_, text, original)| text != original).count();
+    match out_dir {
+        Some(mut out) => {
+            for (input, text, _) in &restored {
+                out.add(&input.rel, text.as_bytes(), Some(&input.path))?;
+            }
+            out.commit()?;
+        }
+        None => {
+            let mut staged = emit::InPlace::new();
+            for (input, text, original) in &restored {
+                if text != original {
+                    staged.add(&input.path, text.as_bytes())?;
+                }
+            }
+            staged.commit()?;
+        }
+    }
+    eprintln!("hlsinstr: stripped {changed} of {} files", inputs.len());
+    Ok(EXIT_OK)
 }

@@ -5,17 +5,24 @@
 //! Nothing is written outside the work directory. Compile errors in instrumented files are
 //! shown with the original file and line. A failing testbench, a timeout or a deadlock (the
 //! stream model's watchdog, exit code 86) is an error carrying the testbench's output.
+//!
+//! The testbench runs in a process group of its own ([`crate::proc`]): when it ends, times out
+//! or the run is cancelled, every process it started ends with it, the event log is read with a
+//! deadline (a process that left the group may hold the pipe forever), and the temporary work
+//! directory is removed on every way out.
 
 use super::events::{self, Record};
 use super::logpipe;
 use crate::emit::manifest::{self, Manifest, ManifestFile};
 use crate::error::{Error, ErrorKind, Result};
+use crate::proc::{self, Ended};
 use crate::project::Project;
 use crate::rewrite::{rewrite, RewriteOptions};
 use crate::select::{Kinds, SelectOptions};
 use crate::walk::Input;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Exit code of a testbench stopped by hls-lib's deadlock watchdog.
@@ -56,7 +63,14 @@ pub struct RunOptions {
     pub uninstrumented: bool,
     /// Called with progress messages (stage changes, and every few seconds while the testbench runs).
     pub progress: Option<fn(&str)>,
+    /// Raised to cancel the run (the CLI's Ctrl-C handler): the testbench's process group is
+    /// killed and the run ends with [`ErrorKind::Interrupted`].
+    pub cancel: Option<&'static AtomicBool>,
 }
+
+/// How long the event log may take to reach its end once the testbench's group is gone: only a
+/// process that left the group can keep it open longer.
+const LOG_GRACE: Duration = Duration::from_secs(5);
 
 /// What a run produced.
 pub struct RunOutcome {
@@ -68,6 +82,9 @@ pub struct RunOutcome {
     /// Original source lines by manifest path.
     pub sources: std::collections::HashMap<String, Vec<String>>,
     pub skipped: Vec<String>,
+    /// What the run did besides its job that the user should hear of (processes the testbench
+    /// left running, stopped).
+    pub notes: Vec<String>,
     _temp: Option<tempfile::TempDir>,
     pub work_dir: PathBuf,
 }
@@ -124,6 +141,14 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
             f(m)
         }
     };
+    // Checked between stages: a compiler run is short and dies with the terminal's Ctrl-C.
+    let cancelled = || {
+        if opts.cancel.is_some_and(|c| c.load(Ordering::SeqCst)) {
+            Err(interrupted(opts, None))
+        } else {
+            Ok(())
+        }
+    };
     say("rewriting the kernel sources");
     let root = common_root(spec.sources.iter().map(|(p, _)| p.as_path()));
     let inputs: Vec<Input> =
@@ -169,7 +194,11 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
             sources_by_rel.insert(i.rel.clone(), t.lines().map(String::from).collect::<Vec<_>>());
         }
     }
-    compile(spec, opts, &work, &src_dir, &inputs, &manifest, &lib, &exe)?;
+    cancelled()?;
+    // A compiler killed by the terminal's Ctrl-C fails: the cancel, not the failure, is news.
+    let compiled = compile(spec, opts, &work, &src_dir, &inputs, &manifest, &lib, &exe);
+    cancelled()?;
+    compiled?;
     say("running the testbench");
     let run_dir = work.join("run");
     std::fs::create_dir_all(&run_dir).map_err(|e| Error::io(&run_dir, &e))?;
@@ -180,8 +209,14 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
     }
     let log = run_dir.join("hlsinstr-events.log");
     let started = Instant::now();
-    let (status, stdout, stderr) = execute(&exe, spec, opts, &run_dir, &log)?;
+    let Executed { status, stdout, stderr, log_complete, leftovers } = execute(&exe, spec, opts, &run_dir, &log)?;
     let run_time = started.elapsed();
+    let mut notes = Vec::new();
+    if leftovers {
+        notes.push(
+            "the testbench left processes running after it exited (system(), fork()); they were stopped".to_string(),
+        );
+    }
     match status {
         Status::Exited(0) => {}
         Status::Exited(DEADLOCK_EXIT) => return Err(deadlock_error(&stdout, &stderr, &manifest, &log)),
@@ -204,12 +239,25 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
             return Err(Error::new(
                 ErrorKind::BadInput,
                 format!(
-                    "the testbench ran longer than {} s and was stopped (raise --timeout if it needs longer).\n{}",
+                    "the testbench ran longer than {} s and was stopped with every process it started (raise \
+                     --timeout if it needs longer).\n{}",
                     opts.timeout.as_secs(),
                     show_output(&stdout, &stderr)
                 ),
             ))
         }
+        Status::Cancelled => return Err(interrupted(opts, Some((&stdout, &stderr)))),
+    }
+    if !log_complete {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            format!(
+                "the testbench exited, but a process it started outside its process group (setsid, a daemon) still \
+                 holds its event log open (it inherited HLSINSTR_EVENTS_FD); stop that process, or close the \
+                 descriptor in it.\n{}",
+                show_output(&stdout, &stderr)
+            ),
+        ));
     }
     let records = if opts.uninstrumented { Vec::new() } else { events::read(&log)? };
     Ok(RunOutcome {
@@ -220,6 +268,7 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
         run_time,
         sources: sources_by_rel,
         skipped,
+        notes,
         _temp: temp,
         work_dir: work,
     })
@@ -387,15 +436,37 @@ pub fn original_line(map: &[[usize; 3]], line: usize) -> Option<usize> {
     map.iter().find(|r| line >= r[0] && line < r[0] + r[2]).map(|r| r[1] + (line - r[0]))
 }
 
+/// The error of a cancelled run, saying what was stopped and where the work directory is.
+fn interrupted(opts: &RunOptions, output: Option<(&str, &str)>) -> Error {
+    let work = match &opts.work_dir {
+        Some(d) => format!("the work directory is kept in {}", d.display()),
+        None => "the work directory is removed".to_string(),
+    };
+    let what = if output.is_some() { "; the testbench and every process it started were stopped" } else { "" };
+    let shown = output.map(|(o, e)| format!("\n{}", show_output(o, e))).unwrap_or_default();
+    Error::new(ErrorKind::Interrupted, format!("interrupted{what}; {work}{shown}"))
+}
+
 enum Status {
     Exited(i32),
     Signal(String),
     TimedOut,
+    Cancelled,
 }
 
-/// Runs the testbench; its event log arrives through a pipe (logpipe) and is saved to `log`
-/// (for `--keep` and `sim --events`) once it has ended.
-fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path) -> Result<(Status, String, String)> {
+struct Executed {
+    status: Status,
+    stdout: String,
+    stderr: String,
+    /// The event log reached its end (false: a process outside the group still holds it).
+    log_complete: bool,
+    /// The testbench exited and left processes of its group running (now killed).
+    leftovers: bool,
+}
+
+/// Runs the testbench in a process group of its own; its event log arrives through a pipe
+/// (logpipe) and is saved to `log` (for `--keep` and `sim --events`) once it has ended.
+fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path) -> Result<Executed> {
     let stdout_path = dir.join("csim.stdout");
     let stderr_path = dir.join("csim.stderr");
     let so = std::fs::File::create(&stdout_path).map_err(|e| Error::io(&stdout_path, &e))?;
@@ -407,39 +478,47 @@ fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path
         .stdin(Stdio::null())
         .stdout(so)
         .stderr(se);
-    let (mut child, reader) = logpipe::spawn(&mut cmd, log)
+    proc::own_group(&mut cmd);
+    let (child, reader) = logpipe::spawn(&mut cmd, log)
         .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start the testbench: {e}")).at(exe))?;
-    // Drained while the testbench runs: a full pipe would stop it.
-    let drain = std::thread::spawn(move || reader.read_all());
-    let started = Instant::now();
+    // From here every way out (an error included: `Group` kills on drop) ends the group.
+    let mut group = proc::Group::new(child);
+    // Drained while the testbench runs (a full pipe would stop it), on a thread whose result is
+    // awaited with a deadline: a process that left the group can hold the pipe open forever.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(reader.read_all());
+    });
     let mut next_note = Duration::from_secs(5);
-    let status = loop {
-        match child.try_wait().map_err(|e| Error::new(ErrorKind::Io, format!("waiting for the testbench: {e}")))? {
-            Some(s) => break exit_status(s),
-            None => {
-                let t = started.elapsed();
-                if t >= opts.timeout {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    break Status::TimedOut;
+    let ended = group
+        .wait(opts.timeout, opts.cancel, |t| {
+            if t >= next_note {
+                if let Some(f) = opts.progress {
+                    f(&format!("testbench running for {} s", t.as_secs()));
                 }
-                if t >= next_note {
-                    if let Some(f) = opts.progress {
-                        f(&format!("testbench running for {} s", t.as_secs()));
-                    }
-                    next_note += Duration::from_secs(5);
-                }
-                std::thread::sleep(Duration::from_millis(5));
+                next_note += Duration::from_secs(5);
             }
-        }
+        })
+        .map_err(|e| Error::new(ErrorKind::Io, format!("waiting for the testbench: {e}")))?;
+    // What the testbench left behind goes too (after a time-out or cancel nothing is left).
+    let leftovers = matches!(ended, Ended::Exited(_)) && group.kill_group();
+    drop(group);
+    let status = match ended {
+        Ended::Exited(s) => exit_status(s),
+        Ended::TimedOut => Status::TimedOut,
+        Ended::Cancelled => Status::Cancelled,
     };
-    let bytes = drain
-        .join()
-        .map_err(|_| Error::new(ErrorKind::Io, "the event log reader failed"))?
-        .map_err(|e| Error::new(ErrorKind::Io, format!("reading the event log from the testbench: {e}")))?;
+    let (bytes, log_complete) = match rx.recv_timeout(LOG_GRACE) {
+        Ok(r) => {
+            (r.map_err(|e| Error::new(ErrorKind::Io, format!("reading the event log from the testbench: {e}")))?, true)
+        }
+        // The reader thread stays blocked on the pipe until that process ends; it holds nothing
+        // but the pipe's read end.
+        Err(_) => (Vec::new(), false),
+    };
     write_file(log, &bytes)?;
     let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
-    Ok((status, read(&stdout_path), read(&stderr_path)))
+    Ok(Executed { status, stdout: read(&stdout_path), stderr: read(&stderr_path), log_complete, leftovers })
 }
 
 fn exit_status(s: std::process::ExitStatus) -> Status {
