@@ -46,7 +46,7 @@ fn build_and_run(dir: &Path, files: &[&str], defines: &[&str], runtime: bool) ->
         let obj = dir.join(format!("{k}.o"));
         let mut cmd = Command::new(if c { "gcc" } else { "g++" });
         cmd.arg(if c { "-std=c11" } else { "-std=c++14" })
-            .args(["-Wall", "-Wextra", "-Werror", "-Wno-unused-label", "-Wno-unknown-pragmas"])
+            .args(["-Wall", "-Wextra", "-Werror", "-Wno-unused-label", "-Wno-unknown-pragmas", "-Wno-unused-parameter"])
             .args(defines)
             .arg("-I")
             .arg(&lib)
@@ -176,4 +176,37 @@ fn sim_on_a_c_project_gives_a_report() {
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let text = report.to_string();
     assert!(text.contains("\"sum\"") && text.contains("add"), "{text}");
+}
+
+#[test]
+fn statement_level_conditionals_compile_and_run_the_same_in_every_configuration() {
+    let kernel = std::fs::read_to_string(repo().join("tests/golden/preproc_bodies/input.cpp")).unwrap();
+    let tb = "#include <cstdio>\nint traced(const int *a, int n);\nint branches(int n);\nvoid tail(int *a, int n);\nint split_braces(int x);\nint split_statement(int a, int b);\nint main() {\n  int a[4] = {3, -1, 4, -1};\n  int t = traced(a, 4);\n  int b = branches(5);\n  std::printf(\"%d %d\\n\", t, b);\n  tail(a, 4);\n  std::printf(\"%d %d %d\\n\", a[3], split_braces(1), split_statement(2, 3));\n  return 0;\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, &[("k.cpp", &kernel), ("tb.cpp", tb)]);
+    let o = hlsinstr(&["rewrite", "k.cpp", "--probes", "modules,loops", "--out", "out"], d);
+    assert_eq!(o.status.code(), Some(3), "two functions are skipped: {}", String::from_utf8_lossy(&o.stderr));
+    let out = d.join("out");
+    write(&out, &[("tb.cpp", tb)]);
+    let ids = probe_ids(&out);
+    let (traced, branches, tail) = (ids["function traced"], ids["function branches"], ids["function tail"]);
+    for defines in [&[][..], &["-DCLAMP", "-DDEBUG", "-DSLOW=3", "-DINVERT", "-DADD_B"][..], &["-DFAST"][..]] {
+        let (want, _) = build_and_run(d, &["k.cpp", "tb.cpp"], defines, false);
+        let (got, records) = build_and_run(&out, &["k.cpp", "tb.cpp"], defines, false);
+        assert_eq!(got, want, "{defines:?}");
+        let e = events(&records);
+        let modules: Vec<&String> =
+            e.iter().filter(|r| [traced, branches, tail].iter().any(|id| r.starts_with(&format!("{id} ")))).collect();
+        let want_modules = [traced, traced, branches, branches, tail, tail]
+            .iter()
+            .enumerate()
+            .map(|(k, id)| format!("{id} {} -", if k % 2 == 0 { "B" } else { "E" }))
+            .collect::<Vec<_>>();
+        assert_eq!(modules, want_modules.iter().collect::<Vec<_>>(), "{defines:?}: {e:?}");
+        // The loop inside the `#elif SLOW > 1` branch runs only with SLOW=3.
+        let slow_loop = ids.iter().find(|(k, _)| k.starts_with("loop VITIS_LOOP_23")).map(|(_, v)| *v).unwrap();
+        let ran = e.iter().any(|r| r.starts_with(&format!("{slow_loop} E 3")));
+        assert_eq!(ran, defines.contains(&"-DSLOW=3"), "{defines:?}: {e:?}");
+    }
 }

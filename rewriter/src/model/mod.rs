@@ -3,6 +3,7 @@
 //! The model is built once from the syntax tree; planning works on it alone. Every function we
 //! cannot read safely is kept out of `functions` and listed in `skipped` with the reason.
 
+mod conditional;
 pub mod maxi;
 pub mod nest;
 pub mod pragma;
@@ -528,11 +529,13 @@ fn unread_function_heads(error_node: Node, text: &str, outer: Node, model: &mut 
         let Some(name) = field(pair[0], "declarator").filter(|d| kind(*d) == "identifier") else { continue };
         let (line, col) = position(text, name.start_byte());
         let (bl, bc) = position(text, pair[1].start_byte());
-        let reason = format!(
+        let range = pair[0].start_byte()..error_node.end_byte();
+        let split = conditional::split_reason(text, range, crate::parse::Lang::of_node(error_node));
+        let reason = split.unwrap_or_else(|| format!(
             "does not parse cleanly (a syntax error from {}:{} on; the block opened at {bl}:{bc} is not read as its body); fix it or check macros that hide syntax",
             position(text, outer.start_byte()).0,
             position(text, outer.start_byte()).1
-        );
+        ));
         model.skipped.push(Skipped { function: node_text(name, text).to_string(), line, col, reason });
         found = true;
     }
@@ -633,6 +636,9 @@ fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model:
     }
     if let Some(err) = crate::parse::first_error(node) {
         let (l, c) = position(text, err.start_byte());
+        if let Some(reason) = conditional::split_reason(text, node.byte_range(), crate::parse::Lang::of_node(node)) {
+            return skip(reason, model);
+        }
         let what = if err.is_missing() { format!("missing `{}`", kind(err)) } else { "syntax error".to_string() };
         // Error recovery may have swallowed what follows (`#if 0` text): say where it stops.
         let (el, ec) = position(text, node.end_byte());
@@ -821,21 +827,16 @@ fn falls_off_end(body: Node) -> Option<usize> {
     let last = (0..body.named_child_count())
         .rev()
         .filter_map(|i| body.named_child(i))
-        .find(|c| kind(*c) != "comment" && !kind(*c).starts_with("preproc"));
+        .find(|c| kind(*c) != "comment" && (!kind(*c).starts_with("preproc") || is_conditional(*c)));
     match last {
         None => Some(body.start_byte() + 1),
+        // Which branch runs is not known here, and a probe right after `#endif` would be on the
+        // directive's line: the end goes before the closing brace, unless every branch (an
+        // `#else` included) ends the flow — then an end there would make g++ warn that control
+        // reaches the end of a non-void function.
+        Some(c) if is_conditional(c) => (!every_branch_ends_flow(c)).then(|| body.end_byte() - 1),
         Some(stmt) => {
-            let mut inner = stmt;
-            while kind(inner) == "labeled_statement" {
-                match inner.named_child(inner.named_child_count().saturating_sub(1)) {
-                    Some(n) => inner = n,
-                    None => break,
-                }
-            }
-            let ends_flow = matches!(kind(inner), "return_statement" | "goto_statement" | "throw_statement")
-                || (kind(inner) == "expression_statement"
-                    && inner.named_child(0).is_some_and(|e| kind(e) == "throw_expression"));
-            if ends_flow {
+            if ends_flow(stmt) {
                 None
             } else if ends_with_unbraced_body(stmt) {
                 // Right after `if (c) x;` a probe would look guarded by the `if` (and g++ says
@@ -845,6 +846,42 @@ fn falls_off_end(body: Node) -> Option<usize> {
                 Some(stmt.end_byte())
             }
         }
+    }
+}
+
+/// `#if`/`#ifdef` ... `#endif` holding statements.
+fn is_conditional(node: Node) -> bool {
+    matches!(kind(node), "preproc_if" | "preproc_ifdef")
+}
+
+/// The statement (under its labels) returns, jumps or throws.
+fn ends_flow(stmt: Node) -> bool {
+    let mut inner = stmt;
+    while kind(inner) == "labeled_statement" {
+        match inner.named_child(inner.named_child_count().saturating_sub(1)) {
+            Some(n) => inner = n,
+            None => break,
+        }
+    }
+    if is_conditional(inner) {
+        return every_branch_ends_flow(inner);
+    }
+    matches!(kind(inner), "return_statement" | "goto_statement" | "throw_statement")
+        || (kind(inner) == "expression_statement" && inner.named_child(0).is_some_and(|e| kind(e) == "throw_expression"))
+}
+
+/// A conditional (or `#elif`/`#else` branch) whose every branch ends with a statement that ends
+/// the flow, and which has an `#else`: no configuration falls through it.
+fn every_branch_ends_flow(node: Node) -> bool {
+    let skip = [field(node, "condition"), field(node, "name"), field(node, "alternative")].map(|n| n.map(|n| n.id()));
+    let last = named_children(node)
+        .filter(|c| !skip.contains(&Some(c.id())))
+        .filter(|c| kind(*c) != "comment" && (!kind(*c).starts_with("preproc") || is_conditional(*c)))
+        .last();
+    let this_ends = last.is_some_and(ends_flow);
+    match field(node, "alternative") {
+        Some(alt) => this_ends && every_branch_ends_flow(alt),
+        None => this_ends && kind(node) == "preproc_else",
     }
 }
 
@@ -992,7 +1029,25 @@ impl<'t> BodyWalker<'_, 't> {
                 "a function definition nested in the body (a function-like macro around a block?)",
             ),
             "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "preproc_elifdef" => {
-                self.flag(node.start_byte(), "body split by #if/#ifdef; conditional code is not instrumented")
+                // Branches of whole statements in a block are probed like the code around them
+                // (each branch gets the probes of what it holds). Anywhere else (the body of an
+                // unbraced `if` or loop) a probe next to the branch would change what it guards.
+                if !self.path.last().is_some_and(|p| is_statement_list(*p)) {
+                    let (l, c) = position(self.text, node.start_byte());
+                    let directive = node_text(node, self.text).lines().next().unwrap_or("").trim().to_string();
+                    self.flag(
+                        node.start_byte(),
+                        format!("`{directive}` at {l}:{c} is the whole body of an unbraced statement; brace that body to have it probed"),
+                    );
+                    return false;
+                }
+                // The condition is preprocessor arithmetic, not calls of the program.
+                let skip = [field(node, "condition"), field(node, "name")].map(|n| n.map(|n| n.id()));
+                let depth = self.path.len() + 1;
+                let kids: Vec<Node<'t>> = named_children(node).filter(|c| !skip.contains(&Some(c.id()))).collect();
+                self.pending.extend(kids.into_iter().rev().map(|c| (c, depth)));
+                self.path.push(node);
+                return false;
             }
             "preproc_call" => self.pragma(node),
             "identifier" => {
@@ -1298,7 +1353,17 @@ pub(crate) fn innermost_identifier(mut node: Node, text: &str) -> Option<String>
 
 /// A node whose statements are a list (so a statement can be inserted before or after one).
 fn is_statement_list(node: Node) -> bool {
-    matches!(kind(node), "compound_statement" | "case_statement")
+    // A conditional's branches are lists too: the walk only goes into those that sit in a list.
+    matches!(
+        kind(node),
+        "compound_statement"
+            | "case_statement"
+            | "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_else"
+            | "preproc_elif"
+            | "preproc_elifdef"
+    )
 }
 
 /// Offset where "before this statement" is safe: the statement start, unless a pragma that
@@ -1392,13 +1457,28 @@ mod tests {
     }
 
     #[test]
-    fn misread_macro_and_ifdef_are_skipped_with_reason() {
+    fn misread_macro_is_skipped_with_reason_and_a_statement_level_ifdef_is_not() {
         let m = model("void f(int n) {\n  FOR_EACH(i, n) {\n    x += i;\n  }\n}\nvoid g() {\n#ifdef A\n  x();\n#endif\n}\nMACRO(x) { return 1; }\n");
-        assert!(m.functions.is_empty(), "{:?}", m.functions.iter().map(|f| &f.name).collect::<Vec<_>>());
+        let names: Vec<_> = m.functions.iter().map(|f| f.name.as_str()).collect();
+        assert_eq!(names, ["g"]);
         let reasons: Vec<_> = m.skipped.iter().map(|s| (s.function.as_str(), s.line, s.reason.as_str())).collect();
         assert!(reasons[0].2.contains("nested"), "{reasons:?}");
-        assert!(reasons[1].2.contains("#if"), "{reasons:?}");
-        assert!(reasons[2].2.contains("macro"), "{reasons:?}");
+        assert!(reasons[1].2.contains("macro"), "{reasons:?}");
+    }
+
+    #[test]
+    fn conditional_branches_of_whole_statements_are_walked() {
+        let src = "int f(int n) {\n#if DEBUG(2)\n  for (;;) { if (n) return 1; }\n#elif X\n  while (n) n--;\n#else\n  g(n);\n#endif\n}\n";
+        let m = model(src);
+        let f = &m.functions[0];
+        assert_eq!(f.loops.len(), 2);
+        assert!(f.loops.iter().all(|l| l.unit_in_list), "branches are statement lists");
+        assert_eq!(f.returns.len(), 1);
+        let calls: Vec<_> = f.calls.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(calls, ["g"], "the condition `DEBUG(2)` is no call");
+        assert_eq!(&src[f.falls_off_at.unwrap()..], "}\n", "after the conditional: before the closing brace");
+        let m = model("void e(int x) {\n  while (x)\n#ifdef A\n    a();\n#else\n    b();\n#endif\n}\n");
+        assert!(m.functions.is_empty() && m.skipped[0].reason.contains("`#ifdef A` at 3:1"), "{:?}", m.skipped);
     }
 
     #[test]
