@@ -140,7 +140,7 @@ fn rewrite_whole(
     for ((a, sel), stall) in files.iter().zip(&selection).zip(&stall_lines) {
         let target = PlanTarget { opencl: a.blanked.is_some(), stall, ..plan_target };
         let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
-        diagnose(a, &plan, &mut skipped, &mut warnings);
+        diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
         plans.push(plan);
     }
     let design = match (vitis_opts, top) {
@@ -228,7 +228,7 @@ fn rewrite_streamed(
         for (a, sel) in files.iter().zip(&selection) {
             let target = PlanTarget { opencl: a.blanked.is_some(), ..PlanTarget::default() };
             let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
-            diagnose(a, &plan, &mut skipped, &mut warnings);
+            diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
             plans.push(plan);
         }
         let emitted = emit_all(&mut files, &plans);
@@ -277,11 +277,18 @@ fn select_files(files: &mut [Analyzed], opts: &RewriteOptions) -> Result<Vec<Vec
 fn diagnose(
     a: &Analyzed,
     plan: &crate::plan::FilePlan,
+    top: Option<&str>,
     skipped: &mut Vec<(String, Skipped)>,
     warnings: &mut Vec<String>,
 ) {
     for s in a.model.skipped.iter() {
-        skipped.push((a.source.rel.clone(), s.clone()));
+        let mut s = s.clone();
+        let is_top = top.is_some_and(|t| s.function == t || s.function.rsplit("::").next() == Some(t));
+        if is_top {
+            // Said here, where the skip is reported: select went on from what the top calls.
+            s.reason.push_str("; it is the --top function: what it calls is probed");
+        }
+        skipped.push((a.source.rel.clone(), s));
     }
     for (fi, reason) in &plan.dropped {
         let f = &a.model.functions[*fi];

@@ -32,6 +32,9 @@ pub struct FileModel {
     pub jump_macros: Vec<JumpMacro>,
     /// Declarations of functions without a body, at namespace scope.
     pub prototypes: Vec<Prototype>,
+    /// The names each skipped function calls, as far as its syntax tree shows them, by its
+    /// qualified name: a skipped `--top` still leads to what it calls.
+    pub skipped_calls: Vec<(String, Vec<String>)>,
 }
 
 /// `#define CHECK(x) do { if (!(x)) return; } while (0)` and the like.
@@ -536,10 +539,52 @@ fn unread_function_heads(error_node: Node, text: &str, outer: Node, model: &mut 
             position(text, outer.start_byte()).0,
             position(text, outer.start_byte()).1
         ));
+        let after = children.iter().copied().skip_while(|c| c.id() != pair[1].id()).collect::<Vec<_>>();
+        model.skipped_calls.push((node_text(name, text).to_string(), call_names(&after, text)));
         model.skipped.push(Skipped { function: node_text(name, text).to_string(), line, col, reason });
         found = true;
     }
     found
+}
+
+/// The last name component of each callee below `nodes` (`f` of `ns::f<int>(x)` or `obj.f(x)`),
+/// also where a syntax error left a name and its argument list side by side without a call node.
+fn call_names(nodes: &[Node], text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut stack: Vec<Node> = nodes.iter().rev().copied().collect();
+    let mut add = |callee: Node| {
+        let mut n = callee;
+        loop {
+            match kind(n) {
+                "field_expression" => n = field(n, "field").unwrap_or(n),
+                "qualified_identifier" => n = field(n, "name").unwrap_or(n),
+                "template_function" | "template_method" => n = field(n, "name").unwrap_or(n),
+                _ => break,
+            }
+            if matches!(kind(n), "identifier" | "field_identifier" | "operator_name" | "destructor_name") {
+                break;
+            }
+        }
+        let name = node_text(n, text).split('<').next().unwrap_or("").trim().to_string();
+        if !name.is_empty() && !out.contains(&name) {
+            out.push(name);
+        }
+    };
+    while let Some(n) = stack.pop() {
+        if kind(n) == "call_expression" {
+            if let Some(f) = field(n, "function") {
+                add(f);
+            }
+        }
+        let kids: Vec<Node> = named_children(n).collect();
+        for pair in kids.windows(2) {
+            if kind(pair[0]) == "identifier" && kind(pair[1]) == "argument_list" && kind(n) != "call_expression" {
+                add(pair[0]);
+            }
+        }
+        stack.extend(kids.into_iter().rev());
+    }
+    out
 }
 
 /// The declarator chain down to the function declarator: `void *f()` has a pointer on the way.
@@ -629,6 +674,7 @@ fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model:
     let (line, col) = position(text, name_node.start_byte());
     let skip = |reason: String, model: &mut FileModel| {
         model.skipped.push(Skipped { function: qualified.clone(), line, col, reason });
+        model.skipped_calls.push((qualified.clone(), call_names(&[body], text)));
     };
 
     if kind(body) != "compound_statement" {
