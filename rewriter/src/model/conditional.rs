@@ -80,44 +80,6 @@ fn groups(dirs: &[Directive]) -> Vec<Group> {
     done
 }
 
-/// `text` with string and character literals and comments blanked (same length), so braces in
-/// them do not count.
-fn code_only(text: &str) -> String {
-    let mut out: Vec<u8> = text.as_bytes().to_vec();
-    for r in crate::strip::literal_ranges(text) {
-        for b in &mut out[r] {
-            if *b != b'\n' {
-                *b = b' ';
-            }
-        }
-    }
-    let bytes = text.as_bytes();
-    let mut i = 0;
-    while i + 1 < bytes.len() {
-        if out[i] == b'/' && out[i + 1] == b'/' {
-            while i < bytes.len() && bytes[i] != b'\n' {
-                out[i] = b' ';
-                i += 1;
-            }
-        } else if out[i] == b'/' && out[i + 1] == b'*' {
-            while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
-                if bytes[i] != b'\n' {
-                    out[i] = b' ';
-                }
-                i += 1;
-            }
-            out[i] = b' ';
-            if i + 1 < out.len() {
-                out[i + 1] = b' ';
-            }
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    String::from_utf8(out).unwrap_or_default()
-}
-
 fn at(text: &str, offset: usize) -> String {
     let (l, c) = line_col(text, offset);
     format!("{l}:{c}")
@@ -131,7 +93,7 @@ pub fn split_reason(text: &str, range: std::ops::Range<usize>, lang: Lang) -> Op
     if dirs.is_empty() {
         return None;
     }
-    let code = code_only(text);
+    let code = crate::cpp_blank::code_only(text);
     let groups = groups(&dirs);
     // Braces: every branch must close what it opens.
     for g in &groups {

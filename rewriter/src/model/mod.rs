@@ -751,6 +751,10 @@ fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model:
         loop_nodes: Vec::new(),
         // With a macro that hides a jump, every identifier counts: nothing is skipped.
         pruning: model.jump_macros.is_empty().then(|| prune::Pruning::new(body, text)),
+        pending_pragmas: Vec::new(),
+        objects: field(fdecl, "parameters")
+            .map(|l| named_children(l).flat_map(|p| class_typed_names(p, text)).collect())
+            .unwrap_or_default(),
     };
     walker.block_children(body);
     let problem = walker.problem.take();
@@ -993,6 +997,12 @@ struct BodyWalker<'a, 't> {
     loop_nodes: Vec<LoopNodes<'t>>,
     /// The expressions whose children hold nothing to record (see [`prune`]).
     pruning: Option<prune::Pruning>,
+    /// `#pragma` lines between a loop's header and its unbraced body: (offset, text after
+    /// `#pragma`), for the loop being entered.
+    pending_pragmas: Vec<(usize, String)>,
+    /// Locals and parameters of class type, by name: a call through one is a call of its
+    /// `operator()`.
+    objects: Vec<String>,
 }
 
 /// A loop's nodes: the statement, the unit (with its labels), the unit's parent and the body.
@@ -1136,6 +1146,10 @@ impl<'t> BodyWalker<'_, 't> {
                 self.call(node);
                 return true;
             }
+            "declaration" if kind(self.path.last().copied().unwrap_or(node)) != "for_statement" => {
+                self.declaration(node);
+                return true;
+            }
             // The type is part of the declaration's text: most declarations need no look at it.
             "declaration" if node_text(node, self.text).contains("stream") => {
                 if let Some(t) = field(node, "type") {
@@ -1172,7 +1186,12 @@ impl<'t> BodyWalker<'_, 't> {
             return;
         }
         let arg = field(node, "argument").map(|a| node_text(a, self.text)).unwrap_or("");
-        let (line, _) = position(self.text, node.start_byte());
+        self.pragma_text(node.start_byte(), arg);
+    }
+
+    /// A `#pragma` line at `offset` whose text after `#pragma` is `arg`.
+    fn pragma_text(&mut self, offset: usize, arg: &str) {
+        let (line, _) = position(self.text, offset);
         match classify(arg, line) {
             PragmaLine::Hls(p) => match self.loop_stack.last() {
                 Some(&l) => self.f.loops[l].pragmas.push(p),
@@ -1183,7 +1202,7 @@ impl<'t> BodyWalker<'_, 't> {
                 None => self.f.directive = Some(d),
             },
             PragmaLine::BadHlsinstr(word) => self.warnings.push((
-                node.start_byte(),
+                offset,
                 format!("unknown `#pragma HLSINSTR {word}` ignored (expected `probe` or `off`)"),
             )),
             PragmaLine::Other => {}
@@ -1222,6 +1241,58 @@ impl<'t> BodyWalker<'_, 't> {
         });
     }
 
+    /// A local declaration: its `hls::stream` variables, its objects of class type (callable
+    /// through their `operator()`), and the process functions an `hls::task` starts.
+    fn declaration(&mut self, node: Node) {
+        let Some(ty) = field(node, "type") else { return };
+        let type_text = node_text(ty, self.text);
+        if type_text.contains("stream") {
+            for d in node.children_by_field_name("declarator", &mut node.walk()) {
+                if let Some(n) = innermost_identifier(d, self.text) {
+                    self.f.stream_locals.push(n);
+                }
+            }
+        }
+        self.objects.extend(class_typed_names(node, self.text));
+        let squashed: String = type_text.split_whitespace().collect();
+        if squashed == "hls::task" || squashed == "task" {
+            for d in node.children_by_field_name("declarator", &mut node.walk()) {
+                self.task(d);
+            }
+        }
+    }
+
+    /// `hls::task t(body, in, out)` (read as a function declarator: its "parameters" are the
+    /// arguments) or `hls::task t{body, ...}`: a call of `body` that runs as a process.
+    fn task(&mut self, declarator: Node) {
+        let list = match kind(declarator) {
+            "function_declarator" => field(declarator, "parameters"),
+            "init_declarator" => field(declarator, "value"),
+            _ => None,
+        };
+        let Some(list) = list else { return };
+        let args: Vec<Node> = named_children(list).filter(|c| kind(*c) != "comment").collect();
+        let Some(first) = args.first() else { return };
+        let callee: String = node_text(*first, self.text).split_whitespace().collect();
+        let bare = callee.trim_start_matches('&');
+        let last = bare.rsplit("::").next().unwrap_or(bare);
+        let name = last.split('<').next().unwrap_or(last).to_string();
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return;
+        }
+        let (line, _) = position(self.text, declarator.start_byte());
+        let rest = args[1..].iter().map(|a| squash(node_text(*a, self.text))).collect();
+        // No argument list of its own to edit: the call is for reachability and the report.
+        self.f.calls.push(Call {
+            callee: bare.to_string(),
+            callee_span: first.byte_range(),
+            args_span: 0..0,
+            name,
+            line,
+            args: rest,
+        });
+    }
+
     fn call(&mut self, node: Node) {
         let Some(func) = field(node, "function") else { return };
         let callee: String = node_text(func, self.text).split_whitespace().collect();
@@ -1240,7 +1311,12 @@ impl<'t> BodyWalker<'_, 't> {
         if let Some(i) = name.find('<') {
             name = &name[..i];
         }
-        let name = name.trim().to_string();
+        // `acc(x)` with `Acc acc;`: a call of `Acc::operator()`.
+        let name = if kind(func) == "identifier" && self.objects.iter().any(|o| o == name.trim()) {
+            "operator()".to_string()
+        } else {
+            name.trim().to_string()
+        };
         let arguments = field(node, "arguments");
         let args = arguments
             .map(|a| {
@@ -1274,6 +1350,17 @@ impl<'t> BodyWalker<'_, 't> {
             return self.flag(node.start_byte(), "loop without a body");
         };
         let (line, col) = position(self.text, node.start_byte());
+        // `for (...)` / `#pragma HLS PIPELINE` / `a[i] = i;`: the pragma belongs to the body
+        // (cpp_blank hid it from the parser). The body then starts right after the header, so
+        // the braces a probe adds hold the pragma as Vitis reads it: inside the loop.
+        let mut body_span = body.byte_range();
+        if kind(body) != "compound_statement" {
+            let header_end = children(node).take_while(|c| c.id() != body.id()).last().map(|c| c.end_byte());
+            if let Some(end) = header_end.filter(|&e| self.text[e..body.start_byte()].contains("#pragma")) {
+                body_span.start = end;
+                self.pending_pragmas = pragma_lines(self.text, end..body.start_byte());
+            }
+        }
         self.f.loops.push(Loop {
             kind: match kind(node) {
                 "for_statement" => LoopKind::For,
@@ -1287,7 +1374,7 @@ impl<'t> BodyWalker<'_, 't> {
             col,
             unit: unit.byte_range(),
             unit_in_list: container.is_some_and(is_statement_list),
-            body: body.byte_range(),
+            body: body_span,
             body_is_block: kind(body) == "compound_statement",
             parent: self.loop_stack.last().copied(),
             depth: self.loop_stack.len(),
@@ -1306,6 +1393,9 @@ impl<'t> BodyWalker<'_, 't> {
             }
         }
         self.loop_stack.push(index);
+        for (offset, arg) in std::mem::take(&mut self.pending_pragmas) {
+            self.pragma_text(offset, &arg);
+        }
         if kind(body) == "compound_statement" {
             self.block_children(body);
         } else {
@@ -1346,6 +1436,53 @@ fn only_statement<'t>(body: Node<'t>, text: &str) -> Option<Node<'t>> {
         }
     }
     found
+}
+
+/// The names a declaration (or parameter declaration) gives objects of class type: a named type
+/// (`Acc`, `ns::Acc`, `Acc<int>`), declared as a value or reference, not a pointer, array or
+/// function.
+fn class_typed_names(node: Node, text: &str) -> Vec<String> {
+    let Some(ty) = field(node, "type") else { return Vec::new() };
+    if !matches!(kind(ty), "type_identifier" | "qualified_identifier" | "template_type") {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for d in node.children_by_field_name("declarator", &mut node.walk()) {
+        let mut n = d;
+        loop {
+            match kind(n) {
+                "identifier" => {
+                    out.push(node_text(n, text).to_string());
+                    break;
+                }
+                "init_declarator" => match field(n, "declarator") {
+                    Some(inner) => n = inner,
+                    None => break,
+                },
+                "reference_declarator" => match n.named_child(0) {
+                    Some(inner) => n = inner,
+                    None => break,
+                },
+                _ => break,
+            }
+        }
+    }
+    out
+}
+
+/// The `#pragma` lines of `text[range]`: (offset of the line's `#`, text after `#pragma`).
+fn pragma_lines(text: &str, range: Range<usize>) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut at = range.start;
+    for line in text[range].split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let hash = at + (line.len() - trimmed.len());
+        if let Some(rest) = trimmed.strip_prefix('#').map(str::trim_start).and_then(|r| r.strip_prefix("pragma")) {
+            out.push((hash, rest.trim().to_string()));
+        }
+        at += line.len();
+    }
+    out
 }
 
 /// A loop statement, possibly under labels.
