@@ -543,7 +543,24 @@ fn analyze(
     let parsed = cpp_blanked.as_ref().map_or(text, |b| b.text.as_str());
     let tree = parse(Lang::of_path(&source.path), parsed, None);
     let mut model = model::build_with(&tree, text, detail);
-    if kinds.maxi || kinds.watch || kinds.stall {
+    // m_axi byte counts need C++ (probe_c.h): a C file keeps its other probes, and says so.
+    let c_file = source.path.extension().is_some_and(|e| e == "c");
+    if c_file && kinds.maxi {
+        for f in &model.functions {
+            if let Some(p) = f.params.iter().find(|p| p.interface.as_deref() == Some("m_axi")) {
+                model.warnings.push(model::Skipped {
+                    function: f.qualified.clone(),
+                    line: f.line,
+                    col: f.col,
+                    reason: format!(
+                        "m_axi port `{}` of {}: bytes are not counted in C files (maxi needs C++); its other probes are kept",
+                        p.name, f.qualified
+                    ),
+                });
+            }
+        }
+    }
+    if (kinds.maxi && !c_file) || kinds.watch || kinds.stall {
         model::maxi::attach(&mut model, &tree, text);
     }
     if let Some(b) = &blanked {

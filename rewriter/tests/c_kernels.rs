@@ -166,7 +166,8 @@ fn sim_on_a_c_project_gives_a_report() {
     let d = dir.path();
     let main = "#include <stdio.h>\nint sum(int *a, int n);\nint main(void) {\n  int a[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n  int s = sum(a, 8);\n  printf(\"%d\\n\", s);\n  return s == 36 ? 0 : 1;\n}\n";
     // `void *` to `int *` without a cast: valid C that a C++ compiler rejects.
-    let k = "#include <stdlib.h>\nint sum(int *a, int n){ int *copy = malloc(n * sizeof *copy); int s=0; add: for(int i=0;i<n;i++) { copy[i] = a[i]; s+=copy[i]; } free(copy); return s; }\n";
+    // An m_axi port, which `sim` counts bytes of in C++: in C the other probes stay.
+    let k = "#include <stdlib.h>\nint sum(int *a, int n){\n#pragma HLS INTERFACE m_axi port=a\n int *copy = malloc(n * sizeof *copy); int s=0; add: for(int i=0;i<n;i++) { copy[i] = a[i]; s+=copy[i]; } free(copy); return s; }\n";
     write(d, &[("k.c", k), ("main.c", main)]);
     let o = hlsinstr(
         &["sim", "--top", "sum", "--src", "k.c", "--tb", "main.c", "--no-csynth", "--format", "json", "--quiet"],

@@ -81,8 +81,8 @@ fn maxi_counts_bytes_per_port_and_invocation() {
     self_checking(&["maxi.cpp"]);
 }
 
-/// C files include probe.h too (probe_c.h): compiled as C11 and C17 without a C++ header, linked
-/// with the C++ runtime (c_runtime.h) built for each C++ standard.
+/// C files include probe.h too (probe_c.h): compiled as C11 and C17 by gcc and clang without a
+/// C++ header, linked with the C++ runtime (c_runtime.h) built for each C++ standard.
 #[test]
 fn c_probes_compile_as_c_and_link_with_the_cpp_runtime() {
     let work = tempfile::tempdir().unwrap();
@@ -93,9 +93,12 @@ fn c_probes_compile_as_c_and_link_with_the_cpp_runtime() {
         let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}; install gcc and g++"));
         assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
     };
-    for c_std in ["c11", "c17"] {
-        let c_obj = work.path().join(format!("c-{c_std}.o"));
-        ok(Command::new("gcc")
+    // gcc, and clang through its C++ driver told the input is C (no plain `clang` is needed).
+    let c_compilers: [(&str, &[&str]); 2] = [("gcc", &[]), ("clang++", &["-x", "c"])];
+    for ((cc, cc_args), c_std) in c_compilers.iter().flat_map(|c| ["c11", "c17"].map(|s| (*c, s))) {
+        let c_obj = work.path().join(format!("c-{cc}-{c_std}.o"));
+        ok(Command::new(cc)
+            .args(cc_args)
             .arg(format!("-std={c_std}"))
             .args(["-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Werror", "-Wno-unused-label", "-c", "-I"])
             .arg(&include)
@@ -111,10 +114,10 @@ fn c_probes_compile_as_c_and_link_with_the_cpp_runtime() {
                 .arg(&runtime)
                 .arg("-o")
                 .arg(&rt_obj));
-            let exe = work.path().join(format!("c-{c_std}-{std}"));
+            let exe = work.path().join(format!("c-{cc}-{c_std}-{std}"));
             ok(Command::new("g++").arg(&c_obj).arg(&rt_obj).arg("-pthread").arg("-o").arg(&exe));
             let (stdout, _) = run(&exe, true);
-            assert!(stdout.starts_with("ok"), "{c_std} with a {std} runtime: {stdout}");
+            assert!(stdout.starts_with("ok"), "{cc} {c_std} with a {std} runtime: {stdout}");
         }
     }
 }
