@@ -261,7 +261,8 @@ fn pragmas_before_unbraced_bodies(code: &str, lines: &[std::ops::Range<usize>]) 
             while i < b.len() && b[i].is_ascii_whitespace() {
                 i += 1;
             }
-            let Some(line) = lines.iter().find(|r| r.start == i) else { break };
+            let Ok(k) = lines.binary_search_by_key(&i, |r| r.start) else { break };
+            let line = &lines[k];
             if !code[line.clone()].trim_start_matches('#').trim_start().starts_with("pragma") {
                 break;
             }

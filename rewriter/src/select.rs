@@ -401,7 +401,8 @@ pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result
                 .map(|(_, calls)| calls)
                 .collect();
             if starts.is_empty() && !skipped_top.is_empty() {
-                let called = skipped_top.iter().flat_map(|c| c.iter()).flat_map(|name| index.named(name).iter().copied());
+                let called =
+                    skipped_top.iter().flat_map(|c| c.iter()).flat_map(|name| index.named(name).iter().copied());
                 let mut starts: Vec<usize> = called.collect();
                 starts.sort_unstable();
                 starts.dedup();
@@ -594,8 +595,12 @@ mod tests {
         .remove(0);
         assert_eq!(s.iter().map(|f| f.function).collect::<Vec<_>>(), [true, true, false, false]);
         let m = build(&parse_cpp("", None), "");
-        let e = select(&[m], Kinds::parse("modules").unwrap(), &SelectOptions { top: Some("t".into()), ..Default::default() })
-            .unwrap_err();
+        let e = select(
+            &[m],
+            Kinds::parse("modules").unwrap(),
+            &SelectOptions { top: Some("t".into()), ..Default::default() },
+        )
+        .unwrap_err();
         assert!(e.message.ends_with("the inputs define no function that could be read"), "{e}");
     }
 

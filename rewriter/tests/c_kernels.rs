@@ -103,11 +103,17 @@ const TB_CPP: &str = "#include <cstdio>\nextern \"C\" int sum(int *a, int n);\ne
 fn expected_kernel_events(ids: &std::collections::HashMap<String, u64>) -> Vec<String> {
     let (sum, add, clear) = (ids["function sum"], ids["loop add"], ids["function clear"]);
     let clear_loop = ids.iter().find(|(k, _)| k.starts_with("loop VITIS_LOOP_4")).map(|(_, v)| *v).unwrap();
-    let call_sum = |n: u64| vec![format!("{sum} B -"), format!("{add} B -"), format!("{add} E {n}"), format!("{sum} E -")];
+    let call_sum =
+        |n: u64| vec![format!("{sum} B -"), format!("{add} B -"), format!("{add} E {n}"), format!("{sum} E -")];
     let mut e = call_sum(4);
     e.extend(call_sum(2));
     e.extend([format!("{clear} B -"), format!("{clear} E -")]);
-    e.extend([format!("{clear} B -"), format!("{clear_loop} B -"), format!("{clear_loop} E 4"), format!("{clear} E -")]);
+    e.extend([
+        format!("{clear} B -"),
+        format!("{clear_loop} B -"),
+        format!("{clear_loop} E 4"),
+        format!("{clear} E -"),
+    ]);
     e.extend(call_sum(4));
     e
 }

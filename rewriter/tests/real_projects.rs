@@ -87,7 +87,9 @@ fn a_pragma_between_an_unbraced_loop_header_and_its_body_stays_in_the_loop() {
     assert_eq!(code, Some(0), "{stderr}");
     // The braces the probes need open before the pragma: it stays inside the loop body.
     assert!(
-        out.contains("i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(1);\n#pragma HLS PIPELINE II=1\n    a[i] = i; }/*hlsinstr*/"),
+        out.contains(
+            "i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(1);\n#pragma HLS PIPELINE II=1\n    a[i] = i; }/*hlsinstr*/"
+        ),
         "{out}"
     );
     assert!(out.contains("(n > 0) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(2);\n#pragma HLS LOOP_TRIPCOUNT"), "{out}");

@@ -38,10 +38,7 @@ fn directives(text: &str, range: std::ops::Range<usize>) -> Vec<Directive> {
         let line = text[at..end].trim_start();
         if let Some(rest) = line.strip_prefix('#') {
             let word: String = rest.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect();
-            if matches!(
-                word.as_str(),
-                "if" | "ifdef" | "ifndef" | "elif" | "elifdef" | "elifndef" | "else" | "endif"
-            ) {
+            if matches!(word.as_str(), "if" | "ifdef" | "ifndef" | "elif" | "elifdef" | "elifndef" | "else" | "endif") {
                 let shown = line.split_whitespace().collect::<Vec<_>>().join(" ");
                 let shown = shown.split("//").next().unwrap_or("").trim().to_string();
                 out.push(Directive { start: at, end, word, shown });
@@ -213,7 +210,10 @@ mod tests {
     fn a_branch_that_opens_a_brace_is_named() {
         let src = "int g(int x) {\n  int s = 0;\n#ifdef A\n  if (x) {\n#else\n  if (!x) {\n#endif\n    s = 1;\n  }\n  return s;\n}\n";
         let r = reason(src).unwrap();
-        assert!(r.starts_with("the `#ifdef A` branch at 3:1 opens 1 brace(s) it does not close before `#else` at 5:1"), "{r}");
+        assert!(
+            r.starts_with("the `#ifdef A` branch at 3:1 opens 1 brace(s) it does not close before `#else` at 5:1"),
+            "{r}"
+        );
     }
 
     #[test]

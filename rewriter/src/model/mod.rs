@@ -917,7 +917,8 @@ fn ends_flow(stmt: Node) -> bool {
         return every_branch_ends_flow(inner);
     }
     matches!(kind(inner), "return_statement" | "goto_statement" | "throw_statement")
-        || (kind(inner) == "expression_statement" && inner.named_child(0).is_some_and(|e| kind(e) == "throw_expression"))
+        || (kind(inner) == "expression_statement"
+            && inner.named_child(0).is_some_and(|e| kind(e) == "throw_expression"))
 }
 
 /// A conditional (or `#elif`/`#else` branch) whose every branch ends with a statement that ends
@@ -926,8 +927,7 @@ fn every_branch_ends_flow(node: Node) -> bool {
     let skip = [field(node, "condition"), field(node, "name"), field(node, "alternative")].map(|n| n.map(|n| n.id()));
     let last = named_children(node)
         .filter(|c| !skip.contains(&Some(c.id())))
-        .filter(|c| kind(*c) != "comment" && (!kind(*c).starts_with("preproc") || is_conditional(*c)))
-        .last();
+        .rfind(|c| kind(*c) != "comment" && (!kind(*c).starts_with("preproc") || is_conditional(*c)));
     let this_ends = last.is_some_and(ends_flow);
     match field(node, "alternative") {
         Some(alt) => this_ends && every_branch_ends_flow(alt),
@@ -1201,10 +1201,9 @@ impl<'t> BodyWalker<'_, 't> {
                 Some(&l) => self.f.loops[l].directive = Some(d),
                 None => self.f.directive = Some(d),
             },
-            PragmaLine::BadHlsinstr(word) => self.warnings.push((
-                offset,
-                format!("unknown `#pragma HLSINSTR {word}` ignored (expected `probe` or `off`)"),
-            )),
+            PragmaLine::BadHlsinstr(word) => self
+                .warnings
+                .push((offset, format!("unknown `#pragma HLSINSTR {word}` ignored (expected `probe` or `off`)"))),
             PragmaLine::Other => {}
         }
     }

@@ -276,10 +276,9 @@ fn compile(
         let compiler = if is_c { &cc } else { &opts.cxx };
         let mut cmd = Command::new(compiler);
         cmd.arg("-c").arg(file).arg("-o").arg(&obj);
-        if !flags.iter().chain(&spec.common_flags).any(|f| f.starts_with("-std=")) {
-            if !is_c {
-                cmd.arg("-std=c++14");
-            }
+        // C keeps the compiler's default standard; C++ gets the one Vitis' csim uses.
+        if !is_c && !flags.iter().chain(&spec.common_flags).any(|f| f.starts_with("-std=")) {
+            cmd.arg("-std=c++14");
         }
         if !flags.iter().any(|f| f.starts_with("-O")) {
             cmd.arg("-O2");
