@@ -77,6 +77,33 @@ fn groups(dirs: &[Directive]) -> Vec<Group> {
     done
 }
 
+/// The `}` that closes the `{` at `open`, braces in literals and comments aside.
+pub fn matching_brace(text: &str, open: usize) -> Option<usize> {
+    let code = crate::cpp_blank::code_only(text);
+    let mut depth = 0usize;
+    for (i, c) in code.bytes().enumerate().skip(open) {
+        match c {
+            b'{' => depth += 1,
+            b'}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Where the function `text[range]` whose body opens at `open` ends when the first branch of
+/// each of its conditionals is taken: the offset of its closing brace.
+pub fn end_with_first_branches(text: &str, range: std::ops::Range<usize>, open: usize) -> Option<usize> {
+    let dirs = directives(text, range.clone());
+    let resolved = resolve(text, &range, &dirs, &groups(&dirs), Pick::First);
+    matching_brace(&resolved, open)
+}
+
 fn at(text: &str, offset: usize) -> String {
     let (l, c) = line_col(text, offset);
     format!("{l}:{c}")

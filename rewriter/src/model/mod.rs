@@ -492,6 +492,9 @@ fn report_unreadable(node: Node, text: &str, model: &mut FileModel) {
                 stack.extend(n.children(&mut n.walk()).map(|c| (c, Some(outer))).collect::<Vec<_>>().into_iter().rev());
                 None
             }
+            // `int f(int n) { ... }` read as a declaration with a braced initializer: an error
+            // inside the body (a conditional inside a statement) made it so. A skipped function.
+            "declaration" if error.is_none() && n.has_error() && misread_body(n, text, model) => None,
             "compound_statement" if error.is_some_and(|e| headed.contains(&e.id())) => None,
             // Blocks left outside any function definition: bodies whose heads were misread.
             "compound_statement" if error.is_some() => Some(format!(
@@ -517,6 +520,33 @@ fn report_unreadable(node: Node, text: &str, model: &mut FileModel) {
             model.warnings.push(Skipped { function: String::new(), line, col, reason });
         }
     }
+}
+
+/// A declaration `f(...) {...}` whose braced initializer is a function body that a conditional
+/// split: reported as a skipped function naming the directive, its calls kept. Returns whether
+/// it was.
+fn misread_body(decl: Node, text: &str, model: &mut FileModel) -> bool {
+    let Some(init) = field(decl, "declarator").filter(|d| kind(*d) == "init_declarator") else { return false };
+    let (Some(fdecl), Some(value)) = (field(init, "declarator"), field(init, "value")) else { return false };
+    if kind(fdecl) != "function_declarator"
+        || kind(value) != "initializer_list"
+        || text[init.start_byte()..value.start_byte()].contains('=')
+    {
+        return false;
+    }
+    let Some(name) = field(fdecl, "declarator").filter(|d| kind(*d) == "identifier") else { return false };
+    let open = value.start_byte();
+    let end = conditional::matching_brace(text, open).map_or(decl.end_byte(), |c| c + 1);
+    let (line, col) = position(text, name.start_byte());
+    // Only a conditional gets this reading; other misread bodies stay warnings (report_unreadable).
+    let Some(reason) = conditional::split_reason(text, decl.start_byte()..end, crate::parse::Lang::of_node(decl))
+    else {
+        return false;
+    };
+    let function = node_text(name, text).to_string();
+    model.skipped_calls.push((function.clone(), call_names(&[decl], text)));
+    model.skipped.push(Skipped { function, line, col, reason });
+    true
 }
 
 /// A function head followed by its `{` among the children of a syntax error: a definition whose
@@ -682,7 +712,20 @@ fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model:
     }
     if let Some(err) = crate::parse::first_error(node) {
         let (l, c) = position(text, err.start_byte());
-        if let Some(reason) = conditional::split_reason(text, node.byte_range(), crate::parse::Lang::of_node(node)) {
+        if let Some(mut reason) = conditional::split_reason(text, node.byte_range(), crate::parse::Lang::of_node(node))
+        {
+            // Braces split by a conditional make the parser read on past the function's end:
+            // what it swallowed is not instrumented either, and must not go unmentioned.
+            if let Some(end) = conditional::end_with_first_branches(text, node.byte_range(), body.start_byte()) {
+                let rest = text[end + 1..node.end_byte()].trim_start();
+                if !rest.trim().is_empty() {
+                    let (fl, fc) = position(text, node.end_byte() - rest.len());
+                    let (tl, tc) = position(text, node.end_byte());
+                    reason.push_str(&format!(
+                        "; the parser reads the code after it, {fl}:{fc} to {tl}:{tc}, as part of it: that code is not instrumented either"
+                    ));
+                }
+            }
             return skip(reason, model);
         }
         let what = if err.is_missing() { format!("missing `{}`", kind(err)) } else { "syntax error".to_string() };
@@ -1646,6 +1689,25 @@ mod tests {
         let reasons: Vec<_> = m.skipped.iter().map(|s| (s.function.as_str(), s.line, s.reason.as_str())).collect();
         assert!(reasons[0].2.contains("nested"), "{reasons:?}");
         assert!(reasons[1].2.contains("macro"), "{reasons:?}");
+    }
+
+    #[test]
+    fn a_brace_split_says_what_the_parser_swallowed_and_an_initializer_split_is_named() {
+        // The golden case with its brace split moved before the statement splits: error recovery
+        // then reads them as part of the split function's body.
+        let golden = include_str!("../../../tests/golden/preproc_bodies/input.cpp");
+        let (head, split_braces) = golden.split_at(golden.find("// Last:").unwrap());
+        let at = head.find("int split_statement(").unwrap();
+        let src = format!("{}{split_braces}\n{}", &head[..at], &head[at..]);
+        let m = model(&src);
+        let s = m.skipped.iter().find(|s| s.function == "split_braces").unwrap();
+        assert!(s.reason.contains("; the parser reads the code after it, "), "{:?}", m.skipped);
+        assert!(!m.skipped.iter().any(|s| s.function == "split_statement"), "{:?}", m.skipped);
+        let m = model("int h(int n) {\n  int t[] = {\n#ifdef W\n    1,\n#endif\n    2};\n  return t[0] + n;\n}\n");
+        let got: Vec<_> = m.skipped.iter().map(|s| (s.function.as_str(), s.line, s.reason.as_str())).collect();
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].2.starts_with("`#ifdef W` at 3:1 is inside the statement at 2:3"), "{got:?}");
+        assert!(m.warnings.is_empty(), "{:?}", m.warnings);
     }
 
     #[test]

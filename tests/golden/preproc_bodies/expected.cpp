@@ -37,6 +37,25 @@ void tail(int *a, int n) { HLSINSTR_FUNC_BEGIN(5, P, 0);
 #endif
 HLSINSTR_FUNC_END(5, P, 0); }
 
+int split_statement(int a, int b) {
+  int s = a
+#ifdef ADD_B
+    + b
+#endif
+    ;
+  return s;
+}
+
+int split_initializer(int n) {
+  int table[] = {
+#ifdef WIDE
+    1, 2,
+#endif
+    3};
+  return table[0] + n;
+}
+
+// Last: the parser reads on past a function whose braces a conditional splits.
 int split_braces(int x) {
   int s = 0;
 #ifdef INVERT
@@ -46,14 +65,5 @@ int split_braces(int x) {
 #endif
     s = 1;
   }
-  return s;
-}
-
-int split_statement(int a, int b) {
-  int s = a
-#ifdef ADD_B
-    + b
-#endif
-    ;
   return s;
 }

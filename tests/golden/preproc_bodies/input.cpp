@@ -36,6 +36,25 @@ void tail(int *a, int n) {
 #endif
 }
 
+int split_statement(int a, int b) {
+  int s = a
+#ifdef ADD_B
+    + b
+#endif
+    ;
+  return s;
+}
+
+int split_initializer(int n) {
+  int table[] = {
+#ifdef WIDE
+    1, 2,
+#endif
+    3};
+  return table[0] + n;
+}
+
+// Last: the parser reads on past a function whose braces a conditional splits.
 int split_braces(int x) {
   int s = 0;
 #ifdef INVERT
@@ -45,14 +64,5 @@ int split_braces(int x) {
 #endif
     s = 1;
   }
-  return s;
-}
-
-int split_statement(int a, int b) {
-  int s = a
-#ifdef ADD_B
-    + b
-#endif
-    ;
   return s;
 }
