@@ -1131,13 +1131,24 @@ impl<'t> BodyWalker<'_, 't> {
                 // Branches of whole statements in a block are probed like the code around them
                 // (each branch gets the probes of what it holds). Anywhere else (the body of an
                 // unbraced `if` or loop) a probe next to the branch would change what it guards.
-                if !self.path.last().is_some_and(|p| is_statement_list(*p)) {
+                if let Some(parent) = self.path.last().copied().filter(|p| !is_statement_list(*p)) {
                     let (l, c) = position(self.text, node.start_byte());
                     let directive = node_text(node, self.text).lines().next().unwrap_or("").trim().to_string();
-                    self.flag(
-                        node.start_byte(),
-                        format!("`{directive}` at {l}:{c} is the whole body of an unbraced statement; brace that body to have it probed"),
-                    );
+                    let controls = [
+                        "if_statement",
+                        "else_clause",
+                        "for_statement",
+                        "while_statement",
+                        "do_statement",
+                        "for_range_loop",
+                    ];
+                    let why = if controls.contains(&kind(parent)) {
+                        "is the whole body of an unbraced statement; brace that body to have it probed".to_string()
+                    } else {
+                        let (pl, pc) = position(self.text, parent.start_byte());
+                        format!("is inside the statement at {pl}:{pc}: a conditional that splits a statement cannot be probed (repeat the whole statement in each branch)")
+                    };
+                    self.flag(node.start_byte(), format!("`{directive}` at {l}:{c} {why}"));
                     return false;
                 }
                 // The condition is preprocessor arithmetic, not calls of the program.
@@ -1502,6 +1513,11 @@ fn class_typed_names(node: Node, text: &str) -> Vec<String> {
                     None => break,
                 },
                 "reference_declarator" => match n.named_child(0) {
+                    Some(inner) => n = inner,
+                    None => break,
+                },
+                // `Acc acc(n);` reads as a function declaration; in a body it is an object.
+                "function_declarator" if kind(node) == "declaration" => match field(n, "declarator") {
                     Some(inner) => n = inner,
                     None => break,
                 },
