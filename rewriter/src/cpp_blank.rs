@@ -236,6 +236,11 @@ fn pragmas_before_unbraced_bodies(code: &str, lines: &[std::ops::Range<usize>]) 
         if word != "for" && word != "while" {
             continue;
         }
+        // A loop written in a macro definition has no body on the next line.
+        let k = lines.partition_point(|r| r.end <= start);
+        if lines.get(k).is_some_and(|r| r.start <= start) {
+            continue;
+        }
         let mut i = start + word.len();
         while i < b.len() && b[i].is_ascii_whitespace() {
             i += 1;
@@ -309,5 +314,7 @@ mod tests {
         let out = blanked(src);
         assert!(out.contains("i++)\n                         \n    a[i]"), "{out}");
         assert!(out.contains("#pragma HLS UNROLL\n  {"), "a block keeps its pragma: {out}");
+        let src = "#define EACH(n) for (int i = 0; i < n; i++)\n#pragma HLS INLINE\nint x;\n";
+        assert!(blank(src).is_none(), "a loop in a macro definition");
     }
 }
