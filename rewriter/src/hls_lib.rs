@@ -9,6 +9,8 @@ pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/timestamp.h", include_str!("../../hls-lib/include/hlsinstr/timestamp.h")),
     ("hlsinstr/event_log.h", include_str!("../../hls-lib/include/hlsinstr/event_log.h")),
     ("hlsinstr/probe.h", include_str!("../../hls-lib/include/hlsinstr/probe.h")),
+    ("hlsinstr/probe_c.h", include_str!("../../hls-lib/include/hlsinstr/probe_c.h")),
+    ("hlsinstr/c_runtime.h", include_str!("../../hls-lib/include/hlsinstr/c_runtime.h")),
     ("hlsinstr/maxi.h", include_str!("../../hls-lib/include/hlsinstr/maxi.h")),
     ("hlsinstr/sim/hls_stream.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_stream.h")),
     ("hlsinstr/sim/watchdog.h", include_str!("../../hls-lib/include/hlsinstr/sim/watchdog.h")),

@@ -5,6 +5,7 @@
 //! The `hlsinstr` binary is a thin layer over this library.
 
 pub mod cosim;
+pub mod cpp_blank;
 pub mod csynth;
 pub mod decode;
 pub mod diff;

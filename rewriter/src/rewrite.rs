@@ -58,6 +58,9 @@ struct Analyzed {
     tree: Option<Tree>,
     /// OpenCL C: the text the parser saw, with OpenCL-only syntax blanked (see [`opencl`]).
     blanked: Option<Blanked>,
+    /// C++: the text the parser saw, when HLS syntax the grammar lacks was blanked (see
+    /// [`crate::cpp_blank`]); the model reads the original.
+    cpp_blanked: Option<Blanked>,
 }
 
 /// Input trees are kept for the self-check up to this many bytes of source in all (in a run, or
@@ -140,7 +143,7 @@ fn rewrite_whole(
     for ((a, sel), stall) in files.iter().zip(&selection).zip(&stall_lines) {
         let target = PlanTarget { opencl: a.blanked.is_some(), stall, ..plan_target };
         let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
-        diagnose(a, &plan, &mut skipped, &mut warnings);
+        diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
         plans.push(plan);
     }
     let design = match (vitis_opts, top) {
@@ -228,7 +231,7 @@ fn rewrite_streamed(
         for (a, sel) in files.iter().zip(&selection) {
             let target = PlanTarget { opencl: a.blanked.is_some(), ..PlanTarget::default() };
             let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
-            diagnose(a, &plan, &mut skipped, &mut warnings);
+            diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
             plans.push(plan);
         }
         let emitted = emit_all(&mut files, &plans);
@@ -277,11 +280,18 @@ fn select_files(files: &mut [Analyzed], opts: &RewriteOptions) -> Result<Vec<Vec
 fn diagnose(
     a: &Analyzed,
     plan: &crate::plan::FilePlan,
+    top: Option<&str>,
     skipped: &mut Vec<(String, Skipped)>,
     warnings: &mut Vec<String>,
 ) {
     for s in a.model.skipped.iter() {
-        skipped.push((a.source.rel.clone(), s.clone()));
+        let mut s = s.clone();
+        let is_top = top.is_some_and(|t| s.function == t || s.function.rsplit("::").next() == Some(t));
+        if is_top {
+            // Said here, where the skip is reported: select went on from what the top calls.
+            s.reason.push_str("; it is the --top function: what it calls is probed");
+        }
+        skipped.push((a.source.rel.clone(), s));
     }
     for (fi, reason) in &plan.dropped {
         let f = &a.model.functions[*fi];
@@ -529,9 +539,28 @@ fn analyze(
     let blanked = opencl::is_opencl_path(&source.path).then(|| opencl::blank(&source.text));
     // The parser and the model see the blanked text; every offset is the original's.
     let text = blanked.as_ref().map_or(source.text.as_str(), |b| b.text.as_str());
-    let tree = parse(Lang::of_path(&source.path), text, None);
+    let cpp_blanked = if blanked.is_none() { crate::cpp_blank::blank(&source.text) } else { None };
+    let parsed = cpp_blanked.as_ref().map_or(text, |b| b.text.as_str());
+    let tree = parse(Lang::of_path(&source.path), parsed, None);
     let mut model = model::build_with(&tree, text, detail);
-    if kinds.maxi || kinds.watch || kinds.stall {
+    // m_axi byte counts need C++ (probe_c.h): a C file keeps its other probes, and says so.
+    let c_file = source.path.extension().is_some_and(|e| e == "c");
+    if c_file && kinds.maxi {
+        for f in &model.functions {
+            if let Some(p) = f.params.iter().find(|p| p.interface.as_deref() == Some("m_axi")) {
+                model.warnings.push(model::Skipped {
+                    function: f.qualified.clone(),
+                    line: f.line,
+                    col: f.col,
+                    reason: format!(
+                        "m_axi port `{}` of {}: bytes are not counted in C files (maxi needs C++); its other probes are kept",
+                        p.name, f.qualified
+                    ),
+                });
+            }
+        }
+    }
+    if (kinds.maxi && !c_file) || kinds.watch || kinds.stall {
         model::maxi::attach(&mut model, &tree, text);
     }
     if let Some(b) = &blanked {
@@ -541,7 +570,7 @@ fn analyze(
     }
     // With errors in the input, the check re-parses from scratch anyway (see `emit_file`).
     let keep = model.error_count == 0 && take(tree_budget, source.text.len());
-    Ok(Analyzed { source, model, tree: keep.then_some(tree), blanked })
+    Ok(Analyzed { source, model, tree: keep.then_some(tree), blanked, cpp_blanked })
 }
 
 /// Take `bytes` from `budget` if that many are left.
@@ -571,8 +600,8 @@ fn emit_file(
         apply_tracked(&src.text, &plan.edits).map_err(|e| internal(format!("planned edits are inconsistent: {e}")))?;
     // OpenCL C: the output is parsed blanked like the input. Our insertions hold no OpenCL
     // words, so blanking commutes with the edits as long as none lands inside a blanked range.
-    let (parsed_src, parsed_out) = match &a.blanked {
-        Some(b) => {
+    let (parsed_src, parsed_out) = match (&a.blanked, &a.cpp_blanked) {
+        (Some(b), _) => {
             if let Some(r) = plan.edits.iter().find_map(|e| b.inside(e.range.start).or(b.inside(e.range.end))) {
                 let (line, col) = model::position(&src.text, r.start);
                 return Err(internal(format!(
@@ -582,7 +611,19 @@ fn emit_file(
             }
             (std::borrow::Cow::Borrowed(b.text.as_str()), std::borrow::Cow::Owned(opencl::blank(&output).text))
         }
-        None => (std::borrow::Cow::Borrowed(src.text.as_str()), std::borrow::Cow::Borrowed(output.as_str())),
+        // C++ with HLS syntax the grammar lacks: judged the way it was read (see cpp_blank).
+        (None, Some(b)) => {
+            if let Some(r) = plan.edits.iter().find_map(|e| b.inside(e.range.start).or(b.inside(e.range.end))) {
+                let (line, col) = model::position(&src.text, r.start);
+                return Err(internal(format!(
+                    "a probe would land inside `{}` at {line}:{col}",
+                    src.text[r.clone()].trim()
+                )));
+            }
+            let out = crate::cpp_blank::blank(&output).map_or_else(|| output.clone(), |b| b.text);
+            (std::borrow::Cow::Borrowed(b.text.as_str()), std::borrow::Cow::Owned(out))
+        }
+        (None, None) => (std::borrow::Cow::Borrowed(src.text.as_str()), std::borrow::Cow::Borrowed(output.as_str())),
     };
     if !plan.edits.is_empty() {
         let before = a.model.error_count;

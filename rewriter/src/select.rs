@@ -393,16 +393,36 @@ pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result
         Some(top) => {
             let starts: Vec<usize> =
                 (0..all.len()).filter(|&i| all[i].2.name == *top || all[i].2.qualified == *top).collect();
-            if starts.is_empty() {
+            // A top left untouched (reported with its reason) still leads to what it calls.
+            let skipped_top: Vec<&Vec<String>> = files
+                .iter()
+                .flat_map(|m| &m.skipped_calls)
+                .filter(|(q, _)| q == top || q.rsplit("::").next() == Some(top.as_str()))
+                .map(|(_, calls)| calls)
+                .collect();
+            if starts.is_empty() && !skipped_top.is_empty() {
+                let called =
+                    skipped_top.iter().flat_map(|c| c.iter()).flat_map(|name| index.named(name).iter().copied());
+                let mut starts: Vec<usize> = called.collect();
+                starts.sort_unstable();
+                starts.dedup();
+                reach(starts)
+            } else if starts.is_empty() {
                 let mut names: Vec<&str> = all.iter().map(|(_, _, f)| f.qualified.as_str()).collect();
                 names.sort();
                 names.dedup();
+                let defined = if names.is_empty() {
+                    "the inputs define no function that could be read".to_string()
+                } else {
+                    format!("defined: {}", names.join(", "))
+                };
                 return Err(Error::new(
                     ErrorKind::Usage,
-                    format!("--top {top}: no such function defined in the inputs; defined: {}", names.join(", ")),
+                    format!("--top {top}: no such function defined in the inputs; {defined}"),
                 ));
+            } else {
+                reach(starts)
             }
-            reach(starts)
         }
         None => (0..all.len()).collect(),
     };
@@ -558,6 +578,30 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("defined: leaf, mid, other, top"), "{e}");
+    }
+
+    #[test]
+    fn a_skipped_top_leads_to_what_it_calls() {
+        // The top splits a statement with `#ifdef`: skipped, but `mid` and `leaf` are probed.
+        let src = format!("{SRC}void broken() {{\n  int s = 0\n#ifdef X\n  + 1\n#endif\n  ;\n  mid();\n}}\n");
+        let m = build(&parse_cpp(&src, None), &src);
+        assert_eq!(m.skipped[0].function, "broken");
+        let s = select(
+            &[m],
+            Kinds::parse("modules").unwrap(),
+            &SelectOptions { top: Some("broken".into()), ..Default::default() },
+        )
+        .unwrap()
+        .remove(0);
+        assert_eq!(s.iter().map(|f| f.function).collect::<Vec<_>>(), [true, true, false, false]);
+        let m = build(&parse_cpp("", None), "");
+        let e = select(
+            &[m],
+            Kinds::parse("modules").unwrap(),
+            &SelectOptions { top: Some("t".into()), ..Default::default() },
+        )
+        .unwrap_err();
+        assert!(e.message.ends_with("the inputs define no function that could be read"), "{e}");
     }
 
     #[test]

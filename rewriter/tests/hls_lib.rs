@@ -81,6 +81,47 @@ fn maxi_counts_bytes_per_port_and_invocation() {
     self_checking(&["maxi.cpp"]);
 }
 
+/// C files include probe.h too (probe_c.h): compiled as C11 and C17 by gcc and clang without a
+/// C++ header, linked with the C++ runtime (c_runtime.h) built for each C++ standard.
+#[test]
+fn c_probes_compile_as_c_and_link_with_the_cpp_runtime() {
+    let work = tempfile::tempdir().unwrap();
+    let include = repo().join("hls-lib/include");
+    let runtime = work.path().join("runtime.cpp");
+    std::fs::write(&runtime, "#include \"hlsinstr/c_runtime.h\"\n").unwrap();
+    let ok = |cmd: &mut Command| {
+        let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}; install gcc and g++"));
+        assert!(out.status.success(), "{cmd:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    };
+    // gcc, and clang through its C++ driver told the input is C (no plain `clang` is needed).
+    let c_compilers: [(&str, &[&str]); 2] = [("gcc", &[]), ("clang++", &["-x", "c"])];
+    for ((cc, cc_args), c_std) in c_compilers.iter().flat_map(|c| ["c11", "c17"].map(|s| (*c, s))) {
+        let c_obj = work.path().join(format!("c-{cc}-{c_std}.o"));
+        ok(Command::new(cc)
+            .args(cc_args)
+            .arg(format!("-std={c_std}"))
+            .args(["-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Werror", "-Wno-unused-label", "-c", "-I"])
+            .arg(&include)
+            .arg(repo().join("hls-lib/tests/c_probes.c"))
+            .arg("-o")
+            .arg(&c_obj));
+        for std in STANDARDS {
+            let rt_obj = work.path().join(format!("rt-{std}.o"));
+            ok(Command::new("g++")
+                .arg(format!("-std={std}"))
+                .args(["-Wall", "-Wextra", "-Wpedantic", "-Werror", "-c", "-I"])
+                .arg(&include)
+                .arg(&runtime)
+                .arg("-o")
+                .arg(&rt_obj));
+            let exe = work.path().join(format!("c-{cc}-{c_std}-{std}"));
+            ok(Command::new("g++").arg(&c_obj).arg(&rt_obj).arg("-pthread").arg("-o").arg(&exe));
+            let (stdout, _) = run(&exe, true);
+            assert!(stdout.starts_with("ok"), "{cc} {c_std} with a {std} runtime: {stdout}");
+        }
+    }
+}
+
 #[test]
 fn synthesis_compiles_probes_away() {
     let work = tempfile::tempdir().unwrap();

@@ -48,6 +48,6 @@ void hidden_return(int x, int *out) {
 
 int uses_getter() { return get_answer() + SQUARE(2); }
 
-// A macro in the declaration specifiers hides the function's shape from the parser.
+// A macro of specifiers only: blanked for the parser (cpp_blank), so the function is read.
 #define INLINE static inline
 INLINE int macro_specifier(int x) { return x; }

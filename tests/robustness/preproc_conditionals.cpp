@@ -31,7 +31,7 @@ static int guarded(int n) {
 }
 #endif
 
-// Conditional code inside a body: skipped by design.
+// Conditional code inside a body: whole statements, probed around and inside.
 int body_split(int n) {
   int s = 0;
 #if USE_FAST

@@ -10,11 +10,14 @@
 #define HLSINSTR_OPT_S 2u  // plus a sequence number
 #define HLSINSTR_OPT_TS 3u // plus both
 
+// C files include this too (probe_c.h): the named constants are C++ only.
+#ifdef __cplusplus
 namespace hlsinstr {
 namespace opt {
 const unsigned timestamp = HLSINSTR_OPT_T;
 const unsigned sequence = HLSINSTR_OPT_S;
 } // namespace opt
 } // namespace hlsinstr
+#endif
 
 #endif

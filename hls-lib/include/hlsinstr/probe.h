@@ -28,6 +28,11 @@
 #ifndef HLSINSTR_PROBE_H
 #define HLSINSTR_PROBE_H
 
+#ifndef __cplusplus
+// A C file (`.c` kernel): the same macros over a C interface to this runtime (probe_c.h).
+#include "hlsinstr/probe_c.h"
+#else
+
 #include "hlsinstr/config.h"
 #include "hlsinstr/options.h"
 
@@ -198,5 +203,7 @@ inline void loop_end(std::uint32_t id) {
 
 // m_axi traffic probes use the frame above; included last so that either header may come first.
 #include "hlsinstr/maxi.h"
+
+#endif // __cplusplus
 
 #endif

@@ -310,12 +310,23 @@ fn compile(
         units.push((src_dir.join(&i.rel), flags.clone()));
     }
     units.extend(spec.testbench.iter().cloned());
+    // C files stay C (a C++ compiler rejects valid C: `new` as a name, void* conversions); their
+    // probes call the C++ runtime through C linkage, built once beside them (probe_c.h).
+    if units.iter().any(|(f, _)| is_c_file(f)) {
+        let runtime = work.join("hlsinstr_c_runtime.cpp");
+        write_file(&runtime, b"#include \"hlsinstr/c_runtime.h\"\n")?;
+        units.push((runtime, Vec::new()));
+    }
+    let cc = c_compiler();
     let mut objects = Vec::new();
     for (k, (file, flags)) in units.iter().enumerate() {
         let obj = object_path(&obj_dir, k);
-        let mut cmd = Command::new(&opts.cxx);
+        let is_c = is_c_file(file);
+        let compiler = if is_c { &cc } else { &opts.cxx };
+        let mut cmd = Command::new(compiler);
         cmd.arg("-c").arg(file).arg("-o").arg(&obj);
-        if !flags.iter().chain(&spec.common_flags).any(|f| f.starts_with("-std=")) {
+        // C keeps the compiler's default standard; C++ gets the one Vitis' csim uses.
+        if !is_c && !flags.iter().chain(&spec.common_flags).any(|f| f.starts_with("-std=")) {
             cmd.arg("-std=c++14");
         }
         if !flags.iter().any(|f| f.starts_with("-O")) {
@@ -332,7 +343,7 @@ fn compile(
         cmd.arg(format!("-I{}", opts.hls_include.display()));
         cmd.args(&spec.common_flags).args(flags);
         cmd.args(["-Wno-unknown-pragmas", "-Wno-unused-label"]);
-        let out = cmd.output().map_err(|e| missing_tool(&opts.cxx, &e))?;
+        let out = cmd.output().map_err(|e| missing_tool(compiler, &e))?;
         if !out.status.success() {
             let text = String::from_utf8_lossy(&out.stderr);
             let mapped = map_diagnostics(&text, src_dir, inputs, &manifest.files);
@@ -390,10 +401,20 @@ fn is_header(p: &Path) -> bool {
     p.extension().and_then(|e| e.to_str()).is_some_and(|e| HEADERS.contains(&e.to_ascii_lowercase().as_str()))
 }
 
+/// A `.c` file: compiled by the C compiler.
+fn is_c_file(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "c")
+}
+
+/// The C compiler: `$CC`, else gcc.
+fn c_compiler() -> String {
+    std::env::var("CC").ok().filter(|c| !c.trim().is_empty()).unwrap_or_else(|| "gcc".into())
+}
+
 fn missing_tool(cxx: &str, e: &std::io::Error) -> Error {
     Error::new(
         ErrorKind::Usage,
-        format!("cannot run the C++ compiler `{cxx}`: {e} (install g++, or name another with --cxx)"),
+        format!("cannot run the compiler `{cxx}`: {e} (install it, or name another: --cxx for C++, $CC for C)"),
     )
 }
 

@@ -10,17 +10,17 @@ int macro_loop(int n) {
   return s;
 }
 
-int conditional(int n) {
+int conditional(int n) { HLSINSTR_FUNC_BEGIN(0, P, 0);
 #ifdef FAST
-  return n;
+  return HLSINSTR_RETURN(0, P, n);
 #else
-  return n * 2;
+  return HLSINSTR_RETURN(0, P, n * 2);
 #endif
 }
 
-int fine(int n) { HLSINSTR_FUNC_BEGIN(0, P, 0);
-  HLSINSTR_LOOP_BEGIN(1, P, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(1); n--; }/*hlsinstr*/ HLSINSTR_LOOP_END(1, P, 0);
-  return HLSINSTR_RETURN(0, P, n);
+int fine(int n) { HLSINSTR_FUNC_BEGIN(1, P, 0);
+  HLSINSTR_LOOP_BEGIN(2, P, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(2); n--; }/*hlsinstr*/ HLSINSTR_LOOP_END(2, P, 0);
+  return HLSINSTR_RETURN(1, P, n);
 }
 
 // Constant-evaluated functions cannot hold a probe.

@@ -39,7 +39,7 @@ __kernel void inside_body(__global int *a, int n) {
   a[0] = s;
 }
 
-// A body split by #if: each branch opens the loop differently.
+// Braces split by #if: each branch opens the loop differently.
 __kernel void split(__global int *a, int n) {
 #if USE_FAST
   for (int i = 0; i < n; i += 2) {

@@ -73,7 +73,15 @@ pub fn plumb(
     let tops = named(top);
     let top_key = match tops.as_slice() {
         [k] => *k,
-        [] => return Err(Error::new(ErrorKind::Usage, format!("--top {top}: no such function defined in the inputs"))),
+        [] => {
+            // The in-FPGA build wraps the top itself: a skipped top cannot be worked around.
+            let skipped = files.iter().flat_map(|(_, m)| &m.skipped).find(|s| s.function == top);
+            let why = match skipped {
+                Some(s) => format!("it is left untouched ({}:{}: {}); fix that first", s.line, s.col, s.reason),
+                None => "no such function defined in the inputs".to_string(),
+            };
+            return Err(Error::new(ErrorKind::Usage, format!("--top {top}: {why}")));
+        }
         _ => {
             return Err(Error::new(
                 ErrorKind::Usage,

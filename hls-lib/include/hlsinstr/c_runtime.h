@@ -1,0 +1,62 @@
+// hlsinstr: the C interface of the probes (probe_c.h), defined over the C++ runtime.
+//
+// Include this in exactly one C++ file of a program whose C files have probes; the functions
+// have C linkage, so C objects link with it (link with g++, or add -lstdc++ -pthread). The frame,
+// loop and log code is probe.h's: C and C++ probes of one program share one log and one probe
+// stack per thread, so a C kernel called from a C++ testbench nests like a C++ one.
+#ifndef HLSINSTR_C_RUNTIME_H
+#define HLSINSTR_C_RUNTIME_H
+
+#ifndef __cplusplus
+#error "hlsinstr/c_runtime.h is the C++ side of the C probes: compile the file that includes it as C++"
+#endif
+
+#include "hlsinstr/probe.h"
+#include "hlsinstr/probe_c.h"
+
+#if !HLSINSTR_SYNTHESIS
+#include <new>
+
+namespace hlsinstr {
+namespace sim {
+namespace detail {
+
+inline FunctionFrame* c_frame(hlsinstr_c_frame* f) { return reinterpret_cast<FunctionFrame*>(f->hlsinstr_storage_); }
+
+} // namespace detail
+} // namespace sim
+} // namespace hlsinstr
+
+static_assert(sizeof(::hlsinstr::sim::FunctionFrame) <= sizeof(hlsinstr_c_frame),
+              "hlsinstr_c_frame is too small for the C++ frame: enlarge its storage in probe_c.h");
+static_assert(alignof(::hlsinstr::sim::FunctionFrame) <= alignof(hlsinstr_c_frame),
+              "hlsinstr_c_frame is aligned less than the C++ frame");
+
+extern "C" {
+
+void hlsinstr_c_frame_open(hlsinstr_c_frame* frame, std::uint32_t id, unsigned options) {
+    new (frame->hlsinstr_storage_)::hlsinstr::sim::FunctionFrame(id, options, 0);
+}
+
+void hlsinstr_c_frame_end(hlsinstr_c_frame* frame) { ::hlsinstr::sim::detail::c_frame(frame)->end(); }
+
+void hlsinstr_c_frame_close(hlsinstr_c_frame* frame) {
+    ::hlsinstr::sim::detail::c_frame(frame)->~FunctionFrame();
+}
+
+void hlsinstr_c_frame_unwind(hlsinstr_c_frame* frame, std::size_t depth) {
+    ::hlsinstr::sim::detail::c_frame(frame)->unwind(depth);
+}
+
+void hlsinstr_c_loop_begin(std::uint32_t id, unsigned options) { ::hlsinstr::sim::loop_begin(id, options, 0); }
+
+void hlsinstr_c_loop_iter(std::uint32_t id) { ::hlsinstr::sim::loop_iter(id); }
+
+void hlsinstr_c_loop_end(std::uint32_t id) { ::hlsinstr::sim::loop_end(id); }
+
+void hlsinstr_c_flush_events(void) { ::hlsinstr::sim::flush_events(); }
+
+} // extern "C"
+#endif // !HLSINSTR_SYNTHESIS
+
+#endif

@@ -1,0 +1,112 @@
+// hlsinstr: the probes of C files (`.c` kernels compiled as C11 or later by gcc or clang).
+//
+// probe.h includes this when compiled as C, so the rewriter writes the same `#include
+// "hlsinstr/probe.h"` and the same macros into `.c` and `.cpp` files (table in probe.h). In C the
+// macros call a small C interface to the C++ runtime: the event log, its thread handling and its
+// file formats are those of event_log.h, so C and C++ code of one program write one log.
+//
+// Building a program with probed C files takes the runtime once, compiled as C++:
+//     g++ -c -I<hls-lib>/include hlsinstr_c.cpp   (a file holding `#include "hlsinstr/c_runtime.h"`)
+// and a link with g++ (or with -lstdc++ -pthread). `hlsinstr sim` does both itself.
+//
+// C simulation: FUNC_BEGIN declares the frame with GCC's `cleanup` attribute, which does what the
+// C++ frame's destructor does: the module's end is recorded on every way out, after a returned
+// expression is evaluated. A `longjmp` out of a probed function records no end (the next probe
+// of an enclosing function closes it late, with a warning). m_axi byte counts (`--probes maxi`)
+// need C++ (decltype): in a C file they stop the build with a message.
+//
+// Synthesis: everything compiles to nothing, as in C++.
+#ifndef HLSINSTR_PROBE_C_H
+#define HLSINSTR_PROBE_C_H
+
+#include "hlsinstr/config.h"
+#include "hlsinstr/options.h"
+
+#if !HLSINSTR_SYNTHESIS
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+// A module invocation: room for the C++ runtime's frame (c_runtime.h checks that it fits).
+struct hlsinstr_c_frame {
+    void* hlsinstr_storage_[8];
+};
+
+void hlsinstr_c_frame_open(struct hlsinstr_c_frame* frame, uint32_t id, unsigned options);
+// Records the end once; later calls do nothing.
+void hlsinstr_c_frame_end(struct hlsinstr_c_frame* frame);
+// The cleanup of the frame variable: the end, if no FUNC_END or return recorded it yet.
+void hlsinstr_c_frame_close(struct hlsinstr_c_frame* frame);
+void hlsinstr_c_frame_unwind(struct hlsinstr_c_frame* frame, size_t depth);
+void hlsinstr_c_loop_begin(uint32_t id, unsigned options);
+void hlsinstr_c_loop_iter(uint32_t id);
+void hlsinstr_c_loop_end(uint32_t id);
+// Writes the event log now (see flush_events in event_log.h).
+void hlsinstr_c_flush_events(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif // !HLSINSTR_SYNTHESIS
+
+#ifndef __cplusplus
+
+#if HLSINSTR_SYNTHESIS
+
+#define HLSINSTR_FUNC_BEGIN(id, o, dep) ((void)0)
+#define HLSINSTR_FUNC_END(id, o, value) ((void)0)
+#define HLSINSTR_RETURN(id, o, ...) __VA_ARGS__
+#define HLSINSTR_RETURN_V(id, o, ...) __VA_ARGS__
+#define HLSINSTR_RETURN_VOID(id, o)
+#define HLSINSTR_LOOP_BEGIN(id, o, dep) ((void)0)
+#define HLSINSTR_LOOP_ITER(id) ((void)0)
+#define HLSINSTR_LOOP_END(id, o, value) ((void)0)
+#define HLSINSTR_UNWIND(fid, depth) ((void)0)
+
+#else
+
+#if !defined(__GNUC__)
+#error "hlsinstr: probes in C files need gcc or clang (the cleanup attribute records a function's end on every return); compile the file as C++ or with gcc/clang"
+#endif
+
+#define HLSINSTR_FUNC_BEGIN(id, o, dep)                                                                 \
+    __attribute__((cleanup(hlsinstr_c_frame_close))) struct hlsinstr_c_frame hlsinstr_frame_;          \
+    hlsinstr_c_frame_open(&hlsinstr_frame_, (id), HLSINSTR_OPT_##o);                                   \
+    (void)(dep)
+#define HLSINSTR_FUNC_END(id, o, value) hlsinstr_c_frame_end(&hlsinstr_frame_)
+#define HLSINSTR_RETURN(id, o, ...) __VA_ARGS__
+#define HLSINSTR_RETURN_V(id, o, ...) __VA_ARGS__
+// `return;` stays `return;` (C has no `return void-expression;`): the cleanup records the end.
+#define HLSINSTR_RETURN_VOID(id, o)
+#define HLSINSTR_LOOP_BEGIN(id, o, dep) (hlsinstr_c_loop_begin((id), HLSINSTR_OPT_##o), (void)(dep))
+#define HLSINSTR_LOOP_ITER(id) hlsinstr_c_loop_iter(id)
+#define HLSINSTR_LOOP_END(id, o, value) hlsinstr_c_loop_end(id)
+#define HLSINSTR_UNWIND(fid, depth) hlsinstr_c_frame_unwind(&hlsinstr_frame_, (depth))
+
+#endif // HLSINSTR_SYNTHESIS
+
+#if HLSINSTR_SYNTHESIS
+#define HLSINSTR_MAXI_PORTS(first, count) ((void)0)
+#define HLSINSTR_MAXI_R(id, p, ...) (__VA_ARGS__)
+#define HLSINSTR_MAXI_W(id, p, ...) (__VA_ARGS__)
+#define HLSINSTR_MAXI_RW(id, p, ...) (__VA_ARGS__)
+#define HLSINSTR_MAXI_RN(id, p, ...) (__VA_ARGS__)
+#define HLSINSTR_MAXI_WN(id, p, ...) (__VA_ARGS__)
+#else
+// Counting needs the element type of each port (decltype): not in C. A silent zero would read as
+// "no traffic", so the build stops here instead.
+#define HLSINSTR_MAXI_PORTS(first, count) \
+    _Static_assert(0, "hlsinstr: m_axi byte counts (--probes maxi) need C++; rewrite C files without maxi")
+#define HLSINSTR_MAXI_R(id, p, ...) (__VA_ARGS__)
+#define HLSINSTR_MAXI_W(id, p, ...) (__VA_ARGS__)
+#define HLSINSTR_MAXI_RW(id, p, ...) (__VA_ARGS__)
+#define HLSINSTR_MAXI_RN(id, p, ...) (__VA_ARGS__)
+#define HLSINSTR_MAXI_WN(id, p, ...) (__VA_ARGS__)
+#endif
+
+#endif // !__cplusplus
+
+#endif

@@ -1,0 +1,320 @@
+//! Stage 1 helper: C++ that tree-sitter-cpp rejects but HLS code uses, blanked before parsing.
+//!
+//! The parser and the model's tree see a copy of the text with a few words and lines replaced by
+//! spaces (newlines kept, so every offset is the original's); the model reads names and pragmas
+//! from the original text, and the edits apply to it. What is blanked, and why it is safe:
+//! - uses of object-like macros that expand to storage classes or qualifiers only (`#define KEEP
+//!   static`, `KEEP int buf[16];`), and Vitis' `hls_thread_local`: the grammar reads the macro
+//!   name as a type and the declaration fails. Declarations are never probed, so what the words
+//!   say does not matter to the rewrite;
+//! - `typename` in a functional cast (`typename Box<A>::T(0.5)`), which the grammar does not
+//!   know; without it the cast reads as a call of a qualified name, which it is to a reader;
+//! - `#pragma` lines between a brace-less loop header and its body, where the grammar expects a
+//!   statement. The model finds them there again in the original text (see `model`).
+//!
+//! Text that parses is left alone: a file with none of these gets no copy.
+
+use crate::opencl::Blanked;
+
+/// Words that may stand where a storage class or qualifier does, and nothing else.
+const SPECIFIERS: &[&str] = &[
+    "static",
+    "const",
+    "volatile",
+    "inline",
+    "extern",
+    "register",
+    "thread_local",
+    "constexpr",
+    "mutable",
+    "__inline",
+    "__inline__",
+    "__forceinline",
+    "restrict",
+    "__restrict",
+    "__restrict__",
+];
+
+/// Vitis' own macros of that kind, defined in its headers (not in the user's file).
+const VENDOR_SPECIFIERS: &[&str] = &["hls_thread_local"];
+
+/// The blanked copy of `text`, or none when nothing needs blanking.
+pub fn blank(text: &str) -> Option<Blanked> {
+    let code = code_only(text);
+    let lines = directive_lines(&code);
+    let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
+
+    let mut names: Vec<String> = VENDOR_SPECIFIERS.iter().map(|s| s.to_string()).collect();
+    for r in &lines {
+        if let Some(name) = specifier_macro(&code[r.clone()]) {
+            names.push(name);
+        }
+    }
+    let in_directive = |at: usize| {
+        let i = lines.partition_point(|r| r.end <= at);
+        lines.get(i).is_some_and(|r| r.start <= at)
+    };
+    for (start, word) in words(&code) {
+        if in_directive(start) {
+            continue;
+        }
+        if names.iter().any(|n| n == word) || (word == "typename" && functional_cast_after(&code, start + word.len())) {
+            ranges.push(start..start + word.len());
+        }
+    }
+    ranges.extend(pragmas_before_unbraced_bodies(&code, &lines));
+    if ranges.is_empty() {
+        return None;
+    }
+    ranges.sort_by_key(|r| r.start);
+    let mut out = text.as_bytes().to_vec();
+    for r in &ranges {
+        for b in &mut out[r.clone()] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+    let text = String::from_utf8(out).ok()?;
+    Some(Blanked { text, ranges, heads: Vec::new() })
+}
+
+/// `text` with string and character literals and comments replaced by spaces (same length).
+pub(crate) fn code_only(text: &str) -> String {
+    let mut out: Vec<u8> = text.as_bytes().to_vec();
+    for r in crate::strip::literal_ranges(text) {
+        for b in &mut out[r] {
+            if *b != b'\n' {
+                *b = b' ';
+            }
+        }
+    }
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i + 1 < bytes.len() {
+        if out[i] == b'/' && out[i + 1] == b'/' {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                out[i] = b' ';
+                i += 1;
+            }
+        } else if out[i] == b'/' && out[i + 1] == b'*' {
+            while i + 1 < bytes.len() && !(bytes[i] == b'*' && bytes[i + 1] == b'/') {
+                if bytes[i] != b'\n' {
+                    out[i] = b' ';
+                }
+                i += 1;
+            }
+            for b in out.iter_mut().skip(i).take(2) {
+                *b = b' ';
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    // Replacing bytes of multi-byte characters by spaces keeps the length and stays UTF-8 only
+    // where whole characters go: literal and comment bytes are all replaced, so it does.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Byte ranges of preprocessor lines (from `#` to the end of the line, continuations included).
+fn directive_lines(code: &str) -> Vec<std::ops::Range<usize>> {
+    let b = code.as_bytes();
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < b.len() {
+        let mut end = code[at..].find('\n').map(|i| at + i).unwrap_or(b.len());
+        while code[at..end].trim_end().ends_with('\\') && end < b.len() {
+            end = code[end + 1..].find('\n').map(|i| end + 1 + i).unwrap_or(b.len());
+        }
+        let first = code[at..end].find(|c: char| !c.is_whitespace()).map(|i| at + i);
+        if let Some(f) = first.filter(|&f| b[f] == b'#') {
+            out.push(f..end);
+        }
+        at = end + 1;
+    }
+    out
+}
+
+/// `#define NAME words` with every word a specifier (or none): NAME.
+fn specifier_macro(line: &str) -> Option<String> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix("define")?;
+    if !rest.starts_with([' ', '\t']) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    let name_len = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+    let (name, value) = rest.split_at(name_len);
+    // `#define F(x) ...` is function-like: not a specifier.
+    if name.is_empty() || value.starts_with('(') {
+        return None;
+    }
+    value.split_whitespace().all(|w| SPECIFIERS.contains(&w)).then(|| name.to_string())
+}
+
+/// Identifier-like words of `code` with their offsets.
+fn words(code: &str) -> impl Iterator<Item = (usize, &str)> {
+    let b = code.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < b.len() {
+            if b[i].is_ascii_alphabetic() || b[i] == b'_' {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                // Digits before it make it part of a number (`1e5f`): not a word.
+                if start > 0 && b[start - 1].is_ascii_digit() {
+                    continue;
+                }
+                return Some((start, &code[start..i]));
+            }
+            i += 1;
+        }
+        None
+    })
+}
+
+/// After `typename` at `at`: a qualified name (with template arguments) directly followed by
+/// `(` or `{`: a functional cast such as `typename Box<A>::T(0.5)`.
+fn functional_cast_after(code: &str, at: usize) -> bool {
+    let b = code.as_bytes();
+    let skip_ws = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    let mut i = skip_ws(at);
+    let mut parts = 0;
+    loop {
+        if i + 1 < b.len() && &code[i..i + 2] == "::" {
+            i = skip_ws(i + 2);
+            continue;
+        }
+        if i < b.len() && (b[i].is_ascii_alphabetic() || b[i] == b'_') {
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            parts += 1;
+            i = skip_ws(i);
+            if i < b.len() && b[i] == b'<' {
+                // Template arguments: balanced angle brackets (and parentheses inside them).
+                let (mut angle, mut paren) = (0i32, 0i32);
+                while i < b.len() {
+                    match b[i] {
+                        b'<' if paren == 0 => angle += 1,
+                        b'>' if paren == 0 => angle -= 1,
+                        b'(' => paren += 1,
+                        b')' => paren -= 1,
+                        b';' | b'{' | b'}' => return false,
+                        _ => {}
+                    }
+                    i += 1;
+                    if angle == 0 {
+                        break;
+                    }
+                }
+                i = skip_ws(i);
+            }
+            if i + 1 < b.len() && &code[i..i + 2] == "::" {
+                continue;
+            }
+            break;
+        }
+        return false;
+    }
+    parts >= 2 && i < b.len() && (b[i] == b'(' || b[i] == b'{')
+}
+
+/// `#pragma` lines right after the `)` of a `for`/`while` header whose body, after them, is not
+/// a block: the lines, to blank.
+fn pragmas_before_unbraced_bodies(code: &str, lines: &[std::ops::Range<usize>]) -> Vec<std::ops::Range<usize>> {
+    let b = code.as_bytes();
+    let mut out = Vec::new();
+    for (start, word) in words(code) {
+        if word != "for" && word != "while" {
+            continue;
+        }
+        // A loop written in a macro definition has no body on the next line.
+        let k = lines.partition_point(|r| r.end <= start);
+        if lines.get(k).is_some_and(|r| r.start <= start) {
+            continue;
+        }
+        let mut i = start + word.len();
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= b.len() || b[i] != b'(' {
+            continue;
+        }
+        // The header's closing parenthesis.
+        let mut depth = 0i32;
+        while i < b.len() {
+            match b[i] {
+                b'(' => depth += 1,
+                b')' => depth -= 1,
+                _ => {}
+            }
+            i += 1;
+            if depth == 0 {
+                break;
+            }
+        }
+        let mut found = Vec::new();
+        loop {
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let Ok(k) = lines.binary_search_by_key(&i, |r| r.start) else { break };
+            let line = &lines[k];
+            if !code[line.clone()].trim_start_matches('#').trim_start().starts_with("pragma") {
+                break;
+            }
+            found.push(line.clone());
+            i = line.end;
+        }
+        if !found.is_empty() && i < b.len() && b[i] != b'{' && b[i] != b';' {
+            out.extend(found);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blanked(src: &str) -> String {
+        blank(src).map(|b| b.text).unwrap_or_else(|| src.to_string())
+    }
+
+    #[test]
+    fn specifier_macros_and_hls_thread_local_are_blanked_where_used() {
+        let src = "#define KEEP static\n#define CONST const volatile\n#define SQ(x) x\nint f() { KEEP int b[4]; hls_thread_local int n; CONST int c = 1; return SQ(b[0]); }\n";
+        let out = blanked(src);
+        assert_eq!(out.len(), src.len());
+        assert!(out.contains("#define KEEP static") && out.contains("{      int b[4];"), "{out}");
+        assert!(out.contains("                 int n;") && out.contains("      int c = 1"), "{out}");
+        assert!(out.contains("SQ(b[0])"), "function-like macros stay: {out}");
+    }
+
+    #[test]
+    fn typename_only_in_a_functional_cast() {
+        let src = "template <typename A> A h(A x) { typename Box<A>::T y = typename Box<A>::T(0.5); return x * typename ns::Box<A, 2>::T{1}; }";
+        let out = blanked(src);
+        assert_eq!(out.matches("typename").count(), 2, "the template parameter and the declaration: {out}");
+        assert!(out.contains("y =          Box<A>::T(0.5)") && out.contains("x *          ns::Box"), "{out}");
+        assert!(blank("void f() { \"typename A::B(x)\"; }").is_none(), "literals are not code");
+    }
+
+    #[test]
+    fn pragmas_between_an_unbraced_loop_header_and_its_body() {
+        let src = "void f(int *a) {\n  for (int i = 0; i < 4; i++)\n#pragma HLS PIPELINE II=1\n    a[i] = i;\n  for (;;)\n#pragma HLS UNROLL\n  {\n  }\n}\n";
+        let out = blanked(src);
+        assert!(out.contains("i++)\n                         \n    a[i]"), "{out}");
+        assert!(out.contains("#pragma HLS UNROLL\n  {"), "a block keeps its pragma: {out}");
+        let src = "#define EACH(n) for (int i = 0; i < n; i++)\n#pragma HLS INLINE\nint x;\n";
+        assert!(blank(src).is_none(), "a loop in a macro definition");
+    }
+}
