@@ -679,7 +679,7 @@ fn statements(block: tree_sitter::Node, src: &str, removed: impl Fn(usize) -> bo
             // A `#pragma` line of the braced statement's loop (a pragma between an unbraced loop
             // header and its body sits inside the probe braces): not code, it stays in place.
             "preproc_call" => {
-                !n.child_by_field_name("directive").is_some_and(|d| src[d.byte_range()].trim() == "#pragma")
+                n.child_by_field_name("directive").is_none_or(|d| src[d.byte_range()].trim() != "#pragma")
             }
             "labeled_statement" => !n.named_child(n.named_child_count().saturating_sub(1)).is_some_and(is_probe),
             _ => !is_probe(*n),

@@ -1,16 +1,13 @@
 //! hlsinstr::cosim on the co-simulation reports of real Vitis HLS / Vivado HLS runs
 //! (shared/fixtures, beside the repo). The numbers are the ones written in those files.
 
+mod common;
+use common::fixtures;
+
 use hlsinstr::cosim::{self, Cosim};
 use hlsinstr::csynth::Range;
 use hlsinstr::ErrorKind;
 use std::path::{Path, PathBuf};
-
-fn fixtures() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures");
-    assert!(dir.is_dir(), "fixtures not found at {}: shared/ must sit beside the repository", dir.display());
-    dir
-}
 
 fn fixture(rel: &str) -> PathBuf {
     let p = fixtures().join(rel);

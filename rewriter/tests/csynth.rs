@@ -2,16 +2,10 @@
 //! Expected values are read from the XML and cross-checked against the .rpt files next to it.
 
 mod common;
-use common::Rng;
+use common::{fixtures, Rng};
 use hlsinstr::csynth::{self, find_reports, parse_file, parse_str, Range, Report};
 use hlsinstr::ErrorKind;
 use std::path::{Path, PathBuf};
-
-fn fixtures() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures");
-    assert!(dir.is_dir(), "fixtures not found at {}: shared/ must sit beside the repository", dir.display());
-    dir
-}
 
 fn report_path(rel: &str) -> PathBuf {
     let p = fixtures().join("vitis-reports").join(rel);

@@ -1,15 +1,12 @@
 //! hlsinstr::csynth on the text reports (`csynth.rpt`, `<module>_csynth.rpt`) of real Vitis HLS
 //! runs (shared/fixtures, beside the repo): each is checked against the csynth.xml of the same run.
 
+mod common;
+use common::fixtures;
+
 use hlsinstr::csynth::{find_reports, parse_file, parse_str, Loop, Module, Range, Report};
 use hlsinstr::ErrorKind;
 use std::path::{Path, PathBuf};
-
-fn fixtures() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures");
-    assert!(dir.is_dir(), "fixtures not found at {}: shared/ must sit beside the repository", dir.display());
-    dir
-}
 
 fn fixture(rel: &str) -> PathBuf {
     let p = fixtures().join(rel);

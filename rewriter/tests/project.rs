@@ -6,13 +6,7 @@ use hlsinstr::ErrorKind;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::repo;
-
-fn fixtures() -> PathBuf {
-    let dir = repo().join("../shared/fixtures");
-    assert!(dir.is_dir(), "fixtures not found at {}: shared/ must sit beside the repository", dir.display());
-    dir
-}
+use common::{fixtures, repo};
 
 /// A temp tree from `(relative path, contents)` pairs.
 fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {

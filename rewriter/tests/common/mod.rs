@@ -12,6 +12,13 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
+/// `shared/fixtures`, the vendor-tool files beside the repository.
+pub fn fixtures() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures");
+    assert!(dir.is_dir(), "fixtures not found at {}: shared/ must sit beside the repository", dir.display());
+    dir
+}
+
 /// Every file below `dir` (at any depth), sorted.
 pub fn files_below(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
