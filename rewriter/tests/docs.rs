@@ -19,7 +19,7 @@ fn read(path: &Path) -> String {
 
 /// README.md and every docs/*.md, sorted.
 fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![repo().join("README.md")];
+    let mut pages = vec![repo().join("README.md"), repo().join("CHANGELOG.md")];
     let mut docs: Vec<PathBuf> = fs::read_dir(repo().join("docs"))
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -8,12 +8,14 @@
 mod decode;
 mod diff;
 mod emulate;
+mod examples;
+mod man;
 mod rewrite;
 mod signals;
 mod sim;
 mod strip;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use hlsinstr::error::{Error, ErrorKind};
 use hlsinstr::rewrite::Outcome;
 use std::ffi::OsString;
@@ -34,18 +36,27 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Write an instrumented copy of the sources and a probe manifest.
+    #[command(after_help = examples::REWRITE)]
     Rewrite(rewrite::RewriteArgs),
     /// Show what `rewrite` would change, as a unified diff; writes nothing.
+    #[command(after_help = examples::DIFF)]
     Diff(diff::DiffArgs),
     /// Remove all instrumentation, giving the original sources back byte for byte.
+    #[command(after_help = examples::STRIP)]
     Strip(strip::StripArgs),
     /// Run the C simulation with probes and report cycles, critical path and stalls.
+    #[command(after_help = examples::SIM)]
     Sim(Box<sim::SimArgs>),
     /// Turn the in-FPGA monitor's debug dump (dbg.bin) into cycles per module and loop.
+    #[command(after_help = examples::DECODE)]
     Decode(decode::DecodeArgs),
     /// Build (and with --run, run) the CPU emulation of rewritten OpenCL kernels (.cl) whose
     /// probes record into iBuffer units.
+    #[command(after_help = examples::EMULATE)]
     Emulate(emulate::EmulateArgs),
+    /// Print or write the man pages (generated from these same definitions).
+    #[command(after_help = examples::MAN)]
+    Man(man::ManArgs),
 }
 
 /// Options shared by `rewrite` and `diff`: what to read and which probes to insert.
@@ -184,6 +195,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Sim(a) => sim::run_sim(*a),
         Command::Decode(a) => decode::run_decode(a),
         Command::Emulate(a) => emulate::run_emulate(a),
+        Command::Man(a) => man::run_man(a, Cli::command()),
     };
     match result {
         Ok(code) => code,
