@@ -82,7 +82,7 @@ pub fn blank(text: &str) -> Option<Blanked> {
 /// `text` with string and character literals and comments replaced by spaces (same length).
 pub(crate) fn code_only(text: &str) -> String {
     let mut out: Vec<u8> = text.as_bytes().to_vec();
-    for r in crate::strip::literal_ranges(text) {
+    for r in crate::source::literal_ranges(text) {
         for b in &mut out[r] {
             if *b != b'\n' {
                 *b = b' ';

@@ -89,7 +89,7 @@ fn list(files: &[String]) -> String {
 
 /// Builds the emulation: writes opencl-lib into a temporary directory and runs its
 /// `hlsinstr-emu-build` with `-DHLSINSTR_OPENCL_IBUFFER -DHLSINSTR_NUM_IBUFFERS=<probes>
-/// -DHLSINSTR_IBUFFER_DEPTH=<depth> -DHLSINSTR_MANIFEST_KEY=<target::opencl::dump_key>` (for the kernels and
+/// -DHLSINSTR_IBUFFER_DEPTH=<depth> -DHLSINSTR_MANIFEST_KEY=<fpga::opencl::dump_key>` (for the kernels and
 /// the host program).
 /// The compiler's messages (with the .cl file and line) are in the error.
 pub fn build(opts: &EmulateOptions) -> Result<Build> {
@@ -122,7 +122,7 @@ pub fn build(opts: &EmulateOptions) -> Result<Build> {
         .args(["-D", "HLSINSTR_OPENCL_IBUFFER", "-D"])
         .arg(format!("HLSINSTR_NUM_IBUFFERS={units}"));
     cmd.arg("-D").arg(format!("HLSINSTR_IBUFFER_DEPTH={}", opts.depth));
-    cmd.arg("-D").arg(format!("HLSINSTR_MANIFEST_KEY=0x{:016x}ULL", crate::target::opencl::dump_key(&manifest.probes)));
+    cmd.arg("-D").arg(format!("HLSINSTR_MANIFEST_KEY=0x{:016x}ULL", crate::fpga::opencl::dump_key(&manifest.probes)));
     // The host may include the rewrite's generated hlsinstr_ocl_host.h.
     cmd.arg("-I").arg(&opts.dir);
     cmd.arg("-o").arg(&opts.exe).arg(&program).arg(&opts.host);

@@ -13,6 +13,7 @@ pub mod edit;
 pub mod emit;
 pub mod emulate;
 pub mod error;
+pub mod fpga;
 pub mod hls_lib;
 pub mod model;
 pub mod opencl;
@@ -25,7 +26,7 @@ pub mod select;
 pub mod sim;
 pub mod source;
 pub mod strip;
-pub mod target;
+
 pub mod walk;
 
 pub use error::{Error, ErrorKind, Result};

@@ -55,8 +55,8 @@ fn run_case(dir: &Path) -> Vec<String> {
     let target = std::fs::read_to_string(dir.join("target")).unwrap_or_default();
     let words: Vec<&str> = target.split_whitespace().collect();
     let (target, top) = match words.as_slice() {
-        ["vitis", top] => (hlsinstr::target::Target::Vitis(Default::default()), Some(top.to_string())),
-        _ => (hlsinstr::target::Target::Csim, None),
+        ["vitis", top] => (hlsinstr::fpga::Target::Vitis(Default::default()), Some(top.to_string())),
+        _ => (hlsinstr::fpga::Target::Csim, None),
     };
     // `options`: watch and stall options, one `NAME VALUE` per line (`watch-range d[0:4]`,
     // `invariant d[i] >= 0`, `bounds d:8`, `at 12`), as on the command line.

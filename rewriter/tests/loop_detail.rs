@@ -10,10 +10,10 @@
 //! streaming and the rewrite as `hlsinstr rewrite` runs it give the same outputs, manifest,
 //! warnings, skipped functions (with reasons), errors and generated files, or the same error.
 
+use hlsinstr::fpga::Target;
 use hlsinstr::model::LoopDetail;
 use hlsinstr::rewrite::{rewrite, rewrite_with, Outcome, RewriteOptions};
 use hlsinstr::select::{Kinds, SelectOptions, StallLine, WatchSpec};
-use hlsinstr::target::Target;
 use hlsinstr::walk::Input;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -2,9 +2,9 @@
 //! as before, and a nest is formed only from probed loops (`--target vitis`); C simulation keeps
 //! a probe per loop. Every output strips back to its input.
 
+use hlsinstr::fpga::Target;
 use hlsinstr::rewrite::{rewrite, Outcome, RewriteOptions};
 use hlsinstr::select::{Kinds, SelectOptions};
-use hlsinstr::target::Target;
 use hlsinstr::walk::Input;
 
 fn run(src: &str, vitis: bool) -> Outcome {

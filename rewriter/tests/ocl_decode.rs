@@ -13,7 +13,7 @@ use hlsinstr::decode::ocl::dump::{
 };
 use hlsinstr::decode::ocl::{self, output, OclReport};
 use hlsinstr::emit::manifest::Manifest;
-use hlsinstr::target::opencl::dump_key;
+use hlsinstr::fpga::opencl::dump_key;
 use serde_json::Value;
 use std::path::Path;
 use std::process::{Command, Output};

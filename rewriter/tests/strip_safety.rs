@@ -9,7 +9,8 @@
 //! marker gives uncompilable output (exit 0)".
 
 use hlsinstr::parse::{count_errors, parse, Lang};
-use hlsinstr::strip::{literal_ranges, strip, strip_with, StripOptions};
+use hlsinstr::source::literal_ranges;
+use hlsinstr::strip::{strip, strip_with, StripOptions};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

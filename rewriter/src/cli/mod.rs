@@ -87,7 +87,7 @@ pub struct SelectArgs {
     #[arg(long, value_name = "NAME")]
     pub instr_top: Option<String>,
     /// Depth of every probe FIFO of `--target vitis`.
-    #[arg(long, default_value_t = hlsinstr::target::vitis::DEFAULT_FIFO_DEPTH)]
+    #[arg(long, default_value_t = hlsinstr::fpga::vitis::DEFAULT_FIFO_DEPTH)]
     pub fifo_depth: u32,
     /// Clock of the generated build files (`--target vitis`).
     #[arg(long, default_value = "4ns")]
@@ -125,14 +125,14 @@ impl SelectArgs {
             return Err(Error::new(ErrorKind::Usage, "--fifo-depth must be at least 2 (a begin and an end in flight)"));
         }
         let target = match self.target.as_str() {
-            "vitis" => hlsinstr::target::Target::Vitis(hlsinstr::target::vitis::VitisOptions {
+            "vitis" => hlsinstr::fpga::Target::Vitis(hlsinstr::fpga::vitis::VitisOptions {
                 instr_top: self.instr_top.clone(),
                 fifo_depth: self.fifo_depth,
                 clock: self.clock.clone(),
                 part: self.part.clone(),
                 longest: self.monitor_longest,
             }),
-            _ => hlsinstr::target::Target::Csim,
+            _ => hlsinstr::fpga::Target::Csim,
         };
         let mut kinds = hlsinstr::select::Kinds::parse(&self.probes)?;
         let watch = hlsinstr::select::WatchSpec::parse(
@@ -165,7 +165,7 @@ impl SelectArgs {
                 },
             ));
         }
-        if (kinds.watch || kinds.stall) && !matches!(target, hlsinstr::target::Target::Csim) {
+        if (kinds.watch || kinds.stall) && !matches!(target, hlsinstr::fpga::Target::Csim) {
             return Err(Error::new(
                 ErrorKind::Usage,
                 "watch and stall probes are for OpenCL C (.cl) files: drop --target vitis",

@@ -4,7 +4,7 @@ use super::{report, with_jobs, SelectArgs, EXIT_ERROR, EXIT_OK};
 use clap::Args;
 use hlsinstr::emit::{self, manifest};
 use hlsinstr::error::{Error, ErrorKind};
-use hlsinstr::target::opencl::{HOST_HEADER, MARKER};
+use hlsinstr::fpga::opencl::{HOST_HEADER, MARKER};
 use hlsinstr::walk::discover;
 use std::path::{Path, PathBuf};
 

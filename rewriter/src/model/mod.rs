@@ -325,7 +325,7 @@ fn collect_jump_macros(root: Node, text: &str, out: &mut Vec<JumpMacro>) {
         };
         // `return` in a string literal of the replacement text (`"... return; ..."`) is data.
         let mut value = node_text(value, text).to_string();
-        for r in crate::strip::literal_ranges(&value).into_iter().rev() {
+        for r in crate::source::literal_ranges(&value).into_iter().rev() {
             value.replace_range(r, "\"\"");
         }
         let words = value.split(|c: char| !(c.is_alphanumeric() || c == '_'));

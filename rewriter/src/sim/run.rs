@@ -164,7 +164,7 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
         let ropts = RewriteOptions {
             kinds: opts.kinds,
             select: SelectOptions { top: Some(spec.top.clone()), ..SelectOptions::default() },
-            target: crate::target::Target::Csim,
+            target: crate::fpga::Target::Csim,
         };
         let out = rewrite(&inputs, &ropts)?;
         if let Some(e) = out.errors.first() {

@@ -329,12 +329,12 @@ impl OclDump {
     }
 
     /// Is this the dump of `manifest`'s rewrite? Unit count = probe count, key = the key
-    /// the host wrote ([`crate::target::opencl::dump_key`]).
+    /// the host wrote ([`crate::fpga::opencl::dump_key`]).
     pub fn check(&self, manifest: &Manifest) -> Result<(), OclDumpError> {
         if self.units.len() != manifest.probes.len() {
             return Err(OclDumpError::UnitCount { dump: self.units.len(), manifest: manifest.probes.len() });
         }
-        let key = crate::target::opencl::dump_key(&manifest.probes);
+        let key = crate::fpga::opencl::dump_key(&manifest.probes);
         if self.key != key {
             return Err(OclDumpError::KeyMismatch { dump: self.key, manifest: key });
         }

@@ -1,4 +1,9 @@
-//! Loading source files: the checks that turn bad input into clear errors before parsing.
+//! Loading source files: the checks that turn bad input into clear errors before parsing; and
+//! the literal scanner every stage shares (`literals`).
+
+mod literals;
+
+pub use literals::literal_ranges;
 
 use crate::error::{Error, ErrorKind, Result};
 use std::path::{Path, PathBuf};
