@@ -1,19 +1,13 @@
 //! Stage 5, emit: write outputs atomically, never outside the output directory, never over an input.
 
 pub mod manifest;
+mod write;
+
+pub use write::{in_place_manifest, write, Destination, Written};
 
 use crate::error::{Error, ErrorKind, Result};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
-
-/// Where outputs go.
-#[derive(Debug, Clone)]
-pub enum Destination {
-    /// Below this directory, keeping each file's relative path.
-    Dir(PathBuf),
-    /// Over the input files themselves (`--in-place`).
-    InPlace,
-}
 
 /// Create (if needed) and canonicalise an output directory.
 pub fn prepare_dir(dir: &Path) -> Result<PathBuf> {
