@@ -221,3 +221,70 @@ fn without_a_report_copies_overlapping_copies_axi_tops_and_pipelined_functions()
     // A pipelined function: the default depth, 3, on every call.
     assert_eq!(d("08_function_pipeline"), [3, 3, 3, 3]);
 }
+
+/// Rows of an array that `ARRAY_PARTITION complete dim=1` splits are memories of their own: two
+/// producer → consumer chains through `mid[0]` and `mid[1]` run side by side in a dataflow region;
+/// without the pragma the four processes share one buffer and follow each other.
+#[test]
+fn rows_of_a_partitioned_array_are_separate_dataflow_channels() {
+    let kernel = |pragma: &str| {
+        format!(
+            r#"#define N 64
+static void produce(const int in[N], int row[N]) {{
+  for (int i = 0; i < N; i++) {{
+#pragma HLS PIPELINE II=1
+    row[i] = in[i] + 1;
+  }}
+}}
+static void consume(const int row[N], int out[N]) {{
+  for (int i = 0; i < N; i++) {{
+#pragma HLS PIPELINE II=1
+    out[i] = 2 * row[i];
+  }}
+}}
+void rows2(const int a[N], const int b[N], int oa[N], int ob[N]) {{
+#pragma HLS DATAFLOW
+  int mid[2][N];
+{pragma}
+  produce(a, mid[0]);
+  produce(b, mid[1]);
+  consume(mid[0], oa);
+  consume(mid[1], ob);
+}}
+"#
+        )
+    };
+    let tb = r#"#include <cstdio>
+#define N 64
+void rows2(const int a[N], const int b[N], int oa[N], int ob[N]);
+int main() {
+  static int a[N], b[N], oa[N], ob[N];
+  for (int i = 0; i < N; i++) { a[i] = i; b[i] = 3 * i; }
+  rows2(a, b, oa, ob);
+  int errors = 0;
+  for (int i = 0; i < N; i++) errors += oa[i] != 2 * (a[i] + 1) || ob[i] != 2 * (b[i] + 1);
+  std::printf("%d errors\n", errors);
+  return errors != 0;
+}
+"#;
+    let per_call = |pragma: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("kernel.cpp"), kernel(pragma)).unwrap();
+        std::fs::write(dir.path().join("tb.cpp"), tb).unwrap();
+        std::fs::write(
+            dir.path().join("hls_config.cfg"),
+            "[hls]\nsyn.file=kernel.cpp\nsyn.top=rows2\ntb.file=tb.cpp\nclock=10ns\n",
+        )
+        .unwrap();
+        counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
+    };
+    let split = per_call("#pragma HLS ARRAY_PARTITION variable=mid dim=1 complete");
+    let shared = per_call("");
+    assert_eq!(split.len(), 1);
+    assert_eq!(shared.len(), 1);
+    // Each process is one pipelined loop of 64 trips: the two chains of two overlap each other.
+    assert!(
+        split[0] * 3 < shared[0] * 2,
+        "partitioned rows {split:?} should take about half the cycles of one shared buffer {shared:?}"
+    );
+}

@@ -153,6 +153,7 @@ mod tests {
             inline: None,
             from_directive: Vec::new(),
             streamed: Vec::new(),
+            row_partitioned: Vec::new(),
         });
         p
     }

@@ -149,6 +149,7 @@ mod tests {
             inline: None,
             from_directive: Vec::new(),
             streamed: Vec::new(),
+            row_partitioned: Vec::new(),
         });
         p
     }

@@ -309,6 +309,10 @@ pub struct ModuleInfo {
     /// Local variables `#pragma HLS STREAM variable=` (or a `stream` directive) makes FIFOs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub streamed: Vec<String>,
+    /// Local arrays whose rows `ARRAY_PARTITION complete dim=1` (or `dim=0`) makes separate
+    /// memories: each constant row is a channel of its own.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub row_partitioned: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -465,6 +469,7 @@ pub fn describe(
                         inline: None,
                         from_directive: Vec::new(),
                         streamed: f.streamed_vars(),
+                        row_partitioned: f.row_partitioned_vars(),
                     }),
                     port: None,
                     watch: None,

@@ -127,6 +127,19 @@ impl Function {
             .collect()
     }
 
+    /// Arrays whose first dimension `#pragma HLS ARRAY_PARTITION ... complete` splits (`dim=1`,
+    /// or `dim=0`: every dimension): each row is a memory of its own, so processes passing
+    /// different constant rows (`buf[0]`, `buf[1]`) share no channel.
+    pub fn row_partitioned_vars(&self) -> Vec<String> {
+        self.pragmas
+            .iter()
+            .filter(|p| p.directive == "ARRAY_PARTITION")
+            .filter(|p| p.has_flag("complete") || p.option("type") == Some("complete"))
+            .filter(|p| matches!(p.option("dim").map(str::trim), Some("1" | "0")))
+            .filter_map(|p| p.option("variable").map(str::to_string))
+            .collect()
+    }
+
     /// `#pragma HLS PIPELINE` on the function itself (not `off`): its II (1 when bare).
     pub fn pipeline_ii(&self) -> Option<u32> {
         let facts = crate::model::pragma::LoopFacts::from_pragmas(&self.pragmas);

@@ -18,10 +18,16 @@ pub enum Channel {
     Buffer,
 }
 
+/// The variables a call passes as data channels, each with how it is passed.
+type Vars = Vec<(String, Channel)>;
+
 /// Per calling function: callee name → the variables it receives as data channels.
 #[derive(Debug, Default, Clone)]
 pub struct Relations {
-    by_caller: HashMap<String, HashMap<String, Vec<(String, Channel)>>>,
+    by_caller: HashMap<String, HashMap<String, Vars>>,
+    /// The same per call: caller → (callee, line of the call) → variables. Two calls of one
+    /// function can pass different channels (rows of a partitioned array, other streams).
+    by_call: HashMap<String, HashMap<(String, usize), Vars>>,
 }
 
 impl Relations {
@@ -39,22 +45,28 @@ impl Relations {
             .filter(|p| p.kind == "function")
             .filter_map(|p| p.module.as_ref().map(|mi| (p.name.as_str(), &mi.params)))
             .collect();
-        let mut by_caller: HashMap<String, HashMap<String, Vec<(String, Channel)>>> = HashMap::new();
+        let mut by_caller: HashMap<String, HashMap<String, Vars>> = HashMap::new();
+        let mut by_call: HashMap<String, HashMap<(String, usize), Vars>> = HashMap::new();
         for p in m.probes.iter().filter(|p| p.kind == "function") {
             let Some(mi) = &p.module else { continue };
             let fifo = |var: &str| fifo_arrays || mi.streamed.iter().any(|s| s == var);
             let callees = by_caller.entry(p.function.clone()).or_default();
+            let calls = by_call.entry(p.function.clone()).or_default();
             for call in &mi.calls {
                 let Some(cparams) = params.get(call.name.as_str()) else { continue };
                 let entry = callees.entry(call.name.clone()).or_default();
+                let at_call = calls.entry((call.name.clone(), call.line)).or_default();
                 for (arg, param) in call.args.iter().zip(cparams.iter()) {
                     let channel = match param.kind {
                         ParamKind::Scalar => continue,
                         ParamKind::Stream => Channel::Stream,
                         ParamKind::Pointer | ParamKind::Array | ParamKind::Reference => Channel::Buffer,
                     };
-                    if let Some(var) = base_identifier(arg) {
+                    if let Some(var) = channel_variable(arg, &mi.row_partitioned) {
                         let channel = if channel == Channel::Buffer && fifo(&var) { Channel::Stream } else { channel };
+                        if !at_call.iter().any(|(v, _)| v == &var) {
+                            at_call.push((var.clone(), channel));
+                        }
                         if !entry.iter().any(|(v, _)| v == &var) {
                             entry.push((var, channel));
                         }
@@ -62,26 +74,24 @@ impl Relations {
                 }
             }
         }
-        Relations { by_caller }
+        Relations { by_caller, by_call }
     }
 
     /// How callees `a` and `b` of `caller` exchange data, if they do: a shared stream counts as
     /// a stream, anything else shared as a buffer.
     pub fn between(&self, caller: &str, a: &str, b: &str) -> Option<Channel> {
         let callees = self.by_caller.get(caller)?;
-        let (va, vb) = (callees.get(a)?, callees.get(b)?);
-        let mut found = None;
-        for (x, cx) in va {
-            for (y, cy) in vb {
-                if x == y {
-                    if *cx == Channel::Stream && *cy == Channel::Stream {
-                        return Some(Channel::Stream);
-                    }
-                    found = Some(Channel::Buffer);
-                }
-            }
-        }
-        found
+        shared(callees.get(a)?, callees.get(b)?)
+    }
+
+    /// [`Self::between`] for two calls, each a callee and, when known, the line of its call:
+    /// the variables that call passes (every call's of the callee when the line is unknown).
+    pub fn between_calls(&self, caller: &str, a: (&str, Option<usize>), b: (&str, Option<usize>)) -> Option<Channel> {
+        let vars = |(name, line): (&str, Option<usize>)| {
+            line.and_then(|l| self.by_call.get(caller)?.get(&(name.to_string(), l)))
+                .or_else(|| self.by_caller.get(caller)?.get(name))
+        };
+        shared(vars(a)?, vars(b)?)
     }
 
     /// Are `a` and `b`, two of the callees `names` of `caller` (the processes of one dataflow
@@ -109,6 +119,22 @@ impl Relations {
     }
 }
 
+/// The channel two variable lists share: a stream when both pass it as one, else a buffer.
+fn shared(va: &[(String, Channel)], vb: &[(String, Channel)]) -> Option<Channel> {
+    let mut found = None;
+    for (x, cx) in va {
+        for (y, cy) in vb {
+            if x == y {
+                if *cx == Channel::Stream && *cy == Channel::Stream {
+                    return Some(Channel::Stream);
+                }
+                found = Some(Channel::Buffer);
+            }
+        }
+    }
+    found
+}
+
 /// The variable an argument expression passes: `buf` for `buf`, `&buf[3]`, `buf + off`,
 /// `(buf)`, `s.x` → `s`; `None` for literals and calls.
 pub fn base_identifier(arg: &str) -> Option<String> {
@@ -122,9 +148,36 @@ pub fn base_identifier(arg: &str) -> Option<String> {
     Some(ident)
 }
 
+/// The channel an argument passes: its base variable, or `buf[K]` for a constant row `K` of an
+/// array in `row_partitioned` (a row of a partitioned array is a memory of its own). A row
+/// chosen at run time is the whole array: any row may be meant.
+pub fn channel_variable(arg: &str, row_partitioned: &[String]) -> Option<String> {
+    let var = base_identifier(arg)?;
+    if !row_partitioned.contains(&var) {
+        return Some(var);
+    }
+    let rest = arg.trim_start_matches(|c: char| c == '&' || c == '(' || c.is_whitespace());
+    let index = rest.strip_prefix(var.as_str()).and_then(|r| r.trim_start().strip_prefix('['));
+    let Some(index) = index.and_then(|r| r.split(']').next()) else { return Some(var) };
+    match index.trim().parse::<u64>() {
+        Ok(k) => Some(format!("{var}[{k}]")),
+        Err(_) => Some(var),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_of_a_partitioned_array_are_channels_of_their_own() {
+        let rows = vec!["mid".to_string()];
+        assert_eq!(channel_variable("mid[0]", &rows).as_deref(), Some("mid[0]"));
+        assert_eq!(channel_variable("&mid[1][0]", &rows).as_deref(), Some("mid[1]"));
+        assert_eq!(channel_variable("mid[i]", &rows).as_deref(), Some("mid"), "a run-time row: any row");
+        assert_eq!(channel_variable("mid", &rows).as_deref(), Some("mid"));
+        assert_eq!(channel_variable("buf[0]", &rows).as_deref(), Some("buf"), "not partitioned: one memory");
+    }
 
     #[test]
     fn base_identifiers() {

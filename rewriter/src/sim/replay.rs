@@ -598,6 +598,15 @@ impl Ctx<'_> {
     fn dataflow_region(&mut self, owner: u32, procs: &[Proc], record: bool) -> u64 {
         let caller = self.probes.get(&owner).map(|p| p.function.clone()).unwrap_or_default();
         let names: Vec<String> = procs.iter().map(|p| self.name(self.out.sites[p.site].probe)).collect();
+        // The line of each process's call, when its function is called from several places.
+        let lines: Vec<Option<usize>> = procs
+            .iter()
+            .map(|p| {
+                let site = &self.out.sites[p.site];
+                let c = site.call_site?;
+                self.call_sites.get(&site.probe)?.get(c).map(|s| s.2)
+            })
+            .collect();
         let n = procs.len();
         let mut start = vec![0u64; n];
         let mut end = vec![0u64; n];
@@ -606,7 +615,7 @@ impl Ctx<'_> {
         for i in 0..n {
             let mut floor = (0u64, None);
             for j in 0..i {
-                match self.relations.between(&caller, &names[i], &names[j]) {
+                match self.relations.between_calls(&caller, (&names[i], lines[i]), (&names[j], lines[j])) {
                     Some(Channel::Stream) => {
                         if start[j] > start[i] {
                             start[i] = start[j];
