@@ -119,6 +119,11 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
         for g in &outcome.generated {
             out.add(&g.path, g.text.as_bytes(), None)?;
         }
+        // The kernels' own headers go with them, so that the output builds on its own.
+        for (rel, path) in hlsinstr::emulate::carried_headers(&inputs) {
+            let text = std::fs::read(&path).map_err(|e| Error::io(&path, &e))?;
+            out.add(&rel, &text, Some(&path))?;
+        }
         manifest_path = match &args.manifest {
             Some(p) => {
                 out.commit()?;
