@@ -9,9 +9,9 @@
 // 8 and 16 elements are in hlsinstr_emu_vector.h, the OpenCL C 1.2 built-in functions (math,
 // common, integer, geometric, relational, vload/vstore, conversions, atomics) in
 // hlsinstr_emu_builtins.h. Done by ocl2cpp.py: channel declarations, vector literals
-// `(int4)(a, b, c, d)`, convert_<type>() and as_<type>().
-// Not supported: swizzles of more than one component, images, pipes, printf's vector
-// conversions (C printf works), `private`.
+// `(int4)(a, b, c, d)`, swizzles of several components, convert_<type>() and as_<type>().
+// Not supported: .even/.odd, images, pipes, printf's vector conversions (C printf works),
+// `private`.
 #ifndef HLSINSTR_EMU_PRELUDE_H
 #define HLSINSTR_EMU_PRELUDE_H
 

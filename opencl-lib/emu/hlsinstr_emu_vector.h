@@ -7,8 +7,9 @@
 // element-wise arithmetic, bitwise and shift operators between vectors and between a vector
 // and a scalar (the scalar is converted to the element type and widened, section 6.3), compound
 // assignments, unary - + ~ !, and comparisons giving the signed mask vector (-1 true, 0 false).
-// A 3-element vector takes the storage of 4, as in OpenCL. Not modelled: swizzles of more than
-// one component (.xy, .s01), .even/.odd, && and || between vectors.
+// Swizzles of several components (.xy, .zyx, .s01, .s3210) read and assign through swz<...>()
+// and swz_ref<...>(), which ocl2cpp.py writes for them. A 3-element vector takes the storage
+// of 4, as in OpenCL. Not modelled: .even/.odd, && and || between vectors.
 #ifndef HLSINSTR_EMU_VECTOR_H
 #define HLSINSTR_EMU_VECTOR_H
 
@@ -172,6 +173,41 @@ struct vec : impl::vec_storage<T, N> {
     }
     T& operator[](int i) { return this->elem[i]; }
     const T& operator[](int i) const { return this->elem[i]; }
+    // Swizzles of several components (ocl2cpp.py turns `v.xy` into `v.swz<0, 1>()`, and `v.xy`
+    // on the left of an assignment into `v.swz_ref<0, 1>()`).
+    template <int... I>
+    vec<T, sizeof...(I)> swz() const {
+        return vec<T, sizeof...(I)>(this->elem[I]...);
+    }
+    template <int... I>
+    struct SwzRef {
+        vec& v;
+        static constexpr int M = sizeof...(I);
+        SwzRef& operator=(const vec<T, M>& x) {
+            const int idx[] = {I...};
+            for (int k = 0; k < M; k++) v.elem[idx[k]] = x.elem[k];
+            return *this;
+        }
+        template <class S, impl::if_scalar<S> = 0>
+        SwzRef& operator=(S s) {
+            return *this = vec<T, M>(s);
+        }
+        operator vec<T, M>() const { return v.template swz<I...>(); }
+#define HLSINSTR_SWZ_COMPOUND(op)                                                                 \
+    template <class U>                                                                            \
+    SwzRef& operator op##=(const U& x) {                                                          \
+        return *this = vec<T, M>(v.template swz<I...>() op x);                                    \
+    }
+        HLSINSTR_SWZ_COMPOUND(+)
+        HLSINSTR_SWZ_COMPOUND(-)
+        HLSINSTR_SWZ_COMPOUND(*)
+        HLSINSTR_SWZ_COMPOUND(/)
+#undef HLSINSTR_SWZ_COMPOUND
+    };
+    template <int... I>
+    SwzRef<I...> swz_ref() {
+        return SwzRef<I...>{*this};
+    }
 };
 
 template <class T, int N>

@@ -7,6 +7,7 @@ emulation (with hlsinstr_emu_prelude.h forced in front). What macros cannot do:
   (T2)(a, b) / (T4)(a, b, c, d) vector literals  -> T2(a, b) / T4(a, b, c, d) (N = 2, 3, 4, 8, 16)
   convert_T[N][_sat][_rte|_rtz|_rtp|_rtn](x)     -> hlsinstr_emu::ocl::convert<TN, sat, rounding>(x)
   as_T[N](x)                                      -> hlsinstr_emu::ocl::as_type<TN>(x)
+  v.xy / v.s01 (several components)               -> v.template swz<0, 1>(), assigned: swz_ref<0, 1>()
   every kernel definition                         -> unchanged, followed (on its closing brace's
                                                      line) by a registration: name, autorun,
                                                      num_compute_units, parameter types, and
@@ -86,6 +87,10 @@ VECTOR_LITERAL = re.compile(r"\(\s*((?:u?(?:char|short|int|long)|float|double)(?
 SCALAR = r"(?:u?(?:char|short|int|long)|float|double)"
 CONVERT = re.compile(r"\bconvert_(" + SCALAR + r"(?:2|3|4|8|16)?)(_sat)?(?:_(rte|rtz|rtp|rtn))?\s*\(")
 AS_TYPE = re.compile(r"\bas_(" + SCALAR + r"(?:2|3|4|8|16)?)\s*\(")
+# `.xy`, `.zyx`, `.s01`: several components. `.sNN` with lower-case hex letters is left alone
+# (`.seed`, `.sad` are struct fields far more often than swizzles).
+SWIZZLE = re.compile(r"\.([xyzw]{2,4}|s[0-9A-F]{2,16})\b(?!\s*\()")
+ASSIGNED = re.compile(r"\s*(?:[-+*/]?=)(?!=)")
 ROUNDING = {None: "Default", "rte": "Rte", "rtz": "Rtz", "rtp": "Rtp", "rtn": "Rtn"}
 KERNEL_HEAD = re.compile(r"\bvoid\s+(?P<name>[A-Za-z_]\w*)\s*\((?P<params>[^()]*)\)\s*\{")
 
@@ -154,6 +159,15 @@ def convert(text, path):
         sat = "true" if m.group(2) else "false"
         rounding = ROUNDING[m.group(3)]
         edits.append((m.start(), m.end(), f"hlsinstr_emu::ocl::convert<{m.group(1)}, {sat}, hlsinstr_emu::ocl::Round::{rounding}>("))
+
+    for m in SWIZZLE.finditer(blank):
+        name = m.group(1)
+        if name[0] == "s":
+            idx = [str(int(c, 16)) for c in name[1:]]
+        else:
+            idx = [str("xyzw".index(c)) for c in name]
+        call = "swz_ref" if ASSIGNED.match(blank, m.end()) else "swz"
+        edits.append((m.start(), m.end(), f".template {call}<{', '.join(idx)}>()"))
 
     for m in AS_TYPE.finditer(blank):
         edits.append((m.start(), m.end(), f"hlsinstr_emu::ocl::as_type<{m.group(1)}>("))

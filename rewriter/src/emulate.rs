@@ -39,7 +39,8 @@ pub const OPENCL_LIB: &[(&str, &str)] = &[
 /// output, so that the emulation (and the board build) of the output finds the kernels' own
 /// headers. Files outside the inputs' root are left where they are (an `-I` finds them).
 pub fn carried_headers(inputs: &[crate::walk::Input]) -> Vec<(String, PathBuf)> {
-    let cl: Vec<&crate::walk::Input> = inputs.iter().filter(|i| i.path.extension().is_some_and(|e| e == "cl")).collect();
+    let cl: Vec<&crate::walk::Input> =
+        inputs.iter().filter(|i| i.path.extension().is_some_and(|e| e == "cl")).collect();
     let Some(first) = cl.first() else { return Vec::new() };
     // The root: the input path without its relative part.
     let canon = crate::sim::shadow::canonical(&first.path);

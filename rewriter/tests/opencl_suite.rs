@@ -96,8 +96,11 @@ fn nbody_geometric_builtins_match_c() {
 fn a_host_that_does_not_build_is_blamed_and_one_that_crashes_says_so() {
     let t = tempfile::tempdir().unwrap();
     let kernel = t.path().join("k.cl");
-    std::fs::write(&kernel, "__kernel void k(__global int *a, const int n) {\n  for (int i = 0; i < n; i++) a[i] = i;\n}\n")
-        .unwrap();
+    std::fs::write(
+        &kernel,
+        "__kernel void k(__global int *a, const int n) {\n  for (int i = 0; i < n; i++) a[i] = i;\n}\n",
+    )
+    .unwrap();
     let bad = t.path().join("bad_host.cpp");
     std::fs::write(&bad, "#include \"hlsinstr_emu.h\"\nint main() { this is not C++; }\n").unwrap();
     let o = emulate(&kernel, &bad, &[], t.path());
@@ -126,8 +129,11 @@ fn kernel_headers_are_carried_into_the_output_and_a_missing_one_is_named() {
     let t = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(t.path().join("src/inc")).unwrap();
     std::fs::write(t.path().join("src/inc/n.h"), "#define N 3\n").unwrap();
-    std::fs::write(t.path().join("src/k.cl"), "#include \"inc/n.h\"\n#include \"gone.h\"\n__kernel void k(__global int *a) { a[0] = N; }\n")
-        .unwrap();
+    std::fs::write(
+        t.path().join("src/k.cl"),
+        "#include \"inc/n.h\"\n#include \"gone.h\"\n__kernel void k(__global int *a) { a[0] = N; }\n",
+    )
+    .unwrap();
     let o = hlsinstr(&["rewrite", "--out", "instr", "src/k.cl"], t.path());
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(std::fs::read_to_string(t.path().join("instr/inc/n.h")).unwrap(), "#define N 3\n");

@@ -145,7 +145,7 @@ fn the_simulation_builds_like_csim_unoptimised_unless_the_project_says_o() {
         ("k.cpp", "int top(int x) { return x; }\n"),
         ("tb.cpp", UB_TB),
         ("hls_config.cfg", cfg),
-        ("opt/hls_config.cfg", &format!("[hls]\nsyn.top=top\nsyn.file=../k.cpp\ntb.file=../tb.cpp\ncsim.O=true\n")),
+        ("opt/hls_config.cfg", "[hls]\nsyn.top=top\nsyn.file=../k.cpp\ntb.file=../tb.cpp\ncsim.O=true\n"),
     ]);
     let r = sim(t.path(), &["hls_config.cfg", "--no-csynth"]);
     assert_eq!(r.code, 0, "runs at -O0 -g as in Vitis: {}", r.stderr);
