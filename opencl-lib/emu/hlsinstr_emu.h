@@ -98,7 +98,7 @@ class Arg {
                          kernel, index, size_, sizeof(T));
             std::_Exit(kExitBadLaunch);
         }
-        T v;
+        typename std::remove_cv<T>::type v; // a `const int n` parameter is still a copy
         std::memcpy(static_cast<void*>(&v), bytes_, sizeof(T));
         return v;
     }

@@ -4,7 +4,10 @@ emulation (with hlsinstr_emu_prelude.h forced in front). What macros cannot do:
 
   channel T name __attribute__((depth(D)));      -> static hlsinstr_emu::Channel<T>& name = ...
   channel T name[N] __attribute__((depth(D)));   -> static hlsinstr_emu::ChannelArray<T, N>& ...
-  (T2)(a, b) / (T4)(a, b, c, d) vector literals  -> T2(a, b) / T4(a, b, c, d)
+  (T2)(a, b) / (T4)(a, b, c, d) vector literals  -> T2(a, b) / T4(a, b, c, d) (N = 2, 3, 4, 8, 16)
+  convert_T[N][_sat][_rte|_rtz|_rtp|_rtn](x)     -> hlsinstr_emu::ocl::convert<TN, sat, rounding>(x)
+  as_T[N](x)                                      -> hlsinstr_emu::ocl::as_type<TN>(x)
+  v.xy / v.s01 (several components)               -> v.template swz<0, 1>(), assigned: swz_ref<0, 1>()
   every kernel definition                         -> unchanged, followed (on its closing brace's
                                                      line) by a registration: name, autorun,
                                                      num_compute_units, parameter types, and
@@ -80,7 +83,15 @@ CHANNEL = re.compile(
     r"(?m)^[ \t]*channel\s+(?P<type>[A-Za-z_][\w \t]*?)\s+(?P<name>[A-Za-z_]\w*)\s*"
     r"(?P<dims>(?:\[[^\]]+\]\s*)*)(?P<attrs>(?:" + ATTR + r"\s*)*);"
 )
-VECTOR_LITERAL = re.compile(r"\(\s*((?:u?(?:char|short|int|long)|float|double)[24])\s*\)\s*\(")
+VECTOR_LITERAL = re.compile(r"\(\s*((?:u?(?:char|short|int|long)|float|double)(?:2|3|4|8|16))\s*\)\s*\(")
+SCALAR = r"(?:u?(?:char|short|int|long)|float|double)"
+CONVERT = re.compile(r"\bconvert_(" + SCALAR + r"(?:2|3|4|8|16)?)(_sat)?(?:_(rte|rtz|rtp|rtn))?\s*\(")
+AS_TYPE = re.compile(r"\bas_(" + SCALAR + r"(?:2|3|4|8|16)?)\s*\(")
+# `.xy`, `.zyx`, `.s01`: several components. `.sNN` with lower-case hex letters is left alone
+# (`.seed`, `.sad` are struct fields far more often than swizzles).
+SWIZZLE = re.compile(r"\.([xyzw]{2,4}|s[0-9A-F]{2,16})\b(?!\s*\()")
+ASSIGNED = re.compile(r"\s*(?:[-+*/]?=)(?!=)")
+ROUNDING = {None: "Default", "rte": "Rte", "rtz": "Rtz", "rtp": "Rtp", "rtn": "Rtn"}
 KERNEL_HEAD = re.compile(r"\bvoid\s+(?P<name>[A-Za-z_]\w*)\s*\((?P<params>[^()]*)\)\s*\{")
 
 
@@ -106,8 +117,20 @@ def param_types(params, where):
         m = re.match(r"(?s)(.*?[\s*&])([A-Za-z_]\w*)\s*$", p)
         if not m or not m.group(1).strip():
             raise ValueError(f"{where}: cannot read the kernel parameter `{p}` (arrays and unnamed parameters are not supported)")
-        types.append(" ".join(m.group(1).split()))
+        types.append(value_type(" ".join(m.group(1).split())))
     return types
+
+
+def value_type(t):
+    """The parameter's type without its top-level const/volatile (`const int n`, `float *const
+    p`): the argument is a copy, and the registration stores it in a variable of that type."""
+    star = t.rfind("*")
+    head, tail = (t, "") if star < 0 else (t[: star + 1], t[star + 1:])
+    if star < 0:
+        head = re.sub(r"\b(const|volatile)\b", " ", head)
+    else:
+        tail = re.sub(r"\b(const|volatile)\b", " ", tail)
+    return " ".join((head + tail).split())
 
 
 def convert(text, path):
@@ -131,6 +154,23 @@ def convert(text, path):
 
     for m in VECTOR_LITERAL.finditer(blank):
         edits.append((m.start(), m.end(), m.group(1) + "("))
+
+    for m in CONVERT.finditer(blank):
+        sat = "true" if m.group(2) else "false"
+        rounding = ROUNDING[m.group(3)]
+        edits.append((m.start(), m.end(), f"hlsinstr_emu::ocl::convert<{m.group(1)}, {sat}, hlsinstr_emu::ocl::Round::{rounding}>("))
+
+    for m in SWIZZLE.finditer(blank):
+        name = m.group(1)
+        if name[0] == "s":
+            idx = [str(int(c, 16)) for c in name[1:]]
+        else:
+            idx = [str("xyzw".index(c)) for c in name]
+        call = "swz_ref" if ASSIGNED.match(blank, m.end()) else "swz"
+        edits.append((m.start(), m.end(), f".template {call}<{', '.join(idx)}>()"))
+
+    for m in AS_TYPE.finditer(blank):
+        edits.append((m.start(), m.end(), f"hlsinstr_emu::ocl::as_type<{m.group(1)}>("))
 
     for m in KERNEL_HEAD.finditer(blank):
         # The declaration's prefix: back to the previous ; } or preprocessor line.

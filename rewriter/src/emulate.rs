@@ -27,9 +27,37 @@ pub const OPENCL_LIB: &[(&str, &str)] = &[
     ("emu/hlsinstr-emu-build", include_str!("../../opencl-lib/emu/hlsinstr-emu-build")),
     ("emu/hlsinstr_emu.h", include_str!("../../opencl-lib/emu/hlsinstr_emu.h")),
     ("emu/hlsinstr_emu_prelude.h", include_str!("../../opencl-lib/emu/hlsinstr_emu_prelude.h")),
+    ("emu/hlsinstr_emu_vector.h", include_str!("../../opencl-lib/emu/hlsinstr_emu_vector.h")),
+    ("emu/hlsinstr_emu_builtins.h", include_str!("../../opencl-lib/emu/hlsinstr_emu_builtins.h")),
     ("emu/hlsinstr_emu_cl.cpp", include_str!("../../opencl-lib/emu/hlsinstr_emu_cl.cpp")),
     ("emu/ocl2cpp.py", include_str!("../../opencl-lib/emu/ocl2cpp.py")),
 ];
+
+/// The files the `.cl` inputs include with `#include "..."` (found beside the including file,
+/// directly or through other such files) that are not inputs themselves, as `(rel, path)`:
+/// `rel` below the inputs' root, for the output directory. `rewrite` carries them into its
+/// output, so that the emulation (and the board build) of the output finds the kernels' own
+/// headers. Files outside the inputs' root are left where they are (an `-I` finds them).
+pub fn carried_headers(inputs: &[crate::walk::Input]) -> Vec<(String, PathBuf)> {
+    let cl: Vec<&crate::walk::Input> =
+        inputs.iter().filter(|i| i.path.extension().is_some_and(|e| e == "cl")).collect();
+    let Some(first) = cl.first() else { return Vec::new() };
+    // The root: the input path without its relative part.
+    let canon = crate::sim::shadow::canonical(&first.path);
+    let depth = first.rel.split('/').count();
+    let Some(root) = canon.ancestors().nth(depth) else { return Vec::new() };
+    let taken: std::collections::HashSet<PathBuf> =
+        inputs.iter().map(|i| crate::sim::shadow::canonical(&i.path)).collect();
+    let starts: Vec<PathBuf> = cl.iter().map(|i| crate::sim::shadow::canonical(&i.path)).collect();
+    crate::sim::shadow::reached(&starts, &[], &[])
+        .into_iter()
+        .filter(|p| !taken.contains(p))
+        .filter_map(|p| {
+            let rel = p.strip_prefix(root).ok()?.to_string_lossy().replace('\\', "/");
+            Some((rel, p))
+        })
+        .collect()
+}
 
 /// opencl-lib's default of `HLSINSTR_IBUFFER_DEPTH`.
 pub const DEFAULT_DEPTH: u32 = 1024;
@@ -46,6 +74,10 @@ pub struct EmulateOptions {
     pub exe: PathBuf,
     /// Records per iBuffer unit (`HLSINSTR_IBUFFER_DEPTH`, defined for the host program too).
     pub depth: u32,
+    /// Include directories for the kernels and the host (after the rewrite's directory).
+    pub include_dirs: Vec<PathBuf>,
+    /// `NAME` or `NAME=VALUE` macros for the kernels and the host (`-D`).
+    pub defines: Vec<String>,
 }
 
 /// What was built.
@@ -125,18 +157,37 @@ pub fn build(opts: &EmulateOptions) -> Result<Build> {
     cmd.arg("-D").arg(format!("HLSINSTR_MANIFEST_KEY=0x{:016x}ULL", crate::fpga::opencl::dump_key(&manifest.probes)));
     // The host may include the rewrite's generated hlsinstr_ocl_host.h.
     cmd.arg("-I").arg(&opts.dir);
+    for d in &opts.include_dirs {
+        cmd.arg("-I").arg(d);
+    }
+    for d in &opts.defines {
+        cmd.arg("-D").arg(d);
+    }
     cmd.arg("-o").arg(&opts.exe).arg(&program).arg(&opts.host);
     let out = cmd.output().map_err(|e| Error::new(ErrorKind::Io, format!("cannot run bash: {e}; install it")))?;
     if !out.status.success() {
-        return Err(Error::new(
-            ErrorKind::BadInput,
-            format!(
-                "the emulation of {} did not build:\n{}{}",
-                program.display(),
-                String::from_utf8_lossy(&out.stdout),
-                String::from_utf8_lossy(&out.stderr)
+        let messages = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        // hlsinstr-emu-build's exit code says which part failed: the user fixes that part.
+        let what = match out.status.code() {
+            Some(3) => format!(
+                "the host program {} does not compile (the kernels of {} did)",
+                opts.host.display(),
+                program.display()
             ),
-        ));
+            Some(4) => format!(
+                "the kernels of {} and the host program {} compiled but do not link together (a function or kernel \
+                 one of them needs is missing)",
+                program.display(),
+                opts.host.display()
+            ),
+            _ if messages.contains("file not found") || messages.contains("No such file") => format!(
+                "the kernels of {} do not build: a file they include is missing (the rewrite carries the headers \
+                 beside the kernels into its output; give the directory of others with -I DIR)",
+                program.display()
+            ),
+            _ => format!("the kernels of {} do not build", program.display()),
+        };
+        return Err(Error::new(ErrorKind::BadInput, format!("{what}:\n{messages}")));
     }
     Ok(Build { program, units, exe: opts.exe.clone() })
 }

@@ -627,7 +627,8 @@ fn emulate_subcommand_builds_and_runs_the_rewritten_kernels_with_the_host() {
         .arg("--host")
         .arg(repo().join("tests/opencl/mxv/host.cpp")));
     assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    assert!(text(&out).contains("mxv.cl:9:") && text(&out).contains("did not build"), "{}", text(&out));
+    assert!(text(&out).contains("mxv.cl:9:") && text(&out).contains("the kernels of"), "{}", text(&out));
+    assert!(text(&out).contains("mxv.cl do not build"), "the kernels are blamed, not the host: {}", text(&out));
 }
 
 fn watch_rewrite(out: &Path, watch: &str) -> Output {

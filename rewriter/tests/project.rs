@@ -859,3 +859,98 @@ fn the_documented_examples_parse_alike_in_both_syntaxes() {
     assert_eq!(same(&cfg).len(), 7);
     assert_eq!(same(&cfg), same(&tcl));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Whole project files (issue 17, item 7)
+// ---------------------------------------------------------------------------------------------
+
+/// Two components in one script, each with its own files, top and clock; the second has two
+/// solutions.
+const TWO_COMPONENTS: &str = "open_component -reset first -flow_target vivado\n\
+                              add_files a.cpp\nadd_files -tb tb.cpp\nset_top a\ncreate_clock -period 4\n\
+                              close_component\n\
+                              open_component second\n\
+                              add_files b.cpp\nadd_files -tb tb.cpp\nset_top b\n\
+                              open_solution s1\ncreate_clock -period 5\nset_directive_pipeline b/L\n\
+                              open_solution s2\ncreate_clock -period 6\ncsim_design -O\n";
+
+#[test]
+fn several_components_and_solutions_default_to_the_first_with_a_note() {
+    let t = tree(&[("run.tcl", TWO_COMPONENTS), ("a.cpp", KERNEL), ("b.cpp", KERNEL), ("tb.cpp", TB)]);
+    let path = t.path().join("run.tcl");
+    let p = project::load(&path).unwrap();
+    assert_eq!((p.name.as_deref(), p.top.as_deref(), p.clock_ns), (Some("first"), Some("a"), Some(4.0)));
+    assert_eq!(p.sources.len(), 1, "only the first component's files");
+    assert_eq!(p.components, strings(&["first", "second"]));
+    assert!(p.solutions.is_empty(), "the first component opens no solution");
+    assert_eq!(
+        p.notes,
+        ["the script opens 2 projects or components; `first` is read (the others: second; choose one with --component NAME)"]
+    );
+    assert!(!p.csim_optimize);
+
+    let sel = |c: Option<&str>, s: Option<&str>| project::Select {
+        component: c.map(String::from),
+        solution: s.map(String::from),
+    };
+    let p = project::load_selected(&path, &sel(Some("second"), None)).unwrap();
+    assert_eq!((p.top.as_deref(), p.clock_ns, p.solution.as_deref()), (Some("b"), Some(5.0), Some("s1")));
+    assert_eq!(p.sources[0].path, root(&t).join("b.cpp"));
+    assert_eq!(p.flow_target, None, "the first component's flow target is not read");
+    assert_eq!(p.directives.len(), 1);
+    assert!(!p.csim_optimize, "csim_design -O belongs to s2");
+    assert!(p.notes[1].contains("`s1` is read (the others: s2; choose one with --solution NAME)"), "{:?}", p.notes);
+
+    let p = project::load_selected(&path, &sel(Some("second"), Some("s2"))).unwrap();
+    assert_eq!((p.clock_ns, p.solution.as_deref()), (Some(6.0), Some("s2")));
+    assert!(p.directives.is_empty(), "s1's directive is not read");
+    assert!(p.csim_optimize, "csim_design -O");
+
+    let e = project::load_selected(&path, &sel(Some("third"), None)).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Usage);
+    assert!(
+        e.message.contains(
+            "--component third: the script opens no project or component of that name (it opens: first, second)"
+        ),
+        "{e}"
+    );
+    let cfg = tree(&[("hls_config.cfg", "[hls]\nsyn.top=a\n")]);
+    let e = project::load_selected(&cfg.path().join("hls_config.cfg"), &sel(Some("x"), None)).unwrap_err();
+    assert!(e.message.contains("a config file describes one component"), "{e}");
+}
+
+#[test]
+fn solutions_of_one_project_share_its_files() {
+    let script = "open_project p\nset_top k\nadd_files k.cpp\nopen_solution a\nset_part xc7z020\n\
+                  add_files -tb tb.cpp\nopen_solution b\nset_part xcvu9p\n";
+    let t = tree(&[("run.tcl", script), ("k.cpp", KERNEL), ("tb.cpp", TB)]);
+    let sel = project::Select { component: None, solution: Some("b".into()) };
+    let p = project::load_selected(&t.path().join("run.tcl"), &sel).unwrap();
+    assert_eq!((p.part.as_deref(), p.solution.as_deref()), (Some("xcvu9p"), Some("b")));
+    assert_eq!(p.testbench.len(), 1, "files added in another solution are the project's");
+    assert_eq!(p.solution_dirs()[0], root(&t).join("p/b/syn/report"));
+}
+
+#[test]
+fn unknown_cfg_keys_name_the_nearest_known_key() {
+    let cfg = "part=xcvu9p\n[hls]\nsyn.top=k\nsyn.fle=k.cpp\ntb.file=tb.cpp\ncsim.O=true\nclock_uncertanity=12%\n\
+               syn.interface.m_axi_latency=64\npackage.ip.vendor=me\ncosim.trace_level=all\n\
+               [vivado]\nimpl.strategies=ALL\n";
+    let p = parse_cfg_str(Path::new("/p/hls_config.cfg"), cfg).unwrap();
+    let w = warnings(&p);
+    assert!(w.contains(":4:1: warning: unknown key `syn.fle` is ignored (Vitis HLS documents no such key); did you mean `syn.file`?"), "{w}");
+    assert!(w.contains("unknown key `clock_uncertanity` is ignored (Vitis HLS documents no such key); did you mean `clock_uncertainty`?"), "{w}");
+    assert_eq!(w.matches("unknown key").count(), 2, "known keys and other sections are not warned about: {w}");
+    assert!(p.csim_optimize);
+}
+
+#[test]
+fn tcl_blackbox_files_and_the_fixture_cfg_are_read() {
+    let t = tree(&[("run.tcl", "open_project p\nadd_files -blackbox bb/m.json\n"), ("bb/m.json", "{}")]);
+    let p = project::load(&t.path().join("run.tcl")).unwrap();
+    assert_eq!(p.blackbox, [root(&t).join("bb/m.json")]);
+    let e = hlsinstr::project::blackbox::model_files(&p).unwrap_err();
+    assert!(e.message.contains("lists no `c_files`"), "{e}");
+    let p = project::load(&fixtures().join("vitis-blackbox/hls_config.cfg")).unwrap();
+    assert!(!warnings(&p).contains("unknown key"), "every key of Vitis' own example is known: {}", warnings(&p));
+}

@@ -30,6 +30,12 @@ pub struct EmulateArgs {
     /// Run the executable after building it; the exit code is then the emulation's.
     #[arg(long)]
     pub run: bool,
+    /// An include directory for the kernels and the host (after DIR), as for the board build.
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include: Vec<PathBuf>,
+    /// A macro for the kernels and the host: NAME or NAME=VALUE (as aoc -D).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
 }
 
 pub fn run_emulate(args: EmulateArgs) -> Result<i32, Error> {
@@ -43,6 +49,8 @@ pub fn run_emulate(args: EmulateArgs) -> Result<i32, Error> {
         program: args.program,
         exe,
         depth: args.depth,
+        include_dirs: args.include,
+        defines: args.define,
     })?;
     eprintln!(
         "hlsinstr: emulation of {} with {} iBuffer units: {}",
@@ -75,10 +83,41 @@ pub fn run_emulate(args: EmulateArgs) -> Result<i32, Error> {
         eprintln!("hlsinstr: {} left processes running after it exited; they were stopped", exe.display());
     }
     match ended {
-        Ended::Exited(s) => Ok(s.code().unwrap_or(super::EXIT_ERROR)),
+        Ended::Exited(s) => match s.code() {
+            Some(c) => Ok(c),
+            None => {
+                // A signal: the host (or a kernel it ran) crashed; say so rather than exit quietly.
+                let what = crash_name(&s);
+                eprintln!(
+                    "hlsinstr: the emulation {} {what}: the host program or a kernel it launched (run it under gdb \
+                     to see which)",
+                    exe.display()
+                );
+                Ok(super::EXIT_ERROR)
+            }
+        },
         Ended::TimedOut | Ended::Cancelled => Err(Error::new(
             ErrorKind::Interrupted,
             format!("interrupted: {} and every process it started were stopped", exe.display()),
         )),
     }
+}
+
+/// How a process ended by a signal, in words.
+fn crash_name(s: &std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        match s.signal() {
+            Some(11) => return "crashed (SIGSEGV: an out-of-bounds access or a bad pointer)".into(),
+            Some(6) => return "aborted (SIGABRT: an assert?)".into(),
+            Some(8) => return "crashed (SIGFPE: an integer division by zero?)".into(),
+            Some(7) => return "crashed (SIGBUS)".into(),
+            Some(4) => return "crashed (SIGILL)".into(),
+            Some(n) => return format!("was killed by signal {n}"),
+            None => {}
+        }
+    }
+    let _ = s;
+    "ended abnormally".into()
 }

@@ -93,7 +93,12 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
     }
 
     let dest = match out_dir {
-        Some(dir) => emit::Destination::Dir { dir, manifest: args.manifest.clone() },
+        // The kernels' own headers go with them, so that the output builds on its own.
+        Some(dir) => emit::Destination::Dir {
+            dir,
+            manifest: args.manifest.clone(),
+            copies: hlsinstr::emulate::carried_headers(&inputs),
+        },
         None => emit::Destination::InPlace {
             manifest: args.manifest.clone().unwrap_or_else(|| emit::in_place_manifest(&args.select.inputs[0])),
         },

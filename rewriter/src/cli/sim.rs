@@ -80,6 +80,16 @@ pub struct SimArgs {
     /// then $HLSINSTR_HLS_INCLUDE, then the checkout's .cache/hls-headers.
     #[arg(long)]
     pub hls_include: Option<PathBuf>,
+    /// Compile the C simulation optimised (-O2), as `csim_design -O` or `csim.O=true` in the
+    /// project asks; by default it is built as Vitis' csim builds it: -O0 -g.
+    #[arg(long, short = 'O')]
+    pub optimize: bool,
+    /// Read this project or component of a Tcl script that opens several (default: the first).
+    #[arg(long)]
+    pub component: Option<String>,
+    /// Read this solution of a Tcl script that opens several (default: the first).
+    #[arg(long)]
+    pub solution: Option<String>,
     /// No progress messages.
     #[arg(long, short)]
     pub quiet: bool,
@@ -113,10 +123,11 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         let top = args.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
         (records, manifest, top, args.clock, args.csynth.clone(), Default::default(), None)
     } else {
+        let hls_include = hls_include(args.hls_include.as_deref())?;
         let (spec, project) = spec_from_args(&args)?;
         let opts = run::RunOptions {
             cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
-            hls_include: hls_include(args.hls_include.as_deref())?,
+            hls_include,
             work_dir: args.keep.clone(),
             timeout: Duration::from_secs(args.timeout),
             watchdog_ms: args.watchdog_ms,
@@ -163,6 +174,9 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             project.as_ref().map(|p| (p.pipeline_loops, p.dataflow_default_channel.as_deref() == Some("fifo")));
         (outcome.records, manifest, spec.top.clone(), clock, csynth, outcome.sources, settings)
     };
+    for w in sim::silent::warnings(&records, &manifest) {
+        eprintln!("hlsinstr sim: warning: {w}");
+    }
     let (pipeline_loops, fifo_arrays) = settings.unwrap_or((None, false));
     let mut defaults = Defaults::default();
     if let Some(n) = pipeline_loops {
@@ -266,12 +280,19 @@ fn cosim_truth(path: &Path) -> Result<sim::estimate::CosimTruth, Error> {
 }
 
 fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::project::Project>), Error> {
+    let select = hlsinstr::project::Select { component: args.component.clone(), solution: args.solution.clone() };
     let project = match &args.project {
-        Some(p) => Some(hlsinstr::project::load(p)?),
+        Some(p) => Some(hlsinstr::project::load_selected(p, &select)?),
+        None if select != Default::default() => {
+            return Err(Error::new(ErrorKind::Usage, "--component and --solution choose in a project file: give one"))
+        }
         None => None,
     };
     for w in project.iter().flat_map(|p| &p.warnings) {
         eprintln!("hlsinstr sim: {}: {}", w.path.display(), w.message);
+    }
+    for n in project.iter().flat_map(|p| &p.notes) {
+        eprintln!("hlsinstr sim: note: {n}");
     }
     let mut spec = match &project {
         Some(p) if args.src.is_empty() || p.top.is_some() => {
@@ -289,11 +310,13 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
             common_flags: Vec::new(),
             argv: Vec::new(),
             ldflags: Vec::new(),
+            optimize: false,
         },
     };
     if let Some(t) = &args.top {
         spec.top = t.clone();
     }
+    spec.optimize |= args.optimize;
     spec.sources.extend(args.src.iter().map(|p| (p.clone(), Vec::new())));
     for f in &args.tb {
         if hlsinstr::source::is_cxx_path(f) {
@@ -330,11 +353,26 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
 /// checkout's `.cache/hls-headers` (scripts/fetch-hls-headers.sh).
 fn hls_include(flag: Option<&Path>) -> Result<PathBuf, Error> {
     let has = |d: &Path| d.join("ap_int.h").is_file();
+    // A directory the user named is the one used, or an error: falling back to another set of
+    // headers would simulate with headers they did not choose.
+    if let Some(dir) = flag {
+        if has(dir) {
+            return Ok(dir.to_path_buf());
+        }
+        let why = if dir.is_dir() { "has no ap_int.h" } else { "is not a directory" };
+        return Err(Error::new(
+            ErrorKind::Usage,
+            format!(
+                "--hls-include {}: {why}; give the directory that holds ap_int.h and hls_stream.h \
+                 ($XILINX_HLS/include, or the one scripts/fetch-hls-headers.sh prints)",
+                dir.display()
+            ),
+        ));
+    }
     let mut tried = Vec::new();
-    let candidates: Vec<PathBuf> = flag
-        .map(Path::to_path_buf)
+    let candidates: Vec<PathBuf> = std::env::var_os("XILINX_HLS")
+        .map(|x| PathBuf::from(x).join("include"))
         .into_iter()
-        .chain(std::env::var_os("XILINX_HLS").map(|x| PathBuf::from(x).join("include")))
         .chain(std::env::var_os("HLSINSTR_HLS_INCLUDE").map(PathBuf::from))
         .chain([Path::new(env!("CARGO_MANIFEST_DIR")).join("../.cache/hls-headers")])
         .collect();
@@ -343,9 +381,6 @@ fn hls_include(flag: Option<&Path>) -> Result<PathBuf, Error> {
             return Ok(c);
         }
         tried.push(c.display().to_string());
-    }
-    if flag.is_some() {
-        return Err(Error::new(ErrorKind::Usage, format!("--hls-include {}: no ap_int.h there", tried[0])));
     }
     Err(Error::new(
         ErrorKind::Usage,

@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 pub enum Destination {
     /// Below an output directory opened (and locked) before the rewrite ran; the manifest goes
     /// inside it unless `manifest` names another path.
-    Dir { dir: OutputDir, manifest: Option<PathBuf> },
+    /// `copies`: files copied as they are, `(relative path, source)` (the headers `.cl` kernels
+    /// include, so the output builds on its own).
+    Dir { dir: OutputDir, manifest: Option<PathBuf>, copies: Vec<(String, PathBuf)> },
     /// Over the input files themselves (`--in-place`); the manifest goes to `manifest`.
     InPlace { manifest: PathBuf },
 }
@@ -46,7 +48,7 @@ pub fn write(outcome: &mut Outcome, dest: Destination) -> Result<Written> {
     }
     let json = manifest_json(&outcome.manifest)?;
     let manifest = match dest {
-        Destination::Dir { mut dir, manifest } => {
+        Destination::Dir { mut dir, manifest, copies } => {
             let root = dir.root().to_path_buf();
             for g in outcome.generated.iter().filter(|g| g.path == HOST_HEADER) {
                 refuse_user_file(&root.join(&g.path))?;
@@ -56,6 +58,10 @@ pub fn write(outcome: &mut Outcome, dest: Destination) -> Result<Written> {
             }
             for g in &outcome.generated {
                 dir.add(&g.path, g.text.as_bytes(), None)?;
+            }
+            for (rel, path) in &copies {
+                let text = std::fs::read(path).map_err(|e| Error::io(path, &e))?;
+                dir.add(rel, &text, Some(path))?;
             }
             match manifest {
                 Some(p) => {

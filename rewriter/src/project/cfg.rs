@@ -32,9 +32,143 @@ const HLS_KEYS: &[&str] = &[
     "flow_target",
     "csim.argv",
     "csim.ldflags",
+    "csim.O",
     "syn.compile.pipeline_loops",
     "syn.dataflow.default_channel",
 ];
+
+/// Keys of the `[hls]` section (and general `v++` keys before any section) that Vitis knows but
+/// `hlsinstr` does not interpret, after UG1399's "HLS Config File Commands" (2023.2 to 2025.1).
+/// A key in neither list is most likely a typo: it gets a warning naming the nearest known key.
+const OTHER_KNOWN_KEYS: &[&str] = &[
+    "kernel_frequency",
+    "relative_roots",
+    "report_dir",
+    "work_dir",
+    "csim.clean",
+    "csim.code_analyzer",
+    "csim.mflags",
+    "csim.profile",
+    "csim.sanitize_address",
+    "csim.sanitize_undefined",
+    "csim.setup",
+    "cosim.O",
+    "cosim.argv",
+    "cosim.compiled_library_dir",
+    "cosim.coverage",
+    "cosim.disable_binary_tv",
+    "cosim.disable_deadlock_detection",
+    "cosim.disable_dependency_check",
+    "cosim.enable_dataflow_profiling",
+    "cosim.enable_fifo_sizing",
+    "cosim.enable_tasks_with_m_axi",
+    "cosim.hwemu_trace_dir",
+    "cosim.ldflags",
+    "cosim.mflags",
+    "cosim.random_stall",
+    "cosim.rtl",
+    "cosim.setup",
+    "cosim.stable_axilite_update",
+    "cosim.tool",
+    "cosim.trace_level",
+    "cosim.user_stall",
+    "cosim.wave_debug",
+    "package.output.file",
+    "package.output.format",
+    "package.output.syn",
+    "syn.array_partition.complete_threshold",
+    "syn.array_partition.throughput_driven",
+    "syn.compile.design_size_maximum_warning",
+    "syn.compile.enable_auto_rewind",
+    "syn.compile.ignore_long_run_time",
+    "syn.compile.name_max_length",
+    "syn.compile.no_signed_zeros",
+    "syn.compile.pipeline_flush_in_task",
+    "syn.compile.pipeline_style",
+    "syn.compile.pragma_strict_mode",
+    "syn.compile.unsafe_math_optimizations",
+    "syn.dataflow.disable_fifo_sizing_opt",
+    "syn.dataflow.fifo_depth",
+    "syn.dataflow.override_user_fifo_depth",
+    "syn.dataflow.scalar_fifo_depth",
+    "syn.dataflow.start_fifo_depth",
+    "syn.dataflow.strict_mode",
+    "syn.dataflow.strict_stable_sync",
+    "syn.dataflow.task_level_fifo_depth",
+    "syn.debug.directory",
+    "syn.debug.enable",
+    "syn.interface.clock_enable",
+    "syn.interface.default_slave_interface",
+    "syn.interface.m_axi_addr64",
+    "syn.interface.m_axi_alignment_byte_size",
+    "syn.interface.m_axi_auto_id_channel",
+    "syn.interface.m_axi_auto_max_ports",
+    "syn.interface.m_axi_buffer_impl",
+    "syn.interface.m_axi_conservative_mode",
+    "syn.interface.m_axi_flush_mode",
+    "syn.interface.m_axi_latency",
+    "syn.interface.m_axi_max_bitwidth",
+    "syn.interface.m_axi_max_read_burst_length",
+    "syn.interface.m_axi_max_widen_bitwidth",
+    "syn.interface.m_axi_max_write_burst_length",
+    "syn.interface.m_axi_min_bitwidth",
+    "syn.interface.m_axi_num_read_outstanding",
+    "syn.interface.m_axi_num_write_outstanding",
+    "syn.interface.m_axi_offset",
+    "syn.interface.register_reverse_order",
+    "syn.interface.s_axilite_auto_restart_counter",
+    "syn.interface.s_axilite_data64",
+    "syn.interface.s_axilite_interrupt_mode",
+    "syn.interface.s_axilite_mailbox",
+    "syn.interface.s_axilite_status_regs",
+    "syn.interface.s_axilite_sw_reset",
+    "syn.op",
+    "syn.output.format",
+    "syn.rtl.deadlock_detection",
+    "syn.rtl.header",
+    "syn.rtl.kernel_profile",
+    "syn.rtl.module_auto_prefix",
+    "syn.rtl.module_prefix",
+    "syn.rtl.mult_keep_attribute",
+    "syn.rtl.register_all_io",
+    "syn.rtl.register_reset_num",
+    "syn.rtl.reset",
+    "syn.rtl.reset_async",
+    "syn.rtl.reset_level",
+    "syn.schedule.enable_dsp_full_reg",
+    "syn.storage",
+    "syn.unroll.tripcount_threshold",
+];
+
+/// Key families with open-ended names (IP packaging, the Vivado run).
+const KNOWN_PREFIXES: &[&str] = &["package.ip.", "vivado.", "syn.directive."];
+
+/// A warning for a key no Vitis release documents, naming the nearest one that exists.
+fn unknown_key_warning(key: &str) -> Option<String> {
+    let known = || HLS_KEYS.iter().chain(OTHER_KNOWN_KEYS).chain(&["part", "platform", "freqhz"]);
+    if known().any(|k| *k == key) || KNOWN_PREFIXES.iter().any(|p| key.starts_with(p)) {
+        return None;
+    }
+    let nearest =
+        known().min_by_key(|k| (edit_distance(&key.to_ascii_lowercase(), &k.to_ascii_lowercase()), k.len()))?;
+    Some(format!("unknown key `{key}` is ignored (Vitis HLS documents no such key); did you mean `{nearest}`?"))
+}
+
+/// Levenshtein distance over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
 
 pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
     let path = p.file.clone();
@@ -219,7 +353,18 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
                     format!("unknown `syn.dataflow.default_channel={value}` (expected `fifo` or `pingpong`); ignored"),
                 ),
             },
+            "csim.O" => match value.to_ascii_lowercase().as_str() {
+                "true" | "1" | "yes" | "on" => p.csim_optimize = true,
+                "false" | "0" | "no" | "off" => p.csim_optimize = false,
+                _ => p.warn(&path, Some(at), format!("`csim.O={value}`: expected `true` or `false`; ignored")),
+            },
             _ => {
+                // Only the HLS keys are checked: other sections belong to other v++ steps.
+                if in_hls || section.is_empty() {
+                    if let Some(msg) = unknown_key_warning(&k) {
+                        p.warn(&path, Some((lineno, col_of(lead))), msg);
+                    }
+                }
                 if k == "relative_roots" {
                     p.warn(
                         &path,

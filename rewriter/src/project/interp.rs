@@ -2,7 +2,7 @@
 //! enough of an interpreter for the commands that describe a project. Nothing is executed.
 
 use super::tcl::{self, Command, Parser, Subst, TclError, Word, WordKind, MAX_DEPTH, MAX_WORD_BYTES};
-use super::{parse_clock, resolve, split_flags, FileSet, Project};
+use super::{parse_clock, resolve, split_flags, FileSet, Project, Select};
 use crate::error::{Error, ErrorKind, Result};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -68,6 +68,37 @@ struct Interp<'p> {
     exited: bool,
     /// The directory Vitis would resolve relative paths against: the script's, until a `cd`.
     cwd: PathBuf,
+    select: Select,
+    /// In a project or component other than the one read: its commands are skipped.
+    other_component: bool,
+    /// In a solution other than the one read: its solution settings are skipped.
+    other_solution: bool,
+}
+
+/// Commands that set what one solution builds (part, clock, directives, csim and config
+/// settings); skipped in a solution not read. Files and the top belong to the project.
+fn solution_level(name: &str) -> bool {
+    matches!(name, "set_part" | "create_clock" | "set_clock_uncertainty" | "csim_design")
+        || name.starts_with("set_directive_")
+        || name.starts_with("config_")
+}
+
+/// Commands that run in every block: they open blocks, or keep the script's own state.
+fn block_neutral(name: &str) -> bool {
+    VALUE_COMMANDS.contains(&name)
+        || IGNORED.contains(&name)
+        || matches!(
+            name,
+            "open_project"
+                | "open_component"
+                | "open_solution"
+                | "exit"
+                | "quit"
+                | "cd"
+                | "source"
+                | "foreach"
+                | "catch"
+        )
 }
 
 /// Options of one command: flags seen, `(option, value)` pairs, and the other words.
@@ -89,10 +120,21 @@ impl Args {
     }
 }
 
-pub(crate) fn run(p: &mut Project, text: &str) -> Result<()> {
+pub(crate) fn run(p: &mut Project, text: &str, select: &Select) -> Result<()> {
     let script = Rc::new(Script::new(p.file.clone(), text.to_string()));
     let cwd = p.root.clone();
-    let mut it = Interp { p, vars: HashMap::new(), scripts: Vec::new(), depth: 0, steps: 0, exited: false, cwd };
+    let mut it = Interp {
+        p,
+        vars: HashMap::new(),
+        scripts: Vec::new(),
+        depth: 0,
+        steps: 0,
+        exited: false,
+        cwd,
+        select: select.clone(),
+        other_component: false,
+        other_solution: false,
+    };
     it.eval_script(script)
 }
 
@@ -236,6 +278,9 @@ impl Interp<'_> {
         let name = first.text.trim_start_matches("::").to_string();
         let args = &words[1..];
         let at = cmd.start;
+        if (self.other_component && !block_neutral(&name)) || (self.other_solution && solution_level(&name)) {
+            return Ok(());
+        }
         match name.as_str() {
             n if VALUE_COMMANDS.contains(&n) => {
                 self.value(n, args, at).map_err(|e| self.error(e))?;
@@ -245,19 +290,12 @@ impl Interp<'_> {
             "open_project" => {
                 let a = self.options(&name, args, &["-reset", "-upgrade"], &["-ide"]);
                 match a.pos.first() {
-                    Some(w) => {
-                        self.p.name = Some(self.project_name(&w.text));
-                        self.p.solution = None;
-                    }
+                    Some(w) => self.open_component(&w.text),
                     None => self.warn_at(at, "`open_project` without a project name"),
                 }
             }
             "open_solution" => {
                 let a = self.options(&name, args, &["-reset"], &["-flow_target"]);
-                if let Some(ft) = a.last("-flow_target") {
-                    let ft = ft.clone();
-                    self.flow_target(&ft);
-                }
                 match a.pos.first() {
                     Some(w) => {
                         let (project, solution) = match w.text.rsplit_once('/') {
@@ -265,29 +303,28 @@ impl Interp<'_> {
                             _ => (None, w.text.clone()),
                         };
                         if let Some(project) = project {
-                            self.p.name = Some(self.project_name(&project));
+                            if self.p.name.as_deref() != Some(self.project_name(&project).as_str()) {
+                                self.open_component(&project);
+                            }
                         }
-                        if self.p.solution.as_ref().is_some_and(|s| *s != solution) {
-                            let msg = format!("another solution is opened; the last one, `{solution}`, is used");
-                            self.warn_at(w.start, msg);
-                        }
-                        self.p.solution = Some(solution);
+                        self.open_solution(solution);
                     }
                     None => self.warn_at(at, "`open_solution` without a solution name"),
+                }
+                if let (Some(ft), false) = (a.last("-flow_target"), self.other_component || self.other_solution) {
+                    let ft = ft.clone();
+                    self.flow_target(&ft);
                 }
             }
             "open_component" => {
                 let a = self.options(&name, args, &["-reset", "-write_ini"], &["-flow_target", "-config"]);
-                if let Some(ft) = a.last("-flow_target") {
+                match a.pos.first() {
+                    Some(w) => self.open_component(&w.text),
+                    None => self.warn_at(at, "`open_component` without a component name"),
+                }
+                if let (Some(ft), false) = (a.last("-flow_target"), self.other_component) {
                     let ft = ft.clone();
                     self.flow_target(&ft);
-                }
-                match a.pos.first() {
-                    Some(w) => {
-                        self.p.name = Some(self.project_name(&w.text));
-                        self.p.solution = None;
-                    }
-                    None => self.warn_at(at, "`open_component` without a component name"),
                 }
             }
             "set_top" => {
@@ -343,6 +380,9 @@ impl Interp<'_> {
                 );
                 if let Some(w) = a.last("-argv") {
                     self.p.csim_argv = Some(w.text.clone());
+                }
+                if a.has("-O") {
+                    self.p.csim_optimize = true;
                 }
                 let ld: Vec<Word> = a.all("-ldflags").cloned().collect();
                 if !ld.is_empty() {
@@ -410,6 +450,42 @@ impl Interp<'_> {
             n => self.warn_at(at, format!("unknown command `{n}` ignored")),
         }
         Ok(())
+    }
+
+    /// `open_project` / `open_component NAME`: the block read is the selected one, else the first.
+    fn open_component(&mut self, written: &str) {
+        let name = self.project_name(written);
+        if !self.p.components.contains(&name) {
+            self.p.components.push(name.clone());
+        }
+        let chosen = match &self.select.component {
+            Some(c) => c == written || *c == name,
+            None => self.p.components.first() == Some(&name),
+        };
+        self.other_component = !chosen;
+        self.other_solution = false;
+        if chosen {
+            self.p.name = Some(name);
+        }
+    }
+
+    /// `open_solution NAME` in the block read: its settings are read when it is the selected
+    /// solution, else the first.
+    fn open_solution(&mut self, solution: String) {
+        if self.other_component {
+            return;
+        }
+        if !self.p.solutions.contains(&solution) {
+            self.p.solutions.push(solution.clone());
+        }
+        let chosen = match &self.select.solution {
+            Some(s) => *s == solution,
+            None => self.p.solutions.first() == Some(&solution),
+        };
+        self.other_solution = !chosen;
+        if chosen {
+            self.p.solution = Some(solution);
+        }
     }
 
     /// A project directory as written, or absolute once a `cd` moved away from the script's directory.

@@ -22,6 +22,7 @@
 //! is how nearly every project is laid out, and follow the script's own `cd` commands. Files named
 //! in a script pulled in with `source` are relative to that same directory, not to the sourced file.
 
+pub mod blackbox;
 mod cfg;
 pub mod directive;
 mod interp;
@@ -165,14 +166,40 @@ pub struct Project {
     pub other: Vec<(String, String)>,
     /// What was ignored or guessed at, in file order.
     pub warnings: Vec<Warning>,
+    /// Tcl: every project or component the script opens (`open_project`, `open_component`), in
+    /// order; the one read is [`Project::name`] ([`Select::component`], default the first).
+    pub components: Vec<String>,
+    /// Tcl: every solution the script opens in the component read, in order; the one read is
+    /// [`Project::solution`] ([`Select::solution`], default the first).
+    pub solutions: Vec<String>,
+    /// Compile the C simulation optimised (`csim_design -O`, `csim.O=true`); Vitis' csim builds
+    /// unoptimised with debug information unless the project asks.
+    pub csim_optimize: bool,
+    /// What the user should hear of that is not a problem (which of several blocks was read).
+    pub notes: Vec<String>,
+}
+
+/// Which block of a script with several to read: a project or component (`open_project`,
+/// `open_component`) and a solution in it (`open_solution`). `None`: the first.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Select {
+    pub component: Option<String>,
+    pub solution: Option<String>,
 }
 
 /// Read a project file, choosing the reader by extension: `.cfg` → [`parse_cfg`], `.tcl` →
 /// [`parse_tcl`]. A directory is searched for [`PROJECT_FILE_NAMES`], in that order.
 pub fn load(path: &Path) -> Result<Project> {
+    load_selected(path, &Select::default())
+}
+
+/// [`load`], reading the component and solution `select` names when the script has several.
+/// A name the script does not open is an error listing those it does; a selection given for a
+/// config file (one component, no solutions) is an error too.
+pub fn load_selected(path: &Path, select: &Select) -> Result<Project> {
     if path.is_dir() {
         return match PROJECT_FILE_NAMES.iter().map(|n| path.join(n)).find(|p| p.is_file()) {
-            Some(file) => load(&file),
+            Some(file) => load_selected(&file, select),
             None => Err(Error::new(
                 ErrorKind::BadInput,
                 format!(
@@ -184,8 +211,17 @@ pub fn load(path: &Path) -> Result<Project> {
         };
     }
     match path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase()).as_deref() {
+        Some("cfg") if *select != Select::default() => Err(Error::new(
+            ErrorKind::Usage,
+            "a config file describes one component with no solutions: --component and --solution apply to Tcl \
+             scripts; give the config file of the component you mean",
+        )
+        .at(path)),
         Some("cfg") => parse_cfg(path),
-        Some("tcl") => parse_tcl(path),
+        Some("tcl") => {
+            let text = read_text(path)?;
+            parse_tcl_selected(path, &text, select)
+        }
         _ => Err(Error::new(
             ErrorKind::BadInput,
             "not a Vitis HLS project file: expected a config file ending in `.cfg` (hls_config.cfg, for \
@@ -246,8 +282,26 @@ pub fn parse_tcl(path: &Path) -> Result<Project> {
 /// [`parse_tcl`] on text already in memory; `path` names the file (its directory is the root).
 /// Scripts pulled in with `source` are still read from disk.
 pub fn parse_tcl_str(path: &Path, text: &str) -> Result<Project> {
+    parse_tcl_selected(path, text, &Select::default())
+}
+
+/// [`parse_tcl_str`] reading the blocks `select` names (see [`load_selected`]).
+pub fn parse_tcl_selected(path: &Path, text: &str, select: &Select) -> Result<Project> {
     let mut project = Project::empty(ProjectKind::Tcl, path);
-    interp::run(&mut project, text)?;
+    interp::run(&mut project, text, select)?;
+    for (what, wanted, seen, flag) in [
+        ("project or component", &select.component, &project.components, "--component"),
+        ("solution", &select.solution, &project.solutions, "--solution"),
+    ] {
+        if let Some(w) = wanted.as_ref().filter(|w| !seen.contains(w)) {
+            let opened = if seen.is_empty() { "none".to_string() } else { seen.join(", ") };
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!("{flag} {w}: the script opens no {what} of that name (it opens: {opened})"),
+            )
+            .at(path));
+        }
+    }
     project.finish();
     Ok(project)
 }
@@ -288,12 +342,31 @@ impl Project {
             dataflow_default_channel: None,
             other: Vec::new(),
             warnings: Vec::new(),
+            components: Vec::new(),
+            solutions: Vec::new(),
+            csim_optimize: false,
+            notes: Vec::new(),
         }
     }
 
     /// Warnings about the project as a whole, once everything is read.
     fn finish(&mut self) {
         let file = self.file.clone();
+        for (what, all, read, flag) in [
+            ("projects or components", &self.components, &self.name, "--component"),
+            ("solutions", &self.solutions, &self.solution, "--solution"),
+        ] {
+            if all.len() > 1 {
+                let read = read.clone().unwrap_or_default();
+                let others: Vec<&str> = all.iter().map(String::as_str).filter(|n| *n != read).collect();
+                let msg = format!(
+                    "the script opens {} {what}; `{read}` is read (the others: {}; choose one with {flag} NAME)",
+                    all.len(),
+                    others.join(", ")
+                );
+                self.notes.push(msg);
+            }
+        }
         if self.top.is_none() {
             let hint = match self.kind {
                 ProjectKind::Cfg => "add `syn.top=<function>` under [hls]",

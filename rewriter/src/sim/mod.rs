@@ -15,6 +15,8 @@ pub mod relations;
 pub mod replay;
 pub mod report;
 pub mod run;
+pub mod shadow;
+pub mod silent;
 pub mod timing;
 
 use crate::csynth;

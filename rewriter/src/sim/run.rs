@@ -13,7 +13,8 @@
 
 use super::events::{self, Record};
 use super::logpipe;
-use crate::emit::manifest::{self, Manifest, ManifestFile};
+use super::shadow;
+use crate::emit::manifest::{self, Manifest};
 use crate::error::{Error, ErrorKind, Result};
 use crate::proc::{self, Ended};
 use crate::project::Project;
@@ -44,6 +45,9 @@ pub struct RunSpec {
     pub common_flags: Vec<String>,
     pub argv: Vec<String>,
     pub ldflags: Vec<String>,
+    /// Build optimised (`-O2`) instead of as Vitis' csim does by default (`-O0 -g`): the
+    /// project's `csim_design -O` / `csim.O=true`. A file's own `-O` flag wins either way.
+    pub optimize: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -95,13 +99,27 @@ impl RunSpec {
         p.check()?;
         let top = p.require_top()?.to_string();
         let sources = p.sources.iter().filter(|f| f.is_source).map(|f| (f.path.clone(), p.source_flags(f))).collect();
-        let testbench =
+        let mut testbench: Vec<(PathBuf, Vec<String>)> =
             p.testbench.iter().filter(|f| f.is_compiled()).map(|f| (f.path.clone(), p.testbench_flags(f))).collect();
+        // A blackbox's C model stands in for its RTL module: compiled as it is, like the testbench.
+        let models = crate::project::blackbox::model_files(p)?;
+        for m in &models {
+            let mut flags = p.cflags.clone();
+            flags.extend(p.csimflags.iter().cloned());
+            flags.extend(m.cflags.iter().cloned());
+            testbench.push((m.path.clone(), crate::project::absolutize_flags(&p.root, &flags)));
+        }
         let data_files = p.testbench.iter().filter(|f| !f.is_source).map(|f| f.path.clone()).collect();
         let argv = p.csim_argv.as_deref().map(|a| a.split_whitespace().map(String::from).collect()).unwrap_or_default();
         let mut include_dirs: Vec<String> = Vec::new();
-        for f in p.sources.iter().chain(&p.testbench) {
-            if let Some(d) = f.path.parent() {
+        for f in p
+            .sources
+            .iter()
+            .map(|f| &f.path)
+            .chain(p.testbench.iter().map(|f| &f.path))
+            .chain(models.iter().map(|m| &m.path))
+        {
+            if let Some(d) = f.parent() {
                 let flag = format!("-I{}", d.display());
                 if !include_dirs.contains(&flag) {
                     include_dirs.push(flag);
@@ -116,6 +134,7 @@ impl RunSpec {
             common_flags: include_dirs,
             argv,
             ldflags: p.csim_ldflags.clone(),
+            optimize: p.csim_optimize,
         })
     }
 }
@@ -153,11 +172,22 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
     let root = common_root(spec.sources.iter().map(|(p, _)| p.as_path()));
     let inputs: Vec<Input> =
         spec.sources.iter().map(|(p, _)| Input { path: p.clone(), rel: rel_path(&root, p) }).collect();
-    let src_dir = work.join("src");
+    // The copy of the user's tree: instrumented sources, the testbench and every project file
+    // they include, at the same relative places (see shadow.rs).
+    let lib = work.join("hls-lib/include");
+    let units_orig: Vec<PathBuf> =
+        spec.sources.iter().chain(&spec.testbench).map(|(p, _)| shadow::canonical(p)).collect();
+    let dirs = shadow::include_dirs(
+        spec.common_flags.iter().chain(spec.sources.iter().chain(&spec.testbench).flat_map(|(_, f)| f)),
+    );
+    let exclude = [shadow::canonical(&opts.hls_include), lib.clone()];
+    let reached = shadow::reached(&units_orig, &dirs, &exclude);
+    let all: Vec<PathBuf> = units_orig.iter().chain(&reached).cloned().collect();
+    let mut tree = shadow::Tree::new(work.join("src"), &all);
     let (manifest, skipped) = if opts.uninstrumented {
         for i in &inputs {
             let text = std::fs::read(&i.path).map_err(|e| Error::io(&i.path, &e))?;
-            write_file(&src_dir.join(&i.rel), &text)?;
+            tree.add(&shadow::canonical(&i.path), &text, None)?;
         }
         (empty_manifest(&spec.top), Vec::new())
     } else {
@@ -171,7 +201,8 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
             return Err(e.clone());
         }
         for f in &out.files {
-            write_file(&src_dir.join(&f.source.rel), f.output.as_bytes())?;
+            let map = out.manifest.files.iter().find(|m| m.path == f.source.rel).map(|m| m.line_map.clone());
+            tree.add(&shadow::canonical(&f.source.path), f.output.as_bytes(), map)?;
         }
         let skipped: Vec<String> = out
             .skipped
@@ -182,7 +213,14 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
         write_file(&work.join(manifest::FILE_NAME), json.as_bytes())?;
         (out.manifest, skipped)
     };
-    let lib = work.join("hls-lib/include");
+    // Inputs the rewrite left alone (headers without a function to probe) are copied as well.
+    let copied: std::collections::HashSet<PathBuf> = tree.files.iter().map(|f| f.original.clone()).collect();
+    for f in units_orig.iter().chain(&reached) {
+        if !copied.contains(f) {
+            let text = std::fs::read(f).map_err(|e| Error::io(f, &e))?;
+            tree.add(f, &text, None)?;
+        }
+    }
     for (rel, text) in HLS_LIB {
         write_file(&lib.join(rel), text.as_bytes())?;
     }
@@ -196,7 +234,7 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
     }
     cancelled()?;
     // A compiler killed by the terminal's Ctrl-C fails: the cancel, not the failure, is news.
-    let compiled = compile(spec, opts, &work, &src_dir, &inputs, &manifest, &lib, &exe);
+    let compiled = compile(spec, opts, &work, &tree, &lib, &exe);
     cancelled()?;
     compiled?;
     say("running the testbench");
@@ -289,27 +327,18 @@ fn empty_manifest(top: &str) -> Manifest {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn compile(
-    spec: &RunSpec,
-    opts: &RunOptions,
-    work: &Path,
-    src_dir: &Path,
-    inputs: &[Input],
-    manifest: &Manifest,
-    lib: &Path,
-    exe: &Path,
-) -> Result<()> {
+fn compile(spec: &RunSpec, opts: &RunOptions, work: &Path, tree: &shadow::Tree, lib: &Path, exe: &Path) -> Result<()> {
     let obj_dir = work.join("obj");
     std::fs::create_dir_all(&obj_dir).map_err(|e| Error::io(&obj_dir, &e))?;
+    let copy = |p: &Path| {
+        let c = shadow::canonical(p);
+        tree.files.iter().find(|f| f.original == c).map_or_else(|| p.to_path_buf(), |f| f.copy.clone())
+    };
     let mut units: Vec<(PathBuf, Vec<String>)> = Vec::new();
-    for (i, (_, flags)) in inputs.iter().zip(&spec.sources) {
-        if is_header(&i.path) {
-            continue;
-        }
-        units.push((src_dir.join(&i.rel), flags.clone()));
+    for (path, flags) in spec.sources.iter().filter(|(p, _)| !is_header(p)).chain(&spec.testbench) {
+        units.push((copy(path), tree.include_flags(flags)));
     }
-    units.extend(spec.testbench.iter().cloned());
+    let common_flags = tree.include_flags(&spec.common_flags);
     // C files stay C (a C++ compiler rejects valid C: `new` as a name, void* conversions); their
     // probes call the C++ runtime through C linkage, built once beside them (probe_c.h).
     if units.iter().any(|(f, _)| is_c_file(f)) {
@@ -326,11 +355,17 @@ fn compile(
         let mut cmd = Command::new(compiler);
         cmd.arg("-c").arg(file).arg("-o").arg(&obj);
         // C keeps the compiler's default standard; C++ gets the one Vitis' csim uses.
-        if !is_c && !flags.iter().chain(&spec.common_flags).any(|f| f.starts_with("-std=")) {
+        if !is_c && !flags.iter().chain(&common_flags).any(|f| f.starts_with("-std=")) {
             cmd.arg("-std=c++14");
         }
-        if !flags.iter().any(|f| f.starts_with("-O")) {
-            cmd.arg("-O2");
+        // Vitis' csim builds unoptimised with debug information unless the project asks for
+        // `-O`: a testbench whose undefined behaviour happens to work at -O0 must work here.
+        if !flags.iter().chain(&common_flags).any(|f| f.starts_with("-O")) {
+            if spec.optimize {
+                cmd.arg("-O2");
+            } else {
+                cmd.args(["-O0", "-g"]);
+            }
         }
         // The source's own directory first (its headers beside it), then hls-lib with its
         // hls::stream model (it must come before the vendor's hls_stream.h: it blocks on an
@@ -341,12 +376,12 @@ fn compile(
         cmd.arg(format!("-I{}", lib.join("hlsinstr/sim").display()));
         cmd.arg(format!("-I{}", lib.display()));
         cmd.arg(format!("-I{}", opts.hls_include.display()));
-        cmd.args(&spec.common_flags).args(flags);
+        cmd.args(&common_flags).args(flags);
         cmd.args(["-Wno-unknown-pragmas", "-Wno-unused-label"]);
         let out = cmd.output().map_err(|e| missing_tool(compiler, &e))?;
         if !out.status.success() {
             let text = String::from_utf8_lossy(&out.stderr);
-            let mapped = map_diagnostics(&text, src_dir, inputs, &manifest.files);
+            let mapped = shadow::map_diagnostics(&text, &tree.files);
             return Err(Error::new(ErrorKind::BadInput, format!("the C simulation does not compile:\n{mapped}")));
         }
         objects.push(obj);
@@ -418,44 +453,7 @@ fn missing_tool(cxx: &str, e: &std::io::Error) -> Error {
     )
 }
 
-/// Rewrites `work/src/<rel>:LINE:` in compiler output to `<original path>:<original line>:`.
-pub fn map_diagnostics(text: &str, src_dir: &Path, inputs: &[Input], files: &[ManifestFile]) -> String {
-    let mut out = text.to_string();
-    for i in inputs {
-        let instr = src_dir.join(&i.rel).display().to_string();
-        let map = files.iter().find(|f| f.path == i.rel).map(|f| f.line_map.clone()).unwrap_or_default();
-        let mut result = String::with_capacity(out.len());
-        let mut rest = out.as_str();
-        while let Some(pos) = rest.find(&instr) {
-            result.push_str(&rest[..pos]);
-            let after = &rest[pos + instr.len()..];
-            let digits: String =
-                after.strip_prefix(':').unwrap_or("").chars().take_while(|c| c.is_ascii_digit()).collect();
-            result.push_str(&i.path.display().to_string());
-            match digits.parse::<usize>() {
-                Ok(line) if after.starts_with(':') => {
-                    let orig =
-                        original_line(&map, line).map_or_else(|| format!("{line}(instrumented)"), |l| l.to_string());
-                    result.push(':');
-                    result.push_str(&orig);
-                    rest = &after[1 + digits.len()..];
-                }
-                _ => rest = after,
-            }
-        }
-        result.push_str(rest);
-        out = result;
-    }
-    out
-}
-
-/// Original line of an instrumented line, from the manifest's `[instr, orig, count]` runs.
-pub fn original_line(map: &[[usize; 3]], line: usize) -> Option<usize> {
-    if map.is_empty() {
-        return Some(line);
-    }
-    map.iter().find(|r| line >= r[0] && line < r[0] + r[2]).map(|r| r[1] + (line - r[0]))
-}
+pub use shadow::original_line;
 
 /// The error of a cancelled run, saying what was stopped and where the work directory is.
 fn interrupted(opts: &RunOptions, output: Option<(&str, &str)>) -> Error {
@@ -655,15 +653,6 @@ fn rel_path(root: &Path, p: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn original_lines_through_the_line_map() {
-        let map = [[2, 1, 10], [13, 11, 5]];
-        assert_eq!(original_line(&map, 2), Some(1));
-        assert_eq!(original_line(&map, 11), Some(10));
-        assert_eq!(original_line(&map, 12), None);
-        assert_eq!(original_line(&map, 14), Some(12));
-    }
 
     #[test]
     fn every_hls_lib_header_is_built_in() {

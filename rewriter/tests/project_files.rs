@@ -1,0 +1,187 @@
+//! Whole project files through `hlsinstr sim` (issue 17, item 7): headers reached through other
+//! headers, probes that never fired, compiler messages in the user's own terms, csim's
+//! unoptimised build, RTL blackbox C models, several solutions in one script, and a kernel
+//! header directory that is not one.
+//!
+//! Needs g++ and the Xilinx C-simulation headers, like tests/sim.rs; never skips.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+mod common;
+use common::hls_include;
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn sim(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .arg("sim")
+        .arg("--quiet")
+        .arg("--hls-include")
+        .arg(hls_include())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run hlsinstr");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let t = tempfile::tempdir().unwrap();
+    for (rel, text) in files {
+        let p = t.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    t
+}
+
+fn row<'a>(rep: &'a Value, name: &str) -> &'a Value {
+    rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap_or_else(|| panic!("no row {name}: {rep}"))
+}
+
+/// `work` lives in core.h, a listed source, but the kernel reaches it only through wrap.h,
+/// which is not listed: `#include "core.h"` in wrap.h looks beside wrap.h first, so unless the
+/// copy of the tree holds wrap.h too, the original core.h (no probes) is compiled.
+const CORE_H: &str =
+    "#pragma once\ninline int work(int n) {\n  int s = 0;\nacc:\n  for (int i = 0; i < n; i++) s += i;\n  \
+                      return s;\n}\n";
+
+#[test]
+fn a_header_reached_through_an_unlisted_header_is_probed_and_the_first_solution_is_read() {
+    let t = tree(&[
+        ("src/k.cpp", "#include \"wrap/wrap.h\"\nint top(int n) { return work(n) + work(1); }\n"),
+        ("src/wrap/wrap.h", "#pragma once\n#include \"../core/core.h\"\n"),
+        ("src/core/core.h", CORE_H),
+        ("tb/tb.cpp", "#include <cstdio>\n#include \"../src/wrap/wrap.h\"\nint top(int);\nint main() { int r = top(5); std::printf(\"r=%d\\n\", r); return r != 10; }\n"),
+        (
+            "run_hls.tcl",
+            "open_project p\nset_top top\nadd_files src/k.cpp\nadd_files src/core/core.h\nadd_files -tb tb/tb.cpp\n\
+             open_solution fast\ncreate_clock -period 4\nopen_solution slow\ncreate_clock -period 8\n",
+        ),
+    ]);
+    let r = sim(t.path(), &["run_hls.tcl", "--no-csynth", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    // Two calls of work, 5 + 1 iterations of its loop: the probes of the copy ran.
+    assert_eq!(row(&rep, "work")["runs"], 2, "{rep}");
+    assert_eq!(row(&rep, "acc")["trips"], 6, "{rep}");
+    assert!(!r.stderr.contains("never ran"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "the script opens 2 solutions; `fast` is read (the others: slow; choose one with --solution NAME)"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(rep["clock_ns"]["value"], 4.0, "the first solution's clock: {}", rep["clock_ns"]);
+    let r = sim(t.path(), &["run_hls.tcl", "--no-csynth", "--format", "json", "--solution", "slow"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(rep["clock_ns"]["value"], 8.0, "{}", rep["clock_ns"]);
+    let r = sim(t.path(), &["run_hls.tcl", "--solution", "medium"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("--solution medium: the script opens no solution of that name (it opens: fast, slow)"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_loop_that_never_ran_while_its_function_did_is_a_warning() {
+    let t = tree(&[
+        ("k.cpp", "int top(int n) {\n  int s = 0;\n  if (n < 0) {\n  neg:\n    for (int i = 0; i < -n; i++) s -= i;\n  }\n  return s;\n}\n"),
+        ("tb.cpp", "int top(int);\nint main() { return top(3); }\n"),
+    ]);
+    let r = sim(t.path(), &["--top", "top", "--src", "k.cpp", "--tb", "tb.cpp", "--no-csynth"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("warning: k.cpp:5: loop neg in top never ran although function top ran 1 time"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn compiler_messages_show_the_users_line_column_and_text() {
+    // The error is on a line the rewrite puts a loop probe on.
+    let t = tree(&[
+        ("k.cpp", "// kernel\nint top(int n) {\n  int s = 0;\nsum:\n  for (int i = 0; i < n; i++) s += undeclared_thing;\n  return s;\n}\n"),
+        ("tb.cpp", "int top(int);\nint main() { return top(3); }\n"),
+    ]);
+    let r = sim(t.path(), &["--top", "top", "--src", "k.cpp", "--tb", "tb.cpp", "--no-csynth"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let k = t.path().canonicalize().unwrap().join("k.cpp");
+    let col = "  for (int i = 0; i < n; i++) s += ".len() + 1;
+    let at = format!("{}:5:{col}: error:", k.display());
+    assert!(r.stderr.contains(&at), "expected {at} in:\n{}", r.stderr);
+    assert!(r.stderr.contains("    5 |   for (int i = 0; i < n; i++) s += undeclared_thing;\n"), "{}", r.stderr);
+    let caret = format!("      | {}^", " ".repeat(col - 1));
+    assert!(r.stderr.contains(&caret), "expected the caret under the name:\n{}", r.stderr);
+    assert!(!r.stderr.contains("HLSINSTR"), "no instrumented text shown:\n{}", r.stderr);
+    assert!(!r.stderr.contains("/src/k.cpp"), "no path of the copy:\n{}", r.stderr);
+}
+
+/// `report` falls off its end when `err` is 0: undefined behaviour that g++ -O0 survives and
+/// -O2 turns into a crash (it assumes the path is never taken).
+const UB_TB: &str = "#include <cstdio>\nint top(int);\nstatic int errors = 0;\nstatic int report(int err) { errors += err; \
+                     if (err) return 1; }\nint main() { int r = 0; for (int i = 0; i < 3; i++) { errors += top(i) != i; \
+                     r += report(0); } std::printf(\"errors %d\\n\", errors); return errors; }\n";
+
+#[test]
+fn the_simulation_builds_like_csim_unoptimised_unless_the_project_says_o() {
+    let cfg = "[hls]\nsyn.top=top\nsyn.file=k.cpp\ntb.file=tb.cpp\n";
+    let t = tree(&[
+        ("k.cpp", "int top(int x) { return x; }\n"),
+        ("tb.cpp", UB_TB),
+        ("hls_config.cfg", cfg),
+        ("opt/hls_config.cfg", "[hls]\nsyn.top=top\nsyn.file=../k.cpp\ntb.file=../tb.cpp\ncsim.O=true\n"),
+    ]);
+    let r = sim(t.path(), &["hls_config.cfg", "--no-csynth"]);
+    assert_eq!(r.code, 0, "runs at -O0 -g as in Vitis: {}", r.stderr);
+    let r = sim(t.path(), &["opt/hls_config.cfg", "--no-csynth", "--timeout", "20"]);
+    assert_eq!(r.code, 1, "-O2 when asked, and this testbench does not survive it: {}", r.stderr);
+    assert!(r.stderr.contains("the testbench"), "{}", r.stderr);
+}
+
+#[test]
+fn a_blackbox_c_model_is_compiled_into_the_simulation() {
+    let json = r#"{ "c_function_name": "mac", "rtl_top_module_name": "mac",
+        "c_files": [{ "c_file": "model/mac.cpp", "cflag": "-DSCALE=3" }], "rtl_files": ["mac.v"] }"#;
+    let t = tree(&[
+        ("k.cpp", "int mac(int a, int b);\nint top(int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++) s = mac(s, i);\n  return s;\n}\n"),
+        ("bb/model/mac.cpp", "int mac(int a, int b) { return a + SCALE * b; }\n"),
+        ("bb/mac.json", json),
+        ("tb.cpp", "int top(int);\nint main() { return top(4) != 18; }\n"),
+        ("hls_config.cfg", "[hls]\nsyn.top=top\nsyn.file=k.cpp\nsyn.blackbox.file=bb/mac.json\ntb.file=tb.cpp\n"),
+    ]);
+    let r = sim(t.path(), &["hls_config.cfg", "--no-csynth"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    std::fs::write(t.path().join("bb/mac.json"), json.replace("model/mac.cpp", "model/gone.cpp")).unwrap();
+    let r = sim(t.path(), &["hls_config.cfg", "--no-csynth"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("the blackbox `mac` names the C model"), "{}", r.stderr);
+}
+
+#[test]
+fn an_hls_include_without_ap_int_h_is_an_error_not_a_fallback() {
+    let t = tree(&[("inc/hls_stream.h", "")]);
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--top", "t", "--hls-include"])
+        .arg(t.path().join("inc"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("has no ap_int.h"), "{err}");
+}
