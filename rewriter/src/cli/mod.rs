@@ -8,6 +8,7 @@
 mod decode;
 mod diff;
 mod emulate;
+mod profile;
 mod rewrite;
 mod signals;
 mod sim;
@@ -46,6 +47,8 @@ enum Command {
     /// Build (and with --run, run) the CPU emulation of rewritten OpenCL kernels (.cl) whose
     /// probes record into iBuffer units.
     Emulate(emulate::EmulateArgs),
+    /// Cycles per source line of a synthesized solution, from a waveform of its RTL.
+    Profile(profile::ProfileArgs),
 }
 
 /// Options shared by `rewrite` and `diff`: what to read and which probes to insert.
@@ -184,6 +187,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Sim(a) => sim::run_sim(*a),
         Command::Decode(a) => decode::run_decode(a),
         Command::Emulate(a) => emulate::run_emulate(a),
+        Command::Profile(a) => profile::run_profile(a),
     };
     match result {
         Ok(code) => code,

@@ -186,7 +186,9 @@ impl Schedule {
                 pipelines.push(parse_pipeline(p).ok_or_else(|| bad_line(n, "a pipeline line it cannot read"))?);
             } else if let Some(rest) = t.strip_prefix("State ") {
                 if let Some(id) = rest.split_whitespace().next().and_then(|w| w.parse::<u32>().ok()) {
-                    if rest.contains("<SV") || rest.split_whitespace().count() == 1 {
+                    // `State N <SV = ..> <Delay = ..>` opens a state's operations; later sections
+                    // (timing, FSMD analysis) name states again without them.
+                    if (rest.contains("<SV") || rest.contains("<Delay")) && !states.iter().any(|s| s.id == id) {
                         states.push(State { id, ops: Vec::new() });
                     }
                 }
@@ -266,6 +268,7 @@ mod tests {
         ST_1 : Operation 3 [1/1] (0.81ns)   --->   \"%c = icmp_eq i7 %p, i7 64\" [a/k.cpp:4]   --->   Operation 3 'icmp' 'c' <Predicate = true> <Delay = 0.81>\n\
         ST_1 : Operation 4 [1/1] (0.00ns)   --->   \"%s = store i32 0, i3 %a\" [a/k.cpp:5]   --->   Operation 4 'store' 's' <Predicate = (!c & p_cast1 == 6)> <Delay = 0.6>\n\
         some line a newer version adds\n\
+        State 1\n\
         ST_1 : Operation 5 [1/1] (0.00ns)   --->   \"%r = ret\"   --->   Operation 5 'ret' 'r' <Predicate = (c)> <Delay = 0.00>\n";
 
     #[test]
@@ -276,6 +279,7 @@ mod tests {
         assert_eq!(s.pipelines, vec![Pipeline { ii: 2, depth: 4, states: vec![2, 3, 4, 5] }]);
         let ops = &s.state(1).unwrap().ops;
         assert_eq!(ops.len(), 3);
+        assert_eq!(s.states.len(), 1, "`State 1` of a later section is no new state");
         assert_eq!(ops[0].loc, Some(Loc { file: "a/k.cpp".into(), line: 4 }));
         assert!(ops[0].predicate.is_true());
         assert_eq!(
