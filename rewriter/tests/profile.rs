@@ -108,7 +108,7 @@ fn module<'a>(p: &'a Value, name: &str) -> &'a Value {
     p["modules"].as_array().unwrap().iter().find(|m| m["module"] == name).unwrap_or_else(|| panic!("no module {name}"))
 }
 
-/// The tiny design's run, by hand (tests/profile/tiny/README.md walks through it): 11 cycles,
+/// The tiny design's run, by hand (docs/profile.md walks through it): 11 cycles,
 /// S1 (lines 3, 11) · S2 ×5 (lines 4, 5; arm 9 at i = 0, 2 and arm 7 at i = 1, 3; the exit cycle
 /// none) · S3 ×4 calling the helper, whose 2-stage pipeline runs lines 21 | 21+22 | 21+22 | 22
 /// (the caller's line 12 gets no share while it waits) · S4 (lines 13, 14). `unused` is never

@@ -1,5 +1,5 @@
 // Hand-written stand-in for a kernel: its schedule reports (solution/.autopilot/db) tie these lines to the
-void tiny(int n, int *out) { // states of the hand-written RTL (solution/syn/verilog); see README.md.
+void tiny(int n, int *out) { // states of the hand-written RTL (solution/syn/verilog); docs/profile.md works the run out.
   int acc = 0;
   for (int i = 0; i < n; i++) {
     bool odd = i & 1;
