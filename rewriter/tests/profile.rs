@@ -30,16 +30,15 @@ fn tiny() -> PathBuf {
 }
 
 fn tiny_rtl() -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(tiny().join("solution/syn/verilog"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut v: Vec<PathBuf> =
+        std::fs::read_dir(tiny().join("solution/syn/verilog")).unwrap().map(|e| e.unwrap().path()).collect();
     v.sort();
     v
 }
 
 fn icarus(tb: &Path, rtl: &[PathBuf], top: &str, work: &Path) -> String {
-    let out = run(Command::new("iverilog").args(["-g2012", "-s", top, "-o"]).arg(work.join("sim.vvp")).arg(tb).args(rtl));
+    let out =
+        run(Command::new("iverilog").args(["-g2012", "-s", top, "-o"]).arg(work.join("sim.vvp")).arg(tb).args(rtl));
     assert!(out.status.success(), "iverilog:\n{}", text(&out));
     let out = run(Command::new("vvp").args(["-n", "sim.vvp"]).current_dir(work));
     let t = text(&out);
@@ -137,11 +136,18 @@ fn check_tiny(p: &Value, sim: &str) {
     assert_eq!(got.keys().collect::<Vec<_>>(), want.keys().collect::<Vec<_>>(), "{sim}: lines seen");
     for (line, w) in &want {
         let g = got[line];
-        assert!(g.0 == w.0 && g.1 == w.1 && (g.2 - w.2).abs() < 1e-9 && g.3 == w.3, "{sim}: line {line}: got {g:?}, want {w:?}");
+        assert!(
+            g.0 == w.0 && g.1 == w.1 && (g.2 - w.2).abs() < 1e-9 && g.3 == w.3,
+            "{sim}: line {line}: got {g:?}, want {w:?}"
+        );
     }
     assert!((total_share(p) - 11.0).abs() < 1e-9, "{sim}: shares add up to the run");
     for (m, active, starts) in [("tiny", 11, 1), ("helper", 4, 1), ("unused", 0, 0)] {
-        assert_eq!((module(p, m)["active"].as_u64().unwrap(), module(p, m)["starts"].as_u64().unwrap()), (active, starts), "{sim}: {m}");
+        assert_eq!(
+            (module(p, m)["active"].as_u64().unwrap(), module(p, m)["starts"].as_u64().unwrap()),
+            (active, starts),
+            "{sim}: {m}"
+        );
     }
 }
 
@@ -168,7 +174,11 @@ fn tiny_design_profiles_exactly_under_icarus_and_verilator() {
     let t: Value = serde_json::from_str(&std::fs::read_to_string(&trace).unwrap()).expect("the trace is JSON");
     let events = t["traceEvents"].as_array().unwrap();
     let track = |name: &str| {
-        events.iter().find(|e| e["name"] == "thread_name" && e["args"]["name"].as_str().unwrap().contains(name)).unwrap()["tid"].clone()
+        events
+            .iter()
+            .find(|e| e["name"] == "thread_name" && e["args"]["name"].as_str().unwrap().contains(name))
+            .unwrap()["tid"]
+            .clone()
     };
     let helper: Vec<(String, u64)> = events
         .iter()
@@ -177,7 +187,8 @@ fn tiny_design_profiles_exactly_under_icarus_and_verilator() {
         .collect();
     assert_eq!(helper, [("S1".to_string(), 1), ("S1+S2".to_string(), 2), ("S2".to_string(), 1)]);
     assert!(!events.iter().any(|e| e["ph"] == "X" && e["tid"] == track("grp_tiny_unused_fu_70")), "unused never ran");
-    let calls: Vec<u64> = events.iter().filter(|e| e["ph"] == "X" && e["tid"] == 0).map(|e| e["dur"].as_u64().unwrap()).collect();
+    let calls: Vec<u64> =
+        events.iter().filter(|e| e["ph"] == "X" && e["tid"] == 0).map(|e| e["dur"].as_u64().unwrap()).collect();
     assert_eq!(calls, [11]);
 
     // Without the branch condition's signal, the arms cannot be told apart: each counts in every
@@ -223,13 +234,18 @@ fn state_lines(s: &Schedule, id: u32) -> Vec<u32> {
     v
 }
 
+/// A state read by hand: (id, tagged lines, operations).
+type StateCase = (u32, &'static [u32], usize);
+/// (module, states, states read by hand, the pipeline's (II, depth, states)).
+type Case = (&'static str, usize, &'static [StateCase], Option<(u32, u32, &'static [u32])>);
+
 /// All 9 reports parse; the states below were read by hand in the reports (lines of the
 /// `ST_<n> :` operations, `spec*` directives left out, and the operation counts).
 #[test]
 fn fixture_schedules_agree_with_states_read_by_hand() {
     let db = systolic().join("solution/.autopilot/db");
     let read = |m: &str| Schedule::read(&db.join(format!("{m}.verbose.sched.rpt"))).unwrap();
-    let cases: &[(&str, usize, &[(u32, &[u32], usize)], Option<(u32, u32, &[u32])>)] = &[
+    let cases: &[Case] = &[
         (
             "multiplier",
             149,
@@ -249,7 +265,12 @@ fn fixture_schedules_agree_with_states_read_by_hand() {
         ("multiplier_Pipeline_4", 1, &[], Some((1, 1, &[1]))),
         ("multiplier_Pipeline_5", 1, &[], Some((1, 1, &[1]))),
         ("multiplier_Pipeline_6", 1, &[], Some((1, 1, &[1]))),
-        ("multiplier_Pipeline_VITIS_LOOP_142_3", 2, &[(1, &[142, 144, 147], 93), (2, &[142, 144], 9)], Some((1, 2, &[1, 2]))),
+        (
+            "multiplier_Pipeline_VITIS_LOOP_142_3",
+            2,
+            &[(1, &[142, 144, 147], 93), (2, &[142, 144], 9)],
+            Some((1, 2, &[1, 2])),
+        ),
         (
             "multiplier_Pipeline_VITIS_LOOP_31_1",
             3,
@@ -276,7 +297,10 @@ fn fixture_schedules_agree_with_states_read_by_hand() {
             None => assert!(s.pipelines.is_empty(), "{name}"),
             Some((ii, depth, st)) => {
                 assert_eq!(s.pipelines.len(), 1, "{name}");
-                assert_eq!((s.pipelines[0].ii, s.pipelines[0].depth, s.pipelines[0].states.as_slice()), (*ii, *depth, *st));
+                assert_eq!(
+                    (s.pipelines[0].ii, s.pipelines[0].depth, s.pipelines[0].states.as_slice()),
+                    (*ii, *depth, *st)
+                );
             }
         }
     }
@@ -290,7 +314,8 @@ fn fixture_schedules_agree_with_states_read_by_hand() {
     assert_eq!(d.modules.len(), 9);
     assert_eq!(d.modules[0].rtl.name, "multiplier");
     assert_eq!(d.modules[0].rtl.fsm_states.len(), 149);
-    let subs: Vec<&str> = d.modules[0].rtl.instances.iter().filter(|(ty, _)| d.by_rtl(ty).is_some()).map(|(_, n)| n.as_str()).collect();
+    let subs: Vec<&str> =
+        d.modules[0].rtl.instances.iter().filter(|(ty, _)| d.by_rtl(ty).is_some()).map(|(_, n)| n.as_str()).collect();
     assert_eq!(subs.len(), 8, "{subs:?}");
     assert!(subs.contains(&"grp_multiplier_Pipeline_1_fu_2080"));
     assert_eq!(d.modules[d.by_rtl("multiplier_multiplier_Pipeline_1").unwrap()].sched.module, "multiplier_Pipeline_1");
@@ -315,7 +340,13 @@ fn fixture_profile_adds_up_to_the_run() {
         rtl.push(dest);
     }
     let out = icarus(&repo().join("tests/profile/systolic/multiplier_tb.v"), &rtl, "multiplier_tb", work.path());
-    let cycles: u64 = out.lines().find_map(|l| l.strip_prefix("CYCLES ")).expect("the testbench counts the run").trim().parse().unwrap();
+    let cycles: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("CYCLES "))
+        .expect("the testbench counts the run")
+        .trim()
+        .parse()
+        .unwrap();
     let p = profile_json(&systolic().join("solution"), &work.path().join("multiplier.vcd"), &[]);
     assert_eq!(p["cycles"].as_u64().unwrap(), cycles);
     assert_eq!(p["calls"].as_array().unwrap().len(), 1);
@@ -358,7 +389,11 @@ fn clear_errors_on_wrong_inputs() {
     assert!(text(&out).contains("x.verbose.sched.rpt: not a schedule report"), "{}", text(&out));
     // A waveform without the top: says how to dump it.
     let vcd = work.path().join("other.vcd");
-    std::fs::write(&vcd, "$scope module tb $end\n$var wire 1 ! clk $end\n$upscope $end\n$enddefinitions $end\n#0\n0!\n").unwrap();
+    std::fs::write(
+        &vcd,
+        "$scope module tb $end\n$var wire 1 ! clk $end\n$upscope $end\n$enddefinitions $end\n#0\n0!\n",
+    )
+    .unwrap();
     let out = run(Command::new(bin).args(["profile"]).arg(tiny().join("solution")).arg("--wave").arg(&vcd));
     assert!(text(&out).contains("no scope in the waveform looks like the top `tiny`"), "{}", text(&out));
 }

@@ -61,9 +61,9 @@ impl Design {
         let rtl = rtl::read_dir(&solution.join("syn").join("verilog"))?;
         let top = scheds.iter().find(|s| s.is_top).or_else(|| {
             // Older reports lack IsTopModel: the top is the module no other RTL module instantiates.
-            scheds.iter().find(|s| {
-                !rtl.iter().any(|m| m.instances.iter().any(|(ty, _)| rtl_name_matches(ty, &s.module, None)))
-            })
+            scheds
+                .iter()
+                .find(|s| !rtl.iter().any(|m| m.instances.iter().any(|(ty, _)| rtl_name_matches(ty, &s.module, None))))
         });
         let top_name = top.map(|s| s.module.clone()).ok_or_else(|| {
             Error::new(ErrorKind::BadInput, "cannot tell the top module: no report says `IsTopModel: 1`").at(&db)
@@ -141,7 +141,8 @@ fn find_solution(dir: &Path) -> Result<PathBuf> {
 
 /// Vitis names a sub-module's RTL `<top>_<module>`; the top and older versions use the name as is.
 fn rtl_name_matches(rtl: &str, sched: &str, top: Option<&str>) -> bool {
-    rtl == sched || top.is_some_and(|t| rtl.strip_prefix(t).and_then(|r| r.strip_prefix('_')) == Some(sched))
+    rtl == sched
+        || top.is_some_and(|t| rtl.strip_prefix(t).and_then(|r| r.strip_prefix('_')) == Some(sched))
         || (top.is_none() && rtl.ends_with(&format!("_{sched}")))
 }
 

@@ -18,7 +18,8 @@ pub fn json(p: &Profile) -> String {
         #[serde(flatten)]
         profile: &'a Profile,
     }
-    let mut s = serde_json::to_string_pretty(&Doc { schema_version: SCHEMA_VERSION, profile: p }).expect("serializable");
+    let mut s =
+        serde_json::to_string_pretty(&Doc { schema_version: SCHEMA_VERSION, profile: p }).expect("serializable");
     s.push('\n');
     s
 }
@@ -88,7 +89,8 @@ pub fn text(p: &Profile) -> String {
             m.untagged_share
         );
     }
-    let _ = writeln!(o, "\nsource line                                     active   alone    share   share%  unresolved");
+    let _ =
+        writeln!(o, "\nsource line                                     active   alone    share   share%  unresolved");
     for l in &p.lines {
         let _ = writeln!(
             o,
@@ -159,8 +161,10 @@ pub struct PerfettoWriter<W: Write> {
 
 impl<W: Write> PerfettoWriter<W> {
     pub fn new(mut out: W, path: &std::path::Path) -> Result<Self> {
-        out.write_all(b"{\"displayTimeUnit\":\"ns\",\"otherData\":{\"time_unit\":\"1 us = 1 clock cycle\"},\"traceEvents\":[\n")
-            .map_err(|e| Error::io(path, &e))?;
+        out.write_all(
+            b"{\"displayTimeUnit\":\"ns\",\"otherData\":{\"time_unit\":\"1 us = 1 clock cycle\"},\"traceEvents\":[\n",
+        )
+        .map_err(|e| Error::io(path, &e))?;
         Ok(PerfettoWriter { out, first: true, path: path.to_path_buf() })
     }
 
@@ -181,7 +185,9 @@ impl<W: Write> PerfettoWriter<W> {
 
 impl<W: Write> TraceSink for PerfettoWriter<W> {
     fn tracks(&mut self, names: &[String]) -> Result<()> {
-        self.event(serde_json::json!({"ph": "M", "pid": 1, "name": "process_name", "args": {"name": "hlsinstr profile"}}))?;
+        self.event(
+            serde_json::json!({"ph": "M", "pid": 1, "name": "process_name", "args": {"name": "hlsinstr profile"}}),
+        )?;
         for (i, n) in names.iter().enumerate() {
             self.event(serde_json::json!({"ph": "M", "pid": 1, "tid": i, "name": "thread_name", "args": {"name": n}}))?;
             self.event(serde_json::json!({"ph": "M", "pid": 1, "tid": i, "name": "thread_sort_index", "args": {"sort_index": i}}))?;

@@ -118,10 +118,13 @@ struct LineCond {
     loc: usize,
     /// `None`: always. `Some(terms)`: DNF over watched slots; a literal without a slot
     /// (`usize::MAX`) makes the line unresolved.
-    terms: Option<Vec<Vec<(Lit, usize)>>>,
+    terms: Option<Dnf>,
 }
 
 const NO_SLOT: usize = usize::MAX;
+
+/// A predicate's terms with each literal bound to a watched slot.
+type Dnf = Vec<Vec<(Lit, usize)>>;
 
 /// What an FSM encoding stands for.
 #[derive(Debug, Clone, Copy)]
@@ -214,7 +217,8 @@ pub fn profile<R: BufRead>(
         cycle += 1;
         for i in 0..insts.len() {
             let parent_active = insts[i].parent.is_none_or(|p| insts[p].active);
-            let (active, states) = if parent_active { instance_states(&insts[i], wave, design) } else { (false, vec![]) };
+            let (active, states) =
+                if parent_active { instance_states(&insts[i], wave, design) } else { (false, vec![]) };
             let inst = &mut insts[i];
             if active && !inst.active {
                 inst.starts += 1;
@@ -241,11 +245,9 @@ pub fn profile<R: BufRead>(
             in_call = false; // the next active cycle starts a new call
         }
         has_active_child.iter_mut().for_each(|h| *h = false);
-        for i in 0..insts.len() {
-            if insts[i].active {
-                if let Some(p) = insts[i].parent {
-                    has_active_child[p] = true;
-                }
+        for inst in insts.iter().filter(|i| i.active) {
+            if let Some(p) = inst.parent {
+                has_active_child[p] = true;
             }
         }
         active_pairs.clear();
@@ -279,7 +281,7 @@ pub fn profile<R: BufRead>(
         trace_update(&mut insts, now, &mut sink, &state_lines)?;
     }
     trace_close(&mut insts, cycle, &mut sink)?;
-    if let Some(s) = sink.as_deref_mut() {
+    if let Some(s) = sink {
         for (n, c) in calls.iter().enumerate() {
             s.slice(0, &format!("call {}", n + 1), c.start, c.cycles, "")?;
         }
@@ -290,7 +292,11 @@ pub fn profile<R: BufRead>(
         ));
     }
     if let Some(c) = calls.last().filter(|c| c.unfinished) {
-        notes.push(format!("the waveform ended during call {} (started at cycle {}): it is counted up to there", calls.len(), c.start));
+        notes.push(format!(
+            "the waveform ended during call {} (started at cycle {}): it is counted up to there",
+            calls.len(),
+            c.start
+        ));
     }
     let unresolved: u64 = line_stats.values().map(|l| l.unresolved).sum();
     if unresolved > 0 {
@@ -400,7 +406,8 @@ fn account(
         }
         if leaf {
             // Split the line's unit among the leaf modules that ran it.
-            let owners = pairs.iter().filter(|p| p.1 == loc && p.2).map(|p| p.0).collect::<std::collections::BTreeSet<_>>();
+            let owners =
+                pairs.iter().filter(|p| p.1 == loc && p.2).map(|p| p.0).collect::<std::collections::BTreeSet<_>>();
             s.share += unit / owners.len().max(1) as f64;
             if alone {
                 s.alone += 1;
@@ -456,7 +463,13 @@ fn instance_states<R: BufRead>(inst: &Inst, wave: &VcdWave<R>, design: &Design) 
     let enabled = |p: usize, it: usize| -> Option<bool> {
         inst.enables.get(p)?.get(it)?.map(|s| wave.value(s).is_some_and(is_nonzero))
     };
-    let fsm = inst.cs.and_then(|cs| wave.value(cs)).and_then(|b| if inst.one_hot { b.one_hot().map(u64::from) } else { b.as_u64() });
+    let fsm = inst.cs.and_then(|cs| wave.value(cs)).and_then(|b| {
+        if inst.one_hot {
+            b.one_hot().map(u64::from)
+        } else {
+            b.as_u64()
+        }
+    });
     let Some(state) = fsm.and_then(|k| inst.decode.get(&k)) else {
         // An FSM in no known state (x before reset, or not dumped): running only if started.
         return (start, vec![]);
@@ -498,21 +511,16 @@ fn find_top(root: &Scope, design: &Design, opts: &Options) -> Result<(String, Sc
         return Ok((path.clone(), s.clone()));
     }
     let top = &design.modules[0];
-    let subs: Vec<&str> = top
-        .rtl
-        .instances
-        .iter()
-        .filter(|(ty, _)| design.by_rtl(ty).is_some())
-        .map(|(_, n)| n.as_str())
-        .collect();
+    let subs: Vec<&str> =
+        top.rtl.instances.iter().filter(|(ty, _)| design.by_rtl(ty).is_some()).map(|(_, n)| n.as_str()).collect();
     // Breadth first: the shallowest scope with the top's handshake and sub-instances.
     let mut queue: std::collections::VecDeque<(String, &Scope)> =
         root.children.iter().map(|c| (c.name.clone(), c)).collect();
     while let Some((path, s)) = queue.pop_front() {
-        if s.var("ap_start").is_some() && s.var("ap_clk").is_some() && subs.iter().all(|n| s.child(n).is_some()) {
-            if s.var("ap_CS_fsm").is_some() || top.rtl.fsm_states.is_empty() {
-                return Ok((path, s.clone()));
-            }
+        let handshake = s.var("ap_start").is_some() && s.var("ap_clk").is_some();
+        let fsm = s.var("ap_CS_fsm").is_some() || top.rtl.fsm_states.is_empty();
+        if handshake && fsm && subs.iter().all(|n| s.child(n).is_some()) {
+            return Ok((path, s.clone()));
         }
         queue.extend(s.children.iter().map(|c| (format!("{path}.{}", c.name), c)));
     }
@@ -562,9 +570,14 @@ fn build_instance<R: BufRead>(
         if let (Some(k), Some(st)) = (key, state) {
             let st = match st {
                 (None, n) => FsmState::Plain(n),
-                (Some(p), stage) if (p as usize) < sched.pipelines.len() => FsmState::Pipe { pipeline: p as usize, stage },
+                (Some(p), stage) if (p as usize) < sched.pipelines.len() => {
+                    FsmState::Pipe { pipeline: p as usize, stage }
+                }
                 _ => {
-                    notes.push(format!("{}: {name} names a pipeline the schedule report does not have", module.rtl.name));
+                    notes.push(format!(
+                        "{}: {name} names a pipeline the schedule report does not have",
+                        module.rtl.name
+                    ));
                     continue;
                 }
             };
@@ -575,14 +588,16 @@ fn build_instance<R: BufRead>(
     for (p, pl) in sched.pipelines.iter().enumerate() {
         let iters = pl.states.len().div_ceil(pl.ii.max(1) as usize);
         enables.push(
-            (0..iters).map(|it| scope.var(&format!("ap_enable_reg_pp{p}_iter{it}")).map(|(c, _)| wave.watch(c))).collect(),
+            (0..iters)
+                .map(|it| scope.var(&format!("ap_enable_reg_pp{p}_iter{it}")).map(|(c, _)| wave.watch(c)))
+                .collect(),
         );
     }
     // Lines per state, with each predicate's values bound to signals of this instance.
     let mut conds: HashMap<u32, Vec<LineCond>> = HashMap::new();
     let mut cache: HashMap<(String, u32), usize> = HashMap::new();
     for st in &sched.states {
-        let mut by_loc: BTreeMap<usize, Option<Vec<Vec<(Lit, usize)>>>> = BTreeMap::new();
+        let mut by_loc: BTreeMap<usize, Option<Dnf>> = BTreeMap::new();
         for op in &st.ops {
             let Some(loc) = &op.loc else { continue };
             if op.opcode.starts_with("spec") {
@@ -610,10 +625,9 @@ fn build_instance<R: BufRead>(
                         terms.push(bound);
                     }
                 }
-                Predicate::Unparsed(_) => terms.push(vec![(
-                    Lit { var: String::new(), equals: None, negated: false },
-                    NO_SLOT,
-                )]),
+                Predicate::Unparsed(_) => {
+                    terms.push(vec![(Lit { var: String::new(), equals: None, negated: false }, NO_SLOT)])
+                }
             }
         }
         conds.insert(st.id, by_loc.into_iter().map(|(loc, terms)| LineCond { loc, terms }).collect());
@@ -659,13 +673,21 @@ fn predicate_signal(scope: &Scope, sched: &super::sched::Schedule, var: &str, st
         c.sort_by(|a, b| a.0.cmp(&b.0));
         c.first().map(|v| v.1)
     };
-    let after = |n: &str, prefix: &str| -> Option<String> { n.strip_prefix(var)?.strip_prefix(prefix).map(str::to_string) };
-    let fu = || names(&|n| after(n, "_fu_").is_some_and(|r| r.split('_').all(|p| p.starts_with('p') || p.chars().all(|c| c.is_ascii_digit()))));
+    let after =
+        |n: &str, prefix: &str| -> Option<String> { n.strip_prefix(var)?.strip_prefix(prefix).map(str::to_string) };
+    let fu = || {
+        names(&|n| {
+            after(n, "_fu_")
+                .is_some_and(|r| r.split('_').all(|p| p.starts_with('p') || p.chars().all(|c| c.is_ascii_digit())))
+        })
+    };
     let reg = |suffix: Option<String>| {
         names(&|n| {
             after(n, "_reg_").is_some_and(|r| match &suffix {
                 None => r.chars().all(|c| c.is_ascii_digit()),
-                Some(s) => r.split_once('_').is_some_and(|(d, rest)| d.chars().all(|c| c.is_ascii_digit()) && rest == s),
+                Some(s) => {
+                    r.split_once('_').is_some_and(|(d, rest)| d.chars().all(|c| c.is_ascii_digit()) && rest == s)
+                }
             })
         })
     };
@@ -691,7 +713,11 @@ fn predicate_signal(scope: &Scope, sched: &super::sched::Schedule, var: &str, st
 }
 
 /// Per module, per state: "file:line file:line" of its tagged operations, for the trace.
-fn state_line_labels(design: &Design, locs: &[LocInfo], loc_index: &HashMap<super::sched::Loc, usize>) -> Vec<HashMap<u32, String>> {
+fn state_line_labels(
+    design: &Design,
+    locs: &[LocInfo],
+    loc_index: &HashMap<super::sched::Loc, usize>,
+) -> Vec<HashMap<u32, String>> {
     design
         .modules
         .iter()
@@ -700,10 +726,15 @@ fn state_line_labels(design: &Design, locs: &[LocInfo], loc_index: &HashMap<supe
                 .states
                 .iter()
                 .map(|s| {
-                    let mut ls: Vec<usize> = s.ops.iter().filter_map(|o| o.loc.as_ref().and_then(|l| loc_index.get(l).copied())).collect();
+                    let mut ls: Vec<usize> =
+                        s.ops.iter().filter_map(|o| o.loc.as_ref().and_then(|l| loc_index.get(l).copied())).collect();
                     ls.sort_unstable();
                     ls.dedup();
-                    let text = ls.iter().map(|&l| format!("{}:{}", short(&locs[l].file), locs[l].line)).collect::<Vec<_>>().join(" ");
+                    let text = ls
+                        .iter()
+                        .map(|&l| format!("{}:{}", short(&locs[l].file), locs[l].line))
+                        .collect::<Vec<_>>()
+                        .join(" ");
                     (s.id, text)
                 })
                 .collect()
@@ -715,7 +746,12 @@ fn short(file: &str) -> &str {
     file.rsplit(['/', '\\']).next().unwrap_or(file)
 }
 
-fn trace_update(insts: &mut [Inst], now: u64, sink: &mut Option<&mut dyn TraceSink>, labels: &[HashMap<u32, String>]) -> Result<()> {
+fn trace_update(
+    insts: &mut [Inst],
+    now: u64,
+    sink: &mut Option<&mut dyn TraceSink>,
+    labels: &[HashMap<u32, String>],
+) -> Result<()> {
     let Some(sink) = sink.as_deref_mut() else { return Ok(()) };
     for (i, inst) in insts.iter_mut().enumerate() {
         let label = if inst.active {

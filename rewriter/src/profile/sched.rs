@@ -136,11 +136,17 @@ fn parse_lit(s: &str) -> Option<Lit> {
     };
     if let Some((v, n)) = rest.split_once("==") {
         let (v, n) = (v.trim(), n.trim());
-        return (is_ident(v) && !negated).then_some(Lit { var: v.into(), equals: Some(n.parse().ok()?), negated })?.into();
+        return (is_ident(v) && !negated)
+            .then_some(Lit { var: v.into(), equals: Some(n.parse().ok()?), negated })?
+            .into();
     }
     if let Some((v, n)) = rest.split_once("!=") {
         let (v, n) = (v.trim(), n.trim());
-        return (is_ident(v) && !negated).then_some(Lit { var: v.into(), equals: Some(n.parse().ok()?), negated: true });
+        return (is_ident(v) && !negated).then_some(Lit {
+            var: v.into(),
+            equals: Some(n.parse().ok()?),
+            negated: true,
+        });
     }
     is_ident(rest).then(|| Lit { var: rest.into(), equals: None, negated })
 }
@@ -156,7 +162,10 @@ pub struct Pipeline {
 impl Schedule {
     /// The state numbered `id`, if the report has it.
     pub fn state(&self, id: u32) -> Option<&State> {
-        self.states.get((id as usize).checked_sub(1)?).filter(|s| s.id == id).or_else(|| self.states.iter().find(|s| s.id == id))
+        self.states
+            .get((id as usize).checked_sub(1)?)
+            .filter(|s| s.id == id)
+            .or_else(|| self.states.iter().find(|s| s.id == id))
     }
 
     /// The state that defines value `name` (its first state, for a multi-cycle op).
@@ -299,7 +308,10 @@ mod tests {
         assert_eq!(
             p,
             Predicate::Dnf(vec![
-                vec![Lit { var: "a".into(), equals: None, negated: false }, Lit { var: "b".into(), equals: None, negated: true }],
+                vec![
+                    Lit { var: "a".into(), equals: None, negated: false },
+                    Lit { var: "b".into(), equals: None, negated: true }
+                ],
                 vec![Lit { var: "c".into(), equals: Some(2), negated: false }],
             ])
         );
