@@ -75,26 +75,9 @@ fn profile_json(solution: &Path, wave: &Path, extra: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("profile --format json is JSON")
 }
 
-/// `line → (active, alone, share, unresolved)` of a profile's line table.
-fn lines(p: &Value) -> BTreeMap<u64, (u64, u64, f64, u64)> {
-    let locs = p["locs"].as_array().unwrap();
-    p["lines"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| {
-            let loc = &locs[l["loc"].as_u64().unwrap() as usize];
-            (
-                loc["line"].as_u64().unwrap(),
-                (
-                    l["active"].as_u64().unwrap(),
-                    l["alone"].as_u64().unwrap(),
-                    l["share"].as_f64().unwrap(),
-                    l["unresolved"].as_u64().unwrap(),
-                ),
-            )
-        })
-        .collect()
+/// The profile's line table, over all calls.
+fn lines(p: &Value) -> LineTable {
+    table(p, &p["lines"])
 }
 
 fn total_share(p: &Value) -> f64 {
@@ -107,17 +90,43 @@ fn module<'a>(p: &'a Value, name: &str) -> &'a Value {
     p["modules"].as_array().unwrap().iter().find(|m| m["module"] == name).unwrap_or_else(|| panic!("no module {name}"))
 }
 
-/// The tiny design's run, by hand (docs/profile.md walks through it): 11 cycles,
+type LineTable = BTreeMap<u64, (u64, u64, f64, u64)>;
+
+/// `line → (active, alone, share, unresolved)` of a line table (`lines` of the profile or of a call).
+fn table(p: &Value, lines: &Value) -> LineTable {
+    let locs = p["locs"].as_array().unwrap();
+    lines
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let loc = &locs[l["loc"].as_u64().unwrap() as usize];
+            let n = |k: &str| l[k].as_u64().unwrap();
+            (loc["line"].as_u64().unwrap(), (n("active"), n("alone"), l["share"].as_f64().unwrap(), n("unresolved")))
+        })
+        .collect()
+}
+
+fn assert_table(got: &LineTable, want: &LineTable, what: &str) {
+    assert_eq!(got.keys().collect::<Vec<_>>(), want.keys().collect::<Vec<_>>(), "{what}: lines seen");
+    for (line, w) in want {
+        let g = got[line];
+        assert!(
+            g.0 == w.0 && g.1 == w.1 && (g.2 - w.2).abs() < 1e-9 && g.3 == w.3,
+            "{what}: line {line}: got {g:?}, want {w:?}"
+        );
+    }
+}
+
+/// The tiny design's run, by hand (docs/profile.md walks through it). Call 1 (n = 4), 11 cycles:
 /// S1 (lines 3, 11) · S2 ×5 (lines 4, 5; arm 9 at i = 0, 2 and arm 7 at i = 1, 3; the exit cycle
 /// none) · S3 ×4 calling the helper, whose 2-stage pipeline runs lines 21 | 21+22 | 21+22 | 22
-/// (the caller's line 12 gets no share while it waits) · S4 (lines 13, 14). `unused` is never
-/// started: its lines 16 and 17 must not appear.
+/// (the caller's line 12 gets no share while it waits) · S4 (lines 13, 14). Call 2 (n = 1), back
+/// to back, 8 cycles: the same with one loop-body cycle (arm 9). `unused` is never started: its
+/// lines 16 and 17 must not appear.
 fn check_tiny(p: &Value, sim: &str) {
-    assert_eq!(p["cycles"], 11, "{sim}: the run");
-    assert_eq!(p["calls"].as_array().unwrap().len(), 1, "{sim}");
-    assert_eq!(p["calls"][0]["cycles"], 11, "{sim}");
     let third = 1.0 / 3.0;
-    let want: BTreeMap<u64, (u64, u64, f64, u64)> = [
+    let call1: LineTable = [
         (3, (1, 0, 0.5, 0)),
         (11, (1, 0, 0.5, 0)),
         (4, (5, 0, 4.0 * third + 0.5, 0)),
@@ -132,22 +141,36 @@ fn check_tiny(p: &Value, sim: &str) {
     ]
     .into_iter()
     .collect();
-    let got = lines(p);
-    assert_eq!(got.keys().collect::<Vec<_>>(), want.keys().collect::<Vec<_>>(), "{sim}: lines seen");
-    for (line, w) in &want {
-        let g = got[line];
-        assert!(
-            g.0 == w.0 && g.1 == w.1 && (g.2 - w.2).abs() < 1e-9 && g.3 == w.3,
-            "{sim}: line {line}: got {g:?}, want {w:?}"
-        );
+    let call2: LineTable = [
+        (3, (1, 0, 0.5, 0)),
+        (11, (1, 0, 0.5, 0)),
+        (4, (2, 0, third + 0.5, 0)),
+        (5, (2, 0, third + 0.5, 0)),
+        (9, (1, 0, third, 0)),
+        (12, (4, 0, 0.0, 0)),
+        (13, (1, 0, 0.5, 0)),
+        (14, (1, 0, 0.5, 0)),
+        (21, (3, 1, 2.0, 0)),
+        (22, (3, 1, 2.0, 0)),
+    ]
+    .into_iter()
+    .collect();
+    let mut both = call1.clone();
+    for (l, w) in &call2 {
+        let e = both.entry(*l).or_insert((0, 0, 0.0, 0));
+        *e = (e.0 + w.0, e.1 + w.1, e.2 + w.2, e.3 + w.3);
     }
-    assert!((total_share(p) - 11.0).abs() < 1e-9, "{sim}: shares add up to the run");
-    for (m, active, starts) in [("tiny", 11, 1), ("helper", 4, 1), ("unused", 0, 0)] {
-        assert_eq!(
-            (module(p, m)["active"].as_u64().unwrap(), module(p, m)["starts"].as_u64().unwrap()),
-            (active, starts),
-            "{sim}: {m}"
-        );
+    assert_eq!(p["cycles"], 19, "{sim}: the run");
+    let calls = p["calls"].as_array().unwrap();
+    assert_eq!(calls.iter().map(|c| c["cycles"].as_u64().unwrap()).collect::<Vec<_>>(), [11, 8], "{sim}: calls");
+    assert_eq!(calls[1]["start"].as_u64().unwrap(), calls[0]["end"].as_u64().unwrap() + 1, "{sim}: back to back");
+    assert_table(&table(p, &calls[0]["lines"]), &call1, &format!("{sim} call 1"));
+    assert_table(&table(p, &calls[1]["lines"]), &call2, &format!("{sim} call 2"));
+    assert_table(&lines(p), &both, sim);
+    assert!((total_share(p) - 19.0).abs() < 1e-9, "{sim}: shares add up to the run");
+    for (m, active, starts) in [("tiny", 19, 2), ("helper", 8, 2), ("unused", 0, 0)] {
+        let got = (module(p, m)["active"].as_u64().unwrap(), module(p, m)["starts"].as_u64().unwrap());
+        assert_eq!(got, (active, starts), "{sim}: {m}");
     }
 }
 
@@ -185,11 +208,12 @@ fn tiny_design_profiles_exactly_under_icarus_and_verilator() {
         .filter(|e| e["ph"] == "X" && e["tid"] == track("grp_tiny_helper_fu_60"))
         .map(|e| (e["name"].as_str().unwrap().to_string(), e["dur"].as_u64().unwrap()))
         .collect();
-    assert_eq!(helper, [("S1".to_string(), 1), ("S1+S2".to_string(), 2), ("S2".to_string(), 1)]);
+    let stages = [("S1".to_string(), 1), ("S1+S2".to_string(), 2), ("S2".to_string(), 1)];
+    assert_eq!(helper, [stages.clone(), stages].concat(), "one pipeline run per call");
     assert!(!events.iter().any(|e| e["ph"] == "X" && e["tid"] == track("grp_tiny_unused_fu_70")), "unused never ran");
     let calls: Vec<u64> =
         events.iter().filter(|e| e["ph"] == "X" && e["tid"] == 0).map(|e| e["dur"].as_u64().unwrap()).collect();
-    assert_eq!(calls, [11]);
+    assert_eq!(calls, [11, 8]);
 
     // Without the branch condition's signal, the arms cannot be told apart: each counts in every
     // cycle of the loop body, marked unresolved, and they split those cycles evenly.
@@ -200,10 +224,11 @@ fn tiny_design_profiles_exactly_under_icarus_and_verilator() {
     std::fs::write(&rpt, s).unwrap();
     let un = profile_json(&edited.path().join("solution"), &w_ic.path().join("tiny.vcd"), &[]);
     let got = lines(&un);
-    assert_eq!(got[&7], (4, 0, 1.0, 4));
-    assert_eq!(got[&9], (4, 0, 1.0, 4));
-    assert!((got[&4].2 - 1.5).abs() < 1e-9 && (got[&5].2 - 1.5).abs() < 1e-9, "{got:?}");
-    assert!((total_share(&un) - 11.0).abs() < 1e-9);
+    // Five loop-body cycles (4 + 1), four lines in each: a quarter each.
+    assert_eq!(got[&7], (5, 0, 1.25, 5));
+    assert_eq!(got[&9], (5, 0, 1.25, 5));
+    assert!((got[&4].2 - 2.25).abs() < 1e-9 && (got[&5].2 - 2.25).abs() < 1e-9, "{got:?}");
+    assert!((total_share(&un) - 19.0).abs() < 1e-9);
     assert!(un["notes"].as_array().unwrap().iter().any(|n| n.as_str().unwrap().contains("unresolved")));
 }
 

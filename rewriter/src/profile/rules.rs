@@ -73,7 +73,13 @@ pub struct Call {
     pub cycles: u64,
     /// `true` when the waveform ended before `ap_done`.
     pub unfinished: bool,
+    /// The call's own line table (the first [`MAX_CALL_DETAIL`] calls; empty after them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<LineStats>,
 }
+
+/// Calls after this many keep only their cycles: per-call line tables grow with calls × lines.
+pub const MAX_CALL_DETAIL: usize = 100;
 
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct LineStats {
@@ -94,7 +100,7 @@ pub struct ModuleStats {
     pub rtl: String,
     /// Cycles in which an instance of it ran.
     pub active: u64,
-    /// Times an instance started.
+    /// Calls of its instances (a call ends at ap_done; back-to-back calls count apart).
     pub starts: u64,
     /// Share of the run's cycles given to its lines and to its `(no source line)`.
     pub share: f64,
@@ -156,6 +162,8 @@ struct Inst {
     since: u64,
     starts: u64,
     active_cycles: u64,
+    /// The previous cycle showed ap_done.
+    done_before: bool,
 }
 
 /// Profiles one waveform of the design.
@@ -208,6 +216,7 @@ pub fn profile<R: BufRead>(
     let mut mod_untagged = vec![0f64; n_modules];
     let mut calls: Vec<Call> = Vec::new();
     let mut in_call = false;
+    let mut call_lines: BTreeMap<usize, LineStats> = BTreeMap::new();
     let mut cycle: u64 = 0; // edge index
     let mut run_cycles = 0u64;
     let mut has_active_child = vec![false; insts.len()];
@@ -219,21 +228,27 @@ pub fn profile<R: BufRead>(
             let parent_active = insts[i].parent.is_none_or(|p| insts[p].active);
             let (active, states) =
                 if parent_active { instance_states(&insts[i], wave, design) } else { (false, vec![]) };
+            let done = insts[i].done.and_then(|d| wave.value(d)).is_some_and(is_nonzero);
             let inst = &mut insts[i];
-            if active && !inst.active {
+            // A new call: from idle, or right after the previous one's ap_done (back to back).
+            if active && (!inst.active || inst.done_before) {
                 inst.starts += 1;
             }
+            inst.done_before = active && done;
             inst.active = active;
             inst.active_states = states;
         }
         let top_active = insts[0].active;
         if !top_active {
+            if in_call {
+                close_call(&mut calls, &mut call_lines);
+            }
             in_call = false;
             trace_close(&mut insts, now, &mut sink)?;
             continue;
         }
         if !in_call {
-            calls.push(Call { start: now, end: now, cycles: 0, unfinished: true });
+            calls.push(Call { start: now, end: now, cycles: 0, unfinished: true, lines: Vec::new() });
             in_call = true;
         }
         run_cycles += 1;
@@ -277,10 +292,24 @@ pub fn profile<R: BufRead>(
         for m in mods {
             mod_active[m] += 1;
         }
-        account(&mut active_pairs, &untagged_leaf_modules, &mut line_stats, &mut mod_line_stats, &mut mod_untagged);
+        let detail = (calls.len() <= MAX_CALL_DETAIL).then_some(&mut call_lines);
+        account(
+            &mut active_pairs,
+            &untagged_leaf_modules,
+            &mut line_stats,
+            detail,
+            &mut mod_line_stats,
+            &mut mod_untagged,
+        );
+        if !in_call {
+            close_call(&mut calls, &mut call_lines);
+        }
         trace_update(&mut insts, now, &mut sink, &state_lines)?;
     }
     trace_close(&mut insts, cycle, &mut sink)?;
+    if in_call {
+        close_call(&mut calls, &mut call_lines);
+    }
     if let Some(s) = sink {
         for (n, c) in calls.iter().enumerate() {
             s.slice(0, &format!("call {}", n + 1), c.start, c.cycles, "")?;
@@ -351,6 +380,15 @@ pub fn profile<R: BufRead>(
     })
 }
 
+/// Moves the open call's line table into it.
+fn close_call(calls: &mut [Call], call_lines: &mut BTreeMap<usize, LineStats>) {
+    if let Some(c) = calls.last_mut() {
+        let mut lines: Vec<LineStats> = std::mem::take(call_lines).into_values().collect();
+        sort_lines(&mut lines);
+        c.lines = lines;
+    }
+}
+
 fn sort_lines(lines: &mut [LineStats]) {
     lines.sort_by(|a, b| b.share.total_cmp(&a.share).then(b.active.cmp(&a.active)).then(a.loc.cmp(&b.loc)));
 }
@@ -360,6 +398,7 @@ fn account(
     pairs: &mut Vec<(usize, usize, bool, bool)>,
     untagged_leaf_modules: &[usize],
     lines: &mut BTreeMap<usize, LineStats>,
+    call_lines: Option<&mut BTreeMap<usize, LineStats>>,
     mod_lines: &mut BTreeMap<(usize, usize), LineStats>,
     mod_untagged: &mut [f64],
 ) {
@@ -373,16 +412,18 @@ fn account(
     let n_units = leaf_locs.len() + untagged_leaf_modules.len();
     let unit = if n_units > 0 { 1.0 / n_units as f64 } else { 0.0 };
     let alone = leaf_locs.len() == 1 && untagged_leaf_modules.is_empty();
-    for &(loc, unresolved) in &all_locs {
-        let s = lines.entry(loc).or_insert_with(|| LineStats { loc, ..LineStats::default() });
-        s.active += 1;
-        if unresolved {
-            s.unresolved += 1;
-        }
-        if leaf_locs.binary_search(&loc).is_ok() {
-            s.share += unit;
-            if alone {
-                s.alone += 1;
+    for table in [Some(lines), call_lines].into_iter().flatten() {
+        for &(loc, unresolved) in &all_locs {
+            let s = table.entry(loc).or_insert_with(|| LineStats { loc, ..LineStats::default() });
+            s.active += 1;
+            if unresolved {
+                s.unresolved += 1;
+            }
+            if leaf_locs.binary_search(&loc).is_ok() {
+                s.share += unit;
+                if alone {
+                    s.alone += 1;
+                }
             }
         }
     }
@@ -650,6 +691,7 @@ fn build_instance<R: BufRead>(
         since: 0,
         starts: 0,
         active_cycles: 0,
+        done_before: false,
     })
 }
 
