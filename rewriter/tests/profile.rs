@@ -422,3 +422,30 @@ fn clear_errors_on_wrong_inputs() {
     let out = run(Command::new(bin).args(["profile"]).arg(tiny().join("solution")).arg("--wave").arg(&vcd));
     assert!(text(&out).contains("no scope in the waveform looks like the top `tiny`"), "{}", text(&out));
 }
+
+/// Under ap_ctrl_chain `ap_done` stays high until `ap_continue`: those cycles end one call, not
+/// several. A hand-made waveform of the tiny top: S1 S2 S3 S4 S4 S4 (done held), then S1 S2 S3 S4.
+#[test]
+fn a_held_ap_done_ends_one_call() {
+    let work = tempfile::tempdir().unwrap();
+    let mut vcd = String::from(
+        "$timescale 1ns $end\n$scope module tb $end\n$scope module dut $end\n$var wire 1 ! ap_clk $end\n\
+         $var wire 1 \" ap_start $end\n$var wire 1 # ap_done $end\n$var reg 4 $ ap_CS_fsm [3:0] $end\n\
+         $scope module grp_tiny_helper_fu_60 $end\n$var wire 1 % ap_start $end\n$upscope $end\n\
+         $scope module grp_tiny_unused_fu_70 $end\n$var wire 1 & ap_start $end\n$upscope $end\n\
+         $upscope $end\n$upscope $end\n$enddefinitions $end\n#0\n0!\n0\"\n0#\nb1 $\n0%\n0&\n",
+    );
+    let states = [1, 1, 2, 3, 4, 4, 4, 1, 2, 3, 4, 1, 1];
+    let start = [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0];
+    for (c, (s, st)) in states.iter().zip(start).enumerate() {
+        let t = 10 * c as u64 + 5;
+        let done = u8::from(*s == 4);
+        vcd.push_str(&format!("#{t}\n1!\n#{}\n0!\n{st}\"\n{done}#\nb{:b} $\n", t + 5, 1u32 << (s - 1)));
+    }
+    let wave = work.path().join("held.vcd");
+    std::fs::write(&wave, vcd).unwrap();
+    let p = profile_json(&tiny().join("solution"), &wave, &[]);
+    let calls: Vec<u64> = p["calls"].as_array().unwrap().iter().map(|c| c["cycles"].as_u64().unwrap()).collect();
+    assert_eq!(calls, [6, 4], "{p:#}");
+    assert_eq!(module(&p, "tiny")["starts"], 2);
+}

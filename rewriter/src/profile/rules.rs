@@ -216,6 +216,7 @@ pub fn profile<R: BufRead>(
     let mut mod_untagged = vec![0f64; n_modules];
     let mut calls: Vec<Call> = Vec::new();
     let mut in_call = false;
+    let mut top_done_before = false;
     let mut call_lines: BTreeMap<usize, LineStats> = BTreeMap::new();
     let mut cycle: u64 = 0; // edge index
     let mut run_cycles = 0u64;
@@ -231,7 +232,7 @@ pub fn profile<R: BufRead>(
             let done = insts[i].done.and_then(|d| wave.value(d)).is_some_and(is_nonzero);
             let inst = &mut insts[i];
             // A new call: from idle, or right after the previous one's ap_done (back to back).
-            if active && (!inst.active || inst.done_before) {
+            if active && (!inst.active || (inst.done_before && !done)) {
                 inst.starts += 1;
             }
             inst.done_before = active && done;
@@ -244,20 +245,28 @@ pub fn profile<R: BufRead>(
                 close_call(&mut calls, &mut call_lines);
             }
             in_call = false;
+            top_done_before = false;
             trace_close(&mut insts, now, &mut sink)?;
             continue;
+        }
+        // A call ends with its ap_done (high one cycle under ap_ctrl_hs, until ap_continue under
+        // ap_ctrl_chain); the next active cycle without it starts the next call.
+        let done = insts[0].done.and_then(|d| wave.value(d)).is_some_and(is_nonzero);
+        if in_call && top_done_before && !done {
+            close_call(&mut calls, &mut call_lines);
+            in_call = false;
         }
         if !in_call {
             calls.push(Call { start: now, end: now, cycles: 0, unfinished: true, lines: Vec::new() });
             in_call = true;
         }
+        top_done_before = done;
         run_cycles += 1;
         let call = calls.last_mut().expect("a call is open");
         call.end = now;
         call.cycles += 1;
-        if insts[0].done.and_then(|d| wave.value(d)).is_some_and(is_nonzero) {
+        if done {
             call.unfinished = false;
-            in_call = false; // the next active cycle starts a new call
         }
         has_active_child.iter_mut().for_each(|h| *h = false);
         for inst in insts.iter().filter(|i| i.active) {
@@ -301,9 +310,6 @@ pub fn profile<R: BufRead>(
             &mut mod_line_stats,
             &mut mod_untagged,
         );
-        if !in_call {
-            close_call(&mut calls, &mut call_lines);
-        }
         trace_update(&mut insts, now, &mut sink, &state_lines)?;
     }
     trace_close(&mut insts, cycle, &mut sink)?;
