@@ -449,3 +449,39 @@ fn a_held_ap_done_ends_one_call() {
     assert_eq!(calls, [6, 4], "{p:#}");
     assert_eq!(module(&p, "tiny")["starts"], 2);
 }
+
+/// Sources are found beside the solution, or through `--src`; a tag whose file is nowhere is
+/// `missing`, and a `--src` that does not exist is a usage error.
+#[test]
+fn sources_are_found_through_src() {
+    let work = tempfile::tempdir().unwrap();
+    copy_tree(&tiny().join("solution"), &work.path().join("elsewhere/solution"));
+    let vcd = work.path().join("w.vcd");
+    std::fs::write(
+        &vcd,
+        "$scope module tb $end\n$scope module dut $end\n$var wire 1 ! ap_clk $end\n$var wire 1 \" ap_start $end\n\
+         $var reg 4 # ap_CS_fsm [3:0] $end\n$scope module grp_tiny_helper_fu_60 $end\n$upscope $end\n\
+         $scope module grp_tiny_unused_fu_70 $end\n$upscope $end\n$upscope $end\n$upscope $end\n$enddefinitions $end\n\
+         #0\n0!\n1\"\nb1 #\n#5\n1!\n#10\n0!\nb10 #\n#15\n1!\n",
+    )
+    .unwrap();
+    let solution = work.path().join("elsewhere/solution");
+    let kinds = |p: &Value| -> Vec<String> {
+        p["locs"].as_array().unwrap().iter().map(|l| l["kind"].as_str().unwrap().to_string()).collect()
+    };
+    let p = profile_json(&solution, &vcd, &[]);
+    assert!(kinds(&p).iter().all(|k| k == "missing"), "{:?}", kinds(&p));
+    // The sub-instances here have no handshake signals: said, and their cycles stay the caller's.
+    assert!(p["notes"].as_array().unwrap().iter().any(|n| n.as_str().unwrap().contains("has no ap_start")), "{p:#}");
+    let src = tiny().join("tiny.cpp");
+    let p = profile_json(&solution, &vcd, &["--src", src.to_str().unwrap()]);
+    assert!(kinds(&p).iter().all(|k| k == "source"), "{:?}", kinds(&p));
+    assert_eq!(p["cycles"], 2, "S1 with ap_start, then S2");
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .arg("profile")
+        .arg(&solution)
+        .arg("--wave")
+        .arg(&vcd)
+        .args(["--src", "/nonexistent/k.cpp"]));
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+}

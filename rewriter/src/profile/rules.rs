@@ -187,6 +187,13 @@ pub fn profile<R: BufRead>(
     let mut todo = vec![(0usize, top_path.clone(), top_scope.clone(), None::<usize>)];
     while let Some((m, path, scope, parent)) = todo.pop() {
         let idx = insts.len();
+        if parent.is_some() && scope.var("ap_start").is_none() {
+            notes.push(format!(
+                "{path} ({}) has no ap_start in the waveform (not dumped, or ap_ctrl_none): its cycles count for its caller's call state",
+                design.modules[m].rtl.name
+            ));
+            continue;
+        }
         let inst = build_instance(design, m, &path, &scope, parent, wave, &mut locs, &mut loc_index, &mut notes)?;
         insts.push(inst);
         for (ty, name) in &design.modules[m].rtl.instances {
@@ -200,8 +207,7 @@ pub fn profile<R: BufRead>(
             }
         }
     }
-    // `todo` is a stack: re-sort so that parents precede children is already true (a child is
-    // pushed after its parent is built); keep that order.
+    // A child is pushed after its parent is built: parents precede children in `insts`.
     if let Some(s) = sink.as_deref_mut() {
         let mut names = vec!["calls".to_string()];
         names.extend(insts.iter().map(|i| format!("{} ({})", i.path, design.modules[i.module].sched.module)));
