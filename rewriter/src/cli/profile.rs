@@ -60,7 +60,15 @@ pub fn run_profile(args: ProfileArgs) -> Result<i32, Error> {
     let trace = match &args.perfetto {
         Some(p) => {
             let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-            let tmp = tempfile::Builder::new().prefix(".hlsinstr-").tempfile_in(dir).map_err(|e| Error::io(dir, &e))?;
+            let mut b = tempfile::Builder::new();
+            b.prefix(".hlsinstr-");
+            #[cfg(unix)]
+            {
+                // The mode a new file gets (tempfile's 0600 would stay on the trace).
+                use std::os::unix::fs::PermissionsExt;
+                b.permissions(std::fs::Permissions::from_mode(0o666));
+            }
+            let tmp = b.tempfile_in(dir).map_err(|e| Error::io(dir, &e))?;
             let w = std::io::BufWriter::new(tmp.reopen().map_err(|e| Error::io(tmp.path(), &e))?);
             Some((tmp, output::PerfettoWriter::new(w, p)?))
         }
