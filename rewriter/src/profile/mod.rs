@@ -192,3 +192,25 @@ impl Design {
         LocInfo { file: loc.file.clone(), line: loc.line, kind, path }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vendor_headers_are_library_files() {
+        for f in ["/opt/Xilinx/Vitis_HLS/2022.2/include/hls_stream.h", "ap_int_base.h", "etc/ap_fixed_base.h"] {
+            assert!(is_library_file(f), "{f}");
+        }
+        for f in ["proj/kernel.cpp", "proj/my_hls_utils.h", "design.hpp"] {
+            assert!(!is_library_file(f), "{f}");
+        }
+    }
+
+    #[test]
+    fn sub_module_rtl_names() {
+        assert!(rtl_name_matches("multiplier_multiplier_Pipeline_1", "multiplier_Pipeline_1", Some("multiplier")));
+        assert!(rtl_name_matches("multiplier", "multiplier", Some("multiplier")));
+        assert!(!rtl_name_matches("multiplier_Pipeline_1", "multiplier_Pipeline_10", Some("multiplier")));
+    }
+}
