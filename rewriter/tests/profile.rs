@@ -346,8 +346,8 @@ fn fixture_schedules_agree_with_states_read_by_hand() {
     assert_eq!(d.modules[d.by_rtl("multiplier_multiplier_Pipeline_1").unwrap()].sched.module, "multiplier_Pipeline_1");
 }
 
-/// The fixture's RTL under Icarus with an immediate memory: the profile's run is the
-/// testbench's own ap_start..ap_done count, and the shares add up to it.
+/// The fixture's RTL under Icarus: the profile's run is the testbench's own ap_start..ap_done
+/// count, 264 as in the fixtures README, and the shares add up to it.
 #[test]
 fn fixture_profile_adds_up_to_the_run() {
     let work = tempfile::tempdir().unwrap();
@@ -374,6 +374,8 @@ fn fixture_profile_adds_up_to_the_run() {
         .unwrap();
     let p = profile_json(&systolic().join("solution"), &work.path().join("multiplier.vcd"), &[]);
     assert_eq!(p["cycles"].as_u64().unwrap(), cycles);
+    // With the write response 66 cycles after the last beat, the fixtures README's figure.
+    assert_eq!(cycles, 264, "ap_start..ap_done");
     assert_eq!(p["calls"].as_array().unwrap().len(), 1);
     assert!((total_share(&p) - cycles as f64).abs() < 1e-6, "shares {} vs {cycles} cycles", total_share(&p));
     // Every sub-module ran once; the pipelines' lines were seen.

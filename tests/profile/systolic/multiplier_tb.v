@@ -1,8 +1,9 @@
 // Testbench of the systolic fixture's RTL (shared/fixtures/vitis-solution/2022.2-systolic-mm), used
 // only by hlsinstr's profile test: writes the arguments over s_axilite, starts the top, and answers
-// its three m_axi bundles from memories that accept every request at once and return data the next
-// cycle. Checks result = vec_a x vec_b and prints the run's cycles and PASS; the VCD goes to
-// multiplier.vcd.
+// its three m_axi bundles from memories that accept every request at once and return read data the
+// next cycle; the write response comes B_LATENCY cycles after the last beat (66 reproduces the 264
+// cycles of shared/fixtures/README.md; at once, the run takes 253). Checks result = vec_a x vec_b
+// and prints the run's cycles and PASS; the VCD goes to multiplier.vcd.
 `timescale 1 ns / 1 ps
 `define MEM_PORTS(b) \
     .m_axi_``b``_AWVALID(b``_AWVALID), .m_axi_``b``_AWREADY(b``_AWREADY), .m_axi_``b``_AWADDR(b``_AWADDR), \
@@ -32,7 +33,7 @@
         .RVALID(b``_RVALID), .RREADY(b``_RREADY), .RDATA(b``_RDATA), .RLAST(b``_RLAST), \
         .BVALID(b``_BVALID), .BREADY(b``_BREADY))
 
-module tb_axi_mem #(parameter [63:0] BASE = 64'h0) (
+module tb_axi_mem #(parameter [63:0] BASE = 64'h0, parameter [7:0] B_LATENCY = 8'd66) (
     input clk, input rst_n,
     input AWVALID, output AWREADY, input [63:0] AWADDR, input [7:0] AWLEN,
     input WVALID, output WREADY, input [511:0] WDATA, input [63:0] WSTRB, input WLAST,
@@ -50,7 +51,8 @@ module tb_axi_mem #(parameter [63:0] BASE = 64'h0) (
     assign RLAST = rbusy && rleft == 8'd0;
     assign AWREADY = !wbusy && !bpend;
     assign WREADY = wbusy;
-    assign BVALID = bpend;
+    reg [7:0] bdelay = 8'd0;
+    assign BVALID = bpend && bdelay == 8'd0;
     always @(posedge clk) begin
         if (!rst_n) begin
             rbusy <= 1'b0; wbusy <= 1'b0; bpend <= 1'b0;
@@ -67,8 +69,9 @@ module tb_axi_mem #(parameter [63:0] BASE = 64'h0) (
                 for (b = 0; b < 64; b = b + 1)
                     if (WSTRB[b]) mem[widx][8*b +: 8] <= WDATA[8*b +: 8];
                 widx <= widx + 3'd1;
-                if (WLAST) begin wbusy <= 1'b0; bpend <= 1'b1; end
+                if (WLAST) begin wbusy <= 1'b0; bpend <= 1'b1; bdelay <= B_LATENCY; end
             end
+            if (bpend && bdelay != 8'd0) bdelay <= bdelay - 8'd1;
             if (BVALID && BREADY) bpend <= 1'b0;
         end
     end
