@@ -20,6 +20,7 @@ pub mod opencl;
 pub mod parse;
 pub mod plan;
 pub mod proc;
+pub mod profile;
 pub mod project;
 pub mod rewrite;
 pub mod select;

@@ -34,6 +34,11 @@ Examples:
   hlsinstr emulate build/ocl --host examples/opencl/mxv/host.cpp
   hlsinstr emulate build/ocl --host examples/opencl/mxv/host.cpp --run";
 
+pub const PROFILE: &str = "\
+Examples:
+  hlsinstr profile tests/profile/tiny/solution --wave build/tiny.vcd
+  hlsinstr profile tests/profile/tiny/solution --wave build/tiny.vcd --format json -o build/profile.json";
+
 pub const MAN: &str = "\
 Examples:
   hlsinstr man                      # hlsinstr.1 on stdout

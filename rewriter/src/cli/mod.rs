@@ -10,6 +10,7 @@ mod diff;
 mod emulate;
 mod examples;
 mod man;
+mod profile;
 mod rewrite;
 mod signals;
 mod sim;
@@ -54,6 +55,9 @@ enum Command {
     /// probes record into iBuffer units.
     #[command(after_help = examples::EMULATE)]
     Emulate(emulate::EmulateArgs),
+    /// Cycles per source line of a synthesized solution, from a waveform of its RTL.
+    #[command(after_help = examples::PROFILE)]
+    Profile(profile::ProfileArgs),
     /// Print or write the man pages (generated from these same definitions).
     #[command(after_help = examples::MAN)]
     Man(man::ManArgs),
@@ -195,6 +199,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Sim(a) => sim::run_sim(*a),
         Command::Decode(a) => decode::run_decode(a),
         Command::Emulate(a) => emulate::run_emulate(a),
+        Command::Profile(a) => profile::run_profile(a),
         Command::Man(a) => man::run_man(a, Cli::command()),
     };
     match result {

@@ -1,0 +1,103 @@
+//! `hlsinstr profile`: cycles per source line of a synthesized solution, from a waveform of its
+//! RTL (docs/profile.md).
+
+use super::EXIT_OK;
+use clap::{Args, ValueEnum};
+use hlsinstr::error::{Error, ErrorKind};
+use hlsinstr::profile::{self, output, wave::VcdWave, Design, Options};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct ProfileArgs {
+    /// The solution folder csynth wrote (with .autopilot/db and syn/verilog), or a project
+    /// folder holding one solution.
+    pub solution: PathBuf,
+    /// A VCD waveform of the RTL running (the whole design dumped: `hlsinstr cosim --vcd`,
+    /// Icarus `$dumpvars`, Verilator `--trace`).
+    #[arg(long, value_name = "FILE.vcd")]
+    pub wave: Option<PathBuf>,
+    /// Source files or folders to find the `[file:line]` tags in (default: beside the solution).
+    #[arg(long, value_name = "PATH")]
+    pub src: Vec<PathBuf>,
+    /// Dot-separated scope of the top instance in the waveform (default: found by its signals).
+    #[arg(long, value_name = "tb.dut")]
+    pub scope: Option<String>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the report here instead of stdout.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Also write a Chrome trace-event JSON (Perfetto, chrome://tracing): one track per module
+    /// instance, one slice per stretch of cycles in the same states.
+    #[arg(long, value_name = "FILE.json")]
+    pub perfetto: Option<PathBuf>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+pub fn run_profile(args: ProfileArgs) -> Result<i32, Error> {
+    let Some(wave_path) = &args.wave else {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "give --wave FILE.vcd, a waveform of the solution's RTL (e.g. from `hlsinstr cosim --vcd`)",
+        ));
+    };
+    let mut design = Design::load(&args.solution)?;
+    for s in &args.src {
+        if !s.exists() {
+            return Err(Error::new(ErrorKind::Usage, "--src: no such file or folder").at(s));
+        }
+    }
+    design.source_roots.splice(0..0, args.src.iter().cloned());
+    let mut wave = VcdWave::open(wave_path)?;
+    let opts = Options { scope: args.scope.clone() };
+    // The trace goes to a temporary file beside its target, renamed once the profile is done.
+    let trace = match &args.perfetto {
+        Some(p) => {
+            let dir = p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+            let mut b = tempfile::Builder::new();
+            b.prefix(".hlsinstr-");
+            #[cfg(unix)]
+            {
+                // The mode a new file gets (tempfile's 0600 would stay on the trace).
+                use std::os::unix::fs::PermissionsExt;
+                b.permissions(std::fs::Permissions::from_mode(0o666));
+            }
+            let tmp = b.tempfile_in(dir).map_err(|e| Error::io(dir, &e))?;
+            let w = std::io::BufWriter::new(tmp.reopen().map_err(|e| Error::io(tmp.path(), &e))?);
+            Some((tmp, output::PerfettoWriter::new(w, p)?))
+        }
+        None => None,
+    };
+    let (rep, trace) = match trace {
+        Some((tmp, mut w)) => {
+            let rep = profile::profile(&design, &mut wave, &opts, Some(&mut w))?;
+            let mut inner = w.finish()?;
+            std::io::Write::flush(&mut inner).map_err(|e| Error::io(tmp.path(), &e))?;
+            (rep, Some(tmp))
+        }
+        None => (profile::profile(&design, &mut wave, &opts, None)?, None),
+    };
+    let text = match args.format {
+        Format::Text => output::text(&rep),
+        Format::Json => output::json(&rep),
+    };
+    match &args.output {
+        Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    if let (Some(tmp), Some(p)) = (trace, &args.perfetto) {
+        tmp.persist(p).map_err(|e| Error::io(p, &e.error))?;
+    }
+    if args.output.is_some() || args.format != Format::Text {
+        for n in &rep.notes {
+            eprintln!("hlsinstr profile: note: {n}");
+        }
+    }
+    Ok(EXIT_OK)
+}
