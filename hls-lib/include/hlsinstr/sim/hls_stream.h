@@ -115,6 +115,13 @@ class stream<T, 0> {
     stream& operator=(const stream&) = delete;
 
     ~stream() {
+        bool task_used;
+        {
+            std::lock_guard<std::mutex> lock(Watchdog::instance().mutex());
+            task_used = chan_.task_used;
+        }
+        // A task still bound to this stream must stop before it goes (hls_task.h).
+        if (task_used && !hlsinstr::sim::detail::task_stop()) Watchdog::instance().stop_tasks();
         std::unique_lock<std::mutex> lock(Watchdog::instance().mutex());
         if (data_.empty()) return;
         const std::string name = chan_.name;
@@ -218,14 +225,17 @@ class stream<T, 0> {
     void init(const std::string& name) {
         Watchdog::enter_thread();
         chan_.name = name;
+        made_on_task_ = hlsinstr::sim::detail::task_stop() != 0;
     }
 
     void moved(Watchdog& w) {
+        Watchdog::touch(chan_, made_on_task_);
         chan_.count = data_.size();
         w.transferred(chan_);
     }
 
     hlsinstr::sim::Channel chan_;
+    bool made_on_task_;
     std::deque<T> data_;
 };
 
