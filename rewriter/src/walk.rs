@@ -252,7 +252,10 @@ mod tests {
         assert_eq!(notes.len(), 3, "{notes:?}");
         assert!(notes[0].contains("build") && notes[0].contains("csim/build") && notes[0].contains("1 C/C++ file"));
         assert!(notes[1].contains("hls") && notes[1].contains("hls_config.cfg"), "{notes:?}");
-        assert!(notes[2].contains("proj") && notes[2].contains("hls.app") && notes[2].contains("1 C/C++ file"), "{notes:?}");
+        assert!(
+            notes[2].contains("proj") && notes[2].contains("hls.app") && notes[2].contains("1 C/C++ file"),
+            "{notes:?}"
+        );
     }
 
     #[test]

@@ -261,11 +261,18 @@ fn rewrite_of_a_vitis_project_skips_solution_folders_and_ignored_files() {
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(0), "{err}");
     assert!(err.contains("1 probes in 1 of 2 files"), "only k.cpp and k_tb.cpp are taken: {err}");
-    let proj = format!("proj{}: skipped: a Vitis HLS project folder (it holds hls.app); 3 C/C++ files", std::path::MAIN_SEPARATOR);
+    let proj = format!(
+        "proj{}: skipped: a Vitis HLS project folder (it holds hls.app); 3 C/C++ files",
+        std::path::MAIN_SEPARATOR
+    );
     assert!(err.contains(&proj), "{err}");
     assert!(err.contains("solution2") && err.contains("it holds .autopilot") && err.contains("2 C/C++ files"), "{err}");
     assert!(!err.contains("gen"), "an ignored folder is not a vendor folder: {err}");
-    assert!(t.path().join("out/k.cpp").is_file() && !t.path().join("out/proj").exists() && !t.path().join("out/gen").exists());
+    assert!(
+        t.path().join("out/k.cpp").is_file()
+            && !t.path().join("out/proj").exists()
+            && !t.path().join("out/gen").exists()
+    );
     // A file named on the command line is taken, wherever it is.
     let o = hlsinstr(&["rewrite", "proj/solution1/.autopilot/db/k.pp.0.cpp", "gen/made.cpp", "--out", "o2"], t.path());
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));

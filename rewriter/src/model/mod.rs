@@ -270,6 +270,9 @@ pub struct Call {
     pub line: usize,
     /// Argument texts, whitespace-normalised.
     pub args: Vec<String>,
+    /// The call is an `hls::task` declaration: the callee runs as a free-running process.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub task: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -1359,6 +1362,7 @@ impl<'t> BodyWalker<'_, 't> {
             name,
             line,
             args: rest,
+            task: true,
         });
     }
 
@@ -1394,7 +1398,7 @@ impl<'t> BodyWalker<'_, 't> {
             .unwrap_or_default();
         let (line, _) = position(self.text, node.start_byte());
         let args_span = arguments.map(|a| a.byte_range()).unwrap_or_default();
-        self.f.calls.push(Call { callee, callee_span: func.byte_range(), args_span, name, line, args });
+        self.f.calls.push(Call { callee, callee_span: func.byte_range(), args_span, name, line, args, task: false });
     }
 
     fn loop_node(&mut self, node: Node<'t>) {
