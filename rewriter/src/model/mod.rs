@@ -79,6 +79,9 @@ pub struct Function {
     pub directive: Option<Directive>,
     /// `hls::stream` locals declared in the body.
     pub stream_locals: Vec<String>,
+    /// Of those, the ones declared as a statement of a block: (name, offset just after the
+    /// declaration's `;`), where C simulation gives an unnamed stream its variable's name.
+    pub stream_decls: Vec<(String, usize)>,
     pub gotos: Vec<Goto>,
     pub labels: Vec<Label>,
     /// Pointer and array parameters and their uses, for m_axi byte counting; filled by
@@ -795,6 +798,7 @@ fn function(node: Node, text: &str, detail: LoopDetail, scope: &[String], model:
         pragmas: Vec::new(),
         directive: None,
         stream_locals: Vec::new(),
+        stream_decls: Vec::new(),
         gotos: Vec::new(),
         labels: Vec::new(),
         maxi: maxi::MaxiFacts::default(),
@@ -1319,8 +1323,14 @@ impl<'t> BodyWalker<'_, 't> {
         let Some(ty) = field(node, "type") else { return };
         let type_text = node_text(ty, self.text);
         if type_text.contains("stream") {
+            // Only a statement of a block: after one in an unbraced body the name is out of scope.
+            let in_block = node.parent().is_some_and(|p| kind(p) == "compound_statement")
+                && self.text[..node.end_byte()].ends_with(';');
             for d in node.children_by_field_name("declarator", &mut node.walk()) {
                 if let Some(n) = innermost_identifier(d, self.text) {
+                    if in_block {
+                        self.f.stream_decls.push((n.clone(), node.end_byte()));
+                    }
                     self.f.stream_locals.push(n);
                 }
             }

@@ -15,7 +15,7 @@ static void offset(hls::stream<int> &mid, hls::stream<int> &out) {
 
 void task_top(hls::stream<int> &in, hls::stream<int> &out) {
 #pragma HLS dataflow
-  hls_thread_local hls::stream<int, 8> s3("s3");
+  hls_thread_local hls::stream<int, 8> s3;
   hls_thread_local hls::task t1(scale, in, s3);
   hls_thread_local hls::task t2(offset, s3, out);
 }

@@ -5,7 +5,7 @@
 void task_top(hls::stream<int> &in, hls::stream<int> &out);
 
 int main(int argc, char **argv) {
-  hls::stream<int> in("in"), out("out");
+  hls::stream<int> in, out;
   int errors = 0;
   for (int batch = 0; batch < 3; batch++) {
     for (int i = 0; i < 4; i++) in.write(i + batch);

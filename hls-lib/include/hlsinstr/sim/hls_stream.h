@@ -108,9 +108,9 @@ class stream<T, 0> {
 
   public:
     // The constructing thread counts as live (watchdog.h): it owns the stream and may use it.
-    stream() { init(hlsinstr::sim::detail::unnamed_stream<T>()); }
-    stream(const char* name) { init(name); }
-    stream(const std::string& name) { init(name); }
+    stream() : default_name_(true) { init(hlsinstr::sim::detail::unnamed_stream<T>()); }
+    stream(const char* name) : default_name_(false) { init(name); }
+    stream(const std::string& name) : default_name_(false) { init(name); }
     stream(const stream&) = delete;
     stream& operator=(const stream&) = delete;
 
@@ -213,6 +213,17 @@ class stream<T, 0> {
     void set_name(const char* name) {
         std::lock_guard<std::mutex> lock(Watchdog::instance().mutex());
         chan_.name = name;
+        default_name_.store(false);
+    }
+
+    // hlsinstr's rewrite (HLSINSTR_STREAM_NAME): the variable's name, unless one was given.
+    // Runs at every call of the function declaring the stream: named once, then one load.
+    void hlsinstr_name_default(const char* name) {
+        if (!default_name_.load(std::memory_order_acquire)) return;
+        std::lock_guard<std::mutex> lock(Watchdog::instance().mutex());
+        if (!default_name_.load(std::memory_order_relaxed)) return;
+        chan_.name = name;
+        default_name_.store(false, std::memory_order_release);
     }
 
   protected:
@@ -235,6 +246,7 @@ class stream<T, 0> {
     }
 
     hlsinstr::sim::Channel chan_;
+    std::atomic<bool> default_name_;
     bool made_on_task_;
     std::deque<T> data_;
 };
