@@ -643,3 +643,23 @@ fn an_ip_library_header_gets_a_clear_message() {
     assert!(r.stderr.contains("hls_fft.h is a Vitis IP-library header"), "{}", r.stderr);
     assert!(r.stderr.contains("--hls-include $XILINX_HLS/include") && r.stderr.contains("Searched"), "{}", r.stderr);
 }
+
+/// Issue 17 item 9: `--src DIR` takes the user's sources, not Vitis' copies in a solution folder
+/// (here a second definition of the top that would not link).
+#[test]
+fn src_directory_skips_vendor_folders() {
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    let copy = src.join("proj/solution1/.autopilot/db");
+    std::fs::create_dir_all(&copy).unwrap();
+    std::fs::write(src.join("k.cpp"), "void k(int *a) { a[0] = 1; }\n").unwrap();
+    std::fs::write(copy.join("k.pp.0.cpp"), "void k(int *a) { a[0] = 2; }\n").unwrap();
+    std::fs::write(src.join("proj/solution1/solution.aps"), "<solution/>\n").unwrap();
+    std::fs::write(t.path().join("tb.cpp"), "void k(int *a);\nint main() { int a[1]; k(a); return a[0] - 1; }\n")
+        .unwrap();
+    let tb = t.path().join("tb.cpp");
+    let r = sim(&["--top", "k", "--src", src.to_str().unwrap(), "--tb", tb.to_str().unwrap(), "--no-csynth"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("skipped: a Vitis HLS solution (it holds solution.aps); 1 C/C++ file"), "{}", r.stderr);
+    assert!(r.stdout.contains("k()"), "{}", r.stdout);
+}
