@@ -62,6 +62,8 @@ pub struct Site {
     pub schedule_runs: u64,
     /// The numbered copy of its function this row runs in (loops of `f_1` take its schedule).
     pub copy: Option<usize>,
+    /// An `hls::task` body: a free-running process of its parent's region, on its own thread.
+    pub task: bool,
 }
 
 /// One invocation on the timeline.
@@ -340,6 +342,9 @@ impl Ctx<'_> {
             Some(_) => None,
         };
         let site = self.site(parent.map(|o| o.site).or(owner), r.probe, call_site, copy);
+        if owner.is_some() {
+            self.out.sites[site].task = true;
+        }
         let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined(r.probe, call_site);
         let node = if self.out.nodes.len() < self.opts.max_nodes {
             self.out.nodes.push(Node {

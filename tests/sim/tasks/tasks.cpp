@@ -1,5 +1,5 @@
 // A free-running design in Vitis' task style: two hls::task processes joined by a stream, in a
-// dataflow top that the testbench calls once per batch.
+// dataflow top that the testbench calls once per batch. `offset` is the slower process.
 #include "hls_stream.h"
 #include "hls_task.h"
 
@@ -10,7 +10,10 @@ static void scale(hls::stream<int> &in, hls::stream<int> &mid) {
 
 static void offset(hls::stream<int> &mid, hls::stream<int> &out) {
   int v = mid.read();
-  out.write(v + 1);
+  int acc = 0;
+slow:
+  for (int k = 0; k < 8; k++) acc += v;
+  out.write(acc / 8 + 1);
 }
 
 void task_top(hls::stream<int> &in, hls::stream<int> &out) {
