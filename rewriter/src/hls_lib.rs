@@ -3,6 +3,11 @@
 //! build it generates.
 
 /// `(path below hls-lib/include, text)` of every header.
+///
+/// `hlsinstr/sim/` holds the models that must be ours whatever the kernel headers (streams and
+/// what is built on them: tasks, split/merge, stream of blocks); `hlsinstr/vendor/` the models of
+/// Vitis headers the open set lacks, used only where the kernel headers do not have them
+/// ([`VENDOR_MODELS`]).
 pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/config.h", include_str!("../../hls-lib/include/hlsinstr/config.h")),
     ("hlsinstr/options.h", include_str!("../../hls-lib/include/hlsinstr/options.h")),
@@ -14,6 +19,15 @@ pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/maxi.h", include_str!("../../hls-lib/include/hlsinstr/maxi.h")),
     ("hlsinstr/sim/hls_stream.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_stream.h")),
     ("hlsinstr/sim/watchdog.h", include_str!("../../hls-lib/include/hlsinstr/sim/watchdog.h")),
+    ("hlsinstr/sim/hls_task.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_task.h")),
+    ("hlsinstr/sim/hls_np_channel.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_np_channel.h")),
+    ("hlsinstr/sim/hls_streamofblocks.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_streamofblocks.h")),
+    ("hlsinstr/vendor/hls_vector.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_vector.h")),
+    ("hlsinstr/vendor/ap_axi_sdata.h", include_str!("../../hls-lib/include/hlsinstr/vendor/ap_axi_sdata.h")),
+    ("hlsinstr/vendor/hls_fence.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_fence.h")),
+    ("hlsinstr/vendor/hls_burst_maxi.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_burst_maxi.h")),
+    ("hlsinstr/vendor/hls_math.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_math.h")),
+    ("hlsinstr/vendor/etc/ap_utils.h", include_str!("../../hls-lib/include/hlsinstr/vendor/etc/ap_utils.h")),
     ("hlsinstr/vitis.h", include_str!("../../hls-lib/include/hlsinstr/vitis.h")),
     ("hlsinstr/hw/monitor.h", include_str!("../../hls-lib/include/hlsinstr/hw/monitor.h")),
     ("hlsinstr/hw/tb.h", include_str!("../../hls-lib/include/hlsinstr/hw/tb.h")),
@@ -28,3 +42,10 @@ pub const BLACKBOX: &[(&str, &str)] = &[
     ("hlsinstr_counter.v", include_str!("../../verilog/hlsinstr_counter.v")),
     ("hlsinstr_counter_model.cpp", include_str!("../../verilog/hlsinstr_counter_model.cpp")),
 ];
+
+/// Directory (below hls-lib/include) of the models of Vitis headers the open set lacks.
+pub const VENDOR_MODELS: &str = "hlsinstr/vendor";
+
+/// Vitis IP-library headers that have no C-simulation model here: they wrap IP cores (FFT, FIR,
+/// DSP primitives) whose C models ship only with Vitis.
+pub const IP_LIBRARY_HEADERS: &[&str] = &["hls_fft.h", "hls_fir.h", "hls_dsp_builtins.h", "hls_dds.h", "hls_qrf.h"];

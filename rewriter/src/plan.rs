@@ -6,6 +6,8 @@
 //! | site | inserted |
 //! |---|---|
 //! | after a function's `{` | `HLSINSTR_FUNC_BEGIN(id, O, dep);` |
+//! | C simulation: after the `;` of a stream declaration in a block | `HLSINSTR_STREAM_NAME(var);` per variable |
+//! | C simulation: after `HLSINSTR_FUNC_BEGIN` (and the m_axi ports) of a function with `hls::stream` parameters | `HLSINSTR_STREAM_NAME(param);` per parameter |
 //! | where control falls off its end | `HLSINSTR_FUNC_END(id, O, 0);` |
 //! | `return e;` / `return;` | `return HLSINSTR_RETURN(id, O, e);` / `return HLSINSTR_RETURN_VOID(id, O);` (`HLSINSTR_RETURN_V` for `return e;` in a void function; `return(e);` gives `return HLSINSTR_RETURN(id, O,(e));`) |
 //! | before a loop (and its label) | `HLSINSTR_LOOP_BEGIN(id, O, 0);` |
@@ -247,6 +249,31 @@ pub fn plan_file(
         if !hw_top && !hw_dataflow {
             plan_function(f, fid, &loop_ids, kinds, &mut plan.edits);
         }
+        if !hardware {
+            // C simulation: an unnamed stream takes its variable's name, so a deadlock report
+            // says `s3`, not `hls::stream<int>.5`; after a declaration, before anything else
+            // inserted there. A stream parameter names the caller's stream when nothing did (the top's ports
+            // name the testbench's streams); an empty body is left alone. The statements at one
+            // offset are one token run (as separate tokens they would have no defined order).
+            let open_at = f.body.start + 1;
+            let params: Vec<&str> = f
+                .params
+                .iter()
+                .filter(|p| p.kind == crate::model::ParamKind::Stream && !p.name.is_empty())
+                .map(|p| p.name.as_str())
+                .collect();
+            if f.falls_off_at != Some(open_at) && !params.is_empty() {
+                plan.edits.push(Edit::token(open_at, stream_names(params), Rank::open(FUNCTION_LEVEL, 3)));
+            }
+            let mut decls = f.stream_decls.iter().peekable();
+            while let Some((name, at)) = decls.next() {
+                let mut names = vec![name.as_str()];
+                while let Some((n, _)) = decls.next_if(|(_, a)| a == at) {
+                    names.push(n.as_str());
+                }
+                plan.edits.push(Edit::token(*at, stream_names(names), Rank::close(i32::MAX, 0)));
+            }
+        }
     }
     if !plan.probes.is_empty() && !target.vitis {
         let eol = src.eol();
@@ -254,6 +281,11 @@ pub fn plan_file(
         plan.edits.push(Edit::raw(src.bom_len(), format!("{include}{eol}"), Rank::open(i32::MIN, 0)));
     }
     plan
+}
+
+/// `HLSINSTR_STREAM_NAME(a); HLSINSTR_STREAM_NAME(b);`
+fn stream_names(names: Vec<&str>) -> String {
+    names.iter().map(|n| format!("HLSINSTR_STREAM_NAME({n});")).collect::<Vec<_>>().join(" ")
 }
 
 fn opts(kinds: Kinds) -> &'static str {

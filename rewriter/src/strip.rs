@@ -323,6 +323,7 @@ const STATEMENTS: &[&str] = &[
     "HLSINSTR_WATCH_DECL",
     "HLSINSTR_WATCH_POST",
     "HLSINSTR_SNAP",
+    "HLSINSTR_STREAM_NAME",
 ];
 
 /// Wrappers around the user's expression (`NAME(id, x, expr)`): the first two arguments are

@@ -237,3 +237,44 @@ fn opencl_files_are_walked_rewritten_diffed_stripped_and_refused_twice() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("without it"), "{}", stderr(&o));
 }
+
+/// Issue 17 item 9: `rewrite .` in a Vitis project instrumented Vitis' own copies of the sources
+/// in the solution folder (5,258 probes in 12 generated files beside the 2 real ones).
+#[test]
+fn rewrite_of_a_vitis_project_skips_solution_folders_and_ignored_files() {
+    let t = tree(&[
+        ("k.cpp", KERNEL),
+        ("k_tb.cpp", "int k(int *a, int n);\nint main() { int a[2] = {1, 2}; return k(a, 2) == 3 ? 0 : 1; }\n"),
+        ("run_hls.tcl", "open_project proj\nset_top k\nadd_files k.cpp\nopen_solution solution1\n"),
+        ("proj/hls.app", "<project/>"),
+        ("proj/solution1/solution.aps", "<solution/>"),
+        ("proj/solution1/sim/wrapc/k.cpp_pre.cpp.tb.cpp", KERNEL),
+        ("proj/solution1/.autopilot/db/k.pp.0.cpp", KERNEL),
+        ("proj/solution1/csim/build/k_tb.cpp", KERNEL),
+        // A solution copied out of its project, without its .aps file.
+        ("old/solution2/.autopilot/db/k.pp.0.cpp", KERNEL),
+        ("old/solution2/syn/systemc/k.h", HEADER),
+        ("gen/made.cpp", KERNEL),
+        (".gitignore", "gen/\n"),
+    ]);
+    let o = hlsinstr(&["rewrite", ".", "--out", "out"], t.path());
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("2 probes in 2 of 2 files"), "only k.cpp and k_tb.cpp are taken: {err}");
+    let proj = format!(
+        "proj{}: skipped: a Vitis HLS project folder (it holds hls.app); 3 C/C++ files",
+        std::path::MAIN_SEPARATOR
+    );
+    assert!(err.contains(&proj), "{err}");
+    assert!(err.contains("solution2") && err.contains("it holds .autopilot") && err.contains("2 C/C++ files"), "{err}");
+    assert!(!err.contains("gen"), "an ignored folder is not a vendor folder: {err}");
+    assert!(
+        t.path().join("out/k.cpp").is_file()
+            && !t.path().join("out/proj").exists()
+            && !t.path().join("out/gen").exists()
+    );
+    // A file named on the command line is taken, wherever it is.
+    let o = hlsinstr(&["rewrite", "proj/solution1/.autopilot/db/k.pp.0.cpp", "gen/made.cpp", "--out", "o2"], t.path());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("2 probes in 2 of 2 files"), "{}", stderr(&o));
+}

@@ -608,3 +608,61 @@ fn the_simulation_links_without_the_dynamic_loader_when_it_can() {
     assert_eq!(out, "1\n");
     assert!(has_interpreter(&exe), "dlopen needs the dynamic loader");
 }
+
+/// Issue 17 item 5: hls::task bodies run as free-running threads; each is a row under the
+/// function that declares it (named by its declaration, with its streams), not a testbench call;
+/// a testbench waiting for a result no task makes is a deadlock naming the task's stream.
+#[test]
+fn hls_task_bodies_are_processes_of_their_region() {
+    let r = sim(&["tests/sim/tasks/hls_config.cfg", "--no-csynth", "--timeout", "60"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("over 3 call(s)"), "3 testbench calls, not the tasks' invocations:\n{}", r.stdout);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let row = |what: &str| {
+        lines.iter().find(|l| l.contains(what)).copied().unwrap_or_else(|| panic!("no {what}:\n{}", r.stdout))
+    };
+    assert!(row("hls::task t1(scale, in, s3)").starts_with("  ") && row("t1(scale").contains(" 12 "), "{}", r.stdout);
+    assert!(row("hls::task t2(offset, s3, out)").starts_with("  "), "{}", r.stdout);
+    // Free-running processes: the slower one sets the pace, the other waits for it.
+    assert!(row("t1(scale").contains("84.6") && row("t1(scale").contains("offset(84.6, dep)"), "{}", r.stdout);
+    assert!(row("t2(offset").contains(" 0.0 "), "{}", r.stdout);
+    assert!(!r.stderr.contains("never closed"), "a stopped task's last wait is not a lost invocation:\n{}", r.stderr);
+    let r = sim(&["tests/sim/tasks/hls_config_deadlock.cfg", "--no-csynth", "--timeout", "60"]);
+    assert_eq!(r.code, 4, "{}", r.stderr);
+    assert!(r.stderr.contains("stream 'out'") && r.stderr.contains("stream 's3'"), "{}", r.stderr);
+}
+
+/// Issue 17 item 6: an IP-library header has no model; the message names it, the directories
+/// searched and the flag to pass.
+#[test]
+fn an_ip_library_header_gets_a_clear_message() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::write(t.path().join("k.cpp"), "#include \"hls_fft.h\"\nvoid k(int *a) { a[0] = 1; }\n").unwrap();
+    std::fs::write(t.path().join("tb.cpp"), "void k(int *a);\nint main() { int a[1]; k(a); return a[0] - 1; }\n")
+        .unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let r = sim(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("hls_fft.h is a Vitis IP-library header"), "{}", r.stderr);
+    assert!(r.stderr.contains("--hls-include $XILINX_HLS/include") && r.stderr.contains("Searched"), "{}", r.stderr);
+}
+
+/// Issue 17 item 9: `--src DIR` takes the user's sources, not Vitis' copies in a solution folder
+/// (here a second definition of the top that would not link).
+#[test]
+fn src_directory_skips_vendor_folders() {
+    let t = tempfile::tempdir().unwrap();
+    let src = t.path().join("src");
+    let copy = src.join("proj/solution1/.autopilot/db");
+    std::fs::create_dir_all(&copy).unwrap();
+    std::fs::write(src.join("k.cpp"), "void k(int *a) { a[0] = 1; }\n").unwrap();
+    std::fs::write(copy.join("k.pp.0.cpp"), "void k(int *a) { a[0] = 2; }\n").unwrap();
+    std::fs::write(src.join("proj/solution1/solution.aps"), "<solution/>\n").unwrap();
+    std::fs::write(t.path().join("tb.cpp"), "void k(int *a);\nint main() { int a[1]; k(a); return a[0] - 1; }\n")
+        .unwrap();
+    let tb = t.path().join("tb.cpp");
+    let r = sim(&["--top", "k", "--src", src.to_str().unwrap(), "--tb", tb.to_str().unwrap(), "--no-csynth"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("skipped: a Vitis HLS solution (it holds solution.aps); 1 C/C++ file"), "{}", r.stderr);
+    assert!(r.stdout.contains("k()"), "{}", r.stdout);
+}

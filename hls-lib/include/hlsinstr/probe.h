@@ -12,6 +12,7 @@
 // | HLSINSTR_UNWIND(fid, depth);                | after a label a goto reaches from loops     |
 // | HLSINSTR_MAXI_PORTS(first, count);          | after FUNC_BEGIN: the module's m_axi ports  |
 // | p[HLSINSTR_MAXI_R(id, p, i)] (W, RW, RN, WN) | accesses to m_axi ports (maxi.h)           |
+// | HLSINSTR_STREAM_NAME(var);                  | after a stream declaration (C simulation)   |
 //
 // O is P, T, S or TS (options.h). `dep` is a value the timestamp read depends on, so an HLS
 // scheduler cannot move it (the in-FPGA build uses it; C simulation ignores it).
@@ -47,6 +48,7 @@
 #define HLSINSTR_LOOP_ITER(id) ((void)0)
 #define HLSINSTR_LOOP_END(id, o, value) ((void)0)
 #define HLSINSTR_UNWIND(fid, depth) ((void)0)
+#define HLSINSTR_STREAM_NAME(var) ((void)0)
 
 #else
 
@@ -54,6 +56,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 
 #define HLSINSTR_FUNC_BEGIN(id, o, dep) ::hlsinstr::sim::FunctionFrame hlsinstr_frame_(id, HLSINSTR_OPT_##o, dep)
 #define HLSINSTR_FUNC_END(id, o, value) hlsinstr_frame_.end()
@@ -64,6 +67,7 @@
 #define HLSINSTR_LOOP_ITER(id) ::hlsinstr::sim::loop_iter(id)
 #define HLSINSTR_LOOP_END(id, o, value) ::hlsinstr::sim::loop_end(id)
 #define HLSINSTR_UNWIND(fid, depth) hlsinstr_frame_.unwind(depth)
+#define HLSINSTR_STREAM_NAME(var) ::hlsinstr::sim::name_stream(var, #var, 0)
 
 namespace hlsinstr {
 namespace sim {
@@ -140,6 +144,24 @@ class FunctionFrame {
     std::uint32_t ports_count_;
     const std::uint64_t* port_bytes_;
 };
+
+// An unnamed stream (hls_stream.h's model names it `hls::stream<T>.N`) takes its variable's
+// name; a named one, or a stream of another model (the vendor's), is left alone. Arrays of
+// streams name each element `var[i]`.
+template <class S>
+inline auto name_stream(S& s, const char* name, int) -> decltype(s.hlsinstr_name_default(name), void()) {
+    s.hlsinstr_name_default(name);
+}
+template <class S>
+inline void name_stream(S&, const char*, long) {}
+template <class S, std::size_t N>
+inline void name_stream(S (&a)[N], const char* name, int) {
+    for (std::size_t i = 0; i < N; ++i) {
+        char element[256];
+        std::snprintf(element, sizeof element, "%s[%lu]", name, static_cast<unsigned long>(i));
+        name_stream(a[i], element, 0);
+    }
+}
 
 template <class Dep>
 inline void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {

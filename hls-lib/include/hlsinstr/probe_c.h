@@ -65,6 +65,7 @@ void hlsinstr_c_flush_events(void);
 #define HLSINSTR_LOOP_ITER(id) ((void)0)
 #define HLSINSTR_LOOP_END(id, o, value) ((void)0)
 #define HLSINSTR_UNWIND(fid, depth) ((void)0)
+#define HLSINSTR_STREAM_NAME(var) ((void)0)
 
 #else
 
@@ -85,6 +86,8 @@ void hlsinstr_c_flush_events(void);
 #define HLSINSTR_LOOP_ITER(id) hlsinstr_c_loop_iter(id)
 #define HLSINSTR_LOOP_END(id, o, value) hlsinstr_c_loop_end(id)
 #define HLSINSTR_UNWIND(fid, depth) hlsinstr_c_frame_unwind(&hlsinstr_frame_, (depth))
+/* C has no streams: a struct whose type says `stream` keeps its own name. */
+#define HLSINSTR_STREAM_NAME(var) ((void)0)
 
 #endif // HLSINSTR_SYNTHESIS
 

@@ -18,7 +18,8 @@ pub struct SimArgs {
     /// Top function (overrides the project's).
     #[arg(long)]
     pub top: Option<String>,
-    /// Synthesis source files (instead of, or added to, the project's).
+    /// Synthesis source files (instead of, or added to, the project's); a directory is walked
+    /// as `rewrite` walks it.
     #[arg(long = "src", num_args = 1..)]
     pub src: Vec<PathBuf>,
     /// Testbench files (sources and data files).
@@ -317,7 +318,20 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
         spec.top = t.clone();
     }
     spec.optimize |= args.optimize;
-    spec.sources.extend(args.src.iter().map(|p| (p.clone(), Vec::new())));
+    // A directory given to --src is walked as `rewrite` walks it (ignore files, no vendor folders).
+    for p in &args.src {
+        if p.is_dir() {
+            let mut notes = Vec::new();
+            let found = hlsinstr::walk::discover(std::slice::from_ref(p), &[], &mut notes)?;
+            for n in notes {
+                eprintln!("hlsinstr sim: {n}");
+            }
+            spec.common_flags.push(format!("-I{}", p.display()));
+            spec.sources.extend(found.into_iter().map(|i| (i.path, Vec::new())));
+        } else {
+            spec.sources.push((p.clone(), Vec::new()));
+        }
+    }
     for f in &args.tb {
         if hlsinstr::source::is_cxx_path(f) {
             spec.testbench.push((f.clone(), Vec::new()));
@@ -325,7 +339,7 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
             spec.data_files.push(f.clone());
         }
     }
-    for f in args.src.iter().chain(&args.tb) {
+    for f in args.src.iter().filter(|p| !p.is_dir()).chain(&args.tb) {
         if !f.exists() {
             return Err(Error::new(ErrorKind::Usage, format!("{} does not exist", f.display())));
         }

@@ -145,6 +145,7 @@ mod tests {
                     name: c.to_string(),
                     line: 1,
                     args: Vec::new(),
+                    task: false,
                 })
                 .collect(),
             exits: 1,

@@ -141,6 +141,7 @@ mod tests {
                     name: c.into(),
                     line: 1,
                     args: args.iter().map(|a| a.to_string()).collect(),
+                    task: false,
                 })
                 .collect(),
             exits: 1,

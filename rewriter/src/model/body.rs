@@ -287,8 +287,14 @@ impl<'t> BodyWalker<'_, 't> {
         let Some(ty) = field(node, "type") else { return };
         let type_text = node_text(ty, self.text);
         if type_text.contains("stream") {
+            // Only a statement of a block: after one in an unbraced body the name is out of scope.
+            let in_block = node.parent().is_some_and(|p| kind(p) == "compound_statement")
+                && self.text[..node.end_byte()].ends_with(';');
             for d in node.children_by_field_name("declarator", &mut node.walk()) {
                 if let Some(n) = innermost_identifier(d, self.text) {
+                    if in_block {
+                        self.f.stream_decls.push((n.clone(), node.end_byte()));
+                    }
                     self.f.stream_locals.push(n);
                 }
             }
@@ -330,6 +336,7 @@ impl<'t> BodyWalker<'_, 't> {
             name,
             line,
             args: rest,
+            task: true,
         });
     }
 
@@ -365,7 +372,7 @@ impl<'t> BodyWalker<'_, 't> {
             .unwrap_or_default();
         let (line, _) = position(self.text, node.start_byte());
         let args_span = arguments.map(|a| a.byte_range()).unwrap_or_default();
-        self.f.calls.push(Call { callee, callee_span: func.byte_range(), args_span, name, line, args });
+        self.f.calls.push(Call { callee, callee_span: func.byte_range(), args_span, name, line, args, task: false });
     }
 
     fn loop_node(&mut self, node: Node<'t>) {

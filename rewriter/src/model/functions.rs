@@ -504,6 +504,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         pragmas: Vec::new(),
         directive: None,
         stream_locals: Vec::new(),
+        stream_decls: Vec::new(),
         gotos: Vec::new(),
         labels: Vec::new(),
         maxi: maxi::MaxiFacts::default(),

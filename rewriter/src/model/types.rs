@@ -68,6 +68,9 @@ pub struct Function {
     pub directive: Option<Directive>,
     /// `hls::stream` locals declared in the body.
     pub stream_locals: Vec<String>,
+    /// Of those, the ones declared as a statement of a block: (name, offset just after the
+    /// declaration's `;`), where C simulation gives an unnamed stream its variable's name.
+    pub stream_decls: Vec<(String, usize)>,
     pub gotos: Vec<Goto>,
     pub labels: Vec<Label>,
     /// Pointer and array parameters and their uses, for m_axi byte counting; filled by
@@ -272,6 +275,9 @@ pub struct Call {
     pub line: usize,
     /// Argument texts, whitespace-normalised.
     pub args: Vec<String>,
+    /// The call is an `hls::task` declaration: the callee runs as a free-running process.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub task: bool,
 }
 
 #[derive(Debug, Clone)]

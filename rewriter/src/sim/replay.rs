@@ -62,6 +62,8 @@ pub struct Site {
     pub schedule_runs: u64,
     /// The numbered copy of its function this row runs in (loops of `f_1` take its schedule).
     pub copy: Option<usize>,
+    /// An `hls::task` body: a free-running process of its parent's region, on its own thread.
+    pub task: bool,
 }
 
 /// One invocation on the timeline.
@@ -182,6 +184,9 @@ struct Ctx<'a> {
     /// Call sites of each function probe over the design, in source order: (caller function,
     /// file, line).
     call_sites: HashMap<u32, Vec<(String, String, usize)>>,
+    /// The body of an `hls::task` → the function probe that declares the task: its invocations
+    /// (on the task's own thread) are processes of that function's region, not testbench calls.
+    task_owner: HashMap<u32, u32>,
 }
 
 pub fn replay(
@@ -200,6 +205,7 @@ pub fn replay(
         out: Replay { lanes: 1, ..Replay::default() },
         root_cursor: HashMap::new(),
         call_sites: call_sites(manifest),
+        task_owner: task_owners(manifest),
     };
     let mut stacks: HashMap<u32, Vec<Open>> = HashMap::new();
     for r in records {
@@ -211,7 +217,9 @@ pub fn replay(
             Event::Deadlock => cx.out.blocked.push(Blocked { thread: r.thread, probe: r.probe }),
         }
     }
-    let mut threads: Vec<_> = stacks.into_iter().filter(|(_, s)| !s.is_empty()).collect();
+    // A task's last invocation waits for input that never comes; its stop drops it (hls_task.h).
+    let mut threads: Vec<_> =
+        stacks.into_iter().filter(|(_, s)| s.first().is_some_and(|o| !cx.task_owner.contains_key(&o.probe))).collect();
     threads.sort_by_key(|(t, _)| *t);
     for (thread, stack) in threads {
         let names: Vec<String> = stack.iter().map(|o| cx.name(o.probe)).collect();
@@ -328,7 +336,15 @@ impl Ctx<'_> {
             Some(Timing::Module(_)) => call_site,
             _ => parent.and_then(|o| o.copy),
         };
-        let site = self.site(parent.map(|o| o.site), r.probe, call_site, copy);
+        // A task body's invocation on its own thread belongs under the function declaring it.
+        let owner = match parent {
+            None => self.task_owner.get(&r.probe).and_then(|o| self.site_index.get(&(None, *o, None)).copied()),
+            Some(_) => None,
+        };
+        let site = self.site(parent.map(|o| o.site).or(owner), r.probe, call_site, copy);
+        if owner.is_some() {
+            self.out.sites[site].task = true;
+        }
         let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined(r.probe, call_site);
         let node = if self.out.nodes.len() < self.opts.max_nodes {
             self.out.nodes.push(Node {
@@ -439,7 +455,8 @@ impl Ctx<'_> {
             Some(b) => cycles as i64 - b as i64,
             None => open.delta,
         };
-        if let (None, Some(Timing::Module(_))) = (stack.last(), self.timing.get(&r.probe)) {
+        let task_process = stack.is_empty() && self.out.sites[open.site].parent.is_some();
+        if let (None, Some(Timing::Module(_)), false) = (stack.last(), self.timing.get(&r.probe), task_process) {
             self.out.calls_total += 1;
             if self.out.calls.len() < MAX_CALLS {
                 self.out.calls.push(cycles);
@@ -459,6 +476,8 @@ impl Ctx<'_> {
             self.out.nodes[n].cycles = cycles;
         }
         match stack.last_mut() {
+            // A free-running task process: its own row under its region; not a testbench call.
+            None if task_process => {}
             None => {
                 let cursor = self.root_cursor.entry(r.thread).or_insert(0);
                 if let Some(n) = open.node {
@@ -787,6 +806,21 @@ fn call_sites(manifest: &Manifest) -> HashMap<u32, Vec<(String, String, usize)>>
     }
     for v in out.values_mut() {
         v.sort_by(|a, b| (&a.1, a.2).cmp(&(&b.1, b.2)));
+    }
+    out
+}
+
+/// `hls::task` bodies and the function probe declaring each (the first, when several do).
+fn task_owners(manifest: &Manifest) -> HashMap<u32, u32> {
+    let by_name: HashMap<&str, u32> =
+        manifest.probes.iter().filter(|p| p.kind == "function").map(|p| (p.name.as_str(), p.id)).collect();
+    let mut out = HashMap::new();
+    for p in manifest.probes.iter().filter(|p| p.kind == "function") {
+        for c in p.module.iter().flat_map(|m| &m.calls).filter(|c| c.task) {
+            if let Some(&body) = by_name.get(c.name.as_str()) {
+                out.entry(body).or_insert(p.id);
+            }
+        }
     }
     out
 }

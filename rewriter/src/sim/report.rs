@@ -428,6 +428,9 @@ fn stall_of(
     let site = &r.sites[s];
     let Some(ps) = site.parent else { return (None, Vec::new()) };
     let parent = &r.sites[ps];
+    if site.task {
+        return task_stall(r, s, probes, row_of, i);
+    }
     if site.absorbed || parent.cycles == 0 {
         return (None, Vec::new());
     }
@@ -475,6 +478,42 @@ fn stall_of(
     };
     reasons.sort_by(|a, b| b.pct.total_cmp(&a.pct).then(a.row.cmp(&b.row)));
     (Some(stall), reasons)
+}
+
+/// Free-running `hls::task` processes of one region each handle the whole run's data: the one
+/// with the most cycles sets the pace, and every other waits for it for the difference. The
+/// scope is the slowest task's cycles.
+fn task_stall(
+    r: &Replay,
+    s: usize,
+    probes: &HashMap<u32, &ProbeEntry>,
+    row_of: &HashMap<usize, usize>,
+    i: &Inputs,
+) -> (Option<f64>, Vec<Reason>) {
+    let site = &r.sites[s];
+    let Some(parent) = site.parent else { return (None, Vec::new()) };
+    let tasks = r.sites[parent].children.iter().copied().filter(|&c| r.sites[c].task);
+    let Some(slowest) = tasks.max_by_key(|&c| (r.sites[c].cycles, std::cmp::Reverse(c))) else {
+        return (None, Vec::new());
+    };
+    let scope = r.sites[slowest].cycles;
+    if scope == 0 {
+        return (None, Vec::new());
+    }
+    let waited = scope - site.cycles.min(scope);
+    let pct = 100.0 * waited as f64 / scope as f64;
+    let reasons = if waited > 0 && slowest != s {
+        let other = probes[&r.sites[slowest].probe];
+        let caller = &probes[&r.sites[parent].probe].function;
+        let names: Vec<&str> =
+            r.sites[parent].children.iter().map(|&c| probes[&r.sites[c].probe].name.as_str()).collect();
+        let me = &probes[&site.probe].name;
+        let kind = if i.relations.connected(caller, &names, me, &other.name) { "dep" } else { "sync" };
+        vec![Reason { on: shown_name(i.timing, other), row: row_of[&slowest], pct, kind: kind.into() }]
+    } else {
+        Vec::new()
+    };
+    (Some(pct), reasons)
 }
 
 /// Bytes per second of everything that runs in parallel with `s` (its dataflow siblings and

@@ -373,20 +373,64 @@ fn compile(spec: &RunSpec, opts: &RunOptions, work: &Path, tree: &shadow::Tree, 
         if let Some(d) = file.parent() {
             cmd.arg(format!("-I{}", d.display()));
         }
+        // The models of the Vitis headers the kernel headers lack come before them when they are
+        // the open set (whose hls_math.h the model extends), after them otherwise.
+        let models = lib.join(crate::hls_lib::VENDOR_MODELS);
+        let open_set = !opts.hls_include.join("hls_vector.h").is_file();
         cmd.arg(format!("-I{}", lib.join("hlsinstr/sim").display()));
         cmd.arg(format!("-I{}", lib.display()));
+        if open_set {
+            cmd.arg(format!("-I{}", models.display()));
+        }
         cmd.arg(format!("-I{}", opts.hls_include.display()));
+        if !open_set {
+            cmd.arg(format!("-I{}", models.display()));
+        }
         cmd.args(&common_flags).args(flags);
         cmd.args(["-Wno-unknown-pragmas", "-Wno-unused-label"]);
         let out = cmd.output().map_err(|e| missing_tool(compiler, &e))?;
         if !out.status.success() {
             let text = String::from_utf8_lossy(&out.stderr);
             let mapped = shadow::map_diagnostics(&text, &tree.files);
-            return Err(Error::new(ErrorKind::BadInput, format!("the C simulation does not compile:\n{mapped}")));
+            let searched = [lib.join("hlsinstr/sim"), lib.to_path_buf(), models, opts.hls_include.clone()];
+            let advice = missing_header_advice(&text, &searched);
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!("the C simulation does not compile:\n{mapped}{advice}"),
+            ));
         }
         objects.push(obj);
     }
     link(&opts.cxx, &objects, &spec.ldflags, exe)
+}
+
+/// What to do about a header the compiler did not find (`fatal error: X: No such file or
+/// directory`): a Vitis IP-library header has no model here, another header may be in a Vitis
+/// installation. Empty when no header was missing.
+fn missing_header_advice(stderr: &str, searched: &[PathBuf]) -> String {
+    let mut out = String::new();
+    for line in stderr.lines() {
+        let Some(rest) = line.split("fatal error: ").nth(1) else { continue };
+        let Some(name) = rest.strip_suffix(": No such file or directory") else { continue };
+        let name = name.trim_matches(|c| c == '\'' || c == '"' || c == '<' || c == '>');
+        let dirs: Vec<String> = searched.iter().map(|d| d.display().to_string()).collect();
+        let what = if crate::hls_lib::IP_LIBRARY_HEADERS.contains(&name) {
+            format!(
+                "{name} is a Vitis IP-library header (it wraps an IP core whose C model ships only with Vitis); \
+                 hlsinstr has no model of it"
+            )
+        } else if name.starts_with("hls_") || name.starts_with("ap_") || name.starts_with("etc/") {
+            format!("{name} is not in the kernel headers nor among hlsinstr's models of Vitis headers")
+        } else {
+            format!("{name} was not found")
+        };
+        out.push_str(&format!(
+            "\nhlsinstr: {what}. Searched (besides the source's own directory and the project's -I): {}. With Vitis \
+             installed, pass --hls-include $XILINX_HLS/include (or set XILINX_HLS).",
+            dirs.join(", ")
+        ));
+    }
+    out
 }
 
 /// The object of the k-th compiled unit (the link order).

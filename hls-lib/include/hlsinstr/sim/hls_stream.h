@@ -108,13 +108,20 @@ class stream<T, 0> {
 
   public:
     // The constructing thread counts as live (watchdog.h): it owns the stream and may use it.
-    stream() { init(hlsinstr::sim::detail::unnamed_stream<T>()); }
-    stream(const char* name) { init(name); }
-    stream(const std::string& name) { init(name); }
+    stream() : default_name_(true) { init(hlsinstr::sim::detail::unnamed_stream<T>()); }
+    stream(const char* name) : default_name_(false) { init(name); }
+    stream(const std::string& name) : default_name_(false) { init(name); }
     stream(const stream&) = delete;
     stream& operator=(const stream&) = delete;
 
     ~stream() {
+        bool task_used;
+        {
+            std::lock_guard<std::mutex> lock(Watchdog::instance().mutex());
+            task_used = chan_.task_used;
+        }
+        // A task still bound to this stream must stop before it goes (hls_task.h).
+        if (task_used && !hlsinstr::sim::detail::task_stop()) Watchdog::instance().stop_tasks();
         std::unique_lock<std::mutex> lock(Watchdog::instance().mutex());
         if (data_.empty()) return;
         const std::string name = chan_.name;
@@ -206,6 +213,17 @@ class stream<T, 0> {
     void set_name(const char* name) {
         std::lock_guard<std::mutex> lock(Watchdog::instance().mutex());
         chan_.name = name;
+        default_name_.store(false);
+    }
+
+    // hlsinstr's rewrite (HLSINSTR_STREAM_NAME): the variable's name, unless one was given.
+    // Runs at every call of the function declaring the stream: named once, then one load.
+    void hlsinstr_name_default(const char* name) {
+        if (!default_name_.load(std::memory_order_acquire)) return;
+        std::lock_guard<std::mutex> lock(Watchdog::instance().mutex());
+        if (!default_name_.load(std::memory_order_relaxed)) return;
+        chan_.name = name;
+        default_name_.store(false, std::memory_order_release);
     }
 
   protected:
@@ -218,14 +236,18 @@ class stream<T, 0> {
     void init(const std::string& name) {
         Watchdog::enter_thread();
         chan_.name = name;
+        made_on_task_ = hlsinstr::sim::detail::task_stop() != 0;
     }
 
     void moved(Watchdog& w) {
+        Watchdog::touch(chan_, made_on_task_);
         chan_.count = data_.size();
         w.transferred(chan_);
     }
 
     hlsinstr::sim::Channel chan_;
+    std::atomic<bool> default_name_;
+    bool made_on_task_;
     std::deque<T> data_;
 };
 

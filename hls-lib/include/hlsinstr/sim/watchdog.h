@@ -29,6 +29,13 @@
 //    another waits for it is reported too: raise HLSINSTR_WATCHDOG_MS for such designs.
 // Blocked threads re-check every 20 ms; nothing is checked while no thread waits.
 //
+// hls::task threads (hls_task.h) are free-running processes: a task waiting on an empty input
+// is idle, not stuck, so the second rule looks only at waiters that are not tasks (the
+// testbench reading a result that never comes); the first still counts every thread. A task's
+// wait ends when the task object is destroyed (its hls_thread_local goes at the thread's exit):
+// the wait throws TaskStopped, which unwinds the task body to its thread loop, and the body's
+// open probe frames are dropped first, so the interrupted invocation records no end.
+//
 // Records of threads that are not blocked and still running (the main thread in join) are not in
 // the log written at a deadlock, as with any thread still running at exit.
 #ifndef HLSINSTR_SIM_WATCHDOG_H
@@ -41,6 +48,7 @@
 #include "hlsinstr/options.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -66,15 +74,25 @@ struct Channel {
     std::size_t depth;  // 0: unbounded
     unsigned waiting;   // threads waiting on `ready`
     bool overfilled;    // a sequential run wrote past the depth (noted once)
+    bool task_used;     // an hls::task thread used this stream, made on another thread
     std::condition_variable ready;
 
-    Channel() : count(0), depth(0), waiting(0), overfilled(false) {}
+    Channel() : count(0), depth(0), waiting(0), overfilled(false), task_used(false) {}
 
     bool can_read() const { return count > 0; }
     bool can_write() const { return depth == 0 || count < depth; }
 };
 
+// Thrown out of a blocked stream operation of a task whose hls::task object is being destroyed.
+struct TaskStopped {};
+
 namespace detail {
+
+// Set on a task's thread (hls_task.h): its stop request, null on other threads.
+inline const std::atomic<bool>*& task_stop() {
+    static thread_local const std::atomic<bool>* stop = 0;
+    return stop;
+}
 
 // Threads of this process as the operating system lists them; -1 when unknown.
 inline long os_thread_count() {
@@ -138,6 +156,56 @@ class Watchdog {
     // sequential C simulation (lock held).
     bool alone() const { return live_ <= 1; }
 
+    // Wakes every waiter to look again (a task stop request); takes the lock.
+    void wake_all() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        for (std::size_t i = 0; i < waiters_.size(); ++i) waiters_[i]->channel->ready.notify_all();
+    }
+
+    // hls::task threads (hls_task.h): a task's stop flag and whether its thread has ended.
+    struct TaskEntry {
+        std::atomic<bool> stop;
+        bool ended;
+        TaskEntry() : stop(false), ended(false) {}
+    };
+
+    void add_task(TaskEntry* t) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        tasks_.push_back(t);
+    }
+
+    // The task's thread is leaving (called on it).
+    void task_ended(TaskEntry* t) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        t->ended = true;
+        tasks_changed_.notify_all();
+    }
+
+    void remove_task(TaskEntry* t) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        tasks_.erase(std::find(tasks_.begin(), tasks_.end(), t));
+    }
+
+    // A stream a task uses goes away (the testbench's stream at the end of main, before the
+    // hls_thread_local tasks): every task stops first, so none touches it afterwards. Waits for
+    // their threads to end; called without the lock, never from a task thread.
+    void stop_tasks() {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (std::size_t i = 0; i < tasks_.size(); ++i) tasks_[i]->stop.store(true);
+        for (std::size_t i = 0; i < waiters_.size(); ++i) waiters_[i]->channel->ready.notify_all();
+        for (;;) {
+            bool all = true;
+            for (std::size_t i = 0; i < tasks_.size(); ++i) all = all && tasks_[i]->ended;
+            if (all) return;
+            tasks_changed_.wait_for(lock, std::chrono::milliseconds(tick_ms));
+        }
+    }
+
+    // Notes a stream operation of the calling thread on `ch` (lock held).
+    static void touch(Channel& ch, bool made_on_task) {
+        if (detail::task_stop() && !made_on_task) ch.task_used = true;
+    }
+
     // A read or write of `ch` completed (lock held).
     void transferred(Channel& ch) {
         ++transfers_;
@@ -159,7 +227,8 @@ class Watchdog {
     // thread can ever make that happen: reports the deadlock and ends the process.
     void wait(std::unique_lock<std::mutex>& lock, Channel& ch, bool writing) {
         typedef std::chrono::steady_clock clock;
-        Waiter self = {&ch, writing, ThreadLog::current()};
+        const std::atomic<bool>* stop = detail::task_stop();
+        Waiter self = {&ch, writing, ThreadLog::current(), stop != 0};
         waiters_.push_back(&self);
         ++ch.waiting;
         std::uint64_t seen = progress();
@@ -167,13 +236,20 @@ class Watchdog {
         for (;;) {
             if (!reporting_) { // once a report began, every waiter stays put until the exit
                 if (self.unblocked()) break;
+                if (stop && stop->load()) {
+                    --ch.waiting;
+                    waiters_.erase(std::find(waiters_.begin(), waiters_.end(), &self));
+                    drop_open_frames();
+                    throw TaskStopped();
+                }
                 if (everyone_blocked()) report(lock, 0);
                 const std::uint64_t now_seen = progress();
                 const clock::time_point now = clock::now();
                 if (now_seen != seen) {
                     seen = now_seen;
                     since = now;
-                } else if (timeout_ms_ != 0 && now - since >= std::chrono::milliseconds(timeout_ms_)) {
+                } else if (timeout_ms_ != 0 && now - since >= std::chrono::milliseconds(timeout_ms_) &&
+                           blocked_outside_tasks()) {
                     report(lock, timeout_ms_);
                 }
             }
@@ -190,6 +266,7 @@ class Watchdog {
         Channel* channel;
         bool writing;
         ThreadLog* log; // this waiter's thread log; null once exit began
+        bool task;      // on an hls::task thread
         bool unblocked() const { return writing ? channel->can_write() : channel->can_read(); }
     };
 
@@ -216,6 +293,21 @@ class Watchdog {
         std::size_t n = 0;
         for (std::size_t i = 0; i < waiters_.size(); ++i) n += waiters_[i]->unblocked() ? 0 : 1;
         return n;
+    }
+
+    // A blocked waiter that is not an idle task: the second rule's precondition.
+    bool blocked_outside_tasks() const {
+        for (std::size_t i = 0; i < waiters_.size(); ++i)
+            if (!waiters_[i]->task && !waiters_[i]->unblocked()) return true;
+        return false;
+    }
+
+    // A stopped task's interrupted invocation: its frames go without end records (a task
+    // thread has nothing below its body on the probe stack).
+    static void drop_open_frames() {
+        ThreadLog* t = ThreadLog::current();
+        if (!t) return;
+        while (!t->stack().empty()) t->stack().pop();
     }
 
     // The first rule: nothing in the process can run any more.
@@ -305,6 +397,8 @@ class Watchdog {
     bool reporting_;
     const unsigned long timeout_ms_;
     std::vector<Waiter*> waiters_;
+    std::vector<TaskEntry*> tasks_;
+    std::condition_variable tasks_changed_;
 };
 
 } // namespace sim
