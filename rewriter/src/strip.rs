@@ -447,6 +447,11 @@ const STATEMENTS: &[&str] = &[
     "HLSINSTR_WATCH_DECL",
     "HLSINSTR_WATCH_POST",
     "HLSINSTR_SNAP",
+    "HLSINSTR_BR_FUNC",
+    "HLSINSTR_BR",
+    "HLSINSTR_BR_LOOP",
+    "HLSINSTR_BR_ITER",
+    "HLSINSTR_BR_EXIT",
 ];
 
 /// Wrappers around the user's expression (`NAME(id, x, expr)`): the first two arguments are
@@ -467,6 +472,7 @@ const WRAPPERS: &[&str] = &[
     "HLSINSTR_WATCH_PRW",
     "HLSINSTR_WATCH_V",
     "HLSINSTR_WATCH_PV",
+    "HLSINSTR_BR_V",
 ];
 
 /// The first argument of a probe's own argument list that is not probe text: numbers,
@@ -718,6 +724,7 @@ const MAXI_WRAPPERS: &[&str] = &[
     "HLSINSTR_WATCH_PRW",
     "HLSINSTR_WATCH_V",
     "HLSINSTR_WATCH_PV",
+    "HLSINSTR_BR_V",
 ];
 
 fn err(offset: usize, message: &str) -> StripError {
