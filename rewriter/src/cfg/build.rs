@@ -535,16 +535,20 @@ fn has_effects(n: Node) -> bool {
     false
 }
 
-/// Where "before the statement `unit`" is: its start, or the start of the `#pragma` lines
-/// right before it (a pragma written for a loop stays with it).
+/// Where "before the statement `unit`" is: its start, or, when `#pragma` lines sit right before
+/// it (comments between), the end of what precedes them (a `{`, a statement): a probe inserted there stays on that
+/// line, and the pragmas stay next to the loop they were written for.
 fn pragmas_before(unit: Node) -> usize {
-    let mut at = unit.start_byte();
     let mut prev = unit.prev_sibling();
-    while let Some(p) = prev.filter(|p| kind_of(*p) == "preproc_call") {
-        at = p.start_byte();
+    let mut any = false;
+    while let Some(p) = prev.filter(|p| matches!(kind_of(*p), "preproc_call" | "comment")) {
+        any |= kind_of(p) == "preproc_call";
         prev = p.prev_sibling();
     }
-    at
+    match prev {
+        Some(p) if any => p.end_byte(),
+        _ => unit.start_byte(),
+    }
 }
 
 fn collect_goto_targets(n: Node, text: &str, out: &mut Vec<String>) {

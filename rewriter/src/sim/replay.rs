@@ -209,6 +209,7 @@ pub fn replay(
             Event::End => cx.end(stack, r)?,
             Event::BytesRead | Event::BytesWritten => cx.bytes(stack, r)?,
             Event::Deadlock => cx.out.blocked.push(Blocked { thread: r.thread, probe: r.probe }),
+            Event::Trace => {} // the control-flow trace has its own decoder (cfg::replay)
         }
     }
     let mut threads: Vec<_> = stacks.into_iter().filter(|(_, s)| !s.is_empty()).collect();
