@@ -253,7 +253,9 @@ impl Builder<'_> {
 
     /// A statement without control flow of its own (its operands may hold inline sites).
     fn plain(&mut self, n: Node, cur: usize) -> usize {
-        let s = self.g.add(Op::Stmt, self.line(n));
+        // `int a[N];` runs no code (gcov counts no line for it either).
+        let runs = kind_of(n) != "declaration" || named_children(n).any(|c| kind_of(c) == "init_declarator");
+        let s = self.g.add(Op::Stmt, if runs { self.line(n) } else { 0 });
         self.g.link(cur, s);
         self.inline_sites(n, 0);
         s
@@ -382,8 +384,9 @@ impl Builder<'_> {
                 from = self.plain(init, enter);
             }
         }
-        let test_line = match k {
-            "do_statement" => field(n, "condition").map_or(line, |c| self.line(c)),
+        let test_line = match (k, field(n, "condition")) {
+            ("do_statement", Some(c)) => self.line(c),
+            ("for_statement", None) => 0, // `for (;;)` tests nothing
             _ => line,
         };
         let test = self.g.add(Op::LoopTest, test_line);
