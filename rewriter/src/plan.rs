@@ -273,7 +273,7 @@ fn plan_trace(f: &Function, fi: usize, kinds: Kinds, model: &FileModel, next_id:
                 .map(|t| (t, edits, sites, id))
         }
         Some(Err(why)) => Err(why.clone()),
-        None => Err("no control-flow graph was built".into()),
+        None => Err("branch tracing needs C++ (C and OpenCL C files are not traced yet)".into()),
     };
     match planned {
         Ok((traced, edits, sites, id)) => {

@@ -90,6 +90,12 @@ pub fn loop_detail(kinds: Kinds) -> LoopDetail {
 /// the outcome (`tests/loop_detail.rs`).
 #[doc(hidden)]
 pub fn rewrite_with(inputs: &[Input], opts: &RewriteOptions, detail: LoopDetail, may_stream: bool) -> Result<Outcome> {
+    if opts.kinds.branches && !matches!(opts.target, Target::Csim) {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "branches probes record in C simulation only so far (the in-FPGA trace buffer is not built yet): drop --target vitis or `branches`",
+        ));
+    }
     let sources: Vec<std::result::Result<SourceFile, Error>> = inputs.par_iter().map(load).collect();
     if may_stream && streamable(opts, &sources) {
         rewrite_streamed(sources, opts, detail)
