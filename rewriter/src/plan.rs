@@ -254,7 +254,8 @@ pub fn plan_file(
             plan_function(f, fid, &loop_ids, kinds, &mut plan.edits);
         }
     }
-    if !(plan.probes.is_empty() && plan.sites.is_empty()) && !target.vitis {
+    let probed = !plan.probes.is_empty() || !plan.sites.is_empty();
+    if probed && !target.vitis {
         let eol = src.eol();
         let include = if target.opencl { CL_INCLUDE_LINE } else { INCLUDE_LINE };
         plan.edits.push(Edit::raw(src.bom_len(), format!("{include}{eol}"), Rank::open(i32::MIN, 0)));

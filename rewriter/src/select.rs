@@ -34,7 +34,8 @@ pub struct Kinds {
 }
 
 impl Kinds {
-    pub const NAMES: &'static [&'static str] = &["modules", "loops", "timestamps", "seq", "maxi", "watch", "stall", "branches"];
+    pub const NAMES: &'static [&'static str] =
+        &["modules", "loops", "timestamps", "seq", "maxi", "watch", "stall", "branches"];
 
     /// Parse a comma list such as `modules,loops,seq`.
     pub fn parse(list: &str) -> Result<Kinds> {
@@ -625,5 +626,9 @@ mod tests {
         assert_eq!(Kinds::parse("maxi,modules").unwrap().names(), ["modules", "maxi"]);
         let e = Kinds::parse("loops,maxi").unwrap_err();
         assert!(e.message.contains("add `modules`"), "{e}");
+        // The trace stands alone, takes timestamps and seq, and replaces `loops`.
+        assert_eq!(Kinds::parse("branches,timestamps").unwrap().names(), ["timestamps", "branches"]);
+        let e = Kinds::parse("loops,branches").unwrap_err();
+        assert!(e.message.contains("drop `loops`"), "{e}");
     }
 }

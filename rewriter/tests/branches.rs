@@ -43,7 +43,15 @@ fn decoded_paths_match_the_reference_and_line_counts_match_gcov() {
         std::fs::copy(src_dir.join(f), dir.join(f)).unwrap();
     }
     let bin = env!("CARGO_BIN_EXE_hlsinstr");
-    run(Command::new(bin).current_dir(dir).args(["rewrite", "paths.cpp", "--probes", "branches", "--out", "inst", "-q"]));
+    run(Command::new(bin).current_dir(dir).args([
+        "rewrite",
+        "paths.cpp",
+        "--probes",
+        "branches",
+        "--out",
+        "inst",
+        "-q",
+    ]));
     let inst = dir.join("inst");
     let original = std::fs::read_to_string(dir.join("paths.cpp")).unwrap();
     let output = std::fs::read_to_string(inst.join("paths.cpp")).unwrap();
@@ -51,10 +59,11 @@ fn decoded_paths_match_the_reference_and_line_counts_match_gcov() {
 
     // The instrumented build, its event log and the reference path.
     let include = common::repo().join("hls-lib/include");
-    run(Command::new("g++").current_dir(&inst).args(["-std=c++11", "-Wall", "-Werror", "-O1", "-o", "t"]).arg(
-        format!("-I{}", include.display()),
-    )
-    .args(["paths.cpp", "../paths_tb.cpp"]));
+    run(Command::new("g++")
+        .current_dir(&inst)
+        .args(["-std=c++11", "-Wall", "-Werror", "-O1", "-o", "t"])
+        .arg(format!("-I{}", include.display()))
+        .args(["paths.cpp", "../paths_tb.cpp"]));
     run(Command::new(inst.join("t")).current_dir(&inst).env("HLSINSTR_EVENTS", "ev.log"));
     let manifest = hlsinstr::sim::read_manifest(&inst.join("hlsinstr-manifest.json")).unwrap();
     // `__LINE__` is the instrumented file's line: back to the original through the line map.
@@ -81,8 +90,13 @@ fn decoded_paths_match_the_reference_and_line_counts_match_gcov() {
     // Statements calling R unconditionally: the decoded path, in order, is the reference's.
     let lines: Vec<&str> = original.lines().collect();
     let conditional = |l: usize| lines[l - 1].contains("R(__LINE__)") && lines[l - 1].contains("// cond");
-    let decoded: Vec<usize> =
-        d.counts.path.iter().map(|p| p.1).filter(|&l| lines[l - 1].contains("R(__LINE__)") && !conditional(l)).collect();
+    let decoded: Vec<usize> = d
+        .counts
+        .path
+        .iter()
+        .map(|p| p.1)
+        .filter(|&l| lines[l - 1].contains("R(__LINE__)") && !conditional(l))
+        .collect();
     let expected: Vec<usize> = reference.iter().copied().filter(|&l| !conditional(l)).collect();
     assert!(expected.len() > 50, "the testbench exercises the kernel");
     assert_eq!(decoded, expected);
@@ -114,7 +128,14 @@ fn decoded_paths_match_the_reference_and_line_counts_match_gcov() {
     ]));
     let cov = dir.join("cov");
     std::fs::create_dir_all(&cov).unwrap();
-    run(Command::new("g++").current_dir(&cov).args(["--coverage", "-O0", "-o", "t", "../paths.cpp", "../paths_tb.cpp"]));
+    run(Command::new("g++").current_dir(&cov).args([
+        "--coverage",
+        "-O0",
+        "-o",
+        "t",
+        "../paths.cpp",
+        "../paths_tb.cpp",
+    ]));
     run(Command::new(cov.join("t")).current_dir(&cov));
     let gcda = std::fs::read_dir(&cov)
         .unwrap()

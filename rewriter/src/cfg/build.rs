@@ -137,7 +137,8 @@ pub fn function(body: Node, text: &str) -> Result<FunctionCfg, String> {
     let end = b.stmt(body, entry)?;
     b.g.link(end, b.ret);
     for (from, label, line) in std::mem::take(&mut b.gotos) {
-        let to = *b.labels.get(&label).ok_or_else(|| format!("goto {label} at line {line}: no such label in the body"))?;
+        let to =
+            *b.labels.get(&label).ok_or_else(|| format!("goto {label} at line {line}: no such label in the body"))?;
         b.g.link(from, to);
     }
     Ok(FunctionCfg { graph: b.g, candidates: b.cands })
@@ -218,7 +219,8 @@ impl Builder<'_> {
             "while_statement" | "for_statement" | "for_range_loop" | "do_statement" => self.loop_stmt(n, cur),
             "break_statement" => {
                 let s = self.plain(n, cur);
-                let to = *self.breaks.last().ok_or_else(|| format!("`break` outside a loop or switch at line {line}"))?;
+                let to =
+                    *self.breaks.last().ok_or_else(|| format!("`break` outside a loop or switch at line {line}"))?;
                 self.g.link(s, to);
                 Ok(self.nop())
             }
@@ -445,7 +447,9 @@ impl Builder<'_> {
         let inner = n.named_children(&mut n.walk()).filter(|c| kind_of(*c) != "comment").last();
         let target = self.targets.contains(&name);
         let node = if target {
-            if inner.is_some_and(|i| matches!(kind_of(i), "while_statement" | "for_statement" | "for_range_loop" | "do_statement")) {
+            if inner.is_some_and(|i| {
+                matches!(kind_of(i), "while_statement" | "for_statement" | "for_range_loop" | "do_statement")
+            }) {
                 return Err(format!("goto {name}: a goto to a loop's own label is not traced"));
             }
             let colon = (0..n.child_count()).filter_map(|i| n.child(i)).find(|k| k.kind() == ":");
@@ -529,8 +533,14 @@ fn has_effects(n: Node) -> bool {
     let mut stack = vec![n];
     while let Some(n) = stack.pop() {
         match kind_of(n) {
-            "call_expression" | "assignment_expression" | "update_expression" | "new_expression"
-            | "delete_expression" | "throw_expression" | "co_await_expression" | "co_yield_statement" => return true,
+            "call_expression"
+            | "assignment_expression"
+            | "update_expression"
+            | "new_expression"
+            | "delete_expression"
+            | "throw_expression"
+            | "co_await_expression"
+            | "co_yield_statement" => return true,
             "lambda_expression" => continue,
             _ => stack.extend(named_children(n)),
         }

@@ -106,11 +106,9 @@ pub fn plan_function(
         sites.push(PlannedSite { id, kind: c.kind, function: fi, line: c.line, col: c.col, parent });
         let d = c.depth;
         match (&c.place, c.kind) {
-            (Place::Function(at), SiteKind::Entry) => edits.push(Edit::token(
-                *at,
-                format!("HLSINSTR_BR_FUNC({entry}, {ret}, {o});"),
-                Rank::open(-1, 250),
-            )),
+            (Place::Function(at), SiteKind::Entry) => {
+                edits.push(Edit::token(*at, format!("HLSINSTR_BR_FUNC({entry}, {ret}, {o});"), Rank::open(-1, 250)))
+            }
             (Place::Function(_), _) | (Place::At(_), SiteKind::Iteration) => {}
             (Place::At(at), _) => {
                 edits.push(Edit::token(*at, format!("HLSINSTR_BR({id}, {o});"), Rank::open(2 * d as i32, 1)))

@@ -42,10 +42,13 @@ pub struct Counts {
     pub calls: Vec<u64>,
     /// Per function: the distinct paths (sequences of its own site records per call), by hash:
     /// (count, the path, cut at [`PATH_SHOWN`] sites, its full length).
-    pub paths: Vec<HashMap<u64, (u64, Vec<u32>, usize)>>,
+    pub paths: Vec<HashMap<u64, PathSeen>>,
     /// With `keep_path`: every statement walked, as (function, line), in order.
     pub path: Vec<(usize, usize)>,
 }
+
+/// A distinct path: how many calls took it, its first [`PATH_SHOWN`] sites, its length.
+pub type PathSeen = (u64, Vec<u32>, usize);
 
 /// Sites of a path kept for showing it.
 pub const PATH_SHOWN: usize = 48;
@@ -210,7 +213,10 @@ impl<'a> Decoder<'a> {
                                 err(
                                     *pos,
                                     records.get(*pos).map(|r| r.site),
-                                    format!("{} line {}: no outcome of this decision starts with it", f.function, n.line),
+                                    format!(
+                                        "{} line {}: no outcome of this decision starts with it",
+                                        f.function, n.line
+                                    ),
                                 )
                             })?
                         }
@@ -220,7 +226,11 @@ impl<'a> Decoder<'a> {
             };
             let n = &f.graph.nodes[node];
             let Some(&to) = n.next.get(next) else {
-                return Err(err(*pos, None, format!("{} line {}: the walk ends inside the function", f.function, n.line)));
+                return Err(err(
+                    *pos,
+                    None,
+                    format!("{} line {}: the walk ends inside the function", f.function, n.line),
+                ));
             };
             if n.next.len() > 1 {
                 self.counts.taken[fi][node][next] += 1;
