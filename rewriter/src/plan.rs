@@ -175,6 +175,8 @@ pub fn plan_file(
         }
         if sel.branches && !target.opencl {
             plan_trace(f, fi, kinds, model, next_id, &mut plan);
+        } else if sel.branches {
+            plan.warnings.push((f.line, f.col, format!("{}: not traced: OpenCL C is not traced yet", f.qualified)));
         }
         if !sel.any() {
             continue;
