@@ -150,3 +150,42 @@ fn decoded_paths_match_the_reference_and_line_counts_match_gcov() {
         assert_eq!(theirs.get(line), Some(count), "line {line}: `{}`", lines[line - 1]);
     }
 }
+
+/// `sim` on a whole example (rewrite, build, run, decode): its `.gcov` counts equal real gcov's on
+/// the same testbench, line for line.
+#[test]
+fn sim_gcov_of_the_control_flow_example_equals_gcov() {
+    let example = common::repo().join("examples/control_flow");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for f in ["control_flow.cpp", "control_flow.h", "control_flow_tb.cpp", "hls_config.cfg"] {
+        std::fs::copy(example.join(f), dir.join(f)).unwrap();
+    }
+    let hls = common::hls_include();
+    let bin = env!("CARGO_BIN_EXE_hlsinstr");
+    let report = run(Command::new(bin)
+        .current_dir(dir)
+        .arg("sim")
+        .arg("hls_config.cfg")
+        .arg("--hls-include")
+        .arg(&hls)
+        .args(["--probes", "modules,branches", "--gcov", "ours", "-q"]));
+    assert!(report.contains("branch trace: "), "{report}");
+    run(Command::new("g++")
+        .current_dir(dir)
+        .args(["--coverage", "-O0", "-o", "t", "control_flow.cpp", "control_flow_tb.cpp"])
+        .arg(format!("-I{}", hls.display())));
+    run(Command::new(dir.join("t")).current_dir(dir));
+    let gcda = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with("control_flow.gcda"))
+        .expect("gcov data of control_flow.cpp");
+    run(Command::new("gcov").current_dir(dir).arg("-o").arg(dir).arg(&gcda));
+    let theirs = gcov_counts(&dir.join("control_flow.cpp.gcov"));
+    let ours = gcov_counts(&dir.join("ours/control_flow.cpp.gcov"));
+    assert!(ours.len() > 60, "{ours:?}");
+    for (line, count) in &ours {
+        assert_eq!(theirs.get(line), Some(count), "control_flow.cpp:{line}");
+    }
+}
