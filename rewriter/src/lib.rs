@@ -4,6 +4,7 @@
 //! [`emit`]. [`rewrite`] runs it in memory; [`strip`] is its exact inverse; [`diff`] shows it.
 //! The `hlsinstr` binary is a thin layer over this library.
 
+pub mod cfg;
 pub mod cosim;
 pub mod cpp_blank;
 pub mod csynth;

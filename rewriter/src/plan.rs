@@ -135,6 +135,9 @@ pub struct FilePlan {
     pub dropped: Vec<(usize, String)>,
     /// Warnings: (line, column, message).
     pub warnings: Vec<(usize, usize, String)>,
+    /// `branches`: the record sites kept, and the traced functions.
+    pub sites: Vec<crate::cfg::plan::PlannedSite>,
+    pub traced: Vec<crate::cfg::plan::TracedPlan>,
 }
 
 /// What the probes are for: C simulation (the default) or the in-FPGA Vitis build.
@@ -171,6 +174,11 @@ pub fn plan_file(
         }
         if target.opencl && !target.stall.is_empty() {
             plan_stall(src, f, fi, target.stall, next_id, &mut plan);
+        }
+        if sel.branches && !target.opencl {
+            plan_trace(f, fi, kinds, model, next_id, &mut plan);
+        } else if sel.branches {
+            plan.warnings.push((f.line, f.col, format!("{}: not traced: OpenCL C is not traced yet", f.qualified)));
         }
         if !sel.any() {
             continue;
@@ -275,7 +283,8 @@ pub fn plan_file(
             }
         }
     }
-    if !plan.probes.is_empty() && !target.vitis {
+    let probed = !plan.probes.is_empty() || !plan.sites.is_empty();
+    if probed && !target.vitis {
         let eol = src.eol();
         let include = if target.opencl { CL_INCLUDE_LINE } else { INCLUDE_LINE };
         plan.edits.push(Edit::raw(src.bom_len(), format!("{include}{eol}"), Rank::open(i32::MIN, 0)));
@@ -286,6 +295,30 @@ pub fn plan_file(
 /// `HLSINSTR_STREAM_NAME(a); HLSINSTR_STREAM_NAME(b);`
 fn stream_names(names: Vec<&str>) -> String {
     names.iter().map(|n| format!("HLSINSTR_STREAM_NAME({n});")).collect::<Vec<_>>().join(" ")
+}
+
+/// The branch trace of function `fi` (see [`crate::cfg`]), or the reason it has none.
+fn plan_trace(f: &Function, fi: usize, kinds: Kinds, model: &FileModel, next_id: &mut u32, plan: &mut FilePlan) {
+    let planned = match model.cfgs.get(fi) {
+        Some(Ok(cfg)) => {
+            let mut edits = Vec::new();
+            let mut sites = Vec::new();
+            let mut id = *next_id;
+            crate::cfg::plan::plan_function(fi, cfg, opts(kinds), &mut id, &mut edits, &mut sites)
+                .map(|t| (t, edits, sites, id))
+        }
+        Some(Err(why)) => Err(why.clone()),
+        None => Err("branch tracing needs C++ (C and OpenCL C files are not traced yet)".into()),
+    };
+    match planned {
+        Ok((traced, edits, sites, id)) => {
+            *next_id = id;
+            plan.edits.extend(edits);
+            plan.sites.extend(sites);
+            plan.traced.push(traced);
+        }
+        Err(why) => plan.warnings.push((f.line, f.col, format!("{}: not traced: {why}", f.qualified))),
+    }
 }
 
 fn opts(kinds: Kinds) -> &'static str {

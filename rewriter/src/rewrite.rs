@@ -90,6 +90,12 @@ pub fn loop_detail(kinds: Kinds) -> LoopDetail {
 /// the outcome (`tests/loop_detail.rs`).
 #[doc(hidden)]
 pub fn rewrite_with(inputs: &[Input], opts: &RewriteOptions, detail: LoopDetail, may_stream: bool) -> Result<Outcome> {
+    if opts.kinds.branches && !matches!(opts.target, Target::Csim) {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "branches probes record in C simulation only so far (the in-FPGA trace buffer is not built yet): drop --target vitis or `branches`",
+        ));
+    }
     let sources: Vec<std::result::Result<SourceFile, Error>> = inputs.par_iter().map(load).collect();
     if may_stream && streamable(opts, &sources) {
         rewrite_streamed(sources, opts, detail)
@@ -335,6 +341,7 @@ fn new_manifest(opts: &RewriteOptions, skipped: &[(String, Skipped)]) -> Manifes
         skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
         hw: None,
         generated: Vec::new(),
+        branches: None,
     }
 }
 
@@ -352,8 +359,11 @@ fn collect(
         match result {
             Ok((output, mfile)) => {
                 manifest.probes.extend(manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref()));
+                if opts.kinds.branches {
+                    manifest.branches.get_or_insert_with(Default::default).add(&a.source.rel, &a.model, plan);
+                }
                 manifest.files.push(mfile);
-                outcomes.push(FileOutcome { source: a.source, output, probes: plan.probes.len() });
+                outcomes.push(FileOutcome { source: a.source, output, probes: plan.probes.len() + plan.sites.len() });
             }
             Err(e) => errors.push(e),
         }
@@ -559,6 +569,9 @@ fn analyze(
                 });
             }
         }
+    }
+    if kinds.branches && blanked.is_none() && !c_file {
+        crate::cfg::build::attach(&mut model, &tree, text);
     }
     if (kinds.maxi && !c_file) || kinds.watch || kinds.stall {
         model::maxi::attach(&mut model, &tree, text);

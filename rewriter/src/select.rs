@@ -28,10 +28,14 @@ pub struct Kinds {
     /// Stall monitors (`.cl` files; `--at LINE`): snapshots before and after the statement that
     /// loads from a `__global` pointer on that line.
     pub stall: bool,
+    /// Control-flow trace (`branches`): a record where the path taken is not implied (see
+    /// [`crate::cfg`]).
+    pub branches: bool,
 }
 
 impl Kinds {
-    pub const NAMES: &'static [&'static str] = &["modules", "loops", "timestamps", "seq", "maxi", "watch", "stall"];
+    pub const NAMES: &'static [&'static str] =
+        &["modules", "loops", "timestamps", "seq", "maxi", "watch", "stall", "branches"];
 
     /// Parse a comma list such as `modules,loops,seq`.
     pub fn parse(list: &str) -> Result<Kinds> {
@@ -45,6 +49,7 @@ impl Kinds {
                 "maxi" => k.maxi = true,
                 "watch" => k.watch = true,
                 "stall" => k.stall = true,
+                "branches" => k.branches = true,
                 other => {
                     return Err(Error::new(
                         ErrorKind::Usage,
@@ -59,7 +64,13 @@ impl Kinds {
                 "maxi counts the bytes of each module invocation: add `modules` to --probes",
             ));
         }
-        if !k.modules && !k.loops && (k.timestamps || k.seq || !(k.watch || k.stall)) {
+        if k.branches && k.loops {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "branches records every loop's exit with its trip count already: drop `loops` from --probes (or trace in a separate run)",
+            ));
+        }
+        if !k.modules && !k.loops && !k.branches && (k.timestamps || k.seq || !(k.watch || k.stall)) {
             return Err(Error::new(
                 ErrorKind::Usage,
                 "timestamps and seq decorate module or loop events: add `modules` and/or `loops` to --probes",
@@ -69,7 +80,8 @@ impl Kinds {
     }
 
     pub fn names(&self) -> Vec<&'static str> {
-        let flags = [self.modules, self.loops, self.timestamps, self.seq, self.maxi, self.watch, self.stall];
+        let flags =
+            [self.modules, self.loops, self.timestamps, self.seq, self.maxi, self.watch, self.stall, self.branches];
         Kinds::NAMES.iter().zip(flags).filter(|(_, on)| *on).map(|(n, _)| *n).collect()
     }
 }
@@ -331,6 +343,8 @@ pub struct FnSelection {
     pub loops: Vec<bool>,
     /// With `maxi`, in a function that gets begin/end probes: its m_axi ports.
     pub ports: Vec<ports::BoundPort>,
+    /// With `branches`: the function's control flow is traced.
+    pub branches: bool,
 }
 
 impl FnSelection {
@@ -453,7 +467,7 @@ pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result
         }
         // A function with probed loops but `function == false` still gets a frame probe (plan).
         let function = whole && kinds.modules;
-        out[fi][ni] = FnSelection { function, loops, ports: Vec::new() };
+        out[fi][ni] = FnSelection { function, loops, ports: Vec::new(), branches: whole && kinds.branches };
     }
     if kinds.maxi {
         ports::bind(files, &mut out);
@@ -612,5 +626,9 @@ mod tests {
         assert_eq!(Kinds::parse("maxi,modules").unwrap().names(), ["modules", "maxi"]);
         let e = Kinds::parse("loops,maxi").unwrap_err();
         assert!(e.message.contains("add `modules`"), "{e}");
+        // The trace stands alone, takes timestamps and seq, and replaces `loops`.
+        assert_eq!(Kinds::parse("branches,timestamps").unwrap().names(), ["timestamps", "branches"]);
+        let e = Kinds::parse("loops,branches").unwrap_err();
+        assert!(e.message.contains("drop `loops`"), "{e}");
     }
 }

@@ -324,6 +324,11 @@ const STATEMENTS: &[&str] = &[
     "HLSINSTR_WATCH_POST",
     "HLSINSTR_SNAP",
     "HLSINSTR_STREAM_NAME",
+    "HLSINSTR_BR_FUNC",
+    "HLSINSTR_BR",
+    "HLSINSTR_BR_LOOP",
+    "HLSINSTR_BR_ITER",
+    "HLSINSTR_BR_EXIT",
 ];
 
 /// Wrappers around the user's expression (`NAME(id, x, expr)`): the first two arguments are
@@ -344,6 +349,7 @@ const WRAPPERS: &[&str] = &[
     "HLSINSTR_WATCH_PRW",
     "HLSINSTR_WATCH_V",
     "HLSINSTR_WATCH_PV",
+    "HLSINSTR_BR_V",
 ];
 
 /// The first argument of a probe's own argument list that is not probe text: numbers,
@@ -595,6 +601,7 @@ const MAXI_WRAPPERS: &[&str] = &[
     "HLSINSTR_WATCH_PRW",
     "HLSINSTR_WATCH_V",
     "HLSINSTR_WATCH_PV",
+    "HLSINSTR_BR_V",
 ];
 
 fn err(offset: usize, message: &str) -> StripError {

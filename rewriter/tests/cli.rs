@@ -140,7 +140,7 @@ fn usage_errors_exit_2_and_say_what_to_do() {
     let o = hlsinstr(&["rewrite", "k.cpp", "--top", "nope"], t.path());
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("defined: k"), "{}", stderr(&o));
-    let o = hlsinstr(&["rewrite", "k.cpp", "--probes", "modules,branches"], t.path());
+    let o = hlsinstr(&["rewrite", "k.cpp", "--probes", "modules,bogus"], t.path());
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("choose from modules, loops, timestamps, seq"), "{}", stderr(&o));
     let o = hlsinstr(&["rewrite"], t.path());

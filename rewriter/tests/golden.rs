@@ -141,11 +141,17 @@ fn golden_rewrites() {
     );
 }
 
-/// The `maxi` case is plain C++: its rewrite compiles warning-free with g++ and clang++, in C
-/// simulation and in synthesis mode (where every wrapper is the bare expression).
+/// The `maxi` and `branches` cases are plain C++: their rewrites compile warning-free with g++
+/// and clang++, in C simulation and in synthesis mode (where every wrapper is the bare expression).
 #[test]
 fn maxi_rewrite_compiles_in_simulation_and_synthesis() {
-    let case = golden_root().join("maxi");
+    for name in ["maxi", "branches"] {
+        compiles_in_simulation_and_synthesis(name);
+    }
+}
+
+fn compiles_in_simulation_and_synthesis(name: &str) {
+    let case = golden_root().join(name);
     let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("../hls-lib/include");
     for cxx in ["g++", "clang++"] {
         for mode in [None, Some("-D__SYNTHESIS__")] {

@@ -1,7 +1,7 @@
 // hlsinstr: the C-simulation record stream.
 //
 // One stream of records for every probe kind: module and loop begin/end, m_axi traffic (maxi.h);
-// branch trace and watch records later — a new kind is a new event letter, not a new log. Each
+// branch trace (T, branches.h); watch records later — a new kind is a new event letter, not a new log. Each
 // thread appends to its own buffer (dataflow processes may run as threads), ordered globally
 // (see Log::next_owned_order: a program that records on one thread takes no locked instruction
 // at all), so the hot path takes no lock. A buffer holds records already encoded in
@@ -18,7 +18,7 @@
 // - `text` (default; for people), one record a line, sorted by `order`:
 //     # hlsinstr events v1
 //     # order probe event thread seq timestamp_ns value
-//     <order> <probe id> <B|E|R|W|D> <thread> <seq|-> <timestamp|-> <value|->
+//     <order> <probe id> <B|E|R|W|D|T> <thread> <seq|-> <timestamp|-> <value|->
 // - `binary` (what `hlsinstr sim` asks for: nothing to format at exit): the 8 bytes
 //   "HLSIEV2\n", then the buffers as they were filled, each as thread (u32 LE), byte length
 //   (u32 LE) and the encoded records (see Encoding), and after each write an end mark (thread
@@ -69,6 +69,7 @@ const char EVENT_END = 'E';
 const char EVENT_DEADLOCK = 'D';
 const char EVENT_READ = 'R';
 const char EVENT_WRITE = 'W';
+const char EVENT_TRACE = 'T'; // a branch-trace site was reached (branches.h); value: a loop's trips
 
 // The probes never throw into the kernel and need nothing of the C++ runtime but what any
 // program has: their containers (PodVector) and lock (SpinLock) take memory from malloc and
@@ -167,7 +168,7 @@ struct Record {
 };
 
 // The encoding of one record in a buffer:
-//   byte 0: event code (B 0, E 1, R 2, W 3, D 4) | 0x08 timestamp | 0x10 seq | 0x20 value
+//   byte 0: event code (B 0, E 1, R 2, W 3, D 4, T 5) | 0x08 timestamp | 0x10 seq | 0x20 value
 //           | 0x40 the order is the previous one + 1 (the usual case on one thread)
 //   [varint order - previous order in the buffer (the first: order itself)]   without 0x40
 //   varint probe
@@ -184,10 +185,11 @@ struct Encoding {
         case EVENT_END: return 1;
         case EVENT_READ: return 2;
         case EVENT_WRITE: return 3;
+        case EVENT_TRACE: return 5;
         default: return 4;
         }
     }
-    static char letter(unsigned code) { return "BERWD???"[code & event_mask]; }
+    static char letter(unsigned code) { return "BERWDT??"[code & event_mask]; }
 
     // The head byte's event code and the bits every record states alike (seq, value); the
     // order and timestamp bits depend on the thread's previous record.

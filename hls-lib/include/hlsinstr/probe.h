@@ -225,6 +225,8 @@ inline void loop_end(std::uint32_t id) {
 
 // m_axi traffic probes use the frame above; included last so that either header may come first.
 #include "hlsinstr/maxi.h"
+// The control-flow trace (`branches`).
+#include "hlsinstr/branches.h"
 
 #endif // __cplusplus
 

@@ -103,6 +103,16 @@ pub struct SimArgs {
     /// default) instead of the stall table.
     #[arg(long)]
     pub explain: bool,
+    /// Probe kinds of the run (`branches` adds the control-flow trace: line counts, decision
+    /// ratios, hot paths; it replaces `loops`).
+    #[arg(long, default_value = "modules,loops,maxi")]
+    pub probes: String,
+    /// With `branches`: write one `<source>.gcov` per traced file here (gcov's text format).
+    #[arg(long)]
+    pub gcov: Option<PathBuf>,
+    /// With `branches`: write the decoded trace (line counts, decisions, hot paths) as JSON here.
+    #[arg(long)]
+    pub coverage: Option<PathBuf>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -132,7 +142,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             work_dir: args.keep.clone(),
             timeout: Duration::from_secs(args.timeout),
             watchdog_ms: args.watchdog_ms,
-            kinds: hlsinstr::select::Kinds::parse("modules,loops,maxi")?,
+            kinds: hlsinstr::select::Kinds::parse(&args.probes)?,
             uninstrumented: false,
             progress: if args.quiet { None } else { Some(progress) },
             cancel: Some(&super::signals::INTERRUPTED),
@@ -210,7 +220,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             csynth,
             stall_threshold_pct: args.stall_threshold,
             timeline_nodes: if timeline { 2_000_000 } else { 0 },
-            sources,
+            sources: sources.clone(),
             fifo_arrays,
             cosim: match &args.cosim {
                 Some(p) => Some(cosim_truth(p)?),
@@ -236,11 +246,54 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
     if let Some(p) = &args.trace {
         hlsinstr::emit::atomic_write(p, output::chrome_trace(&analysis.replay, rep).as_bytes())?;
     }
-    if rep.rows.is_empty() {
+    let traced = match &manifest.branches {
+        Some(b) => Some(branch_outputs(&args, &records, b, &sources)?),
+        None => None,
+    };
+    if let (Some(t), Format::Text, None) = (&traced, args.format, &args.output) {
+        print!("\n{t}");
+    }
+    if rep.rows.is_empty() && traced.is_none() {
         eprintln!("hlsinstr sim: the run recorded no probe events: is `{}` called by the testbench?", rep.top);
         return Ok(EXIT_ERROR);
     }
     Ok(EXIT_OK)
+}
+
+/// Decode the branch trace; write `--gcov` and `--coverage`; the text section of the report.
+fn branch_outputs(
+    args: &SimArgs,
+    records: &[sim::events::Record],
+    trace: &hlsinstr::emit::manifest::BranchTrace,
+    sources: &std::collections::HashMap<String, Vec<String>>,
+) -> Result<String, Error> {
+    let cov = sim::coverage::decode(records, trace)?;
+    if let Some(p) = &args.coverage {
+        let json = serde_json::to_string_pretty(&cov).map_err(|e| Error::new(ErrorKind::Internal, e.to_string()))?;
+        hlsinstr::emit::atomic_write(p, json.as_bytes())?;
+    }
+    if let Some(dir) = &args.gcov {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Error::new(ErrorKind::Io, format!("cannot create the --gcov directory: {e}")).at(dir))?;
+        for f in &cov.files {
+            let lines = match sources.get(&f.path) {
+                Some(l) => l.clone(),
+                None => std::fs::read_to_string(&f.path)
+                    .map_err(|e| {
+                        Error::new(
+                            ErrorKind::Io,
+                            format!("cannot read the source `{}` for its .gcov file: {e}; run from the directory the rewrite's paths are relative to", f.path),
+                        )
+                    })?
+                    .lines()
+                    .map(str::to_string)
+                    .collect(),
+            };
+            let text = sim::coverage::gcov_text(&f.path, &lines, &f.lines);
+            hlsinstr::emit::atomic_write(&dir.join(sim::coverage::gcov_name(&f.path)), text.as_bytes())?;
+        }
+    }
+    Ok(sim::coverage::text(&cov))
 }
 
 /// The co-simulation's per-call figures: its transaction list, else its summary when every call

@@ -33,6 +33,82 @@ pub struct Manifest {
     /// (`hlsinstr_ocl_host.h`); `strip` leaves them out. The in-FPGA build lists its own in `hw`.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub generated: Vec<String>,
+    /// `branches` probes: the record sites and the graphs the decoder replays (docs/branches.md).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub branches: Option<BranchTrace>,
+}
+
+/// The control-flow trace of a run: every record site, and per traced function its graph.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+pub struct BranchTrace {
+    /// Bits a site id needs in a hardware record: enough for the largest id.
+    pub id_bits: u32,
+    pub sites: Vec<SiteEntry>,
+    pub functions: Vec<crate::cfg::replay::TracedFunction>,
+    /// `?:`, `&&`, `||` operands without calls or side effects: flagged, not probed.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub unprobed: Vec<SiteEntry>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct SiteEntry {
+    /// The probe id (0 for an unprobed operand).
+    pub id: u32,
+    /// `entry`, `return`, `then`, `else`, `case`, `iteration`, `loop_exit`, `label`,
+    /// `ternary_true`, `ternary_false`, `and_right`, `or_right`.
+    pub kind: String,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub function: String,
+    /// The site this one sits in (none for a function's entry).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub parent: Option<u32>,
+}
+
+impl BranchTrace {
+    /// Add the sites and graphs of one file's plan.
+    pub fn add(&mut self, file: &str, model: &FileModel, plan: &FilePlan) {
+        for s in &plan.sites {
+            self.sites.push(SiteEntry {
+                id: s.id,
+                kind: s.kind.name().into(),
+                file: file.into(),
+                line: s.line,
+                column: s.col,
+                function: model.functions[s.function].qualified.clone(),
+                parent: s.parent,
+            });
+            self.id_bits = self.id_bits.max(32 - s.id.leading_zeros()).max(1);
+        }
+        for t in &plan.traced {
+            let function = model.functions[t.function].qualified.clone();
+            for (kind, line, column) in &t.pure {
+                self.unprobed.push(SiteEntry {
+                    id: 0,
+                    kind: kind.name().into(),
+                    file: file.into(),
+                    line: *line,
+                    column: *column,
+                    function: function.clone(),
+                    parent: None,
+                });
+            }
+            self.functions.push(crate::cfg::replay::TracedFunction {
+                function,
+                file: file.into(),
+                entry: t.entry,
+                ret: t.ret,
+                graph: t.graph.clone(),
+            });
+        }
+    }
+
+    /// Ids of the sites inside expressions (they decide nothing in a replay).
+    pub fn inline_ids(&self) -> Vec<u32> {
+        let inline = ["ternary_true", "ternary_false", "and_right", "or_right"];
+        self.sites.iter().filter(|s| inline.contains(&s.kind.as_str())).map(|s| s.id).collect()
+    }
 }
 
 /// The in-FPGA build of a `--target vitis` rewrite. The monitor keeps one slot per measured probe

@@ -24,6 +24,9 @@ pub struct FileModel {
     /// The names each skipped function calls, as far as its syntax tree shows them, by its
     /// qualified name: a skipped `--top` still leads to what it calls.
     pub skipped_calls: Vec<(String, Vec<String>)>,
+    /// With `branches` probes: per function, its control-flow graph or why it has none
+    /// ([`crate::cfg::build::attach`]).
+    pub cfgs: Vec<Result<crate::cfg::build::FunctionCfg, String>>,
 }
 
 /// `#define CHECK(x) do { if (!(x)) return; } while (0)` and the like.

@@ -23,6 +23,8 @@ pub enum Event {
     BytesRead,
     BytesWritten,
     Deadlock,
+    /// A branch-trace site was reached (`T`; the probe is the site, a loop exit's value its trips).
+    Trace,
 }
 
 impl Event {
@@ -33,6 +35,7 @@ impl Event {
             "R" => Event::BytesRead,
             "W" => Event::BytesWritten,
             "D" => Event::Deadlock,
+            "T" => Event::Trace,
             _ => return None,
         })
     }
@@ -146,6 +149,7 @@ fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec<Record>) -
             2 => Event::BytesRead,
             3 => Event::BytesWritten,
             4 => Event::Deadlock,
+            5 => Event::Trace,
             c => return Err(corrupt(at, &format!("unknown event code {c}"))),
         };
         if head & 0x80 != 0 {
@@ -245,7 +249,7 @@ fn parse_record(line: &str) -> std::result::Result<Record, String> {
         order: num("order", fields[0])?,
         probe,
         event: Event::from_letter(fields[2])
-            .ok_or_else(|| format!("unknown event `{}` (B, E, R, W or D)", fields[2]))?,
+            .ok_or_else(|| format!("unknown event `{}` (B, E, R, W, D or T)", fields[2]))?,
         thread,
         seq: opt("seq", fields[4])?,
         timestamp_ns: opt("timestamp", fields[5])?,

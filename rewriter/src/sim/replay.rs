@@ -215,6 +215,7 @@ pub fn replay(
             Event::End => cx.end(stack, r)?,
             Event::BytesRead | Event::BytesWritten => cx.bytes(stack, r)?,
             Event::Deadlock => cx.out.blocked.push(Blocked { thread: r.thread, probe: r.probe }),
+            Event::Trace => {} // the control-flow trace has its own decoder (cfg::replay)
         }
     }
     // A task's last invocation waits for input that never comes; its stop drops it (hls_task.h).

@@ -324,6 +324,7 @@ fn empty_manifest(top: &str) -> Manifest {
         skipped: Vec::new(),
         hw: None,
         generated: Vec::new(),
+        branches: None,
     }
 }
 
