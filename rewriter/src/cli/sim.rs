@@ -113,7 +113,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         let top = args.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
         (records, manifest, top, args.clock, args.csynth.clone(), Default::default(), None)
     } else {
-        let (spec, project) = spec_from_args(&args)?;
+        let (spec, project) = spec_from_args(&ProjectInputs::of(&args))?;
         let opts = run::RunOptions {
             cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
             hls_include: hls_include(args.hls_include.as_deref())?,
@@ -265,8 +265,23 @@ fn cosim_truth(path: &Path) -> Result<sim::estimate::CosimTruth, Error> {
     Ok(sim::estimate::CosimTruth { files: c.files.iter().map(|f| f.display().to_string()).collect(), per_call })
 }
 
-fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::project::Project>), Error> {
-    let project = match &args.project {
+/// The project inputs `sim` and `cosim` share: a project file and/or --top, --src, --tb, --cflags.
+pub struct ProjectInputs<'a> {
+    pub project: &'a Option<PathBuf>,
+    pub top: &'a Option<String>,
+    pub src: &'a [PathBuf],
+    pub tb: &'a [PathBuf],
+    pub cflags: &'a Option<String>,
+}
+
+impl<'a> ProjectInputs<'a> {
+    fn of(a: &'a SimArgs) -> Self {
+        ProjectInputs { project: &a.project, top: &a.top, src: &a.src, tb: &a.tb, cflags: &a.cflags }
+    }
+}
+
+pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsinstr::project::Project>), Error> {
+    let project = match args.project {
         Some(p) => Some(hlsinstr::project::load(p)?),
         None => None,
     };
@@ -276,7 +291,7 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
     let mut spec = match &project {
         Some(p) if args.src.is_empty() || p.top.is_some() => {
             let mut p = p.clone();
-            if let Some(t) = &args.top {
+            if let Some(t) = args.top {
                 p.top = Some(t.clone());
             }
             run::RunSpec::from_project(&p)?
@@ -291,18 +306,18 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
             ldflags: Vec::new(),
         },
     };
-    if let Some(t) = &args.top {
+    if let Some(t) = args.top {
         spec.top = t.clone();
     }
     spec.sources.extend(args.src.iter().map(|p| (p.clone(), Vec::new())));
-    for f in &args.tb {
+    for f in args.tb {
         if hlsinstr::source::is_cxx_path(f) {
             spec.testbench.push((f.clone(), Vec::new()));
         } else {
             spec.data_files.push(f.clone());
         }
     }
-    for f in args.src.iter().chain(&args.tb) {
+    for f in args.src.iter().chain(args.tb) {
         if !f.exists() {
             return Err(Error::new(ErrorKind::Usage, format!("{} does not exist", f.display())));
         }
@@ -311,7 +326,7 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
             spec.common_flags.push(format!("-I{}", d.display()));
         }
     }
-    if let Some(c) = &args.cflags {
+    if let Some(c) = args.cflags {
         spec.common_flags.extend(c.split_whitespace().map(String::from));
     }
     if spec.top.is_empty() {
@@ -328,7 +343,7 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
 
 /// The kernel headers: the flag, `$XILINX_HLS/include`, `$HLSINSTR_HLS_INCLUDE`, then the
 /// checkout's `.cache/hls-headers` (scripts/fetch-hls-headers.sh).
-fn hls_include(flag: Option<&Path>) -> Result<PathBuf, Error> {
+pub fn hls_include(flag: Option<&Path>) -> Result<PathBuf, Error> {
     let has = |d: &Path| d.join("ap_int.h").is_file();
     let mut tried = Vec::new();
     let candidates: Vec<PathBuf> = flag

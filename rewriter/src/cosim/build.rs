@@ -140,6 +140,7 @@ pub fn icarus_tb(i: &Interfaces) -> String {
 /// are constant from time 0 never runs; `always_comb` (SystemVerilog, -g2012) runs once at time
 /// zero, which is what the generated RTL assumes. Verilator needs no such change.
 pub fn icarus_comb(text: &str) -> String {
+    let text = &nettype_comments(text);
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -172,6 +173,23 @@ pub fn icarus_comb(text: &str) -> String {
         }
     }
     out.push_str(&text[last..]);
+    out
+}
+
+/// Icarus reads `` `default_nettype wire// comment`` (a comment glued to the directive, as the
+/// 2022.2 m_axi adapters end) as the net type `wire//`: put a space before the comment.
+fn nettype_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for line in text.split_inclusive('\n') {
+        match line.find("//") {
+            Some(k) if line.trim_start().starts_with("`default_nettype") && k > 0 && !line[..k].ends_with(' ') => {
+                out.push_str(&line[..k]);
+                out.push(' ');
+                out.push_str(&line[k..]);
+            }
+            _ => out.push_str(line),
+        }
+    }
     out
 }
 
@@ -352,5 +370,6 @@ mod tests {
             "always_comb begin\nalways @(posedge c)\nalways_combx"
         );
         assert_eq!(icarus_comb("my_always @(*)"), "my_always @(*)");
+        assert_eq!(icarus_comb("`default_nettype wire// x\n"), "`default_nettype wire // x\n");
     }
 }
