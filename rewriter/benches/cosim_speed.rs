@@ -39,7 +39,7 @@ fn main() {
         let calls = if work.join("calls").is_dir() {
             CallSource::Captured { dir: work.join("calls"), sources: vec![sol.join("design.cpp")] }
         } else {
-            CallSource::Testbench { spec: spec.clone(), options: options.clone() }
+            CallSource::Testbench { spec: Box::new(spec.clone()), options: Box::new(options.clone()) }
         };
         let req = CosimRequest {
             top: "multiplier".into(),

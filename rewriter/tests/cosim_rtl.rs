@@ -73,7 +73,7 @@ fn run(sim: Simulator) -> CosimOutcome {
     let calls = if w.path().join("calls").is_dir() {
         captured(w.path())
     } else {
-        CallSource::Testbench { spec: spec(), options: options() }
+        CallSource::Testbench { spec: Box::new(spec()), options: Box::new(options()) }
     };
     cosim::run(&request(w.path(), sim, calls)).unwrap_or_else(|e| panic!("{e}"))
 }

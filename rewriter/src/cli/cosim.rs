@@ -117,7 +117,7 @@ pub fn run_cosim(args: CosimArgs) -> Result<i32, Error> {
             progress: if args.quiet { None } else { Some(progress) },
             cancel: Some(&super::signals::INTERRUPTED),
         };
-        CallSource::Testbench { spec: spec.clone(), options }
+        CallSource::Testbench { spec: Box::new(spec.clone()), options: Box::new(options) }
     };
     let wave = match (&args.vcd, &args.fst) {
         (Some(p), _) => Some(Wave { path: p.clone(), format: WaveFormat::Vcd }),

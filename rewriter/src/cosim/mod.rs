@@ -29,7 +29,7 @@ use std::time::Instant;
 #[derive(Debug, Clone)]
 pub enum CallSource {
     /// Run the C testbench (`sim`'s build) and capture its calls of the top.
-    Testbench { spec: RunSpec, options: RunOptions },
+    Testbench { spec: Box<RunSpec>, options: Box<RunOptions> },
     /// Calls captured before (`<work>/calls`, `call-NNNNNN.cap` files), with the top's signature
     /// read from these synthesis sources.
     Captured { dir: PathBuf, sources: Vec<PathBuf> },
@@ -154,6 +154,7 @@ pub fn run(req: &CosimRequest) -> Result<CosimOutcome> {
     check_tool(req.simulator)?;
     let (sig, files) = match &req.calls {
         CallSource::Testbench { spec, options } => {
+            let (spec, options) = (spec.as_ref(), options.as_ref());
             let sources: Vec<PathBuf> = spec.sources.iter().map(|(p, _)| p.clone()).collect();
             let sig = capture::top_signature(&sources, &req.top)?;
             say("running the C testbench and capturing the calls of the top");

@@ -95,7 +95,7 @@ fn unhex(h: &str) -> Option<Vec<u8>> {
     if h == "-" {
         return Some(Vec::new());
     }
-    if h.len() % 2 != 0 {
+    if !h.len().is_multiple_of(2) {
         return None;
     }
     (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).ok()).collect()
@@ -352,7 +352,7 @@ pub fn compare(pc: &PlannedCall, rc: &CallResult, cap: &Captured) -> Vec<String>
 fn masked(b: &[u8], bits: u32) -> Vec<u8> {
     let n = (bits as usize).div_ceil(8);
     let mut v: Vec<u8> = (0..n).map(|i| b.get(i).copied().unwrap_or(0)).collect();
-    if bits % 8 != 0 {
+    if !bits.is_multiple_of(8) {
         if let Some(last) = v.last_mut() {
             *last &= (1u8 << (bits % 8)) - 1;
         }
