@@ -1,6 +1,7 @@
 //! The "Examples:" section of each subcommand's `--help` (and of its man page). Every line is a
 //! command a user can paste from the repository root; `tests/doc_commands.rs` runs each one (vendor-only
-//! steps are not listed here) so the examples cannot rot.
+//! steps are not listed here) so the examples cannot rot. An example that takes minutes says
+//! `# slow: as <test file> runs it`, and that test runs the same command.
 
 pub const REWRITE: &str = "\
 Examples:
@@ -34,10 +35,16 @@ Examples:
   hlsinstr emulate build/ocl --host examples/opencl/mxv/host.cpp
   hlsinstr emulate build/ocl --host examples/opencl/mxv/host.cpp --run";
 
+pub const COSIM: &str = "\
+Examples:
+  hlsinstr cosim hls_config.cfg --solution solution1 --vcd run.vcd     # slow: as tests/cosim_rtl.rs runs it
+  hlsinstr cosim --solution solution1 --top multiplier --src design.cpp --tb design_tb.cpp --simulator icarus   # slow: as tests/cosim_rtl.rs runs it";
+
 pub const PROFILE: &str = "\
 Examples:
-  hlsinstr profile tests/profile/tiny/solution --wave build/tiny.vcd
-  hlsinstr profile tests/profile/tiny/solution --wave build/tiny.vcd --format json -o build/profile.json";
+  hlsinstr profile tests/profile/tiny/solution --wave tiny.vcd      # tiny.vcd: vvp of tests/profile/tiny/tiny_tb.v
+  hlsinstr profile tests/profile/tiny/solution --wave tiny.vcd --format json -o build/profile.json
+  hlsinstr profile tests/profile/tiny/solution --wave tiny.vcd --perfetto build/trace.json";
 
 pub const MAN: &str = "\
 Examples:

@@ -5,6 +5,7 @@
 //! or files were skipped (listed as `file:line:col: skipped <function>: <reason>`) · 130
 //! interrupted (Ctrl-C or SIGTERM while `sim` or `emulate --run` ran a program).
 
+mod cosim;
 mod decode;
 mod diff;
 mod emulate;
@@ -48,6 +49,10 @@ enum Command {
     /// Run the C simulation with probes and report cycles, critical path and stalls.
     #[command(after_help = examples::SIM)]
     Sim(Box<sim::SimArgs>),
+    /// Replay the testbench's calls of the top on the solution's RTL (Verilator or Icarus) and
+    /// compare the outputs with the C simulation's (C/RTL co-simulation without Vitis).
+    #[command(after_help = examples::COSIM)]
+    Cosim(Box<cosim::CosimArgs>),
     /// Turn the in-FPGA monitor's debug dump (dbg.bin) into cycles per module and loop.
     #[command(after_help = examples::DECODE)]
     Decode(decode::DecodeArgs),
@@ -197,6 +202,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Diff(a) => diff::run_diff(a),
         Command::Strip(a) => strip::run_strip(a),
         Command::Sim(a) => sim::run_sim(*a),
+        Command::Cosim(a) => cosim::run_cosim(*a),
         Command::Decode(a) => decode::run_decode(a),
         Command::Emulate(a) => emulate::run_emulate(a),
         Command::Profile(a) => profile::run_profile(a),

@@ -135,7 +135,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         (records, manifest, top, args.clock, args.csynth.clone(), Default::default(), None)
     } else {
         let hls_include = hls_include(args.hls_include.as_deref())?;
-        let (spec, project) = spec_from_args(&args)?;
+        let (spec, project) = spec_from_args(&ProjectInputs::of(&args))?;
         let opts = run::RunOptions {
             cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
             hls_include,
@@ -333,11 +333,37 @@ fn cosim_truth(path: &Path) -> Result<sim::estimate::CosimTruth, Error> {
     Ok(sim::estimate::CosimTruth { files: c.files.iter().map(|f| f.display().to_string()).collect(), per_call })
 }
 
-fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::project::Project>), Error> {
-    let select = hlsinstr::project::Select { component: args.component.clone(), solution: args.solution.clone() };
-    let project = match &args.project {
-        Some(p) => Some(hlsinstr::project::load_selected(p, &select)?),
-        None if select != Default::default() => {
+/// The project inputs `sim` and `cosim` share: a project file (and which of its components or
+/// solutions) and/or --top, --src, --tb, --cflags.
+pub struct ProjectInputs<'a> {
+    pub project: &'a Option<PathBuf>,
+    pub top: &'a Option<String>,
+    pub src: &'a [PathBuf],
+    pub tb: &'a [PathBuf],
+    pub cflags: &'a Option<String>,
+    pub select: hlsinstr::project::Select,
+    pub optimize: bool,
+}
+
+impl<'a> ProjectInputs<'a> {
+    fn of(a: &'a SimArgs) -> Self {
+        ProjectInputs {
+            project: &a.project,
+            top: &a.top,
+            src: &a.src,
+            tb: &a.tb,
+            cflags: &a.cflags,
+            select: hlsinstr::project::Select { component: a.component.clone(), solution: a.solution.clone() },
+            optimize: a.optimize,
+        }
+    }
+}
+
+pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsinstr::project::Project>), Error> {
+    let select = &args.select;
+    let project = match args.project {
+        Some(p) => Some(hlsinstr::project::load_selected(p, select)?),
+        None if *select != Default::default() => {
             return Err(Error::new(ErrorKind::Usage, "--component and --solution choose in a project file: give one"))
         }
         None => None,
@@ -351,7 +377,7 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
     let mut spec = match &project {
         Some(p) if args.src.is_empty() || p.top.is_some() => {
             let mut p = p.clone();
-            if let Some(t) = &args.top {
+            if let Some(t) = args.top {
                 p.top = Some(t.clone());
             }
             run::RunSpec::from_project(&p)?
@@ -367,12 +393,12 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
             optimize: false,
         },
     };
-    if let Some(t) = &args.top {
+    if let Some(t) = args.top {
         spec.top = t.clone();
     }
     spec.optimize |= args.optimize;
     // A directory given to --src is walked as `rewrite` walks it (ignore files, no vendor folders).
-    for p in &args.src {
+    for p in args.src {
         if p.is_dir() {
             let mut notes = Vec::new();
             let found = hlsinstr::walk::discover(std::slice::from_ref(p), &[], &mut notes)?;
@@ -385,14 +411,14 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
             spec.sources.push((p.clone(), Vec::new()));
         }
     }
-    for f in &args.tb {
+    for f in args.tb {
         if hlsinstr::source::is_cxx_path(f) {
             spec.testbench.push((f.clone(), Vec::new()));
         } else {
             spec.data_files.push(f.clone());
         }
     }
-    for f in args.src.iter().filter(|p| !p.is_dir()).chain(&args.tb) {
+    for f in args.src.iter().filter(|p| !p.is_dir()).chain(args.tb) {
         if !f.exists() {
             return Err(Error::new(ErrorKind::Usage, format!("{} does not exist", f.display())));
         }
@@ -401,7 +427,7 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
             spec.common_flags.push(format!("-I{}", d.display()));
         }
     }
-    if let Some(c) = &args.cflags {
+    if let Some(c) = args.cflags {
         spec.common_flags.extend(c.split_whitespace().map(String::from));
     }
     if spec.top.is_empty() {
@@ -418,7 +444,7 @@ fn spec_from_args(args: &SimArgs) -> Result<(run::RunSpec, Option<hlsinstr::proj
 
 /// The kernel headers: the flag, `$XILINX_HLS/include`, `$HLSINSTR_HLS_INCLUDE`, then the
 /// checkout's `.cache/hls-headers` (scripts/fetch-hls-headers.sh).
-fn hls_include(flag: Option<&Path>) -> Result<PathBuf, Error> {
+pub fn hls_include(flag: Option<&Path>) -> Result<PathBuf, Error> {
     let has = |d: &Path| d.join("ap_int.h").is_file();
     // A directory the user named is the one used, or an error: falling back to another set of
     // headers would simulate with headers they did not choose.

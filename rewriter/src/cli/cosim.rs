@@ -1,0 +1,243 @@
+//! `hlsinstr cosim`: run the user's C testbench, capture each call of the top, replay the calls
+//! on the solution's generated RTL in Verilator (or Icarus) and compare the outputs.
+
+use super::sim::{hls_include, spec_from_args, Format, ProjectInputs};
+use super::{EXIT_ERROR, EXIT_OK};
+use clap::{Args, ValueEnum};
+use hlsinstr::cosim::{self, CallSource, CosimOutcome, CosimRequest, MemTiming, Simulator, Wave, WaveFormat};
+use hlsinstr::error::{Error, ErrorKind};
+use hlsinstr::sim::run::RunOptions;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Args, Debug)]
+pub struct CosimArgs {
+    /// The Vitis project: `hls_config.cfg` or a Tcl script. Or give --top, --src and --tb.
+    pub project: Option<PathBuf>,
+    /// The synthesised solution: its directory (holding syn/verilog), a Vitis component, or a
+    /// project directory with one solution.
+    #[arg(long)]
+    pub solution: PathBuf,
+    /// Top function (overrides the project's).
+    #[arg(long)]
+    pub top: Option<String>,
+    /// Synthesis source files.
+    #[arg(long = "src", num_args = 1..)]
+    pub src: Vec<PathBuf>,
+    /// Testbench files (sources and data files).
+    #[arg(long = "tb", num_args = 1..)]
+    pub tb: Vec<PathBuf>,
+    /// Extra compiler flags for every file (one string, split on spaces).
+    #[arg(long, allow_hyphen_values = true)]
+    pub cflags: Option<String>,
+    /// The RTL simulator.
+    #[arg(long, value_enum, default_value_t = Sim::Verilator)]
+    pub simulator: Sim,
+    /// Write a VCD waveform of the whole run.
+    #[arg(long, conflicts_with = "fst")]
+    pub vcd: Option<PathBuf>,
+    /// Write an FST waveform (Verilator only; smaller and faster than VCD).
+    #[arg(long)]
+    pub fst: Option<PathBuf>,
+    /// Report format on stdout (text or json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Write the report here instead of stdout.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// Work directory: captured calls, simulator builds (cached by content), plan, results.
+    /// Default: `$XDG_CACHE_HOME/hlsinstr/cosim/<top>` (or `~/.cache/...`).
+    #[arg(long)]
+    pub work: Option<PathBuf>,
+    /// m_axi memory model: cycles from a read request accepted to its first data beat.
+    #[arg(long, default_value_t = MemTiming::default().read_latency)]
+    pub read_latency: u32,
+    /// m_axi memory model: cycles from a write burst's last beat to its response.
+    #[arg(long, default_value_t = MemTiming::default().write_latency)]
+    pub write_latency: u32,
+    /// m_axi memory model: bursts in flight per direction and bundle.
+    #[arg(long, default_value_t = MemTiming::default().outstanding)]
+    pub outstanding: u32,
+    /// A call taking longer than this many cycles is an error (a hung design).
+    #[arg(long, default_value_t = 10_000_000)]
+    pub max_cycles: u64,
+    /// Replay every captured call this many times (long runs, speed measurements).
+    #[arg(long, default_value_t = 1)]
+    pub repeat: u32,
+    /// Replay the calls captured in WORK/calls by an earlier run instead of running the testbench.
+    #[arg(long)]
+    pub reuse_calls: bool,
+    /// Stop the C testbench after this many seconds.
+    #[arg(long, default_value_t = 600)]
+    pub timeout: u64,
+    /// C++ compiler for the testbench (default: $CXX, then g++).
+    #[arg(long)]
+    pub cxx: Option<String>,
+    /// Directory of the kernel headers (ap_int.h, ...); as for `sim`.
+    #[arg(long)]
+    pub hls_include: Option<PathBuf>,
+    /// No progress messages.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Sim {
+    Verilator,
+    Icarus,
+}
+
+fn progress(msg: &str) {
+    eprintln!("hlsinstr cosim: {msg}");
+}
+
+pub fn run_cosim(args: CosimArgs) -> Result<i32, Error> {
+    if !matches!(args.format, Format::Text | Format::Json) {
+        return Err(Error::new(ErrorKind::Usage, "cosim writes --format text or json"));
+    }
+    let inputs = ProjectInputs {
+        project: &args.project,
+        top: &args.top,
+        src: &args.src,
+        tb: &args.tb,
+        cflags: &args.cflags,
+        select: Default::default(),
+        optimize: false,
+    };
+    let (spec, _project) = spec_from_args(&inputs)?;
+    let work = match &args.work {
+        Some(w) => w.clone(),
+        None => default_work(&spec.top)?,
+    };
+    let calls = if args.reuse_calls {
+        CallSource::Captured { dir: work.join("calls"), sources: spec.sources.iter().map(|(p, _)| p.clone()).collect() }
+    } else {
+        let options = RunOptions {
+            cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
+            hls_include: hls_include(args.hls_include.as_deref())?,
+            work_dir: None,
+            timeout: Duration::from_secs(args.timeout),
+            watchdog_ms: 2000,
+            kinds: hlsinstr::select::Kinds::parse("modules")?,
+            uninstrumented: true,
+            progress: if args.quiet { None } else { Some(progress) },
+            cancel: Some(&super::signals::INTERRUPTED),
+        };
+        CallSource::Testbench { spec: Box::new(spec.clone()), options: Box::new(options) }
+    };
+    let wave = match (&args.vcd, &args.fst) {
+        (Some(p), _) => Some(Wave { path: p.clone(), format: WaveFormat::Vcd }),
+        (_, Some(p)) => Some(Wave { path: p.clone(), format: WaveFormat::Fst }),
+        _ => None,
+    };
+    let req = CosimRequest {
+        top: spec.top.clone(),
+        solution: args.solution.clone(),
+        calls,
+        work_dir: work,
+        simulator: match args.simulator {
+            Sim::Verilator => Simulator::Verilator,
+            Sim::Icarus => Simulator::Icarus,
+        },
+        wave,
+        timing: MemTiming {
+            read_latency: args.read_latency,
+            write_latency: args.write_latency,
+            outstanding: args.outstanding,
+        },
+        max_cycles: args.max_cycles,
+        repeat: args.repeat,
+        progress: if args.quiet { None } else { Some(progress) },
+    };
+    let guard = super::signals::install();
+    let outcome = cosim::run(&req);
+    drop(guard);
+    let outcome = outcome?;
+    let text = match args.format {
+        Format::Json => serde_json::to_string_pretty(&outcome).unwrap_or_default() + "\n",
+        _ => text(&outcome),
+    };
+    match &args.output {
+        Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    if outcome.passed() {
+        Ok(EXIT_OK)
+    } else {
+        eprintln!("hlsinstr cosim: FAIL: the RTL's outputs differ from the C simulation's");
+        Ok(EXIT_ERROR)
+    }
+}
+
+fn default_work(top: &str) -> Result<PathBuf, Error> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .ok_or_else(|| {
+            Error::new(ErrorKind::Usage, "no HOME or XDG_CACHE_HOME for the work directory: give --work DIR")
+        })?;
+    Ok(base.join("hlsinstr/cosim").join(top))
+}
+
+/// The text report: one row per call, both windows, then the verdict.
+pub fn text(o: &CosimOutcome) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "C/RTL co-simulation of `{}` ({} RTL, {}): {}",
+        o.top,
+        o.generator,
+        o.simulator.name(),
+        if o.passed() { "Pass" } else { "FAIL" }
+    );
+    let _ = writeln!(s, "solution: {}", o.solution.display());
+    let _ = writeln!(s, "\n{:>5}  {:>14}  {:>12}  {:>10}  result", "call", "ap_start..done", "Vitis window", "start@");
+    for c in &o.calls {
+        let _ = writeln!(
+            s,
+            "{:>5}  {:>14}  {:>12}  {:>10}  {}",
+            c.index,
+            c.latency,
+            c.vitis_latency,
+            c.window.start,
+            if c.mismatches.is_empty() { "match" } else { "MISMATCH" }
+        );
+        for m in &c.mismatches {
+            let _ = writeln!(s, "         {m}");
+        }
+    }
+    if !o.calls.is_empty() {
+        let lat: Vec<u64> = o.calls.iter().map(|c| c.latency).collect();
+        let vit: Vec<u64> = o.calls.iter().map(|c| c.vitis_latency).collect();
+        let avg = |v: &[u64]| v.iter().sum::<u64>() as f64 / v.len() as f64;
+        let _ = writeln!(
+            s,
+            "\nlatency (cycles)   min/avg/max  ap_start..ap_done {}/{:.1}/{}   Vitis co-sim window {}/{:.1}/{}",
+            lat.iter().min().unwrap(),
+            avg(&lat),
+            lat.iter().max().unwrap(),
+            vit.iter().min().unwrap(),
+            avg(&vit),
+            vit.iter().max().unwrap()
+        );
+    }
+    for e in &o.errors {
+        let _ = writeln!(s, "error: {e}");
+    }
+    for n in &o.notes {
+        let _ = writeln!(s, "note: {n}");
+    }
+    let _ = writeln!(
+        s,
+        "simulated {} cycles in {:.3} s: {:.0} cycles/s{}",
+        o.total_cycles,
+        o.sim_seconds,
+        o.cycles_per_second,
+        if o.build_cached { " (cached build)" } else { "" }
+    );
+    if let Some(w) = &o.wave {
+        let _ = writeln!(s, "waveform: {} (rising edge of cycle n at 10·n ns)", w.display());
+    }
+    s
+}

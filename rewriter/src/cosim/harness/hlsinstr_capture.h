@@ -1,0 +1,128 @@
+// hlsinstr cosim capture runtime (generated into the work directory; see cosim/capture.rs).
+// Writes one text file per call of the top: `value`/`buffer` lines with the bits of every
+// argument before the call (`in`) and after it (`out`), little endian, as hex.
+#ifndef HLSINSTR_CAPTURE_H
+#define HLSINSTR_CAPTURE_H
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <vector>
+#include <ap_int.h>
+#include <ap_fixed.h>
+
+namespace hlsinstr_cap {
+
+// The element type of an array or pointer parameter (int (*)[8] -> int).
+template <class P>
+using elem_t = typename std::remove_cv<typename std::remove_all_extents<typename std::remove_pointer<P>::type>::type>::type;
+
+// Bits of one value: `bits` significant bits in `bytes` bytes (the memory layout Vitis uses).
+struct Bits {
+    unsigned bits = 0;
+    std::vector<unsigned char> bytes;
+};
+
+inline unsigned pow2_bytes(unsigned bits) {
+    unsigned b = (bits + 7) / 8, p = 1;
+    while (p < b) p *= 2;
+    return p;
+}
+
+template <class T>
+typename std::enable_if<std::is_arithmetic<T>::value || std::is_enum<T>::value, Bits>::type bits_of(const T& v) {
+    Bits b;
+    b.bits = std::is_same<T, bool>::value ? 1 : 8 * sizeof(T);
+    b.bytes.resize(sizeof(T));
+    std::memcpy(b.bytes.data(), &v, sizeof(T));
+    return b;
+}
+
+// A pointer passed by value (an address argument): its bits are not meaningful in the RTL.
+template <class T>
+Bits bits_of(T* const& v) {
+    Bits b;
+    b.bits = 64;
+    b.bytes.assign(8, 0);
+    (void)v;
+    return b;
+}
+
+template <class V>
+Bits bits_of_range(const V& v, unsigned w) {
+    Bits b;
+    b.bits = w;
+    b.bytes.assign(pow2_bytes(w), 0);
+    for (unsigned lo = 0; lo < w; lo += 64) {
+        unsigned hi = lo + 63 < w ? lo + 63 : w - 1;
+        unsigned long long chunk = v.range(hi, lo).to_uint64();
+        for (unsigned k = 0; k < 8 && lo / 8 + k < b.bytes.size(); k++) b.bytes[lo / 8 + k] = (unsigned char)(chunk >> (8 * k));
+    }
+    return b;
+}
+
+template <int W, bool S>
+Bits bits_of(const ap_int_base<W, S>& v) { return bits_of_range(v, W); }
+
+template <int W, int I, bool S, ap_q_mode Q, ap_o_mode O, int N>
+Bits bits_of(const ap_fixed_base<W, I, S, Q, O, N>& v) { return bits_of_range(v, W); }
+
+class Call {
+  public:
+    explicit Call(const char* dir) {
+        static unsigned counter = 0;
+        char name[64];
+        std::snprintf(name, sizeof name, "/call-%06u.cap", counter++);
+        path_ = std::string(dir) + name;
+        tmp_ = path_ + ".tmp";
+        f_ = std::fopen(tmp_.c_str(), "w");
+        if (!f_) {
+            std::fprintf(stderr, "hlsinstr cosim: cannot write %s\n", tmp_.c_str());
+            std::exit(97);
+        }
+    }
+    template <class T>
+    void value(const char* phase, const char* name, const T& v) {
+        Bits b = bits_of(v);
+        std::fprintf(f_, "value %s %s %u ", phase, name, b.bits);
+        hex(b.bytes.data(), b.bytes.size());
+        std::fputc('\n', f_);
+    }
+    template <class P>
+    void buffer(const char* phase, const char* name, const P& p, unsigned long count) {
+        typedef elem_t<P> E;
+        const E* e = reinterpret_cast<const E*>(p);
+        Bits first = bits_of(count ? e[0] : E());
+        unsigned eb = (unsigned)first.bytes.size();
+        std::fprintf(f_, "buffer %s %s %u %u %lu ", phase, name, first.bits, eb, count);
+        std::vector<unsigned char> all;
+        all.reserve(eb * count);
+        for (unsigned long i = 0; i < count; i++) {
+            Bits b = bits_of(e[i]);
+            all.insert(all.end(), b.bytes.begin(), b.bytes.end());
+        }
+        hex(all.data(), all.size());
+        std::fputc('\n', f_);
+    }
+    void finish() {
+        std::fprintf(f_, "end\n");
+        if (std::fclose(f_) != 0 || std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+            std::fprintf(stderr, "hlsinstr cosim: cannot write %s\n", path_.c_str());
+            std::exit(97);
+        }
+    }
+
+  private:
+    void hex(const unsigned char* p, size_t n) {
+        if (n == 0) std::fputc('-', f_);
+        for (size_t i = 0; i < n; i++) std::fprintf(f_, "%02x", p[i]);
+    }
+    std::string path_, tmp_;
+    std::FILE* f_;
+};
+
+}  // namespace hlsinstr_cap
+
+#endif

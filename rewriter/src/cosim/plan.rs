@@ -1,0 +1,380 @@
+//! Captured calls → the harness's plan (plain text, one line per fact), and the harness's
+//! results → windows and output comparisons.
+//!
+//! Plan lines: `clock P`, `reset P ACTIVE_LOW CYCLES`, `control none|hs|chain PORTS`,
+//! `axilite BUNDLE GAP`, `maxi BUNDLE`, `timing READ WRITE OUTSTANDING`, `limit CYCLES`, then per
+//! call `call`, `buffer BASE HEX`, `wire PORT HEX`, `reg OFFSET WORD`, `read OFFSET` (hex numbers,
+//! values little endian).
+
+use super::capture::{ArgKind, TopSignature};
+use super::solution::{ArgPorts, Control, Interfaces};
+use super::verilog::Dir;
+use super::{CallWindow, CosimRequest};
+use crate::error::{Error, ErrorKind, Result};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// One captured value: its bits and bytes (little endian).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Value {
+    pub name: String,
+    pub bits: u32,
+    /// Per element for buffers.
+    pub elem_bytes: usize,
+    pub count: usize,
+    pub bytes: Vec<u8>,
+    pub buffer: bool,
+}
+
+/// A captured call: inputs before, outputs after.
+#[derive(Debug, Clone, Default)]
+pub struct Captured {
+    pub inputs: Vec<Value>,
+    pub outputs: Vec<Value>,
+}
+
+/// Read one `call-NNNNNN.cap` file.
+pub fn read_call(path: &Path) -> Result<Captured> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+    let bad = |m: &str| Error::new(ErrorKind::BadInput, format!("not a complete capture file: {m}")).at(path);
+    let mut c = Captured::default();
+    let mut ended = false;
+    for line in text.lines() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let v = match w.as_slice() {
+            ["value", phase, name, bits, hex] => (
+                phase,
+                Value {
+                    name: name.to_string(),
+                    bits: bits.parse().map_err(|_| bad(line))?,
+                    elem_bytes: 0,
+                    count: 1,
+                    bytes: unhex(hex).ok_or_else(|| bad(line))?,
+                    buffer: false,
+                },
+            ),
+            ["buffer", phase, name, bits, eb, count, hex] => (
+                phase,
+                Value {
+                    name: name.to_string(),
+                    bits: bits.parse().map_err(|_| bad(line))?,
+                    elem_bytes: eb.parse().map_err(|_| bad(line))?,
+                    count: count.parse().map_err(|_| bad(line))?,
+                    bytes: unhex(hex).ok_or_else(|| bad(line))?,
+                    buffer: true,
+                },
+            ),
+            ["end"] => {
+                ended = true;
+                continue;
+            }
+            _ => return Err(bad(line)),
+        };
+        if v.1.buffer && v.1.bytes.len() != v.1.elem_bytes * v.1.count {
+            return Err(bad(&format!(
+                "buffer {} has {} bytes, not {} x {}",
+                v.1.name,
+                v.1.bytes.len(),
+                v.1.count,
+                v.1.elem_bytes
+            )));
+        }
+        match *v.0 {
+            "in" => c.inputs.push(v.1),
+            "out" => c.outputs.push(v.1),
+            _ => return Err(bad(line)),
+        }
+    }
+    if !ended {
+        return Err(bad("no `end` line (the testbench stopped inside a call?)"));
+    }
+    Ok(c)
+}
+
+fn unhex(h: &str) -> Option<Vec<u8>> {
+    if h == "-" {
+        return Some(Vec::new());
+    }
+    if !h.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).ok()).collect()
+}
+
+fn hex(b: &[u8]) -> String {
+    if b.is_empty() {
+        return "-".into();
+    }
+    let mut s = String::with_capacity(b.len() * 2);
+    for x in b {
+        let _ = write!(s, "{x:02x}");
+    }
+    s
+}
+
+/// A call as the harness runs it.
+#[derive(Debug, Clone)]
+pub struct PlannedCall {
+    /// Index into the captured calls.
+    pub capture: usize,
+    /// Buffers: (C name, base address).
+    pub buffers: Vec<(String, u64)>,
+    /// s_axilite writes before ap_start.
+    pub axilite_writes: usize,
+    /// Return value: read back through these registers, or the ap_return port.
+    pub returns: bool,
+}
+
+pub struct Plan {
+    pub text: String,
+    pub calls: Vec<PlannedCall>,
+}
+
+/// Base address of the first buffer; buffers are 4 KiB aligned (AXI bursts do not cross 4 KiB).
+const BASE: u64 = 0x1000_0000;
+
+fn unsupported(what: &str) -> Error {
+    Error::new(
+        ErrorKind::Usage,
+        format!(
+            "{what}: not supported by cosim yet (supported: s_axilite, m_axi, ap_none scalars, ap_ctrl_none/hs/chain)"
+        ),
+    )
+}
+
+pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &CosimRequest) -> Result<Plan> {
+    let mut t = String::new();
+    let _ = writeln!(t, "clock {}", ifs.clock);
+    if let Some((r, low)) = &ifs.reset {
+        let _ = writeln!(t, "reset {r} {} {}", u8::from(*low), RESET_CYCLES);
+    }
+    let ctrl = match ifs.control {
+        Control::None => "none",
+        Control::Hs => "hs",
+        Control::Chain => "chain",
+    };
+    let _ = writeln!(t, "control {ctrl} {}", u8::from(ifs.control_bundle.is_none() && ifs.control != Control::None));
+    if ifs.control == Control::None {
+        return Err(unsupported("a top without block-level handshake (ap_ctrl_none)"));
+    }
+    if ifs.axilite.len() > 1 {
+        return Err(unsupported("more than one s_axilite bundle"));
+    }
+    if let Some(a) = ifs.axilite.first() {
+        let _ = writeln!(t, "axilite {} 0", a.bundle);
+    }
+    for m in &ifs.maxi {
+        let _ = writeln!(t, "maxi {}", m.bundle);
+    }
+    let _ = writeln!(
+        t,
+        "timing {} {} {}",
+        req.timing.read_latency,
+        req.timing.write_latency,
+        req.timing.outstanding.max(1)
+    );
+    let _ = writeln!(t, "limit {}", req.max_cycles);
+    for (name, ports) in &ifs.args {
+        if !matches!(ports, ArgPorts::Wire { dir: Dir::Input, vld: None, ack: None, .. }) {
+            return Err(unsupported(&format!("argument port group `{name}` ({ports:?})")));
+        }
+    }
+    let mut planned = Vec::new();
+    for _ in 0..req.repeat.max(1) {
+        for (ci, c) in calls.iter().enumerate() {
+            let _ = writeln!(t, "call");
+            let mut pc = PlannedCall { capture: ci, buffers: Vec::new(), axilite_writes: 0, returns: false };
+            let mut next = BASE;
+            let mut regs: Vec<(u32, u32)> = Vec::new();
+            for a in &sig.args {
+                let v =
+                    c.inputs.iter().find(|v| v.name == a.name).ok_or_else(|| {
+                        Error::new(ErrorKind::BadInput, format!("the capture has no input `{}`", a.name))
+                    })?;
+                // The bits the RTL gets: a buffer's address, or the value itself.
+                let bits: Vec<u8> = match a.kind {
+                    ArgKind::Buffer { .. } => {
+                        let base = next;
+                        next = (next + v.bytes.len().max(1) as u64).div_ceil(4096) * 4096;
+                        let _ = writeln!(t, "buffer {base:x} {}", hex(&v.bytes));
+                        pc.buffers.push((a.name.clone(), base));
+                        if ifs.maxi.is_empty() {
+                            return Err(unsupported(&format!(
+                                "array argument `{}` without an m_axi bundle (ap_memory, ap_fifo)",
+                                a.name
+                            )));
+                        }
+                        base.to_le_bytes().to_vec()
+                    }
+                    ArgKind::Scalar => v.bytes.clone(),
+                    ArgKind::Reference => return Err(unsupported(&format!("reference argument `{}`", a.name))),
+                };
+                if let Some((_, reg)) = ifs.register_of(&a.name) {
+                    for (k, off) in reg.offsets.iter().enumerate() {
+                        let mut w = [0u8; 4];
+                        for (j, b) in w.iter_mut().enumerate() {
+                            *b = bits.get(4 * k + j).copied().unwrap_or(0);
+                        }
+                        regs.push((*off, u32::from_le_bytes(w)));
+                    }
+                } else if let Some((port, ArgPorts::Wire { .. })) = ifs.arg_ports(&a.name) {
+                    let _ = writeln!(t, "wire {port} {}", hex(&bits));
+                } else {
+                    return Err(Error::new(
+                        ErrorKind::BadInput,
+                        format!(
+                            "argument `{}` of {}: neither an s_axilite register nor a port of that name in the RTL; \
+                             is the solution synthesised from these sources?",
+                            a.name, sig.name
+                        ),
+                    ));
+                }
+            }
+            for (off, w) in &regs {
+                let _ = writeln!(t, "reg {off:x} {w:x}");
+            }
+            pc.axilite_writes = regs.len();
+            if !sig.returns_void {
+                if ifs.ap_return.is_some() {
+                    pc.returns = true;
+                } else if let Some((_, r)) = ifs.register_of("ap_return") {
+                    for off in &r.offsets {
+                        let _ = writeln!(t, "read {off:x}");
+                    }
+                    pc.returns = true;
+                }
+            }
+            planned.push(pc);
+        }
+    }
+    Ok(Plan { text: t, calls: planned })
+}
+
+/// Cycles the reset is held at the start (Vitis' testbench holds it for a few cycles too).
+pub const RESET_CYCLES: u64 = 4;
+
+/// One call as the harness reports it.
+pub struct CallResult {
+    pub window: CallWindow,
+    pub buffers: Vec<(u64, Vec<u8>)>,
+    pub ret: Option<Vec<u8>>,
+}
+
+pub struct Results {
+    pub cycles: u64,
+    pub calls: Vec<CallResult>,
+    pub errors: Vec<String>,
+    pub stray_reads: u64,
+}
+
+pub fn read_results(path: &Path) -> Result<Results> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, &e))?;
+    let bad = |l: &str| Error::new(ErrorKind::Internal, format!("unreadable harness result line: {l}")).at(path);
+    let mut r = Results { cycles: 0, calls: Vec::new(), errors: Vec::new(), stray_reads: 0 };
+    for line in text.lines() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let num = |s: &str| s.parse::<u64>().map_err(|_| bad(line));
+        match w.as_slice() {
+            ["cycles", n] => r.cycles = num(n)?,
+            ["call", _, "first", f, "start", s, "done", d, "end", e] => r.calls.push(CallResult {
+                window: CallWindow { first: num(f)?, start: num(s)?, done: num(d)?, end: num(e)? },
+                buffers: Vec::new(),
+                ret: None,
+            }),
+            ["mem", base, h] => {
+                let base = u64::from_str_radix(base, 16).map_err(|_| bad(line))?;
+                let bytes = unhex(h).ok_or_else(|| bad(line))?;
+                r.calls.last_mut().ok_or_else(|| bad(line))?.buffers.push((base, bytes));
+            }
+            ["ret", h] => r.calls.last_mut().ok_or_else(|| bad(line))?.ret = Some(unhex(h).ok_or_else(|| bad(line))?),
+            ["error", ..] => r.errors.push(line["error ".len()..].to_string()),
+            ["stray_reads", n] => r.stray_reads = num(n)?,
+            ["end"] => {}
+            _ => return Err(bad(line)),
+        }
+    }
+    Ok(r)
+}
+
+/// At most this many differing elements are listed per buffer.
+const MAX_LISTED: usize = 5;
+
+/// The RTL's outputs against the C simulation's.
+pub fn compare(pc: &PlannedCall, rc: &CallResult, cap: &Captured) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, base) in &pc.buffers {
+        let Some(expected) = cap.outputs.iter().find(|v| v.name == *name && v.buffer) else { continue };
+        let Some((_, got)) = rc.buffers.iter().find(|(b, _)| b == base) else {
+            out.push(format!("buffer `{name}`: the harness returned no memory for it"));
+            continue;
+        };
+        let eb = expected.elem_bytes.max(1);
+        let mut listed = 0;
+        let mut differing = 0;
+        for i in 0..expected.count {
+            let (e, g) = (&expected.bytes[i * eb..(i + 1) * eb], got.get(i * eb..(i + 1) * eb).unwrap_or(&[]));
+            if masked(e, expected.bits) != masked(g, expected.bits) {
+                differing += 1;
+                if listed < MAX_LISTED {
+                    out.push(format!(
+                        "`{name}`[{i}]: RTL {} , C simulation {}",
+                        show(g, expected.bits),
+                        show(e, expected.bits)
+                    ));
+                    listed += 1;
+                }
+            }
+        }
+        if differing > listed {
+            out.push(format!(
+                "`{name}`: {} more element(s) differ ({differing} of {})",
+                differing - listed,
+                expected.count
+            ));
+        }
+    }
+    if pc.returns {
+        if let Some(expected) = cap.outputs.iter().find(|v| v.name == "return") {
+            let got = rc.ret.clone().unwrap_or_default();
+            if masked(&expected.bytes, expected.bits) != masked(&got, expected.bits) {
+                out.push(format!(
+                    "return value: RTL {}, C simulation {}",
+                    show(&got, expected.bits),
+                    show(&expected.bytes, expected.bits)
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The low `bits` bits of a little-endian value.
+fn masked(b: &[u8], bits: u32) -> Vec<u8> {
+    let n = (bits as usize).div_ceil(8);
+    let mut v: Vec<u8> = (0..n).map(|i| b.get(i).copied().unwrap_or(0)).collect();
+    if !bits.is_multiple_of(8) {
+        if let Some(last) = v.last_mut() {
+            *last &= (1u8 << (bits % 8)) - 1;
+        }
+    }
+    v
+}
+
+/// A value for a message: decimal when it fits 64 bits, else hex.
+fn show(b: &[u8], bits: u32) -> String {
+    let m = masked(b, bits);
+    if m.len() <= 8 {
+        let mut w = [0u8; 8];
+        w[..m.len()].copy_from_slice(&m);
+        let v = u64::from_le_bytes(w);
+        let signed =
+            if bits > 0 && bits < 64 && v >> (bits - 1) & 1 == 1 { v as i64 - (1i64 << bits) } else { v as i64 };
+        if bits == 64 || signed >= 0 {
+            format!("{v} (0x{v:x})")
+        } else {
+            format!("{signed} (0x{v:x})")
+        }
+    } else {
+        format!("0x{}", m.iter().rev().map(|x| format!("{x:02x}")).collect::<String>())
+    }
+}
