@@ -22,6 +22,7 @@ fn main() {
         common_flags: vec![format!("-I{}", sol.display())],
         argv: Vec::new(),
         ldflags: Vec::new(),
+        optimize: false,
     };
     let options = RunOptions {
         cxx: "g++".into(),
