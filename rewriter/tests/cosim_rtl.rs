@@ -31,6 +31,7 @@ fn spec() -> RunSpec {
         common_flags: vec![format!("-I{}", s.display())],
         argv: Vec::new(),
         ldflags: Vec::new(),
+        optimize: false,
     }
 }
 
