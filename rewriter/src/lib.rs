@@ -21,6 +21,7 @@ pub mod plan;
 pub mod proc;
 pub mod project;
 pub mod rewrite;
+pub mod rtlprobe;
 pub mod select;
 pub mod sim;
 pub mod source;

@@ -335,6 +335,7 @@ fn new_manifest(opts: &RewriteOptions, skipped: &[(String, Skipped)]) -> Manifes
         skipped: skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect(),
         hw: None,
         generated: Vec::new(),
+        rtl: None,
     }
 }
 

@@ -9,6 +9,7 @@ mod decode;
 mod diff;
 mod emulate;
 mod rewrite;
+mod rtl_probe;
 mod signals;
 mod sim;
 mod strip;
@@ -46,6 +47,9 @@ enum Command {
     /// Build (and with --run, run) the CPU emulation of rewritten OpenCL kernels (.cl) whose
     /// probes record into iBuffer units.
     Emulate(emulate::EmulateArgs),
+    /// Probe the RTL of a Vitis HLS solution: thread the handshake of function and loop
+    /// instances to a new top with a profiling IP (RealProbe's method).
+    RtlProbe(rtl_probe::RtlProbeArgs),
 }
 
 /// Options shared by `rewrite` and `diff`: what to read and which probes to insert.
@@ -184,6 +188,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Sim(a) => sim::run_sim(*a),
         Command::Decode(a) => decode::run_decode(a),
         Command::Emulate(a) => emulate::run_emulate(a),
+        Command::RtlProbe(a) => rtl_probe::run_rtl_probe(a),
     };
     match result {
         Ok(code) => code,

@@ -258,6 +258,7 @@ pub(crate) mod tests {
             probes,
             skipped: Vec::new(),
             generated: Vec::new(),
+            rtl: None,
         }
     }
 

@@ -33,6 +33,9 @@ pub struct Manifest {
     /// (`hlsinstr_ocl_host.h`); `strip` leaves them out. The in-FPGA build lists its own in `hw`.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub generated: Vec<String>,
+    /// `hlsinstr rtl-probe`: probes on the RTL Vitis generated (docs/rtl-probe.md).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rtl: Option<crate::rtlprobe::manifest::RtlBuild>,
 }
 
 /// The in-FPGA build of a `--target vitis` rewrite. The monitor keeps one slot per measured probe

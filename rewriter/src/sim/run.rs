@@ -286,6 +286,7 @@ fn empty_manifest(top: &str) -> Manifest {
         skipped: Vec::new(),
         hw: None,
         generated: Vec::new(),
+        rtl: None,
     }
 }
 
