@@ -181,7 +181,7 @@ pub fn plan(sol: &Solution, selected: &[usize]) -> Result<Plan> {
                     format!("{sep}\n    .{child}({own})")
                 })
                 .collect();
-            edits.push(Edit::raw(inst.conns_close, text, Rank::open(0, 0)));
+            edits.push(Edit::raw(inst.conns_last_end, text, Rank::open(0, 0)));
         }
         if !tail.is_empty() {
             edits.push(Edit::raw(vm.endmodule, tail, Rank::open(0, 0)));

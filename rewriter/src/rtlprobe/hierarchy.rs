@@ -218,7 +218,13 @@ fn child_node(
         None => ("function", hls.to_string(), None),
     };
     let source = m.and_then(|m| m.source.clone()).or_else(|| sched(hls).and_then(|t| loop_line(&t)));
-    let short = loop_name.clone().unwrap_or_else(|| function.clone());
+    // Vitis calls loops it made itself (burst copies) `Loop 1`: the module's own suffix
+    // (`Pipeline_1`) tells them apart.
+    let short = match &loop_name {
+        Some(l) if l.contains(' ') => hls.strip_prefix(&format!("{function}_")).unwrap_or(hls).to_string(),
+        Some(l) => l.clone(),
+        None => function.clone(),
+    };
     let per_parent_call = calls_in_parent(&sol.report, &p.hls_module, &inst.name);
     let expected_calls = match (p.expected_calls, per_parent_call) {
         (Some(a), Some(b)) => a.checked_mul(b),

@@ -66,6 +66,8 @@ pub struct VInstance {
     pub conns_close: usize,
     /// It has no port connection yet.
     pub conns_empty: bool,
+    /// Byte just after its last port connection (`conns_close` when it has none).
+    pub conns_last_end: usize,
     pub conns: Vec<Conn>,
     /// Where an error lies inside the instance, if one does.
     pub error: Option<usize>,
@@ -295,6 +297,7 @@ fn instantiation(n: Node, src: &str) -> Vec<VInstance> {
         let Some(close) = last_anon(inst, ")") else { continue };
         let mut conns = Vec::new();
         let list = child_of_kind(inst, "list_of_port_connections");
+        let conns_last_end = list.map_or(close, |l| l.end_byte());
         if let Some(list) = list {
             let mut c2 = list.walk();
             for pc in list.children(&mut c2).filter(|ch| ch.kind() == "named_port_connection") {
@@ -309,6 +312,7 @@ fn instantiation(n: Node, src: &str) -> Vec<VInstance> {
             start: n.start_byte(),
             conns_close: close,
             conns_empty: list.is_none(),
+            conns_last_end,
             conns,
             error: first_error(n),
         });
