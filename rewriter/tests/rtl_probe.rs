@@ -68,7 +68,8 @@ fn icarus_copy(from: &Path, to: &Path) -> Vec<PathBuf> {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "v") {
             let t = std::fs::read_to_string(&p).unwrap();
-            let t = t.replace("always @ (*)", "always_comb").replace("`default_nettype wire//", "`default_nettype wire //");
+            let t =
+                t.replace("always @ (*)", "always_comb").replace("`default_nettype wire//", "`default_nettype wire //");
             let dst = to.join(p.file_name().unwrap());
             std::fs::write(&dst, t).unwrap();
             out.push(dst);
@@ -194,13 +195,21 @@ fn systolic_fixture_probes_equal_the_waveform_and_change_nothing_else() {
     }
     // A --select that matches nothing is refused (exit 2) and names the instances.
     let again = hlsinstr(
-        &["rtl-probe", systolic().to_str().unwrap(), "--out", dir.path().join("x").to_str().unwrap(), "--select", "nothing*"],
+        &[
+            "rtl-probe",
+            systolic().to_str().unwrap(),
+            "--out",
+            dir.path().join("x").to_str().unwrap(),
+            "--select",
+            "nothing*",
+        ],
         dir.path(),
     );
     assert_eq!(again.status.code(), Some(2), "{}", text(&again));
     assert!(text(&again).contains("matches no instance"), "{}", text(&again));
 
-    let parts = ["rtlprobe_tb_systolic.sv", "rtlprobe_tb_axi_mem.sv", "rtlprobe_tb_axil_master.sv", "rtlprobe_tb_observer.sv"];
+    let parts =
+        ["rtlprobe_tb_systolic.sv", "rtlprobe_tb_axi_mem.sv", "rtlprobe_tb_axil_master.sv", "rtlprobe_tb_observer.sv"];
     let obs = observers(&m);
     let plain = dir.path().join("plain");
     let rtl = icarus_copy(&systolic().join("syn/verilog"), &plain.join("rtl"));
@@ -231,7 +240,14 @@ fn systolic_fixture_probes_equal_the_waveform_and_change_nothing_else() {
     // decode reads the host's dump back.
     std::fs::write(dir.path().join("rtlprobe.bin"), dump(&m, &rec)).unwrap();
     let o = hlsinstr(
-        &["decode", "rtlprobe.bin", "--manifest", out.join("hlsinstr-manifest.json").to_str().unwrap(), "--format", "json"],
+        &[
+            "decode",
+            "rtlprobe.bin",
+            "--manifest",
+            out.join("hlsinstr-manifest.json").to_str().unwrap(),
+            "--format",
+            "json",
+        ],
         dir.path(),
     );
     assert!(o.status.success(), "{}", text(&o));
@@ -301,7 +317,8 @@ fn a_bad_solution_is_refused_with_a_message_and_nothing_written() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("give a Vitis HLS solution folder"), "{}", text(&o));
     assert!(!out.exists());
-    let o = hlsinstr(&["rtl-probe", mini().to_str().unwrap(), "--out", out.to_str().unwrap(), "--depth", "1"], dir.path());
+    let o =
+        hlsinstr(&["rtl-probe", mini().to_str().unwrap(), "--out", out.to_str().unwrap(), "--depth", "1"], dir.path());
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(!out.exists(), "nothing written on an error");
 }

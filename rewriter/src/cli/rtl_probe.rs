@@ -32,6 +32,11 @@ pub fn run_rtl_probe(args: RtlProbeArgs) -> Result<i32, Error> {
     for w in &summary.warnings {
         eprintln!("hlsinstr rtl-probe: warning: {w}");
     }
-    eprintln!("hlsinstr rtl-probe: {} probes; wrote {} files to {}", summary.probes, summary.written.len(), args.out.display());
+    eprintln!(
+        "hlsinstr rtl-probe: {} probes; wrote {} files to {}",
+        summary.probes,
+        summary.written.len(),
+        args.out.display()
+    );
     Ok(EXIT_OK)
 }

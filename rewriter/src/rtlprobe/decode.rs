@@ -47,7 +47,10 @@ struct Words<'a> {
 impl Words<'_> {
     fn next(&mut self, what: &str) -> Result<u32> {
         let b = self.bytes.get(self.at..self.at + 4).ok_or_else(|| {
-            Error::new(ErrorKind::BadInput, format!("rtlprobe dump ends inside {what} (byte {}): it was cut short", self.at))
+            Error::new(
+                ErrorKind::BadInput,
+                format!("rtlprobe dump ends inside {what} (byte {}): it was cut short", self.at),
+            )
         })?;
         self.at += 4;
         Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
@@ -61,7 +64,10 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
     }
     let version = w.next("the header")?;
     if version != DUMP_VERSION {
-        return Err(Error::new(ErrorKind::BadInput, format!("rtlprobe dump version {version}; this hlsinstr reads {DUMP_VERSION}")));
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            format!("rtlprobe dump version {version}; this hlsinstr reads {DUMP_VERSION}"),
+        ));
     }
     let n = w.next("the header")? as usize;
     let _reserved = w.next("the header")?;
@@ -82,7 +88,10 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
         let status = w.next("a probe's status")?;
         let count = w.next("a probe's count")? as usize;
         if count > q.depth as usize {
-            return Err(Error::new(ErrorKind::BadInput, format!("probe {} holds {count} entries, more than its depth {}", q.probe, q.depth)));
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!("probe {} holds {count} entries, more than its depth {}", q.probe, q.depth),
+            ));
         }
         let mut ts = Vec::with_capacity(count);
         for _ in 0..count {
@@ -124,19 +133,24 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
 /// The table `hlsinstr decode` prints.
 pub fn text(r: &Report) -> String {
     let mut s = format!("rtl-probe of {}: cycles from reset (or CTRL clear)\n", r.top);
-    s.push_str(&format!("{:<40} {:>6} {:>10} {:>10} {:>10}  calls kept [start, end]\n", "instance", "calls", "first", "last end", "busy"));
+    s.push_str(&format!(
+        "{:<40} {:>6} {:>10} {:>10} {:>10}  calls kept [start, end]\n",
+        "instance", "calls", "first", "last end", "busy"
+    ));
     for p in &r.probes {
         let first = p.intervals.first().map_or("-".into(), |i| i.0.to_string());
         let last = p.intervals.iter().rev().find_map(|i| i.1).map_or("-".into(), |e| e.to_string());
-        let kept: Vec<String> = p
-            .intervals
-            .iter()
-            .map(|(a, b)| format!("[{a}, {}]", b.map_or("open".into(), |b| b.to_string())))
-            .collect();
+        let kept: Vec<String> =
+            p.intervals.iter().map(|(a, b)| format!("[{a}, {}]", b.map_or("open".into(), |b| b.to_string()))).collect();
         let mark = if p.truncated { " (queue full)" } else { "" };
         s.push_str(&format!(
             "{:<40} {:>6} {:>10} {:>10} {:>10}  {}{mark}\n",
-            p.name, p.calls, first, last, p.busy_cycles, kept.join(" ")
+            p.name,
+            p.calls,
+            first,
+            last,
+            p.busy_cycles,
+            kept.join(" ")
         ));
     }
     for w in &r.warnings {

@@ -84,7 +84,10 @@ pub fn plan(sol: &Solution, selected: &[usize]) -> Result<Plan> {
             // The parent of the node: a port driven by the connection's expression.
             let parent = &sol.nodes[chain[chain.len() - 2]];
             let vm = sol.module(&parent.module).ok_or_else(|| {
-                Error::new(ErrorKind::BadInput, format!("module {} was not parsed; cannot probe below it", parent.module))
+                Error::new(
+                    ErrorKind::BadInput,
+                    format!("module {} was not parsed; cannot probe below it", parent.module),
+                )
             })?;
             let inst_name = *insts.last().unwrap();
             let inst = vm.instances.iter().find(|i| i.name == inst_name).expect("the tree came from these instances");
@@ -92,7 +95,10 @@ pub fn plan(sol: &Solution, selected: &[usize]) -> Result<Plan> {
                 if *signal == "ap_start" || *signal == "ap_done" {
                     return Err(Error::new(
                         ErrorKind::BadInput,
-                        format!("instance {inst_name} in {} leaves {signal} unconnected: it cannot be timed", parent.module),
+                        format!(
+                            "instance {inst_name} in {} leaves {signal} unconnected: it cannot be timed",
+                            parent.module
+                        ),
                     ));
                 }
                 continue; // `.ap_idle()`: nothing to thread
@@ -197,7 +203,10 @@ pub fn plan(sol: &Solution, selected: &[usize]) -> Result<Plan> {
         if after > f.errors {
             return Err(Error::new(
                 ErrorKind::Internal,
-                format!("{}: the edited file has {after} parse errors, the original {} (a bug in hlsinstr rtl-probe)", f.rel, f.errors),
+                format!(
+                    "{}: the edited file has {after} parse errors, the original {} (a bug in hlsinstr rtl-probe)",
+                    f.rel, f.errors
+                ),
             ));
         }
         files.push((fi, text));

@@ -58,8 +58,7 @@ pub fn select(sol: &Solution, globs: &[String]) -> Result<Vec<usize>> {
     }
     let mut set = globset::GlobSetBuilder::new();
     for g in globs {
-        let glob = globset::Glob::new(g)
-            .map_err(|e| Error::new(ErrorKind::Usage, format!("--select {g}: {e}")))?;
+        let glob = globset::Glob::new(g).map_err(|e| Error::new(ErrorKind::Usage, format!("--select {g}: {e}")))?;
         set.add(glob);
     }
     let set = set.build().map_err(|e| Error::new(ErrorKind::Usage, e.to_string()))?;
@@ -91,7 +90,10 @@ fn default_depth(expected_calls: Option<u64>) -> u32 {
 pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
     if let Some(d) = opts.depth {
         if !(2..=MAX_DEPTH).contains(&d) {
-            return Err(Error::new(ErrorKind::Usage, format!("--depth {d}: give 2 to {MAX_DEPTH} (one start and one end at least)")));
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!("--depth {d}: give 2 to {MAX_DEPTH} (one start and one end at least)"),
+            ));
         }
     }
     let mut warnings = sol.warnings.clone();

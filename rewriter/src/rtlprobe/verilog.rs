@@ -172,7 +172,8 @@ fn module(n: Node, src: &str) -> Option<VModule> {
     let list = list?;
     let close = last_anon(list, ")")?;
     let mut c = n.walk();
-    let semi = n.children(&mut c).find(|ch| !ch.is_named() && ch.kind() == ";" && ch.start_byte() >= list.end_byte())?;
+    let semi =
+        n.children(&mut c).find(|ch| !ch.is_named() && ch.kind() == ";" && ch.start_byte() >= list.end_byte())?;
     let mut c = n.walk();
     let endmodule = n.children(&mut c).find(|ch| ch.kind() == "endmodule")?;
     let header_error = first_error(header)
