@@ -18,7 +18,7 @@ echo "N D LUT FF CARRY BRAM"
 for c in $configs; do
   n="${c%%:*}"; d="${c##*:}"
   depths=$(printf "%d'h" $((8 * n)); for _ in $(seq "$n"); do printf '%02x' "$d"; done)
-  yosys -q -p "read_verilog $root/verilog/rtlprobe/hlsinstr_rtlprobe_queue.v $root/verilog/rtlprobe/hlsinstr_rtlprobe.v; chparam -set N $n -set DEPTHS $depths ${CHPARAM:-} hlsinstr_rtlprobe; synth_xilinx -top hlsinstr_rtlprobe -family $family -noiopad -noclkbuf -nosrl; tee -q -o $tmp/stat.txt stat" >"$tmp/log.txt" 2>&1 \
+  yosys -q -p "read_verilog $root/verilog/rtlprobe/hlsinstr_rtlprobe_queue.v $root/verilog/rtlprobe/hlsinstr_rtlprobe.v; chparam -set N $n -set DEPTHS $depths ${CHPARAM:-} hlsinstr_rtlprobe; synth_xilinx -top hlsinstr_rtlprobe -family $family -noiopad -noclkbuf -nosrl ${WIDEMUX:+-widemux $WIDEMUX}; tee -q -o $tmp/stat.txt stat" >"$tmp/log.txt" 2>&1 \
     || { cat "$tmp/log.txt" >&2; exit 1; }
   awk -v n="$n" -v d="$d" '
     $1 ~ /^(LUT[1-6]|INV)$/ { lut += $2 }

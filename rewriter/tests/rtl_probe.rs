@@ -298,7 +298,7 @@ fn mini_design_two_levels_and_a_full_queue() {
 fn profiling_ip_lints_clean_under_verilator_wall() {
     let dir = tempfile::tempdir().unwrap();
     let ip = repo().join("verilog/rtlprobe");
-    for params in [vec![], vec!["-GN=3", "-GDEPTHS=24'h020810"], vec!["-GN=5", "-GCALLS_WIDTH=8"]] {
+    for params in [vec![], vec!["-GN=3", "-GDEPTHS=24'h020810"], vec!["-GN=5", "-GCALLS_WIDTH=8"], vec!["-GN=2", "-GCALLS_WIDTH=0"]] {
         let o = run(Command::new("verilator")
             .args(["--lint-only", "-Wall", "--top-module", "hlsinstr_rtlprobe"])
             .args(&params)

@@ -20,8 +20,11 @@ module hlsinstr_rtlprobe_queue #(
     parameter integer DEPTH = 4,
     // Width of the timestamps: that of the global counter.
     parameter integer TS_WIDTH = 64,
-    // Width of the call counter; it wraps.
-    parameter integer CALLS_WIDTH = 16
+    // Width of the call counter, which wraps; 0: no counter (calls_reg stays 0; a full queue then
+    // only says that calls were lost). The counter is about 20 of the queue's LUTs.
+    parameter integer CALLS_WIDTH = 16,
+    // Derived (do not set): the port width of calls_reg, at least 1.
+    parameter integer CW = (CALLS_WIDTH > 0) ? CALLS_WIDTH : 1
 ) (
     input  wire                   clk,
     input  wire                   rst,          // synchronous, active high (also the host's clear)
@@ -33,14 +36,14 @@ module hlsinstr_rtlprobe_queue #(
     output wire                   head_valid,
     output wire                   full,
     output reg                    lost_reg,     // an event came while full
-    output reg  [CALLS_WIDTH-1:0] calls_reg,
+    output reg  [CW-1:0]          calls_reg,
     output reg                    open_reg      // a call is running
 );
 
     initial begin
         if (DEPTH < 2) $error("DEPTH must be at least 2");
         if (TS_WIDTH < 1) $error("TS_WIDTH must be at least 1");
-        if (CALLS_WIDTH < 1) $error("CALLS_WIDTH must be at least 1");
+        if (CALLS_WIDTH < 0) $error("CALLS_WIDTH must be 0 or more");
     end
 
     // Registers, not SRLs: an SRL is a LUT, and the budget is LUTs (Vivado and yosys honour this).
@@ -65,12 +68,12 @@ module hlsinstr_rtlprobe_queue #(
         if (rst) begin
             valid_reg <= {DEPTH{1'b0}};
             lost_reg  <= 1'b0;
-            calls_reg <= {CALLS_WIDTH{1'b0}};
+            calls_reg <= {CW{1'b0}};
             open_reg  <= 1'b0;
         end else begin
             if (push || pop) valid_reg <= {valid_reg[DEPTH-2:0], push};
             if (event_ev && full) lost_reg <= 1'b1;
-            if (start_ev) calls_reg <= calls_reg + {{(CALLS_WIDTH-1){1'b0}}, 1'b1};
+            if (start_ev && CALLS_WIDTH > 0) calls_reg <= calls_reg + {{(CW-1){1'b0}}, 1'b1};
             if (start_ev) open_reg <= 1'b1;
             else if (end_ev) open_reg <= 1'b0;
         end
