@@ -292,13 +292,48 @@ fn mini_design_two_levels_and_a_full_queue() {
         assert_eq!(status & 6, 6, "probe {probe}: full and lost");
     }
     assert_eq!(seen[&1].len(), 12, "sub: 3 calls per top call, 2 top calls");
+
+    // Without call counters (--calls-width 0): the same record, STATUS shows no calls, and
+    // decode counts the starts kept.
+    let lean = dir.path().join("lean");
+    probe(&mini(), &lean, &["--calls-width", "0", "--depth", "16"]);
+    let sim = dir.path().join("sim-lean");
+    let rtl = icarus_copy(&lean.join("rtl"), &sim.join("rtl"));
+    std::fs::write(sim.join("observe.svh"), &obs).unwrap();
+    let out_lean = icarus(&sim, "rtlprobe_tb_mini", &rtl, &defines, &parts);
+    let rec = recorded(&out_lean);
+    for (probe, events) in &seen {
+        assert_eq!(&rec[probe].1, events, "probe {probe}: every event at depth 16");
+        assert_eq!(rec[probe].0 >> 16, 0, "probe {probe}: no counter");
+    }
+    let ml = manifest(&lean);
+    std::fs::write(dir.path().join("lean.bin"), dump(&ml, &rec)).unwrap();
+    let o = hlsinstr(
+        &[
+            "decode",
+            "lean.bin",
+            "--manifest",
+            lean.join("hlsinstr-manifest.json").to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["probes"][1]["calls"], 6, "{r}");
 }
 
 #[test]
 fn profiling_ip_lints_clean_under_verilator_wall() {
     let dir = tempfile::tempdir().unwrap();
     let ip = repo().join("verilog/rtlprobe");
-    for params in [vec![], vec!["-GN=3", "-GDEPTHS=24'h020810"], vec!["-GN=5", "-GCALLS_WIDTH=8"], vec!["-GN=2", "-GCALLS_WIDTH=0"]] {
+    for params in [
+        vec![],
+        vec!["-GN=3", "-GDEPTHS=24'h020810"],
+        vec!["-GN=5", "-GCALLS_WIDTH=8"],
+        vec!["-GN=2", "-GCALLS_WIDTH=0"],
+    ] {
         let o = run(Command::new("verilator")
             .args(["--lint-only", "-Wall", "--top-module", "hlsinstr_rtlprobe"])
             .args(&params)

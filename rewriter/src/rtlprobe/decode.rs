@@ -27,7 +27,9 @@ pub struct ProbeResult {
     pub name: String,
     /// RTL instance path.
     pub path: String,
-    /// Starts counted by the IP (its counter's low 16 bits: exact below 65536 calls).
+    /// Starts counted by the IP (its counter's low 16 bits: exact below 65536 calls); built
+    /// without counters (`--calls-width 0`), the starts the queue kept (a lower bound when
+    /// `truncated`).
     pub calls: u64,
     /// `[start, end]` cycle of each call the queue kept; an open call has no end.
     pub intervals: Vec<(u64, Option<u64>)>,
@@ -117,7 +119,7 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
             probe: q.probe,
             name: inst.map_or_else(String::new, |i| i.name.clone()),
             path: inst.map_or_else(String::new, |i| i.path.clone()),
-            calls: u64::from(status >> 16),
+            calls: if rtl.calls_width == 0 { ts.len().div_ceil(2) as u64 } else { u64::from(status >> 16) },
             intervals,
             busy_cycles,
             truncated,

@@ -78,7 +78,7 @@ fn needed_params(top: &VModule) -> Vec<&(String, String)> {
 }
 
 /// The new top: every port of the original top, plus `s_axi_rtlprobe_*` (the IP's AXI4-Lite).
-pub fn wrapper(sol: &Solution, signals: &[TopSignal], queues: &[Queue], key: u64) -> Result<String> {
+pub fn wrapper(sol: &Solution, signals: &[TopSignal], queues: &[Queue], key: u64, calls_width: u32) -> Result<String> {
     let top = sol.module(&sol.top).ok_or_else(|| Error::new(ErrorKind::Internal, "top module not parsed"))?;
     let name = wrapper_name(&sol.top);
     let clk = ["ap_clk", "clk", "aclk", "ACLK"].into_iter().find(|c| top.port_names.iter().any(|p| p == c));
@@ -173,7 +173,8 @@ pub fn wrapper(sol: &Solution, signals: &[TopSignal], queues: &[Queue], key: u64
     let _ = writeln!(v, "hlsinstr_rtlprobe #(");
     let _ = writeln!(v, "    .N({n}),");
     let _ = writeln!(v, "    .DEPTHS({}'h{depths}),", 8 * n);
-    let _ = writeln!(v, "    .KEY(64'h{key:016x})");
+    let _ = writeln!(v, "    .KEY(64'h{key:016x}),");
+    let _ = writeln!(v, "    .CALLS_WIDTH({calls_width})");
     let _ = writeln!(v, ") u_rtlprobe (");
     let _ = writeln!(v, "    .clk({clk}),");
     let _ = writeln!(v, "    .rst_n({}),", if active_low { rst.to_string() } else { format!("!{rst}") });

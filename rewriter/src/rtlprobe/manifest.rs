@@ -17,9 +17,16 @@ pub struct RtlBuild {
     pub instances: Vec<RtlInstance>,
     /// Queue `i` of the IP (and of the dump) is `queues[i]`.
     pub queues: Vec<RtlQueue>,
+    /// Bits of the IP's call counters; 0: none (calls are the starts a queue kept).
+    #[serde(default = "default_calls_width")]
+    pub calls_width: u32,
     /// RTL files changed by the edit (below `rtl/`), and files added.
     pub edited: Vec<String>,
     pub generated: Vec<String>,
+}
+
+fn default_calls_width() -> u32 {
+    super::DEFAULT_CALLS_WIDTH
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

@@ -33,7 +33,13 @@ pub struct Options {
     /// Depth of every queue; default: twice the expected events of one top call (2 per call),
     /// at least 4, at most [`MAX_DEFAULT_DEPTH`].
     pub depth: Option<u32>,
+    /// Bits of each queue's call counter (0 to 32; 0: none, the cheapest IP: calls are then the
+    /// starts the queue kept). `None`: 16.
+    pub calls_width: Option<u32>,
 }
+
+/// Default [`Options::calls_width`].
+pub const DEFAULT_CALLS_WIDTH: u32 = 16;
 
 /// What a run wrote.
 #[derive(Debug)]
@@ -95,6 +101,10 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
                 format!("--depth {d}: give 2 to {MAX_DEPTH} (one start and one end at least)"),
             ));
         }
+    }
+    let calls_width = opts.calls_width.unwrap_or(DEFAULT_CALLS_WIDTH);
+    if calls_width > 32 {
+        return Err(Error::new(ErrorKind::Usage, format!("--calls-width {calls_width}: give 0 to 32")));
     }
     let mut warnings = sol.warnings.clone();
     let selected = select(sol, &opts.select)?;
@@ -159,7 +169,7 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
     }
     let wrapper_rel = format!("rtl/{}.v", ip::wrapper_name(&sol.top));
     let mut generated = vec![wrapper_rel.clone()];
-    files.push((wrapper_rel.clone(), ip::wrapper(sol, &plan.top_signals, &queues, key)?));
+    files.push((wrapper_rel.clone(), ip::wrapper(sol, &plan.top_signals, &queues, key, calls_width)?));
     rtl_files.push(wrapper_rel);
     for (name, text) in ip::IP_FILES {
         let rel = format!("rtl/{name}");
@@ -199,6 +209,7 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
             key: format!("{key:016x}"),
             instances,
             queues: rtl_queues,
+            calls_width,
             edited,
             generated,
         }),
