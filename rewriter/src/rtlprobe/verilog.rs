@@ -325,8 +325,8 @@ fn instantiation(n: Node, src: &str) -> Vec<VInstance> {
 mod tests {
     use super::*;
 
-    const SMALL: &str = "module top (clk, y);\ninput clk;\noutput [7:0] y;\nwire d;\n\
-        sub #(.W(8)) u_sub (\n    .clk(clk),\n    .ap_done(d),\n    .q()\n);\nassign y = {{d}};\nendmodule\n\
+    const SMALL: &str = "module top (clk, y);\ninput clk;\noutput [7:0] y;\nwire d;\nwire [7:0] w;\n\
+        sub #(.W(8)) u_sub (\n    .clk(clk),\n    .ap_done(d),\n    .q()\n);\nassign y = {{w[7:1]}};\nendmodule\n\
         module sub #(parameter W = 8) (input wire clk, output wire ap_done, output wire [W-1:0] q);\n\
         assign ap_done = clk; assign q = 0;\nendmodule\n";
 
