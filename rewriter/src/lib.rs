@@ -24,6 +24,7 @@ pub mod proc;
 pub mod profile;
 pub mod project;
 pub mod rewrite;
+pub mod rtlprobe;
 pub mod select;
 pub mod sim;
 pub mod source;

@@ -342,6 +342,7 @@ fn new_manifest(opts: &RewriteOptions, skipped: &[(String, Skipped)]) -> Manifes
         hw: None,
         generated: Vec::new(),
         branches: None,
+        rtl: None,
     }
 }
 

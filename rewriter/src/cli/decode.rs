@@ -66,6 +66,9 @@ pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
         }
     };
     let manifest = hlsinstr::sim::read_manifest(&manifest_path)?;
+    if hlsinstr::rtlprobe::decode::is_rtlprobe(&bytes) {
+        return run_rtlprobe(&args, &manifest, &bytes);
+    }
     if ocl {
         return run_ocl(&args, &manifest, &bytes);
     }
@@ -97,6 +100,22 @@ fn emit(args: &DecodeArgs, text: &str, warnings: &[String]) -> Result<i32, Error
         }
     }
     Ok(EXIT_OK)
+}
+
+/// The rtl-probe IP's dump (docs/rtl-probe.md#dump-format).
+fn run_rtlprobe(args: &DecodeArgs, manifest: &Manifest, bytes: &[u8]) -> Result<i32, Error> {
+    let Some(rtl) = &manifest.rtl else {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "this is an rtl-probe dump but the manifest has no rtl section: give --manifest, the one `hlsinstr rtl-probe` wrote",
+        ));
+    };
+    let rep = hlsinstr::rtlprobe::decode::decode(bytes, rtl).map_err(|e| e.at(&args.dump))?;
+    let text = match args.format {
+        Format::Text => hlsinstr::rtlprobe::decode::text(&rep),
+        Format::Json => serde_json::to_string_pretty(&rep).unwrap_or_default() + "\n",
+    };
+    emit(args, &text, &rep.warnings)
 }
 
 /// The OpenCL iBuffer dump (docs/opencl-dump.md); `--sim` and `--clock` do not apply to it.

@@ -46,6 +46,11 @@ Examples:
   hlsinstr profile tests/profile/tiny/solution --wave tiny.vcd --format json -o build/profile.json
   hlsinstr profile tests/profile/tiny/solution --wave tiny.vcd --perfetto build/trace.json";
 
+pub const RTL_PROBE: &str = "\
+Examples:
+  hlsinstr rtl-probe tests/hw/rtlprobe-mini/solution --out build/probed
+  hlsinstr rtl-probe tests/hw/rtlprobe-mini/solution --select 'mini_sub/*' --depth 8 --out build/probed-sub";
+
 pub const MAN: &str = "\
 Examples:
   hlsinstr man                      # hlsinstr.1 on stdout

@@ -13,6 +13,7 @@ mod examples;
 mod man;
 mod profile;
 mod rewrite;
+mod rtl_probe;
 mod signals;
 mod sim;
 mod strip;
@@ -60,6 +61,10 @@ enum Command {
     /// probes record into iBuffer units.
     #[command(after_help = examples::EMULATE)]
     Emulate(emulate::EmulateArgs),
+    /// Probe the RTL of a Vitis HLS solution: thread the handshake of function and loop
+    /// instances to a new top with a profiling IP (RealProbe's method).
+    #[command(after_help = examples::RTL_PROBE)]
+    RtlProbe(rtl_probe::RtlProbeArgs),
     /// Cycles per source line of a synthesized solution, from a waveform of its RTL.
     #[command(after_help = examples::PROFILE)]
     Profile(profile::ProfileArgs),
@@ -205,6 +210,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> i32 {
         Command::Cosim(a) => cosim::run_cosim(*a),
         Command::Decode(a) => decode::run_decode(a),
         Command::Emulate(a) => emulate::run_emulate(a),
+        Command::RtlProbe(a) => rtl_probe::run_rtl_probe(a),
         Command::Profile(a) => profile::run_profile(a),
         Command::Man(a) => man::run_man(a, Cli::command()),
     };

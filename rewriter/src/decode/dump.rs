@@ -259,6 +259,7 @@ pub(crate) mod tests {
             skipped: Vec::new(),
             generated: Vec::new(),
             branches: None,
+            rtl: None,
         }
     }
 

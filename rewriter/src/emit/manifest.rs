@@ -36,6 +36,9 @@ pub struct Manifest {
     /// `branches` probes: the record sites and the graphs the decoder replays (docs/branches.md).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub branches: Option<BranchTrace>,
+    /// `hlsinstr rtl-probe`: probes on the RTL Vitis generated (docs/rtl-probe.md).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rtl: Option<crate::rtlprobe::manifest::RtlBuild>,
 }
 
 /// The control-flow trace of a run: every record site, and per traced function its graph.

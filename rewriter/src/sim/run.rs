@@ -325,6 +325,7 @@ fn empty_manifest(top: &str) -> Manifest {
         hw: None,
         generated: Vec::new(),
         branches: None,
+        rtl: None,
     }
 }
 

@@ -1,0 +1,162 @@
+//! Decode `rtlprobe.bin` (docs/rtl-probe.md#dump-format) against the manifest's `rtl` section:
+//! per probed instance its calls, start and end cycles and busy cycles.
+
+use super::manifest::RtlBuild;
+use crate::error::{Error, ErrorKind, Result};
+use serde::Serialize;
+
+pub const MAGIC: u32 = 0x484C_5250;
+pub const DUMP_VERSION: u32 = 1;
+
+/// True when `bytes` starts like an rtl-probe dump.
+pub fn is_rtlprobe(bytes: &[u8]) -> bool {
+    bytes.len() >= 4 && u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) == MAGIC
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Report {
+    pub top: String,
+    pub probes: Vec<ProbeResult>,
+    pub warnings: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ProbeResult {
+    pub probe: u32,
+    /// Source path (`top/loop`).
+    pub name: String,
+    /// RTL instance path.
+    pub path: String,
+    /// Starts counted by the IP (its counter's low 16 bits: exact below 65536 calls); built
+    /// without counters (`--calls-width 0`), the starts the queue kept (a lower bound when
+    /// `truncated`).
+    pub calls: u64,
+    /// `[start, end]` cycle of each call the queue kept; an open call has no end.
+    pub intervals: Vec<(u64, Option<u64>)>,
+    /// Sum of end - start + 1 over the kept calls.
+    pub busy_cycles: u64,
+    /// Events came after the queue was full: only the first calls are kept.
+    pub truncated: bool,
+    /// A call was running when the dump was read.
+    pub open: bool,
+}
+
+struct Words<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Words<'_> {
+    fn next(&mut self, what: &str) -> Result<u32> {
+        let b = self.bytes.get(self.at..self.at + 4).ok_or_else(|| {
+            Error::new(
+                ErrorKind::BadInput,
+                format!("rtlprobe dump ends inside {what} (byte {}): it was cut short", self.at),
+            )
+        })?;
+        self.at += 4;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
+    let mut w = Words { bytes, at: 0 };
+    if w.next("the header")? != MAGIC {
+        return Err(Error::new(ErrorKind::BadInput, "not an rtlprobe dump (magic HLRP missing)"));
+    }
+    let version = w.next("the header")?;
+    if version != DUMP_VERSION {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            format!("rtlprobe dump version {version}; this hlsinstr reads {DUMP_VERSION}"),
+        ));
+    }
+    let n = w.next("the header")? as usize;
+    let _reserved = w.next("the header")?;
+    let key = u64::from(w.next("the header")?) | (u64::from(w.next("the header")?) << 32);
+    if format!("{key:016x}") != rtl.key || n != rtl.queues.len() {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            format!(
+                "the dump is of another build (key {key:016x}, {n} queues; the manifest says {} and {}): give the manifest of the rtl-probe run that made this bitstream",
+                rtl.key,
+                rtl.queues.len()
+            ),
+        ));
+    }
+    let mut probes = Vec::new();
+    let mut warnings = Vec::new();
+    for q in &rtl.queues {
+        let status = w.next("a probe's status")?;
+        let count = w.next("a probe's count")? as usize;
+        if count > q.depth as usize {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!("probe {} holds {count} entries, more than its depth {}", q.probe, q.depth),
+            ));
+        }
+        let mut ts = Vec::with_capacity(count);
+        for _ in 0..count {
+            let lo = w.next("a timestamp")?;
+            let hi = w.next("a timestamp")?;
+            ts.push(u64::from(lo) | (u64::from(hi) << 32));
+        }
+        if ts.windows(2).any(|p| p[1] < p[0]) {
+            warnings.push(format!("probe {}: timestamps out of order; the dump is damaged", q.probe));
+        }
+        let intervals: Vec<(u64, Option<u64>)> = ts.chunks(2).map(|c| (c[0], c.get(1).copied())).collect();
+        let busy_cycles = intervals.iter().filter_map(|&(s, e)| e.map(|e| e.saturating_sub(s) + 1)).sum();
+        let inst = rtl.instances.get(q.instance);
+        let truncated = status & 4 != 0;
+        if truncated {
+            warnings.push(format!(
+                "{}: its queue of {} filled up; later calls are counted but not timed (give --depth)",
+                inst.map_or("?", |i| i.name.as_str()),
+                q.depth
+            ));
+        }
+        probes.push(ProbeResult {
+            probe: q.probe,
+            name: inst.map_or_else(String::new, |i| i.name.clone()),
+            path: inst.map_or_else(String::new, |i| i.path.clone()),
+            calls: if rtl.calls_width == 0 { ts.len().div_ceil(2) as u64 } else { u64::from(status >> 16) },
+            intervals,
+            busy_cycles,
+            truncated,
+            open: status & 8 != 0,
+        });
+    }
+    if w.at != bytes.len() {
+        warnings.push(format!("{} bytes after the last probe ignored", bytes.len() - w.at));
+    }
+    Ok(Report { top: rtl.top.clone(), probes, warnings })
+}
+
+/// The table `hlsinstr decode` prints.
+pub fn text(r: &Report) -> String {
+    let mut s = format!("rtl-probe of {}: cycles from reset (or CTRL clear)\n", r.top);
+    s.push_str(&format!(
+        "{:<40} {:>6} {:>10} {:>10} {:>10}  calls kept [start, end]\n",
+        "instance", "calls", "first", "last end", "busy"
+    ));
+    for p in &r.probes {
+        let first = p.intervals.first().map_or("-".into(), |i| i.0.to_string());
+        let last = p.intervals.iter().rev().find_map(|i| i.1).map_or("-".into(), |e| e.to_string());
+        let kept: Vec<String> =
+            p.intervals.iter().map(|(a, b)| format!("[{a}, {}]", b.map_or("open".into(), |b| b.to_string()))).collect();
+        let mark = if p.truncated { " (queue full)" } else { "" };
+        s.push_str(&format!(
+            "{:<40} {:>6} {:>10} {:>10} {:>10}  {}{mark}\n",
+            p.name,
+            p.calls,
+            first,
+            last,
+            p.busy_cycles,
+            kept.join(" ")
+        ));
+    }
+    for w in &r.warnings {
+        s.push_str(&format!("warning: {w}\n"));
+    }
+    s
+}

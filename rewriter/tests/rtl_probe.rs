@@ -1,0 +1,359 @@
+//! `hlsinstr rtl-probe` end to end: the edit only inserts; the probed design computes the same
+//! outputs in the same cycles as the original; the IP's recorded start/end cycles equal the
+//! ap_start/ap_done edges the testbench's own observers see, for every instance and call; a full
+//! queue keeps its first events and says so; `hlsinstr decode` reads the host's dump back; the IP
+//! lints clean. On the 2022.2 systolic fixture and on tests/hw/rtlprobe-mini, under Icarus
+//! (Verilator 5.006 rejects the fixture's m_axi adapters; verilog/rtlprobe/tb/rtlprobe_tb_main.cpp
+//! runs the mini testbench under Verilator by hand, see docs/rtl-probe.md).
+//! A missing simulator fails the tests.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+mod common;
+use common::{fixtures, repo};
+
+fn hlsinstr(args: &[&str], cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hlsinstr")).args(args).current_dir(cwd).output().unwrap()
+}
+
+fn run(cmd: &mut Command) -> Output {
+    let tool = cmd.get_program().to_string_lossy().into_owned();
+    cmd.output().unwrap_or_else(|e| panic!("cannot run {tool}: {e}; install it and run again"))
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+fn tb(file: &str) -> PathBuf {
+    repo().join("verilog/rtlprobe/tb").join(file)
+}
+
+fn systolic() -> PathBuf {
+    fixtures().join("vitis-solution/2022.2-systolic-mm/solution")
+}
+
+fn mini() -> PathBuf {
+    repo().join("tests/hw/rtlprobe-mini/solution")
+}
+
+fn manifest(out: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(out.join("hlsinstr-manifest.json")).unwrap()).unwrap()
+}
+
+/// `observe.svh`: one observer per queue, on the instance's own ports (not the threaded ones).
+fn observers(m: &serde_json::Value) -> String {
+    let rtl = &m["rtl"];
+    let mut s = String::new();
+    for q in rtl["queues"].as_array().unwrap() {
+        let inst = &rtl["instances"][q["instance"].as_u64().unwrap() as usize];
+        let below: String = inst["path"].as_str().unwrap().split('/').skip(1).map(|p| format!(".{p}")).collect();
+        let id = q["probe"].as_u64().unwrap();
+        s.push_str(&format!(
+            "rtlprobe_tb_observer #(.ID({id})) obs{id} (.clk(clk), .rst_n(rst_n), .cycle(cycle), \
+             .start(`DESIGN{below}.ap_start), .done(`DESIGN{below}.ap_done));\n"
+        ));
+    }
+    s
+}
+
+/// Copies `.v` files for Icarus: Vitis' `always @ (*)` read as `always_comb` (Icarus does not
+/// evaluate a block whose inputs never change) and `default_nettype wire//` given a space.
+fn icarus_copy(from: &Path, to: &Path) -> Vec<PathBuf> {
+    std::fs::create_dir_all(to).unwrap();
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(from).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "v") {
+            let t = std::fs::read_to_string(&p).unwrap();
+            let t =
+                t.replace("always @ (*)", "always_comb").replace("`default_nettype wire//", "`default_nettype wire //");
+            let dst = to.join(p.file_name().unwrap());
+            std::fs::write(&dst, t).unwrap();
+            out.push(dst);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Compiles and runs `top` under Icarus in `work` (which holds observe.svh); its stdout.
+fn icarus(work: &Path, top: &str, rtl: &[PathBuf], defines: &[String], parts: &[&str]) -> String {
+    let vvp = work.join("sim.vvp");
+    let mut cmd = Command::new("iverilog");
+    cmd.args(["-g2012", "-o"]).arg(&vvp).arg(format!("-DTB_TOP={top}")).arg("-DMAX_CYCLES=20000");
+    cmd.args(defines.iter().map(|d| format!("-D{d}")));
+    cmd.args(["-s", "rtlprobe_tb_clock"]).arg(tb("rtlprobe_tb_clock.sv"));
+    for p in parts {
+        cmd.arg(tb(p));
+    }
+    cmd.args(rtl).current_dir(work);
+    let o = run(&mut cmd);
+    assert!(o.status.success(), "iverilog failed:\n{}", text(&o));
+    let o = run(Command::new("vvp").arg("-n").arg(&vvp).current_dir(work));
+    let t = text(&o);
+    assert!(o.status.success() && !t.contains("ERROR"), "simulation failed:\n{t}");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn lines<'a>(out: &'a str, tag: &str) -> Vec<&'a str> {
+    out.lines().filter(|l| l.split_whitespace().next() == Some(tag)).collect()
+}
+
+/// Per probe, the observers' `(start, end)` cycles in order.
+fn observed(out: &str) -> BTreeMap<u32, Vec<u64>> {
+    let mut m: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+    for l in lines(out, "EV") {
+        let f: Vec<&str> = l.split_whitespace().collect();
+        m.entry(f[1].parse().unwrap()).or_default().push(f[3].parse().unwrap());
+    }
+    m
+}
+
+/// Per probe: status word and the valid timestamps, oldest first, as the host reads them.
+fn recorded(out: &str) -> BTreeMap<u32, (u32, Vec<u64>)> {
+    let mut m: BTreeMap<u32, (u32, Vec<u64>)> = BTreeMap::new();
+    for l in lines(out, "Q") {
+        let f: Vec<u64> = l.split_whitespace().skip(1).map(|x| x.parse().unwrap_or(0)).collect();
+        let e = m.entry(f[0] as u32).or_insert((0, Vec::new()));
+        if e.1.is_empty() && e.0 == 0 {
+            e.0 = f[1] as u32 & !1; // status without the valid bit of this entry
+        }
+        if f[1] & 1 == 1 {
+            e.1.push(f[2] | (f[3] << 32));
+        }
+    }
+    m
+}
+
+/// The dump the generated host snippet writes (docs/rtl-probe.md#dump-format).
+fn dump(m: &serde_json::Value, rec: &BTreeMap<u32, (u32, Vec<u64>)>) -> Vec<u8> {
+    let key = u64::from_str_radix(m["rtl"]["key"].as_str().unwrap(), 16).unwrap();
+    let mut w: Vec<u32> = vec![0x484C_5250, 1, rec.len() as u32, 0, key as u32, (key >> 32) as u32];
+    for (status, ts) in rec.values() {
+        w.push(*status);
+        w.push(ts.len() as u32);
+        for t in ts {
+            w.push(*t as u32);
+            w.push((*t >> 32) as u32);
+        }
+    }
+    w.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// `original` is `edited` with some pieces left out: the edit only inserted.
+fn only_inserted(original: &str, edited: &str) -> bool {
+    let mut it = edited.bytes();
+    original.bytes().all(|b| it.any(|c| c == b))
+}
+
+fn probe(solution: &Path, out: &Path, extra: &[&str]) {
+    let mut args = vec!["rtl-probe", solution.to_str().unwrap(), "--out", out.to_str().unwrap()];
+    args.extend(extra);
+    let o = hlsinstr(&args, out.parent().unwrap());
+    assert!(o.status.success(), "rtl-probe failed:\n{}", text(&o));
+}
+
+#[test]
+fn systolic_fixture_probes_equal_the_waveform_and_change_nothing_else() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("probed");
+    probe(&systolic(), &out, &[]);
+    let m = manifest(&out);
+    let names: Vec<&str> =
+        m["rtl"]["instances"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "multiplier",
+            "multiplier/Pipeline_1",
+            "multiplier/Pipeline_2",
+            "multiplier/Pipeline_4",
+            "multiplier/Pipeline_5",
+            "multiplier/Pipeline_6",
+            "multiplier/VITIS_LOOP_31_1",
+            "multiplier/systolic1",
+            "multiplier/VITIS_LOOP_142_3"
+        ]
+    );
+    // Loops are mapped to their source line (the schedule's specloopname).
+    let p31 = m["probes"].as_array().unwrap().iter().find(|p| p["name"] == "VITIS_LOOP_31_1").unwrap();
+    assert_eq!((p31["kind"].as_str(), p31["line"].as_u64()), (Some("loop"), Some(31)));
+    // The edit: insertions into multiplier.v only; every other file byte for byte.
+    for e in std::fs::read_dir(systolic().join("syn/verilog")).unwrap() {
+        let p = e.unwrap().path();
+        let name = p.file_name().unwrap().to_str().unwrap().to_string();
+        let before = std::fs::read_to_string(&p).unwrap();
+        let after = std::fs::read_to_string(out.join("rtl").join(&name)).unwrap();
+        if name == "multiplier.v" {
+            assert!(after.len() > before.len() && only_inserted(&before, &after), "{name}: not insert-only");
+        } else {
+            assert_eq!(before, after, "{name} changed");
+        }
+    }
+    // A --select that matches nothing is refused (exit 2) and names the instances.
+    let again = hlsinstr(
+        &[
+            "rtl-probe",
+            systolic().to_str().unwrap(),
+            "--out",
+            dir.path().join("x").to_str().unwrap(),
+            "--select",
+            "nothing*",
+        ],
+        dir.path(),
+    );
+    assert_eq!(again.status.code(), Some(2), "{}", text(&again));
+    assert!(text(&again).contains("matches no instance"), "{}", text(&again));
+
+    let parts =
+        ["rtlprobe_tb_systolic.sv", "rtlprobe_tb_axi_mem.sv", "rtlprobe_tb_axil_master.sv", "rtlprobe_tb_observer.sv"];
+    let obs = observers(&m);
+    let plain = dir.path().join("plain");
+    let rtl = icarus_copy(&systolic().join("syn/verilog"), &plain.join("rtl"));
+    std::fs::write(plain.join("observe.svh"), &obs).unwrap();
+    let before = icarus(&plain, "rtlprobe_tb_systolic", &rtl, &[], &parts);
+    let probed = dir.path().join("sim");
+    let rtl = icarus_copy(&out.join("rtl"), &probed.join("rtl"));
+    std::fs::write(probed.join("observe.svh"), &obs).unwrap();
+    let n = m["rtl"]["queues"].as_array().unwrap().len();
+    let after = icarus(&probed, "rtlprobe_tb_systolic", &rtl, &["PROBED".into(), format!("NPROBES={n}")], &parts);
+
+    // Same results, same cycles for every instance (the top's start..done is one of them).
+    assert_eq!(lines(&before, "RES").len(), 64);
+    assert_eq!(lines(&before, "RES"), lines(&after, "RES"));
+    assert_eq!(observed(&before), observed(&after));
+    let res0: i64 = lines(&after, "RES")[0].split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert_eq!(res0, -17, "A*B[0][0]");
+    let top = &observed(&after)[&0];
+    assert!(top[1] - top[0] > 200, "the top's call: {top:?}");
+
+    // The IP's record equals the waveform, exactly, for every instance.
+    let rec = recorded(&after);
+    assert_eq!(rec.len(), n);
+    for (probe, events) in observed(&after) {
+        assert_eq!(rec[&probe].1, events, "probe {probe}");
+        assert_eq!(rec[&probe].0 >> 16, 1, "probe {probe}: one call");
+    }
+    // decode reads the host's dump back.
+    std::fs::write(dir.path().join("rtlprobe.bin"), dump(&m, &rec)).unwrap();
+    let o = hlsinstr(
+        &[
+            "decode",
+            "rtlprobe.bin",
+            "--manifest",
+            out.join("hlsinstr-manifest.json").to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let p7 = &r["probes"][7];
+    assert_eq!(p7["name"], "multiplier/systolic1");
+    let ev = &observed(&after)[&7];
+    assert_eq!(p7["intervals"][0], serde_json::json!([ev[0], ev[1]]));
+    assert_eq!(p7["busy_cycles"].as_u64().unwrap(), ev[1] - ev[0] + 1);
+}
+
+#[test]
+fn mini_design_two_levels_and_a_full_queue() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("probed");
+    probe(&mini(), &out, &["--depth", "2"]);
+    let m = manifest(&out);
+    let obs = observers(&m);
+    let n = m["rtl"]["queues"].as_array().unwrap().len();
+    assert_eq!(n, 3, "top, sub, and the leaf two levels down");
+    let parts = ["rtlprobe_tb_mini.sv", "rtlprobe_tb_axil_master.sv", "rtlprobe_tb_observer.sv"];
+    let plain = dir.path().join("plain");
+    let rtl = icarus_copy(&mini().join("syn/verilog"), &plain.join("rtl"));
+    std::fs::write(plain.join("observe.svh"), &obs).unwrap();
+    let before = icarus(&plain, "rtlprobe_tb_mini", &rtl, &[], &parts);
+    let sim = dir.path().join("sim");
+    let rtl = icarus_copy(&out.join("rtl"), &sim.join("rtl"));
+    std::fs::write(sim.join("observe.svh"), &obs).unwrap();
+    let defines = ["PROBED".to_string(), format!("NPROBES={n}")];
+    let after = icarus(&sim, "rtlprobe_tb_mini", &rtl, &defines, &parts);
+    assert_eq!(lines(&before, "Y").len(), 2);
+    assert_eq!(lines(&before, "Y"), lines(&after, "Y"));
+    assert_eq!(observed(&before), observed(&after));
+
+    // Depth 2: every queue keeps its first call, flags the loss, and still counts every call.
+    let seen = observed(&after);
+    let rec = recorded(&after);
+    for (probe, events) in &seen {
+        let (status, ts) = &rec[probe];
+        assert_eq!(ts, &events[..2].to_vec(), "probe {probe}: the first start and end");
+        assert_eq!(u64::from(status >> 16), events.len() as u64 / 2, "probe {probe}: calls");
+        assert_eq!(status & 6, 6, "probe {probe}: full and lost");
+    }
+    assert_eq!(seen[&1].len(), 12, "sub: 3 calls per top call, 2 top calls");
+
+    // Without call counters (--calls-width 0): the same record, STATUS shows no calls, and
+    // decode counts the starts kept.
+    let lean = dir.path().join("lean");
+    probe(&mini(), &lean, &["--calls-width", "0", "--depth", "16"]);
+    let sim = dir.path().join("sim-lean");
+    let rtl = icarus_copy(&lean.join("rtl"), &sim.join("rtl"));
+    std::fs::write(sim.join("observe.svh"), &obs).unwrap();
+    let out_lean = icarus(&sim, "rtlprobe_tb_mini", &rtl, &defines, &parts);
+    let rec = recorded(&out_lean);
+    for (probe, events) in &seen {
+        assert_eq!(&rec[probe].1, events, "probe {probe}: every event at depth 16");
+        assert_eq!(rec[probe].0 >> 16, 0, "probe {probe}: no counter");
+    }
+    let ml = manifest(&lean);
+    std::fs::write(dir.path().join("lean.bin"), dump(&ml, &rec)).unwrap();
+    let o = hlsinstr(
+        &[
+            "decode",
+            "lean.bin",
+            "--manifest",
+            lean.join("hlsinstr-manifest.json").to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["probes"][1]["calls"], 6, "{r}");
+}
+
+#[test]
+fn profiling_ip_lints_clean_under_verilator_wall() {
+    let dir = tempfile::tempdir().unwrap();
+    let ip = repo().join("verilog/rtlprobe");
+    for params in [
+        vec![],
+        vec!["-GN=3", "-GDEPTHS=24'h020810"],
+        vec!["-GN=5", "-GCALLS_WIDTH=8"],
+        vec!["-GN=2", "-GCALLS_WIDTH=0"],
+    ] {
+        let o = run(Command::new("verilator")
+            .args(["--lint-only", "-Wall", "--top-module", "hlsinstr_rtlprobe"])
+            .args(&params)
+            .arg(ip.join("hlsinstr_rtlprobe.v"))
+            .arg(ip.join("hlsinstr_rtlprobe_queue.v"))
+            .current_dir(dir.path()));
+        assert!(o.status.success() && o.stderr.is_empty(), "verilator -Wall {params:?}:\n{}", text(&o));
+    }
+}
+
+#[test]
+fn a_bad_solution_is_refused_with_a_message_and_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let o = hlsinstr(&["rtl-probe", dir.path().to_str().unwrap(), "--out", out.to_str().unwrap()], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("give a Vitis HLS solution folder"), "{}", text(&o));
+    assert!(!out.exists());
+    let o =
+        hlsinstr(&["rtl-probe", mini().to_str().unwrap(), "--out", out.to_str().unwrap(), "--depth", "1"], dir.path());
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(!out.exists(), "nothing written on an error");
+}

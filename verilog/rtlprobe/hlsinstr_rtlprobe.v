@@ -1,0 +1,177 @@
+// hlsinstr_rtlprobe: the profiling IP of `hlsinstr rtl-probe`. A free-running 64-bit cycle
+// counter, one hlsinstr_rtlprobe_queue per probed instance, and an AXI4-Lite slave the host
+// reads them through (register map in docs/rtl-probe.md). It only reads the design's handshake
+// signals: the probed design's logic and timing are the original's.
+//
+// The counter is 0 in the first cycle after reset (or after a write of 1 to CTRL) and counts
+// every clock; a timestamp is the counter's value in the cycle of the event.
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hlsinstr_rtlprobe #(
+    // Probed instances (queues); 1 to 65535.
+    parameter integer N = 1,
+    // Depth of queue i in bits [8*i +: 8]; each 2 to 255.
+    parameter [8*N-1:0] DEPTHS = {N{8'd4}},
+    // Identifies the manifest the wrapper was generated with (readable at KEY_LO/KEY_HI).
+    parameter [63:0] KEY = 64'd0,
+    // Width of each queue's call counter (STATUS shows its low 16 bits); 0: none (STATUS
+    // shows 0 calls; the host counts the starts it reads; about 20 LUT less per queue).
+    parameter integer CALLS_WIDTH = 16,
+    // AXI4-Lite address width; the map needs 6 bits.
+    parameter integer ADDR_WIDTH = 6
+) (
+    input  wire                  clk,
+    input  wire                  rst_n,
+    input  wire [N-1:0]          probe_start,
+    input  wire [N-1:0]          probe_done,
+    // AXI4-Lite slave (32-bit data).
+    input  wire [ADDR_WIDTH-1:0] s_axi_awaddr,
+    input  wire                  s_axi_awvalid,
+    output wire                  s_axi_awready,
+    input  wire [31:0]           s_axi_wdata,
+    input  wire [3:0]            s_axi_wstrb,
+    input  wire                  s_axi_wvalid,
+    output wire                  s_axi_wready,
+    output wire [1:0]            s_axi_bresp,
+    output reg                   s_axi_bvalid,
+    input  wire                  s_axi_bready,
+    input  wire [ADDR_WIDTH-1:0] s_axi_araddr,
+    input  wire                  s_axi_arvalid,
+    output wire                  s_axi_arready,
+    output reg  [31:0]           s_axi_rdata,
+    output wire [1:0]            s_axi_rresp,
+    output reg                   s_axi_rvalid,
+    input  wire                  s_axi_rready
+);
+
+    localparam [31:0] MAGIC = 32'h484C5250; // "HLRP"
+    localparam [7:0]  VERSION = 8'd1;
+    localparam integer SEL_WIDTH = (N > 1) ? $clog2(N) : 1;
+    localparam integer CW = (CALLS_WIDTH > 0) ? CALLS_WIDTH : 1;
+
+    localparam [5:0] A_MAGIC = 6'h00, A_INFO = 6'h04, A_KEY_LO = 6'h08, A_KEY_HI = 6'h0C,
+                     A_NOW_LO = 6'h10, A_NOW_HI = 6'h14, A_SEL = 6'h18, A_STATUS = 6'h1C,
+                     A_HEAD_LO = 6'h20, A_HEAD_HI = 6'h24, A_CTRL = 6'h28;
+
+    initial begin
+        if (N < 1 || N > 65535) $error("N must be 1 to 65535");
+        if (ADDR_WIDTH < 6) $error("ADDR_WIDTH must be at least 6");
+    end
+
+    // ---- clear and the global counter
+    reg         clear_reg;
+    wire        rst = !rst_n || clear_reg;
+    reg  [63:0] now_reg;
+    always @(posedge clk) begin
+        if (rst) now_reg <= 64'd0;
+        else     now_reg <= now_reg + 64'd1;
+    end
+
+    // ---- the queues
+    reg  [SEL_WIDTH-1:0] sel_reg;
+    wire                 pop_sel;
+    wire [64*N-1:0]      heads;
+    wire [N-1:0]         valids, fulls, losts, opens;
+    wire [16*N-1:0]      calls;
+
+    genvar g;
+    generate
+        for (g = 0; g < N; g = g + 1) begin : q
+            wire [CW-1:0] calls_g;
+            hlsinstr_rtlprobe_queue #(
+                .DEPTH({24'd0, DEPTHS[8*g +: 8]}),
+                .TS_WIDTH(64),
+                .CALLS_WIDTH(CALLS_WIDTH)
+            ) u_queue (
+                .clk(clk),
+                .rst(rst),
+                .now(now_reg),
+                .ap_start(probe_start[g]),
+                .ap_done(probe_done[g]),
+                .pop(pop_sel && sel_reg == g),
+                .head(heads[64*g +: 64]),
+                .head_valid(valids[g]),
+                .full(fulls[g]),
+                .lost_reg(losts[g]),
+                .calls_reg(calls_g),
+                .open_reg(opens[g])
+            );
+            if (CALLS_WIDTH >= 16) begin : wide
+                assign calls[16*g +: 16] = calls_g[15:0];
+                wire unused_calls_hi = &{1'b0, calls_g};
+            end else if (CALLS_WIDTH > 0) begin : narrow
+                assign calls[16*g +: 16] = {{(16-CALLS_WIDTH){1'b0}}, calls_g};
+            end else begin : none
+                assign calls[16*g +: 16] = 16'd0;
+                wire unused_calls = &{1'b0, calls_g};
+            end
+        end
+    endgenerate
+
+    // ---- AXI4-Lite writes: one at a time, address and data together.
+    wire do_write = s_axi_awvalid && s_axi_wvalid && !s_axi_bvalid;
+    assign s_axi_awready = do_write;
+    assign s_axi_wready  = do_write;
+    assign s_axi_bresp   = 2'b00;
+    wire [5:0] waddr = s_axi_awaddr[5:0];
+    always @(posedge clk) begin
+        if (!rst_n) begin
+            s_axi_bvalid <= 1'b0;
+            sel_reg      <= {SEL_WIDTH{1'b0}};
+            clear_reg    <= 1'b0;
+        end else begin
+            clear_reg <= 1'b0;
+            if (do_write) begin
+                s_axi_bvalid <= 1'b1;
+                if (waddr == A_SEL && s_axi_wstrb[0]) sel_reg <= s_axi_wdata[SEL_WIDTH-1:0];
+                if (waddr == A_CTRL && s_axi_wstrb[0]) clear_reg <= s_axi_wdata[0];
+            end else if (s_axi_bready) begin
+                s_axi_bvalid <= 1'b0;
+            end
+        end
+    end
+
+    // ---- AXI4-Lite reads: data registered in the address cycle; HEAD_HI pops afterwards.
+    wire do_read = s_axi_arvalid && !s_axi_rvalid;
+    assign s_axi_arready = do_read;
+    assign s_axi_rresp   = 2'b00;
+    wire [5:0]  raddr = s_axi_araddr[5:0];
+    wire [63:0] head  = heads[64*sel_reg +: 64];
+    wire [15:0] calls_sel = calls[16*sel_reg +: 16];
+    wire [7:0]  depth_sel = DEPTHS[8*sel_reg +: 8];
+    reg  [31:0] now_hi_reg;
+    assign pop_sel = do_read && raddr == A_HEAD_HI;
+    always @(posedge clk) begin
+        if (!rst_n) begin
+            s_axi_rvalid <= 1'b0;
+            s_axi_rdata  <= 32'd0;
+            now_hi_reg   <= 32'd0;
+        end else if (do_read) begin
+            s_axi_rvalid <= 1'b1;
+            case (raddr)
+                A_MAGIC:   s_axi_rdata <= MAGIC;
+                A_INFO:    s_axi_rdata <= {VERSION, 8'd0, N[15:0]};
+                A_KEY_LO:  s_axi_rdata <= KEY[31:0];
+                A_KEY_HI:  s_axi_rdata <= KEY[63:32];
+                A_NOW_LO:  begin s_axi_rdata <= now_reg[31:0]; now_hi_reg <= now_reg[63:32]; end
+                A_NOW_HI:  s_axi_rdata <= now_hi_reg;
+                A_SEL:     s_axi_rdata <= {{(32-SEL_WIDTH){1'b0}}, sel_reg};
+                A_STATUS:  s_axi_rdata <= {calls_sel, depth_sel, 4'd0, opens[sel_reg], losts[sel_reg],
+                                           fulls[sel_reg], valids[sel_reg]};
+                A_HEAD_LO: s_axi_rdata <= head[31:0];
+                A_HEAD_HI: s_axi_rdata <= head[63:32];
+                default:   s_axi_rdata <= 32'd0;
+            endcase
+        end else if (s_axi_rready) begin
+            s_axi_rvalid <= 1'b0;
+        end
+    end
+
+    // Unused address bits above the map and write-strobe bytes 1..3.
+    wire unused_ok = &{1'b0, s_axi_awaddr, s_axi_araddr, s_axi_wstrb[3:1], s_axi_wdata[31:SEL_WIDTH]};
+
+endmodule
+
+`resetall

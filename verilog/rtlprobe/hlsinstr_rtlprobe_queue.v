@@ -1,0 +1,84 @@
+// hlsinstr_rtlprobe_queue: one probed instance of `hlsinstr rtl-probe`. It watches the
+// instance's block-level handshake and keeps the cycle (the global counter `now`) of each start
+// and each end in a queue of DEPTH registers, oldest out first.
+//
+// A call starts in the cycle ap_start is high while no call is open, and ends in the first cycle
+// ap_done is high while one is (ap_ctrl_chain holds ap_done until ap_continue, which the host may
+// give much later: the end is when the work is done). So the queue alternates start, end,
+// start, ... and `calls_reg` counts starts even after the queue is full.
+//
+// Cost: the queue is a plain shift register (every entry loads its neighbour: no multiplexer per
+// bit), read at its far end; the host empties it by popping DEPTH times. When full it keeps the
+// first DEPTH events and sets `lost_reg` (the DRAM offload of the seed is not here).
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+module hlsinstr_rtlprobe_queue #(
+    // Entries (timestamps) kept; at least 2 (one start and its end). The generator's default
+    // is twice the expected events of one top call, as the RealProbe paper does.
+    parameter integer DEPTH = 4,
+    // Width of the timestamps: that of the global counter.
+    parameter integer TS_WIDTH = 64,
+    // Width of the call counter, which wraps; 0: no counter (calls_reg stays 0; a full queue then
+    // only says that calls were lost). The counter is about 20 of the queue's LUTs.
+    parameter integer CALLS_WIDTH = 16,
+    // Derived (do not set): the port width of calls_reg, at least 1.
+    parameter integer CW = (CALLS_WIDTH > 0) ? CALLS_WIDTH : 1
+) (
+    input  wire                   clk,
+    input  wire                   rst,          // synchronous, active high (also the host's clear)
+    input  wire [TS_WIDTH-1:0]    now,
+    input  wire                   ap_start,
+    input  wire                   ap_done,
+    input  wire                   pop,          // drop the oldest entry (host readout)
+    output wire [TS_WIDTH-1:0]    head,         // the oldest entry when head_valid
+    output wire                   head_valid,
+    output wire                   full,
+    output reg                    lost_reg,     // an event came while full
+    output reg  [CW-1:0]          calls_reg,
+    output reg                    open_reg      // a call is running
+);
+
+    initial begin
+        if (DEPTH < 2) $error("DEPTH must be at least 2");
+        if (TS_WIDTH < 1) $error("TS_WIDTH must be at least 1");
+        if (CALLS_WIDTH < 0) $error("CALLS_WIDTH must be 0 or more");
+    end
+
+    // Registers, not SRLs: an SRL is a LUT, and the budget is LUTs (Vivado and yosys honour this).
+    (* shreg_extract = "no" *) reg [TS_WIDTH*DEPTH-1:0] ts_reg; // entry k in [TS_WIDTH*k +: TS_WIDTH]
+    reg [DEPTH-1:0]    valid_reg;
+
+    wire start_ev = ap_start && !open_reg;
+    wire end_ev   = open_reg && ap_done;
+    wire event_ev = start_ev || end_ev;
+    wire push     = event_ev && !full;
+
+    assign head       = ts_reg[TS_WIDTH*(DEPTH-1) +: TS_WIDTH];
+    assign head_valid = valid_reg[DEPTH-1];
+    assign full       = valid_reg[DEPTH-1];
+
+    // Entry 0 takes `now`, entry k entry k-1, on a push or a pop; a pop shifts in an empty entry.
+    always @(posedge clk) begin
+        if (push || pop) ts_reg <= {ts_reg[TS_WIDTH*(DEPTH-1)-1:0], now};
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            valid_reg <= {DEPTH{1'b0}};
+            lost_reg  <= 1'b0;
+            calls_reg <= {CW{1'b0}};
+            open_reg  <= 1'b0;
+        end else begin
+            if (push || pop) valid_reg <= {valid_reg[DEPTH-2:0], push};
+            if (event_ev && full) lost_reg <= 1'b1;
+            if (start_ev && CALLS_WIDTH > 0) calls_reg <= calls_reg + {{(CW-1){1'b0}}, 1'b1};
+            if (start_ev) open_reg <= 1'b1;
+            else if (end_ev) open_reg <= 1'b0;
+        end
+    end
+
+endmodule
+
+`resetall
