@@ -98,6 +98,10 @@ pub struct Replay {
     /// order, up to [`MAX_CALLS`]; `calls_total` counts them all.
     pub calls: Vec<u64>,
     pub calls_total: u64,
+    /// Σ of the cycles of every top-level call (the mean holds past [`MAX_CALLS`]).
+    pub calls_cycles: u128,
+    /// Top-level invocations begun (any thread): the `--trace-window` counts these.
+    pub roots_begun: u64,
 }
 
 /// Per-call figures kept for the report (the rest are counted, not listed).
@@ -129,6 +133,20 @@ struct Open {
     /// No report: the bulk transfers since the last child ended, per m_axi bundle. Copies on
     /// different bundles run at the same time (facts, rule 2): the run costs its busiest bundle.
     bulk_run: Vec<(String, u64)>,
+    /// A dataflow loop: its iterations folded so far (see `fold_iteration`).
+    df: LoopFold,
+    /// Its top-level call is inside the timeline's window.
+    in_window: bool,
+}
+
+/// A dataflow loop's iterations as they complete: they overlap, the first costing its region's
+/// latency, each further one its slowest process (at most its latency).
+#[derive(Default, Clone, Copy)]
+struct LoopFold {
+    total: u64,
+    /// When the next iteration starts: the previous ones' intervals.
+    begin: u64,
+    iterations: u64,
 }
 
 struct Proc {
@@ -148,6 +166,9 @@ pub struct Options {
     /// `memcpy`s) costs its elements + 3 cycles in its scope, as the module Vitis generates for it
     /// does (facts, rule 1). With a report those modules are in the scheduled latencies.
     pub bulk_transfers: bool,
+    /// Top-level calls whose invocations the timeline keeps, `[start, end)` (`--trace-window`);
+    /// `None`: from the first call on, up to `max_nodes`.
+    pub window: Option<(u64, u64)>,
 }
 
 /// Bytes of one element of a port's type, for telling a bulk transfer from an element access.
@@ -184,6 +205,73 @@ struct Ctx<'a> {
     call_sites: HashMap<u32, Vec<(String, String, usize)>>,
 }
 
+/// The cycle model fed one record at a time (in order): memory grows with the sites and the
+/// open invocations, not with the records.
+pub struct Replayer<'a> {
+    cx: Ctx<'a>,
+    stacks: HashMap<u32, Vec<Open>>,
+}
+
+impl<'a> Replayer<'a> {
+    pub fn new(
+        manifest: &'a Manifest,
+        timing: &'a HashMap<u32, Timing>,
+        relations: &'a Relations,
+        opts: &'a Options,
+    ) -> Self {
+        let cx = Ctx {
+            probes: manifest.probes.iter().map(|p| (p.id, p)).collect(),
+            timing,
+            relations,
+            opts,
+            site_index: HashMap::new(),
+            out: Replay { lanes: 1, ..Replay::default() },
+            root_cursor: HashMap::new(),
+            call_sites: call_sites(manifest),
+        };
+        Replayer { cx, stacks: HashMap::new() }
+    }
+
+    pub fn push(&mut self, r: &Record) -> Result<()> {
+        let stack = self.stacks.entry(r.thread).or_default();
+        match r.event {
+            Event::Begin => self.cx.begin(stack, r)?,
+            Event::End => {
+                self.cx.end(stack, r)?;
+                // A finished thread's empty stack goes (testbenches may start a thread per call).
+                if stack.is_empty() {
+                    self.stacks.remove(&r.thread);
+                }
+            }
+            Event::BytesRead | Event::BytesWritten => self.cx.bytes(stack, r)?,
+            Event::Deadlock => {
+                if self.cx.out.blocked.len() < MAX_BLOCKED {
+                    self.cx.out.blocked.push(Blocked { thread: r.thread, probe: r.probe })
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn finish(self) -> Replay {
+        let mut cx = self.cx;
+        let mut threads: Vec<_> = self.stacks.into_iter().filter(|(_, s)| !s.is_empty()).collect();
+        threads.sort_by_key(|(t, _)| *t);
+        for (thread, stack) in threads {
+            let names: Vec<String> = stack.iter().map(|o| cx.name(o.probe)).collect();
+            cx.out.warnings.push(format!(
+                "thread {thread} ended inside {} (never closed: the run stopped there, its time is not counted)",
+                names.join(" > ")
+            ));
+        }
+        cx.out
+    }
+}
+
+/// Blocked threads listed, at most (the watchdog writes one record per blocked thread).
+const MAX_BLOCKED: usize = 1000;
+
+/// The replay of records in memory.
 pub fn replay(
     records: &[Record],
     manifest: &Manifest,
@@ -191,36 +279,11 @@ pub fn replay(
     relations: &Relations,
     opts: &Options,
 ) -> Result<Replay> {
-    let mut cx = Ctx {
-        probes: manifest.probes.iter().map(|p| (p.id, p)).collect(),
-        timing,
-        relations,
-        opts,
-        site_index: HashMap::new(),
-        out: Replay { lanes: 1, ..Replay::default() },
-        root_cursor: HashMap::new(),
-        call_sites: call_sites(manifest),
-    };
-    let mut stacks: HashMap<u32, Vec<Open>> = HashMap::new();
-    for r in records {
-        let stack = stacks.entry(r.thread).or_default();
-        match r.event {
-            Event::Begin => cx.begin(stack, r)?,
-            Event::End => cx.end(stack, r)?,
-            Event::BytesRead | Event::BytesWritten => cx.bytes(stack, r)?,
-            Event::Deadlock => cx.out.blocked.push(Blocked { thread: r.thread, probe: r.probe }),
-        }
+    let mut r = Replayer::new(manifest, timing, relations, opts);
+    for rec in records {
+        r.push(rec)?;
     }
-    let mut threads: Vec<_> = stacks.into_iter().filter(|(_, s)| !s.is_empty()).collect();
-    threads.sort_by_key(|(t, _)| *t);
-    for (thread, stack) in threads {
-        let names: Vec<String> = stack.iter().map(|o| cx.name(o.probe)).collect();
-        cx.out.warnings.push(format!(
-            "thread {thread} ended inside {} (never closed: the run stopped there, its time is not counted)",
-            names.join(" > ")
-        ));
-    }
-    Ok(cx.out)
+    Ok(r.finish())
 }
 
 impl Ctx<'_> {
@@ -330,7 +393,19 @@ impl Ctx<'_> {
         };
         let site = self.site(parent.map(|o| o.site), r.probe, call_site, copy);
         let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined(r.probe, call_site);
-        let node = if self.out.nodes.len() < self.opts.max_nodes {
+        // The timeline: the invocations of top-level calls inside the window, up to the cap
+        // (reached once, it stays reached: a kept invocation's parent is kept).
+        let in_window = match parent {
+            None => {
+                let call = self.out.roots_begun;
+                self.out.roots_begun += 1;
+                self.opts.window.is_none_or(|(a, b)| a <= call && call < b)
+            }
+            Some(o) => o.in_window,
+        };
+        let node = if !in_window || self.opts.max_nodes == 0 {
+            None
+        } else if self.out.nodes.len() < self.opts.max_nodes {
             self.out.nodes.push(Node {
                 site,
                 parent: parent.and_then(|o| o.node),
@@ -340,9 +415,7 @@ impl Ctx<'_> {
             });
             Some(self.out.nodes.len() - 1)
         } else {
-            if self.opts.max_nodes > 0 {
-                self.out.nodes_dropped += 1;
-            }
+            self.out.nodes_dropped += 1;
             None
         };
         stack.push(Open {
@@ -361,6 +434,8 @@ impl Ctx<'_> {
             call_site,
             copy,
             bulk_run: Vec::new(),
+            df: LoopFold::default(),
+            in_window,
         });
         Ok(())
     }
@@ -407,7 +482,7 @@ impl Ctx<'_> {
     }
 
     fn end(&mut self, stack: &mut Vec<Open>, r: &Record) -> Result<()> {
-        let Some(open) = stack.pop() else {
+        let Some(mut open) = stack.pop() else {
             return Err(corrupt(r, "an end with no open probe"));
         };
         if open.probe != r.probe {
@@ -415,8 +490,12 @@ impl Ctx<'_> {
         }
         let trips = self.trips(stack, &open, r);
         let scheduled = match self.timing.get(&r.probe) {
-            Some(Timing::Loop(l)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => {
-                Scheduled::computed(self.dataflow_loop(&open), l.report.and_then(|x| x.latency).map(|x| x.min))
+            Some(Timing::Loop(l)) if self.is_dataflow(r.probe) && (!open.procs.is_empty() || open.df.iterations > 0) => {
+                let last = std::mem::take(&mut open.procs);
+                if !last.is_empty() {
+                    self.fold_iteration(open.probe, &last, &mut open.df);
+                }
+                Scheduled::computed(open.df.total, l.report.and_then(|x| x.latency).map(|x| x.min))
             }
             Some(Timing::Loop(l)) => loop_schedule(open.copy.and_then(|c| l.copies.get(c)).unwrap_or(l), trips, &open),
             Some(Timing::Module(m)) => self.module_schedule(m, &open),
@@ -441,6 +520,7 @@ impl Ctx<'_> {
         };
         if let (None, Some(Timing::Module(_))) = (stack.last(), self.timing.get(&r.probe)) {
             self.out.calls_total += 1;
+            self.out.calls_cycles += u128::from(cycles);
             if self.out.calls.len() < MAX_CALLS {
                 self.out.calls.push(cycles);
             }
@@ -474,6 +554,13 @@ impl Ctx<'_> {
                 }
             }
             Some(parent) if self.is_dataflow(parent.probe) => {
+                // A loop's iteration ends where its first process comes round again: fold it now,
+                // so a long dataflow loop holds one iteration, not all of them.
+                let is_loop = matches!(self.timing.get(&parent.probe), Some(Timing::Loop(_)));
+                if is_loop && parent.procs.first().is_some_and(|p| p.site == open.site) {
+                    let iteration = std::mem::take(&mut parent.procs);
+                    self.fold_iteration(parent.probe, &iteration, &mut parent.df);
+                }
                 parent.procs.push(Proc { site: open.site, cycles, base: scheduled.base, node: open.node });
                 parent.delta += contribution;
             }
@@ -563,29 +650,19 @@ impl Ctx<'_> {
         }
     }
 
-    /// A loop whose body is a dataflow region: its processes are called in the same order every
-    /// iteration, so an iteration ends where the first process comes round again. Iterations
-    /// overlap: the first costs its region's latency, each further one its slowest process.
-    fn dataflow_loop(&mut self, open: &Open) -> u64 {
-        let first = open.procs[0].site;
-        let mut total = 0u64;
-        let mut begin = 0u64; // when the current iteration starts: the previous ones' intervals
-        let mut start = 0;
-        for i in 1..=open.procs.len() {
-            if i < open.procs.len() && open.procs[i].site != first {
-                continue;
-            }
-            let iteration = &open.procs[start..i];
-            let latency = self.dataflow_region(open.probe, iteration, true);
-            let interval = iteration.iter().map(|p| p.cycles).max().unwrap_or(0);
-            for n in iteration.iter().filter_map(|p| p.node) {
-                self.out.nodes[n].offset += begin;
-            }
-            total += if start == 0 { latency } else { interval.min(latency) };
-            begin += interval;
-            start = i;
+    /// One iteration of a loop whose body is a dataflow region (its processes are called in
+    /// the same order every iteration, so an iteration ends where the first process comes round
+    /// again). Iterations overlap: the first costs its region's latency, each further one its
+    /// slowest process.
+    fn fold_iteration(&mut self, owner: u32, iteration: &[Proc], fold: &mut LoopFold) {
+        let latency = self.dataflow_region(owner, iteration, true);
+        let interval = iteration.iter().map(|p| p.cycles).max().unwrap_or(0);
+        for n in iteration.iter().filter_map(|p| p.node) {
+            self.out.nodes[n].offset += fold.begin;
         }
-        total
+        fold.total += if fold.iterations == 0 { latency } else { interval.min(latency) };
+        fold.begin += interval;
+        fold.iterations += 1;
     }
 
     /// One invocation of the dataflow region of probe `owner`: `procs` in call order; a process starts when the
@@ -932,7 +1009,7 @@ mod tests {
             })
             .collect();
         let rel = Relations::from_manifest(&m);
-        let opts = Options { clock_ns: 10.0, dram: Dram::default(), max_nodes: 0, bulk_transfers: false };
+        let opts = Options { clock_ns: 10.0, dram: Dram::default(), max_nodes: 0, bulk_transfers: false, window: None };
         let r = replay(&records, &m, &timing, &rel, &opts).unwrap();
         let site = |probe| r.sites.iter().find(|s| s.probe == probe).unwrap();
         assert_eq!((site(1).runs, site(1).trips), (2, 8 + 4));
