@@ -104,6 +104,41 @@ pub struct Replay {
     pub roots_begun: u64,
 }
 
+/// A map keyed by probe ids and site indexes, looked up several times per record: SipHash was
+/// a fifth of the replay's time.
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<IdHasher>>;
+
+/// Multiply-rotate hashing of small integers (as rustc's FxHasher); not for untrusted keys
+/// that an attacker picks to collide, which probe ids and indexes are not worth doing.
+#[derive(Default, Clone, Copy)]
+struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+    fn write_isize(&mut self, v: isize) {
+        self.write_u64(v as u64);
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(u64::from(v));
+    }
+}
+
 /// Per-call figures kept for the report (the rest are counted, not listed).
 pub const MAX_CALLS: usize = 100_000;
 
@@ -193,23 +228,23 @@ fn port_element_bytes(t: &str) -> Option<u64> {
 }
 
 struct Ctx<'a> {
-    probes: HashMap<u32, &'a ProbeEntry>,
-    timing: &'a HashMap<u32, Timing>,
+    probes: FastMap<u32, &'a ProbeEntry>,
+    timing: FastMap<u32, &'a Timing>,
     relations: &'a Relations,
     opts: &'a Options,
-    site_index: HashMap<(Option<usize>, u32, Option<usize>), usize>,
+    site_index: FastMap<(Option<usize>, u32, Option<usize>), usize>,
     out: Replay,
-    root_cursor: HashMap<u32, u64>,
+    root_cursor: FastMap<u32, u64>,
     /// Call sites of each function probe over the design, in source order: (caller function,
     /// file, line).
-    call_sites: HashMap<u32, Vec<(String, String, usize)>>,
+    call_sites: FastMap<u32, Vec<(String, String, usize)>>,
 }
 
 /// The cycle model fed one record at a time (in order): memory grows with the sites and the
 /// open invocations, not with the records.
 pub struct Replayer<'a> {
     cx: Ctx<'a>,
-    stacks: HashMap<u32, Vec<Open>>,
+    stacks: FastMap<u32, Vec<Open>>,
 }
 
 impl<'a> Replayer<'a> {
@@ -221,15 +256,15 @@ impl<'a> Replayer<'a> {
     ) -> Self {
         let cx = Ctx {
             probes: manifest.probes.iter().map(|p| (p.id, p)).collect(),
-            timing,
+            timing: timing.iter().map(|(&k, v)| (k, v)).collect(),
             relations,
             opts,
-            site_index: HashMap::new(),
+            site_index: FastMap::default(),
             out: Replay { lanes: 1, ..Replay::default() },
-            root_cursor: HashMap::new(),
-            call_sites: call_sites(manifest),
+            root_cursor: FastMap::default(),
+            call_sites: call_sites(manifest).into_iter().collect(),
         };
-        Replayer { cx, stacks: HashMap::new() }
+        Replayer { cx, stacks: FastMap::default() }
     }
 
     pub fn push(&mut self, r: &Record) -> Result<()> {
@@ -286,13 +321,22 @@ pub fn replay(
     Ok(r.finish())
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The timing of a probe (looked up several times per record: a fast hash).
+    fn t(&self, probe: u32) -> Option<&'a Timing> {
+        self.timing.get(&probe).copied()
+    }
+
+    fn p(&self, probe: u32) -> Option<&'a ProbeEntry> {
+        self.probes.get(&probe).copied()
+    }
+
     fn name(&self, probe: u32) -> String {
-        self.probes.get(&probe).map_or_else(|| format!("probe {probe}"), |p| p.name.clone())
+        self.p(probe).map_or_else(|| format!("probe {probe}"), |p| p.name.clone())
     }
 
     fn entry(&self, r: &Record) -> Result<&ProbeEntry> {
-        self.probes.get(&r.probe).copied().ok_or_else(|| {
+        self.p(r.probe).ok_or_else(|| {
             Error::new(
                 ErrorKind::BadInput,
                 format!(
@@ -325,7 +369,7 @@ impl Ctx<'_> {
             }
             Some(p) => self.out.sites[p].lane,
         };
-        let copy_name = match (self.timing.get(&probe), call_site) {
+        let copy_name = match (self.t(probe), call_site) {
             (Some(Timing::Module(m)), Some(c)) => m.copies.get(c).map(|c| c.name.clone()),
             _ => None,
         };
@@ -353,7 +397,7 @@ impl Ctx<'_> {
     fn call_site(&self, parent: Option<&mut Open>, probe: u32) -> Option<usize> {
         let sites = self.call_sites.get(&probe).filter(|s| s.len() > 1)?;
         let parent = parent?;
-        let caller = &self.probes.get(&parent.probe)?.function;
+        let caller = &self.p(parent.probe)?.function;
         let local: Vec<usize> = sites.iter().enumerate().filter(|(_, s)| &s.0 == caller).map(|(i, _)| i).collect();
         if local.is_empty() {
             return None;
@@ -365,12 +409,12 @@ impl Ctx<'_> {
     }
 
     fn is_dataflow(&self, probe: u32) -> bool {
-        self.timing.get(&probe).is_some_and(Timing::is_dataflow_region)
+        self.t(probe).is_some_and(Timing::is_dataflow_region)
     }
 
     /// A pipelined loop or function: what runs inside it is part of its schedule.
     fn is_pipelined(&self, probe: u32, call_site: Option<usize>) -> bool {
-        match self.timing.get(&probe) {
+        match self.t(probe) {
             Some(Timing::Loop(l)) => l.pipelined.value,
             Some(Timing::Module(m)) => match call_site.and_then(|c| m.copies.get(c)) {
                 Some(c) => c.pipelined,
@@ -382,12 +426,12 @@ impl Ctx<'_> {
 
     fn begin(&mut self, stack: &mut Vec<Open>, r: &Record) -> Result<()> {
         self.entry(r)?;
-        let call_site = match self.timing.get(&r.probe) {
+        let call_site = match self.t(r.probe) {
             Some(Timing::Module(_)) => self.call_site(stack.last_mut(), r.probe),
             _ => None,
         };
         let parent = stack.last();
-        let copy = match self.timing.get(&r.probe) {
+        let copy = match self.t(r.probe) {
             Some(Timing::Module(_)) => call_site,
             _ => parent.and_then(|o| o.copy),
         };
@@ -489,7 +533,7 @@ impl Ctx<'_> {
             return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
         }
         let trips = self.trips(stack, &open, r);
-        let scheduled = match self.timing.get(&r.probe) {
+        let scheduled = match self.t(r.probe) {
             Some(Timing::Loop(l)) if self.is_dataflow(r.probe) && (!open.procs.is_empty() || open.df.iterations > 0) => {
                 let last = std::mem::take(&mut open.procs);
                 if !last.is_empty() {
@@ -504,7 +548,7 @@ impl Ctx<'_> {
         let compute = scheduled.cycles;
         // A dataflow region's initiation interval: its slowest process. A next invocation from
         // the same loop starts that long after this one did, not after it ended.
-        let interval = match self.timing.get(&r.probe) {
+        let interval = match self.t(r.probe) {
             Some(Timing::Module(m)) if m.dataflow => open.procs.iter().map(|p| p.cycles).max(),
             _ => None,
         };
@@ -518,16 +562,17 @@ impl Ctx<'_> {
             Some(b) => cycles as i64 - b as i64,
             None => open.delta,
         };
-        if let (None, Some(Timing::Module(_))) = (stack.last(), self.timing.get(&r.probe)) {
+        if let (None, Some(Timing::Module(_))) = (stack.last(), self.t(r.probe)) {
             self.out.calls_total += 1;
             self.out.calls_cycles += u128::from(cycles);
             if self.out.calls.len() < MAX_CALLS {
                 self.out.calls.push(cycles);
             }
         }
+        let is_loop = matches!(self.t(r.probe), Some(Timing::Loop(_)));
         let site = &mut self.out.sites[open.site];
         site.runs += 1;
-        site.trips += if matches!(self.timing.get(&r.probe), Some(Timing::Loop(_))) { trips } else { 0 };
+        site.trips += if is_loop { trips } else { 0 };
         site.cycles += cycles;
         site.min_cycles = site.min_cycles.min(cycles);
         site.max_cycles = site.max_cycles.max(cycles);
@@ -556,7 +601,7 @@ impl Ctx<'_> {
             Some(parent) if self.is_dataflow(parent.probe) => {
                 // A loop's iteration ends where its first process comes round again: fold it now,
                 // so a long dataflow loop holds one iteration, not all of them.
-                let is_loop = matches!(self.timing.get(&parent.probe), Some(Timing::Loop(_)));
+                let is_loop = matches!(self.t(parent.probe), Some(Timing::Loop(_)));
                 if is_loop && parent.procs.first().is_some_and(|p| p.site == open.site) {
                     let iteration = std::mem::take(&mut parent.procs);
                     self.fold_iteration(parent.probe, &iteration, &mut parent.df);
@@ -565,7 +610,7 @@ impl Ctx<'_> {
                 parent.delta += contribution;
             }
             Some(parent) => {
-                let in_loop = matches!(self.timing.get(&parent.probe), Some(Timing::Loop(_)));
+                let in_loop = matches!(self.t(parent.probe), Some(Timing::Loop(_)));
                 let add = match interval {
                     Some(ii) if in_loop && parent.overlap_site == Some(open.site) => ii.min(cycles),
                     _ => cycles,
@@ -589,11 +634,11 @@ impl Ctx<'_> {
     /// innermost loop adds its trips to the head's execution that encloses it.
     fn trips(&self, stack: &mut [Open], open: &Open, r: &Record) -> u64 {
         let own = r.value.unwrap_or(0);
-        let Some(Timing::Loop(l)) = self.timing.get(&r.probe) else { return own };
+        let Some(Timing::Loop(l)) = self.t(r.probe) else { return own };
         match &l.nest {
             Some(NestRole::Head { innermost, .. }) if *innermost != r.probe => open.nest_trips,
             Some(NestRole::Member { head, .. }) => {
-                let innermost = match self.timing.get(head) {
+                let innermost = match self.t(*head) {
                     Some(Timing::Loop(LoopTiming { nest: Some(NestRole::Head { innermost, .. }), .. })) => *innermost,
                     _ => return own,
                 };
@@ -610,7 +655,7 @@ impl Ctx<'_> {
 
     /// Cycles of a module invocation before its first child starts (half its handshake).
     fn entry_cycles(&self, probe: u32) -> u64 {
-        match self.timing.get(&probe) {
+        match self.t(probe) {
             Some(Timing::Module(m)) => m.overhead.value.div_ceil(2),
             _ => 0,
         }
@@ -673,7 +718,7 @@ impl Ctx<'_> {
     /// With `record` false only the region's time is computed (nothing is written to the
     /// timeline or the waits).
     fn dataflow_region(&mut self, owner: u32, procs: &[Proc], record: bool) -> u64 {
-        let caller = self.probes.get(&owner).map(|p| p.function.clone()).unwrap_or_default();
+        let caller = self.p(owner).map(|p| p.function.clone()).unwrap_or_default();
         let names: Vec<String> = procs.iter().map(|p| self.name(self.out.sites[p.site].probe)).collect();
         let n = procs.len();
         let mut start = vec![0u64; n];

@@ -372,3 +372,102 @@ fn io_error(e: std::io::Error) -> Error {
 fn bad(line: usize, msg: String) -> Error {
     Error::new(ErrorKind::BadInput, msg).at_line(line, 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::events::Event;
+
+    /// A binary block: thread, then (raw order, probe) begin records.
+    fn buffer(thread: u32, records: &[(u64, u32)]) -> Vec<u8> {
+        let mut body = Vec::new();
+        let mut last = 0;
+        for &(order, probe) in records {
+            body.push(0u8); // a begin, order as a delta
+            for v in [order - last, u64::from(probe)] {
+                let mut v = v;
+                while v >= 0x80 {
+                    body.push((v as u8) | 0x80);
+                    v >>= 7;
+                }
+                body.push(v as u8);
+            }
+            last = order;
+        }
+        block(thread, &body)
+    }
+
+    fn block(thread: u32, body: &[u8]) -> Vec<u8> {
+        let mut b = thread.to_le_bytes().to_vec();
+        b.extend((body.len() as u32).to_le_bytes());
+        b.extend(body);
+        b
+    }
+
+    fn log(blocks: &[Vec<u8>]) -> Vec<u8> {
+        let mut b = BINARY_MAGIC.to_vec();
+        blocks.iter().for_each(|x| b.extend(x));
+        b.extend(block(END_MARK_THREAD, &[]));
+        b
+    }
+
+    fn read(bytes: &[u8], window: usize) -> (Vec<(u32, u32)>, Vec<String>) {
+        let mut s = Stream::with_window(bytes, window).unwrap();
+        let mut out = Vec::new();
+        while let Some(r) = s.next_record().unwrap() {
+            assert_eq!(r.order, out.len() as u64, "orders become ranks");
+            assert_eq!(r.event, Event::Begin);
+            out.push((r.thread, r.probe));
+        }
+        (out, s.notes())
+    }
+
+    #[test]
+    fn threads_buffers_interleaved_as_filled_come_out_in_global_order() {
+        let start = |t: u32| block(THREAD_START_MARK, &t.to_le_bytes());
+        let end = |t: u32| block(THREAD_END_MARK, &t.to_le_bytes());
+        // Probe = the global order, to check the merge.
+        let bytes = log(&[
+            start(1),
+            buffer(1, &[(1, 1), (3, 3)]),
+            buffer(0, &[(0, 0), (2, 2)]),
+            start(2),
+            buffer(2, &[(5, 5)]),
+            buffer(0, &[(4, 4), (7, 7)]),
+            end(2),
+            buffer(1, &[(6, 6)]),
+            end(1),
+        ]);
+        let (got, notes) = read(&bytes, 100);
+        assert_eq!(got.iter().map(|r| r.1).collect::<Vec<_>>(), (0..8).collect::<Vec<_>>());
+        assert!(notes.is_empty(), "{notes:?}");
+        // With room for one record only, a thread that sends nothing for a while is overtaken:
+        // the order between threads is approximate, each thread's own is kept, and it is said.
+        let bytes = log(&[start(1), buffer(1, &[(1, 1), (2, 2), (3, 3)]), buffer(0, &[(0, 0), (4, 4)])]);
+        let (got, notes) = read(&bytes, 1);
+        assert_eq!(got.len(), 5);
+        for t in [0, 1] {
+            let own: Vec<u32> = got.iter().filter(|r| r.0 == t).map(|r| r.1).collect();
+            assert!(own.windows(2).all(|w| w[0] < w[1]), "thread {t}: {own:?}");
+        }
+        assert!(notes.iter().any(|n| n.contains("approximate order")), "{notes:?}");
+        // The same with room to wait: exact.
+        let (got, notes) = read(&bytes, 100);
+        assert_eq!(got.iter().map(|r| r.1).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4]);
+        assert!(notes.is_empty());
+    }
+
+    #[test]
+    fn a_stream_refuses_what_a_whole_read_refused() {
+        let good = log(&[buffer(0, &[(0, 0), (1, 1)])]);
+        assert_eq!(read(&good, 10).0.len(), 2);
+        let cut = &good[..good.len() - 8];
+        let mut s = Stream::new(cut).unwrap();
+        let e = std::iter::from_fn(|| s.next_record().transpose()).find_map(|r| r.err()).unwrap();
+        assert!(e.message.contains("without its end mark"), "{e}");
+        let twice = log(&[buffer(0, &[(0, 0)]), buffer(1, &[(0, 1)])]);
+        let mut s = Stream::new(twice.as_slice()).unwrap();
+        let e = std::iter::from_fn(|| s.next_record().transpose()).find_map(|r| r.err()).unwrap();
+        assert!(e.message.contains("share order"), "{e}");
+    }
+}
