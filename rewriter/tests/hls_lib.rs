@@ -147,7 +147,12 @@ fn log_written_at_exit_to_the_default_path() {
     assert_eq!(lines[0], "# hlsinstr events v1");
     // Unasked, the log is binary, with the same records.
     let dir = tempfile::tempdir().unwrap();
-    let out = Command::new(&exe).current_dir(dir.path()).env_remove("HLSINSTR_EVENTS").env_remove("HLSINSTR_EVENTS_FORMAT").output().unwrap();
+    let out = Command::new(&exe)
+        .current_dir(dir.path())
+        .env_remove("HLSINSTR_EVENTS")
+        .env_remove("HLSINSTR_EVENTS_FORMAT")
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let binary = std::fs::read(dir.path().join("hlsinstr-events.log")).unwrap();
     assert!(binary.starts_with(b"HLSIEV2\n"), "the default log is binary");

@@ -130,11 +130,8 @@ fn show_tail(outcome: &run::RunOutcome, kept: bool) {
         if t.is_empty() {
             continue;
         }
-        let whole = if kept {
-            format!("all of it in {}", t.path.display())
-        } else {
-            "--keep DIR keeps all of it".to_string()
-        };
+        let whole =
+            if kept { format!("all of it in {}", t.path.display()) } else { "--keep DIR keeps all of it".to_string() };
         eprint!(
             "hlsinstr sim: the testbench's {name} ({} bytes, last {} lines; {whole}):\n{}",
             t.bytes,

@@ -9,8 +9,8 @@
 //! found blocked by the deadlock watchdog). A corrupt line is an error naming the line, never a
 //! guess.
 
-use crate::error::{Error, ErrorKind, Result};
 pub use super::stream::Stream;
+use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
 pub const HEADER: &str = "# hlsinstr events v1";

@@ -534,7 +534,9 @@ impl<'a> Ctx<'a> {
         }
         let trips = self.trips(stack, &open, r);
         let scheduled = match self.t(r.probe) {
-            Some(Timing::Loop(l)) if self.is_dataflow(r.probe) && (!open.procs.is_empty() || open.df.iterations > 0) => {
+            Some(Timing::Loop(l))
+                if self.is_dataflow(r.probe) && (!open.procs.is_empty() || open.df.iterations > 0) =>
+            {
                 let last = std::mem::take(&mut open.procs);
                 if !last.is_empty() {
                     self.fold_iteration(open.probe, &last, &mut open.df);

@@ -541,13 +541,7 @@ fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path
         // but the pipe's read end and the log file.
         Err(_) => false,
     };
-    Ok(Executed {
-        status,
-        stdout: Tail::read(&stdout_path),
-        stderr: Tail::read(&stderr_path),
-        log_complete,
-        leftovers,
-    })
+    Ok(Executed { status, stdout: Tail::read(&stdout_path), stderr: Tail::read(&stderr_path), log_complete, leftovers })
 }
 
 fn exit_status(s: std::process::ExitStatus) -> Status {

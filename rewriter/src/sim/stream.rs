@@ -201,7 +201,6 @@ impl<'a> Stream<'a> {
         }
         out
     }
-
 }
 
 impl Text<'_> {
@@ -212,7 +211,10 @@ impl Text<'_> {
             return Ok(());
         }
         if first.starts_with("# hlsinstr events") {
-            return Err(bad(1, format!("unsupported event log version `{}`: this hlsinstr reads `{HEADER}`", first.trim())));
+            return Err(bad(
+                1,
+                format!("unsupported event log version `{}`: this hlsinstr reads `{HEADER}`", first.trim()),
+            ));
         }
         Err(bad(1, format!("not an hlsinstr event log: the first line must be `{HEADER}`")))
     }
@@ -279,7 +281,10 @@ impl Binary<'_> {
         let n = read_full(&mut self.input, &mut head)?;
         if n == 0 {
             if !self.closed {
-                return Err(corrupt(at, "the log ends without its end mark: the testbench was stopped while writing it"));
+                return Err(corrupt(
+                    at,
+                    "the log ends without its end mark: the testbench was stopped while writing it",
+                ));
             }
             self.eof = true;
             return Ok(());
