@@ -79,8 +79,8 @@ pub fn open(path: &Path) -> Result<Stream<'static>> {
 /// end, u32::MAX − 2 for the start of a thread other than the first, each with the thread as
 /// its 4-byte body) tell the reader which threads may still send records. Each record: a head
 /// byte (event code | 0x08 timestamp | 0x10 seq | 0x20 value | 0x40 the order is the previous
-/// + 1), [varint order delta, without 0x40], varint probe, [varint zigzag timestamp delta],
-/// [varint value]; deltas restart at every buffer. Records come back sorted by `order` and
+/// one plus 1), [varint order delta, without 0x40], varint probe, [varint zigzag timestamp
+/// delta], [varint value]; deltas restart at every buffer. Records come back sorted by `order` and
 /// numbered 0, 1, 2, ... in it (`order` becomes the rank), sequence-numbered records numbered in
 /// that order.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Vec<Record>> {

@@ -590,8 +590,7 @@ impl Tail {
         // Lines in all: a last line without its newline counts (as `str::lines` does).
         let (mut total, mut last) = (0u64, b'\n');
         let mut r = std::io::BufReader::with_capacity(1 << 16, &mut f);
-        loop {
-            let Ok(buf) = r.fill_buf() else { break };
+        while let Ok(buf) = r.fill_buf() {
             if buf.is_empty() {
                 break;
             }

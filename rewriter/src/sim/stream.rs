@@ -267,11 +267,11 @@ impl Binary<'_> {
     }
 
     fn lane(&mut self, thread: u32) -> &mut Lane {
-        if !self.threads.contains_key(&thread) {
-            self.threads.insert(thread, Lane::default());
-            self.starving += 1;
-        }
-        self.threads.get_mut(&thread).expect("just inserted")
+        let starving = &mut self.starving;
+        self.threads.entry(thread).or_insert_with(|| {
+            *starving += 1;
+            Lane::default()
+        })
     }
 
     /// Reads one block: a buffer of records, or a mark.
