@@ -1,7 +1,8 @@
 //! `hlsinstr sim` on event-heavy runs: generated designs (tests/common/heavy.rs) whose
 //! testbench logs 1 M, 10 M and 100 M records, with some arithmetic between two events.
 //!
-//! `cargo bench --bench events` prints for each size: the plain testbench's run time; the
+//! `cargo bench --bench events` prints for each size (times are CPU time, user + system, of the
+//! process and the children it reaped: the machine is shared): the plain testbench's run time; the
 //! probed one's (`modules,loops`, the log drained from its pipe to a file, as `sim` does) and
 //! with timestamps too, and their ratios to the plain run; the analysis of the log alone
 //! (`sim --events`); the whole `sim` (compile included) and hlsinstr's own peak resident set,
@@ -15,7 +16,7 @@ use hlsinstr::sim::logpipe;
 use hlsinstr::sim::run::{self, RunOptions, RunSpec};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[path = "../tests/common/heavy.rs"]
 mod heavy;
@@ -28,7 +29,7 @@ fn main() {
     let work: usize = std::env::var("HLSINSTR_BENCH_WORK").ok().and_then(|v| v.parse().ok()).unwrap_or(16);
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
     let include = headers(&repo);
-    println!("hlsinstr sim on event-heavy runs ({work} rounds of arithmetic per call; times are wall, medians of 3 below 50 M events)");
+    println!("hlsinstr sim on event-heavy runs ({work} rounds of arithmetic per call; times are CPU (user + system) of the process and its children, medians of 3 below 50 M events; the machine is shared, so wall time would measure the others)");
     println!(
         "{:>11} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9} {:>7} {:>8} {:>9} {:>8}",
         "events", "plain s", "probed", "ratio", "+ts", "ratio", "analysis", "ratio*", "sim s", "peak MB", "log MB"
@@ -118,21 +119,33 @@ fn build(spec: &RunSpec, include: &Path, dir: &Path, name: &str, kinds: Option<&
 }
 
 /// One run of a built testbench as `sim` runs it (the log drained from a pipe into a file):
-/// its wall time and the log's bytes.
+/// its CPU time and the log's bytes.
 fn time_run(work: &Path) -> (Duration, u64) {
     let mut cmd = Command::new(work.join("csim.exe"));
     cmd.current_dir(work.join("run")).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
     let log = work.join("run/bench-events.log");
-    let started = Instant::now();
-    let (mut child, reader) = logpipe::spawn(&mut cmd, &log).expect("run the testbench");
+    let (child, reader) = logpipe::spawn(&mut cmd, &log).expect("run the testbench");
     let bytes = reader.copy_to(std::fs::File::create(&log).unwrap()).expect("read the event log");
-    assert!(child.wait().unwrap().success());
-    (started.elapsed(), bytes)
+    let (status, cpu, _) = wait4(child);
+    assert!(status == 0, "the testbench failed");
+    (cpu, bytes)
 }
 
-/// `hlsinstr sim ARGS` (JSON report to a file): its wall time and peak resident set in KiB.
+/// Reaps `child`: its wait status, CPU time (user + system, with its reaped children's) and peak
+/// resident set in KiB.
+fn wait4(child: std::process::Child) -> (i32, Duration, u64) {
+    let mut status = 0;
+    // SAFETY: rusage is plain data that wait4 fills; the pid is our unreaped child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert!(pid > 0, "wait4 failed: {}", std::io::Error::last_os_error());
+    let t = |tv: libc::timeval| Duration::new(tv.tv_sec as u64, tv.tv_usec as u32 * 1000);
+    (status, t(usage.ru_utime) + t(usage.ru_stime), usage.ru_maxrss as u64)
+}
+
+/// `hlsinstr sim ARGS` (JSON report to a file): its CPU time (its children's included: the
+/// compiler and the testbench of a whole run) and its own peak resident set in KiB.
 fn sim(include: &Path, dir: &Path, args: &[&str]) -> (Duration, u64) {
-    let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
         .arg("sim")
         .args(["-q", "--format", "json", "-o"])
@@ -144,9 +157,10 @@ fn sim(include: &Path, dir: &Path, args: &[&str]) -> (Duration, u64) {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("run hlsinstr");
-    let (status, peak) = heavy::peak_rss_kib(&mut child, Duration::from_millis(20));
-    assert!(status.success(), "hlsinstr sim {args:?} failed");
-    (started.elapsed(), peak)
+    let peak = heavy::peak_rss_kib_until_exit(&mut child, Duration::from_millis(20));
+    let (status, cpu, _) = wait4(child);
+    assert!(status == 0, "hlsinstr sim {args:?} failed");
+    (cpu, peak)
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {

@@ -16,7 +16,10 @@ fn main() {
     let mb = |name: &str, default: usize| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
     let (weights_mb, code_mb) = (mb("HLSINSTR_BENCH_WEIGHTS_MB", 50), mb("HLSINSTR_BENCH_CODE_MB", 20));
     println!("hlsinstr rewrite at scale (-j 1, --probes modules,loops)");
-    println!("{:<16} {:>8} {:>8} {:>8} {:>8} {:>9} {:>12}", "input", "MB", "probes", "wall s", "cpu s", "peak MB", "manifest MB");
+    println!(
+        "{:<16} {:>8} {:>8} {:>8} {:>8} {:>9} {:>12}",
+        "input", "MB", "probes", "wall s", "cpu s", "peak MB", "manifest MB"
+    );
     let dir = tempfile::tempdir().unwrap();
     if weights_mb > 0 {
         let d = dir.path().join("weights");
@@ -72,11 +75,8 @@ fn measure(name: &str, dir: &Path, bytes: usize, extra: &[&str]) {
         .stdout(Stdio::null())
         .spawn()
         .expect("run hlsinstr");
-    let mut status = 0;
-    // SAFETY: rusage is plain data that wait4 fills; the pid is our unreaped child.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
-    assert!(pid > 0 && status == 0, "hlsinstr rewrite failed on {name}");
+    let (status, usage) = wait4(child);
+    assert!(status == 0, "hlsinstr rewrite failed on {name}");
     let wall = started.elapsed();
     let t = |tv: libc::timeval| Duration::new(tv.tv_sec as u64, tv.tv_usec as u32 * 1000);
     let cpu = t(usage.ru_utime) + t(usage.ru_stime);
@@ -92,4 +92,14 @@ fn measure(name: &str, dir: &Path, bytes: usize, extra: &[&str]) {
         usage.ru_maxrss as f64 / 1024.0,
         manifest.len() as f64 / 1e6
     );
+}
+
+/// Reaps `child`: its wait status and resource usage.
+fn wait4(child: std::process::Child) -> (i32, libc::rusage) {
+    let mut status = 0;
+    // SAFETY: rusage is plain data that wait4 fills; the pid is our unreaped child.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert!(pid > 0, "wait4 failed: {}", std::io::Error::last_os_error());
+    (status, usage)
 }

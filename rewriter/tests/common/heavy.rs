@@ -47,3 +47,26 @@ pub fn peak_rss_kib(child: &mut std::process::Child, every: std::time::Duration)
         std::thread::sleep(every);
     }
 }
+
+/// As [`peak_rss_kib`], but leaves the exited child unreaped (for a wait4 that reads its CPU
+/// time): polls with waitid(WNOWAIT).
+#[cfg(unix)]
+pub fn peak_rss_kib_until_exit(child: &mut std::process::Child, every: std::time::Duration) -> u64 {
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(s) = std::fs::read_to_string(&status_file) {
+            if let Some(v) = s.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
+                peak = peak.max(v.trim().trim_end_matches("kB").trim().parse().unwrap_or(0));
+            }
+        }
+        // SAFETY: siginfo is plain data that waitid fills; the pid is our unreaped child.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let r =
+            unsafe { libc::waitid(libc::P_PID, child.id(), &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT) };
+        if r == 0 && unsafe { info.si_pid() } != 0 {
+            return peak;
+        }
+        std::thread::sleep(every);
+    }
+}
