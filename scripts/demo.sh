@@ -23,7 +23,7 @@ out="$root/hlsinstr-out/$name"
 files=()
 for f in $(cfg syn.file) $(cfg tb.file); do files+=("$out/$f"); done
 g++ -std=c++14 -O1 -Wall -Wno-unknown-pragmas -Wno-unused-label -pthread -isystem "$hls" -I "$root/hls-lib/include" -I "$out" "${files[@]}" -o "$out/tb"
-(cd "$src" && HLSINSTR_EVENTS="$out/events.log" "$out/tb" | grep -v '^hlsinstr-expect')
+(cd "$src" && HLSINSTR_EVENTS_FORMAT=text HLSINSTR_EVENTS="$out/events.log" "$out/tb" | grep -v '^hlsinstr-expect')
 echo "event log: $out/events.log"
 python3 - "$out/hlsinstr-manifest.json" "$out/events.log" <<'PY'
 import json, sys, collections

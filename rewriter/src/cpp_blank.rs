@@ -10,7 +10,11 @@
 //! - `typename` in a functional cast (`typename Box<A>::T(0.5)`), which the grammar does not
 //!   know; without it the cast reads as a call of a qualified name, which it is to a reader;
 //! - `#pragma` lines between a brace-less loop header and its body, where the grammar expects a
-//!   statement. The model finds them there again in the original text (see `model`).
+//!   statement. The model finds them there again in the original text (see `model`);
+//! - the inside of a long brace initializer of numbers only (`weight_t w2[4096] = {0.1, ...};`,
+//!   hls4ml's weights headers hold 50 MB of them): a declaration is never probed, and parsing
+//!   every number cost the rewrite most of its time and a syntax tree ~30 times the text. The
+//!   parser sees `= {   }`, which is valid.
 //!
 //! Text that parses is left alone: a file with none of these gets no copy.
 
@@ -63,6 +67,7 @@ pub fn blank(text: &str) -> Option<Blanked> {
         }
     }
     ranges.extend(pragmas_before_unbraced_bodies(&code, &lines));
+    ranges.extend(number_initializers(&code));
     if ranges.is_empty() {
         return None;
     }
@@ -115,6 +120,46 @@ pub(crate) fn code_only(text: &str) -> String {
     // Replacing bytes of multi-byte characters by spaces keeps the length and stays UTF-8 only
     // where whole characters go: literal and comment bytes are all replaced, so it does.
     String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// Initializers shorter than this are left to the parser (they cost it little).
+const LONG_INITIALIZER: usize = 4096;
+
+/// The insides of brace initializers (`= {` or `] {`) at least [`LONG_INITIALIZER`] bytes long
+/// that hold numbers only: digits, a number's letters (hex digits, `x`, exponents, suffixes),
+/// signs, points, commas, nested braces and blanks. Anything else (a name, a call, a `;`, a
+/// directive) leaves the initializer to the parser.
+fn number_initializers(code: &str) -> Vec<std::ops::Range<usize>> {
+    let b = code.as_bytes();
+    let number_byte = |c: u8| {
+        c.is_ascii_hexdigit()
+            || matches!(c, b'x' | b'X' | b'u' | b'U' | b'l' | b'L' | b'p' | b'P' | b'.' | b'+' | b'-' | b',' | b'\'')
+            || c.is_ascii_whitespace()
+    };
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(k) = code[at..].find('{').map(|k| at + k) {
+        at = k + 1;
+        let before = b[..k].iter().rev().find(|c| !c.is_ascii_whitespace());
+        if !matches!(before, Some(b'=' | b']')) {
+            continue;
+        }
+        let (mut depth, mut i) = (1usize, k + 1);
+        while i < b.len() && depth > 0 {
+            match b[i] {
+                b'{' => depth += 1,
+                b'}' => depth -= 1,
+                c if number_byte(c) => {}
+                _ => break,
+            }
+            i += 1;
+        }
+        if depth == 0 && i - k >= LONG_INITIALIZER {
+            out.push(k + 1..i - 1);
+            at = i;
+        }
+    }
+    out
 }
 
 /// Byte ranges of preprocessor lines (from `#` to the end of the line, continuations included).
@@ -297,6 +342,25 @@ mod tests {
         assert!(out.contains("#define KEEP static") && out.contains("{      int b[4];"), "{out}");
         assert!(out.contains("                 int n;") && out.contains("      int c = 1"), "{out}");
         assert!(out.contains("SQ(b[0])"), "function-like macros stay: {out}");
+    }
+
+    #[test]
+    fn long_number_initializers_are_blanked_inside_their_braces() {
+        let numbers: Vec<String> = (0..2000).map(|k| format!("{}.5e-3f", k as f64 / 7.0)).collect();
+        let src = format!("float w[2000] = {{{}}};\nint f() {{ return 1; }}\n", numbers.join(", "));
+        let out = blanked(&src);
+        assert_eq!(out.len(), src.len());
+        assert!(out.starts_with("float w[2000] = {  ") && out.contains(" };\nint f() { return 1; }"), "{out:.80}");
+        // 2-D, and the same with a name inside: left alone.
+        let nested =
+            format!("int m[2][1000] = {{{{{}}}, {{{}}}}};\n", numbers[..1000].join(","), numbers[..1000].join(","));
+        let out = blanked(&nested);
+        let inside = &out[out.find('{').unwrap()..];
+        assert!(!inside.contains(|c: char| c.is_ascii_digit()) && inside.trim_end().ends_with("};"), "{inside:.80}");
+        let named = format!("float w[2000] = {{{}, N}};\n", numbers.join(", "));
+        assert_eq!(blanked(&named), named, "a name inside: not numbers only");
+        let short = "float w[3] = {1.0, 2.0, 3.0};\n";
+        assert_eq!(blanked(short), short, "short initializers are parsed");
     }
 
     #[test]

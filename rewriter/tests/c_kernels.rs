@@ -63,7 +63,8 @@ fn build_and_run(dir: &Path, files: &[&str], defines: &[&str], runtime: bool) ->
     sh(Command::new("g++").args(&objects).arg("-pthread").arg("-o").arg(&exe));
     let log = dir.join("events.log");
     let _ = std::fs::remove_file(&log);
-    let out = sh(Command::new(&exe).current_dir(dir).env("HLSINSTR_EVENTS", &log));
+    let out =
+        sh(Command::new(&exe).current_dir(dir).env("HLSINSTR_EVENTS", &log).env("HLSINSTR_EVENTS_FORMAT", "text"));
     let records = std::fs::read_to_string(&log)
         .map(|t| t.lines().filter(|l| !l.starts_with('#')).map(String::from).collect())
         .unwrap_or_default();

@@ -189,7 +189,8 @@ fn run_instrumented(p: &Project, probes: &str, hls: &Path, work: &Path, base_war
     assert!(warnings(&c) <= base_warnings, "instrumentation added warnings:\n{}", String::from_utf8_lossy(&c.stderr));
     compile("clang++", &instr, &files, &instr.join("tb-clang"), hls);
     let log = instr.join("events.log");
-    let run = sh(Command::new(&exe).current_dir(&p.dir).env("HLSINSTR_EVENTS", &log));
+    let run =
+        sh(Command::new(&exe).current_dir(&p.dir).env("HLSINSTR_EVENTS", &log).env("HLSINSTR_EVENTS_FORMAT", "text"));
     assert!(run.status.success(), "instrumented testbench failed:\n{}", String::from_utf8_lossy(&run.stdout));
     let text = std::fs::read_to_string(&log).expect("the instrumented run writes its event log");
     let manifest =

@@ -28,10 +28,11 @@ fn build(cxx: &str, std: &str, sources: &[&str], extra: &[&str], exe: &Path) {
 }
 
 /// Runs `exe` in a fresh directory with the log path set (or not); returns (stdout, log text).
+/// The log is asked for as text (the default is binary), which the self-checking programs read.
 fn run(exe: &Path, set_path: bool) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let mut cmd = Command::new(exe);
-    cmd.current_dir(dir.path()).env_remove("HLSINSTR_EVENTS");
+    cmd.current_dir(dir.path()).env_remove("HLSINSTR_EVENTS").env("HLSINSTR_EVENTS_FORMAT", "text");
     let log = if set_path { dir.path().join("custom.log") } else { dir.path().join("hlsinstr-events.log") };
     if set_path {
         cmd.env("HLSINSTR_EVENTS", &log);
@@ -144,6 +145,19 @@ fn log_written_at_exit_to_the_default_path() {
     let (_, text) = run(&exe, false);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "# hlsinstr events v1");
+    // Unasked, the log is binary, with the same records.
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(&exe)
+        .current_dir(dir.path())
+        .env_remove("HLSINSTR_EVENTS")
+        .env_remove("HLSINSTR_EVENTS_FORMAT")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let binary = std::fs::read(dir.path().join("hlsinstr-events.log")).unwrap();
+    assert!(binary.starts_with(b"HLSIEV2\n"), "the default log is binary");
+    let from_binary = hlsinstr::sim::events::parse_bytes(&binary).unwrap();
+    assert_eq!(from_binary.len(), 4);
     assert_eq!(lines[1], "# order probe event thread seq timestamp_ns value");
     let events: Vec<Vec<&str>> = lines[2..].iter().map(|l| l.split(' ').collect()).collect();
     assert_eq!(events.len(), 4, "{text}");
@@ -176,7 +190,7 @@ fn a_log_path_that_is_not_a_regular_file_is_written_in_place_not_replaced() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
-    let out = Command::new(&exe).env("HLSINSTR_EVENTS", &fifo).output().unwrap();
+    let out = Command::new(&exe).env("HLSINSTR_EVENTS", &fifo).env("HLSINSTR_EVENTS_FORMAT", "text").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = reader.join().unwrap();
     assert!(text.starts_with("# hlsinstr events v1\n"), "{text}");
@@ -212,6 +226,7 @@ fn run_limited(exe: &Path, scenario: &str, env: &[(&str, &str)], limit: Duration
     cmd.arg(scenario)
         .current_dir(dir.path())
         .env_remove("HLSINSTR_WATCHDOG_MS")
+        .env("HLSINSTR_EVENTS_FORMAT", "text")
         .env("HLSINSTR_EVENTS", &log)
         .stdout(File::create(&out_path).unwrap())
         .stderr(File::create(&err_path).unwrap());

@@ -244,9 +244,11 @@ inline int events_fd() {
     return (*end == 0 && fd >= 0 && fd < 1 << 20) ? static_cast<int>(fd) : -1;
 }
 
+// Binary unless `text` is asked for: the binary log formats nothing at exit (a text log of
+// 10^8 records took longer to write than the run that made it).
 inline bool events_binary() {
     const char* f = std::getenv("HLSINSTR_EVENTS_FORMAT");
-    return f && std::strcmp(f, "binary") == 0;
+    return !(f && std::strcmp(f, "text") == 0);
 }
 
 // Set once the process-wide log is destroyed; a plain bool outlives every destructor.
@@ -284,16 +286,42 @@ class Log {
         return owned_.load(std::memory_order_relaxed) + order_.load(std::memory_order_relaxed);
     }
 
+    // A full buffer. With a descriptor it is written at once and freed, so the testbench holds
+    // no more of its log than the buffers being filled, however long it runs (the reader merges
+    // the threads' buffers); a log file is written at exit from the buffers kept here.
     void adopt(const Chunk& c) {
         bool kept;
         {
             Locked lock(mutex_);
+#if HLSINSTR_EVENTS_HAVE_FD
+            if (streaming()) {
+                send_block(c.thread, c.data, c.size);
+                std::free(c.data);
+                return;
+            }
+#endif
             kept = chunks_.push_back(c);
         }
         if (!kept) {
             std::free(c.data);
             warn_once(0xffffffffu, "out of memory for the event log; records are being lost");
         }
+    }
+
+    // A thread other than the first starts recording, or any thread ends: the reader of a
+    // streamed log learns which threads may still send records earlier than those it holds.
+    // A log file is read whole; it gets its start marks when it is written.
+    void thread_mark(bool start, std::uint32_t thread) {
+#if HLSINSTR_EVENTS_HAVE_FD
+        Locked lock(mutex_);
+        if (!streaming()) return;
+        unsigned char body[4];
+        put_u32(body, thread);
+        send_block(start ? thread_start_mark : thread_end_mark, body, sizeof body);
+#else
+        (void)start;
+        (void)thread;
+#endif
     }
 
     // Probe misuse is reported once per probe, never fatal: the kernel's own output matters more.
@@ -326,6 +354,37 @@ class Log {
     }
 
   private:
+    enum : std::uint32_t { thread_end_mark = 0xfffffffeu, thread_start_mark = 0xfffffffdu };
+
+#if HLSINSTR_EVENTS_HAVE_FD
+    // The log goes to $HLSINSTR_EVENTS_FD as it is made (asked once; under the lock).
+    bool streaming() {
+        if (!fd_known_) {
+            fd_ = events_fd();
+            fd_known_ = true;
+        }
+        return fd_ >= 0;
+    }
+
+    // One block (a buffer or a mark) to the descriptor, the magic first; under the lock.
+    HLSINSTR_NOTHROW void send_block(std::uint32_t thread, const unsigned char* data, std::uint32_t size) {
+        bool ok = true;
+        if (!magic_sent_) {
+            ok = send(fd_, reinterpret_cast<const unsigned char*>("HLSIEV2\n"), 8);
+            magic_sent_ = true;
+        }
+        unsigned char head[8];
+        put_u32(head, thread);
+        put_u32(head + 4, size);
+        ok = ok && send(fd_, head, sizeof head) && send(fd_, data, size);
+        if (!ok && !send_failed_) {
+            send_failed_ = true;
+            std::fprintf(stderr, "hlsinstr: writing the event log to descriptor %d failed: %s\n", fd_,
+                         std::strerror(errno));
+        }
+    }
+#endif
+
     bool first_warning(std::uint32_t probe) {
         Locked lock(mutex_);
         for (std::size_t i = 0; i < warned_.size(); ++i) {
@@ -364,7 +423,9 @@ class Log {
 
   public:
     // Constant-initialized (LogSlot): usable before any constructor of the program has run.
-    constexpr Log() : owned_(0), order_(0), shared_(false), threads_(0), sent_(0), magic_sent_(false) {}
+    constexpr Log()
+        : owned_(0), order_(0), shared_(false), threads_(0), sent_(0), magic_sent_(false), fd_(-1), fd_known_(false),
+          send_failed_(false) {}
     inline ~Log();
 
   private:
@@ -376,6 +437,15 @@ class Log {
     template <class Sink>
     HLSINSTR_NOTHROW bool put_binary(Sink& sink, std::size_t first, bool magic) const {
         bool ok = !magic || sink.put(reinterpret_cast<const unsigned char*>("HLSIEV2\n"), 8);
+        // A file written whole: every thread but the first is announced before any buffer.
+        const std::uint32_t threads = magic ? threads_.load() : 0;
+        for (std::uint32_t t = 1; ok && t < threads; ++t) {
+            unsigned char mark[12];
+            put_u32(mark, thread_start_mark);
+            put_u32(mark + 4, 4);
+            put_u32(mark + 8, t);
+            ok = sink.put(mark, sizeof mark);
+        }
         for (std::size_t i = first; ok && i < chunks_.size(); ++i) {
             unsigned char head[8];
             put_u32(head, chunks_[i].thread);
@@ -585,6 +655,9 @@ class Log {
     PodVector<Chunk> chunks_;
     std::size_t sent_; // chunks already written to $HLSINSTR_EVENTS_FD
     bool magic_sent_;
+    int fd_;
+    bool fd_known_;
+    bool send_failed_;
     PodVector<std::uint32_t> warned_;
 };
 
@@ -755,6 +828,7 @@ class ThreadLog {
         if (state_ != active) return;
         top_loop().trips = 0;
         flush();
+        if (!log_gone()) log_->thread_mark(false, thread_);
         std::free(buffer_);
         buffer_ = pos_ = end_ = 0;
         stack_.release();
@@ -812,7 +886,10 @@ class ThreadLog {
         log_ = &Log::instance();
         thread_ = log_->next_thread();
         owner_ = thread_ == 0;
-        if (!owner_) log_->share(); // before this thread's first record: see Log::next_owned_order
+        if (!owner_) {
+            log_->share(); // before this thread's first record: see Log::next_owned_order
+            log_->thread_mark(true, thread_);
+        }
         state_ = active;
         finish_at_thread_exit(this);
         return this;

@@ -47,6 +47,11 @@ pub struct SimArgs {
     /// Write a Chrome trace-event timeline for Perfetto / chrome://tracing.
     #[arg(long)]
     pub trace: Option<PathBuf>,
+    /// Which top-level calls of the testbench the --vcd / --trace timeline shows, as
+    /// `START:END` (calls counted from 0, END excluded; `START:` to the last). Default: from the
+    /// first call, up to 500 000 invocations.
+    #[arg(long, value_parser = parse_window)]
+    pub trace_window: Option<(u64, u64)>,
     /// Clock period in ns (default: the project's, then the report's, then 10).
     #[arg(long)]
     pub clock: Option<f64>,
@@ -123,16 +128,49 @@ pub enum Format {
     Markdown,
 }
 
+/// Invocations a --vcd / --trace timeline keeps at most (~100 bytes each while it is written).
+const TIMELINE_NODES: usize = 500_000;
+
+/// `START:END` or `START:` of --trace-window.
+fn parse_window(s: &str) -> Result<(u64, u64), String> {
+    let (a, b) = s.split_once(':').ok_or("expected START:END (top-level calls, from 0; END excluded)")?;
+    let a: u64 = a.trim().parse().map_err(|_| format!("`{a}` is not a call number"))?;
+    let b: u64 = match b.trim() {
+        "" => u64::MAX,
+        b => b.parse().map_err(|_| format!("`{b}` is not a call number"))?,
+    };
+    if b <= a {
+        return Err(format!("the window {a}:{b} is empty: END must be above START"));
+    }
+    Ok((a, b))
+}
+
+/// The end of what the testbench printed, on stderr (a failing run shows it in its error).
+fn show_tail(outcome: &run::RunOutcome, kept: bool) {
+    for (name, t) in [("stdout", &outcome.stdout), ("stderr", &outcome.stderr)] {
+        if t.is_empty() {
+            continue;
+        }
+        let whole =
+            if kept { format!("all of it in {}", t.path.display()) } else { "--keep DIR keeps all of it".to_string() };
+        eprint!(
+            "hlsinstr sim: the testbench's {name} ({} bytes, last {} lines; {whole}):\n{}",
+            t.bytes,
+            t.lines.len(),
+            t.show()
+        );
+    }
+}
+
 fn progress(msg: &str) {
     eprintln!("hlsinstr sim: {msg}");
 }
 
 pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
-    let (records, manifest, top, clock, csynth, sources, settings) = if let Some(events) = &args.events {
+    let (log, manifest, top, clock, csynth, sources, settings, _work) = if let Some(events) = &args.events {
         let manifest = sim::read_manifest(args.manifest.as_deref().unwrap_or(Path::new("")))?;
-        let records = sim::events::read(events)?;
         let top = args.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
-        (records, manifest, top, args.clock, args.csynth.clone(), Default::default(), None)
+        (events.clone(), manifest, top, args.clock, args.csynth.clone(), Default::default(), None, None)
     } else {
         let hls_include = hls_include(args.hls_include.as_deref())?;
         let (spec, project) = spec_from_args(&ProjectInputs::of(&args))?;
@@ -165,6 +203,9 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         for n in &outcome.notes {
             eprintln!("hlsinstr sim: {n}");
         }
+        if !args.quiet {
+            show_tail(&outcome, args.keep.is_some());
+        }
         let csynth = match (&args.csynth, args.no_csynth, &project) {
             (Some(c), _, _) => Some(c.clone()),
             (None, false, Some(p)) => p.solution_dirs().iter().flat_map(hlsinstr::csynth::find_reports).next(),
@@ -174,7 +215,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             progress(&format!("using the csynth report {}", c.display()));
         }
         let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
-        let mut manifest = outcome.manifest;
+        let mut manifest = outcome.manifest.clone();
         // The project's directives say how Vitis builds the loops as much as the pragmas do.
         if let Some(p) = &project {
             for w in sim::directives::apply(&mut manifest, &p.directives) {
@@ -183,9 +224,21 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         }
         let settings =
             project.as_ref().map(|p| (p.pipeline_loops, p.dataflow_default_channel.as_deref() == Some("fifo")));
-        (outcome.records, manifest, spec.top.clone(), clock, csynth, outcome.sources, settings)
+        let log = outcome.log.clone().expect("an instrumented run has a log");
+        (log, manifest, spec.top.clone(), clock, csynth, outcome.sources.clone(), settings, Some(outcome))
     };
-    for w in sim::silent::warnings(&records, &manifest) {
+    // One pass over the log for what the cycle model does not take: which probes fired (memory:
+    // one entry per probe) and the branch trace's records (kept per thread for the decoder).
+    let mut fired = sim::silent::Fired::default();
+    let mut trace_records = Vec::new();
+    let mut stream = sim::events::open(&log)?;
+    while let Some(r) = stream.next_record().map_err(|e| e.at(&log))? {
+        fired.add(&r);
+        if manifest.branches.is_some() && r.event == sim::events::Event::Trace {
+            trace_records.push(r);
+        }
+    }
+    for w in fired.warnings(&manifest) {
         eprintln!("hlsinstr sim: warning: {w}");
     }
     let (pipeline_loops, fifo_arrays) = settings.unwrap_or((None, false));
@@ -210,7 +263,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
     }
     let timeline = args.vcd.is_some() || args.trace.is_some();
     let analysis = sim::analyze(
-        &records,
+        &log,
         &manifest,
         &AnalysisOptions {
             top,
@@ -219,7 +272,8 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             defaults,
             csynth,
             stall_threshold_pct: args.stall_threshold,
-            timeline_nodes: if timeline { 2_000_000 } else { 0 },
+            timeline_nodes: if timeline { TIMELINE_NODES } else { 0 },
+            trace_window: args.trace_window,
             sources: sources.clone(),
             fifo_arrays,
             cosim: match &args.cosim {
@@ -247,7 +301,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         hlsinstr::emit::atomic_write(p, output::chrome_trace(&analysis.replay, rep).as_bytes())?;
     }
     let traced = match &manifest.branches {
-        Some(b) => Some(branch_outputs(&args, &records, b, &sources)?),
+        Some(b) => Some(branch_outputs(&args, &trace_records, b, &sources)?),
         None => None,
     };
     if let (Some(t), Format::Text, None) = (&traced, args.format, &args.output) {

@@ -72,7 +72,8 @@ pub struct CallComparison {
 /// Build the headline from the replay.
 pub fn estimate(replay: &Replay, report: Option<&csynth::Report>, top: &str, cosim: Option<&CosimTruth>) -> Estimate {
     let per_call = replay.calls.clone();
-    let mean = if per_call.is_empty() { 0.0 } else { per_call.iter().sum::<u64>() as f64 / per_call.len() as f64 };
+    // Over every call: the list keeps the first MAX_CALLS.
+    let mean = if replay.calls_total == 0 { 0.0 } else { replay.calls_cycles as f64 / replay.calls_total as f64 };
     let top_module = report.and_then(|r| r.module(top).or_else(|| r.top_module()));
     let report_latency = top_module.and_then(|m| m.latency);
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();

@@ -9,6 +9,7 @@
 //! found blocked by the deadlock watchdog). A corrupt line is an error naming the line, never a
 //! guess.
 
+pub use super::stream::Stream;
 use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
@@ -53,90 +54,48 @@ pub struct Record {
     pub value: Option<u64>,
 }
 
-/// Reads a log file. The error says which line is wrong and what was expected.
+/// Reads a whole log into memory (small logs, tests); `sim` reads it as a [`Stream`].
 pub fn read(path: &Path) -> Result<Vec<Record>> {
-    let bytes = std::fs::read(path).map_err(|e| {
+    let mut s = open(path)?;
+    let mut out = Vec::new();
+    while let Some(r) = s.next_record().map_err(|e| e.at(path))? {
+        out.push(r);
+    }
+    Ok(out)
+}
+
+/// Opens a log file to read record by record, in order.
+pub fn open(path: &Path) -> Result<Stream<'static>> {
+    let f = std::fs::File::open(path).map_err(|e| {
         Error::new(
             ErrorKind::Io,
             format!("cannot read the event log: {e} (did the testbench exit before `main` returned?)"),
         )
         .at(path)
     })?;
-    parse_bytes(&bytes).map_err(|e| e.at(path))
+    Stream::new(f).map_err(|e| e.at(path))
 }
 
-/// Parses a log in either format, told apart by its first bytes.
+/// Parses a log in either format, told apart by its first bytes. Binary: after the magic,
+/// buffers of (thread u32 LE, length u32 LE, records), an end mark (thread u32::MAX, length 0)
+/// after each write; the log must end with one; thread marks (thread u32::MAX − 1 for a thread's
+/// end, u32::MAX − 2 for the start of a thread other than the first, each with the thread as
+/// its 4-byte body) tell the reader which threads may still send records. Each record: a head
+/// byte (event code | 0x08 timestamp | 0x10 seq | 0x20 value | 0x40 the order is the previous
+/// one plus 1), [varint order delta, without 0x40], varint probe, [varint zigzag timestamp
+/// delta], [varint value]; deltas restart at every buffer. Records come back sorted by `order` and
+/// numbered 0, 1, 2, ... in it (`order` becomes the rank), sequence-numbered records numbered in
+/// that order.
 pub fn parse_bytes(bytes: &[u8]) -> Result<Vec<Record>> {
-    if bytes.is_empty() {
-        return Err(Error::new(
-            ErrorKind::BadInput,
-            "the event log is empty: the testbench ended without writing it (through _exit or abort? call \
-             hlsinstr::sim::flush_events() before)",
-        ));
-    }
-    if bytes.starts_with(BINARY_MAGIC) {
-        return parse_binary(bytes);
-    }
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        Error::new(
-            ErrorKind::BadInput,
-            format!("not an hlsinstr event log: neither `{HEADER}` text nor the binary format ({e})"),
-        )
-    })?;
-    parse(text)
-}
-
-/// Thread of the mark that ends every write of a binary log (its length is 0).
-const END_MARK_THREAD: u32 = u32::MAX;
-
-/// Parses a binary log: after the magic, buffers of (thread u32 LE, length u32 LE, records), an
-/// end mark (thread u32::MAX, length 0) after each write; the log must end with one. Each
-/// record: a head byte (event code | 0x08 timestamp | 0x10 seq | 0x20 value | 0x40 the order is
-/// the previous + 1), [varint order delta, without 0x40], varint probe, [varint zigzag timestamp
-/// delta], [varint value]; deltas restart at every buffer. Records come back sorted by `order`
-/// and numbered 0, 1, 2, ... in it (`order` becomes the rank), sequence-numbered records
-/// numbered in that order.
-pub fn parse_binary(bytes: &[u8]) -> Result<Vec<Record>> {
+    let mut s = Stream::new(bytes)?;
     let mut out = Vec::new();
-    let mut at = BINARY_MAGIC.len();
-    let mut ended = false;
-    while at < bytes.len() {
-        let head = bytes.get(at..at + 8).ok_or_else(|| corrupt(at, "a buffer header is cut short"))?;
-        let thread = u32::from_le_bytes(head[..4].try_into().expect("4 bytes"));
-        let len = u32::from_le_bytes(head[4..].try_into().expect("4 bytes")) as usize;
-        ended = thread == END_MARK_THREAD;
-        if ended {
-            if len != 0 {
-                return Err(corrupt(at, "an end mark with a length"));
-            }
-            at += 8;
-            continue;
-        }
-        let start = at + 8;
-        let body = bytes.get(start..start + len).ok_or_else(|| corrupt(at, "a buffer is cut short"))?;
-        decode_buffer(body, start, thread, &mut out)?;
-        at = start + len;
-    }
-    if !ended {
-        return Err(corrupt(
-            bytes.len(),
-            "the log ends without its end mark: the testbench was stopped while writing it",
-        ));
-    }
-    out.sort_by_key(|r| r.order);
-    check_unique_orders(&out)?;
-    // Ranks, as the text log shows them: the raw orders of records made while the log was shared
-    // between threads start at 2^62 (hls-lib's Log::next_owned_order).
-    for (rank, r) in (0u64..).zip(out.iter_mut()) {
-        r.order = rank;
-    }
-    for (seq, r) in (0u64..).zip(out.iter_mut().filter(|r| r.seq.is_some())) {
-        r.seq = Some(seq);
+    while let Some(r) = s.next_record()? {
+        out.push(r);
     }
     Ok(out)
 }
 
-fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec<Record>) -> Result<()> {
+pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec<Record>) -> Result<()> {
     let mut pos = 0;
     let (mut order, mut timestamp) = (0u64, 0u64);
     while pos < body.len() {
@@ -189,7 +148,7 @@ fn varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
     None
 }
 
-fn corrupt(at: usize, what: &str) -> Error {
+pub(crate) fn corrupt(at: usize, what: &str) -> Error {
     Error::new(
         ErrorKind::BadInput,
         format!("the binary event log is corrupt at byte {at}: {what} (run the testbench again to rewrite it)"),
@@ -231,7 +190,7 @@ pub fn parse(text: &str) -> Result<Vec<Record>> {
     Ok(out)
 }
 
-fn parse_record(line: &str) -> std::result::Result<Record, String> {
+pub(crate) fn parse_record(line: &str) -> std::result::Result<Record, String> {
     let fields: Vec<&str> = line.split_ascii_whitespace().collect();
     if fields.len() != 7 {
         return Err(format!(

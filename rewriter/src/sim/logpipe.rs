@@ -38,6 +38,23 @@ impl LogReader {
     }
 }
 
+impl LogReader {
+    /// Copies the log to `file` as it arrives (nothing of it held in memory); returns its
+    /// length once the testbench (and any child holding the pipe) exited.
+    pub fn copy_to(self, file: std::fs::File) -> std::io::Result<u64> {
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+        #[cfg(unix)]
+        let n = {
+            let mut pipe = self.pipe;
+            std::io::copy(&mut pipe, &mut out)?
+        };
+        #[cfg(not(unix))]
+        let n = std::io::copy(&mut std::fs::File::open(&self.file)?, &mut out)?;
+        std::io::Write::flush(&mut out)?;
+        Ok(n)
+    }
+}
+
 /// Spawns `cmd` with its event log going to a pipe (or, without pipes, to `fallback`).
 #[cfg(unix)]
 pub fn spawn(cmd: &mut Command, fallback: &Path) -> std::io::Result<(Child, LogReader)> {

@@ -18,6 +18,7 @@ pub mod report;
 pub mod run;
 pub mod shadow;
 pub mod silent;
+pub mod stream;
 pub mod timing;
 
 use crate::csynth;
@@ -37,6 +38,8 @@ pub struct AnalysisOptions {
     pub stall_threshold_pct: f64,
     /// Timeline invocations to keep for `--vcd` / `--trace` (0: none).
     pub timeline_nodes: usize,
+    /// Top-level calls `[start, end)` the timeline shows (`--trace-window`); `None`: from the first.
+    pub trace_window: Option<(u64, u64)>,
     /// Original source lines by manifest file path (the annotated table shows them).
     pub sources: std::collections::HashMap<String, Vec<String>>,
     /// The co-simulation's per-call figures, to compare with.
@@ -74,40 +77,71 @@ pub fn read_manifest(path: &Path) -> Result<Manifest> {
 
 /// What the run shows of each loop probe before any cycle is counted: its largest trip count
 /// (a loop's end record carries it), and whether another probed loop or function ran inside it
-/// (then it is not an innermost loop Vitis would pipeline by default).
-fn run_shape(records: &[events::Record]) -> timing::RunShape {
-    let mut shape = timing::RunShape::default();
-    let mut open: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
-    for r in records {
-        let stack = open.entry(r.thread).or_default();
+/// (then it is not an innermost loop Vitis would pipeline by default). Fed one record at a time.
+#[derive(Default)]
+struct ShapeBuilder {
+    shape: timing::RunShape,
+    open: std::collections::HashMap<u32, Vec<u32>>,
+}
+
+impl ShapeBuilder {
+    fn push(&mut self, r: &events::Record) {
+        let stack = self.open.entry(r.thread).or_default();
         match r.event {
             events::Event::Begin => {
                 if let Some(&outer) = stack.last() {
-                    shape.inner.entry(outer).or_default().insert(r.probe);
+                    self.shape.inner.entry(outer).or_default().insert(r.probe);
                 }
                 stack.push(r.probe);
             }
             events::Event::End => {
                 stack.pop();
                 if let Some(v) = r.value {
-                    let e = shape.max_trips.entry(r.probe).or_insert(0);
+                    let e = self.shape.max_trips.entry(r.probe).or_insert(0);
                     *e = v.max(*e);
                 }
             }
             _ => {}
         }
     }
-    shape
 }
 
-/// Log + manifest (+ report) → stall report.
-pub fn analyze(records: &[events::Record], manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
+/// Log + manifest (+ report) → stall report. The log is read twice, as a stream: once for the
+/// run's shape (which the cycle model's defaults need), once through the cycle model; memory
+/// does not grow with its length.
+pub fn analyze(log: &Path, manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
+    let mut shape = ShapeBuilder::default();
+    let mut stream = events::open(log)?;
+    while let Some(r) = stream.next_record().map_err(|e| e.at(log))? {
+        shape.push(&r);
+    }
+    let mut stream = events::open(log)?;
+    let mut a = analyze_inner(&mut || stream.next_record(), shape.shape, manifest, opts).map_err(|e| e.at(log))?;
+    // Said where the reader had to approximate (threads merged past its window).
+    a.report.warnings.extend(stream.notes());
+    Ok(a)
+}
+
+/// As [`analyze`], over records in memory.
+pub fn analyze_records(records: &[events::Record], manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
+    let mut shape = ShapeBuilder::default();
+    records.iter().for_each(|r| shape.push(r));
+    let mut it = records.iter();
+    analyze_inner(&mut || Ok(it.next().cloned()), shape.shape, manifest, opts)
+}
+
+fn analyze_inner(
+    next: &mut dyn FnMut() -> Result<Option<events::Record>>,
+    shape: timing::RunShape,
+    manifest: &Manifest,
+    opts: &AnalysisOptions,
+) -> Result<Analysis> {
     let csynth = match &opts.csynth {
         Some(p) => Some((p.clone(), csynth::parse_file(p)?)),
         None => None,
     };
     let rep = csynth.as_ref().map(|(_, r)| r);
-    let timing = timing::build(manifest, rep, &opts.defaults, &run_shape(records), &opts.top);
+    let timing = timing::build(manifest, rep, &opts.defaults, &shape, &opts.top);
     let relations = relations::Relations::with_default_channel(manifest, opts.fifo_arrays);
     let clock = match (opts.clock_ns, rep.and_then(|r| r.target_clock_ns)) {
         (Some(c), _) => timing::Sourced::new(c, timing::Source::Project),
@@ -124,9 +158,25 @@ pub fn analyze(records: &[events::Record], manifest: &Manifest, opts: &AnalysisO
         ),
         (None, None) => (replay::Dram::default(), timing::Source::Default),
     };
-    let ropts =
-        replay::Options { clock_ns: clock.value, dram, max_nodes: opts.timeline_nodes, bulk_transfers: rep.is_none() };
-    let replay = replay::replay(records, manifest, &timing, &relations, &ropts)?;
+    let ropts = replay::Options {
+        clock_ns: clock.value,
+        dram,
+        max_nodes: opts.timeline_nodes,
+        bulk_transfers: rep.is_none(),
+        window: opts.trace_window,
+    };
+    let mut replayer = replay::Replayer::new(manifest, &timing, &relations, &ropts);
+    while let Some(r) = next()? {
+        replayer.push(&r)?;
+    }
+    let mut replay = replayer.finish();
+    if let (Some((a, b)), true) = (opts.trace_window, opts.timeline_nodes > 0) {
+        replay.warnings.push(format!(
+            "the timeline shows top-level calls {a} to {} of {} (--trace-window counts calls from 0)",
+            b.min(replay.roots_begun).saturating_sub(1),
+            replay.roots_begun
+        ));
+    }
     let report = report::build(&report::Inputs {
         manifest,
         timing: &timing,

@@ -100,6 +100,45 @@ pub struct Replay {
     /// order, up to [`MAX_CALLS`]; `calls_total` counts them all.
     pub calls: Vec<u64>,
     pub calls_total: u64,
+    /// Σ of the cycles of every top-level call (the mean holds past [`MAX_CALLS`]).
+    pub calls_cycles: u128,
+    /// Top-level invocations begun (any thread): the `--trace-window` counts these.
+    pub roots_begun: u64,
+}
+
+/// A map keyed by probe ids and site indexes, looked up several times per record: SipHash was
+/// a fifth of the replay's time.
+type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<IdHasher>>;
+
+/// Multiply-rotate hashing of small integers (as rustc's FxHasher); not for untrusted keys
+/// that an attacker picks to collide, which probe ids and indexes are not worth doing.
+#[derive(Default, Clone, Copy)]
+struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.write_u64(u64::from(v));
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+    fn write_isize(&mut self, v: isize) {
+        self.write_u64(v as u64);
+    }
+    fn write_u8(&mut self, v: u8) {
+        self.write_u64(u64::from(v));
+    }
 }
 
 /// Per-call figures kept for the report (the rest are counted, not listed).
@@ -131,6 +170,20 @@ struct Open {
     /// No report: the bulk transfers since the last child ended, per m_axi bundle. Copies on
     /// different bundles run at the same time (facts, rule 2): the run costs its busiest bundle.
     bulk_run: Vec<(String, u64)>,
+    /// A dataflow loop: its iterations folded so far (see `fold_iteration`).
+    df: LoopFold,
+    /// Its top-level call is inside the timeline's window.
+    in_window: bool,
+}
+
+/// A dataflow loop's iterations as they complete: they overlap, the first costing its region's
+/// latency, each further one its slowest process (at most its latency).
+#[derive(Default, Clone, Copy)]
+struct LoopFold {
+    total: u64,
+    /// When the next iteration starts: the previous ones' intervals.
+    begin: u64,
+    iterations: u64,
 }
 
 struct Proc {
@@ -150,6 +203,9 @@ pub struct Options {
     /// `memcpy`s) costs its elements + 3 cycles in its scope, as the module Vitis generates for it
     /// does (facts, rule 1). With a report those modules are in the scheduled latencies.
     pub bulk_transfers: bool,
+    /// Top-level calls whose invocations the timeline keeps, `[start, end)` (`--trace-window`);
+    /// `None`: from the first call on, up to `max_nodes`.
+    pub window: Option<(u64, u64)>,
 }
 
 /// Bytes of one element of a port's type, for telling a bulk transfer from an element access.
@@ -174,21 +230,95 @@ fn port_element_bytes(t: &str) -> Option<u64> {
 }
 
 struct Ctx<'a> {
-    probes: HashMap<u32, &'a ProbeEntry>,
-    timing: &'a HashMap<u32, Timing>,
+    probes: FastMap<u32, &'a ProbeEntry>,
+    timing: FastMap<u32, &'a Timing>,
     relations: &'a Relations,
     opts: &'a Options,
-    site_index: HashMap<(Option<usize>, u32, Option<usize>), usize>,
+    site_index: FastMap<(Option<usize>, u32, Option<usize>), usize>,
     out: Replay,
-    root_cursor: HashMap<u32, u64>,
+    root_cursor: FastMap<u32, u64>,
     /// Call sites of each function probe over the design, in source order: (caller function,
     /// file, line).
-    call_sites: HashMap<u32, Vec<(String, String, usize)>>,
+    call_sites: FastMap<u32, Vec<(String, String, usize)>>,
     /// The body of an `hls::task` → the function probe that declares the task: its invocations
     /// (on the task's own thread) are processes of that function's region, not testbench calls.
     task_owner: HashMap<u32, u32>,
 }
 
+/// The cycle model fed one record at a time (in order): memory grows with the sites and the
+/// open invocations, not with the records.
+pub struct Replayer<'a> {
+    cx: Ctx<'a>,
+    stacks: FastMap<u32, Vec<Open>>,
+}
+
+impl<'a> Replayer<'a> {
+    pub fn new(
+        manifest: &'a Manifest,
+        timing: &'a HashMap<u32, Timing>,
+        relations: &'a Relations,
+        opts: &'a Options,
+    ) -> Self {
+        let cx = Ctx {
+            probes: manifest.probes.iter().map(|p| (p.id, p)).collect(),
+            timing: timing.iter().map(|(&k, v)| (k, v)).collect(),
+            relations,
+            opts,
+            site_index: FastMap::default(),
+            out: Replay { lanes: 1, ..Replay::default() },
+            root_cursor: FastMap::default(),
+            call_sites: call_sites(manifest).into_iter().collect(),
+            task_owner: task_owners(manifest),
+        };
+        Replayer { cx, stacks: FastMap::default() }
+    }
+
+    pub fn push(&mut self, r: &Record) -> Result<()> {
+        let stack = self.stacks.entry(r.thread).or_default();
+        match r.event {
+            Event::Begin => self.cx.begin(stack, r)?,
+            Event::End => {
+                self.cx.end(stack, r)?;
+                // A finished thread's empty stack goes (testbenches may start a thread per call).
+                if stack.is_empty() {
+                    self.stacks.remove(&r.thread);
+                }
+            }
+            Event::BytesRead | Event::BytesWritten => self.cx.bytes(stack, r)?,
+            Event::Deadlock => {
+                if self.cx.out.blocked.len() < MAX_BLOCKED {
+                    self.cx.out.blocked.push(Blocked { thread: r.thread, probe: r.probe })
+                }
+            }
+            Event::Trace => {} // the control-flow trace has its own decoder (cfg::replay)
+        }
+        Ok(())
+    }
+
+    pub fn finish(self) -> Replay {
+        let mut cx = self.cx;
+        // A task's last invocation waits for input that never comes; its stop drops it (hls_task.h).
+        let mut threads: Vec<_> = self
+            .stacks
+            .into_iter()
+            .filter(|(_, s)| s.first().is_some_and(|o| !cx.task_owner.contains_key(&o.probe)))
+            .collect();
+        threads.sort_by_key(|(t, _)| *t);
+        for (thread, stack) in threads {
+            let names: Vec<String> = stack.iter().map(|o| cx.name(o.probe)).collect();
+            cx.out.warnings.push(format!(
+                "thread {thread} ended inside {} (never closed: the run stopped there, its time is not counted)",
+                names.join(" > ")
+            ));
+        }
+        cx.out
+    }
+}
+
+/// Blocked threads listed, at most (the watchdog writes one record per blocked thread).
+const MAX_BLOCKED: usize = 1000;
+
+/// The replay of records in memory.
 pub fn replay(
     records: &[Record],
     manifest: &Manifest,
@@ -196,49 +326,29 @@ pub fn replay(
     relations: &Relations,
     opts: &Options,
 ) -> Result<Replay> {
-    let mut cx = Ctx {
-        probes: manifest.probes.iter().map(|p| (p.id, p)).collect(),
-        timing,
-        relations,
-        opts,
-        site_index: HashMap::new(),
-        out: Replay { lanes: 1, ..Replay::default() },
-        root_cursor: HashMap::new(),
-        call_sites: call_sites(manifest),
-        task_owner: task_owners(manifest),
-    };
-    let mut stacks: HashMap<u32, Vec<Open>> = HashMap::new();
-    for r in records {
-        let stack = stacks.entry(r.thread).or_default();
-        match r.event {
-            Event::Begin => cx.begin(stack, r)?,
-            Event::End => cx.end(stack, r)?,
-            Event::BytesRead | Event::BytesWritten => cx.bytes(stack, r)?,
-            Event::Deadlock => cx.out.blocked.push(Blocked { thread: r.thread, probe: r.probe }),
-            Event::Trace => {} // the control-flow trace has its own decoder (cfg::replay)
-        }
+    let mut r = Replayer::new(manifest, timing, relations, opts);
+    for rec in records {
+        r.push(rec)?;
     }
-    // A task's last invocation waits for input that never comes; its stop drops it (hls_task.h).
-    let mut threads: Vec<_> =
-        stacks.into_iter().filter(|(_, s)| s.first().is_some_and(|o| !cx.task_owner.contains_key(&o.probe))).collect();
-    threads.sort_by_key(|(t, _)| *t);
-    for (thread, stack) in threads {
-        let names: Vec<String> = stack.iter().map(|o| cx.name(o.probe)).collect();
-        cx.out.warnings.push(format!(
-            "thread {thread} ended inside {} (never closed: the run stopped there, its time is not counted)",
-            names.join(" > ")
-        ));
-    }
-    Ok(cx.out)
+    Ok(r.finish())
 }
 
-impl Ctx<'_> {
+impl<'a> Ctx<'a> {
+    /// The timing of a probe (looked up several times per record: a fast hash).
+    fn t(&self, probe: u32) -> Option<&'a Timing> {
+        self.timing.get(&probe).copied()
+    }
+
+    fn p(&self, probe: u32) -> Option<&'a ProbeEntry> {
+        self.probes.get(&probe).copied()
+    }
+
     fn name(&self, probe: u32) -> String {
-        self.probes.get(&probe).map_or_else(|| format!("probe {probe}"), |p| p.name.clone())
+        self.p(probe).map_or_else(|| format!("probe {probe}"), |p| p.name.clone())
     }
 
     fn entry(&self, r: &Record) -> Result<&ProbeEntry> {
-        self.probes.get(&r.probe).copied().ok_or_else(|| {
+        self.p(r.probe).ok_or_else(|| {
             Error::new(
                 ErrorKind::BadInput,
                 format!(
@@ -271,7 +381,7 @@ impl Ctx<'_> {
             }
             Some(p) => self.out.sites[p].lane,
         };
-        let copy_name = match (self.timing.get(&probe), call_site) {
+        let copy_name = match (self.t(probe), call_site) {
             (Some(Timing::Module(m)), Some(c)) => m.copies.get(c).map(|c| c.name.clone()),
             _ => None,
         };
@@ -299,7 +409,7 @@ impl Ctx<'_> {
     fn call_site(&self, parent: Option<&mut Open>, probe: u32) -> Option<usize> {
         let sites = self.call_sites.get(&probe).filter(|s| s.len() > 1)?;
         let parent = parent?;
-        let caller = &self.probes.get(&parent.probe)?.function;
+        let caller = &self.p(parent.probe)?.function;
         let local: Vec<usize> = sites.iter().enumerate().filter(|(_, s)| &s.0 == caller).map(|(i, _)| i).collect();
         if local.is_empty() {
             return None;
@@ -311,12 +421,12 @@ impl Ctx<'_> {
     }
 
     fn is_dataflow(&self, probe: u32) -> bool {
-        self.timing.get(&probe).is_some_and(Timing::is_dataflow_region)
+        self.t(probe).is_some_and(Timing::is_dataflow_region)
     }
 
     /// A pipelined loop or function: what runs inside it is part of its schedule.
     fn is_pipelined(&self, probe: u32, call_site: Option<usize>) -> bool {
-        match self.timing.get(&probe) {
+        match self.t(probe) {
             Some(Timing::Loop(l)) => l.pipelined.value,
             Some(Timing::Module(m)) => match call_site.and_then(|c| m.copies.get(c)) {
                 Some(c) => c.pipelined,
@@ -328,12 +438,12 @@ impl Ctx<'_> {
 
     fn begin(&mut self, stack: &mut Vec<Open>, r: &Record) -> Result<()> {
         self.entry(r)?;
-        let call_site = match self.timing.get(&r.probe) {
+        let call_site = match self.t(r.probe) {
             Some(Timing::Module(_)) => self.call_site(stack.last_mut(), r.probe),
             _ => None,
         };
         let parent = stack.last();
-        let copy = match self.timing.get(&r.probe) {
+        let copy = match self.t(r.probe) {
             Some(Timing::Module(_)) => call_site,
             _ => parent.and_then(|o| o.copy),
         };
@@ -347,7 +457,19 @@ impl Ctx<'_> {
             self.out.sites[site].task = true;
         }
         let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined(r.probe, call_site);
-        let node = if self.out.nodes.len() < self.opts.max_nodes {
+        // The timeline: the invocations of top-level calls inside the window, up to the cap
+        // (reached once, it stays reached: a kept invocation's parent is kept).
+        let in_window = match parent {
+            None => {
+                let call = self.out.roots_begun;
+                self.out.roots_begun += 1;
+                self.opts.window.is_none_or(|(a, b)| a <= call && call < b)
+            }
+            Some(o) => o.in_window,
+        };
+        let node = if !in_window || self.opts.max_nodes == 0 {
+            None
+        } else if self.out.nodes.len() < self.opts.max_nodes {
             self.out.nodes.push(Node {
                 site,
                 parent: parent.and_then(|o| o.node),
@@ -357,9 +479,7 @@ impl Ctx<'_> {
             });
             Some(self.out.nodes.len() - 1)
         } else {
-            if self.opts.max_nodes > 0 {
-                self.out.nodes_dropped += 1;
-            }
+            self.out.nodes_dropped += 1;
             None
         };
         stack.push(Open {
@@ -378,6 +498,8 @@ impl Ctx<'_> {
             call_site,
             copy,
             bulk_run: Vec::new(),
+            df: LoopFold::default(),
+            in_window,
         });
         Ok(())
     }
@@ -424,16 +546,22 @@ impl Ctx<'_> {
     }
 
     fn end(&mut self, stack: &mut Vec<Open>, r: &Record) -> Result<()> {
-        let Some(open) = stack.pop() else {
+        let Some(mut open) = stack.pop() else {
             return Err(corrupt(r, "an end with no open probe"));
         };
         if open.probe != r.probe {
             return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
         }
         let trips = self.trips(stack, &open, r);
-        let scheduled = match self.timing.get(&r.probe) {
-            Some(Timing::Loop(l)) if self.is_dataflow(r.probe) && !open.procs.is_empty() => {
-                Scheduled::computed(self.dataflow_loop(&open), l.report.and_then(|x| x.latency).map(|x| x.min))
+        let scheduled = match self.t(r.probe) {
+            Some(Timing::Loop(l))
+                if self.is_dataflow(r.probe) && (!open.procs.is_empty() || open.df.iterations > 0) =>
+            {
+                let last = std::mem::take(&mut open.procs);
+                if !last.is_empty() {
+                    self.fold_iteration(open.probe, &last, &mut open.df);
+                }
+                Scheduled::computed(open.df.total, l.report.and_then(|x| x.latency).map(|x| x.min))
             }
             Some(Timing::Loop(l)) => loop_schedule(open.copy.and_then(|c| l.copies.get(c)).unwrap_or(l), trips, &open),
             Some(Timing::Module(m)) => self.module_schedule(m, &open),
@@ -442,7 +570,7 @@ impl Ctx<'_> {
         let compute = scheduled.cycles;
         // A dataflow region's initiation interval: its slowest process. A next invocation from
         // the same loop starts that long after this one did, not after it ended.
-        let interval = match self.timing.get(&r.probe) {
+        let interval = match self.t(r.probe) {
             Some(Timing::Module(m)) if m.dataflow => open.procs.iter().map(|p| p.cycles).max(),
             _ => None,
         };
@@ -457,15 +585,17 @@ impl Ctx<'_> {
             None => open.delta,
         };
         let task_process = stack.is_empty() && self.out.sites[open.site].parent.is_some();
-        if let (None, Some(Timing::Module(_)), false) = (stack.last(), self.timing.get(&r.probe), task_process) {
+        if let (None, Some(Timing::Module(_)), false) = (stack.last(), self.t(r.probe), task_process) {
             self.out.calls_total += 1;
+            self.out.calls_cycles += u128::from(cycles);
             if self.out.calls.len() < MAX_CALLS {
                 self.out.calls.push(cycles);
             }
         }
+        let is_loop = matches!(self.t(r.probe), Some(Timing::Loop(_)));
         let site = &mut self.out.sites[open.site];
         site.runs += 1;
-        site.trips += if matches!(self.timing.get(&r.probe), Some(Timing::Loop(_))) { trips } else { 0 };
+        site.trips += if is_loop { trips } else { 0 };
         site.cycles += cycles;
         site.min_cycles = site.min_cycles.min(cycles);
         site.max_cycles = site.max_cycles.max(cycles);
@@ -494,11 +624,18 @@ impl Ctx<'_> {
                 }
             }
             Some(parent) if self.is_dataflow(parent.probe) => {
+                // A loop's iteration ends where its first process comes round again: fold it now,
+                // so a long dataflow loop holds one iteration, not all of them.
+                let is_loop = matches!(self.t(parent.probe), Some(Timing::Loop(_)));
+                if is_loop && parent.procs.first().is_some_and(|p| p.site == open.site) {
+                    let iteration = std::mem::take(&mut parent.procs);
+                    self.fold_iteration(parent.probe, &iteration, &mut parent.df);
+                }
                 parent.procs.push(Proc { site: open.site, cycles, base: scheduled.base, node: open.node });
                 parent.delta += contribution;
             }
             Some(parent) => {
-                let in_loop = matches!(self.timing.get(&parent.probe), Some(Timing::Loop(_)));
+                let in_loop = matches!(self.t(parent.probe), Some(Timing::Loop(_)));
                 let add = match interval {
                     Some(ii) if in_loop && parent.overlap_site == Some(open.site) => ii.min(cycles),
                     _ => cycles,
@@ -522,11 +659,11 @@ impl Ctx<'_> {
     /// innermost loop adds its trips to the head's execution that encloses it.
     fn trips(&self, stack: &mut [Open], open: &Open, r: &Record) -> u64 {
         let own = r.value.unwrap_or(0);
-        let Some(Timing::Loop(l)) = self.timing.get(&r.probe) else { return own };
+        let Some(Timing::Loop(l)) = self.t(r.probe) else { return own };
         match &l.nest {
             Some(NestRole::Head { innermost, .. }) if *innermost != r.probe => open.nest_trips,
             Some(NestRole::Member { head, .. }) => {
-                let innermost = match self.timing.get(head) {
+                let innermost = match self.t(*head) {
                     Some(Timing::Loop(LoopTiming { nest: Some(NestRole::Head { innermost, .. }), .. })) => *innermost,
                     _ => return own,
                 };
@@ -543,7 +680,7 @@ impl Ctx<'_> {
 
     /// Cycles of a module invocation before its first child starts (half its handshake).
     fn entry_cycles(&self, probe: u32) -> u64 {
-        match self.timing.get(&probe) {
+        match self.t(probe) {
             Some(Timing::Module(m)) => m.overhead.value.div_ceil(2),
             _ => 0,
         }
@@ -583,29 +720,19 @@ impl Ctx<'_> {
         }
     }
 
-    /// A loop whose body is a dataflow region: its processes are called in the same order every
-    /// iteration, so an iteration ends where the first process comes round again. Iterations
-    /// overlap: the first costs its region's latency, each further one its slowest process.
-    fn dataflow_loop(&mut self, open: &Open) -> u64 {
-        let first = open.procs[0].site;
-        let mut total = 0u64;
-        let mut begin = 0u64; // when the current iteration starts: the previous ones' intervals
-        let mut start = 0;
-        for i in 1..=open.procs.len() {
-            if i < open.procs.len() && open.procs[i].site != first {
-                continue;
-            }
-            let iteration = &open.procs[start..i];
-            let latency = self.dataflow_region(open.probe, iteration, true);
-            let interval = iteration.iter().map(|p| p.cycles).max().unwrap_or(0);
-            for n in iteration.iter().filter_map(|p| p.node) {
-                self.out.nodes[n].offset += begin;
-            }
-            total += if start == 0 { latency } else { interval.min(latency) };
-            begin += interval;
-            start = i;
+    /// One iteration of a loop whose body is a dataflow region (its processes are called in
+    /// the same order every iteration, so an iteration ends where the first process comes round
+    /// again). Iterations overlap: the first costs its region's latency, each further one its
+    /// slowest process.
+    fn fold_iteration(&mut self, owner: u32, iteration: &[Proc], fold: &mut LoopFold) {
+        let latency = self.dataflow_region(owner, iteration, true);
+        let interval = iteration.iter().map(|p| p.cycles).max().unwrap_or(0);
+        for n in iteration.iter().filter_map(|p| p.node) {
+            self.out.nodes[n].offset += fold.begin;
         }
-        total
+        fold.total += if fold.iterations == 0 { latency } else { interval.min(latency) };
+        fold.begin += interval;
+        fold.iterations += 1;
     }
 
     /// One invocation of the dataflow region of probe `owner`: `procs` in call order; a process starts when the
@@ -616,7 +743,7 @@ impl Ctx<'_> {
     /// With `record` false only the region's time is computed (nothing is written to the
     /// timeline or the waits).
     fn dataflow_region(&mut self, owner: u32, procs: &[Proc], record: bool) -> u64 {
-        let caller = self.probes.get(&owner).map(|p| p.function.clone()).unwrap_or_default();
+        let caller = self.p(owner).map(|p| p.function.clone()).unwrap_or_default();
         let names: Vec<String> = procs.iter().map(|p| self.name(self.out.sites[p.site].probe)).collect();
         // The line of each process's call, when its function is called from several places.
         let lines: Vec<Option<usize>> = procs
@@ -976,7 +1103,7 @@ mod tests {
             })
             .collect();
         let rel = Relations::from_manifest(&m);
-        let opts = Options { clock_ns: 10.0, dram: Dram::default(), max_nodes: 0, bulk_transfers: false };
+        let opts = Options { clock_ns: 10.0, dram: Dram::default(), max_nodes: 0, bulk_transfers: false, window: None };
         let r = replay(&records, &m, &timing, &rel, &opts).unwrap();
         let site = |probe| r.sites.iter().find(|s| s.probe == probe).unwrap();
         assert_eq!((site(1).runs, site(1).trips), (2, 8 + 4));

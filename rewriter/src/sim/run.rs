@@ -11,7 +11,6 @@
 //! deadline (a process that left the group may hold the pipe forever), and the temporary work
 //! directory is removed on every way out.
 
-use super::events::{self, Record};
 use super::logpipe;
 use super::shadow;
 use crate::emit::manifest::{self, Manifest};
@@ -79,9 +78,12 @@ const LOG_GRACE: Duration = Duration::from_secs(5);
 /// What a run produced.
 pub struct RunOutcome {
     pub manifest: Manifest,
-    pub records: Vec<Record>,
-    pub stdout: String,
-    pub stderr: String,
+    /// The event log in the work directory (binary; read it with `events::open`), `None` for an
+    /// uninstrumented run.
+    pub log: Option<PathBuf>,
+    /// The end of what the testbench printed (the whole is in the work directory).
+    pub stdout: Tail,
+    pub stderr: Tail,
     pub run_time: Duration,
     /// Original source lines by manifest path.
     pub sources: std::collections::HashMap<String, Vec<String>>,
@@ -297,10 +299,9 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
             ),
         ));
     }
-    let records = if opts.uninstrumented { Vec::new() } else { events::read(&log)? };
     Ok(RunOutcome {
         manifest,
-        records,
+        log: (!opts.uninstrumented).then_some(log),
         stdout,
         stderr,
         run_time,
@@ -502,7 +503,7 @@ fn missing_tool(cxx: &str, e: &std::io::Error) -> Error {
 pub use shadow::original_line;
 
 /// The error of a cancelled run, saying what was stopped and where the work directory is.
-fn interrupted(opts: &RunOptions, output: Option<(&str, &str)>) -> Error {
+fn interrupted(opts: &RunOptions, output: Option<(&Tail, &Tail)>) -> Error {
     let work = match &opts.work_dir {
         Some(d) => format!("the work directory is kept in {}", d.display()),
         None => "the work directory is removed".to_string(),
@@ -521,8 +522,8 @@ enum Status {
 
 struct Executed {
     status: Status,
-    stdout: String,
-    stderr: String,
+    stdout: Tail,
+    stderr: Tail,
     /// The event log reached its end (false: a process outside the group still holds it).
     log_complete: bool,
     /// The testbench exited and left processes of its group running (now killed).
@@ -550,9 +551,11 @@ fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path
     let mut group = proc::Group::new(child);
     // Drained while the testbench runs (a full pipe would stop it), on a thread whose result is
     // awaited with a deadline: a process that left the group can hold the pipe open forever.
+    // The log goes straight to its file: nothing of it is held in memory.
     let (tx, rx) = std::sync::mpsc::channel();
+    let log_file = std::fs::File::create(log).map_err(|e| Error::io(log, &e))?;
     std::thread::spawn(move || {
-        let _ = tx.send(reader.read_all());
+        let _ = tx.send(reader.copy_to(log_file));
     });
     let mut next_note = Duration::from_secs(5);
     let ended = group
@@ -573,17 +576,16 @@ fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path
         Ended::TimedOut => Status::TimedOut,
         Ended::Cancelled => Status::Cancelled,
     };
-    let (bytes, log_complete) = match rx.recv_timeout(LOG_GRACE) {
+    let log_complete = match rx.recv_timeout(LOG_GRACE) {
         Ok(r) => {
-            (r.map_err(|e| Error::new(ErrorKind::Io, format!("reading the event log from the testbench: {e}")))?, true)
+            r.map_err(|e| Error::new(ErrorKind::Io, format!("reading the event log from the testbench: {e}")))?;
+            true
         }
         // The reader thread stays blocked on the pipe until that process ends; it holds nothing
-        // but the pipe's read end.
-        Err(_) => (Vec::new(), false),
+        // but the pipe's read end and the log file.
+        Err(_) => false,
     };
-    write_file(log, &bytes)?;
-    let read = |p: &Path| String::from_utf8_lossy(&std::fs::read(p).unwrap_or_default()).into_owned();
-    Ok(Executed { status, stdout: read(&stdout_path), stderr: read(&stderr_path), log_complete, leftovers })
+    Ok(Executed { status, stdout: Tail::read(&stdout_path), stderr: Tail::read(&stderr_path), log_complete, leftovers })
 }
 
 fn exit_status(s: std::process::ExitStatus) -> Status {
@@ -606,28 +608,91 @@ fn exit_status(s: std::process::ExitStatus) -> Status {
     Status::Signal("ended abnormally".into())
 }
 
-fn show_output(stdout: &str, stderr: &str) -> String {
-    let tail = |s: &str| {
-        let lines: Vec<&str> = s.lines().collect();
-        let from = lines.len().saturating_sub(40);
-        let mut t = String::new();
-        if from > 0 {
-            t.push_str(&format!("  ... {from} earlier lines\n"));
+/// Lines of the testbench's output shown with a message.
+pub const TAIL_LINES: usize = 40;
+/// Bytes read from the end of an output file for its tail (longer lines are cut).
+const TAIL_BYTES: u64 = 64 << 10;
+
+/// The end of a file the testbench printed to: its last [`TAIL_LINES`] lines (from its last
+/// [`TAIL_BYTES`]), and how many lines came before them. Reading it holds no more than that,
+/// however much the testbench printed.
+#[derive(Debug, Clone, Default)]
+pub struct Tail {
+    pub lines: Vec<String>,
+    /// Lines before the ones kept.
+    pub earlier: u64,
+    /// Bytes printed in all.
+    pub bytes: u64,
+    pub path: PathBuf,
+}
+
+impl Tail {
+    pub fn read(path: &Path) -> Tail {
+        use std::io::{BufRead, Read, Seek};
+        let mut t = Tail { path: path.to_path_buf(), ..Tail::default() };
+        let Ok(mut f) = std::fs::File::open(path) else { return t };
+        // Lines in all: a last line without its newline counts (as `str::lines` does).
+        let (mut total, mut last) = (0u64, b'\n');
+        let mut r = std::io::BufReader::with_capacity(1 << 16, &mut f);
+        while let Ok(buf) = r.fill_buf() {
+            if buf.is_empty() {
+                break;
+            }
+            total += buf.iter().filter(|&&b| b == b'\n').count() as u64;
+            t.bytes += buf.len() as u64;
+            last = buf[buf.len() - 1];
+            let n = buf.len();
+            r.consume(n);
         }
-        for l in &lines[from..] {
+        total += u64::from(last != b'\n');
+        let from = t.bytes.saturating_sub(TAIL_BYTES);
+        let mut end = Vec::new();
+        if f.seek(std::io::SeekFrom::Start(from)).is_err() || f.take(TAIL_BYTES).read_to_end(&mut end).is_err() {
+            return t;
+        }
+        let text = String::from_utf8_lossy(&end);
+        let mut lines: Vec<&str> = text.lines().collect();
+        if from > 0 && !lines.is_empty() {
+            lines.remove(0); // begun mid-line
+        }
+        let keep = lines.len().saturating_sub(TAIL_LINES);
+        t.lines = lines[keep..].iter().map(|l| l.to_string()).collect();
+        t.earlier = total.saturating_sub(t.lines.len() as u64);
+        t
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bytes == 0
+    }
+
+    /// The kept lines, indented, after a count of the earlier ones.
+    pub fn show(&self) -> String {
+        let mut t = String::new();
+        if self.earlier > 0 {
+            t.push_str(&format!("  ... {} earlier lines\n", self.earlier));
+        }
+        for l in &self.lines {
             t.push_str("  ");
             t.push_str(l);
             t.push('\n');
         }
         t
-    };
-    format!("--- testbench stdout ---\n{}--- testbench stderr ---\n{}", tail(stdout), tail(stderr))
+    }
+
+    /// Every line of the tail (the deadlock messages are looked for here).
+    fn iter(&self) -> impl Iterator<Item = &str> {
+        self.lines.iter().map(String::as_str)
+    }
+}
+
+fn show_output(stdout: &Tail, stderr: &Tail) -> String {
+    format!("--- testbench stdout ---\n{}--- testbench stderr ---\n{}", stdout.show(), stderr.show())
 }
 
 /// A deadlock, from the watchdog's stderr lines, with module names from the manifest.
-fn deadlock_error(stdout: &str, stderr: &str, m: &Manifest, _log: &Path) -> Error {
+fn deadlock_error(stdout: &Tail, stderr: &Tail, m: &Manifest, _log: &Path) -> Error {
     let mut lines = Vec::new();
-    for l in stderr.lines().filter(|l| l.starts_with("hlsinstr: deadlock:")) {
+    for l in stderr.iter().filter(|l| l.starts_with("hlsinstr: deadlock:")) {
         let mut line = l.trim_start_matches("hlsinstr: ").to_string();
         if let Some(id) = l.rsplit("probe ").next().and_then(|s| s.trim().parse::<u32>().ok()) {
             if let Some(p) = m.probes.iter().find(|p| p.id == id) {

@@ -10,14 +10,37 @@ use std::collections::HashMap;
 /// One warning per silent probe, in manifest order. Only function and loop probes count:
 /// ports, watches and snapshots fire on data, not on control reaching them.
 pub fn warnings(records: &[Record], manifest: &Manifest) -> Vec<String> {
-    let mut begins: HashMap<u32, u64> = HashMap::new();
-    let mut fired: std::collections::HashSet<u32> = Default::default();
-    for r in records {
-        fired.insert(r.probe);
+    let mut f = Fired::default();
+    records.iter().for_each(|r| f.add(r));
+    f.warnings(manifest)
+}
+
+/// Which probes fired and how often each began, taken one record at a time (a streamed log).
+#[derive(Debug, Default)]
+pub struct Fired {
+    begins: HashMap<u32, u64>,
+    fired: std::collections::HashSet<u32>,
+}
+
+impl Fired {
+    pub fn add(&mut self, r: &Record) {
+        self.fired.insert(r.probe);
         if r.event == Event::Begin {
-            *begins.entry(r.probe).or_insert(0) += 1;
+            *self.begins.entry(r.probe).or_insert(0) += 1;
         }
     }
+
+    /// The warnings [`warnings`] gives, for the records added.
+    pub fn warnings(&self, manifest: &Manifest) -> Vec<String> {
+        silent_probes(&self.begins, &self.fired, manifest)
+    }
+}
+
+fn silent_probes(
+    begins: &HashMap<u32, u64>,
+    fired: &std::collections::HashSet<u32>,
+    manifest: &Manifest,
+) -> Vec<String> {
     let by_id: HashMap<u32, &crate::emit::manifest::ProbeEntry> = manifest.probes.iter().map(|p| (p.id, p)).collect();
     let last = |name: &str| name.rsplit("::").next().unwrap_or(name).to_string();
     let mut out = Vec::new();

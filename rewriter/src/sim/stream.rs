@@ -1,0 +1,478 @@
+//! The event log read as a stream: one record at a time, in `order`, in memory bounded by
+//! [`REORDER_RECORDS`] however long the run was (a CNN testbench logs 4 · 10^8 records; read
+//! whole they took 15 GB).
+//!
+//! A binary log arrives as each thread's buffers, interleaved as the threads filled them. One
+//! thread's records come in order; between threads they are merged: a record goes on once every
+//! thread that may still send an earlier one has a record waiting (hls-lib marks when a thread
+//! other than the first starts and when it ends, so the reader knows which threads those are).
+//! A thread that records little and rarely fills its buffer (a `main` waiting in `join` while
+//! its dataflow threads log millions of records) would hold everything back: past
+//! [`REORDER_RECORDS`] held records the earliest goes on anyway, each thread still in its own
+//! order, and [`Stream::notes`] says the order between threads is approximate. A text log is
+//! sorted through a window of the same size.
+
+use super::events::{corrupt, decode_buffer, parse_record, Record, BINARY_MAGIC, HEADER};
+use crate::error::{Error, ErrorKind, Result};
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BinaryHeap, VecDeque};
+use std::io::{BufRead, Read};
+
+/// Records held back to be put in order, at most (a held record takes ~80 bytes, so ~170 MB).
+pub const REORDER_RECORDS: usize = 1 << 21;
+
+/// Thread of the mark that ends every write of a binary log (its length is 0).
+pub const END_MARK_THREAD: u32 = u32::MAX;
+/// Thread of the mark that says a thread ended (its body: that thread, u32 LE).
+pub const THREAD_END_MARK: u32 = u32::MAX - 1;
+/// Thread of the mark that says a thread other than the first started (body: the thread).
+pub const THREAD_START_MARK: u32 = u32::MAX - 2;
+
+/// A log read record by record in `order` (see the module comment).
+pub struct Stream<'a> {
+    source: Source<'a>,
+    /// Records emitted so far: a binary log's `order` is this rank.
+    emitted: u64,
+    /// Sequence-numbered records emitted so far (a binary log's `seq`).
+    seqs: u64,
+    last_order: Option<u64>,
+    /// Records that went on before it was known that no earlier one would come.
+    forced: u64,
+    /// Records that came after a later one had gone on.
+    late: u64,
+    window: usize,
+}
+
+enum Source<'a> {
+    Text(Text<'a>),
+    Binary(Binary<'a>),
+}
+
+struct Text<'a> {
+    input: Box<dyn BufRead + 'a>,
+    line: usize,
+    buf: Vec<u8>,
+    /// (order, arrival) → record: sorted through a window.
+    held: BinaryHeap<Reverse<(u64, u64, HeldRecord)>>,
+    arrivals: u64,
+    eof: bool,
+}
+
+/// A record in a heap (ordered by the key before it only).
+struct HeldRecord(Record);
+impl PartialEq for HeldRecord {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for HeldRecord {}
+impl PartialOrd for HeldRecord {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for HeldRecord {
+    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
+}
+
+struct Binary<'a> {
+    input: Box<dyn BufRead + 'a>,
+    /// Byte offset of the next block (for error messages).
+    at: usize,
+    threads: BTreeMap<u32, Lane>,
+    /// Head order of every thread with records waiting.
+    heads: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Threads that may still send records and have none waiting: nothing can go on in order.
+    starving: usize,
+    held: usize,
+    /// The last block read was an end mark.
+    closed: bool,
+    eof: bool,
+}
+
+#[derive(Default)]
+struct Lane {
+    queue: VecDeque<Record>,
+    ended: bool,
+    last_raw: Option<u64>,
+}
+
+impl<'a> Stream<'a> {
+    /// A stream over `input`, a log in either format (told apart by its first bytes).
+    pub fn new(input: impl Read + 'a) -> Result<Stream<'a>> {
+        Self::with_window(input, REORDER_RECORDS)
+    }
+
+    /// As `new`, holding at most `window` records back (tests use small windows).
+    pub fn with_window(mut input: impl Read + 'a, window: usize) -> Result<Stream<'a>> {
+        let mut head = Vec::with_capacity(8);
+        (&mut input).take(8).read_to_end(&mut head).map_err(io_error)?;
+        if head.is_empty() {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                "the event log is empty: the testbench ended without writing it (through _exit or abort? call \
+                 hlsinstr::sim::flush_events() before)",
+            ));
+        }
+        let binary = head.as_slice() == BINARY_MAGIC;
+        let rest = std::io::BufReader::with_capacity(1 << 16, input);
+        let source = if binary {
+            let mut threads = BTreeMap::new();
+            // The first thread that records is thread 0 and is never announced.
+            threads.insert(0, Lane::default());
+            Source::Binary(Binary {
+                input: Box::new(rest),
+                at: BINARY_MAGIC.len(),
+                threads,
+                heads: BinaryHeap::new(),
+                starving: 1,
+                held: 0,
+                closed: false,
+                eof: false,
+            })
+        } else {
+            let mut t = Text {
+                input: Box::new(std::io::Cursor::new(head).chain(rest)),
+                line: 0,
+                buf: Vec::new(),
+                held: BinaryHeap::new(),
+                arrivals: 0,
+                eof: false,
+            };
+            t.header()?;
+            Source::Text(t)
+        };
+        Ok(Stream { source, emitted: 0, seqs: 0, last_order: None, forced: 0, late: 0, window: window.max(1) })
+    }
+
+    /// The next record in order; `None` at the end of the log.
+    pub fn next_record(&mut self) -> Result<Option<Record>> {
+        match &mut self.source {
+            Source::Text(t) => {
+                while !t.eof && t.held.len() <= self.window {
+                    t.read_one()?;
+                }
+                let Some(Reverse((order, _, HeldRecord(r)))) = t.held.pop() else { return Ok(None) };
+                check_order(&mut self.last_order, &mut self.late, order)?;
+                self.emitted += 1;
+                Ok(Some(r))
+            }
+            Source::Binary(b) => loop {
+                let full = b.held > self.window;
+                if !b.heads.is_empty() && (b.starving == 0 || b.eof || full) {
+                    if b.starving > 0 && !b.eof {
+                        self.forced += 1;
+                    }
+                    let mut r = b.pop();
+                    check_order(&mut self.last_order, &mut self.late, r.order)?;
+                    r.order = self.emitted;
+                    if r.seq.is_some() {
+                        r.seq = Some(self.seqs);
+                        self.seqs += 1;
+                    }
+                    self.emitted += 1;
+                    return Ok(Some(r));
+                }
+                if b.eof {
+                    return Ok(None);
+                }
+                b.read_block()?;
+            },
+        }
+    }
+
+    /// Records read so far.
+    pub fn records(&self) -> u64 {
+        self.emitted
+    }
+
+    /// What the reader could not do exactly, for the report's warnings.
+    pub fn notes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.forced > 0 || self.late > 0 {
+            out.push(format!(
+                "the event log's threads were merged in approximate order: more than {} records waited for a \
+                 thread that sent none ({} records went on early, {} came late); each thread's own records are \
+                 in order, so per-row figures hold, but which row appeared first may differ",
+                self.window, self.forced, self.late
+            ));
+        }
+        out
+    }
+}
+
+impl Text<'_> {
+    fn header(&mut self) -> Result<()> {
+        let first = self.next_line()?.unwrap_or_default();
+        let first = first.trim_end();
+        if first == HEADER {
+            return Ok(());
+        }
+        if first.starts_with("# hlsinstr events") {
+            return Err(bad(
+                1,
+                format!("unsupported event log version `{}`: this hlsinstr reads `{HEADER}`", first.trim()),
+            ));
+        }
+        Err(bad(1, format!("not an hlsinstr event log: the first line must be `{HEADER}`")))
+    }
+
+    fn next_line(&mut self) -> Result<Option<String>> {
+        self.buf.clear();
+        if self.input.read_until(b'\n', &mut self.buf).map_err(io_error)? == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        match std::str::from_utf8(&self.buf) {
+            Ok(s) => Ok(Some(s.to_string())),
+            Err(e) if self.line == 1 => Err(Error::new(
+                ErrorKind::BadInput,
+                format!("not an hlsinstr event log: neither `{HEADER}` text nor the binary format ({e})"),
+            )),
+            Err(e) => Err(bad(self.line, format!("not text: {e}"))),
+        }
+    }
+
+    fn read_one(&mut self) -> Result<()> {
+        let Some(line) = self.next_line()? else {
+            self.eof = true;
+            return Ok(());
+        };
+        let line = line.trim_end();
+        if line.is_empty() || line.starts_with('#') {
+            return Ok(());
+        }
+        let r = parse_record(line).map_err(|msg| bad(self.line, msg))?;
+        self.arrivals += 1;
+        self.held.push(Reverse((r.order, self.arrivals, HeldRecord(r))));
+        Ok(())
+    }
+}
+
+impl Binary<'_> {
+    /// The earliest waiting record.
+    fn pop(&mut self) -> Record {
+        let Reverse((_, thread)) = self.heads.pop().expect("a waiting record");
+        let lane = self.threads.get_mut(&thread).expect("a known thread");
+        let r = lane.queue.pop_front().expect("a waiting record");
+        self.held -= 1;
+        match lane.queue.front() {
+            Some(next) => self.heads.push(Reverse((next.order, thread))),
+            None if !lane.ended => self.starving += 1,
+            None => {}
+        }
+        r
+    }
+
+    fn lane(&mut self, thread: u32) -> &mut Lane {
+        let starving = &mut self.starving;
+        self.threads.entry(thread).or_insert_with(|| {
+            *starving += 1;
+            Lane::default()
+        })
+    }
+
+    /// Reads one block: a buffer of records, or a mark.
+    fn read_block(&mut self) -> Result<()> {
+        let at = self.at;
+        let mut head = [0u8; 8];
+        let n = read_full(&mut self.input, &mut head)?;
+        if n == 0 {
+            if !self.closed {
+                return Err(corrupt(
+                    at,
+                    "the log ends without its end mark: the testbench was stopped while writing it",
+                ));
+            }
+            self.eof = true;
+            return Ok(());
+        }
+        if n < 8 {
+            return Err(corrupt(at, "a buffer header is cut short"));
+        }
+        let thread = u32::from_le_bytes(head[..4].try_into().expect("4 bytes"));
+        let len = u32::from_le_bytes(head[4..].try_into().expect("4 bytes")) as usize;
+        self.closed = thread == END_MARK_THREAD;
+        if self.closed {
+            if len != 0 {
+                return Err(corrupt(at, "an end mark with a length"));
+            }
+            self.at += 8;
+            return Ok(());
+        }
+        let mut body = Vec::with_capacity(len.min(1 << 20));
+        (&mut self.input).take(len as u64).read_to_end(&mut body).map_err(io_error)?;
+        if body.len() < len {
+            return Err(corrupt(at, "a buffer is cut short"));
+        }
+        self.at += 8 + len;
+        if thread == THREAD_START_MARK || thread == THREAD_END_MARK {
+            let id: [u8; 4] = body.as_slice().try_into().map_err(|_| corrupt(at, "a thread mark is not 4 bytes"))?;
+            let id = u32::from_le_bytes(id);
+            let lane = self.lane(id);
+            if thread == THREAD_END_MARK && !lane.ended {
+                lane.ended = true;
+                if lane.queue.is_empty() {
+                    self.starving -= 1;
+                }
+            }
+            return Ok(());
+        }
+        let mut records = Vec::new();
+        decode_buffer(&body, at + 8, thread, &mut records)?;
+        self.held += records.len();
+        let lane = self.lane(thread);
+        let was_empty = lane.queue.is_empty();
+        for r in records {
+            // Orders restart at every buffer; across a thread's buffers they keep rising.
+            if lane.last_raw.is_some_and(|l| r.order <= l) {
+                return Err(corrupt(at, "a thread's records go back in order"));
+            }
+            lane.last_raw = Some(r.order);
+            lane.queue.push_back(r);
+        }
+        let ended = lane.ended;
+        if let (true, Some(first)) = (was_empty, lane.queue.front().map(|r| r.order)) {
+            self.heads.push(Reverse((first, thread)));
+            if !ended {
+                self.starving -= 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Refuses a repeated order; counts one that comes after a later one went on.
+fn check_order(last_order: &mut Option<u64>, late: &mut u64, order: u64) -> Result<()> {
+    match *last_order {
+        Some(last) if order == last => {
+            return Err(Error::new(ErrorKind::BadInput, format!("two records share order {order}: the log is corrupt")))
+        }
+        Some(last) if order < last => *late += 1,
+        _ => *last_order = Some(order),
+    }
+    Ok(())
+}
+
+/// Reads until `buf` is full or the input ends; the bytes read.
+fn read_full(input: &mut dyn BufRead, buf: &mut [u8]) -> Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match input.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(io_error(e)),
+        }
+    }
+    Ok(n)
+}
+
+fn io_error(e: std::io::Error) -> Error {
+    Error::new(ErrorKind::Io, format!("reading the event log: {e}"))
+}
+
+fn bad(line: usize, msg: String) -> Error {
+    Error::new(ErrorKind::BadInput, msg).at_line(line, 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::events::Event;
+
+    /// A binary block: thread, then (raw order, probe) begin records.
+    fn buffer(thread: u32, records: &[(u64, u32)]) -> Vec<u8> {
+        let mut body = Vec::new();
+        let mut last = 0;
+        for &(order, probe) in records {
+            body.push(0u8); // a begin, order as a delta
+            for v in [order - last, u64::from(probe)] {
+                let mut v = v;
+                while v >= 0x80 {
+                    body.push((v as u8) | 0x80);
+                    v >>= 7;
+                }
+                body.push(v as u8);
+            }
+            last = order;
+        }
+        block(thread, &body)
+    }
+
+    fn block(thread: u32, body: &[u8]) -> Vec<u8> {
+        let mut b = thread.to_le_bytes().to_vec();
+        b.extend((body.len() as u32).to_le_bytes());
+        b.extend(body);
+        b
+    }
+
+    fn log(blocks: &[Vec<u8>]) -> Vec<u8> {
+        let mut b = BINARY_MAGIC.to_vec();
+        blocks.iter().for_each(|x| b.extend(x));
+        b.extend(block(END_MARK_THREAD, &[]));
+        b
+    }
+
+    fn read(bytes: &[u8], window: usize) -> (Vec<(u32, u32)>, Vec<String>) {
+        let mut s = Stream::with_window(bytes, window).unwrap();
+        let mut out = Vec::new();
+        while let Some(r) = s.next_record().unwrap() {
+            assert_eq!(r.order, out.len() as u64, "orders become ranks");
+            assert_eq!(r.event, Event::Begin);
+            out.push((r.thread, r.probe));
+        }
+        (out, s.notes())
+    }
+
+    #[test]
+    fn threads_buffers_interleaved_as_filled_come_out_in_global_order() {
+        let start = |t: u32| block(THREAD_START_MARK, &t.to_le_bytes());
+        let end = |t: u32| block(THREAD_END_MARK, &t.to_le_bytes());
+        // Probe = the global order, to check the merge.
+        let bytes = log(&[
+            start(1),
+            buffer(1, &[(1, 1), (3, 3)]),
+            buffer(0, &[(0, 0), (2, 2)]),
+            start(2),
+            buffer(2, &[(5, 5)]),
+            buffer(0, &[(4, 4), (7, 7)]),
+            end(2),
+            buffer(1, &[(6, 6)]),
+            end(1),
+        ]);
+        let (got, notes) = read(&bytes, 100);
+        assert_eq!(got.iter().map(|r| r.1).collect::<Vec<_>>(), (0..8).collect::<Vec<_>>());
+        assert!(notes.is_empty(), "{notes:?}");
+        // With room for one record only, a thread that sends nothing for a while is overtaken:
+        // the order between threads is approximate, each thread's own is kept, and it is said.
+        let bytes = log(&[start(1), buffer(1, &[(1, 1), (2, 2), (3, 3)]), buffer(0, &[(0, 0), (4, 4)])]);
+        let (got, notes) = read(&bytes, 1);
+        assert_eq!(got.len(), 5);
+        for t in [0, 1] {
+            let own: Vec<u32> = got.iter().filter(|r| r.0 == t).map(|r| r.1).collect();
+            assert!(own.windows(2).all(|w| w[0] < w[1]), "thread {t}: {own:?}");
+        }
+        assert!(notes.iter().any(|n| n.contains("approximate order")), "{notes:?}");
+        // The same with room to wait: exact.
+        let (got, notes) = read(&bytes, 100);
+        assert_eq!(got.iter().map(|r| r.1).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4]);
+        assert!(notes.is_empty());
+    }
+
+    #[test]
+    fn a_stream_refuses_what_a_whole_read_refused() {
+        let good = log(&[buffer(0, &[(0, 0), (1, 1)])]);
+        assert_eq!(read(&good, 10).0.len(), 2);
+        let cut = &good[..good.len() - 8];
+        let mut s = Stream::new(cut).unwrap();
+        let e = std::iter::from_fn(|| s.next_record().transpose()).find_map(|r| r.err()).unwrap();
+        assert!(e.message.contains("without its end mark"), "{e}");
+        let twice = log(&[buffer(0, &[(0, 0)]), buffer(1, &[(0, 1)])]);
+        let mut s = Stream::new(twice.as_slice()).unwrap();
+        let e = std::iter::from_fn(|| s.next_record().transpose()).find_map(|r| r.err()).unwrap();
+        assert!(e.message.contains("share order"), "{e}");
+    }
+}
