@@ -91,7 +91,16 @@ fn joined(lines: &[String]) -> Vec<(usize, String)> {
 /// A sandbox: copies of what the commands read, `.cache` (fetched vendor headers) linked.
 fn sandbox() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
-    for sub in ["examples", "hls-lib", "opencl-lib", "scripts", "verilog", "tests/c", "tests/profile"] {
+    for sub in [
+        "examples",
+        "hls-lib",
+        "opencl-lib",
+        "scripts",
+        "verilog",
+        "tests/c",
+        "tests/profile",
+        "tests/hw/rtlprobe-mini",
+    ] {
         copy_tree(&repo().join(sub), &dir.path().join(sub));
     }
     std::os::unix::fs::symlink(repo().join(".cache"), dir.path().join(".cache")).unwrap();
