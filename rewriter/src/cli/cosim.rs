@@ -155,7 +155,7 @@ pub fn run_cosim(args: CosimArgs) -> Result<i32, Error> {
     drop(guard);
     let outcome = outcome?;
     let text = match args.format {
-        Format::Json => serde_json::to_string_pretty(&outcome).unwrap_or_default() + "\n",
+        Format::Json => cosim::report_json(&outcome),
         _ => text(&outcome),
     };
     match &args.output {

@@ -109,6 +109,23 @@ pub struct CallOutcome {
     pub mismatches: Vec<String>,
 }
 
+/// The name and version of `cosim --format json` (docs/versions.md).
+pub const REPORT_FORMAT: &str = "hlsinstr-cosim-report";
+pub const REPORT_VERSION: u32 = 1;
+
+/// `outcome` as the JSON report: its format and version, then its fields.
+pub fn report_json(outcome: &CosimOutcome) -> String {
+    #[derive(Serialize)]
+    struct Doc<'a> {
+        format: &'static str,
+        version: u32,
+        #[serde(flatten)]
+        outcome: &'a CosimOutcome,
+    }
+    let doc = Doc { format: REPORT_FORMAT, version: REPORT_VERSION, outcome };
+    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+}
+
 /// What a co-simulation found.
 #[derive(Debug, Clone, Serialize)]
 pub struct CosimOutcome {

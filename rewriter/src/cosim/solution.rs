@@ -46,6 +46,8 @@ pub fn find(dir: &Path) -> Result<Solution> {
             ),
         ));
     }
+    // Absolute: the simulators run in the build directory, where a relative path means nothing.
+    let dir = &dir.canonicalize().map_err(|e| Error::io(dir, &e))?;
     let candidates = |d: &Path| [d.to_path_buf(), d.join("hls")];
     let mut found: Vec<PathBuf> = candidates(dir).into_iter().filter(|d| has_rtl(d)).collect();
     if found.is_empty() {
