@@ -55,18 +55,6 @@ fn blocks(page: &Path) -> Vec<Block> {
     out
 }
 
-fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![repo().join("README.md"), repo().join("CHANGELOG.md")];
-    let mut docs: Vec<PathBuf> = fs::read_dir(repo().join("docs"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md"))
-        .collect();
-    docs.sort();
-    pages.extend(docs);
-    pages
-}
-
 /// Logical lines: `\` at the end joins the next line.
 fn joined(lines: &[String]) -> Vec<(usize, String)> {
     let mut out: Vec<(usize, String)> = Vec::new();
@@ -268,7 +256,8 @@ const VENDOR_TOOLS: [&str; 8] = ["vitis", "vivado", "aoc", "aocl", "v++", "xrt",
 fn every_command_block_in_the_docs_runs() {
     // Pages run side by side, each in its own sandbox.
     let results: Vec<(Vec<String>, usize, usize)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = pages().into_iter().map(|page| scope.spawn(move || run_page(&page))).collect();
+        let handles: Vec<_> =
+            common::doc_pages().into_iter().map(|page| scope.spawn(move || run_page(&page))).collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     let mut failures = Vec::new();

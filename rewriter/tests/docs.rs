@@ -2,6 +2,8 @@
 //! CI runs, every relative link in README.md and docs/*.md resolves (the file exists and, with
 //! `#anchor`, a heading of that GitHub slug exists in it), and docs/README.md indexes every page.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Component, Path, PathBuf};
@@ -9,25 +11,10 @@ use std::path::{Component, Path, PathBuf};
 /// README.md's size limit in bytes (12 KB).
 const README_MAX_BYTES: usize = 12 * 1024;
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
+use common::repo;
 
 fn read(path: &Path) -> String {
     fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// README.md and every docs/*.md, sorted.
-fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![repo().join("README.md"), repo().join("CHANGELOG.md")];
-    let mut docs: Vec<PathBuf> = fs::read_dir(repo().join("docs"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "md"))
-        .collect();
-    docs.sort();
-    pages.extend(docs);
-    pages
 }
 
 /// Whether a line opens or closes a fenced code block (``` or ~~~, up to three spaces in).
@@ -219,7 +206,7 @@ fn readme_holds_the_test_command_that_ci_runs() {
 fn every_relative_link_resolves() {
     let mut broken = Vec::new();
     let mut checked = 0;
-    for page in pages() {
+    for page in common::doc_pages() {
         let text = read(&page);
         for (line, target) in links(&text) {
             if target.is_empty() || is_external(&target) {

@@ -359,7 +359,7 @@ fn fixture_profile_adds_up_to_the_run() {
     for f in std::fs::read_dir(systolic().join("solution/syn/verilog")).unwrap() {
         let f = f.unwrap().path();
         let s = std::fs::read_to_string(&f).unwrap();
-        let s = s.replace("always @ (*)", "always_comb").replace("`default_nettype wire//", "`default_nettype wire //");
+        let s = hlsinstr::cosim::build::icarus_comb(&s); // as `cosim --simulator icarus` reads Vitis RTL
         let dest = rtl_dir.join(f.file_name().unwrap());
         std::fs::write(&dest, s).unwrap();
         rtl.push(dest);

@@ -68,8 +68,7 @@ fn icarus_copy(from: &Path, to: &Path) -> Vec<PathBuf> {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "v") {
             let t = std::fs::read_to_string(&p).unwrap();
-            let t =
-                t.replace("always @ (*)", "always_comb").replace("`default_nettype wire//", "`default_nettype wire //");
+            let t = hlsinstr::cosim::build::icarus_comb(&t); // as `cosim --simulator icarus` reads Vitis RTL
             let dst = to.join(p.file_name().unwrap());
             std::fs::write(&dst, t).unwrap();
             out.push(dst);

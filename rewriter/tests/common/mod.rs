@@ -19,6 +19,19 @@ pub fn fixtures() -> PathBuf {
     dir
 }
 
+/// The documentation pages: README.md, CHANGELOG.md and every docs/*.md, sorted.
+pub fn doc_pages() -> Vec<PathBuf> {
+    let mut pages = vec![repo().join("README.md"), repo().join("CHANGELOG.md")];
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(repo().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    pages
+}
+
 /// Every file below `dir` (at any depth), sorted.
 pub fn files_below(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
