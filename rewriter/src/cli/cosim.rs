@@ -1,7 +1,7 @@
 //! `hlsinstr cosim`: run the user's C testbench, capture each call of the top, replay the calls
 //! on the solution's generated RTL in Verilator (or Icarus) and compare the outputs.
 
-use super::sim::{hls_include, spec_from_args, Format, ProjectInputs};
+use super::sim::{hls_include, spec_from_args, Format, ProjectArgs, ProjectInputs};
 use super::{EXIT_ERROR, EXIT_OK};
 use clap::{Args, ValueEnum};
 use hlsinstr::cosim::{self, CallSource, CosimOutcome, CosimRequest, MemTiming, Simulator, Wave, WaveFormat};
@@ -13,24 +13,12 @@ use std::time::Duration;
 
 #[derive(Args, Debug)]
 pub struct CosimArgs {
-    /// The Vitis project: `hls_config.cfg` or a Tcl script. Or give --top, --src and --tb.
-    pub project: Option<PathBuf>,
+    #[command(flatten)]
+    pub inputs: ProjectArgs,
     /// The synthesised solution: its directory (holding syn/verilog), a Vitis component, or a
     /// project directory with one solution.
     #[arg(long)]
     pub solution: PathBuf,
-    /// Top function (overrides the project's).
-    #[arg(long)]
-    pub top: Option<String>,
-    /// Synthesis source files.
-    #[arg(long = "src", num_args = 1..)]
-    pub src: Vec<PathBuf>,
-    /// Testbench files (sources and data files).
-    #[arg(long = "tb", num_args = 1..)]
-    pub tb: Vec<PathBuf>,
-    /// Extra compiler flags for every file (one string, split on spaces).
-    #[arg(long, allow_hyphen_values = true)]
-    pub cflags: Option<String>,
     /// The RTL simulator.
     #[arg(long, value_enum, default_value_t = Sim::Verilator)]
     pub simulator: Sim,
@@ -96,15 +84,7 @@ pub fn run_cosim(args: CosimArgs) -> Result<i32, Error> {
     if !matches!(args.format, Format::Text | Format::Json) {
         return Err(Error::new(ErrorKind::Usage, "cosim writes --format text or json"));
     }
-    let inputs = ProjectInputs {
-        project: &args.project,
-        top: &args.top,
-        src: &args.src,
-        tb: &args.tb,
-        cflags: &args.cflags,
-        select: Default::default(),
-        optimize: false,
-    };
+    let inputs = ProjectInputs::new(&args.inputs, Default::default(), false);
     let (spec, _project) = spec_from_args(&inputs)?;
     let work = match &args.work {
         Some(w) => w.clone(),

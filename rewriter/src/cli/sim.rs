@@ -12,22 +12,8 @@ pub const EXIT_DEADLOCK: i32 = 4;
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
-    /// The Vitis project: `hls_config.cfg` or a Tcl script (`open_project`, `set_top`,
-    /// `add_files`, `create_clock`). Or give --top, --src and --tb.
-    pub project: Option<PathBuf>,
-    /// Top function (overrides the project's).
-    #[arg(long)]
-    pub top: Option<String>,
-    /// Synthesis source files (instead of, or added to, the project's); a directory is walked
-    /// as `rewrite` walks it.
-    #[arg(long = "src", num_args = 1..)]
-    pub src: Vec<PathBuf>,
-    /// Testbench files (sources and data files).
-    #[arg(long = "tb", num_args = 1..)]
-    pub tb: Vec<PathBuf>,
-    /// Extra compiler flags for every file (one string, split on spaces).
-    #[arg(long, allow_hyphen_values = true)]
-    pub cflags: Option<String>,
+    #[command(flatten)]
+    pub inputs: ProjectArgs,
     /// The csynth report (`csynth.xml`, or the text `csynth.rpt`); default: looked for under the
     /// project's solution.
     #[arg(long)]
@@ -169,7 +155,7 @@ fn progress(msg: &str) {
 pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
     let (log, manifest, top, clock, csynth, sources, settings, _work) = if let Some(events) = &args.events {
         let manifest = sim::read_manifest(args.manifest.as_deref().unwrap_or(Path::new("")))?;
-        let top = args.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
+        let top = args.inputs.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
         (events.clone(), manifest, top, args.clock, args.csynth.clone(), Default::default(), None, None)
     } else {
         let hls_include = hls_include(args.hls_include.as_deref())?;
@@ -400,17 +386,35 @@ pub struct ProjectInputs<'a> {
 }
 
 impl<'a> ProjectInputs<'a> {
-    fn of(a: &'a SimArgs) -> Self {
-        ProjectInputs {
-            project: &a.project,
-            top: &a.top,
-            src: &a.src,
-            tb: &a.tb,
-            cflags: &a.cflags,
-            select: hlsinstr::project::Select { component: a.component.clone(), solution: a.solution.clone() },
-            optimize: a.optimize,
-        }
+    pub fn new(i: &'a ProjectArgs, select: hlsinstr::project::Select, optimize: bool) -> Self {
+        ProjectInputs { project: &i.project, top: &i.top, src: &i.src, tb: &i.tb, cflags: &i.cflags, select, optimize }
     }
+
+    fn of(a: &'a SimArgs) -> Self {
+        let select = hlsinstr::project::Select { component: a.component.clone(), solution: a.solution.clone() };
+        Self::new(&a.inputs, select, a.optimize)
+    }
+}
+
+/// The project inputs `sim` and `cosim` take on the command line.
+#[derive(Args, Debug, Clone)]
+pub struct ProjectArgs {
+    /// The Vitis project: `hls_config.cfg` or a Tcl script (`open_project`, `set_top`,
+    /// `add_files`, `create_clock`). Or give --top, --src and --tb.
+    pub project: Option<PathBuf>,
+    /// Top function (overrides the project's).
+    #[arg(long)]
+    pub top: Option<String>,
+    /// Synthesis source files (instead of, or added to, the project's); a directory is walked
+    /// as `rewrite` walks it.
+    #[arg(long = "src", num_args = 1..)]
+    pub src: Vec<PathBuf>,
+    /// Testbench files (sources and data files).
+    #[arg(long = "tb", num_args = 1..)]
+    pub tb: Vec<PathBuf>,
+    /// Extra compiler flags for every file (one string, split on spaces).
+    #[arg(long, allow_hyphen_values = true)]
+    pub cflags: Option<String>,
 }
 
 pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsinstr::project::Project>), Error> {
