@@ -205,3 +205,28 @@ fn a_missing_simulator_says_what_to_install() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("`verilator` is not installed") && err.contains("apt-get install verilator"), "{err}");
 }
+
+/// `profile` without a waveform runs `cosim` itself and profiles its VCD: the same call
+/// (ap_start..ap_done, counted inclusive of the ap_done cycle: 252 + 1), and every cycle goes to
+/// a source line or to a module's untagged states.
+#[test]
+fn profile_without_a_waveform_runs_cosim_and_profiles_its_vcd() {
+    let _ = run(Simulator::Verilator);
+    let w = work().lock().unwrap_or_else(|e| e.into_inner());
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .current_dir(solution())
+        .args(["profile", "solution", "--top", "multiplier", "--src", "design.cpp", "--tb", "design_tb.cpp"])
+        .args(["--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg("--work")
+        .arg(w.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let p: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(p["cycles"], 253);
+    assert_eq!(p["calls"].as_array().unwrap().len(), 1);
+    let lines: f64 = p["lines"].as_array().unwrap().iter().map(|l| l["share"].as_f64().unwrap()).sum();
+    let untagged: f64 = p["modules"].as_array().unwrap().iter().map(|m| m["untagged_share"].as_f64().unwrap()).sum();
+    assert!((lines + untagged - 253.0).abs() < 1e-6, "lines {lines} + untagged {untagged}");
+}

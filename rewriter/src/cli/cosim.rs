@@ -84,6 +84,25 @@ pub fn run_cosim(args: CosimArgs) -> Result<i32, Error> {
     if !matches!(args.format, Format::Text | Format::Json) {
         return Err(Error::new(ErrorKind::Usage, "cosim writes --format text or json"));
     }
+    let outcome = cosimulate(&args)?;
+    let text = match args.format {
+        Format::Json => cosim::report_json(&outcome),
+        _ => text(&outcome),
+    };
+    match &args.output {
+        Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
+        None => print!("{text}"),
+    }
+    if outcome.passed() {
+        Ok(EXIT_OK)
+    } else {
+        eprintln!("hlsinstr cosim: FAIL: the RTL's outputs differ from the C simulation's");
+        Ok(EXIT_ERROR)
+    }
+}
+
+/// Run the co-simulation the arguments ask for (also `profile` without a waveform).
+pub fn cosimulate(args: &CosimArgs) -> Result<CosimOutcome, Error> {
     let inputs = ProjectInputs::new(&args.inputs, Default::default(), false);
     let (spec, _project) = spec_from_args(&inputs)?;
     let work = match &args.work {
@@ -133,21 +152,7 @@ pub fn run_cosim(args: CosimArgs) -> Result<i32, Error> {
     let guard = super::signals::install();
     let outcome = cosim::run(&req);
     drop(guard);
-    let outcome = outcome?;
-    let text = match args.format {
-        Format::Json => cosim::report_json(&outcome),
-        _ => text(&outcome),
-    };
-    match &args.output {
-        Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
-        None => print!("{text}"),
-    }
-    if outcome.passed() {
-        Ok(EXIT_OK)
-    } else {
-        eprintln!("hlsinstr cosim: FAIL: the RTL's outputs differ from the C simulation's");
-        Ok(EXIT_ERROR)
-    }
+    outcome
 }
 
 fn default_work(top: &str) -> Result<PathBuf, Error> {

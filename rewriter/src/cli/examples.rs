@@ -44,7 +44,8 @@ pub const PROFILE: &str = "\
 Examples:
   hlsinstr profile tests/profile/tiny/solution --wave tiny.vcd      # tiny.vcd: vvp of tests/profile/tiny/tiny_tb.v
   hlsinstr profile tests/profile/tiny/solution --wave tiny.vcd --format json -o build/profile.json
-  hlsinstr profile tests/profile/tiny/solution --wave tiny.vcd --perfetto build/trace.json";
+  hlsinstr profile tests/profile/tiny/solution --wave tiny.vcd --perfetto build/trace.json
+  hlsinstr profile solution --top multiplier --src design.cpp --tb design_tb.cpp   # slow: as tests/cosim_rtl.rs runs it";
 
 pub const RTL_PROBE: &str = "\
 Examples:

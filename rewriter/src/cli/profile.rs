@@ -32,6 +32,22 @@ pub struct ProfileArgs {
     /// instance, one slice per stretch of cycles in the same states.
     #[arg(long, value_name = "FILE.json")]
     pub perfetto: Option<PathBuf>,
+    /// Without --wave: the project (`hls_config.cfg` or Tcl) whose testbench `cosim` runs to
+    /// make the waveform (or give --top, --src and --tb).
+    #[arg(long, value_name = "FILE")]
+    pub project: Option<PathBuf>,
+    /// Without --wave: the top function of the testbench's calls.
+    #[arg(long)]
+    pub top: Option<String>,
+    /// Without --wave: the testbench files.
+    #[arg(long = "tb", num_args = 1..)]
+    pub tb: Vec<PathBuf>,
+    /// Without --wave: the co-simulation's work directory (its builds are cached there).
+    #[arg(long, value_name = "DIR")]
+    pub work: Option<PathBuf>,
+    /// Without --wave: the kernel headers for the testbench, as for `sim`.
+    #[arg(long)]
+    pub hls_include: Option<PathBuf>,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -41,11 +57,14 @@ pub enum Format {
 }
 
 pub fn run_profile(args: ProfileArgs) -> Result<i32, Error> {
-    let Some(wave_path) = &args.wave else {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "give --wave FILE.vcd, a waveform of the solution's RTL (e.g. from `hlsinstr cosim --vcd`)",
-        ));
+    // Without a waveform, the co-simulation makes one (kept in its work directory).
+    let made;
+    let wave_path = match &args.wave {
+        Some(w) => w,
+        None => {
+            made = cosim_wave(&args)?;
+            &made.0
+        }
     };
     let mut design = Design::load(&args.solution)?;
     for s in &args.src {
@@ -100,4 +119,62 @@ pub fn run_profile(args: ProfileArgs) -> Result<i32, Error> {
         }
     }
     Ok(EXIT_OK)
+}
+
+/// Run `cosim` on the testbench the arguments name, with a VCD in its work directory: --work
+/// (kept, builds cached), else a temporary one removed after the profile.
+fn cosim_wave(args: &ProfileArgs) -> Result<(PathBuf, Option<tempfile::TempDir>), Error> {
+    if args.project.is_none() && (args.top.is_none() || args.tb.is_empty() || args.src.is_empty()) {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "give --wave FILE.vcd (a waveform of the solution's RTL), or the testbench for `cosim` to make \
+             one: --project FILE, or --top, --src and --tb",
+        ));
+    }
+    use clap::Parser;
+    #[derive(Parser)]
+    struct Wrap {
+        #[command(flatten)]
+        cosim: super::cosim::CosimArgs,
+    }
+    let mut argv: Vec<std::ffi::OsString> = vec!["cosim".into(), "--solution".into(), args.solution.clone().into()];
+    if let Some(p) = &args.project {
+        argv.push(p.clone().into());
+    }
+    if let Some(t) = &args.top {
+        argv.extend(["--top".into(), t.into()]);
+    }
+    for (flag, files) in [("--src", &args.src), ("--tb", &args.tb)] {
+        for f in files {
+            argv.extend([flag.into(), f.clone().into()]);
+        }
+    }
+    for (flag, value) in [("--work", &args.work), ("--hls-include", &args.hls_include)] {
+        if let Some(v) = value {
+            argv.extend([flag.into(), v.clone().into()]);
+        }
+    }
+    let mut cosim = Wrap::try_parse_from(argv).map_err(|e| Error::new(ErrorKind::Usage, e.to_string()))?.cosim;
+    let temp = match &cosim.work {
+        Some(_) => None,
+        None => Some(
+            tempfile::Builder::new()
+                .prefix("hlsinstr-profile-")
+                .tempdir()
+                .map_err(|e| Error::new(ErrorKind::Io, format!("cannot make a work directory: {e}")))?,
+        ),
+    };
+    let work = cosim.work.clone().unwrap_or_else(|| temp.as_ref().unwrap().path().to_path_buf());
+    let vcd = work.join("profile.vcd");
+    cosim.work = Some(work);
+    cosim.vcd = Some(vcd.clone());
+    let outcome = super::cosim::cosimulate(&cosim)?;
+    if !outcome.passed() {
+        return Err(Error::new(
+            ErrorKind::BadInput,
+            "the RTL's outputs differ from the C simulation's (run `hlsinstr cosim` for the details); not profiled",
+        ));
+    }
+    eprintln!("hlsinstr profile: waveform of {} call(s) from cosim: {}", outcome.calls.len(), vcd.display());
+    Ok((vcd, temp))
 }
