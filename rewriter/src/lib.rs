@@ -30,6 +30,7 @@ pub mod sim;
 pub mod source;
 pub mod strip;
 
+pub mod verilog_lex;
 pub mod walk;
 
 pub use error::{Error, ErrorKind, Result};

@@ -1,77 +1,18 @@
-//! Just enough of a Verilog reader for HLS-generated RTL: a tokenizer (comments, attributes,
-//! sized numbers), a module's ports with their widths (non-ANSI and ANSI headers), and its
+//! Just enough of a Verilog reader for HLS-generated RTL, over the shared tokens of
+//! [`crate::verilog_lex`]: a module's ports with their widths (non-ANSI and ANSI headers), and its
 //! `parameter` / `localparam` values. Widths are constant expressions over parameters
 //! (`C_M_AXI_GMEM1_DATA_WIDTH - 1`, `512 / 8`): a small evaluator resolves them.
-//!
-//! Generated RTL is regular, but it is still Verilog: this reads tokens, not lines, so layout,
-//! comments and attributes (`(* ... *)`) do not matter.
 
+use crate::verilog_lex::{tokenize, Tok};
 use std::collections::HashMap;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum Tok {
-    Ident(String),
-    Num(u128),
-    Punct(char),
+/// The value of a decimal or sized/based number (`32`, `6'h10`, `149'd1`, `'b0`, `8 'd3`);
+/// x/z digits read as 0.
+fn number_value(text: &str) -> u128 {
+    let compact: Vec<u8> = text.bytes().filter(|c| !c.is_ascii_whitespace()).collect();
+    number(&compact).0
 }
 
-/// Tokens of Verilog text; strings, comments, attributes and compiler directives are dropped.
-fn tokenize(text: &str) -> Vec<Tok> {
-    let b = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-        } else if b[i..].starts_with(b"//") {
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-        } else if b[i..].starts_with(b"/*") {
-            i = find(b, i + 2, b"*/").map_or(b.len(), |e| e + 2);
-        } else if b[i..].starts_with(b"(*") && !b[i..].starts_with(b"(*)") {
-            i = find(b, i + 2, b"*)").map_or(b.len(), |e| e + 2);
-        } else if c == b'"' {
-            i += 1;
-            while i < b.len() && b[i] != b'"' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if c == b'`' {
-            // `timescale 1 ns / 1 ps, `default_nettype none: the rest of the line.
-            while i < b.len() && b[i] != b'\n' {
-                i += 1;
-            }
-        } else if c.is_ascii_alphabetic() || c == b'_' || c == b'\\' {
-            let s = i;
-            if c == b'\\' {
-                while i < b.len() && !b[i].is_ascii_whitespace() {
-                    i += 1;
-                }
-            } else {
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'$') {
-                    i += 1;
-                }
-            }
-            out.push(Tok::Ident(text[s..i].to_string()));
-        } else if c.is_ascii_digit() || c == b'\'' {
-            let (v, n) = number(&b[i..]);
-            out.push(Tok::Num(v));
-            i += n.max(1);
-        } else {
-            out.push(Tok::Punct(c as char));
-            i += 1;
-        }
-    }
-    out
-}
-
-fn find(b: &[u8], from: usize, pat: &[u8]) -> Option<usize> {
-    (from..b.len().saturating_sub(pat.len() - 1)).find(|&k| b[k..].starts_with(pat))
-}
-
-/// A decimal or sized/based number (`32`, `6'h10`, `149'd1`, `'b0`); x/z digits read as 0.
 fn number(b: &[u8]) -> (u128, usize) {
     let mut i = 0;
     let mut v: u128 = 0;
@@ -313,7 +254,7 @@ fn show(toks: &[Tok]) -> String {
     toks.iter()
         .map(|t| match t {
             Tok::Ident(s) => s.clone(),
-            Tok::Num(n) => n.to_string(),
+            Tok::Number(n) => number_value(n).to_string(),
             Tok::Punct(c) => c.to_string(),
         })
         .collect::<Vec<_>>()
@@ -363,7 +304,7 @@ impl Parser<'_> {
         let t = self.peek()?.clone();
         self.pos += 1;
         match t {
-            Tok::Num(n) => Some(n),
+            Tok::Number(n) => Some(number_value(&n)),
             Tok::Ident(s) => self.params.get(&s).copied(),
             Tok::Punct('(') => {
                 let v = self.sum()?;

@@ -2,11 +2,12 @@
 //! its FSM state encodings (`parameter ap_ST_fsm_... = ...;`) and its instances of other modules
 //! (`multiplier_multiplier_Pipeline_1 grp_multiplier_Pipeline_1_fu_2080(...)`).
 //!
-//! A tokenizer (comments, attributes `(* *)`, strings and directives skipped) and a reader of
-//! module items: enough for Vitis' and Vivado HLS' output, which declares one module per file
-//! with these two constructs at module level. Everything else is skipped token by token.
+//! A reader of module items over the shared tokens of [`crate::verilog_lex`]: enough for Vitis'
+//! and Vivado HLS' output, which declares one module per file with these two constructs at module
+//! level. Everything else is skipped token by token.
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::verilog_lex::{tokenize, Tok};
 use std::path::Path;
 
 /// A Verilog module as the profile sees it.
@@ -86,78 +87,6 @@ impl Bits {
         }
         Some(v)
     }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-enum Tok {
-    Ident(String),
-    Number(String),
-    Punct(char),
-}
-
-fn tokenize(src: &str) -> Vec<Tok> {
-    let b = src.as_bytes();
-    let (mut i, mut out) = (0usize, Vec::new());
-    while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
-        } else if src[i..].starts_with("//") || c == b'`' {
-            i = src[i..].find('\n').map_or(b.len(), |n| i + n);
-        } else if src[i..].starts_with("/*") {
-            i = src[i + 2..].find("*/").map_or(b.len(), |n| i + n + 4);
-        } else if src[i..].starts_with("(*") && !src[i..].starts_with("(*)") {
-            i = src[i + 2..].find("*)").map_or(b.len(), |n| i + n + 4);
-        } else if c == b'"' {
-            i += 1;
-            while i < b.len() && b[i] != b'"' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if c.is_ascii_alphabetic() || c == b'_' || c == b'$' {
-            let s = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'$') {
-                i += 1;
-            }
-            out.push(Tok::Ident(src[s..i].to_string()));
-        } else if c == b'\\' {
-            let s = i + 1;
-            while i < b.len() && !b[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            out.push(Tok::Ident(src[s..i].to_string()));
-        } else if c.is_ascii_digit() || c == b'\'' {
-            let s = i;
-            let mut seen_quote = false;
-            loop {
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'?') {
-                    i += 1;
-                }
-                // `8 'd 3`: a size, a base and digits may be spaced apart.
-                let mut j = i;
-                while j < b.len() && b[j] == b' ' {
-                    j += 1;
-                }
-                if !seen_quote && j < b.len() && b[j] == b'\'' {
-                    seen_quote = true;
-                    i = j + 1;
-                    while i < b.len() && b[i] == b' ' {
-                        i += 1;
-                    }
-                    continue;
-                }
-                break;
-            }
-            if i == s {
-                i += 1; // a lone quote
-            }
-            out.push(Tok::Number(src[s..i].to_string()));
-        } else {
-            out.push(Tok::Punct(c as char));
-            i += 1;
-        }
-    }
-    out
 }
 
 const KEYWORDS: &[&str] = &[
