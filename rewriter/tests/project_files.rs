@@ -10,29 +10,10 @@ use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::hls_include;
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+use common::{sim_in, Run};
 
 fn sim(dir: &Path, args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-        .arg("sim")
-        .arg("--quiet")
-        .arg("--hls-include")
-        .arg(hls_include())
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run hlsinstr");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    sim_in(dir, args)
 }
 
 fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {

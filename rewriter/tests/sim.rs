@@ -7,29 +7,10 @@ use serde_json::Value;
 use std::process::Command;
 
 mod common;
-use common::{hls_include, repo};
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
+use common::{repo, sim_in, Run};
 
 fn sim(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-        .arg("sim")
-        .arg("--quiet")
-        .arg("--hls-include")
-        .arg(hls_include())
-        .args(args)
-        .current_dir(repo())
-        .output()
-        .expect("run hlsinstr");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
+    sim_in(&repo(), args)
 }
 
 fn sim_json(args: &[&str]) -> Value {

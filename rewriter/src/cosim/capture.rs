@@ -311,13 +311,7 @@ pub fn capture(spec: &RunSpec, opts: &RunOptions, sig: &TopSignature, work: &Pat
     opts.uninstrumented = true;
     opts.work_dir = Some(work.join("csim"));
     run::run(&spec, &opts)?;
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&calls)
-        .map_err(|e| Error::io(&calls, &e))?
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "cap"))
-        .collect();
-    files.sort();
+    let files = call_files(&calls)?;
     if files.is_empty() {
         return Err(Error::new(
             ErrorKind::BadInput,
@@ -329,6 +323,18 @@ pub fn capture(spec: &RunSpec, opts: &RunOptions, sig: &TopSignature, work: &Pat
 
 fn write(p: &Path, text: &str) -> Result<()> {
     std::fs::write(p, text).map_err(|e| Error::io(p, &e))
+}
+
+/// The captured calls in `dir` (`call-NNNNNN.cap`), in call order.
+pub fn call_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| Error::io(dir, &e))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "cap"))
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
 #[cfg(test)]

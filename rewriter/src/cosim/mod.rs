@@ -180,13 +180,7 @@ pub fn run(req: &CosimRequest) -> Result<CosimOutcome> {
         }
         CallSource::Captured { dir, sources } => {
             let sig = capture::top_signature(sources, &req.top)?;
-            let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-                .map_err(|e| Error::io(dir, &e))?
-                .filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "cap"))
-                .collect();
-            files.sort();
+            let files = capture::call_files(dir)?;
             if files.is_empty() {
                 return Err(Error::new(ErrorKind::Usage, "no captured calls (call-*.cap) there").at(dir));
             }

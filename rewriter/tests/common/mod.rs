@@ -19,6 +19,31 @@ pub fn fixtures() -> PathBuf {
     dir
 }
 
+/// What a run of `hlsinstr` printed and how it exited.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// `hlsinstr sim --quiet --hls-include <the headers> ARGS` run in `dir`.
+pub fn sim_in(dir: &Path, args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .arg("sim")
+        .arg("--quiet")
+        .arg("--hls-include")
+        .arg(hls_include())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run hlsinstr");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
 /// The documentation pages: README.md, CHANGELOG.md and every docs/*.md, sorted.
 pub fn doc_pages() -> Vec<PathBuf> {
     let mut pages = vec![repo().join("README.md"), repo().join("CHANGELOG.md")];
