@@ -213,20 +213,6 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         let log = outcome.log.clone().expect("an instrumented run has a log");
         (log, manifest, spec.top.clone(), clock, csynth, outcome.sources.clone(), settings, Some(outcome))
     };
-    // One pass over the log for what the cycle model does not take: which probes fired (memory:
-    // one entry per probe) and the branch trace's records (kept per thread for the decoder).
-    let mut fired = sim::silent::Fired::default();
-    let mut trace_records = Vec::new();
-    let mut stream = sim::events::open(&log)?;
-    while let Some(r) = stream.next_record().map_err(|e| e.at(&log))? {
-        fired.add(&r);
-        if manifest.branches.is_some() && r.event == sim::events::Event::Trace {
-            trace_records.push(r);
-        }
-    }
-    for w in fired.warnings(&manifest) {
-        eprintln!("hlsinstr sim: warning: {w}");
-    }
     let (pipeline_loops, fifo_arrays) = settings.unwrap_or((None, false));
     let mut defaults = Defaults::default();
     if let Some(n) = pipeline_loops {
@@ -268,6 +254,9 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             },
         },
     )?;
+    for w in &analysis.silent {
+        eprintln!("hlsinstr sim: warning: {w}");
+    }
     let rep = &analysis.report;
     let text = match args.format {
         Format::Text if args.explain => output::explain(rep),
@@ -287,7 +276,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         hlsinstr::emit::atomic_write(p, output::chrome_trace(&analysis.replay, rep).as_bytes())?;
     }
     let traced = match &manifest.branches {
-        Some(b) => Some(branch_outputs(&args, &trace_records, b, &sources)?),
+        Some(b) => Some(branch_outputs(&args, &analysis.trace, b, &sources)?),
         None => None,
     };
     if let (Some(t), Format::Text, None) = (&traced, args.format, &args.output) {

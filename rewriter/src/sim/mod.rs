@@ -52,6 +52,11 @@ pub struct AnalysisOptions {
 pub struct Analysis {
     pub report: report::Report,
     pub replay: replay::Replay,
+    /// Probes that never fired while their parent ran ([`silent`]).
+    pub silent: Vec<String>,
+    /// With `branches` probes, the branch trace's records (for [`coverage::decode`]; the cycle
+    /// model does not take them), else empty.
+    pub trace: Vec<events::Record>,
 }
 
 /// Reads a manifest file, refusing other formats and versions.
@@ -107,16 +112,18 @@ impl ShapeBuilder {
 }
 
 /// Log + manifest (+ report) → stall report. The log is read twice, as a stream: once for the
-/// run's shape (which the cycle model's defaults need), once through the cycle model; memory
-/// does not grow with its length.
+/// run's shape (which the cycle model's defaults need), which probes fired and the branch trace,
+/// once through the cycle model; memory does not grow with its length (but for the branch
+/// trace's own records).
 pub fn analyze(log: &Path, manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
-    let mut shape = ShapeBuilder::default();
+    let mut first = FirstPass::new(manifest);
     let mut stream = events::open(log)?;
     while let Some(r) = stream.next_record().map_err(|e| e.at(log))? {
-        shape.push(&r);
+        first.push(r);
     }
     let mut stream = events::open(log)?;
-    let mut a = analyze_inner(&mut || stream.next_record(), shape.shape, manifest, opts).map_err(|e| e.at(log))?;
+    let a = analyze_inner(&mut || stream.next_record(), first.shape.shape, manifest, opts).map_err(|e| e.at(log))?;
+    let mut a = Analysis { silent: first.fired.warnings(manifest), trace: first.trace, ..a };
     // Said where the reader had to approximate (threads merged past its window).
     a.report.warnings.extend(stream.notes());
     Ok(a)
@@ -124,10 +131,39 @@ pub fn analyze(log: &Path, manifest: &Manifest, opts: &AnalysisOptions) -> Resul
 
 /// As [`analyze`], over records in memory.
 pub fn analyze_records(records: &[events::Record], manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
-    let mut shape = ShapeBuilder::default();
-    records.iter().for_each(|r| shape.push(r));
+    let mut first = FirstPass::new(manifest);
+    records.iter().for_each(|r| first.push(r.clone()));
     let mut it = records.iter();
-    analyze_inner(&mut || Ok(it.next().cloned()), shape.shape, manifest, opts)
+    let a = analyze_inner(&mut || Ok(it.next().cloned()), first.shape.shape, manifest, opts)?;
+    Ok(Analysis { silent: first.fired.warnings(manifest), trace: first.trace, ..a })
+}
+
+/// What the first read of the log gathers: the run's shape, which probes fired, and (with
+/// `branches` probes) the branch trace's records.
+struct FirstPass {
+    shape: ShapeBuilder,
+    fired: silent::Fired,
+    branches: bool,
+    trace: Vec<events::Record>,
+}
+
+impl FirstPass {
+    fn new(manifest: &Manifest) -> Self {
+        FirstPass {
+            shape: ShapeBuilder::default(),
+            fired: silent::Fired::default(),
+            branches: manifest.branches.is_some(),
+            trace: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, r: events::Record) {
+        self.shape.push(&r);
+        self.fired.add(&r);
+        if self.branches && r.event == events::Event::Trace {
+            self.trace.push(r);
+        }
+    }
 }
 
 fn analyze_inner(
@@ -192,5 +228,5 @@ fn analyze_inner(
         sources: &opts.sources,
         cosim: opts.cosim.as_ref(),
     });
-    Ok(Analysis { report, replay })
+    Ok(Analysis { report, replay, silent: Vec::new(), trace: Vec::new() })
 }

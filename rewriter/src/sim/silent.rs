@@ -7,14 +7,6 @@ use super::events::{Event, Record};
 use crate::emit::manifest::Manifest;
 use std::collections::HashMap;
 
-/// One warning per silent probe, in manifest order. Only function and loop probes count:
-/// ports, watches and snapshots fire on data, not on control reaching them.
-pub fn warnings(records: &[Record], manifest: &Manifest) -> Vec<String> {
-    let mut f = Fired::default();
-    records.iter().for_each(|r| f.add(r));
-    f.warnings(manifest)
-}
-
 /// Which probes fired and how often each began, taken one record at a time (a streamed log).
 #[derive(Debug, Default)]
 pub struct Fired {
@@ -30,7 +22,8 @@ impl Fired {
         }
     }
 
-    /// The warnings [`warnings`] gives, for the records added.
+    /// One warning per silent probe, in manifest order. Only function and loop probes count:
+    /// ports, watches and snapshots fire on data, not on control reaching them.
     pub fn warnings(&self, manifest: &Manifest) -> Vec<String> {
         silent_probes(&self.begins, &self.fired, manifest)
     }
