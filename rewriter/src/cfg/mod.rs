@@ -196,7 +196,6 @@ mod tests {
         for n in [enter, test, body, exit] {
             g.nodes[n].loop_ = Some(0);
         }
-        g.nodes[exit].loop_ = Some(0);
         for (a, b) in [(Graph::ENTRY, enter), (enter, test), (test, body), (test, exit), (body, iter), (iter, br)] {
             g.link(a, b);
         }
