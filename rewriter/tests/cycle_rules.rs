@@ -222,6 +222,46 @@ fn without_a_report_copies_overlapping_copies_axi_tops_and_pipelined_functions()
     assert_eq!(d("08_function_pipeline"), [3, 3, 3, 3]);
 }
 
+/// Without a report, a `memcpy` from a port into a local array nothing reads is code Vitis removes:
+/// no copy module, no DRAM bytes. The same kernel as 01 with such a copy added gives 790, as 01.
+#[test]
+fn without_a_report_a_copy_nothing_reads_costs_nothing() {
+    let case = repo().join("tests/cycle/01_memcpy_local");
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["kernel.h", "tb.cpp", "hls_config.cfg"] {
+        std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+    }
+    let kernel = std::fs::read_to_string(case.join("kernel.cpp")).unwrap();
+    let live = "  std::memcpy(buf, in, VS_N * sizeof(int));\n";
+    assert!(kernel.contains(live));
+    let dead =
+        kernel.replacen(live, &format!("  int unused[VS_N];\n  std::memcpy(unused, in, sizeof(unused));\n{live}"), 1);
+    std::fs::write(dir.path().join("kernel.cpp"), dead).unwrap();
+    assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [790, 790, 790]);
+}
+
+/// Without a report, a loop that only fills a constant table (here through the parameter of an
+/// inlined function) costs 0, as the ROM Vitis makes of it (rule 7), and its row says why: the
+/// apply pipeline ((n − 1) + tail 4) + 2 of an ap_ctrl_hs top, as the hand-worked figures.
+#[test]
+fn without_a_report_a_constant_table_loop_is_a_rom() {
+    let case = repo().join("tests/cycle/07_rom_table");
+    let rep = sim(&case, &["--no-csynth"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [37, 517, 105]);
+    let text = String::from_utf8(
+        Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--hls-include"])
+            .arg(hls_include())
+            .arg(case.join("hls_config.cfg"))
+            .args(["--no-csynth", "--explain"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(text.contains("fills the constant table `tab`"), "{text}");
+}
+
 /// Rows of an array that `ARRAY_PARTITION complete dim=1` splits are memories of their own: two
 /// producer → consumer chains through `mid[0]` and `mid[1]` run side by side in a dataflow region;
 /// without the pragma the four processes share one buffer and follow each other.

@@ -377,9 +377,9 @@ pub struct ModuleInfo {
     /// unrolled into the pipeline).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub pipeline_ii: Option<u32>,
-    /// `Some(false)`: an `inline off` directive keeps the function a module of its own;
-    /// `Some(true)`: an `inline` directive dissolves it into its callers. Set only by project
-    /// directives for now.
+    /// `Some(false)`: `#pragma HLS INLINE off` (or an `inline off` directive) keeps the function a
+    /// module of its own; `Some(true)`: `#pragma HLS INLINE` (or an `inline` directive) dissolves
+    /// it into its callers.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub inline: Option<bool>,
     /// The facts a project directive set, each as `<fact>: <origin>` (`dataflow: hls_config.cfg:12`).
@@ -545,7 +545,7 @@ pub fn describe(
                         exits: f.returns.len() + usize::from(f.falls_off_at.is_some()),
                         opencl: f.opencl.clone(),
                         pipeline_ii: f.pipeline_ii(),
-                        inline: None,
+                        inline: f.inline_pragma(),
                         from_directive: Vec::new(),
                         streamed: f.streamed_vars(),
                         row_partitioned: f.row_partitioned_vars(),

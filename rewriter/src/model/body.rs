@@ -44,7 +44,8 @@ pub(super) struct LoopNodes<'t> {
 }
 
 /// Work out the details of every loop of `f` from the nodes the body walk kept.
-pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], text: &str) {
+pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_body: Node, text: &str) {
+    let inline = f.inline_pragma() == Some(true);
     for (index, n) in nodes.iter().enumerate() {
         let only_child = only_statement(n.body, text).filter(|s| is_loop_unit(*s)).and_then(|s| {
             let start = s.start_byte();
@@ -56,9 +57,14 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], text: &str
         } else {
             text[n.node.start_byte()..n.body.start_byte()].to_string()
         };
+        let mut facts = LoopFacts::from_pragmas(&f.loops[index].pragmas);
+        let outer = f.loop_chain(index)[..].split_last().map(|(_, up)| up.to_vec()).unwrap_or_default();
+        let outer: Vec<String> =
+            outer.iter().filter_map(|&l| f.loops[l].details.as_ref()).flat_map(|d| d.induction.clone()).collect();
+        facts.constant_table = table::constant_table(n.node, function_body, &f.params, inline, outer, text);
         f.loops[index].details = Some(LoopDetails {
             before: before_offset(n.unit, n.container, text),
-            facts: LoopFacts::from_pragmas(&f.loops[index].pragmas),
+            facts,
             header,
             induction: induction_variables(n.node, text),
             only_child,

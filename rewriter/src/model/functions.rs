@@ -544,7 +544,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         return skip(reason, model);
     }
     if detail == LoopDetail::All || f.loops.iter().any(|l| l.directive == Some(Directive::Probe)) {
-        add_loop_details(&mut f, &loop_nodes, text);
+        add_loop_details(&mut f, &loop_nodes, body, text);
     }
     f.falls_off_at = falls_off_end(body);
     mark_interfaces(&mut f);

@@ -515,6 +515,11 @@ fn passed<'t>(list: Node<'t>, k: usize, arg: Node<'t>, level: usize, path: &[Nod
             1 => Dir::Read,
             _ => return uncounted("used in the size of a memcpy"),
         };
+        if let Some(buffer) = unread_buffer(dir, call, &args, path, text) {
+            return uncounted(format!(
+                "a memcpy into `{buffer}`, which nothing reads: Vitis removes the copy, so it moves no DRAM data"
+            ));
+        }
         return match args.get(2) {
             Some(size) => Found::Use(UseKind::Memcpy { dir, size: size.byte_range(), depth: k + 1 }),
             None => uncounted("memcpy without a size"),
@@ -524,6 +529,31 @@ fn passed<'t>(list: Node<'t>, k: usize, arg: Node<'t>, level: usize, path: &[Nod
         return uncounted("passed to a call through an expression; not counted");
     }
     Found::Use(UseKind::Passed { callee: name, arg: index })
+}
+
+/// The local array a `memcpy` from the port (`dir` Read) fills when nothing else in the body
+/// names it: synthesis removes such a copy (no one observes the buffer), so its bytes are not
+/// DRAM traffic, though C simulation moves them. `path[0]` is the function body.
+fn unread_buffer(dir: Dir, call: Node, args: &[Node], path: &[Node], text: &str) -> Option<String> {
+    let buffer = args.first().filter(|a| a.kind() == "identifier" && dir == Dir::Read)?;
+    let name = node_text(*buffer, text);
+    let body = *path.first()?;
+    if !super::table::declares_local_array(body, name, text) {
+        return None;
+    }
+    // Names of `name` outside the call: its declaration is one; any other is a use.
+    let mut named = 0;
+    let mut todo = vec![body];
+    while let Some(n) = todo.pop() {
+        if n.id() == call.id() {
+            continue;
+        }
+        if n.kind() == "identifier" && node_text(n, text) == name {
+            named += 1;
+        }
+        todo.extend(n.named_children(&mut n.walk()));
+    }
+    (named == 1).then(|| name.to_string())
 }
 
 /// The call-graph name of a call's function: the same rule as `Call::name` (last component,
@@ -640,6 +670,20 @@ mod tests {
             whats(src),
             ["p: Write p", "p: Read (p + k)", "p: Read p++", "p: ReadWrite p", "s: Write s", "s: Read (s + 1)"]
         );
+    }
+
+    #[test]
+    fn a_copy_into_a_buffer_nothing_reads_moves_no_dram_data() {
+        let dead =
+            "void f(const int *p, int *q) {\n  int unused[64];\n  memcpy(unused, p, sizeof(unused));\n  q[0] = 1;\n}";
+        let read =
+            "void f(const int *p, int *q) {\n  int buf[64];\n  memcpy(buf, p, sizeof(buf));\n  q[0] = buf[3];\n}";
+        let dead_uses = whats(dead);
+        assert_eq!(dead_uses[0], "p: uncounted a memcpy into `unused`, which nothing reads: Vitis removes the copy, so it moves no DRAM data");
+        assert_eq!(whats(read)[0], "p: memcpy Read sizeof(buf)");
+        // A copy out of the port into a parameter, or out to the port, is never dropped.
+        let out = "void f(int *p, int *q) {\n  int buf[64];\n  memcpy(p, buf, 256);\n}";
+        assert_eq!(whats(out), ["p: memcpy Write 256"]);
     }
 
     #[test]

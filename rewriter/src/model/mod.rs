@@ -13,6 +13,7 @@ pub mod maxi;
 pub mod nest;
 pub mod pragma;
 mod prune;
+mod table;
 mod types;
 
 pub use functions::{build, build_with, position};

@@ -103,6 +103,18 @@ pub struct LoopFacts {
     /// `sim::directives::apply`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub from_directive: Vec<String>,
+    /// The loop only fills a constant table (`model::table`): Vitis folds it into a ROM.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub constant_table: Option<ConstantTable>,
+}
+
+/// An array a loop fills with constant expressions of its indices and nothing else writes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConstantTable {
+    pub array: String,
+    /// The array is a parameter of the (inlined) function: the caller's table.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub through_parameter: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -135,6 +135,12 @@ impl Function {
             .collect()
     }
 
+    /// `#pragma HLS INLINE` on the function: `Some(true)`, or `Some(false)` with `off`.
+    pub fn inline_pragma(&self) -> Option<bool> {
+        let p = self.pragmas.iter().rev().find(|p| p.directive == "INLINE")?;
+        Some(!(p.has_flag("off") || p.option("off").is_some_and(|v| v.eq_ignore_ascii_case("true"))))
+    }
+
     /// `#pragma HLS PIPELINE` on the function itself (not `off`): its II (1 when bare).
     pub fn pipeline_ii(&self) -> Option<u32> {
         let facts = crate::model::pragma::LoopFacts::from_pragmas(&self.pragmas);

@@ -191,7 +191,11 @@ pub fn account(manifest: &Manifest, timing: &HashMap<u32, Timing>, report: &csyn
                 if let Some(name) = &l.report_loop {
                     probed_loops.insert(name.clone());
                 }
-                if l.absent {
+                if let Some(table) = &l.constant_table {
+                    notes.push(note(&format!(
+                        "fills the constant table `{table}` and nothing else: Vitis folds it into a ROM (rule 7); costs 0"
+                    )));
+                } else if l.absent {
                     notes.push(note(
                         "not in the report: unrolled into its parent's schedule or folded into a ROM; costs 0 of its own",
                     ));

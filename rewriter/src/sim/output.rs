@@ -230,8 +230,12 @@ pub fn explain(rep: &Report) -> String {
         let t = &r.timing;
         let why = if r.in_pipeline {
             "inside a pipeline: part of its schedule, no time of its own".to_string()
+        } else if let Some(table) = &t.constant_table {
+            format!("fills the constant table `{table}`: Vitis folds it into a ROM (rule 7), no time of its own")
         } else if t.absent {
             "not in the report: unrolled or a ROM, no time of its own".to_string()
+        } else if t.inlined && rep.csynth.is_none() {
+            "INLINE: no module of its own, its children count in the caller".to_string()
         } else if t.inlined {
             "no module in the report: inlined, its children count in the caller".to_string()
         } else if r.schedule_runs == r.runs && r.runs > 0 && rep.csynth.is_some() {

@@ -1009,6 +1009,7 @@ mod tests {
             nest: None,
             report: None,
             absent: false,
+            constant_table: None,
             copies: Vec::new(),
         }
     }

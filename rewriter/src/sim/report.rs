@@ -164,7 +164,11 @@ pub struct TimingInfo {
     /// A report was given and does not list this loop: unrolled or a ROM, it costs 0.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub absent: bool,
-    /// A report was given and has no module for this function: inlined.
+    /// No report was given and the loop only fills this constant table: a ROM in Vitis, 0 cycles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constant_table: Option<String>,
+    /// A report was given and has no module for this function, or (without one) the function
+    /// is `#pragma HLS INLINE`: inlined.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inlined: bool,
 }
@@ -542,6 +546,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
         report: None,
         report_latency: None,
         absent: false,
+        constant_table: None,
         inlined: false,
     };
     match t {
@@ -554,6 +559,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
             info.report_name = l.report_loop.clone();
             info.report = l.report;
             info.absent = l.absent;
+            info.constant_table = l.constant_table.clone();
         }
         Some(Timing::Module(m)) => {
             info.overhead = Some(m.overhead);

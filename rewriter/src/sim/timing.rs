@@ -142,6 +142,10 @@ pub struct LoopTiming {
     /// schedule or turned it into a ROM (facts, rule 7). It costs nothing of its own.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub absent: bool,
+    /// Without a report: the loop only fills this constant table, which Vitis folds into a ROM
+    /// (rule 7, `model::table`); it is `absent` too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constant_table: Option<String>,
     /// The loop's timing in each numbered copy of its function (`f`, `f_1`, ...; rule 6), by
     /// copy index, when the function has copies: a call site's copy has its own schedule.
     #[serde(skip)]
@@ -464,6 +468,7 @@ fn set_nest_roles(probes: &[&ProbeEntry], mut t: LoopTiming, source: Source, tim
             }),
             report: None,
             absent: false,
+            constant_table: None,
             copies: Vec::new(),
         };
         timing.insert(q.id, Timing::Loop(member));
@@ -561,6 +566,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             nest: None,
             report: None,
             absent: false,
+            constant_table: None,
             copies: Vec::new(),
         }
     } else {
@@ -576,11 +582,14 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             nest: None,
             report: None,
             absent: false,
+            constant_table: None,
             copies: Vec::new(),
         }
     };
     // With a report, a loop it does not list was unrolled or folded away (a ROM, rule 7).
-    t.absent = report.is_some();
+    // Without one, the source says which loops only fill a constant table.
+    t.constant_table = facts.constant_table.filter(|_| report.is_none()).map(|c| c.array);
+    t.absent = report.is_some() || t.constant_table.is_some();
     t
 }
 
@@ -611,6 +620,7 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         nest: None,
         report: Some(ReportLoop { trips: l.trip_count, latency: l.latency, iteration_latency: l.iteration_latency }),
         absent: false,
+        constant_table: None,
         copies: Vec::new(),
     };
     if l.pipelined {
@@ -684,6 +694,26 @@ fn module_timing(
             // caller: it adds no handshake.
             return ModuleTiming {
                 overhead: Sourced::new(0, Source::Report),
+                fixed: None,
+                dataflow,
+                resources: None,
+                report_module: None,
+                latency: None,
+                pipelined: false,
+                copies: Vec::new(),
+                inlined: true,
+            };
+        }
+        // No report: a function `#pragma HLS INLINE` (or an `inline` directive) dissolves into
+        // its callers and adds no handshake.
+        if p.name != top && info.is_some_and(|m| m.inline == Some(true)) {
+            let source = if info.is_some_and(|m| m.from_directive.iter().any(|d| d.starts_with("inline"))) {
+                Source::Directive
+            } else {
+                Source::Pragma
+            };
+            return ModuleTiming {
+                overhead: Sourced::new(0, source),
                 fixed: None,
                 dataflow,
                 resources: None,
