@@ -127,10 +127,17 @@ fn recorded(out: &str) -> BTreeMap<u32, (u32, Vec<u64>)> {
     m
 }
 
+/// The IP's INFO register as the testbench's host read it.
+fn info(out: &str) -> u32 {
+    let l = lines(out, "I");
+    assert_eq!(l.len(), 1, "one INFO read:\n{out}");
+    l[0].split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
 /// The dump the generated host snippet writes (docs/rtl-probe.md#dump-format).
-fn dump(m: &serde_json::Value, rec: &BTreeMap<u32, (u32, Vec<u64>)>) -> Vec<u8> {
+fn dump(m: &serde_json::Value, info: u32, rec: &BTreeMap<u32, (u32, Vec<u64>)>) -> Vec<u8> {
     let key = u64::from_str_radix(m["rtl"]["key"].as_str().unwrap(), 16).unwrap();
-    let mut w: Vec<u32> = vec![0x484C_5250, 1, rec.len() as u32, 0, key as u32, (key >> 32) as u32];
+    let mut w: Vec<u32> = vec![0x484C_5250, 1, rec.len() as u32, info, key as u32, (key >> 32) as u32];
     for (status, ts) in rec.values() {
         w.push(*status);
         w.push(ts.len() as u32);
@@ -236,8 +243,11 @@ fn systolic_fixture_probes_equal_the_waveform_and_change_nothing_else() {
         assert_eq!(rec[&probe].1, events, "probe {probe}");
         assert_eq!(rec[&probe].0 >> 16, 1, "probe {probe}: one call");
     }
+    // INFO: N, the default 48-bit timestamps, the counter not past 2^48.
+    let info = info(&after);
+    assert_eq!((info & 0xffff, (info >> 16) & 0xff), (n as u32, 48), "INFO {info:#x}");
     // decode reads the host's dump back.
-    std::fs::write(dir.path().join("rtlprobe.bin"), dump(&m, &rec)).unwrap();
+    std::fs::write(dir.path().join("rtlprobe.bin"), dump(&m, info, &rec)).unwrap();
     let o = hlsinstr(
         &[
             "decode",
@@ -295,7 +305,7 @@ fn mini_design_two_levels_and_a_full_queue() {
     // Without call counters (--calls-width 0): the same record, STATUS shows no calls, and
     // decode counts the starts kept.
     let lean = dir.path().join("lean");
-    probe(&mini(), &lean, &["--calls-width", "0", "--depth", "16"]);
+    probe(&mini(), &lean, &["--calls-width", "0", "--depth", "16", "--ts-width", "32"]);
     let sim = dir.path().join("sim-lean");
     let rtl = icarus_copy(&lean.join("rtl"), &sim.join("rtl"));
     std::fs::write(sim.join("observe.svh"), &obs).unwrap();
@@ -306,7 +316,9 @@ fn mini_design_two_levels_and_a_full_queue() {
         assert_eq!(rec[probe].0 >> 16, 0, "probe {probe}: no counter");
     }
     let ml = manifest(&lean);
-    std::fs::write(dir.path().join("lean.bin"), dump(&ml, &rec)).unwrap();
+    let info = info(&out_lean);
+    assert_eq!((info >> 16) & 0xff, 32, "32-bit timestamps, not wrapped: INFO {info:#x}");
+    std::fs::write(dir.path().join("lean.bin"), dump(&ml, info, &rec)).unwrap();
     let o = hlsinstr(
         &[
             "decode",
@@ -321,6 +333,18 @@ fn mini_design_two_levels_and_a_full_queue() {
     assert!(o.status.success(), "{}", text(&o));
     let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(r["probes"][1]["calls"], 6, "{r}");
+    assert_eq!(r["warnings"], serde_json::json!([]), "{r}");
+    // A counter that went past 2^32 is reported; a dump of another timestamp width is refused.
+    let lean_manifest = lean.join("hlsinstr-manifest.json");
+    let decode = |info: u32| {
+        std::fs::write(dir.path().join("lean.bin"), dump(&ml, info, &rec)).unwrap();
+        hlsinstr(&["decode", "lean.bin", "--manifest", lean_manifest.to_str().unwrap()], dir.path())
+    };
+    let o = decode(info | 1 << 23);
+    assert!(o.status.success() && text(&o).contains("passed 2^32"), "{}", text(&o));
+    let o = decode(info & !(0x7f << 16) | 40 << 16);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("40-bit timestamps"), "{}", text(&o));
 }
 
 #[test]
@@ -332,12 +356,15 @@ fn profiling_ip_lints_clean_under_verilator_wall() {
         vec!["-GN=3", "-GDEPTHS=24'h020810"],
         vec!["-GN=5", "-GCALLS_WIDTH=8"],
         vec!["-GN=2", "-GCALLS_WIDTH=0"],
+        vec!["-GN=17", "-GTS_WIDTH=32"],
+        vec!["-GN=64", "-GTS_WIDTH=64"],
     ] {
         let o = run(Command::new("verilator")
             .args(["--lint-only", "-Wall", "--top-module", "hlsinstr_rtlprobe"])
             .args(&params)
             .arg(ip.join("hlsinstr_rtlprobe.v"))
             .arg(ip.join("hlsinstr_rtlprobe_queue.v"))
+            .arg(ip.join("hlsinstr_rtlprobe_mux.v"))
             .current_dir(dir.path()));
         assert!(o.status.success() && o.stderr.is_empty(), "verilator -Wall {params:?}:\n{}", text(&o));
     }
