@@ -25,7 +25,7 @@ module hlsinstr_rtlprobe #(
     // timestamp is exact while the counter is below 2^TS_WIDTH (48 bits: 6.5 days at 500 MHz);
     // INFO bit 23 says when it went past. Each bit less saves DEPTH flip-flops per queue and a
     // slice of the readout multiplexer.
-    parameter integer TS_WIDTH = 64
+    parameter integer TS_WIDTH = 48
 ) (
     input  wire                  clk,
     input  wire                  rst_n,

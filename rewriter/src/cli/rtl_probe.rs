@@ -35,7 +35,12 @@ pub struct RtlProbeArgs {
 }
 
 pub fn run_rtl_probe(args: RtlProbeArgs) -> Result<i32, Error> {
-    let opts = hlsinstr::rtlprobe::Options { select: args.select, depth: args.depth, calls_width: args.calls_width, ts_width: args.ts_width };
+    let opts = hlsinstr::rtlprobe::Options {
+        select: args.select,
+        depth: args.depth,
+        calls_width: args.calls_width,
+        ts_width: args.ts_width,
+    };
     let summary = hlsinstr::rtlprobe::run(&args.solution, &args.out, &opts)?;
     for w in &summary.warnings {
         eprintln!("hlsinstr rtl-probe: warning: {w}");

@@ -79,7 +79,14 @@ fn needed_params(top: &VModule) -> Vec<&(String, String)> {
 }
 
 /// The new top: every port of the original top, plus `s_axi_rtlprobe_*` (the IP's AXI4-Lite).
-pub fn wrapper(sol: &Solution, signals: &[TopSignal], queues: &[Queue], key: u64, calls_width: u32, ts_width: u32) -> Result<String> {
+pub fn wrapper(
+    sol: &Solution,
+    signals: &[TopSignal],
+    queues: &[Queue],
+    key: u64,
+    calls_width: u32,
+    ts_width: u32,
+) -> Result<String> {
     let top = sol.module(&sol.top).ok_or_else(|| Error::new(ErrorKind::Internal, "top module not parsed"))?;
     let name = wrapper_name(&sol.top);
     let clk = ["ap_clk", "clk", "aclk", "ACLK"].into_iter().find(|c| top.port_names.iter().any(|p| p == c));
