@@ -4,7 +4,8 @@
 //! queue keeps its first events and says so; `hlsinstr decode` reads the host's dump back; the IP
 //! lints clean. On the 2022.2 systolic fixture and on tests/hw/rtlprobe-mini, under Icarus
 //! (Verilator 5.006 rejects the fixture's m_axi adapters; verilog/rtlprobe/tb/rtlprobe_tb_main.cpp
-//! runs the mini testbench under Verilator by hand, see docs/rtl-probe.md).
+//! runs the mini testbench under Verilator by hand, see docs/rtl-probe.md); the IP alone under
+//! both Icarus and Verilator.
 //! A missing simulator fails the tests.
 
 use std::collections::BTreeMap;
@@ -382,4 +383,53 @@ fn a_bad_solution_is_refused_with_a_message_and_nothing_written() {
         hlsinstr(&["rtl-probe", mini().to_str().unwrap(), "--out", out.to_str().unwrap(), "--depth", "1"], dir.path());
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(!out.exists(), "nothing written on an error");
+}
+
+/// The testbench of the IP alone with the IP's files (`queue` and `mux` may be mutants).
+fn ip_sources(queue: &Path, mux: &Path) -> Vec<PathBuf> {
+    let ip = repo().join("verilog/rtlprobe");
+    vec![tb("rtlprobe_tb_ip.sv"), ip.join("hlsinstr_rtlprobe.v"), queue.to_path_buf(), mux.to_path_buf()]
+}
+
+fn ip_icarus(work: &Path, sources: &[PathBuf]) -> String {
+    let vvp = work.join("ip.vvp");
+    let o = run(Command::new("iverilog").args(["-g2012", "-s", "rtlprobe_tb_ip", "-o"]).arg(&vvp).args(sources));
+    assert!(o.status.success(), "iverilog failed:\n{}", text(&o));
+    text(&run(Command::new("vvp").arg("-n").arg(&vvp).current_dir(work)))
+}
+
+/// The IP alone (verilog/rtlprobe/tb/rtlprobe_tb_ip.sv): five queues, 40-bit timestamps,
+/// pseudo-random handshakes; every kept start and end, flag and call count read over AXI4-Lite
+/// equals the testbench's reference, under Icarus and under Verilator.
+#[test]
+fn profiling_ip_testbench_passes_under_icarus_and_verilator() {
+    let dir = tempfile::tempdir().unwrap();
+    let ip = repo().join("verilog/rtlprobe");
+    let (queue, mux) = (ip.join("hlsinstr_rtlprobe_queue.v"), ip.join("hlsinstr_rtlprobe_mux.v"));
+    let passed = |t: &str| t.lines().any(|l| l.trim() == "PASS") && !t.contains("FAIL");
+    let t = ip_icarus(dir.path(), &ip_sources(&queue, &mux));
+    assert!(passed(&t), "Icarus:\n{t}");
+    // The testbench catches a wrong end rule and a wrong multiplexer leg.
+    let mutants = [
+        (&queue, "wire end_ev   = open_reg && ap_done;", "wire end_ev   = open_reg && ap_done && !ap_start;"),
+        (&mux, "s[1] ? (s[0] ?", "s[1] ? (!s[0] ?"),
+    ];
+    for (file, from, to) in mutants {
+        let source = std::fs::read_to_string(file).unwrap();
+        assert!(source.contains(from), "`{from}` is no longer in {}", file.display());
+        let broken = dir.path().join(file.file_name().unwrap());
+        std::fs::write(&broken, source.replacen(from, to, 1)).unwrap();
+        let sources = if *file == queue { ip_sources(&broken, &mux) } else { ip_sources(&queue, &broken) };
+        let t = ip_icarus(dir.path(), &sources);
+        assert!(!passed(&t) && t.contains("FAIL"), "mutant `{to}` passed:\n{t}");
+    }
+    let obj = dir.path().join("obj");
+    let o = run(Command::new("verilator")
+        .args(["--binary", "--timing", "-Wall", "-j", "0", "--top-module", "rtlprobe_tb_ip", "--Mdir"])
+        .arg(&obj)
+        .args(ip_sources(&queue, &mux))
+        .current_dir(dir.path()));
+    assert!(o.status.success(), "verilator --binary failed:\n{}", text(&o));
+    let t = text(&run(Command::new(obj.join("Vrtlprobe_tb_ip")).current_dir(dir.path())));
+    assert!(passed(&t), "Verilator:\n{t}");
 }
