@@ -1,9 +1,10 @@
 // hlsinstr_rtlprobe_mux: the readout multiplexer of `hlsinstr rtl-probe`'s profiling IP: word
 // `sel` of N words, as a tree of 4-to-1 stages (each bit of a stage is one LUT6).
 //
-// Why a tree written out: yosys maps a wide `in[W*sel +: W]` to LUTs poorly above 16 inputs
-// (N = 32 cost 66 LUT per queue, N = 16 34), while 4-to-1 stages cost N/4 + N/16 + ... ≈ N/3
-// LUTs per bit whatever N is, so each queue adds the same. Inputs past N read as 0.
+// Why a tree written out: 4-to-1 stages cost N/4 + N/16 + ... ≈ N/3 LUTs per bit whatever N is
+// (yosys, 84 bits: 470 LUT at N = 16, 1069 at N = 32), so each queue adds about the same; the
+// IP's `heads[64*sel +: 64]` it replaces cost 66 LUT per queue added from N = 16 to 32 (60 with
+// the tree, 64-bit timestamps). Inputs past N read as 0.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
