@@ -150,6 +150,79 @@ fn dump(m: &serde_json::Value, info: u32, rec: &BTreeMap<u32, (u32, Vec<u64>)>) 
     w.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
+/// Runs the generated host snippet (`out/host/hlsinstr_rtlprobe_host.h`) against a model of the
+/// IP's registers holding what the simulation's host read (`info`, each queue's status and
+/// timestamps, the empty entries first as the IP's shift register gives them), with XRT's
+/// `xrt::ip` declared by tests/hw/xrt_stub; returns the `rtlprobe.bin` it wrote.
+fn host_dump(
+    out: &Path,
+    work: &Path,
+    m: &serde_json::Value,
+    info: u32,
+    rec: &BTreeMap<u32, (u32, Vec<u64>)>,
+) -> Vec<u8> {
+    let key = u64::from_str_radix(m["rtl"]["key"].as_str().unwrap(), 16).unwrap();
+    let queues: Vec<String> = rec
+        .values()
+        .map(|(status, ts)| {
+            let t: Vec<String> = ts.iter().map(|t| format!("{t}ull")).collect();
+            format!("{{{status}u, {{{}}}}}", t.join(", "))
+        })
+        .collect();
+    let main = format!(
+        r#"#include <cstdint>
+#include <vector>
+#include "hlsinstr_rtlprobe_host.h"
+namespace {{
+struct Queue {{ uint32_t status; std::vector<uint64_t> ts; }};
+const std::vector<Queue> queues = {{{}}};
+uint32_t sel = 0;
+uint32_t pops = 0;
+}}
+uint32_t xrt::ip::read_register(uint32_t offset) const {{
+    const Queue& q = queues.at(sel);
+    const uint32_t depth = (q.status >> 8) & 0xff, empty = depth - uint32_t(q.ts.size());
+    const bool valid = pops >= empty && pops < depth;
+    const uint64_t head = valid ? q.ts[pops - empty] : 0;
+    switch (offset) {{
+    case 0x00: return 0x484C5250u;
+    case 0x04: return {info}u;
+    case 0x08: return {}u;
+    case 0x0C: return {}u;
+    case 0x1C: return q.status | (valid ? 1u : 0u);
+    case 0x20: return uint32_t(head);
+    case 0x24: ++pops; return uint32_t(head >> 32);
+    default: return 0;
+    }}
+}}
+void xrt::ip::write_register(uint32_t offset, uint32_t data) {{
+    if (offset == 0x18) {{ sel = data; pops = 0; }}
+}}
+int main() {{
+    xrt::ip probe;
+    return hlsinstr_rtlprobe_dump(probe, "host.bin") == 0 ? 0 : 1;
+}}
+"#,
+        queues.join(", "),
+        key as u32,
+        (key >> 32) as u32
+    );
+    std::fs::write(work.join("host_main.cpp"), main).unwrap();
+    let exe = work.join("host_main");
+    let o = run(Command::new("g++")
+        .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-I"])
+        .arg(out.join("host"))
+        .arg("-I")
+        .arg(repo().join("tests/hw/xrt_stub"))
+        .arg(work.join("host_main.cpp"))
+        .arg("-o")
+        .arg(&exe));
+    assert!(o.status.success(), "the host snippet does not build:\n{}", text(&o));
+    let o = run(Command::new(&exe).current_dir(work));
+    assert!(o.status.success(), "the host snippet failed:\n{}", text(&o));
+    std::fs::read(work.join("host.bin")).unwrap()
+}
+
 /// `original` is `edited` with some pieces left out: the edit only inserted.
 fn only_inserted(original: &str, edited: &str) -> bool {
     let mut it = edited.bytes();
@@ -335,6 +408,21 @@ fn mini_design_two_levels_and_a_full_queue() {
     let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(r["probes"][1]["calls"], 6, "{r}");
     assert_eq!(r["warnings"], serde_json::json!([]), "{r}");
+    // The generated host snippet, run over the same registers, writes a dump that decodes the same.
+    std::fs::write(dir.path().join("host.bin"), host_dump(&lean, dir.path(), &ml, info, &rec)).unwrap();
+    let o = hlsinstr(
+        &[
+            "decode",
+            "host.bin",
+            "--manifest",
+            lean.join("hlsinstr-manifest.json").to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap(), r);
     // A counter that went past 2^32 is reported; a dump of another timestamp width is refused.
     let lean_manifest = lean.join("hlsinstr-manifest.json");
     let decode = |info: u32| {
