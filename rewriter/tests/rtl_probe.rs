@@ -4,7 +4,8 @@
 //! queue keeps its first events and says so; `hlsinstr decode` reads the host's dump back; the IP
 //! lints clean. On the 2022.2 systolic fixture and on tests/hw/rtlprobe-mini, under Icarus
 //! (Verilator 5.006 rejects the fixture's m_axi adapters; verilog/rtlprobe/tb/rtlprobe_tb_main.cpp
-//! runs the mini testbench under Verilator by hand, see docs/rtl-probe.md).
+//! runs the mini testbench under Verilator by hand, see docs/rtl-probe.md); the IP alone under
+//! both Icarus and Verilator.
 //! A missing simulator fails the tests.
 
 use std::collections::BTreeMap;
@@ -127,10 +128,17 @@ fn recorded(out: &str) -> BTreeMap<u32, (u32, Vec<u64>)> {
     m
 }
 
+/// The IP's INFO register as the testbench's host read it.
+fn info(out: &str) -> u32 {
+    let l = lines(out, "I");
+    assert_eq!(l.len(), 1, "one INFO read:\n{out}");
+    l[0].split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
 /// The dump the generated host snippet writes (docs/rtl-probe.md#dump-format).
-fn dump(m: &serde_json::Value, rec: &BTreeMap<u32, (u32, Vec<u64>)>) -> Vec<u8> {
+fn dump(m: &serde_json::Value, info: u32, rec: &BTreeMap<u32, (u32, Vec<u64>)>) -> Vec<u8> {
     let key = u64::from_str_radix(m["rtl"]["key"].as_str().unwrap(), 16).unwrap();
-    let mut w: Vec<u32> = vec![0x484C_5250, 1, rec.len() as u32, 0, key as u32, (key >> 32) as u32];
+    let mut w: Vec<u32> = vec![0x484C_5250, 1, rec.len() as u32, info, key as u32, (key >> 32) as u32];
     for (status, ts) in rec.values() {
         w.push(*status);
         w.push(ts.len() as u32);
@@ -140,6 +148,79 @@ fn dump(m: &serde_json::Value, rec: &BTreeMap<u32, (u32, Vec<u64>)>) -> Vec<u8> 
         }
     }
     w.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+/// Runs the generated host snippet (`out/host/hlsinstr_rtlprobe_host.h`) against a model of the
+/// IP's registers holding what the simulation's host read (`info`, each queue's status and
+/// timestamps, the empty entries first as the IP's shift register gives them), with XRT's
+/// `xrt::ip` declared by tests/hw/xrt_stub; returns the `rtlprobe.bin` it wrote.
+fn host_dump(
+    out: &Path,
+    work: &Path,
+    m: &serde_json::Value,
+    info: u32,
+    rec: &BTreeMap<u32, (u32, Vec<u64>)>,
+) -> Vec<u8> {
+    let key = u64::from_str_radix(m["rtl"]["key"].as_str().unwrap(), 16).unwrap();
+    let queues: Vec<String> = rec
+        .values()
+        .map(|(status, ts)| {
+            let t: Vec<String> = ts.iter().map(|t| format!("{t}ull")).collect();
+            format!("{{{status}u, {{{}}}}}", t.join(", "))
+        })
+        .collect();
+    let main = format!(
+        r#"#include <cstdint>
+#include <vector>
+#include "hlsinstr_rtlprobe_host.h"
+namespace {{
+struct Queue {{ uint32_t status; std::vector<uint64_t> ts; }};
+const std::vector<Queue> queues = {{{}}};
+uint32_t sel = 0;
+uint32_t pops = 0;
+}}
+uint32_t xrt::ip::read_register(uint32_t offset) const {{
+    const Queue& q = queues.at(sel);
+    const uint32_t depth = (q.status >> 8) & 0xff, empty = depth - uint32_t(q.ts.size());
+    const bool valid = pops >= empty && pops < depth;
+    const uint64_t head = valid ? q.ts[pops - empty] : 0;
+    switch (offset) {{
+    case 0x00: return 0x484C5250u;
+    case 0x04: return {info}u;
+    case 0x08: return {}u;
+    case 0x0C: return {}u;
+    case 0x1C: return q.status | (valid ? 1u : 0u);
+    case 0x20: return uint32_t(head);
+    case 0x24: ++pops; return uint32_t(head >> 32);
+    default: return 0;
+    }}
+}}
+void xrt::ip::write_register(uint32_t offset, uint32_t data) {{
+    if (offset == 0x18) {{ sel = data; pops = 0; }}
+}}
+int main() {{
+    xrt::ip probe;
+    return hlsinstr_rtlprobe_dump(probe, "host.bin") == 0 ? 0 : 1;
+}}
+"#,
+        queues.join(", "),
+        key as u32,
+        (key >> 32) as u32
+    );
+    std::fs::write(work.join("host_main.cpp"), main).unwrap();
+    let exe = work.join("host_main");
+    let o = run(Command::new("g++")
+        .args(["-std=c++17", "-Wall", "-Wextra", "-Werror", "-I"])
+        .arg(out.join("host"))
+        .arg("-I")
+        .arg(repo().join("tests/hw/xrt_stub"))
+        .arg(work.join("host_main.cpp"))
+        .arg("-o")
+        .arg(&exe));
+    assert!(o.status.success(), "the host snippet does not build:\n{}", text(&o));
+    let o = run(Command::new(&exe).current_dir(work));
+    assert!(o.status.success(), "the host snippet failed:\n{}", text(&o));
+    std::fs::read(work.join("host.bin")).unwrap()
 }
 
 /// `original` is `edited` with some pieces left out: the edit only inserted.
@@ -236,8 +317,11 @@ fn systolic_fixture_probes_equal_the_waveform_and_change_nothing_else() {
         assert_eq!(rec[&probe].1, events, "probe {probe}");
         assert_eq!(rec[&probe].0 >> 16, 1, "probe {probe}: one call");
     }
+    // INFO: N, the default 48-bit timestamps, the counter not past 2^48.
+    let info = info(&after);
+    assert_eq!((info & 0xffff, (info >> 16) & 0xff), (n as u32, 48), "INFO {info:#x}");
     // decode reads the host's dump back.
-    std::fs::write(dir.path().join("rtlprobe.bin"), dump(&m, &rec)).unwrap();
+    std::fs::write(dir.path().join("rtlprobe.bin"), dump(&m, info, &rec)).unwrap();
     let o = hlsinstr(
         &[
             "decode",
@@ -295,7 +379,7 @@ fn mini_design_two_levels_and_a_full_queue() {
     // Without call counters (--calls-width 0): the same record, STATUS shows no calls, and
     // decode counts the starts kept.
     let lean = dir.path().join("lean");
-    probe(&mini(), &lean, &["--calls-width", "0", "--depth", "16"]);
+    probe(&mini(), &lean, &["--calls-width", "0", "--depth", "16", "--ts-width", "32"]);
     let sim = dir.path().join("sim-lean");
     let rtl = icarus_copy(&lean.join("rtl"), &sim.join("rtl"));
     std::fs::write(sim.join("observe.svh"), &obs).unwrap();
@@ -306,7 +390,9 @@ fn mini_design_two_levels_and_a_full_queue() {
         assert_eq!(rec[probe].0 >> 16, 0, "probe {probe}: no counter");
     }
     let ml = manifest(&lean);
-    std::fs::write(dir.path().join("lean.bin"), dump(&ml, &rec)).unwrap();
+    let info = info(&out_lean);
+    assert_eq!((info >> 16) & 0xff, 32, "32-bit timestamps, not wrapped: INFO {info:#x}");
+    std::fs::write(dir.path().join("lean.bin"), dump(&ml, info, &rec)).unwrap();
     let o = hlsinstr(
         &[
             "decode",
@@ -321,6 +407,33 @@ fn mini_design_two_levels_and_a_full_queue() {
     assert!(o.status.success(), "{}", text(&o));
     let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(r["probes"][1]["calls"], 6, "{r}");
+    assert_eq!(r["warnings"], serde_json::json!([]), "{r}");
+    // The generated host snippet, run over the same registers, writes a dump that decodes the same.
+    std::fs::write(dir.path().join("host.bin"), host_dump(&lean, dir.path(), &ml, info, &rec)).unwrap();
+    let o = hlsinstr(
+        &[
+            "decode",
+            "host.bin",
+            "--manifest",
+            lean.join("hlsinstr-manifest.json").to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+        dir.path(),
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap(), r);
+    // A counter that went past 2^32 is reported; a dump of another timestamp width is refused.
+    let lean_manifest = lean.join("hlsinstr-manifest.json");
+    let decode = |info: u32| {
+        std::fs::write(dir.path().join("lean.bin"), dump(&ml, info, &rec)).unwrap();
+        hlsinstr(&["decode", "lean.bin", "--manifest", lean_manifest.to_str().unwrap()], dir.path())
+    };
+    let o = decode(info | 1 << 23);
+    assert!(o.status.success() && text(&o).contains("passed 2^32"), "{}", text(&o));
+    let o = decode(info & !(0x7f << 16) | 40 << 16);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("40-bit timestamps"), "{}", text(&o));
 }
 
 #[test]
@@ -332,12 +445,15 @@ fn profiling_ip_lints_clean_under_verilator_wall() {
         vec!["-GN=3", "-GDEPTHS=24'h020810"],
         vec!["-GN=5", "-GCALLS_WIDTH=8"],
         vec!["-GN=2", "-GCALLS_WIDTH=0"],
+        vec!["-GN=17", "-GTS_WIDTH=32"],
+        vec!["-GN=64", "-GTS_WIDTH=64"],
     ] {
         let o = run(Command::new("verilator")
             .args(["--lint-only", "-Wall", "--top-module", "hlsinstr_rtlprobe"])
             .args(&params)
             .arg(ip.join("hlsinstr_rtlprobe.v"))
             .arg(ip.join("hlsinstr_rtlprobe_queue.v"))
+            .arg(ip.join("hlsinstr_rtlprobe_mux.v"))
             .current_dir(dir.path()));
         assert!(o.status.success() && o.stderr.is_empty(), "verilator -Wall {params:?}:\n{}", text(&o));
     }
@@ -355,4 +471,53 @@ fn a_bad_solution_is_refused_with_a_message_and_nothing_written() {
         hlsinstr(&["rtl-probe", mini().to_str().unwrap(), "--out", out.to_str().unwrap(), "--depth", "1"], dir.path());
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(!out.exists(), "nothing written on an error");
+}
+
+/// The testbench of the IP alone with the IP's files (`queue` and `mux` may be mutants).
+fn ip_sources(queue: &Path, mux: &Path) -> Vec<PathBuf> {
+    let ip = repo().join("verilog/rtlprobe");
+    vec![tb("rtlprobe_tb_ip.sv"), ip.join("hlsinstr_rtlprobe.v"), queue.to_path_buf(), mux.to_path_buf()]
+}
+
+fn ip_icarus(work: &Path, sources: &[PathBuf]) -> String {
+    let vvp = work.join("ip.vvp");
+    let o = run(Command::new("iverilog").args(["-g2012", "-s", "rtlprobe_tb_ip", "-o"]).arg(&vvp).args(sources));
+    assert!(o.status.success(), "iverilog failed:\n{}", text(&o));
+    text(&run(Command::new("vvp").arg("-n").arg(&vvp).current_dir(work)))
+}
+
+/// The IP alone (verilog/rtlprobe/tb/rtlprobe_tb_ip.sv): five queues, 40-bit timestamps,
+/// pseudo-random handshakes; every kept start and end, flag and call count read over AXI4-Lite
+/// equals the testbench's reference, under Icarus and under Verilator.
+#[test]
+fn profiling_ip_testbench_passes_under_icarus_and_verilator() {
+    let dir = tempfile::tempdir().unwrap();
+    let ip = repo().join("verilog/rtlprobe");
+    let (queue, mux) = (ip.join("hlsinstr_rtlprobe_queue.v"), ip.join("hlsinstr_rtlprobe_mux.v"));
+    let passed = |t: &str| t.lines().any(|l| l.trim() == "PASS") && !t.contains("FAIL");
+    let t = ip_icarus(dir.path(), &ip_sources(&queue, &mux));
+    assert!(passed(&t), "Icarus:\n{t}");
+    // The testbench catches a wrong end rule and a wrong multiplexer leg.
+    let mutants = [
+        (&queue, "wire end_ev   = open_reg && ap_done;", "wire end_ev   = open_reg && ap_done && !ap_start;"),
+        (&mux, "s[1] ? (s[0] ?", "s[1] ? (!s[0] ?"),
+    ];
+    for (file, from, to) in mutants {
+        let source = std::fs::read_to_string(file).unwrap();
+        assert!(source.contains(from), "`{from}` is no longer in {}", file.display());
+        let broken = dir.path().join(file.file_name().unwrap());
+        std::fs::write(&broken, source.replacen(from, to, 1)).unwrap();
+        let sources = if *file == queue { ip_sources(&broken, &mux) } else { ip_sources(&queue, &broken) };
+        let t = ip_icarus(dir.path(), &sources);
+        assert!(!passed(&t) && t.contains("FAIL"), "mutant `{to}` passed:\n{t}");
+    }
+    let obj = dir.path().join("obj");
+    let o = run(Command::new("verilator")
+        .args(["--binary", "--timing", "-Wall", "-j", "0", "--top-module", "rtlprobe_tb_ip", "--Mdir"])
+        .arg(&obj)
+        .args(ip_sources(&queue, &mux))
+        .current_dir(dir.path()));
+    assert!(o.status.success(), "verilator --binary failed:\n{}", text(&o));
+    let t = text(&run(Command::new(obj.join("Vrtlprobe_tb_ip")).current_dir(dir.path())));
+    assert!(passed(&t), "Verilator:\n{t}");
 }

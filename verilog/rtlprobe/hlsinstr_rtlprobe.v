@@ -20,7 +20,12 @@ module hlsinstr_rtlprobe #(
     // shows 0 calls; the host counts the starts it reads; about 20 LUT less per queue).
     parameter integer CALLS_WIDTH = 16,
     // AXI4-Lite address width; the map needs 6 bits.
-    parameter integer ADDR_WIDTH = 6
+    parameter integer ADDR_WIDTH = 6,
+    // Bits of each stored timestamp, 32 to 64: the low bits of the 64-bit counter. Below 64 a
+    // timestamp is exact while the counter is below 2^TS_WIDTH (48 bits: 6.5 days at 500 MHz);
+    // INFO bit 23 says when it went past. Each bit less saves DEPTH flip-flops per queue and a
+    // slice of the readout multiplexer.
+    parameter integer TS_WIDTH = 48
 ) (
     input  wire                  clk,
     input  wire                  rst_n,
@@ -58,6 +63,7 @@ module hlsinstr_rtlprobe #(
     initial begin
         if (N < 1 || N > 65535) $error("N must be 1 to 65535");
         if (ADDR_WIDTH < 6) $error("ADDR_WIDTH must be at least 6");
+        if (TS_WIDTH < 32 || TS_WIDTH > 64) $error("TS_WIDTH must be 32 to 64");
     end
 
     // ---- clear and the global counter
@@ -72,7 +78,7 @@ module hlsinstr_rtlprobe #(
     // ---- the queues
     reg  [SEL_WIDTH-1:0] sel_reg;
     wire                 pop_sel;
-    wire [64*N-1:0]      heads;
+    wire [TS_WIDTH*N-1:0] heads;
     wire [N-1:0]         valids, fulls, losts, opens;
     wire [16*N-1:0]      calls;
 
@@ -82,16 +88,16 @@ module hlsinstr_rtlprobe #(
             wire [CW-1:0] calls_g;
             hlsinstr_rtlprobe_queue #(
                 .DEPTH({24'd0, DEPTHS[8*g +: 8]}),
-                .TS_WIDTH(64),
+                .TS_WIDTH(TS_WIDTH),
                 .CALLS_WIDTH(CALLS_WIDTH)
             ) u_queue (
                 .clk(clk),
                 .rst(rst),
-                .now(now_reg),
+                .now(now_reg[TS_WIDTH-1:0]),
                 .ap_start(probe_start[g]),
                 .ap_done(probe_done[g]),
                 .pop(pop_sel && sel_reg == g),
-                .head(heads[64*g +: 64]),
+                .head(heads[TS_WIDTH*g +: TS_WIDTH]),
                 .head_valid(valids[g]),
                 .full(fulls[g]),
                 .lost_reg(losts[g]),
@@ -138,9 +144,36 @@ module hlsinstr_rtlprobe #(
     assign s_axi_arready = do_read;
     assign s_axi_rresp   = 2'b00;
     wire [5:0]  raddr = s_axi_araddr[5:0];
-    wire [63:0] head  = heads[64*sel_reg +: 64];
-    wire [15:0] calls_sel = calls[16*sel_reg +: 16];
+    // One multiplexer for everything per queue the host reads: flags, calls, head.
+    localparam integer WORD = 20 + TS_WIDTH;
+    wire [WORD*N-1:0] words;
+    wire [WORD-1:0]   word_sel;
+    generate
+        for (g = 0; g < N; g = g + 1) begin : w
+            assign words[WORD*g +: WORD] = {calls[16*g +: 16], opens[g], losts[g], fulls[g], valids[g],
+                                            heads[TS_WIDTH*g +: TS_WIDTH]};
+        end
+    endgenerate
+    hlsinstr_rtlprobe_mux #(.N(N), .W(WORD), .SEL_WIDTH(SEL_WIDTH)) u_mux (
+        .in(words), .sel(sel_reg), .out(word_sel)
+    );
+    wire [15:0] calls_sel = word_sel[TS_WIDTH+4 +: 16];
+    wire [3:0]  flags_sel = word_sel[TS_WIDTH +: 4];
     wire [7:0]  depth_sel = DEPTHS[8*sel_reg +: 8];
+    reg  [63:0] head;
+    always @(*) begin
+        head = 64'd0;
+        head[TS_WIDTH-1:0] = word_sel[TS_WIDTH-1:0];
+    end
+    // The counter went past what a stored timestamp holds (never at TS_WIDTH 64).
+    wire wrapped;
+    generate
+        if (TS_WIDTH < 64) begin : narrow_ts
+            assign wrapped = |now_reg[63:TS_WIDTH];
+        end else begin : full_ts
+            assign wrapped = 1'b0;
+        end
+    endgenerate
     reg  [31:0] now_hi_reg;
     assign pop_sel = do_read && raddr == A_HEAD_HI;
     always @(posedge clk) begin
@@ -152,14 +185,13 @@ module hlsinstr_rtlprobe #(
             s_axi_rvalid <= 1'b1;
             case (raddr)
                 A_MAGIC:   s_axi_rdata <= MAGIC;
-                A_INFO:    s_axi_rdata <= {VERSION, 8'd0, N[15:0]};
+                A_INFO:    s_axi_rdata <= {VERSION, wrapped, TS_WIDTH[6:0], N[15:0]};
                 A_KEY_LO:  s_axi_rdata <= KEY[31:0];
                 A_KEY_HI:  s_axi_rdata <= KEY[63:32];
                 A_NOW_LO:  begin s_axi_rdata <= now_reg[31:0]; now_hi_reg <= now_reg[63:32]; end
                 A_NOW_HI:  s_axi_rdata <= now_hi_reg;
                 A_SEL:     s_axi_rdata <= {{(32-SEL_WIDTH){1'b0}}, sel_reg};
-                A_STATUS:  s_axi_rdata <= {calls_sel, depth_sel, 4'd0, opens[sel_reg], losts[sel_reg],
-                                           fulls[sel_reg], valids[sel_reg]};
+                A_STATUS:  s_axi_rdata <= {calls_sel, depth_sel, 4'd0, flags_sel};
                 A_HEAD_LO: s_axi_rdata <= head[31:0];
                 A_HEAD_HI: s_axi_rdata <= head[63:32];
                 default:   s_axi_rdata <= 32'd0;

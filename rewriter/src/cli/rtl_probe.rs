@@ -28,10 +28,19 @@ pub struct RtlProbeArgs {
     /// per probe; calls past a full queue are then not counted).
     #[arg(long)]
     pub calls_width: Option<u32>,
+    /// Bits of each stored timestamp, 32 to 64 (default 48): the cycle counter's low bits, exact
+    /// while fewer cycles than 2^bits passed since reset (decode warns otherwise).
+    #[arg(long)]
+    pub ts_width: Option<u32>,
 }
 
 pub fn run_rtl_probe(args: RtlProbeArgs) -> Result<i32, Error> {
-    let opts = hlsinstr::rtlprobe::Options { select: args.select, depth: args.depth, calls_width: args.calls_width };
+    let opts = hlsinstr::rtlprobe::Options {
+        select: args.select,
+        depth: args.depth,
+        calls_width: args.calls_width,
+        ts_width: args.ts_width,
+    };
     let summary = hlsinstr::rtlprobe::run(&args.solution, &args.out, &opts)?;
     for w in &summary.warnings {
         eprintln!("hlsinstr rtl-probe: warning: {w}");

@@ -72,7 +72,9 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
         ));
     }
     let n = w.next("the header")? as usize;
-    let _reserved = w.next("the header")?;
+    // The IP's INFO register (dumps before it: 0): bits 22:16 the stored timestamp width, bit 23
+    // set when the counter had passed what that width holds.
+    let info = w.next("the header")?;
     let key = u64::from(w.next("the header")?) | (u64::from(w.next("the header")?) << 32);
     if format!("{key:016x}") != rtl.key || n != rtl.queues.len() {
         return Err(Error::new(
@@ -86,6 +88,24 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
     }
     let mut probes = Vec::new();
     let mut warnings = Vec::new();
+    if info != 0 {
+        let ts_width = (info >> 16) & 0x7f;
+        if ts_width != rtl.ts_width || info & 0xffff != n as u32 {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!(
+                    "the dump's IP stores {ts_width}-bit timestamps for {} queues, the manifest says {} bits and {n}: give the manifest of the rtl-probe run that made this bitstream",
+                    info & 0xffff,
+                    rtl.ts_width
+                ),
+            ));
+        }
+        if info & (1 << 23) != 0 {
+            warnings.push(format!(
+                "the cycle counter passed 2^{ts_width} before the dump was read: timestamps are its low {ts_width} bits and may have wrapped (read out sooner after a clear, or build with --ts-width 64)"
+            ));
+        }
+    }
     for q in &rtl.queues {
         let status = w.next("a probe's status")?;
         let count = w.next("a probe's count")? as usize;

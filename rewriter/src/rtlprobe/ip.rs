@@ -10,9 +10,10 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 /// The IP's files, written below `rtlprobe/` in the output.
-pub const IP_FILES: [(&str, &str); 2] = [
+pub const IP_FILES: [(&str, &str); 3] = [
     ("hlsinstr_rtlprobe.v", include_str!("../../../verilog/rtlprobe/hlsinstr_rtlprobe.v")),
     ("hlsinstr_rtlprobe_queue.v", include_str!("../../../verilog/rtlprobe/hlsinstr_rtlprobe_queue.v")),
+    ("hlsinstr_rtlprobe_mux.v", include_str!("../../../verilog/rtlprobe/hlsinstr_rtlprobe_mux.v")),
 ];
 
 /// One queue of the IP: which probe it is and which top ports feed it.
@@ -78,7 +79,14 @@ fn needed_params(top: &VModule) -> Vec<&(String, String)> {
 }
 
 /// The new top: every port of the original top, plus `s_axi_rtlprobe_*` (the IP's AXI4-Lite).
-pub fn wrapper(sol: &Solution, signals: &[TopSignal], queues: &[Queue], key: u64, calls_width: u32) -> Result<String> {
+pub fn wrapper(
+    sol: &Solution,
+    signals: &[TopSignal],
+    queues: &[Queue],
+    key: u64,
+    calls_width: u32,
+    ts_width: u32,
+) -> Result<String> {
     let top = sol.module(&sol.top).ok_or_else(|| Error::new(ErrorKind::Internal, "top module not parsed"))?;
     let name = wrapper_name(&sol.top);
     let clk = ["ap_clk", "clk", "aclk", "ACLK"].into_iter().find(|c| top.port_names.iter().any(|p| p == c));
@@ -174,7 +182,8 @@ pub fn wrapper(sol: &Solution, signals: &[TopSignal], queues: &[Queue], key: u64
     let _ = writeln!(v, "    .N({n}),");
     let _ = writeln!(v, "    .DEPTHS({}'h{depths}),", 8 * n);
     let _ = writeln!(v, "    .KEY(64'h{key:016x}),");
-    let _ = writeln!(v, "    .CALLS_WIDTH({calls_width})");
+    let _ = writeln!(v, "    .CALLS_WIDTH({calls_width}),");
+    let _ = writeln!(v, "    .TS_WIDTH({ts_width})");
     let _ = writeln!(v, ") u_rtlprobe (");
     let _ = writeln!(v, "    .clk({clk}),");
     let _ = writeln!(v, "    .rst_n({}),", if active_low { rst.to_string() } else { format!("!{rst}") });
@@ -224,9 +233,10 @@ pub fn host_snippet(sol: &Solution, n: usize, key: u64) -> String {
 
 static int hlsinstr_rtlprobe_dump(xrt::ip& probe, const char* path) {{
     auto rd = [&](uint32_t off) {{ return probe.read_register(off); }};
-    const uint32_t n = rd(0x04) & 0xffff;  // INFO
+    const uint32_t info = rd(0x04);  // N, timestamp width, wrapped
+    const uint32_t n = info & 0xffff;
     if (rd(0x00) != 0x484C5250u || n != {n}u) return -1;  // not this build's IP
-    std::vector<uint32_t> out = {{0x484C5250u, 1u, n, 0u, rd(0x08), rd(0x0C)}};  // key {key:016x}
+    std::vector<uint32_t> out = {{0x484C5250u, 1u, n, info, rd(0x08), rd(0x0C)}};  // key {key:016x}
     for (uint32_t i = 0; i < n; ++i) {{
         probe.write_register(0x18, i);  // SEL
         const uint32_t status = rd(0x1C);

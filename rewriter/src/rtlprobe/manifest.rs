@@ -20,6 +20,9 @@ pub struct RtlBuild {
     /// Bits of the IP's call counters; 0: none (calls are the starts a queue kept).
     #[serde(default = "default_calls_width")]
     pub calls_width: u32,
+    /// Bits of each stored timestamp (the counter's low bits); manifests before it: 64.
+    #[serde(default = "default_ts_width")]
+    pub ts_width: u32,
     /// RTL files changed by the edit (below `rtl/`), and files added.
     pub edited: Vec<String>,
     pub generated: Vec<String>,
@@ -27,6 +30,10 @@ pub struct RtlBuild {
 
 fn default_calls_width() -> u32 {
     super::DEFAULT_CALLS_WIDTH
+}
+
+fn default_ts_width() -> u32 {
+    64
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]

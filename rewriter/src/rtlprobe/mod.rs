@@ -36,10 +36,15 @@ pub struct Options {
     /// Bits of each queue's call counter (0 to 32; 0: none, the cheapest IP: calls are then the
     /// starts the queue kept). `None`: 16.
     pub calls_width: Option<u32>,
+    /// Bits of each stored timestamp (32 to 64: the counter's low bits, exact while the counter
+    /// is below 2^bits). `None`: [`DEFAULT_TS_WIDTH`].
+    pub ts_width: Option<u32>,
 }
 
 /// Default [`Options::calls_width`].
 pub const DEFAULT_CALLS_WIDTH: u32 = 16;
+/// Default [`Options::ts_width`]: 2^48 cycles are 6.5 days at 500 MHz.
+pub const DEFAULT_TS_WIDTH: u32 = 48;
 
 /// What a run wrote.
 #[derive(Debug)]
@@ -106,6 +111,10 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
     if calls_width > 32 {
         return Err(Error::new(ErrorKind::Usage, format!("--calls-width {calls_width}: give 0 to 32")));
     }
+    let ts_width = opts.ts_width.unwrap_or(DEFAULT_TS_WIDTH);
+    if !(32..=64).contains(&ts_width) {
+        return Err(Error::new(ErrorKind::Usage, format!("--ts-width {ts_width}: give 32 to 64")));
+    }
     let mut warnings = sol.warnings.clone();
     let selected = select(sol, &opts.select)?;
     let plan = edit::plan(sol, &selected)?;
@@ -169,7 +178,7 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
     }
     let wrapper_rel = format!("rtl/{}.v", ip::wrapper_name(&sol.top));
     let mut generated = vec![wrapper_rel.clone()];
-    files.push((wrapper_rel.clone(), ip::wrapper(sol, &plan.top_signals, &queues, key, calls_width)?));
+    files.push((wrapper_rel.clone(), ip::wrapper(sol, &plan.top_signals, &queues, key, calls_width, ts_width)?));
     rtl_files.push(wrapper_rel);
     for (name, text) in ip::IP_FILES {
         let rel = format!("rtl/{name}");
@@ -211,6 +220,7 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
             instances,
             queues: rtl_queues,
             calls_width,
+            ts_width,
             edited,
             generated,
         }),

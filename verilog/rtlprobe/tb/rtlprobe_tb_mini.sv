@@ -78,8 +78,8 @@ module rtlprobe_tb_mini (
                 end
                 4: if (idle == 0) pc <= 5; else idle <= idle - 1;
 `ifdef PROBED
-                5:  begin probe <= 0; pc <= 6; end
-                6:  begin p_go <= 1; p_we <= 1; p_addr <= 6'h18; p_wdata <= {16'd0, probe}; entry <= 0; waiting <= 1; pc <= 7; end
+                5:  begin probe <= 0; p_go <= 1; p_we <= 0; p_addr <= 6'h04; waiting <= 1; pc <= 6; end
+                6:  begin if (probe == 0) $display("I %0d", p_rdata); p_go <= 1; p_we <= 1; p_addr <= 6'h18; p_wdata <= {16'd0, probe}; entry <= 0; waiting <= 1; pc <= 7; end
                 7:  begin p_go <= 1; p_we <= 0; p_addr <= 6'h1C; waiting <= 1; pc <= 8; end
                 8:  begin status <= p_rdata; depth <= {8'd0, p_rdata[15:8]}; p_go <= 1; p_we <= 0; p_addr <= 6'h20; waiting <= 1; pc <= 9; end
                 9:  begin lo <= p_rdata; p_go <= 1; p_we <= 0; p_addr <= 6'h24; waiting <= 1; pc <= 10; end

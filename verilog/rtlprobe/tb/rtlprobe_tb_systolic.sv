@@ -149,8 +149,8 @@ module rtlprobe_tb_systolic (
                 8:  begin c_go <= 1; c_we <= 0; c_addr <= 6'h00; end
                 9:  begin waiting <= 0; if (!c_rdata[1]) pc <= 8; end
 `ifdef PROBED
-                10: begin probe <= 0; waiting <= 0; end
-                11: begin p_go <= 1; p_we <= 1; p_addr <= 6'h18; p_wdata <= {16'd0, probe}; entry <= 0; end
+                10: begin probe <= 0; p_go <= 1; p_we <= 0; p_addr <= 6'h04; end
+                11: begin if (probe == 0) $display("I %0d", p_rdata); p_go <= 1; p_we <= 1; p_addr <= 6'h18; p_wdata <= {16'd0, probe}; entry <= 0; end
                 12: begin p_go <= 1; p_we <= 0; p_addr <= 6'h1C; end
                 13: begin status <= p_rdata; depth <= {8'd0, p_rdata[15:8]}; p_go <= 1; p_we <= 0; p_addr <= 6'h20; end
                 14: begin lo <= p_rdata; p_go <= 1; p_we <= 0; p_addr <= 6'h24; end
