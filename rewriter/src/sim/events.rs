@@ -1,5 +1,5 @@
 //! The C-simulation event log (hls-lib `event_log.h`) read back, in either of its formats:
-//! text (`# hlsinstr events v1`, what a testbench writes by default) or binary (`HLSIEV2`, what
+//! text (`# hlsinstr events v1`, what a testbench writes by default) or binary (`HLSIEV3`, what
 //! `hlsinstr sim` asks for with `HLSINSTR_EVENTS_FORMAT=binary`: the probes' buffers written as
 //! they are, so the instrumented run formats nothing).
 //!
@@ -14,8 +14,11 @@ use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
 pub const HEADER: &str = "# hlsinstr events v1";
-/// The first 8 bytes of a binary log.
-pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV2\n";
+/// The first 8 bytes of a binary log (version 3: timestamps are counter ticks, converted with
+/// the log's clock marks).
+pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV3\n";
+/// Version 2, still read: timestamps in nanoseconds, no clock marks.
+pub const BINARY_MAGIC_V2: &[u8; 8] = b"HLSIEV2\n";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
