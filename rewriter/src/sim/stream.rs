@@ -318,19 +318,18 @@ impl Binary<'_> {
     /// thread's stay in order across marks (a later mark measures the rate over a longer time,
     /// so its conversion of a tick may differ by a hair).
     fn convert_ticks(&mut self, records: &mut [Record], at: usize) -> Result<()> {
-        if records.iter().all(|r| r.timestamp_ns.is_none()) {
-            return Ok(());
-        }
-        let Some(clock) = self.clock else {
-            return Err(corrupt(
-                at,
-                "a buffer holds timestamps but no clock mark came before it: the counter's ticks cannot be                  converted to time",
-            ));
-        };
         let Some(thread) = records.first().map(|r| r.thread) else { return Ok(()) };
+        let clock = self.clock;
         let lane = self.lane(thread);
         for r in records.iter_mut() {
             if let Some(t) = r.timestamp_ns.as_mut() {
+                let Some(clock) = clock else {
+                    return Err(corrupt(
+                        at,
+                        "a buffer holds timestamps but no clock mark came before it: the counter's ticks cannot \
+                         be converted to time",
+                    ));
+                };
                 *t = clock.to_ns(*t).max(lane.last_ns);
                 lane.last_ns = *t;
             }
@@ -409,14 +408,14 @@ impl Binary<'_> {
         self.held += records.len();
         let lane = self.lane(thread);
         let was_empty = lane.queue.is_empty();
-        for r in records {
+        for r in &records {
             // Orders restart at every buffer; across a thread's buffers they keep rising.
             if lane.last_raw.is_some_and(|l| r.order <= l) {
                 return Err(corrupt(at, "a thread's records go back in order"));
             }
             lane.last_raw = Some(r.order);
-            lane.queue.push_back(r);
         }
+        lane.queue.extend(records);
         let ended = lane.ended;
         if let (true, Some(first)) = (was_empty, lane.queue.front().map(|r| r.order)) {
             self.heads.push(Reverse((first, thread)));
