@@ -83,7 +83,9 @@ pub fn open(path: &Path) -> Result<Stream<'static>> {
 /// buffers of (thread u32 LE, length u32 LE, records), an end mark (thread u32::MAX, length 0)
 /// after each write; the log must end with one; thread marks (thread u32::MAX − 1 for a thread's
 /// end, u32::MAX − 2 for the start of a thread other than the first, each with the thread as
-/// its 4-byte body) tell the reader which threads may still send records. Each record: a head
+/// its 4-byte body) tell the reader which threads may still send records; in version 3 a clock
+/// mark (thread u32::MAX − 3, 24 bytes: [`super::stream::Clock`]) before a buffer calibrates its
+/// timestamps, which are counter ticks (version 2's are nanoseconds). Each record: a head
 /// byte (event code | 0x08 timestamp | 0x10 seq | 0x20 value | 0x40 the order is the previous
 /// one plus 1), [varint order delta, without 0x40], varint probe, [varint zigzag timestamp
 /// delta], [varint value]; deltas restart at every buffer. Records come back sorted by `order` and
