@@ -155,7 +155,7 @@ fn log_written_at_exit_to_the_default_path() {
         .unwrap();
     assert!(out.status.success());
     let binary = std::fs::read(dir.path().join("hlsinstr-events.log")).unwrap();
-    assert!(binary.starts_with(b"HLSIEV2\n"), "the default log is binary");
+    assert!(binary.starts_with(b"HLSIEV3\n"), "the default log is binary");
     let from_binary = hlsinstr::sim::events::parse_bytes(&binary).unwrap();
     assert_eq!(from_binary.len(), 4);
     assert_eq!(lines[1], "# order probe event thread seq timestamp_ns value");
@@ -488,7 +488,7 @@ fn text_binary_and_pipe_logs_carry_the_same_records() {
     let binary = log_bytes(&exe, "binary");
     let pipe = log_bytes(&exe, "pipe");
     assert!(text.starts_with(b"# hlsinstr events v1\n"));
-    assert!(binary.starts_with(b"HLSIEV2\n") && pipe.starts_with(b"HLSIEV2\n"));
+    assert!(binary.starts_with(b"HLSIEV3\n") && pipe.starts_with(b"HLSIEV3\n"));
     let (t, b, p) = (parse_bytes(&text).unwrap(), parse_bytes(&binary).unwrap(), parse_bytes(&pipe).unwrap());
     // 20000, 10, 5 and 7 calls of `many`: its begin and end, and per call four records.
     let want = [20000usize, 10, 5, 7].iter().map(|c| 2 + 4 * c).sum::<usize>();
@@ -504,6 +504,17 @@ fn text_binary_and_pipe_logs_carry_the_same_records() {
     let want_trips: Vec<u64> = [20000u64, 10, 5, 7].iter().flat_map(|&c| (0..c).map(|k| k % 300)).collect();
     assert_eq!(trips, want_trips);
     assert!(p.iter().filter(|r| r.probe == 300).all(|r| r.timestamp_ns.is_some() && r.seq.is_some()));
+    // Timestamps are nanoseconds since the start in every format (the binary logs carry counter
+    // ticks and the counter's calibration, which the reader applies): rising, within the run,
+    // not raw ticks (~10^15).
+    for (name, log) in [("text", &t), ("binary", &b), ("pipe", &p)] {
+        for thread in 0..4 {
+            let ts: Vec<u64> = log.iter().filter(|r| r.thread == thread).filter_map(|r| r.timestamp_ns).collect();
+            assert!(ts.windows(2).all(|w| w[0] <= w[1]), "{name}, thread {thread}: the timestamps go back");
+            assert!(ts.last().is_none_or(|&l| l > 0 && l < 60_000_000_000), "{name}: last timestamp {:?}", ts.last());
+        }
+        assert!(log.iter().filter_map(|r| r.timestamp_ns).any(|t| t > 0), "{name}: no timestamps");
+    }
     assert!(binary.len() * 4 < text.len(), "binary {} B, text {} B", binary.len(), text.len());
 }
 

@@ -336,7 +336,7 @@ fn an_existing_log_can_be_analysed_and_a_corrupt_one_is_refused() {
     assert!(r.stdout.starts_with("row,parent,depth,kind,name"));
     // The kept log is binary (the testbench sends it through a pipe): magic, buffer header, records.
     let mut bytes = std::fs::read(&log).unwrap();
-    assert!(bytes.starts_with(b"HLSIEV2\n"));
+    assert!(bytes.starts_with(b"HLSIEV3\n"));
     bytes[16] |= 0x07; // the first record's event code: 7 is none
     let bad = dir.path().join("bad.log");
     std::fs::write(&bad, &bytes).unwrap();

@@ -20,11 +20,15 @@
 //     # order probe event thread seq timestamp_ns value
 //     <order> <probe id> <B|E|R|W|D|T> <thread> <seq|-> <timestamp|-> <value|->
 // - `binary` (what `hlsinstr sim` asks for: nothing to format at exit): the 8 bytes
-//   "HLSIEV2\n", then the buffers as they were filled, each as thread (u32 LE), byte length
+//   "HLSIEV3\n", then the buffers as they were filled, each as thread (u32 LE), byte length
 //   (u32 LE) and the encoded records (see Encoding), and after each write an end mark (thread
 //   0xffffffff, length 0): a log that does not end with one was cut short. The reader sorts by
 //   order, numbers the records 0, 1, 2, ... in that order (the text log's `order`; the raw
-//   orders of a log written on several threads are far apart) and numbers seq.
+//   orders of a log written on several threads are far apart) and numbers seq. Timestamps in
+//   the buffers are counter ticks (timestamp.h); a clock mark (thread 0xfffffffc, 24 bytes:
+//   the start's ticks, the ticks when the mark was made, the nanoseconds between, u64 LE each)
+//   comes before every buffer that holds one, and the reader converts with the latest. Version
+//   2 ("HLSIEV2\n") had nanoseconds in the records and no clock marks.
 // `seq` is the record's rank among sequence-numbered records in the global order — what the
 // hardware sequencer of the in-FPGA build hands out. `value` is a loop's trip count on its end
 // record, and the byte count of an R (read) or W (written) record: the bytes one module
@@ -228,7 +232,11 @@ struct Chunk {
     std::uint32_t thread;
     std::uint32_t size;
     unsigned char* data; // malloc'd, owned by the log once adopted
+    bool stamped;        // holds a timestamp: a clock mark goes before it
 };
+
+// The binary log's first 8 bytes (its version).
+inline const unsigned char* binary_magic() { return reinterpret_cast<const unsigned char*>("HLSIEV3\n"); }
 
 inline const char* events_path() {
     const char* p = std::getenv("HLSINSTR_EVENTS");
@@ -295,6 +303,7 @@ class Log {
             Locked lock(mutex_);
 #if HLSINSTR_EVENTS_HAVE_FD
             if (streaming()) {
+                if (c.stamped) send_clock_mark();
                 send_block(c.thread, c.data, c.size);
                 std::free(c.data);
                 return;
@@ -354,7 +363,18 @@ class Log {
     }
 
   private:
-    enum : std::uint32_t { thread_end_mark = 0xfffffffeu, thread_start_mark = 0xfffffffdu };
+    enum : std::uint32_t {
+        thread_end_mark = 0xfffffffeu,
+        thread_start_mark = 0xfffffffdu,
+        clock_mark = 0xfffffffcu
+    };
+
+    // The clock mark's body (see the file comment).
+    static void put_clock_mark(unsigned char* body, const ClockMark& m) {
+        put_u64(body, m.start_ticks);
+        put_u64(body + 8, m.now_ticks);
+        put_u64(body + 16, m.elapsed_ns);
+    }
 
 #if HLSINSTR_EVENTS_HAVE_FD
     // The log goes to $HLSINSTR_EVENTS_FD as it is made (asked once; under the lock).
@@ -370,7 +390,7 @@ class Log {
     HLSINSTR_NOTHROW void send_block(std::uint32_t thread, const unsigned char* data, std::uint32_t size) {
         bool ok = true;
         if (!magic_sent_) {
-            ok = send(fd_, reinterpret_cast<const unsigned char*>("HLSIEV2\n"), 8);
+            ok = send(fd_, binary_magic(), 8);
             magic_sent_ = true;
         }
         unsigned char head[8];
@@ -382,6 +402,13 @@ class Log {
             std::fprintf(stderr, "hlsinstr: writing the event log to descriptor %d failed: %s\n", fd_,
                          std::strerror(errno));
         }
+    }
+
+    // The calibration now, before a buffer that holds timestamps; under the lock.
+    void send_clock_mark() {
+        unsigned char body[24];
+        put_clock_mark(body, ClockMark::now());
+        send_block(clock_mark, body, sizeof body);
     }
 #endif
 
@@ -436,7 +463,7 @@ class Log {
     // buffers as they are (the reader decodes, sorts and numbers). False when a write failed.
     template <class Sink>
     HLSINSTR_NOTHROW bool put_binary(Sink& sink, std::size_t first, bool magic) const {
-        bool ok = !magic || sink.put(reinterpret_cast<const unsigned char*>("HLSIEV2\n"), 8);
+        bool ok = !magic || sink.put(binary_magic(), 8);
         // A file written whole: every thread but the first is announced before any buffer.
         const std::uint32_t threads = magic ? threads_.load() : 0;
         for (std::uint32_t t = 1; ok && t < threads; ++t) {
@@ -444,6 +471,16 @@ class Log {
             put_u32(mark, thread_start_mark);
             put_u32(mark + 4, 4);
             put_u32(mark + 8, t);
+            ok = sink.put(mark, sizeof mark);
+        }
+        // One calibration, made now, converts every buffer written now.
+        bool stamped = false;
+        for (std::size_t i = first; i < chunks_.size(); ++i) stamped = stamped || chunks_[i].stamped;
+        if (ok && stamped) {
+            unsigned char mark[8 + 24];
+            put_u32(mark, clock_mark);
+            put_u32(mark + 4, 24);
+            put_clock_mark(mark + 8, ClockMark::now());
             ok = sink.put(mark, sizeof mark);
         }
         for (std::size_t i = first; ok && i < chunks_.size(); ++i) {
@@ -520,6 +557,9 @@ class Log {
     static void put_u32(unsigned char* p, std::uint32_t v) {
         for (int k = 0; k < 4; ++k) p[k] = static_cast<unsigned char>(v >> (8 * k));
     }
+    static void put_u64(unsigned char* p, std::uint64_t v) {
+        for (int k = 0; k < 8; ++k) p[k] = static_cast<unsigned char>(v >> (8 * k));
+    }
 
     // Decoded, sorted and formatted; the records' array lives here, the C library's writes
     // happen in write_lines (so nothing here needs unwinding code).
@@ -528,6 +568,11 @@ class Log {
         bool ok = true;
         for (std::size_t i = 0; ok && i < chunks_.size(); ++i) ok = decode(chunks_[i], all);
         if (!std::is_sorted(all.begin(), all.end(), ByOrder())) std::sort(all.begin(), all.end(), ByOrder());
+        // Ticks to nanoseconds since the start, with the calibration made now.
+        const ClockMark clock = ClockMark::now();
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (all[i].fields & Record::has_timestamp) all[i].timestamp = clock.to_ns(all[i].timestamp);
+        }
         write_lines(f, ok, all.begin(), all.size());
         all.release();
     }
@@ -769,26 +814,42 @@ class ThreadLog {
         return t.start();
     }
 
-    // The usual record — next order on this thread, probe and value below 128, no timestamp —
-    // is two or three bytes written here, inlined where the probe is; the rest goes to
-    // record_any.
+    // The usual record — next order on this thread, probe and value below 128 — is two or three
+    // bytes written here (and a timestamp's few), inlined where the probe is; the rest goes to
+    // record_any. `options` is a constant at every probe, so the timestamp's branch folds.
     void record(std::uint32_t probe, char event, unsigned options, bool has_value, std::uint64_t value) {
         const std::uint64_t order = next_order();
-        if (order - last_order_ == 1 && (probe | (has_value ? value : 0)) < 0x80 && !(options & HLSINSTR_OPT_T) &&
-            end_ - pos_ >= 3) {
+        if (order - last_order_ == 1 && (probe | (has_value ? value : 0)) < 0x80 &&
+            end_ - pos_ >= static_cast<std::ptrdiff_t>(Encoding::max_record)) {
             unsigned char* p = pos_;
-            p[0] = static_cast<unsigned char>(Encoding::head(event, options, has_value) | Encoding::next_order_bit);
+            const unsigned char h =
+                static_cast<unsigned char>(Encoding::head(event, options, has_value) | Encoding::next_order_bit);
             p[1] = static_cast<unsigned char>(probe);
-            p[2] = static_cast<unsigned char>(value);
-            pos_ = p + (has_value ? 3 : 2);
+            if (options & HLSINSTR_OPT_T) {
+                p[0] = static_cast<unsigned char>(h | Encoding::timestamp_bit);
+                p = stamp(p + 2);
+            } else {
+                p[0] = h;
+                p += 2;
+            }
+            if (has_value) *p++ = static_cast<unsigned char>(value);
+            pos_ = p;
             last_order_ = order;
             return;
         }
         record_any(order, probe, event, options, has_value, value);
     }
 
-    // Any record, with the order already drawn. Not cold: every record with a timestamp comes
-    // here.
+    // The counter's ticks as a delta from this buffer's previous timestamp.
+    unsigned char* stamp(unsigned char* p) {
+        const std::uint64_t t = timestamp_ticks();
+        p = Encoding::varint(p, Encoding::zigzag(t - last_timestamp_));
+        last_timestamp_ = t;
+        stamped_ = true;
+        return p;
+    }
+
+    // Any record, with the order already drawn.
     void record_any(std::uint64_t order, std::uint32_t probe, char event, unsigned options, bool has_value,
                     std::uint64_t value) {
         if (end_ - pos_ < static_cast<std::ptrdiff_t>(Encoding::max_record) && !new_buffer()) return;
@@ -803,9 +864,7 @@ class ThreadLog {
         last_order_ = order;
         p = Encoding::varint(p, probe);
         if (options & HLSINSTR_OPT_T) {
-            const std::uint64_t t = timestamp_ns();
-            p = Encoding::varint(p, Encoding::zigzag(t - last_timestamp_));
-            last_timestamp_ = t;
+            p = stamp(p);
             h |= Encoding::timestamp_bit;
         }
         if (has_value) p = Encoding::varint(p, value);
@@ -839,8 +898,8 @@ class ThreadLog {
     static ThreadLog& slot();
 
     constexpr ThreadLog()
-        : state_(fresh), owner_(false), log_(0), thread_(0), buffer_(0), pos_(0), end_(0), last_order_(0),
-          last_timestamp_(0) {
+        : state_(fresh), owner_(false), stamped_(false), log_(0), thread_(0), buffer_(0), pos_(0), end_(0),
+          last_order_(0), last_timestamp_(0) {
     }
 
     // Moves this thread's records to the process log (before an explicit write).
@@ -884,6 +943,7 @@ class ThreadLog {
     HLSINSTR_COLD ThreadLog* start() {
         if (state_ != fresh || log_gone()) return 0;
         log_ = &Log::instance();
+        start_clock();
         thread_ = log_->next_thread();
         owner_ = thread_ == 0;
         if (!owner_) {
@@ -916,7 +976,7 @@ class ThreadLog {
     // buffer with its deltas from zero.
     void hand_over() {
         const std::size_t size = static_cast<std::size_t>(pos_ - buffer_);
-        Chunk c = {thread_, static_cast<std::uint32_t>(size), buffer_};
+        Chunk c = {thread_, static_cast<std::uint32_t>(size), buffer_, stamped_};
         if (static_cast<std::size_t>(end_ - pos_) > buffer_bytes / 2) {
             // A flush before exit (flush_events) leaves most of the buffer unused: hand over a copy.
             c.data = static_cast<unsigned char*>(std::malloc(size));
@@ -929,10 +989,12 @@ class ThreadLog {
         log_->adopt(c);
         last_order_ = 0;
         last_timestamp_ = 0;
+        stamped_ = false;
     }
 
     State state_;
-    bool owner_; // the first thread that recorded (Log::next_owned_order)
+    bool owner_;   // the first thread that recorded (Log::next_owned_order)
+    bool stamped_; // the buffer holds a timestamp
     Log* log_;
     std::uint32_t thread_;
     unsigned char* buffer_; // the records since the last hand-over are [buffer_, pos_)

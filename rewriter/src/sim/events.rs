@@ -1,5 +1,5 @@
 //! The C-simulation event log (hls-lib `event_log.h`) read back, in either of its formats:
-//! text (`# hlsinstr events v1`, what a testbench writes by default) or binary (`HLSIEV2`, what
+//! text (`# hlsinstr events v1`, what a testbench writes by default) or binary (`HLSIEV3`, what
 //! `hlsinstr sim` asks for with `HLSINSTR_EVENTS_FORMAT=binary`: the probes' buffers written as
 //! they are, so the instrumented run formats nothing).
 //!
@@ -14,8 +14,11 @@ use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
 pub const HEADER: &str = "# hlsinstr events v1";
-/// The first 8 bytes of a binary log.
-pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV2\n";
+/// The first 8 bytes of a binary log (version 3: timestamps are counter ticks, converted with
+/// the log's clock marks).
+pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV3\n";
+/// Version 2, still read: timestamps in nanoseconds, no clock marks.
+pub const BINARY_MAGIC_V2: &[u8; 8] = b"HLSIEV2\n";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
@@ -80,7 +83,9 @@ pub fn open(path: &Path) -> Result<Stream<'static>> {
 /// buffers of (thread u32 LE, length u32 LE, records), an end mark (thread u32::MAX, length 0)
 /// after each write; the log must end with one; thread marks (thread u32::MAX − 1 for a thread's
 /// end, u32::MAX − 2 for the start of a thread other than the first, each with the thread as
-/// its 4-byte body) tell the reader which threads may still send records. Each record: a head
+/// its 4-byte body) tell the reader which threads may still send records; in version 3 a clock
+/// mark (thread u32::MAX − 3, 24 bytes: [`super::stream::Clock`]) before a buffer calibrates its
+/// timestamps, which are counter ticks (version 2's are nanoseconds). Each record: a head
 /// byte (event code | 0x08 timestamp | 0x10 seq | 0x20 value | 0x40 the order is the previous
 /// one plus 1), [varint order delta, without 0x40], varint probe, [varint zigzag timestamp
 /// delta], [varint value]; deltas restart at every buffer. Records come back sorted by `order` and

@@ -10,6 +10,7 @@ pub mod coverage;
 pub mod directives;
 pub mod estimate;
 pub mod events;
+pub mod fastmap;
 pub mod logpipe;
 pub mod output;
 pub mod relations;
@@ -83,10 +84,13 @@ pub fn read_manifest(path: &Path) -> Result<Manifest> {
 /// What the run shows of each loop probe before any cycle is counted: its largest trip count
 /// (a loop's end record carries it), and whether another probed loop or function ran inside it
 /// (then it is not an innermost loop Vitis would pipeline by default). Fed one record at a time.
+/// Gathered in fast maps (a lookup or two per record), handed over as a [`timing::RunShape`].
 #[derive(Default)]
 struct ShapeBuilder {
-    shape: timing::RunShape,
-    open: std::collections::HashMap<u32, Vec<u32>>,
+    max_trips: fastmap::FastMap<u32, u64>,
+    /// (outer, inner) probe pairs seen.
+    inner: fastmap::FastSet<(u32, u32)>,
+    open: fastmap::FastMap<u32, Vec<u32>>,
 }
 
 impl ShapeBuilder {
@@ -95,19 +99,27 @@ impl ShapeBuilder {
         match r.event {
             events::Event::Begin => {
                 if let Some(&outer) = stack.last() {
-                    self.shape.inner.entry(outer).or_default().insert(r.probe);
+                    self.inner.insert((outer, r.probe));
                 }
                 stack.push(r.probe);
             }
             events::Event::End => {
                 stack.pop();
                 if let Some(v) = r.value {
-                    let e = self.shape.max_trips.entry(r.probe).or_insert(0);
+                    let e = self.max_trips.entry(r.probe).or_insert(0);
                     *e = v.max(*e);
                 }
             }
             _ => {}
         }
+    }
+
+    fn shape(self) -> timing::RunShape {
+        let mut shape = timing::RunShape { max_trips: self.max_trips.into_iter().collect(), ..Default::default() };
+        for (outer, inner) in self.inner {
+            shape.inner.entry(outer).or_default().insert(inner);
+        }
+        shape
     }
 }
 
@@ -122,7 +134,7 @@ pub fn analyze(log: &Path, manifest: &Manifest, opts: &AnalysisOptions) -> Resul
         first.push(r);
     }
     let mut stream = events::open(log)?;
-    let a = analyze_inner(&mut || stream.next_record(), first.shape.shape, manifest, opts).map_err(|e| e.at(log))?;
+    let a = analyze_inner(&mut || stream.next_record(), first.shape.shape(), manifest, opts).map_err(|e| e.at(log))?;
     let mut a = Analysis { silent: first.fired.warnings(manifest), trace: first.trace, ..a };
     // Said where the reader had to approximate (threads merged past its window).
     a.report.warnings.extend(stream.notes());
@@ -134,7 +146,7 @@ pub fn analyze_records(records: &[events::Record], manifest: &Manifest, opts: &A
     let mut first = FirstPass::new(manifest);
     records.iter().for_each(|r| first.push(r.clone()));
     let mut it = records.iter();
-    let a = analyze_inner(&mut || Ok(it.next().cloned()), first.shape.shape, manifest, opts)?;
+    let a = analyze_inner(&mut || Ok(it.next().cloned()), first.shape.shape(), manifest, opts)?;
     Ok(Analysis { silent: first.fired.warnings(manifest), trace: first.trace, ..a })
 }
 

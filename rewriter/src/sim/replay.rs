@@ -6,6 +6,7 @@
 //! the timeline (for `--vcd`/`--trace`) keeps one node per invocation up to a cap.
 
 use super::events::{Event, Record};
+use super::fastmap::{FastMap, IdTable};
 use super::relations::{Channel, Relations};
 use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
 use crate::emit::manifest::{Manifest, ProbeEntry};
@@ -106,41 +107,6 @@ pub struct Replay {
     pub roots_begun: u64,
 }
 
-/// A map keyed by probe ids and site indexes, looked up several times per record: SipHash was
-/// a fifth of the replay's time.
-type FastMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<IdHasher>>;
-
-/// Multiply-rotate hashing of small integers (as rustc's FxHasher); not for untrusted keys
-/// that an attacker picks to collide, which probe ids and indexes are not worth doing.
-#[derive(Default, Clone, Copy)]
-struct IdHasher(u64);
-
-impl std::hash::Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.write_u64(u64::from(v));
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-    fn write_isize(&mut self, v: isize) {
-        self.write_u64(v as u64);
-    }
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(u64::from(v));
-    }
-}
-
 /// Per-call figures kept for the report (the rest are counted, not listed).
 pub const MAX_CALLS: usize = 100_000;
 
@@ -161,8 +127,9 @@ struct Open {
     /// Σ over the children of (their cycles − what the report assumed for them): what the run
     /// changes in this invocation's scheduled latency (schedule first).
     delta: i64,
-    /// Calls made so far in this invocation, per callee probe (to tell call sites apart).
-    calls_made: HashMap<u32, usize>,
+    /// Calls made so far in this invocation, per callee probe called from several places (to
+    /// tell call sites apart): a few entries, searched.
+    calls_made: Vec<(u32, usize)>,
     /// The call site (index into the callee's sites) this invocation came from.
     call_site: Option<usize>,
     /// The numbered copy of the enclosing function this runs in (its call site).
@@ -230,8 +197,8 @@ fn port_element_bytes(t: &str) -> Option<u64> {
 }
 
 struct Ctx<'a> {
-    probes: FastMap<u32, &'a ProbeEntry>,
-    timing: FastMap<u32, &'a Timing>,
+    probes: IdTable<&'a ProbeEntry>,
+    timing: IdTable<&'a Timing>,
     relations: &'a Relations,
     opts: &'a Options,
     site_index: FastMap<(Option<usize>, u32, Option<usize>), usize>,
@@ -260,8 +227,8 @@ impl<'a> Replayer<'a> {
         opts: &'a Options,
     ) -> Self {
         let cx = Ctx {
-            probes: manifest.probes.iter().map(|p| (p.id, p)).collect(),
-            timing: timing.iter().map(|(&k, v)| (k, v)).collect(),
+            probes: IdTable::new(manifest.probes.iter().map(|p| (p.id, p))),
+            timing: IdTable::new(timing.iter().map(|(&k, v)| (k, v))),
             relations,
             opts,
             site_index: FastMap::default(),
@@ -336,11 +303,11 @@ pub fn replay(
 impl<'a> Ctx<'a> {
     /// The timing of a probe (looked up several times per record: a fast hash).
     fn t(&self, probe: u32) -> Option<&'a Timing> {
-        self.timing.get(&probe).copied()
+        self.timing.get(probe)
     }
 
     fn p(&self, probe: u32) -> Option<&'a ProbeEntry> {
-        self.probes.get(&probe).copied()
+        self.probes.get(probe)
     }
 
     fn name(&self, probe: u32) -> String {
@@ -414,7 +381,13 @@ impl<'a> Ctx<'a> {
         if local.is_empty() {
             return None;
         }
-        let made = parent.calls_made.entry(probe).or_insert(0);
+        let made = match parent.calls_made.iter().position(|c| c.0 == probe) {
+            Some(i) => &mut parent.calls_made[i].1,
+            None => {
+                parent.calls_made.push((probe, 0));
+                &mut parent.calls_made.last_mut().expect("just pushed").1
+            }
+        };
         let k = *made % local.len();
         *made += 1;
         Some(local[k])
@@ -494,7 +467,7 @@ impl<'a> Ctx<'a> {
             overlap_site: None,
             nest_trips: 0,
             delta: 0,
-            calls_made: HashMap::new(),
+            calls_made: Vec::new(),
             call_site,
             copy,
             bulk_run: Vec::new(),
@@ -515,7 +488,7 @@ impl<'a> Ctx<'a> {
             // record alone cannot tell them apart).
             let port = self
                 .probes
-                .get(&r.probe)
+                .get(r.probe)
                 .and_then(|p| p.port.as_ref())
                 .filter(|p| p.memcpys > 0 && p.memcpys == p.sites);
             if let Some((e, port)) =

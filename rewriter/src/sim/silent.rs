@@ -4,14 +4,15 @@
 //! file (ours: a header reached around the copies). Either way the user should hear of it.
 
 use super::events::{Event, Record};
+use super::fastmap::{FastMap, FastSet};
 use crate::emit::manifest::Manifest;
 use std::collections::HashMap;
 
 /// Which probes fired and how often each began, taken one record at a time (a streamed log).
 #[derive(Debug, Default)]
 pub struct Fired {
-    begins: HashMap<u32, u64>,
-    fired: std::collections::HashSet<u32>,
+    begins: FastMap<u32, u64>,
+    fired: FastSet<u32>,
 }
 
 impl Fired {
@@ -29,11 +30,7 @@ impl Fired {
     }
 }
 
-fn silent_probes(
-    begins: &HashMap<u32, u64>,
-    fired: &std::collections::HashSet<u32>,
-    manifest: &Manifest,
-) -> Vec<String> {
+fn silent_probes(begins: &FastMap<u32, u64>, fired: &FastSet<u32>, manifest: &Manifest) -> Vec<String> {
     let by_id: HashMap<u32, &crate::emit::manifest::ProbeEntry> = manifest.probes.iter().map(|p| (p.id, p)).collect();
     let last = |name: &str| name.rsplit("::").next().unwrap_or(name).to_string();
     let mut out = Vec::new();

@@ -12,10 +12,12 @@
 //! order, and [`Stream::notes`] says the order between threads is approximate. A text log is
 //! sorted through a window of the same size.
 
-use super::events::{corrupt, decode_buffer, parse_record, Record, BINARY_MAGIC, HEADER};
+use super::events::{corrupt, decode_buffer, parse_record, Record, BINARY_MAGIC, BINARY_MAGIC_V2, HEADER};
+use super::fastmap::FastMap;
 use crate::error::{Error, ErrorKind, Result};
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap, VecDeque};
+use std::collections::binary_heap::PeekMut;
+use std::collections::{BinaryHeap, VecDeque};
 use std::io::{BufRead, Read};
 
 /// Records held back to be put in order, at most (a held record takes ~80 bytes, so ~170 MB).
@@ -27,6 +29,38 @@ pub const END_MARK_THREAD: u32 = u32::MAX;
 pub const THREAD_END_MARK: u32 = u32::MAX - 1;
 /// Thread of the mark that says a thread other than the first started (body: the thread).
 pub const THREAD_START_MARK: u32 = u32::MAX - 2;
+/// Thread of a version-3 log's clock mark: the calibration that converts the timestamps of the
+/// buffers after it from counter ticks to nanoseconds (body: [`Clock`], 24 bytes).
+pub const CLOCK_MARK: u32 = u32::MAX - 3;
+
+/// A version-3 log's clock calibration: the counter's ticks when recording started and when
+/// the mark was made, and the steady-clock nanoseconds between (hls-lib `timestamp.h`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    pub start_ticks: u64,
+    pub now_ticks: u64,
+    pub elapsed_ns: u64,
+}
+
+impl Clock {
+    /// Reads a mark's body; `None` when it is not 24 bytes or its counter goes back.
+    pub fn parse(body: &[u8]) -> Option<Clock> {
+        let u = |k: usize| body.get(8 * k..8 * k + 8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")));
+        let c = Clock { start_ticks: u(0)?, now_ticks: u(1)?, elapsed_ns: u(2)? };
+        (body.len() == 24 && c.now_ticks >= c.start_ticks).then_some(c)
+    }
+
+    /// Ticks → nanoseconds since the start (as hls-lib's text writer converts: rounded down; a
+    /// tick before the start, from a thread that raced it, is 0).
+    pub fn to_ns(&self, ticks: u64) -> u64 {
+        let span = self.now_ticks - self.start_ticks;
+        if ticks <= self.start_ticks || span == 0 {
+            return 0;
+        }
+        let ns = u128::from(ticks - self.start_ticks) * u128::from(self.elapsed_ns) / u128::from(span);
+        u64::try_from(ns).unwrap_or(u64::MAX)
+    }
+}
 
 /// A log read record by record in `order` (see the module comment).
 pub struct Stream<'a> {
@@ -81,7 +115,7 @@ struct Binary<'a> {
     input: Box<dyn BufRead + 'a>,
     /// Byte offset of the next block (for error messages).
     at: usize,
-    threads: BTreeMap<u32, Lane>,
+    threads: FastMap<u32, Lane>,
     /// Head order of every thread with records waiting.
     heads: BinaryHeap<Reverse<(u64, u32)>>,
     /// Threads that may still send records and have none waiting: nothing can go on in order.
@@ -90,6 +124,9 @@ struct Binary<'a> {
     /// The last block read was an end mark.
     closed: bool,
     eof: bool,
+    /// Version 3: timestamps are counter ticks, converted with the latest clock mark.
+    ticks: bool,
+    clock: Option<Clock>,
 }
 
 #[derive(Default)]
@@ -97,6 +134,8 @@ struct Lane {
     queue: VecDeque<Record>,
     ended: bool,
     last_raw: Option<u64>,
+    /// The last converted timestamp (version 3).
+    last_ns: u64,
 }
 
 impl<'a> Stream<'a> {
@@ -116,10 +155,10 @@ impl<'a> Stream<'a> {
                  hlsinstr::sim::flush_events() before)",
             ));
         }
-        let binary = head.as_slice() == BINARY_MAGIC;
+        let binary = head.as_slice() == BINARY_MAGIC || head.as_slice() == BINARY_MAGIC_V2;
         let rest = std::io::BufReader::with_capacity(1 << 16, input);
         let source = if binary {
-            let mut threads = BTreeMap::new();
+            let mut threads = FastMap::default();
             // The first thread that records is thread 0 and is never announced.
             threads.insert(0, Lane::default());
             Source::Binary(Binary {
@@ -131,6 +170,8 @@ impl<'a> Stream<'a> {
                 held: 0,
                 closed: false,
                 eof: false,
+                ticks: head.as_slice() == BINARY_MAGIC,
+                clock: None,
             })
         } else {
             let mut t = Text {
@@ -254,16 +295,46 @@ impl Text<'_> {
 impl Binary<'_> {
     /// The earliest waiting record.
     fn pop(&mut self) -> Record {
-        let Reverse((_, thread)) = self.heads.pop().expect("a waiting record");
+        // The head is replaced in place while its thread has more (one sift, not a pop and a
+        // push: a log of one thread pays nothing for the merge).
+        let mut head = self.heads.peek_mut().expect("a waiting record");
+        let Reverse((_, thread)) = *head;
         let lane = self.threads.get_mut(&thread).expect("a known thread");
         let r = lane.queue.pop_front().expect("a waiting record");
         self.held -= 1;
         match lane.queue.front() {
-            Some(next) => self.heads.push(Reverse((next.order, thread))),
-            None if !lane.ended => self.starving += 1,
-            None => {}
+            Some(next) => *head = Reverse((next.order, thread)),
+            None => {
+                PeekMut::pop(head);
+                if !lane.ended {
+                    self.starving += 1;
+                }
+            }
         }
         r
+    }
+
+    /// A version-3 buffer's timestamps, ticks → nanoseconds with the latest clock mark. Each
+    /// thread's stay in order across marks (a later mark measures the rate over a longer time,
+    /// so its conversion of a tick may differ by a hair).
+    fn convert_ticks(&mut self, records: &mut [Record], at: usize) -> Result<()> {
+        let Some(thread) = records.first().map(|r| r.thread) else { return Ok(()) };
+        let clock = self.clock;
+        let lane = self.lane(thread);
+        for r in records.iter_mut() {
+            if let Some(t) = r.timestamp_ns.as_mut() {
+                let Some(clock) = clock else {
+                    return Err(corrupt(
+                        at,
+                        "a buffer holds timestamps but no clock mark came before it: the counter's ticks cannot \
+                         be converted to time",
+                    ));
+                };
+                *t = clock.to_ns(*t).max(lane.last_ns);
+                lane.last_ns = *t;
+            }
+        }
+        Ok(())
     }
 
     fn lane(&mut self, thread: u32) -> &mut Lane {
@@ -308,6 +379,15 @@ impl Binary<'_> {
             return Err(corrupt(at, "a buffer is cut short"));
         }
         self.at += 8 + len;
+        if self.ticks && thread == CLOCK_MARK {
+            self.clock = Some(Clock::parse(&body).ok_or_else(|| {
+                corrupt(
+                    at,
+                    "a clock mark is not 24 bytes, or its counter goes back: the timestamps cannot be converted",
+                )
+            })?);
+            return Ok(());
+        }
         if thread == THREAD_START_MARK || thread == THREAD_END_MARK {
             let id: [u8; 4] = body.as_slice().try_into().map_err(|_| corrupt(at, "a thread mark is not 4 bytes"))?;
             let id = u32::from_le_bytes(id);
@@ -322,17 +402,20 @@ impl Binary<'_> {
         }
         let mut records = Vec::new();
         decode_buffer(&body, at + 8, thread, &mut records)?;
+        if self.ticks {
+            self.convert_ticks(&mut records, at)?;
+        }
         self.held += records.len();
         let lane = self.lane(thread);
         let was_empty = lane.queue.is_empty();
-        for r in records {
+        for r in &records {
             // Orders restart at every buffer; across a thread's buffers they keep rising.
             if lane.last_raw.is_some_and(|l| r.order <= l) {
                 return Err(corrupt(at, "a thread's records go back in order"));
             }
             lane.last_raw = Some(r.order);
-            lane.queue.push_back(r);
         }
+        lane.queue.extend(records);
         let ended = lane.ended;
         if let (true, Some(first)) = (was_empty, lane.queue.front().map(|r| r.order)) {
             self.heads.push(Reverse((first, thread)));
@@ -474,5 +557,69 @@ mod tests {
         let mut s = Stream::new(twice.as_slice()).unwrap();
         let e = std::iter::from_fn(|| s.next_record().transpose()).find_map(|r| r.err()).unwrap();
         assert!(e.message.contains("share order"), "{e}");
+    }
+
+    /// A buffer of begin records with timestamps, (probe, timestamp) each, their orders
+    /// `first`, `first + 1`, ...
+    fn stamped(thread: u32, first: u8, records: &[(u32, u64)]) -> Vec<u8> {
+        let mut body = Vec::new();
+        let mut last = 0u64;
+        for (k, &(probe, t)) in records.iter().enumerate() {
+            match k {
+                0 => body.extend([0x08u8, first, probe as u8]), // a begin with a timestamp
+                _ => body.extend([0x48u8, probe as u8]),        // the same, next order
+            }
+            let mut z = (t.wrapping_sub(last) << 1) ^ ((t.wrapping_sub(last) as i64 >> 63) as u64);
+            while z >= 0x80 {
+                body.push((z as u8) | 0x80);
+                z >>= 7;
+            }
+            body.push(z as u8);
+            last = t;
+        }
+        block(thread, &body)
+    }
+
+    fn clock(start: u64, now: u64, ns: u64) -> Vec<u8> {
+        block(CLOCK_MARK, &[start.to_le_bytes(), now.to_le_bytes(), ns.to_le_bytes()].concat())
+    }
+
+    fn timestamps(bytes: &[u8]) -> Result<Vec<u64>> {
+        let mut s = Stream::new(bytes)?;
+        let mut out = Vec::new();
+        while let Some(r) = s.next_record()? {
+            out.push(r.timestamp_ns.unwrap());
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn version_3_timestamps_are_ticks_converted_with_the_latest_clock_mark() {
+        // 3 ticks a ns from tick 1000; the second mark measured a slightly slower rate, and the
+        // thread's times stay in order across it.
+        let bytes = log(&[
+            clock(1000, 4000, 1000),
+            stamped(0, 1, &[(0, 1000), (1, 1300), (2, 4000)]),
+            clock(1000, 7000, 1999),
+            stamped(0, 4, &[(3, 4001), (4, 7000)]),
+        ]);
+        assert_eq!(timestamps(&bytes).unwrap(), vec![0, 100, 1000, 1000, 1999]);
+        // Version 2 logs are still read, their timestamps nanoseconds as written.
+        let mut v2 = log(&[stamped(0, 1, &[(0, 5), (1, 9)])]);
+        v2[..8].copy_from_slice(crate::sim::events::BINARY_MAGIC_V2);
+        assert_eq!(timestamps(&v2).unwrap(), vec![5, 9]);
+    }
+
+    #[test]
+    fn version_3_timestamps_without_a_valid_clock_mark_are_refused() {
+        let missing = log(&[stamped(0, 1, &[(0, 1000)])]);
+        let e = timestamps(&missing).unwrap_err();
+        assert!(e.message.contains("no clock mark came before it"), "{e}");
+        for bad in [clock(5000, 4000, 10), block(CLOCK_MARK, &[0; 16])] {
+            let e = timestamps(&log(&[bad, stamped(0, 1, &[(0, 1000)])])).unwrap_err();
+            assert!(e.message.contains("clock mark is not 24 bytes, or its counter goes back"), "{e}");
+        }
+        // A log without timestamps needs no mark.
+        assert_eq!(read(&log(&[buffer(0, &[(0, 0)])]), 10).0.len(), 1);
     }
 }
