@@ -345,6 +345,9 @@ pub struct FnSelection {
     pub ports: Vec<ports::BoundPort>,
     /// With `branches`: the function's control flow is traced.
     pub branches: bool,
+    /// With `watch` (C++): the function is reachable from the top, so its accesses may touch
+    /// the watched buffer.
+    pub watch: bool,
 }
 
 impl FnSelection {
@@ -467,7 +470,8 @@ pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result
         }
         // A function with probed loops but `function == false` still gets a frame probe (plan).
         let function = whole && kinds.modules;
-        out[fi][ni] = FnSelection { function, loops, ports: Vec::new(), branches: whole && kinds.branches };
+        out[fi][ni] =
+            FnSelection { function, loops, ports: Vec::new(), branches: whole && kinds.branches, watch: kinds.watch };
     }
     if kinds.maxi {
         ports::bind(files, &mut out);
