@@ -161,8 +161,7 @@ fn rewrite_whole(
             ));
         }
     }
-    let plan_target =
-        PlanTarget {
+    let plan_target = PlanTarget {
         vitis: vitis_opts.is_some(),
         top,
         opencl: false,
@@ -858,8 +857,7 @@ mod tests {
             }
             let select_opts = SelectOptions { top: top.clone(), ..SelectOptions::default() };
             let selection = select(std::slice::from_ref(&model), kinds, &select_opts).unwrap();
-            let target =
-                PlanTarget { vitis: top.is_some(), top: top.as_deref(), ..PlanTarget::default() };
+            let target = PlanTarget { vitis: top.is_some(), top: top.as_deref(), ..PlanTarget::default() };
             let mut plans = vec![plan_file(&src, &model, &selection[0], kinds, target, &mut 0)];
             if let Some(top) = top {
                 let planned = plans[0].edits.len();

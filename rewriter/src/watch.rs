@@ -184,8 +184,8 @@ pub fn plan_cpp(src: &SourceFile, f: &Function, fi: usize, w: &CppWatch, next_id
         let p = &params[c.param];
         let id = *next_id;
         *next_id += 1;
-        let index = src.text[..c.wrap.start].trim_end().ends_with('[')
-            && src.text[c.wrap.end..].trim_start().starts_with(']');
+        let index =
+            src.text[..c.wrap.start].trim_end().ends_with('[') && src.text[c.wrap.end..].trim_start().starts_with(']');
         let value_at = match &c.stmt {
             StmtSlot::Block { span, .. } => Ok(span.end),
             StmtSlot::Not(why) => Err(format!("the access is {why}: no probe can follow its statement")),

@@ -30,7 +30,10 @@ pub enum Event {
     /// A watchpoint event (hls-lib `watch.h`): the probe is the site (0 for a call), the value
     /// the element's (an `i64`'s bits) when known, `index` the element's from the watched
     /// buffer's first.
-    Watch { kind: WatchKind, index: i64 },
+    Watch {
+        kind: WatchKind,
+        index: i64,
+    },
 }
 
 /// What a watch record says.
