@@ -131,3 +131,26 @@ fn refused_cases_say_what_to_do() {
         assert!(!dir.join("inst").exists(), "nothing written");
     }
 }
+
+#[test]
+fn sim_lists_every_watch_event_with_its_source_line_and_call() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    for f in ["vec.cpp", "vec.h", "vec_tb.cpp", "hls_config.cfg"] {
+        std::fs::copy(common::repo().join("tests/watch").join(f), dir.join(f)).unwrap();
+    }
+    let run = common::sim_in(
+        dir,
+        &["hls_config.cfg", "--probes", "watch", "--watch-range", "data[2:4]", "--invariant", "data[i] >= 0"],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let section: Vec<&str> = run.stdout.lines().skip_while(|l| !l.starts_with("Watch:")).collect();
+    assert_eq!(section[0], "Watch: 9 events in 2 calls of the top", "{}", run.stdout);
+    assert!(section.contains(&"  call 2: out of bounds vec.cpp:7 (read-write of acc in accumulate): element 8"));
+    assert!(section.contains(&"  call 1: invariant vec.cpp:16 (read of data in vec_top): element 2 value -3"));
+    assert!(section.contains(&"       2 hit           vec.cpp:16 (read of data in vec_top)"));
+    // The options are checked as rewrite checks them.
+    let run = common::sim_in(dir, &["hls_config.cfg", "--probes", "watch"]);
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("needs the watched elements"), "{}", run.stderr);
+}
