@@ -22,7 +22,7 @@ pub struct Kinds {
     pub seq: bool,
     /// Bytes each module invocation moves over each m_axi port.
     pub maxi: bool,
-    /// Watchpoints on one buffer (`.cl` files; `--watch`): a `monitor_address` at every access
+    /// Watchpoints on one buffer (`--watch`; `.cl` files, or C++ in C simulation): a check at every access
     /// that may touch it.
     pub watch: bool,
     /// Stall monitors (`.cl` files; `--at LINE`): snapshots before and after the statement that
