@@ -179,7 +179,13 @@ pub fn plan_file(
             plan_watch(src, f, fi, w, next_id, &mut plan);
         }
         if let (false, true, Some(w)) = (target.opencl, sel.watch, target.cpp_watch) {
-            crate::watch::plan_cpp(src, f, fi, w, next_id, &mut plan);
+            if src.path.extension().is_some_and(|e| e == "c") {
+                // hls-lib's watch.h is C++ (templates); a C callee keeps its other probes.
+                let why = format!("{}: not watched: watchpoints need C++ and this is a C file", f.qualified);
+                plan.warnings.push((f.line, f.col, why));
+            } else {
+                crate::watch::plan_cpp(src, f, fi, w, next_id, &mut plan);
+            }
         }
         if target.opencl && !target.stall.is_empty() {
             plan_stall(src, f, fi, target.stall, next_id, &mut plan);
