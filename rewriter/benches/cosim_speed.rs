@@ -31,6 +31,7 @@ fn main() {
         timeout: Duration::from_secs(300),
         watchdog_ms: 2000,
         kinds: hlsinstr::select::Kinds::parse("modules").unwrap(),
+        watch: None,
         uninstrumented: true,
         progress: None,
         cancel: None,

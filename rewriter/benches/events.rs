@@ -112,6 +112,7 @@ fn build(spec: &RunSpec, include: &Path, dir: &Path, name: &str, kinds: Option<&
         timeout: Duration::from_secs(3600),
         watchdog_ms: 2000,
         kinds: Kinds::parse(kinds.unwrap_or("modules")).unwrap(),
+        watch: None,
         uninstrumented: kinds.is_none(),
         progress: None,
         cancel: None,

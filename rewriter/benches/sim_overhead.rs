@@ -148,6 +148,7 @@ fn build(spec: &RunSpec, include: &Path, uninstrumented: bool) -> (PathBuf, usiz
         timeout: Duration::from_secs(600),
         watchdog_ms: 2000,
         kinds: Kinds::parse("modules,loops,maxi").unwrap(),
+        watch: None,
         uninstrumented,
         progress: None,
         cancel: None,

@@ -18,6 +18,7 @@ pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/c_runtime.h", include_str!("../../hls-lib/include/hlsinstr/c_runtime.h")),
     ("hlsinstr/maxi.h", include_str!("../../hls-lib/include/hlsinstr/maxi.h")),
     ("hlsinstr/branches.h", include_str!("../../hls-lib/include/hlsinstr/branches.h")),
+    ("hlsinstr/watch.h", include_str!("../../hls-lib/include/hlsinstr/watch.h")),
     ("hlsinstr/sim/hls_stream.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_stream.h")),
     ("hlsinstr/sim/watchdog.h", include_str!("../../hls-lib/include/hlsinstr/sim/watchdog.h")),
     ("hlsinstr/sim/hls_task.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_task.h")),

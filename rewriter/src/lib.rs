@@ -32,5 +32,6 @@ pub mod strip;
 
 pub mod verilog_lex;
 pub mod walk;
+pub mod watch;
 
 pub use error::{Error, ErrorKind, Result};

@@ -21,6 +21,7 @@
 //! | with `watch` (`.cl`; `--watch`, `--watch-range`, `--invariant` on `buf`): element of `buf`, or of another `__global` pointer parameter of the same element type (it may alias `buf`), accessed as `p[i]`, `*e`, in a statement of a `{}` block (or `case`), scalar element | `p[HLSINSTR_WATCH_V(k, p, i)]`, `*HLSINSTR_WATCH_PV(k, p, e)`, and `HLSINSTR_WATCH_POST(k);` right after the statement (the element's value is sent); one id per site |
 //! | with `watch`: any other such access (`p->x`, in a header, condition, `return` or unbraced body, or a non-scalar element) | `p[HLSINSTR_WATCH_R(k, p, i)]`, `*HLSINSTR_WATCH_PR(k, p, e)`, `HLSINSTR_WATCH_PR(k, p, p)->x` (`_W`/`_PW` when assigned with `=`, `_RW`/`_PRW` for `+=`, `++`, ...): the index is sent |
 //! | with `watch`: after `HLSINSTR_FUNC_BEGIN` (or the `{`) of a function with such sites | per site `HLSINSTR_WATCH_CFG(k, buf, a, b, vmin, vmax, hits);` (`HLSINSTR_WATCH_CFG_BOUNDS(k, buf, a, b, n, vmin, vmax, hits);` for sites of `buf` with `--bounds buf:n`), then `HLSINSTR_WATCH_DECL(k, p);` for a site that sends the value |
+//! | with `watch` on C++ (C simulation, `crate::watch::plan_cpp`): the same wrappers at the accesses of the top and every function it reaches; first in the top | `HLSINSTR_WATCH_TOP(buf, a, b, n, vmin, vmax, hits);` and `HLSINSTR_WATCH_DECL(k, p);` per value site (hls-lib `watch.h`) |
 //! | with `stall` (`.cl`, `--at LINE`): around a statement of a `{}` block on that line that loads from a `__global` pointer parameter | `HLSINSTR_SNAP(k, 0);` before it, `HLSINSTR_SNAP(k + 1, v);` after it (`v`: the scalar local it declares or assigns, else `0`) |
 //!
 //! Where probes become hardware (`--target vitis`, `.cl` files) a perfect nest of probed loops
@@ -76,6 +77,9 @@ pub struct WatchSite {
     pub alias: bool,
     /// Why the record's value is the element's index instead of its value; none: the value.
     pub index_reason: Option<String>,
+    /// Vitis C++ (C simulation): the bound is checked by address at every site whose pointer
+    /// points into the watched buffer, aliases and callees included (hls-lib `watch.h`).
+    pub by_address: bool,
 }
 
 /// One side of a stall monitor pair.
@@ -156,6 +160,8 @@ pub struct PlanTarget<'a> {
     pub watch: Option<&'a WatchSpec>,
     /// `stall` probes: the lines of this file whose loads get a stall monitor (OpenCL C only).
     pub stall: &'a [usize],
+    /// `watch` probes on Vitis C++ (C simulation): the watched buffer resolved on the top.
+    pub cpp_watch: Option<&'a crate::watch::CppWatch>,
 }
 
 /// Plan one file. Ids are taken from `next_id` in source order, so they are deterministic.
@@ -171,6 +177,15 @@ pub fn plan_file(
     for (fi, (f, sel)) in model.functions.iter().zip(selection).enumerate() {
         if let (true, Some(w)) = (target.opencl, target.watch) {
             plan_watch(src, f, fi, w, next_id, &mut plan);
+        }
+        if let (false, true, Some(w)) = (target.opencl, sel.watch, target.cpp_watch) {
+            if src.path.extension().is_some_and(|e| e == "c") {
+                // hls-lib's watch.h is C++ (templates); a C callee keeps its other probes.
+                let why = format!("{}: not watched: watchpoints need C++ and this is a C file", f.qualified);
+                plan.warnings.push((f.line, f.col, why));
+            } else {
+                crate::watch::plan_cpp(src, f, fi, w, next_id, &mut plan);
+            }
         }
         if target.opencl && !target.stall.is_empty() {
             plan_stall(src, f, fi, target.stall, next_id, &mut plan);
@@ -331,7 +346,7 @@ fn opts(kinds: Kinds) -> &'static str {
 }
 
 /// Function-level nesting for edit ordering: below every loop.
-const FUNCTION_LEVEL: i32 = -1;
+pub(crate) const FUNCTION_LEVEL: i32 = -1;
 
 fn plan_function(f: &Function, fid: u32, loop_ids: &[Option<u32>], kinds: Kinds, edits: &mut Vec<Edit>) {
     let o = opts(kinds);
@@ -385,7 +400,7 @@ fn plan_function(f: &Function, fid: u32, loop_ids: &[Option<u32>], kinds: Kinds,
 
 /// Nesting level of the m_axi wrappers: inside every statement-level construct. Wrappers that
 /// share an offset nest by the depth of the expression they wrap.
-const EXPRESSION_LEVEL: i32 = 1 << 20;
+pub(crate) const EXPRESSION_LEVEL: i32 = 1 << 20;
 
 /// Port probes of function `f` (ids right after `fid`, in parameter order), their registration
 /// with the frame, and a counting wrapper at every access.
@@ -446,18 +461,10 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
         return;
     };
     let elem = element_type(&params[named].element_type);
-    let mut sites = Vec::new();
-    for (pi, p) in params.iter().enumerate() {
-        let alias = pi != named;
-        if p.rank != 1 || (alias && (element_type(&p.element_type) != elem || !is_global(&src.text, p.line, p.col))) {
-            continue;
-        }
-        for (ui, u) in p.uses.iter().enumerate() {
-            if let UseKind::Access { dir, wrap, depth, stmt, .. } = &u.kind {
-                sites.push((pi, ui, alias, *dir, wrap.clone(), *depth, stmt));
-            }
-        }
-    }
+    let sites: Vec<_> = crate::watch::may_touch(params, Some(named), &elem, |p| is_global(&src.text, p.line, p.col))
+        .into_iter()
+        .map(|c| (c.param, c.use_index, c.alias, c.dir, c.wrap, c.depth, c.stmt))
+        .collect();
     // Each configuration is one statement at the start of the body, ordered by its rank's `sub`.
     if sites.len() > MAX_WATCH_SITES {
         plan.dropped.push((
@@ -513,7 +520,13 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
             parent: None,
             implied: false,
             port: None,
-            watch: Some(WatchSite { param: pi, use_index: ui, alias, index_reason: value_at.clone().err() }),
+            watch: Some(WatchSite {
+                param: pi,
+                use_index: ui,
+                alias,
+                index_reason: value_at.clone().err(),
+                by_address: false,
+            }),
             snap: None,
             nest: None,
         });
@@ -539,7 +552,7 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
 
 /// Probes that follow or precede a whole statement (`HLSINSTR_WATCH_POST`, `HLSINSTR_SNAP`):
 /// inside every loop and label construct, outside every expression wrapper.
-const STATEMENT_LEVEL: i32 = 1 << 19;
+pub(crate) const STATEMENT_LEVEL: i32 = 1 << 19;
 
 /// A `long` bound as OpenCL C source.
 fn long_literal(v: i64) -> String {
@@ -551,7 +564,7 @@ fn long_literal(v: i64) -> String {
 }
 
 /// A declared element type without `const`/`volatile`.
-fn element_type(t: &str) -> String {
+pub(crate) fn element_type(t: &str) -> String {
     t.split_whitespace().filter(|w| !matches!(*w, "const" | "volatile")).collect::<Vec<_>>().join(" ")
 }
 
@@ -695,7 +708,7 @@ fn stall_dependence(f: &Function, stmt: &crate::model::Span, assigns: Option<&st
 }
 
 /// Watched accesses per function: each configuration needs its own rank at the body's start.
-const MAX_WATCH_SITES: usize = 250;
+pub(crate) const MAX_WATCH_SITES: usize = 250;
 
 /// The parameter whose name is at `line:col` (1-based, characters) is declared `__global` or
 /// `global` (looked for between the name and the `(` or `,` before it, on the same line).

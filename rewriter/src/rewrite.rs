@@ -116,9 +116,27 @@ fn rewrite_whole(
     let mut files = analyze_all(sources, opts, detail, &mut errors);
     let mut warnings = Vec::new();
     let selection = select_files(&mut files, opts)?;
-    if let Some(w) = &opts.select.watch {
-        check_watch(&files, w)?;
-    }
+    let vitis_build = matches!(opts.target, Target::Vitis(_));
+    let cpp_watch = match &opts.select.watch {
+        Some(w) if files.iter().any(|a| a.blanked.is_some()) => {
+            check_watch(&files, w)?;
+            None
+        }
+        Some(w) => Some(cpp_watch(&files, w, opts, vitis_build)?),
+        None => None,
+    };
+    // The manifest describes the C++ watch with its resolved bound.
+    let resolved;
+    let opts = match &cpp_watch {
+        Some(c) => {
+            resolved = RewriteOptions {
+                select: SelectOptions { watch: Some(c.spec.clone()), ..opts.select.clone() },
+                ..opts.clone()
+            };
+            &resolved
+        }
+        None => opts,
+    };
     let stall_lines = stall_lines(&files, &opts.select.stall)?;
 
     // Ids are handed out in file order, then source order: the same whatever the thread count.
@@ -143,8 +161,14 @@ fn rewrite_whole(
             ));
         }
     }
-    let plan_target =
-        PlanTarget { vitis: vitis_opts.is_some(), top, opencl: false, watch: opts.select.watch.as_ref(), stall: &[] };
+    let plan_target = PlanTarget {
+        vitis: vitis_opts.is_some(),
+        top,
+        opencl: false,
+        watch: opts.select.watch.as_ref(),
+        stall: &[],
+        cpp_watch: cpp_watch.as_ref(),
+    };
     let mut skipped = Vec::new();
     for ((a, sel), stall) in files.iter().zip(&selection).zip(&stall_lines) {
         let target = PlanTarget { opencl: a.blanked.is_some(), stall, ..plan_target };
@@ -491,6 +515,24 @@ fn cl_names(files: &[Analyzed], cl: &[usize]) -> String {
     cl.iter().map(|&i| files[i].source.rel.as_str()).collect::<Vec<_>>().join(", ")
 }
 
+/// `--probes watch` on Vitis C++: C simulation only (the in-FPGA trace buffer of issue 19 item 4
+/// does not exist yet), and the watched buffer a parameter of the top.
+fn cpp_watch(
+    files: &[Analyzed],
+    w: &crate::select::WatchSpec,
+    opts: &RewriteOptions,
+    vitis_build: bool,
+) -> Result<crate::watch::CppWatch> {
+    if vitis_build {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--probes watch on Vitis C++ is C simulation only for now (no in-FPGA record path yet): rewrite without --target vitis and run the testbench, or `hlsinstr sim`",
+        ));
+    }
+    let pairs: Vec<(&SourceFile, &FileModel)> = files.iter().map(|a| (&a.source, &a.model)).collect();
+    crate::watch::resolve(&pairs, w, opts.select.top.as_deref())
+}
+
 /// The watched buffer must be a pointer parameter of a function in a `.cl` file; else the error
 /// lists the candidates.
 fn check_watch(files: &[Analyzed], w: &crate::select::WatchSpec) -> Result<()> {
@@ -815,8 +857,7 @@ mod tests {
             }
             let select_opts = SelectOptions { top: top.clone(), ..SelectOptions::default() };
             let selection = select(std::slice::from_ref(&model), kinds, &select_opts).unwrap();
-            let target =
-                PlanTarget { vitis: top.is_some(), top: top.as_deref(), opencl: false, watch: None, stall: &[] };
+            let target = PlanTarget { vitis: top.is_some(), top: top.as_deref(), ..PlanTarget::default() };
             let mut plans = vec![plan_file(&src, &model, &selection[0], kinds, target, &mut 0)];
             if let Some(top) = top {
                 let planned = plans[0].edits.len();

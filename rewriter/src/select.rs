@@ -22,7 +22,7 @@ pub struct Kinds {
     pub seq: bool,
     /// Bytes each module invocation moves over each m_axi port.
     pub maxi: bool,
-    /// Watchpoints on one buffer (`.cl` files; `--watch`): a `monitor_address` at every access
+    /// Watchpoints on one buffer (`--watch`; `.cl` files, or C++ in C simulation): a check at every access
     /// that may touch it.
     pub watch: bool,
     /// Stall monitors (`.cl` files; `--at LINE`): snapshots before and after the statement that
@@ -345,6 +345,9 @@ pub struct FnSelection {
     pub ports: Vec<ports::BoundPort>,
     /// With `branches`: the function's control flow is traced.
     pub branches: bool,
+    /// With `watch` (C++): the function is reachable from the top, so its accesses may touch
+    /// the watched buffer.
+    pub watch: bool,
 }
 
 impl FnSelection {
@@ -467,7 +470,8 @@ pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result
         }
         // A function with probed loops but `function == false` still gets a frame probe (plan).
         let function = whole && kinds.modules;
-        out[fi][ni] = FnSelection { function, loops, ports: Vec::new(), branches: whole && kinds.branches };
+        out[fi][ni] =
+            FnSelection { function, loops, ports: Vec::new(), branches: whole && kinds.branches, watch: kinds.watch };
     }
     if kinds.maxi {
         ports::bind(files, &mut out);

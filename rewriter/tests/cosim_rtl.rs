@@ -43,6 +43,7 @@ fn options() -> RunOptions {
         timeout: Duration::from_secs(120),
         watchdog_ms: 2000,
         kinds: hlsinstr::select::Kinds::parse("modules").unwrap(),
+        watch: None,
         uninstrumented: true,
         progress: None,
         cancel: None,

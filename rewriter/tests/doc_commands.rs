@@ -86,6 +86,7 @@ fn sandbox() -> tempfile::TempDir {
         "scripts",
         "verilog",
         "tests/c",
+        "tests/watch",
         "tests/profile",
         "tests/hw/rtlprobe-mini",
     ] {

@@ -1,7 +1,7 @@
 // hlsinstr: the C-simulation record stream.
 //
 // One stream of records for every probe kind: module and loop begin/end, m_axi traffic (maxi.h);
-// branch trace (T, branches.h); watch records later — a new kind is a new event letter, not a new log. Each
+// branch trace (T, branches.h); watchpoints (code 6, watch.h) — a new kind is a new event, not a new log. Each
 // thread appends to its own buffer (dataflow processes may run as threads), ordered globally
 // (see Log::next_owned_order: a program that records on one thread takes no locked instruction
 // at all), so the hot path takes no lock. A buffer holds records already encoded in
@@ -19,6 +19,8 @@
 //     # hlsinstr events v1
 //     # order probe event thread seq timestamp_ns value
 //     <order> <probe id> <B|E|R|W|D|T> <thread> <seq|-> <timestamp|-> <value|->
+//   and a watch record (code 6) as <C|H|O|I> (call of the top, hit, out of bounds, invariant)
+//   with an eighth field: the element's index from the watched buffer's first element.
 // - `binary` (what `hlsinstr sim` asks for: nothing to format at exit): the 8 bytes
 //   "HLSIEV3\n", then the buffers as they were filled, each as thread (u32 LE), byte length
 //   (u32 LE) and the encoded records (see Encoding), and after each write an end mark (thread
@@ -74,6 +76,7 @@ const char EVENT_DEADLOCK = 'D';
 const char EVENT_READ = 'R';
 const char EVENT_WRITE = 'W';
 const char EVENT_TRACE = 'T'; // a branch-trace site was reached (branches.h); value: a loop's trips
+const char EVENT_WATCH = 'X'; // a watchpoint event (watch.h); its kind and index are in `detail`
 
 // The probes never throw into the kernel and need nothing of the C++ runtime but what any
 // program has: their containers (PodVector) and lock (SpinLock) take memory from malloc and
@@ -164,6 +167,7 @@ struct Record {
     std::uint64_t order;
     std::uint64_t timestamp;
     std::uint64_t value;
+    std::uint64_t detail; // watch records: zigzag(index) << 2 | kind (0 call, 1 hit, 2 out of bounds, 3 invariant)
     std::uint32_t probe;
     std::uint32_t thread;
     char event;
@@ -172,16 +176,17 @@ struct Record {
 };
 
 // The encoding of one record in a buffer:
-//   byte 0: event code (B 0, E 1, R 2, W 3, D 4, T 5) | 0x08 timestamp | 0x10 seq | 0x20 value
+//   byte 0: event code (B 0, E 1, R 2, W 3, D 4, T 5, watch 6) | 0x08 timestamp | 0x10 seq | 0x20 value
 //           | 0x40 the order is the previous one + 1 (the usual case on one thread)
 //   [varint order - previous order in the buffer (the first: order itself)]   without 0x40
 //   varint probe
 //   [varint zigzag(timestamp - previous timestamp in the buffer)]   with 0x08
 //   [varint value]                                                  with 0x20
+//   varint zigzag(index) << 2 | kind                                only in a watch record (code 6)
 // varint: 7 bits a byte, least significant first, high bit set on all but the last byte.
 struct Encoding {
     enum { timestamp_bit = 0x08, sequence_bit = 0x10, value_bit = 0x20, next_order_bit = 0x40, event_mask = 0x07 };
-    enum { max_record = 1 + 4 * 10 };
+    enum { max_record = 1 + 5 * 10 };
 
     static unsigned char code(char event) {
         switch (event) {
@@ -190,10 +195,11 @@ struct Encoding {
         case EVENT_READ: return 2;
         case EVENT_WRITE: return 3;
         case EVENT_TRACE: return 5;
+        case EVENT_WATCH: return 6;
         default: return 4;
         }
     }
-    static char letter(unsigned code) { return "BERWDT??"[code & event_mask]; }
+    static char letter(unsigned code) { return "BERWDTX?"[code & event_mask]; }
 
     // The head byte's event code and the bits every record states alike (seq, value); the
     // order and timestamp bits depend on the thread's previous record.
@@ -585,21 +591,26 @@ class Log {
         }
         std::fputs("# hlsinstr events v1\n# order probe event thread seq timestamp_ns value\n", f);
         // Formatted by hand into one buffer: printf per field cost more than the whole run of
-        // a small testbench. A record takes at most 7 fields of 20 digits.
+        // a small testbench. A record takes at most 8 fields of 20 digits and a sign.
         char buf[1 << 14];
-        char* const limit = buf + sizeof buf - 7 * 21 - 1;
+        char* const limit = buf + sizeof buf - 8 * 22 - 1;
         char* p = buf;
         unsigned long long seq = 0;
         for (std::size_t i = 0; i < n; ++i) {
             const Record& r = records[i];
             p = put(p, i); // the rank: owned and shared orders are far apart
             p = put(p, r.probe);
-            *p++ = r.event;
+            *p++ = r.event == EVENT_WATCH ? "CHOI"[r.detail & 3] : r.event;
             *p++ = ' ';
             p = put(p, r.thread);
             p = (r.fields & Record::has_sequence) ? put(p, seq++) : dash(p);
             p = (r.fields & Record::has_timestamp) ? put(p, r.timestamp) : dash(p);
-            p = (r.fields & Record::has_value) ? put(p, r.value) : dash(p);
+            if (r.event == EVENT_WATCH) { // value and index signed (zigzag-coded)
+                p = (r.fields & Record::has_value) ? put_signed(p, r.value) : dash(p);
+                p = put_signed(p, r.detail >> 2);
+            } else {
+                p = (r.fields & Record::has_value) ? put(p, r.value) : dash(p);
+            }
             p[-1] = '\n';
             if (p > limit) {
                 std::fwrite(buf, 1, static_cast<std::size_t>(p - buf), f);
@@ -631,6 +642,7 @@ class Log {
             r.fields = 0;
             r.timestamp = 0;
             r.value = 0;
+            r.detail = 0;
             if (head & Encoding::timestamp_bit) {
                 Encoding::read_varint(p, end, v);
                 timestamp += Encoding::unzigzag(v);
@@ -642,6 +654,7 @@ class Log {
                 Encoding::read_varint(p, end, r.value);
                 r.fields |= Record::has_value;
             }
+            if (r.event == EVENT_WATCH) Encoding::read_varint(p, end, r.detail);
             if (!out.push_back(r)) return false;
         }
         return true;
@@ -686,6 +699,12 @@ class Log {
         *p++ = ' ';
         return p;
     }
+    // A zigzag-coded number in decimal and a space.
+    static char* put_signed(char* p, std::uint64_t z) {
+        if (z & 1) *p++ = '-';
+        return put(p, (z >> 1) + (z & 1));
+    }
+
     static char* dash(char* p) {
         *p++ = '-';
         *p++ = ' ';
@@ -870,6 +889,17 @@ class ThreadLog {
         if (has_value) p = Encoding::varint(p, value);
         *head = h;
         pos_ = p;
+    }
+
+    // A watchpoint event (watch.h): kind 0 call of the top, 1 hit, 2 out of bounds, 3 invariant;
+    // `index` the element's from the watched buffer's first. Never timestamped or numbered.
+    void record_watch(std::uint32_t probe, unsigned kind, long long index, bool has_value, std::uint64_t value) {
+        // `value` is a long long's bits: zigzag-coded like the index, so -1 takes one byte.
+        const std::uint64_t order = next_order();
+        record_any(order, probe, EVENT_WATCH, 0, has_value, Encoding::zigzag(value)); // a signed value
+        if (pos_ == 0) return; // out of memory: record_any dropped it
+        const std::uint64_t z = Encoding::zigzag(static_cast<std::uint64_t>(index));
+        pos_ = Encoding::varint(pos_, z << 2 | (kind & 3));
     }
 
     // See Log::next_owned_order.

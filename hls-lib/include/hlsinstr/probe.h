@@ -227,6 +227,8 @@ inline void loop_end(std::uint32_t id) {
 #include "hlsinstr/maxi.h"
 // The control-flow trace (`branches`).
 #include "hlsinstr/branches.h"
+// Watchpoints (`watch`, C simulation).
+#include "hlsinstr/watch.h"
 
 #endif // __cplusplus
 

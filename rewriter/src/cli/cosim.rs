@@ -119,6 +119,7 @@ pub fn cosimulate(args: &CosimArgs) -> Result<CosimOutcome, Error> {
             timeout: Duration::from_secs(args.timeout),
             watchdog_ms: 2000,
             kinds: hlsinstr::select::Kinds::parse("modules")?,
+            watch: None,
             uninstrumented: true,
             progress: if args.quiet { None } else { Some(progress) },
             cancel: Some(&super::signals::INTERRUPTED),

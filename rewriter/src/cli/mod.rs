@@ -80,7 +80,7 @@ pub struct SelectArgs {
     #[arg(required = true)]
     pub inputs: Vec<PathBuf>,
     /// Probe kinds, comma separated: modules, loops, timestamps, seq, maxi (m_axi bytes; needs
-    /// modules), watch (.cl watchpoints; needs --watch, --watch-range or --invariant), stall
+    /// modules), watch (watchpoints, .cl or C++ in C simulation with --top; needs --watch, --watch-range or --invariant), stall
     /// (.cl stall monitors; needs --at).
     #[arg(long, default_value = "modules")]
     pub probes: String,
@@ -112,17 +112,18 @@ pub struct SelectArgs {
     /// The monitor also keeps each probe's longest invocation (`--target vitis`; ~45 LUT/probe).
     #[arg(long)]
     pub monitor_longest: bool,
-    /// `watch` probes (.cl): the watched element, `BUFFER[INDEX]` with BUFFER a pointer
-    /// parameter and INDEX a constant (e.g. `data_a[0]`).
+    /// `watch` probes: the watched element, `BUFFER[INDEX]` with BUFFER a pointer parameter
+    /// (C++: a pointer or array parameter of --top) and INDEX a constant (e.g. `data_a[0]`).
     #[arg(long, value_name = "EXPR")]
     pub watch: Option<String>,
-    /// `watch` probes (.cl): watch elements A .. B-1 of a pointer parameter, `BUFFER[A:B]`.
+    /// `watch` probes: watch elements A .. B-1 of a pointer parameter, `BUFFER[A:B]`.
     #[arg(long, value_name = "EXPR")]
     pub watch_range: Option<String>,
-    /// `BUFFER:N` also reports accesses through BUFFER outside elements [0, N).
+    /// `BUFFER:N` also reports accesses through BUFFER outside elements [0, N) (C++: default
+    /// the array size or the INTERFACE depth=).
     #[arg(long, value_name = "BUFFER:N")]
     pub bounds: Vec<String>,
-    /// `watch` probes (.cl): every value stored to or loaded from the watched elements (or,
+    /// `watch` probes: every value stored to or loaded from the watched elements (or,
     /// with a free index such as `i`, the elements [0, N) of --bounds) must satisfy
     /// `BUFFER[I] OP C` (OP: < <= > >= ==); implies `--probes watch`.
     #[arg(long, value_name = "EXPR")]
@@ -182,7 +183,7 @@ impl SelectArgs {
         if (kinds.watch || kinds.stall) && !matches!(target, hlsinstr::fpga::Target::Csim) {
             return Err(Error::new(
                 ErrorKind::Usage,
-                "watch and stall probes are for OpenCL C (.cl) files: drop --target vitis",
+                "watch and stall probes are C simulation only for now (Vitis C++ watchpoints have no in-FPGA record path yet; OpenCL C has its own build): drop --target vitis",
             ));
         }
         Ok(hlsinstr::rewrite::RewriteOptions {

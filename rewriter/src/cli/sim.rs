@@ -98,6 +98,19 @@ pub struct SimArgs {
     /// ratios, hot paths; it replaces `loops`).
     #[arg(long, default_value = "modules,loops,maxi")]
     pub probes: String,
+    /// `watch` probes (docs/watch.md): the watched element of a pointer or array parameter of
+    /// the top, `BUFFER[INDEX]`.
+    #[arg(long, value_name = "EXPR")]
+    pub watch: Option<String>,
+    /// `watch` probes: the watched elements A .. B-1, `BUFFER[A:B]`.
+    #[arg(long, value_name = "EXPR")]
+    pub watch_range: Option<String>,
+    /// `watch` probes: elements [0, N) are in bounds (default: the array size or depth=).
+    #[arg(long, value_name = "BUFFER:N")]
+    pub bounds: Vec<String>,
+    /// `watch` probes: `BUFFER[I] OP C` must hold for every covered value; implies `watch`.
+    #[arg(long, value_name = "EXPR")]
+    pub invariant: Option<String>,
     /// With `branches`: write one `<source>.gcov` per traced file here (gcov's text format).
     #[arg(long)]
     pub gcov: Option<PathBuf>,
@@ -148,6 +161,29 @@ fn show_tail(outcome: &run::RunOutcome, kept: bool) {
     }
 }
 
+/// `--probes` with the watch options, checked as `rewrite` checks them.
+fn watch_options(args: &SimArgs) -> Result<(hlsinstr::select::Kinds, Option<hlsinstr::select::WatchSpec>), Error> {
+    let mut kinds = hlsinstr::select::Kinds::parse(&args.probes)?;
+    let watch = hlsinstr::select::WatchSpec::parse(
+        args.watch.as_deref(),
+        args.watch_range.as_deref(),
+        args.invariant.as_deref(),
+        &args.bounds,
+    )?;
+    if args.invariant.is_some() {
+        kinds.watch = true;
+    }
+    if kinds.watch != watch.is_some() {
+        let msg = if kinds.watch {
+            "`--probes watch` needs the watched elements: add --watch BUF[K], --watch-range 'BUF[A:B]' or --invariant 'BUF[I] OP C'"
+        } else {
+            "--watch and --watch-range go with `--probes watch`: add `watch` to --probes"
+        };
+        return Err(Error::new(hlsinstr::error::ErrorKind::Usage, msg));
+    }
+    Ok((kinds, watch))
+}
+
 fn progress(msg: &str) {
     eprintln!("hlsinstr sim: {msg}");
 }
@@ -160,13 +196,15 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
     } else {
         let hls_include = hls_include(args.hls_include.as_deref())?;
         let (spec, project) = spec_from_args(&ProjectInputs::of(&args))?;
+        let (kinds, watch) = watch_options(&args)?;
         let opts = run::RunOptions {
             cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
             hls_include,
             work_dir: args.keep.clone(),
             timeout: Duration::from_secs(args.timeout),
             watchdog_ms: args.watchdog_ms,
-            kinds: hlsinstr::select::Kinds::parse(&args.probes)?,
+            kinds,
+            watch,
             uninstrumented: false,
             progress: if args.quiet { None } else { Some(progress) },
             cancel: Some(&super::signals::INTERRUPTED),
@@ -265,6 +303,11 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         Format::Csv => output::csv(rep),
         Format::Markdown => output::markdown(rep),
     };
+    // The watch events follow the text report (docs/watch.md).
+    let text = match (args.format, analysis.watch.is_empty()) {
+        (Format::Text, false) => format!("{text}{}", analysis.watch.text(&manifest)),
+        _ => text,
+    };
     match &args.output {
         Some(p) => hlsinstr::emit::atomic_write(p, text.as_bytes())?,
         None => print!("{text}"),
@@ -282,7 +325,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
     if let (Some(t), Format::Text, None) = (&traced, args.format, &args.output) {
         print!("\n{t}");
     }
-    if rep.rows.is_empty() && traced.is_none() {
+    if rep.rows.is_empty() && traced.is_none() && analysis.watch.is_empty() {
         eprintln!("hlsinstr sim: the run recorded no probe events: is `{}` called by the testbench?", rep.top);
         return Ok(EXIT_ERROR);
     }

@@ -618,7 +618,7 @@ fn watch_entry(file: &str, f: &crate::model::Function, id: u32, site: &WatchSite
             buffer: param.name.clone(),
             access: access.into(),
             may_alias: site.alias,
-            bound: if site.alias { None } else { w.bound },
+            bound: if site.alias && !site.by_address { None } else { w.bound },
             range: [a, b],
             hits: w.hits(),
             value: if element { "element" } else { "index" }.into(),

@@ -6,8 +6,9 @@
 //! Text: one record per line: `order probe event thread seq timestamp_ns value`, `-` for an absent
 //! field. Events: `B`/`E` (module or loop begin/end; a loop's `E` carries its trip count), `R`/`W`
 //! (bytes read/written over an m_axi port during the invocation that just ended), `D` (a thread
-//! found blocked by the deadlock watchdog). A corrupt line is an error naming the line, never a
-//! guess.
+//! found blocked by the deadlock watchdog), `T` (branch trace), and the watch events `C`, `H`, `O`,
+//! `I` (binary code 6; see [`WatchKind`]), whose lines carry an eighth field, the element's index,
+//! and whose value is signed. A corrupt line is an error naming the line, never a guess.
 
 pub use super::stream::Stream;
 use crate::error::{Error, ErrorKind, Result};
@@ -29,6 +30,43 @@ pub enum Event {
     Deadlock,
     /// A branch-trace site was reached (`T`; the probe is the site, a loop exit's value its trips).
     Trace,
+    /// A watchpoint event (hls-lib `watch.h`): the probe is the site (0 for a call), the value
+    /// the element's (an `i64`'s bits) when known, `index` the element's from the watched
+    /// buffer's first.
+    Watch {
+        kind: WatchKind,
+        index: i64,
+    },
+}
+
+/// What a watch record says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum WatchKind {
+    /// `C`: a call of the top began (value: its number from 1).
+    Call,
+    /// `H`: an access to a watched element.
+    Hit,
+    /// `O`: an access outside the bounds, reported (and skipped) before it happened.
+    OutOfBounds,
+    /// `I`: a value that breaks the invariant.
+    Invariant,
+}
+
+impl WatchKind {
+    fn from_code(c: u64) -> WatchKind {
+        [WatchKind::Call, WatchKind::Hit, WatchKind::OutOfBounds, WatchKind::Invariant][(c & 3) as usize]
+    }
+    pub fn letter(self) -> char {
+        ['C', 'H', 'O', 'I'][self as usize]
+    }
+    /// As the reports say it.
+    pub fn name(self) -> &'static str {
+        ["call", "hit", "out of bounds", "invariant"][self as usize]
+    }
+}
+
+fn unzigzag(z: u64) -> i64 {
+    ((z >> 1) as i64) ^ -((z & 1) as i64)
 }
 
 impl Event {
@@ -114,6 +152,7 @@ pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec
             3 => Event::BytesWritten,
             4 => Event::Deadlock,
             5 => Event::Trace,
+            6 => Event::Watch { kind: WatchKind::Call, index: 0 }, // completed below
             c => return Err(corrupt(at, &format!("unknown event code {c}"))),
         };
         if head & 0x80 != 0 {
@@ -131,7 +170,13 @@ pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec
         } else {
             None
         };
-        let value = if head & 0x20 != 0 { Some(next("value")?) } else { None };
+        let mut value = if head & 0x20 != 0 { Some(next("value")?) } else { None };
+        let mut event = event;
+        if let Event::Watch { .. } = event {
+            let detail = next("watch detail")?;
+            event = Event::Watch { kind: WatchKind::from_code(detail), index: unzigzag(detail >> 2) };
+            value = value.map(|z| unzigzag(z) as u64);
+        }
         // A placeholder: the numbering needs the global order (parse_binary).
         let seq = (head & 0x10 != 0).then_some(0);
         out.push(Record { order, probe, event, thread, seq, timestamp_ns, value });
@@ -197,7 +242,15 @@ pub fn parse(text: &str) -> Result<Vec<Record>> {
 
 pub(crate) fn parse_record(line: &str) -> std::result::Result<Record, String> {
     let fields: Vec<&str> = line.split_ascii_whitespace().collect();
-    if fields.len() != 7 {
+    let watch = ["C", "H", "O", "I"].iter().position(|l| fields.get(2) == Some(l));
+    if watch.is_some() {
+        if fields.len() != 8 {
+            return Err(format!(
+                "expected 8 fields `order probe event thread seq timestamp_ns value index` in a watch record, found {}",
+                fields.len()
+            ));
+        }
+    } else if fields.len() != 7 {
         return Err(format!(
             "expected 7 fields `order probe event thread seq timestamp_ns value`, found {}",
             fields.len()
@@ -209,15 +262,27 @@ pub(crate) fn parse_record(line: &str) -> std::result::Result<Record, String> {
         u32::try_from(num("probe", fields[1])?).map_err(|_| format!("probe `{}` is out of range", fields[1]))?;
     let thread =
         u32::try_from(num("thread", fields[3])?).map_err(|_| format!("thread `{}` is out of range", fields[3]))?;
+    let signed = |name: &str, s: &str| s.parse::<i64>().map_err(|_| format!("{name} `{s}` is not a number"));
+    let (event, value) = match watch {
+        Some(k) => {
+            let index = signed("index", fields[7])?;
+            let value = if fields[6] == "-" { None } else { Some(signed("value", fields[6])? as u64) };
+            (Event::Watch { kind: WatchKind::from_code(k as u64), index }, value)
+        }
+        None => (
+            Event::from_letter(fields[2])
+                .ok_or_else(|| format!("unknown event `{}` (B, E, R, W, D, T, C, H, O or I)", fields[2]))?,
+            opt("value", fields[6])?,
+        ),
+    };
     Ok(Record {
         order: num("order", fields[0])?,
         probe,
-        event: Event::from_letter(fields[2])
-            .ok_or_else(|| format!("unknown event `{}` (B, E, R, W, D or T)", fields[2]))?,
+        event,
         thread,
         seq: opt("seq", fields[4])?,
         timestamp_ns: opt("timestamp", fields[5])?,
-        value: opt("value", fields[6])?,
+        value,
     })
 }
 
@@ -241,6 +306,26 @@ mod tests {
         assert_eq!(r[5].timestamp_ns, Some(900));
         assert_eq!(r[6].event, Event::Deadlock);
         assert_eq!(r[6].thread, 1);
+    }
+
+    #[test]
+    fn watch_records_have_a_signed_value_and_an_index() {
+        let log = "# hlsinstr events v1\n0 0 C 0 - - 1 0\n1 4 I 0 - - -3 -2\n2 5 O 0 - - - 8\n";
+        let r = parse(log).unwrap();
+        assert_eq!(r[0].event, Event::Watch { kind: WatchKind::Call, index: 0 });
+        assert_eq!(r[1].event, Event::Watch { kind: WatchKind::Invariant, index: -2 });
+        assert_eq!(r[1].value.map(|v| v as i64), Some(-3));
+        assert_eq!(r[2].event, Event::Watch { kind: WatchKind::OutOfBounds, index: 8 });
+        assert_eq!(r[2].value, None);
+        let e = parse("# hlsinstr events v1\n0 0 H 0 - - 1\n").unwrap_err();
+        assert!(e.message.contains("8 fields"), "{e}");
+        // binary: head 0x26 (code 6, value) | next order, probe 4, value zigzag(-3) = 5,
+        // detail zigzag(-2) << 2 | 3 = 15
+        let mut body = Vec::new();
+        decode_buffer(&[0x66, 4, 5, 15], 0, 0, &mut body).unwrap();
+        assert_eq!(body[0].event, Event::Watch { kind: WatchKind::Invariant, index: -2 });
+        assert_eq!(body[0].value.map(|v| v as i64), Some(-3));
+        assert!(decode_buffer(&[0x66, 4, 5], 0, 0, &mut Vec::new()).is_err());
     }
 
     #[test]

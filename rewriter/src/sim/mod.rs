@@ -21,6 +21,7 @@ pub mod shadow;
 pub mod silent;
 pub mod stream;
 pub mod timing;
+pub mod watch;
 
 use crate::csynth;
 use crate::emit::manifest::Manifest;
@@ -58,6 +59,8 @@ pub struct Analysis {
     /// With `branches` probes, the branch trace's records (for [`coverage::decode`]; the cycle
     /// model does not take them), else empty.
     pub trace: Vec<events::Record>,
+    /// With `watch` probes: the watch events ([`watch`]).
+    pub watch: watch::WatchLog,
 }
 
 /// Reads a manifest file, refusing other formats and versions.
@@ -135,7 +138,7 @@ pub fn analyze(log: &Path, manifest: &Manifest, opts: &AnalysisOptions) -> Resul
     }
     let mut stream = events::open(log)?;
     let a = analyze_inner(&mut || stream.next_record(), first.shape.shape(), manifest, opts).map_err(|e| e.at(log))?;
-    let mut a = Analysis { silent: first.fired.warnings(manifest), trace: first.trace, ..a };
+    let mut a = Analysis { silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch, ..a };
     // Said where the reader had to approximate (threads merged past its window).
     a.report.warnings.extend(stream.notes());
     Ok(a)
@@ -147,7 +150,7 @@ pub fn analyze_records(records: &[events::Record], manifest: &Manifest, opts: &A
     records.iter().for_each(|r| first.push(r.clone()));
     let mut it = records.iter();
     let a = analyze_inner(&mut || Ok(it.next().cloned()), first.shape.shape(), manifest, opts)?;
-    Ok(Analysis { silent: first.fired.warnings(manifest), trace: first.trace, ..a })
+    Ok(Analysis { silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch, ..a })
 }
 
 /// What the first read of the log gathers: the run's shape, which probes fired, and (with
@@ -157,6 +160,7 @@ struct FirstPass {
     fired: silent::Fired,
     branches: bool,
     trace: Vec<events::Record>,
+    watch: watch::WatchLog,
 }
 
 impl FirstPass {
@@ -166,12 +170,14 @@ impl FirstPass {
             fired: silent::Fired::default(),
             branches: manifest.branches.is_some(),
             trace: Vec::new(),
+            watch: watch::WatchLog::default(),
         }
     }
 
     fn push(&mut self, r: events::Record) {
         self.shape.push(&r);
         self.fired.add(&r);
+        self.watch.push(&r);
         if self.branches && r.event == events::Event::Trace {
             self.trace.push(r);
         }
@@ -240,5 +246,5 @@ fn analyze_inner(
         sources: &opts.sources,
         cosim: opts.cosim.as_ref(),
     });
-    Ok(Analysis { report, replay, silent: Vec::new(), trace: Vec::new() })
+    Ok(Analysis { report, replay, silent: Vec::new(), trace: Vec::new(), watch: watch::WatchLog::default() })
 }

@@ -257,7 +257,7 @@ impl<'a> Replayer<'a> {
                     self.cx.out.blocked.push(Blocked { thread: r.thread, probe: r.probe })
                 }
             }
-            Event::Trace => {} // the control-flow trace has its own decoder (cfg::replay)
+            Event::Trace | Event::Watch { .. } => {} // each has its own reader (cfg::replay, sim::watch)
         }
         Ok(())
     }

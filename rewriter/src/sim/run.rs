@@ -62,6 +62,8 @@ pub struct RunOptions {
     pub watchdog_ms: u64,
     /// Probe kinds to insert.
     pub kinds: Kinds,
+    /// `watch` probes: the watchpoints (`--watch`, ...; docs/watch.md).
+    pub watch: Option<crate::select::WatchSpec>,
     /// Build without probes (the uninstrumented baseline of the overhead benchmark).
     pub uninstrumented: bool,
     /// Called with progress messages (stage changes, and every few seconds while the testbench runs).
@@ -195,7 +197,11 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
     } else {
         let ropts = RewriteOptions {
             kinds: opts.kinds,
-            select: SelectOptions { top: Some(spec.top.clone()), ..SelectOptions::default() },
+            select: SelectOptions {
+                top: Some(spec.top.clone()),
+                watch: opts.watch.clone(),
+                ..SelectOptions::default()
+            },
             target: crate::fpga::Target::Csim,
         };
         let out = rewrite(&inputs, &ropts)?;
