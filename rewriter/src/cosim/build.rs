@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub const HARNESS_H: &str = include_str!("harness/hlsinstr_harness.h");
+/// The port-level interface models, included by the harness.
+pub const PORT_MODELS_H: &str = include_str!("harness/hlsinstr_port_models.h");
 const MAIN_VERILATOR: &str = include_str!("harness/main_verilator.cpp");
 const ICARUS_VPI: &str = include_str!("harness/icarus_vpi.cpp");
 
@@ -248,8 +250,14 @@ pub fn verilator(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveF
     for f in &sol.rtl_files {
         rtl.push(std::fs::read(f).map_err(|e| Error::io(f, &e))?);
     }
-    let mut parts: Vec<&[u8]> =
-        vec![wrap.as_bytes(), glue.as_bytes(), HARNESS_H.as_bytes(), MAIN_VERILATOR.as_bytes(), trace.as_bytes()];
+    let mut parts: Vec<&[u8]> = vec![
+        wrap.as_bytes(),
+        glue.as_bytes(),
+        HARNESS_H.as_bytes(),
+        PORT_MODELS_H.as_bytes(),
+        MAIN_VERILATOR.as_bytes(),
+        trace.as_bytes(),
+    ];
     parts.extend(rtl.iter().map(|r| r.as_slice()));
     let dir = work.join(format!("build-verilator-{}", hash_of(&parts)));
     let exe = dir.join("obj/hlsinstr_harness");
@@ -262,6 +270,7 @@ pub fn verilator(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveF
     write(&tmp.join("hlsinstr_wrap.v"), &wrap)?;
     write(&tmp.join("hlsinstr_glue.h"), &glue)?;
     write(&tmp.join("hlsinstr_harness.h"), HARNESS_H)?;
+    write(&tmp.join("hlsinstr_port_models.h"), PORT_MODELS_H)?;
     write(&tmp.join("main_verilator.cpp"), MAIN_VERILATOR)?;
     // `--no-timing`: the RTL's `initial #0 x = 0` delays are initialisation, not timing.
     // `--unroll-count`: the m_axi adapters shift FIFO arrays with `<=` in a for loop, which
@@ -322,7 +331,8 @@ pub fn icarus(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveForm
         let text = std::fs::read_to_string(f).map_err(|e| Error::io(f, &e))?;
         rtl.push((f.file_name().unwrap().to_string_lossy().into_owned(), icarus_comb(&text)));
     }
-    let mut parts: Vec<&[u8]> = vec![wrap.as_bytes(), tb.as_bytes(), HARNESS_H.as_bytes(), ICARUS_VPI.as_bytes()];
+    let mut parts: Vec<&[u8]> =
+        vec![wrap.as_bytes(), tb.as_bytes(), HARNESS_H.as_bytes(), PORT_MODELS_H.as_bytes(), ICARUS_VPI.as_bytes()];
     parts.extend(rtl.iter().map(|(_, t)| t.as_bytes()));
     let dir = work.join(format!("build-icarus-{}", hash_of(&parts)));
     let exe = dir.join("tb.vvp");
@@ -335,6 +345,7 @@ pub fn icarus(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveForm
     write(&tmp.join("hlsinstr_wrap.v"), &wrap)?;
     write(&tmp.join("hlsinstr_tb.v"), &tb)?;
     write(&tmp.join("hlsinstr_harness.h"), HARNESS_H)?;
+    write(&tmp.join("hlsinstr_port_models.h"), PORT_MODELS_H)?;
     write(&tmp.join("icarus_vpi.cpp"), ICARUS_VPI)?;
     let mut files = Vec::new();
     for (name, text) in &rtl {

@@ -200,10 +200,26 @@ impl Interfaces {
     pub fn arg_ports(&self, name: &str) -> Option<(&str, &ArgPorts)> {
         rtl_names(name).into_iter().find_map(|n| self.args.get_key_value(&n).map(|(k, v)| (k.as_str(), v)))
     }
+
+    /// Every port group of argument `name`: its group under one of the names the tools give it,
+    /// else the `<name>_i` / `<name>_o` pair of a value that is read and written (an inout
+    /// scalar on ap_none/ap_vld ports).
+    pub fn arg_groups(&self, name: &str) -> Vec<(&str, &ArgPorts)> {
+        if let Some(g) = self.arg_ports(name) {
+            return vec![g];
+        }
+        [format!("{name}_i"), format!("{name}_o")]
+            .iter()
+            .filter_map(|n| self.args.get_key_value(n).map(|(k, v)| (k.as_str(), v)))
+            .collect()
+    }
 }
 
+/// The RTL names of a C argument: as written; Vivado HLS appends `_V` to arbitrary-precision
+/// types and to streams (`_V_V` for a stream of them); Vitis HLS appends `_r` to a name that is
+/// a Verilog keyword (`in`, `out`).
 fn rtl_names(name: &str) -> Vec<String> {
-    vec![name.to_string(), format!("{name}_V")]
+    vec![name.to_string(), format!("{name}_V"), format!("{name}_V_V"), format!("{name}_r")]
 }
 
 /// Read the top module `top` from the solution and classify its ports.
