@@ -218,7 +218,12 @@ pub fn run(req: &CosimRequest) -> Result<CosimOutcome> {
         }
         Simulator::Icarus => {
             let mut c = std::process::Command::new("vvp");
-            c.arg("-n").arg("-M").arg(&built.dir).arg("-m").arg("icarus_vpi").arg(&built.exe);
+            c.arg("-n")
+                .arg("-M")
+                .arg(built.vpi_dir.as_ref().unwrap_or(&built.dir))
+                .arg("-m")
+                .arg("icarus_vpi")
+                .arg(&built.exe);
             c.arg(format!("+plan={}", plan_path.display())).arg(format!("+results={}", results.display()));
             if let Some(w) = &req.wave {
                 c.arg(format!("+vcd={}", abs(&w.path)?.display()));

@@ -243,7 +243,7 @@ pub fn interfaces(sol: &Solution, top: &str) -> Result<Interfaces> {
     })?;
     let generator = if text.contains("Vitis HLS") {
         "Vitis HLS".to_string()
-    } else if text.contains("Vivado HLS") {
+    } else if text.contains("Vivado HLS") || text.contains("Vivado(TM) HLS") {
         "Vivado HLS".to_string()
     } else {
         "unknown".to_string()
@@ -393,7 +393,11 @@ fn classify(top: &str, m: &Module, sol: &Solution, generator: String) -> std::re
         );
     }
     if let (Control::None, true) = (control, axilite.is_empty() && !ctrl_ports) {
-        notes.push("no block-level handshake (ap_ctrl_none): each call runs a fixed number of cycles".into());
+        notes.push(
+            "no block-level handshake (ap_ctrl_none): a call runs from its inputs offered to its last output \
+             handshake (the C simulation's element counts)"
+                .into(),
+        );
     }
     Ok(Interfaces {
         top: top.to_string(),
