@@ -5,7 +5,7 @@
 //!   written), ap_ack / ap_vld / ap_hs inputs, ap_vld / ap_hs outputs, ap_fifo in and out
 //!   (`in_r`/`out_r`: Vitis renames Verilog keywords), ap_return;
 //! - `axpb` (Vitis 2022.2 names): ap_ctrl_hs, ap_none ap_int and short inputs, ap_return;
-//! - `packet` (Vivado HLS 2018.3 names): ap_ctrl_none, axis in and out with TKEEP/TSTRB/TUSER/
+//! - `packet` (Vivado HLS 2018.3 names, with hlsinstr's model of `ap_axi_sdata.h`): ap_ctrl_none, axis in and out with TKEEP/TSTRB/TUSER/
 //!   TLAST/TID/TDEST, ap_fifo in and out (`shift_V_V_dout`, `dst_V_din`).
 //!
 //! Each design: capture the testbench's calls, replay them in Verilator and in Icarus (the same

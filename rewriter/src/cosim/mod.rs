@@ -12,6 +12,7 @@
 mod bind;
 pub mod build;
 pub mod capture;
+mod layout;
 mod plan;
 pub mod report;
 pub mod solution;

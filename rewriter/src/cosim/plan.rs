@@ -10,6 +10,7 @@
 
 use super::bind::{self, unsupported, Binding};
 use super::capture::{ArgKind, TopSignature};
+use super::layout::{self, Layout};
 use super::solution::{Control, Interfaces};
 use super::{CallWindow, CosimRequest};
 use crate::error::{Error, ErrorKind, Result};
@@ -26,6 +27,8 @@ pub struct Value {
     pub count: usize,
     pub bytes: Vec<u8>,
     pub buffer: bool,
+    /// A struct element's fields, as the capture packed them (AXI4-Stream elements).
+    pub fields: Layout,
 }
 
 /// A captured call: inputs before, outputs after.
@@ -41,6 +44,7 @@ pub fn read_call(path: &Path) -> Result<Captured> {
     let bad = |m: &str| Error::new(ErrorKind::BadInput, format!("not a complete capture file: {m}")).at(path);
     let mut c = Captured::default();
     let mut ended = false;
+    let mut pending: Option<Layout> = None;
     for line in text.lines() {
         let w: Vec<&str> = line.split_whitespace().collect();
         let v = match w.as_slice() {
@@ -53,6 +57,7 @@ pub fn read_call(path: &Path) -> Result<Captured> {
                     count: 1,
                     bytes: unhex(hex).ok_or_else(|| bad(line))?,
                     buffer: false,
+                    fields: Layout::new(),
                 },
             ),
             ["buffer", phase, name, bits, eb, count, hex] => (
@@ -64,10 +69,15 @@ pub fn read_call(path: &Path) -> Result<Captured> {
                     count: count.parse().map_err(|_| bad(line))?,
                     bytes: unhex(hex).ok_or_else(|| bad(line))?,
                     buffer: true,
+                    fields: pending.take().unwrap_or_default(),
                 },
             ),
             ["end"] => {
                 ended = true;
+                continue;
+            }
+            ["layout", _, _, l] => {
+                pending = Some(layout::parse(l).ok_or_else(|| bad(line))?);
                 continue;
             }
             _ => return Err(bad(line)),
@@ -136,8 +146,9 @@ pub enum Check {
     Ram { name: String, prefix: String },
     /// A scalar output port (the C value: a reference, or a pointer's one element).
     Port { name: String, port: String },
-    /// The elements the C model wrote to an output stream during the call.
-    StreamOut { name: String, prefix: String, expected: Value },
+    /// The elements the C model wrote to an output stream during the call; for axis elements
+    /// with side channels, the RTL's layout and the fields compared.
+    StreamOut { name: String, prefix: String, expected: Value, rtl: Option<(Layout, Layout)> },
     /// How many elements the C model read from an input stream.
     StreamIn { name: String, prefix: String, consumed: u64 },
 }
@@ -250,18 +261,23 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
                             let _ = writeln!(t, "ramdata {prefix} {}", hex(&v.bytes));
                             pc.checks.push(Check::Ram { name: a.name.clone(), prefix: prefix.clone() });
                         }
-                        Binding::Stream { prefix, input: true, .. } => {
+                        Binding::Stream { prefix, input: true, axis } => {
                             let after = out()?;
                             let consumed = v.count.saturating_sub(after.count);
                             let eb = v.elem_bytes.max(1);
-                            let _ = writeln!(t, "feed {prefix} {}", hex(&v.bytes[..consumed * eb]));
+                            let mut fed = v.clone();
+                            fed.bytes.truncate(consumed * eb);
+                            if let (true, false) = (*axis, v.fields.is_empty()) {
+                                fed = layout::repack_value(&fed, &v.fields, &layout::rtl_layout(ifs, prefix));
+                            }
+                            let _ = writeln!(t, "feed {prefix} {}", hex(&fed.bytes));
                             pc.checks.push(Check::StreamIn {
                                 name: a.name.clone(),
                                 prefix: prefix.clone(),
                                 consumed: consumed as u64,
                             });
                         }
-                        Binding::Stream { prefix, input: false, .. } => {
+                        Binding::Stream { prefix, input: false, axis } => {
                             // What the call added after the elements the stream already held.
                             let after = out()?;
                             let eb = after.elem_bytes.max(1);
@@ -270,7 +286,20 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
                             expected.bytes = after.bytes[skip..].to_vec();
                             expected.count = after.count.saturating_sub(v.count);
                             let _ = writeln!(t, "expect {prefix} {}", expected.count);
-                            pc.checks.push(Check::StreamOut { name: a.name.clone(), prefix: prefix.clone(), expected });
+                            // Side channels: compared on the fields both the C type and the RTL have.
+                            let mut rtl = None;
+                            if let (true, false) = (*axis, after.fields.is_empty()) {
+                                let r = layout::rtl_layout(ifs, prefix);
+                                let both = layout::common(&after.fields, &r);
+                                expected = layout::repack_value(&expected, &after.fields, &both);
+                                rtl = Some((r, both));
+                            }
+                            pc.checks.push(Check::StreamOut {
+                                name: a.name.clone(),
+                                prefix: prefix.clone(),
+                                expected,
+                                rtl,
+                            });
                         }
                     }
                 }
@@ -335,6 +364,11 @@ fn declare_ports(
                 }
                 Binding::Ram { prefix, ports } => {
                     let _ = writeln!(t, "ram {prefix} {ports} {}", v.elem_bytes.max(1));
+                }
+                Binding::Stream { prefix, axis: true, input } if !v.fields.is_empty() => {
+                    let r = layout::rtl_layout(ifs, prefix);
+                    let dir = if *input { "stream_in" } else { "stream_out" };
+                    let _ = writeln!(t, "{dir} {prefix} axis {}", (layout::bits(&r) as usize).div_ceil(8).max(1));
                 }
                 Binding::Stream { prefix, axis, input } => {
                     let suffixes: &[&str] = match (axis, input) {
@@ -479,9 +513,18 @@ pub fn compare(pc: &PlannedCall, rc: &CallResult, cap: &Captured) -> Vec<String>
                     )),
                 }
             }
-            Check::StreamOut { name, prefix, expected } => {
+            Check::StreamOut { name, prefix, expected, rtl } => {
                 let (n, got) =
                     rc.streams.iter().find(|(p, _, _)| p == prefix).map_or((0, &[][..]), |(_, n, g)| (*n, &g[..]));
+                let repacked: Vec<u8>;
+                let got = match rtl {
+                    Some((r, both)) => {
+                        let eb = (layout::bits(r) as usize).div_ceil(8).max(1);
+                        repacked = got.chunks(eb).flat_map(|e| layout::repack(e, r, both)).collect();
+                        &repacked[..]
+                    }
+                    None => got,
+                };
                 if n != expected.count as u64 {
                     out.push(format!(
                         "stream `{name}` ({prefix}): the RTL wrote {n} element(s), the C simulation {}",

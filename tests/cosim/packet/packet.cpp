@@ -3,7 +3,7 @@
 // names and protocols; see tests/cosim/README.md.
 #include <ap_int.h>
 #include <hls_stream.h>
-#include "ap_axi_sdata.h"
+#include <ap_axi_sdata.h>
 
 typedef ap_axiu<32, 1, 1, 1> pkt;
 

@@ -1,7 +1,7 @@
 // Testbench of packet(): two packets (3 and 5 beats, side channels set); returns the error count.
 #include <cstdio>
 #include <hls_stream.h>
-#include "ap_axi_sdata.h"
+#include <ap_axi_sdata.h>
 
 typedef ap_axiu<32, 1, 1, 1> pkt;
 void packet(hls::stream<pkt> &src, hls::stream<ap_uint<8> > &shift, hls::stream<pkt> &echo, hls::stream<int> &dst);

@@ -23,6 +23,7 @@ using elem_t = typename std::remove_cv<typename std::remove_all_extents<typename
 struct Bits {
     unsigned bits = 0;
     std::vector<unsigned char> bytes;
+    std::string layout;  // a packed struct's fields, `name:bits,...` (AXI4-Stream elements)
 };
 
 inline unsigned pow2_bytes(unsigned bits) {
@@ -74,7 +75,8 @@ Bits bits_of(const ap_fixed_base<W, I, S, Q, O, N>& v) { return bits_of_range(v,
 // fields the type has (the RTL has a port for each).
 struct Packer {
     Bits b;
-    void add(const Bits& x) {
+    void add(const char* name, const Bits& x) {
+        b.layout += (b.layout.empty() ? "" : ",") + std::string(name) + ":" + std::to_string(x.bits);
         for (unsigned i = 0; i < x.bits; i++, b.bits++) {
             if (b.bits / 8 >= b.bytes.size()) b.bytes.push_back(0);
             if ((x.bytes[i / 8] >> (i % 8)) & 1) b.bytes[b.bits / 8] |= (unsigned char)(1u << (b.bits % 8));
@@ -83,7 +85,7 @@ struct Packer {
 };
 #define HLSINSTR_SIDE_CHANNEL(F)                                                           \
     template <class T>                                                                     \
-    auto add_##F(Packer& p, const T& v, int) -> decltype((void)v.F, void()) { p.add(bits_of(v.F)); } \
+    auto add_##F(Packer& p, const T& v, int) -> decltype((void)v.F, void()) { p.add(#F, bits_of(v.F)); } \
     template <class T>                                                                     \
     void add_##F(Packer&, const T&, long) {}
 HLSINSTR_SIDE_CHANNEL(keep)
@@ -96,15 +98,27 @@ HLSINSTR_SIDE_CHANNEL(dest)
 template <class T>
 auto bits_of(const T& v) -> decltype((void)v.data, (void)v.last, Bits()) {
     Packer p;
-    p.add(bits_of(v.data));
+    p.add("data", bits_of(v.data));
     add_keep(p, v, 0);
     add_strb(p, v, 0);
     add_user(p, v, 0);
-    p.add(bits_of(v.last));
+    p.add("last", bits_of(v.last));
     add_id(p, v, 0);
     add_dest(p, v, 0);
     return p.b;
 }
+
+// Any other type (a struct on ap_fifo or ap_memory ports, a class): no layout known. Reached
+// through a user-defined conversion, so every overload above wins over it.
+struct NoLayout {
+    template <class T>
+    NoLayout(const T&) {
+        static_assert(sizeof(T) == 0,
+                      "hlsinstr cosim: no bit layout for this argument or element type: structs are captured only "
+                      "as AXI4-Stream elements (fields data, last, and keep/strb/user/id/dest); see docs/cosim.md");
+    }
+};
+inline Bits bits_of(NoLayout) { return Bits(); }
 
 class Call {
   public:
@@ -156,6 +170,7 @@ class Call {
             Bits b = bits_of(e);
             bytes.insert(bytes.end(), b.bytes.begin(), b.bytes.end());
         }
+        if (!first.layout.empty()) std::fprintf(f_, "layout %s %s %s\n", phase, name, first.layout.c_str());
         std::fprintf(f_, "buffer %s %s %u %zu %zu ", phase, name, first.bits, first.bytes.size(), all.size());
         hex(bytes.data(), bytes.size());
         std::fputc('\n', f_);
