@@ -161,6 +161,8 @@ class ScalarOut {
     }
     bool seen = false;
     std::vector<uint8_t> value;
+    // Whether the port says when it holds the value (an ap_ctrl_none call waits for that).
+    bool has_valid() const { return vld != nullptr; }
 
   private:
     void take() {
