@@ -19,7 +19,15 @@ use hlsinstr::cosim::{self, CallSource, CosimOutcome, CosimRequest, MemTiming, S
 use hlsinstr::sim::run::{RunOptions, RunSpec};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
+
+/// One work directory for the tests, one at a time: the Icarus VPI module (the same for every
+/// design) is built there once. Each design captures into it afresh.
+fn work() -> std::sync::MutexGuard<'static, tempfile::TempDir> {
+    static W: OnceLock<Mutex<tempfile::TempDir>> = OnceLock::new();
+    W.get_or_init(|| Mutex::new(tempfile::tempdir().unwrap())).lock().unwrap_or_else(|e| e.into_inner())
+}
 
 fn design(name: &str) -> PathBuf {
     repo().join("tests/cosim").join(name)
@@ -114,7 +122,7 @@ fn wrong_rtl(name: &str, work: &Path, from: &str, to: &str) -> String {
 /// state, the outputs in state 5 (cnt's ap_ack is held high), ap_done in state 6: 11 edges.
 #[test]
 fn every_port_interface_of_a_vitis_top_with_ap_ctrl_chain() {
-    let work = tempfile::tempdir().unwrap();
+    let work = work();
     let o = both("mixed", work.path());
     assert_eq!(o.generator, "Vitis HLS");
     assert_eq!(o.calls.len(), 3);
@@ -153,7 +161,7 @@ fn every_port_interface_of_a_vitis_top_with_ap_ctrl_chain() {
 /// state 3: beats + 1 edges.
 #[test]
 fn axis_side_channels_and_vivado_hls_fifo_names_without_block_control() {
-    let work = tempfile::tempdir().unwrap();
+    let work = work();
     let o = both("packet", work.path());
     assert_eq!(o.generator, "Vivado HLS");
     let lat: Vec<u64> = o.calls.iter().map(|c| c.latency).collect();
