@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub const HARNESS_H: &str = include_str!("harness/hlsinstr_harness.h");
+/// The port-level interface models, included by the harness.
+pub const PORT_MODELS_H: &str = include_str!("harness/hlsinstr_port_models.h");
 const MAIN_VERILATOR: &str = include_str!("harness/main_verilator.cpp");
 const ICARUS_VPI: &str = include_str!("harness/icarus_vpi.cpp");
 
@@ -198,6 +200,8 @@ pub struct Built {
     pub dir: PathBuf,
     pub exe: PathBuf,
     pub cached: bool,
+    /// Icarus: the directory holding the VPI module `icarus_vpi.vpi`.
+    pub vpi_dir: Option<PathBuf>,
 }
 
 fn hash_of(parts: &[&[u8]]) -> String {
@@ -248,13 +252,19 @@ pub fn verilator(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveF
     for f in &sol.rtl_files {
         rtl.push(std::fs::read(f).map_err(|e| Error::io(f, &e))?);
     }
-    let mut parts: Vec<&[u8]> =
-        vec![wrap.as_bytes(), glue.as_bytes(), HARNESS_H.as_bytes(), MAIN_VERILATOR.as_bytes(), trace.as_bytes()];
+    let mut parts: Vec<&[u8]> = vec![
+        wrap.as_bytes(),
+        glue.as_bytes(),
+        HARNESS_H.as_bytes(),
+        PORT_MODELS_H.as_bytes(),
+        MAIN_VERILATOR.as_bytes(),
+        trace.as_bytes(),
+    ];
     parts.extend(rtl.iter().map(|r| r.as_slice()));
     let dir = work.join(format!("build-verilator-{}", hash_of(&parts)));
     let exe = dir.join("obj/hlsinstr_harness");
     if exe.is_file() {
-        return Ok(Built { dir, exe, cached: true });
+        return Ok(Built { dir, exe, cached: true, vpi_dir: None });
     }
     let tmp = work.join(format!(".build-verilator-{}.tmp", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
@@ -262,6 +272,7 @@ pub fn verilator(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveF
     write(&tmp.join("hlsinstr_wrap.v"), &wrap)?;
     write(&tmp.join("hlsinstr_glue.h"), &glue)?;
     write(&tmp.join("hlsinstr_harness.h"), HARNESS_H)?;
+    write(&tmp.join("hlsinstr_port_models.h"), PORT_MODELS_H)?;
     write(&tmp.join("main_verilator.cpp"), MAIN_VERILATOR)?;
     // `--no-timing`: the RTL's `initial #0 x = 0` delays are initialisation, not timing.
     // `--unroll-count`: the m_axi adapters shift FIFO arrays with `<=` in a for loop, which
@@ -296,7 +307,7 @@ pub fn verilator(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveF
     cmd.arg("hlsinstr_wrap.v").args(&sol.rtl_files).arg("main_verilator.cpp");
     run_tool(&mut cmd, "verilator", "install Verilator 5 (apt-get install verilator)", &tmp.join("build.log"))?;
     finish_build(&tmp, &dir)?;
-    Ok(Built { exe: dir.join("obj/hlsinstr_harness"), dir, cached: false })
+    Ok(Built { exe: dir.join("obj/hlsinstr_harness"), dir, cached: false, vpi_dir: None })
 }
 
 /// Move a finished build into place (another run may have finished the same one first).
@@ -310,11 +321,13 @@ fn finish_build(tmp: &Path, dir: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Build (or reuse) the Icarus testbench and the VPI module under `work/build-icarus-<hash>`.
+/// Build (or reuse) the Icarus testbench under `work/build-icarus-<hash>` and the VPI module
+/// (the same for every design) under `work/vpi-<hash>`.
 pub fn icarus(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveFormat>) -> Result<Built> {
     if let Some(WaveFormat::Fst) = wave {
         return Err(Error::new(ErrorKind::Usage, "--fst needs --simulator verilator; Icarus writes --vcd"));
     }
+    let vpi_dir = icarus_vpi(work)?;
     let wrap = wrapper_verilog(i);
     let tb = icarus_tb(i);
     let mut rtl: Vec<(String, String)> = Vec::new();
@@ -322,20 +335,18 @@ pub fn icarus(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveForm
         let text = std::fs::read_to_string(f).map_err(|e| Error::io(f, &e))?;
         rtl.push((f.file_name().unwrap().to_string_lossy().into_owned(), icarus_comb(&text)));
     }
-    let mut parts: Vec<&[u8]> = vec![wrap.as_bytes(), tb.as_bytes(), HARNESS_H.as_bytes(), ICARUS_VPI.as_bytes()];
+    let mut parts: Vec<&[u8]> = vec![wrap.as_bytes(), tb.as_bytes()];
     parts.extend(rtl.iter().map(|(_, t)| t.as_bytes()));
     let dir = work.join(format!("build-icarus-{}", hash_of(&parts)));
     let exe = dir.join("tb.vvp");
     if exe.is_file() {
-        return Ok(Built { dir, exe, cached: true });
+        return Ok(Built { dir, exe, cached: true, vpi_dir: Some(vpi_dir) });
     }
     let tmp = work.join(format!(".build-icarus-{}.tmp", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(tmp.join("rtl")).map_err(|e| Error::io(&tmp, &e))?;
     write(&tmp.join("hlsinstr_wrap.v"), &wrap)?;
     write(&tmp.join("hlsinstr_tb.v"), &tb)?;
-    write(&tmp.join("hlsinstr_harness.h"), HARNESS_H)?;
-    write(&tmp.join("icarus_vpi.cpp"), ICARUS_VPI)?;
     let mut files = Vec::new();
     for (name, text) in &rtl {
         let p = tmp.join("rtl").join(name);
@@ -347,16 +358,48 @@ pub fn icarus(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveForm
         .args(["-g2012", "-o", "tb.vvp", "-s", "hlsinstr_tb", "hlsinstr_tb.v", "hlsinstr_wrap.v"])
         .args(&files);
     run_tool(&mut cmd, "iverilog", "install Icarus Verilog (apt-get install iverilog)", &tmp.join("iverilog.log"))?;
-    let mut cmd = Command::new("iverilog-vpi");
-    cmd.current_dir(&tmp).args(["-O2", "icarus_vpi.cpp"]);
-    run_tool(
-        &mut cmd,
-        "iverilog-vpi",
-        "install Icarus Verilog with its VPI headers (apt-get install iverilog)",
-        &tmp.join("vpi.log"),
-    )?;
     finish_build(&tmp, &dir)?;
-    Ok(Built { exe: dir.join("tb.vvp"), dir, cached: false })
+    Ok(Built { exe: dir.join("tb.vvp"), dir, cached: false, vpi_dir: Some(vpi_dir) })
+}
+
+/// The VPI module (`icarus_vpi.vpi`: the harness and its bus models), built once per work
+/// directory and harness version: it does not depend on the design.
+fn icarus_vpi(work: &Path) -> Result<PathBuf> {
+    let dir =
+        work.join(format!("vpi-{}", hash_of(&[HARNESS_H.as_bytes(), PORT_MODELS_H.as_bytes(), ICARUS_VPI.as_bytes()])));
+    if dir.join("icarus_vpi.vpi").is_file() {
+        return Ok(dir);
+    }
+    let tmp = work.join(format!(".vpi-{}.tmp", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).map_err(|e| Error::io(&tmp, &e))?;
+    write(&tmp.join("hlsinstr_harness.h"), HARNESS_H)?;
+    write(&tmp.join("hlsinstr_port_models.h"), PORT_MODELS_H)?;
+    write(&tmp.join("icarus_vpi.cpp"), ICARUS_VPI)?;
+    // iverilog-vpi's own compile adds `-g -O2`, which takes twice as long as `-O1` for code that
+    // runs a few calls per cycle beside the simulator: ask it for the paths, compile here.
+    let hint = "install Icarus Verilog with its VPI headers (apt-get install iverilog)";
+    let flags = |what: &str| -> Result<Vec<String>> {
+        let out =
+            Command::new("iverilog-vpi").arg(what).output().map_err(|e| tool_missing("iverilog-vpi", &e, hint))?;
+        Ok(String::from_utf8_lossy(&out.stdout).split_whitespace().map(String::from).collect())
+    };
+    let includes: Vec<String> = flags("--cflags")?.into_iter().filter(|f| f.starts_with("-I")).collect();
+    let mut cmd = Command::new("g++");
+    cmd.current_dir(&tmp).args(["-c", "-fPIC", "-O1", "-std=c++14"]).args(&includes).args([
+        "icarus_vpi.cpp",
+        "-o",
+        "icarus_vpi.o",
+    ]);
+    run_tool(&mut cmd, "g++", "install g++", &tmp.join("vpi.log"))?;
+    let mut cmd = Command::new("g++");
+    cmd.current_dir(&tmp)
+        .args(["-o", "icarus_vpi.vpi", "icarus_vpi.o"])
+        .args(flags("--ldflags")?)
+        .args(flags("--ldlibs")?);
+    run_tool(&mut cmd, "g++", hint, &tmp.join("vpi-link.log"))?;
+    finish_build(&tmp, &dir)?;
+    Ok(dir)
 }
 
 #[cfg(test)]

@@ -42,6 +42,9 @@ pub enum ArgKind {
     Reference,
     /// An array or pointer: `count` elements (a C++ expression, evaluated by the compiler).
     Buffer { count: String },
+    /// An `hls::stream`: its contents before and after the call (what the call read from an
+    /// input stream, what it wrote to an output stream).
+    Stream,
 }
 
 /// The top as the capture sees it.
@@ -120,6 +123,11 @@ fn signature_of(f: &Function, path: &Path, text: &str, tree: &tree_sitter::Tree)
             }
             ParamKind::Pointer => match depths.iter().find(|(n, _)| *n == p.name) {
                 Some((_, d)) => ArgKind::Buffer { count: format!("({d})") },
+                // A pointer to one value on scalar ports (ap_none/ap_vld/ap_ack/ap_hs/ap_ovld, the
+                // default for a pointer without a bus or memory interface).
+                None if scalar_mode(modes.iter().find(|(n, _)| *n == p.name).map(|(_, m)| m.as_str())) => {
+                    ArgKind::Buffer { count: "1".into() }
+                }
                 None => {
                     return Err(Error::new(
                         ErrorKind::Usage,
@@ -133,18 +141,7 @@ fn signature_of(f: &Function, path: &Path, text: &str, tree: &tree_sitter::Tree)
                     .at_line(f.line, f.col))
                 }
             },
-            ParamKind::Stream => {
-                return Err(Error::new(
-                    ErrorKind::Usage,
-                    format!(
-                        "stream parameter `{}`: cosim does not capture hls::stream arguments yet (ap_fifo/axis); \
-                         only scalars, references, arrays and pointers",
-                        p.name
-                    ),
-                )
-                .at(path)
-                .at_line(f.line, f.col))
-            }
+            ParamKind::Stream => ArgKind::Stream,
         };
         args.push(ArgSpec { name: p.name.clone(), kind });
     }
@@ -156,6 +153,11 @@ fn signature_of(f: &Function, path: &Path, text: &str, tree: &tree_sitter::Tree)
         args,
         modes,
     })
+}
+
+/// Whether a pointer with INTERFACE mode `mode` (none: no pragma) is one value on ports.
+fn scalar_mode(mode: Option<&str>) -> bool {
+    matches!(mode, None | Some("ap_none" | "ap_vld" | "ap_ack" | "ap_hs" | "ap_ovld" | "ap_stable"))
 }
 
 /// The text of `depth = <expr>` in a pragma line, up to the next `key=` option.
@@ -234,6 +236,7 @@ pub fn wrapper_source(sig: &TopSignature, calls_dir: &Path) -> String {
             ArgKind::Buffer { count } => {
                 s.push_str(&format!("    call.buffer(\"in\", \"{n}\", {n}, (unsigned long)({count}));\n"))
             }
+            ArgKind::Stream => s.push_str(&format!("    call.stream(\"in\", \"{n}\", {n});\n")),
         }
     }
     if sig.returns_void {
@@ -250,6 +253,7 @@ pub fn wrapper_source(sig: &TopSignature, calls_dir: &Path) -> String {
             ArgKind::Buffer { count } => {
                 s.push_str(&format!("    call.buffer(\"out\", \"{n}\", {n}, (unsigned long)({count}));\n"))
             }
+            ArgKind::Stream => s.push_str(&format!("    call.stream(\"out\", \"{n}\", {n});\n")),
         }
     }
     s.push_str("    call.finish();\n");

@@ -9,8 +9,10 @@
 //! Entry point for other commands (`profile`): [`run`] with a [`CosimRequest`]; the
 //! [`CosimOutcome`] has the waveform path and each call's cycle windows.
 
+mod bind;
 pub mod build;
 pub mod capture;
+mod layout;
 mod plan;
 pub mod report;
 pub mod solution;
@@ -217,7 +219,12 @@ pub fn run(req: &CosimRequest) -> Result<CosimOutcome> {
         }
         Simulator::Icarus => {
             let mut c = std::process::Command::new("vvp");
-            c.arg("-n").arg("-M").arg(&built.dir).arg("-m").arg("icarus_vpi").arg(&built.exe);
+            c.arg("-n")
+                .arg("-M")
+                .arg(built.vpi_dir.as_ref().unwrap_or(&built.dir))
+                .arg("-m")
+                .arg("icarus_vpi")
+                .arg(&built.exe);
             c.arg(format!("+plan={}", plan_path.display())).arg(format!("+results={}", results.display()));
             if let Some(w) = &req.wave {
                 c.arg(format!("+vcd={}", abs(&w.path)?.display()));

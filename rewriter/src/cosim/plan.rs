@@ -4,11 +4,14 @@
 //! Plan lines: `clock P`, `reset P ACTIVE_LOW CYCLES`, `control none|hs|chain PORTS`,
 //! `axilite BUNDLE GAP`, `maxi BUNDLE`, `timing READ WRITE OUTSTANDING`, `limit CYCLES`, then per
 //! call `call`, `buffer BASE HEX`, `wire PORT HEX`, `reg OFFSET WORD`, `read OFFSET` (hex numbers,
-//! values little endian).
+//! values little endian). Port-level interfaces: `quiet CYCLES`, `ram PREFIX PORTS ELEM_BYTES`,
+//! `scalar_in PORT VLD ACK` and `scalar_out PORT VLD ACK` (`-`: no such port), `stream_in|stream_out
+//! PREFIX fifo|axis ELEM_BYTES`; per call `ramdata PREFIX HEX`, `feed PREFIX HEX`, `expect PREFIX N`.
 
+use super::bind::{self, unsupported, Binding};
 use super::capture::{ArgKind, TopSignature};
-use super::solution::{ArgPorts, Control, Interfaces};
-use super::verilog::Dir;
+use super::layout::{self, Layout};
+use super::solution::{Control, Interfaces};
 use super::{CallWindow, CosimRequest};
 use crate::error::{Error, ErrorKind, Result};
 use std::fmt::Write as _;
@@ -24,6 +27,8 @@ pub struct Value {
     pub count: usize,
     pub bytes: Vec<u8>,
     pub buffer: bool,
+    /// A struct element's fields, as the capture packed them (AXI4-Stream elements).
+    pub fields: Layout,
 }
 
 /// A captured call: inputs before, outputs after.
@@ -39,6 +44,7 @@ pub fn read_call(path: &Path) -> Result<Captured> {
     let bad = |m: &str| Error::new(ErrorKind::BadInput, format!("not a complete capture file: {m}")).at(path);
     let mut c = Captured::default();
     let mut ended = false;
+    let mut pending: Option<Layout> = None;
     for line in text.lines() {
         let w: Vec<&str> = line.split_whitespace().collect();
         let v = match w.as_slice() {
@@ -51,6 +57,7 @@ pub fn read_call(path: &Path) -> Result<Captured> {
                     count: 1,
                     bytes: unhex(hex).ok_or_else(|| bad(line))?,
                     buffer: false,
+                    fields: Layout::new(),
                 },
             ),
             ["buffer", phase, name, bits, eb, count, hex] => (
@@ -62,10 +69,15 @@ pub fn read_call(path: &Path) -> Result<Captured> {
                     count: count.parse().map_err(|_| bad(line))?,
                     bytes: unhex(hex).ok_or_else(|| bad(line))?,
                     buffer: true,
+                    fields: pending.take().unwrap_or_default(),
                 },
             ),
             ["end"] => {
                 ended = true;
+                continue;
+            }
+            ["layout", _, _, l] => {
+                pending = Some(layout::parse(l).ok_or_else(|| bad(line))?);
                 continue;
             }
             _ => return Err(bad(line)),
@@ -123,6 +135,22 @@ pub struct PlannedCall {
     pub axilite_writes: usize,
     /// Return value: read back through these registers, or the ap_return port.
     pub returns: bool,
+    /// Outputs on ports, compared after the call.
+    pub checks: Vec<Check>,
+}
+
+/// An output of a call that comes out on ports.
+#[derive(Debug, Clone)]
+pub enum Check {
+    /// The array's contents after the call, from the ap_memory model `prefix`.
+    Ram { name: String, prefix: String },
+    /// A scalar output port (the C value: a reference, or a pointer's one element).
+    Port { name: String, port: String },
+    /// The elements the C model wrote to an output stream during the call; for axis elements
+    /// with side channels, the RTL's layout and the fields compared.
+    StreamOut { name: String, prefix: String, expected: Value, rtl: Option<(Layout, Layout)> },
+    /// How many elements the C model read from an input stream.
+    StreamIn { name: String, prefix: String, consumed: u64 },
 }
 
 pub struct Plan {
@@ -133,13 +161,12 @@ pub struct Plan {
 /// Base address of the first buffer; buffers are 4 KiB aligned (AXI bursts do not cross 4 KiB).
 const BASE: u64 = 0x1000_0000;
 
-fn unsupported(what: &str) -> Error {
-    Error::new(
-        ErrorKind::Usage,
-        format!(
-            "{what}: not supported by cosim yet (supported: s_axilite, m_axi, ap_none scalars, ap_ctrl_none/hs/chain)"
-        ),
-    )
+/// Cycles without a handshake after which an ap_ctrl_none call is taken as finished (its
+/// outputs then fall short of the C model's, a mismatch).
+const QUIET_CYCLES: u64 = 1000;
+
+fn missing(name: &str) -> Error {
+    Error::new(ErrorKind::BadInput, format!("the capture has no value of `{name}`"))
 }
 
 pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &CosimRequest) -> Result<Plan> {
@@ -154,9 +181,6 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
         Control::Chain => "chain",
     };
     let _ = writeln!(t, "control {ctrl} {}", u8::from(ifs.control_bundle.is_none() && ifs.control != Control::None));
-    if ifs.control == Control::None {
-        return Err(unsupported("a top without block-level handshake (ap_ctrl_none)"));
-    }
     if ifs.axilite.len() > 1 {
         return Err(unsupported("more than one s_axilite bundle"));
     }
@@ -174,60 +198,110 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
         req.timing.outstanding.max(1)
     );
     let _ = writeln!(t, "limit {}", req.max_cycles);
-    for (name, ports) in &ifs.args {
-        if !matches!(ports, ArgPorts::Wire { dir: Dir::Input, vld: None, ack: None, .. }) {
-            return Err(unsupported(&format!("argument port group `{name}` ({ports:?})")));
+    let _ = writeln!(t, "quiet {QUIET_CYCLES}");
+    let bindings = bind::bind(ifs, sig)?;
+    if ifs.control == Control::None {
+        let ends = bindings
+            .iter()
+            .flatten()
+            .any(|b| matches!(b, Binding::Stream { input: false, .. } | Binding::WireOut { vld: Some(_), .. }));
+        if !ends {
+            return Err(unsupported(
+                "a top without block-level handshake (ap_ctrl_none) and without an output stream or ap_vld output \
+                 (nothing marks the end of a call)",
+            ));
         }
+    }
+    if let Some(first) = calls.first() {
+        declare_ports(&mut t, ifs, sig, &bindings, first)?;
     }
     let mut planned = Vec::new();
     for _ in 0..req.repeat.max(1) {
         for (ci, c) in calls.iter().enumerate() {
             let _ = writeln!(t, "call");
-            let mut pc = PlannedCall { capture: ci, buffers: Vec::new(), axilite_writes: 0, returns: false };
+            let mut pc =
+                PlannedCall { capture: ci, buffers: Vec::new(), axilite_writes: 0, returns: false, checks: Vec::new() };
             let mut next = BASE;
             let mut regs: Vec<(u32, u32)> = Vec::new();
-            for a in &sig.args {
-                let v =
-                    c.inputs.iter().find(|v| v.name == a.name).ok_or_else(|| {
-                        Error::new(ErrorKind::BadInput, format!("the capture has no input `{}`", a.name))
-                    })?;
-                // The bits the RTL gets: a buffer's address, or the value itself.
-                let bits: Vec<u8> = match a.kind {
-                    ArgKind::Buffer { .. } => {
-                        let base = next;
-                        next = (next + v.bytes.len().max(1) as u64).div_ceil(4096) * 4096;
-                        let _ = writeln!(t, "buffer {base:x} {}", hex(&v.bytes));
-                        pc.buffers.push((a.name.clone(), base));
-                        if ifs.maxi.is_empty() {
-                            return Err(unsupported(&format!(
-                                "array argument `{}` without an m_axi bundle (ap_memory, ap_fifo)",
-                                a.name
-                            )));
+            for (a, binds) in sig.args.iter().zip(&bindings) {
+                let v = c.inputs.iter().find(|v| v.name == a.name).ok_or_else(|| missing(&a.name))?;
+                let out = || c.outputs.iter().find(|v| v.name == a.name).ok_or_else(|| missing(&a.name));
+                for b in binds {
+                    match b {
+                        Binding::Register => {
+                            // The bits the RTL gets: a buffer's address, or the value itself.
+                            let bits: Vec<u8> = match a.kind {
+                                ArgKind::Buffer { .. } => {
+                                    let base = next;
+                                    next = (next + v.bytes.len().max(1) as u64).div_ceil(4096) * 4096;
+                                    let _ = writeln!(t, "buffer {base:x} {}", hex(&v.bytes));
+                                    pc.buffers.push((a.name.clone(), base));
+                                    base.to_le_bytes().to_vec()
+                                }
+                                _ => v.bytes.clone(),
+                            };
+                            let (_, reg) = ifs.register_of(&a.name).expect("bound to a register");
+                            for (k, off) in reg.offsets.iter().enumerate() {
+                                let mut w = [0u8; 4];
+                                for (j, b) in w.iter_mut().enumerate() {
+                                    *b = bits.get(4 * k + j).copied().unwrap_or(0);
+                                }
+                                regs.push((*off, u32::from_le_bytes(w)));
+                            }
                         }
-                        base.to_le_bytes().to_vec()
-                    }
-                    ArgKind::Scalar => v.bytes.clone(),
-                    ArgKind::Reference => return Err(unsupported(&format!("reference argument `{}`", a.name))),
-                };
-                if let Some((_, reg)) = ifs.register_of(&a.name) {
-                    for (k, off) in reg.offsets.iter().enumerate() {
-                        let mut w = [0u8; 4];
-                        for (j, b) in w.iter_mut().enumerate() {
-                            *b = bits.get(4 * k + j).copied().unwrap_or(0);
+                        Binding::WireIn { port, .. } => {
+                            let _ = writeln!(t, "wire {port} {}", hex(first_element(v)));
                         }
-                        regs.push((*off, u32::from_le_bytes(w)));
+                        Binding::WireOut { port, .. } => {
+                            if out().is_ok() {
+                                pc.checks.push(Check::Port { name: a.name.clone(), port: port.clone() });
+                            }
+                        }
+                        Binding::Ram { prefix, .. } => {
+                            let _ = writeln!(t, "ramdata {prefix} {}", hex(&v.bytes));
+                            pc.checks.push(Check::Ram { name: a.name.clone(), prefix: prefix.clone() });
+                        }
+                        Binding::Stream { prefix, input: true, axis } => {
+                            let after = out()?;
+                            let consumed = v.count.saturating_sub(after.count);
+                            let eb = v.elem_bytes.max(1);
+                            let mut fed = v.clone();
+                            fed.bytes.truncate(consumed * eb);
+                            if let (true, false) = (*axis, v.fields.is_empty()) {
+                                fed = layout::repack_value(&fed, &v.fields, &layout::rtl_layout(ifs, prefix));
+                            }
+                            let _ = writeln!(t, "feed {prefix} {}", hex(&fed.bytes));
+                            pc.checks.push(Check::StreamIn {
+                                name: a.name.clone(),
+                                prefix: prefix.clone(),
+                                consumed: consumed as u64,
+                            });
+                        }
+                        Binding::Stream { prefix, input: false, axis } => {
+                            // What the call added after the elements the stream already held.
+                            let after = out()?;
+                            let eb = after.elem_bytes.max(1);
+                            let skip = (v.count * eb).min(after.bytes.len());
+                            let mut expected = after.clone();
+                            expected.bytes = after.bytes[skip..].to_vec();
+                            expected.count = after.count.saturating_sub(v.count);
+                            let _ = writeln!(t, "expect {prefix} {}", expected.count);
+                            // Side channels: compared on the fields both the C type and the RTL have.
+                            let mut rtl = None;
+                            if let (true, false) = (*axis, after.fields.is_empty()) {
+                                let r = layout::rtl_layout(ifs, prefix);
+                                let both = layout::common(&after.fields, &r);
+                                expected = layout::repack_value(&expected, &after.fields, &both);
+                                rtl = Some((r, both));
+                            }
+                            pc.checks.push(Check::StreamOut {
+                                name: a.name.clone(),
+                                prefix: prefix.clone(),
+                                expected,
+                                rtl,
+                            });
+                        }
                     }
-                } else if let Some((port, ArgPorts::Wire { .. })) = ifs.arg_ports(&a.name) {
-                    let _ = writeln!(t, "wire {port} {}", hex(&bits));
-                } else {
-                    return Err(Error::new(
-                        ErrorKind::BadInput,
-                        format!(
-                            "argument `{}` of {}: neither an s_axilite register nor a port of that name in the RTL; \
-                             is the solution synthesised from these sources?",
-                            a.name, sig.name
-                        ),
-                    ));
                 }
             }
             for (off, w) in &regs {
@@ -250,6 +324,83 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
     Ok(Plan { text: t, calls: planned })
 }
 
+/// A scalar's bits, or a one-element pointer's element.
+fn first_element(v: &Value) -> &[u8] {
+    if v.buffer {
+        &v.bytes[..v.elem_bytes.min(v.bytes.len())]
+    } else {
+        &v.bytes
+    }
+}
+
+/// The plan's port-model declarations (`ram`, `scalar_in`, `scalar_out`, `stream_in`,
+/// `stream_out`), with element sizes from the first captured call.
+fn declare_ports(
+    t: &mut String,
+    ifs: &Interfaces,
+    sig: &TopSignature,
+    bindings: &[Vec<Binding>],
+    c: &Captured,
+) -> Result<()> {
+    let opt = |p: &Option<String>| p.clone().unwrap_or_else(|| "-".into());
+    for (a, binds) in sig.args.iter().zip(bindings) {
+        let v = c.inputs.iter().find(|v| v.name == a.name).ok_or_else(|| missing(&a.name))?;
+        for b in binds {
+            match b {
+                Binding::Register => {}
+                Binding::WireIn { port, vld, ack } => {
+                    if v.buffer && v.count > 1 {
+                        return Err(unsupported(&format!(
+                            "pointer `{}` of {} elements on scalar ports (`{port}`)",
+                            a.name, v.count
+                        )));
+                    }
+                    if vld.is_some() || ack.is_some() {
+                        let _ = writeln!(t, "scalar_in {port} {} {}", opt(vld), opt(ack));
+                    }
+                }
+                Binding::WireOut { port, vld, ack } => {
+                    let _ = writeln!(t, "scalar_out {port} {} {}", opt(vld), opt(ack));
+                }
+                Binding::Ram { prefix, ports } => {
+                    let _ = writeln!(t, "ram {prefix} {ports} {}", v.elem_bytes.max(1));
+                }
+                Binding::Stream { prefix, axis: true, input } if !v.fields.is_empty() => {
+                    let r = layout::rtl_layout(ifs, prefix);
+                    let dir = if *input { "stream_in" } else { "stream_out" };
+                    let _ = writeln!(t, "{dir} {prefix} axis {}", (layout::bits(&r) as usize).div_ceil(8).max(1));
+                }
+                Binding::Stream { prefix, axis, input } => {
+                    let suffixes: &[&str] = match (axis, input) {
+                        (true, _) => &["_TDATA", "_TKEEP", "_TSTRB", "_TUSER", "_TLAST", "_TID", "_TDEST"],
+                        (false, true) => &["_dout"],
+                        (false, false) => &["_din"],
+                    };
+                    let rtl_bits: u32 = suffixes
+                        .iter()
+                        .filter_map(|s| ifs.ports.iter().find(|p| p.name == format!("{prefix}{s}")))
+                        .map(|p| p.width)
+                        .sum();
+                    if rtl_bits != v.bits {
+                        return Err(Error::new(
+                            ErrorKind::BadInput,
+                            format!(
+                                "stream `{}`: an element has {} bits in C but the RTL's `{prefix}` data ports carry \
+                                 {rtl_bits}; is the solution synthesised from these sources?",
+                                a.name, v.bits
+                            ),
+                        ));
+                    }
+                    let kind = if *axis { "axis" } else { "fifo" };
+                    let dir = if *input { "stream_in" } else { "stream_out" };
+                    let _ = writeln!(t, "{dir} {prefix} {kind} {}", v.elem_bytes.max(1));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Cycles the reset is held at the start (Vitis' testbench holds it for a few cycles too).
 pub const RESET_CYCLES: u64 = 4;
 
@@ -258,6 +409,14 @@ pub struct CallResult {
     pub window: CallWindow,
     pub buffers: Vec<(u64, Vec<u8>)>,
     pub ret: Option<Vec<u8>>,
+    /// ap_memory contents after the call, by RTL prefix.
+    pub rams: Vec<(String, Vec<u8>)>,
+    /// Scalar output ports: their value, or None when the `_ap_vld` never rose.
+    pub ports: Vec<(String, Option<Vec<u8>>)>,
+    /// Output streams: elements written (count, bytes).
+    pub streams: Vec<(String, u64, Vec<u8>)>,
+    /// Input streams: elements read.
+    pub consumed: Vec<(String, u64)>,
 }
 
 pub struct Results {
@@ -280,7 +439,27 @@ pub fn read_results(path: &Path) -> Result<Results> {
                 window: CallWindow { first: num(f)?, start: num(s)?, done: num(d)?, end: num(e)? },
                 buffers: Vec::new(),
                 ret: None,
+                rams: Vec::new(),
+                ports: Vec::new(),
+                streams: Vec::new(),
+                consumed: Vec::new(),
             }),
+            ["ram", name, h] => {
+                let bytes = unhex(h).ok_or_else(|| bad(line))?;
+                r.calls.last_mut().ok_or_else(|| bad(line))?.rams.push((name.to_string(), bytes));
+            }
+            ["port", name, h] => {
+                let v = if *h == "none" { None } else { Some(unhex(h).ok_or_else(|| bad(line))?) };
+                r.calls.last_mut().ok_or_else(|| bad(line))?.ports.push((name.to_string(), v));
+            }
+            ["stream", name, n, h] => {
+                let (n, bytes) = (num(n)?, unhex(h).ok_or_else(|| bad(line))?);
+                r.calls.last_mut().ok_or_else(|| bad(line))?.streams.push((name.to_string(), n, bytes));
+            }
+            ["consumed", name, n] => {
+                let n = num(n)?;
+                r.calls.last_mut().ok_or_else(|| bad(line))?.consumed.push((name.to_string(), n));
+            }
             ["mem", base, h] => {
                 let base = u64::from_str_radix(base, 16).map_err(|_| bad(line))?;
                 let bytes = unhex(h).ok_or_else(|| bad(line))?;
@@ -308,29 +487,60 @@ pub fn compare(pc: &PlannedCall, rc: &CallResult, cap: &Captured) -> Vec<String>
             out.push(format!("buffer `{name}`: the harness returned no memory for it"));
             continue;
         };
-        let eb = expected.elem_bytes.max(1);
-        let mut listed = 0;
-        let mut differing = 0;
-        for i in 0..expected.count {
-            let (e, g) = (&expected.bytes[i * eb..(i + 1) * eb], got.get(i * eb..(i + 1) * eb).unwrap_or(&[]));
-            if masked(e, expected.bits) != masked(g, expected.bits) {
-                differing += 1;
-                if listed < MAX_LISTED {
-                    out.push(format!(
-                        "`{name}`[{i}]: RTL {} , C simulation {}",
-                        show(g, expected.bits),
-                        show(e, expected.bits)
-                    ));
-                    listed += 1;
+        diff_elements(&mut out, name, expected, got);
+    }
+    for ch in &pc.checks {
+        match ch {
+            Check::Ram { name, prefix } => {
+                let Some(expected) = cap.outputs.iter().find(|v| v.name == *name) else { continue };
+                match rc.rams.iter().find(|(p, _)| p == prefix) {
+                    Some((_, got)) => diff_elements(&mut out, name, expected, got),
+                    None => out.push(format!("array `{name}`: the harness returned no RAM `{prefix}`")),
                 }
             }
-        }
-        if differing > listed {
-            out.push(format!(
-                "`{name}`: {} more element(s) differ ({differing} of {})",
-                differing - listed,
-                expected.count
-            ));
+            Check::Port { name, port } => {
+                let Some(expected) = cap.outputs.iter().find(|v| v.name == *name) else { continue };
+                let bits = expected.bits;
+                let e = first_element(expected);
+                match rc.ports.iter().find(|(p, _)| p == port) {
+                    Some((_, Some(got))) if masked(got, bits) == masked(e, bits) => {}
+                    Some((_, Some(got))) => {
+                        out.push(format!("`{name}` ({port}): RTL {}, C simulation {}", show(got, bits), show(e, bits)))
+                    }
+                    _ => out.push(format!(
+                        "`{name}` ({port}): the RTL never marked it valid (`{port}_ap_vld`); C simulation {}",
+                        show(e, bits)
+                    )),
+                }
+            }
+            Check::StreamOut { name, prefix, expected, rtl } => {
+                let (n, got) =
+                    rc.streams.iter().find(|(p, _, _)| p == prefix).map_or((0, &[][..]), |(_, n, g)| (*n, &g[..]));
+                let repacked: Vec<u8>;
+                let got = match rtl {
+                    Some((r, both)) => {
+                        let eb = (layout::bits(r) as usize).div_ceil(8).max(1);
+                        repacked = got.chunks(eb).flat_map(|e| layout::repack(e, r, both)).collect();
+                        &repacked[..]
+                    }
+                    None => got,
+                };
+                if n != expected.count as u64 {
+                    out.push(format!(
+                        "stream `{name}` ({prefix}): the RTL wrote {n} element(s), the C simulation {}",
+                        expected.count
+                    ));
+                }
+                diff_elements(&mut out, name, expected, got);
+            }
+            Check::StreamIn { name, prefix, consumed } => {
+                let n = rc.consumed.iter().find(|(p, _)| p == prefix).map_or(0, |(_, n)| *n);
+                if n != *consumed {
+                    out.push(format!(
+                        "stream `{name}` ({prefix}): the RTL read {n} element(s), the C simulation {consumed}"
+                    ));
+                }
+            }
         }
     }
     if pc.returns {
@@ -346,6 +556,35 @@ pub fn compare(pc: &PlannedCall, rc: &CallResult, cap: &Captured) -> Vec<String>
         }
     }
     out
+}
+
+/// Element-wise differences between the C model's `expected` values and the RTL's bytes.
+fn diff_elements(out: &mut Vec<String>, name: &str, expected: &Value, got: &[u8]) {
+    let eb = expected.elem_bytes.max(1);
+    let mut listed = 0;
+    let mut differing = 0;
+    for i in 0..expected.count {
+        let e = expected.bytes.get(i * eb..(i + 1) * eb).unwrap_or(&[]);
+        let Some(g) = got.get(i * eb..(i + 1) * eb) else { break };
+        if masked(e, expected.bits) != masked(g, expected.bits) {
+            differing += 1;
+            if listed < MAX_LISTED {
+                out.push(format!(
+                    "`{name}`[{i}]: RTL {} , C simulation {}",
+                    show(g, expected.bits),
+                    show(e, expected.bits)
+                ));
+                listed += 1;
+            }
+        }
+    }
+    if differing > listed {
+        out.push(format!(
+            "`{name}`: {} more element(s) differ ({differing} of {})",
+            differing - listed,
+            expected.count
+        ));
+    }
 }
 
 /// The low `bits` bits of a little-endian value.

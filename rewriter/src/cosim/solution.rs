@@ -200,10 +200,26 @@ impl Interfaces {
     pub fn arg_ports(&self, name: &str) -> Option<(&str, &ArgPorts)> {
         rtl_names(name).into_iter().find_map(|n| self.args.get_key_value(&n).map(|(k, v)| (k.as_str(), v)))
     }
+
+    /// Every port group of argument `name`: its group under one of the names the tools give it,
+    /// else the `<name>_i` / `<name>_o` pair of a value that is read and written (an inout
+    /// scalar on ap_none/ap_vld ports).
+    pub fn arg_groups(&self, name: &str) -> Vec<(&str, &ArgPorts)> {
+        if let Some(g) = self.arg_ports(name) {
+            return vec![g];
+        }
+        [format!("{name}_i"), format!("{name}_o")]
+            .iter()
+            .filter_map(|n| self.args.get_key_value(n).map(|(k, v)| (k.as_str(), v)))
+            .collect()
+    }
 }
 
+/// The RTL names of a C argument: as written; Vivado HLS appends `_V` to arbitrary-precision
+/// types and to streams (`_V_V` for a stream of them); Vitis HLS appends `_r` to a name that is
+/// a Verilog keyword (`in`, `out`).
 fn rtl_names(name: &str) -> Vec<String> {
-    vec![name.to_string(), format!("{name}_V")]
+    vec![name.to_string(), format!("{name}_V"), format!("{name}_V_V"), format!("{name}_r")]
 }
 
 /// Read the top module `top` from the solution and classify its ports.
@@ -227,7 +243,7 @@ pub fn interfaces(sol: &Solution, top: &str) -> Result<Interfaces> {
     })?;
     let generator = if text.contains("Vitis HLS") {
         "Vitis HLS".to_string()
-    } else if text.contains("Vivado HLS") {
+    } else if text.contains("Vivado HLS") || text.contains("Vivado(TM) HLS") {
         "Vivado HLS".to_string()
     } else {
         "unknown".to_string()
@@ -377,7 +393,11 @@ fn classify(top: &str, m: &Module, sol: &Solution, generator: String) -> std::re
         );
     }
     if let (Control::None, true) = (control, axilite.is_empty() && !ctrl_ports) {
-        notes.push("no block-level handshake (ap_ctrl_none): each call runs a fixed number of cycles".into());
+        notes.push(
+            "no block-level handshake (ap_ctrl_none): a call runs from its inputs offered to its last output \
+             handshake (the C simulation's element counts)"
+                .into(),
+        );
     }
     Ok(Interfaces {
         top: top.to_string(),

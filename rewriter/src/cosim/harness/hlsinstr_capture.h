@@ -23,6 +23,7 @@ using elem_t = typename std::remove_cv<typename std::remove_all_extents<typename
 struct Bits {
     unsigned bits = 0;
     std::vector<unsigned char> bytes;
+    std::string layout;  // a packed struct's fields, `name:bits,...` (AXI4-Stream elements)
 };
 
 inline unsigned pow2_bytes(unsigned bits) {
@@ -69,6 +70,56 @@ Bits bits_of(const ap_int_base<W, S>& v) { return bits_of_range(v, W); }
 template <int W, int I, bool S, ap_q_mode Q, ap_o_mode O, int N>
 Bits bits_of(const ap_fixed_base<W, I, S, Q, O, N>& v) { return bits_of_range(v, W); }
 
+// An AXI4-Stream element with side channels (`ap_axiu`/`ap_axis`/`hls::axis`): its fields packed
+// LSB first in the order of the RTL's ports, TDATA TKEEP TSTRB TUSER TLAST TID TDEST, the
+// fields the type has (the RTL has a port for each).
+struct Packer {
+    Bits b;
+    void add(const char* name, const Bits& x) {
+        b.layout += (b.layout.empty() ? "" : ",") + std::string(name) + ":" + std::to_string(x.bits);
+        for (unsigned i = 0; i < x.bits; i++, b.bits++) {
+            if (b.bits / 8 >= b.bytes.size()) b.bytes.push_back(0);
+            if ((x.bytes[i / 8] >> (i % 8)) & 1) b.bytes[b.bits / 8] |= (unsigned char)(1u << (b.bits % 8));
+        }
+    }
+};
+#define HLSINSTR_SIDE_CHANNEL(F)                                                           \
+    template <class T>                                                                     \
+    auto add_##F(Packer& p, const T& v, int) -> decltype((void)v.F, void()) { p.add(#F, bits_of(v.F)); } \
+    template <class T>                                                                     \
+    void add_##F(Packer&, const T&, long) {}
+HLSINSTR_SIDE_CHANNEL(keep)
+HLSINSTR_SIDE_CHANNEL(strb)
+HLSINSTR_SIDE_CHANNEL(user)
+HLSINSTR_SIDE_CHANNEL(id)
+HLSINSTR_SIDE_CHANNEL(dest)
+#undef HLSINSTR_SIDE_CHANNEL
+
+template <class T>
+auto bits_of(const T& v) -> decltype((void)v.data, (void)v.last, Bits()) {
+    Packer p;
+    p.add("data", bits_of(v.data));
+    add_keep(p, v, 0);
+    add_strb(p, v, 0);
+    add_user(p, v, 0);
+    p.add("last", bits_of(v.last));
+    add_id(p, v, 0);
+    add_dest(p, v, 0);
+    return p.b;
+}
+
+// Any other type (a struct on ap_fifo or ap_memory ports, a class): no layout known. Reached
+// through a user-defined conversion, so every overload above wins over it.
+struct NoLayout {
+    template <class T>
+    NoLayout(const T&) {
+        static_assert(sizeof(T) == 0,
+                      "hlsinstr cosim: no bit layout for this argument or element type: structs are captured only "
+                      "as AXI4-Stream elements (fields data, last, and keep/strb/user/id/dest); see docs/cosim.md");
+    }
+};
+inline Bits bits_of(NoLayout) { return Bits(); }
+
 class Call {
   public:
     explicit Call(const char* dir) {
@@ -104,6 +155,24 @@ class Call {
             all.insert(all.end(), b.bytes.begin(), b.bytes.end());
         }
         hex(all.data(), all.size());
+        std::fputc('\n', f_);
+    }
+    // An hls::stream's elements, read out and written back in order (the stream is unchanged).
+    template <class S>
+    void stream(const char* phase, const char* name, S& s) {
+        typedef typename std::remove_cv<typename std::remove_reference<decltype(s.read())>::type>::type E;
+        std::vector<E> all;
+        for (size_t n = s.size(); n > 0; n--) all.push_back(s.read());
+        for (const E& e : all) s.write(e);
+        Bits first = bits_of(all.empty() ? E() : all[0]);
+        std::vector<unsigned char> bytes;
+        for (const E& e : all) {
+            Bits b = bits_of(e);
+            bytes.insert(bytes.end(), b.bytes.begin(), b.bytes.end());
+        }
+        if (!first.layout.empty()) std::fprintf(f_, "layout %s %s %s\n", phase, name, first.layout.c_str());
+        std::fprintf(f_, "buffer %s %s %u %zu %zu ", phase, name, first.bits, first.bytes.size(), all.size());
+        hex(bytes.data(), bytes.size());
         std::fputc('\n', f_);
     }
     void finish() {

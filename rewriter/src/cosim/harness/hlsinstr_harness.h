@@ -284,9 +284,17 @@ class AxiLiteMaster {
     Sig *arvalid, *arready, *araddr, *rvalid, *rready, *rdata;
 };
 
+}  // namespace hlsinstr
+
+#include "hlsinstr_port_models.h"
+
+namespace hlsinstr {
+
 // One call of the plan.
 struct CallPlan {
     std::vector<Memory::Region> buffers;
+    std::map<std::string, std::vector<uint8_t>> rams, feeds;  // ap_memory contents, input stream elements
+    std::map<std::string, uint64_t> expect;                    // output stream element counts
     std::vector<std::pair<std::string, std::vector<uint32_t>>> wires;  // ap_none inputs
     std::vector<std::pair<uint32_t, uint32_t>> regs;                    // s_axilite (offset, word)
     std::vector<uint32_t> return_regs;                                  // s_axilite offsets to read after
@@ -296,6 +304,7 @@ struct CallResult {
     uint64_t first = 0, start = 0, done = 0, end = 0;
     std::vector<uint32_t> ret_words;
     std::vector<uint32_t> ap_return;
+    std::vector<std::string> lines;  // port-model results (`ram`, `port`, `stream`, `consumed` lines)
 };
 
 // The plan file, and the replay of its calls.
@@ -321,6 +330,11 @@ class Harness {
             cont = pins.find("ap_continue");
         }
         ret = pins.find("ap_return");
+        for (auto& r : ram_decl) aprams.emplace_back(new ApMemory(pins, r.name, r.ports, r.eb));
+        for (auto& s : sin_decl) scalar_ins.emplace_back(new ScalarIn(pins, s.vld, s.ack));
+        for (auto& s : sout_decl) scalar_outs.emplace_back(new ScalarOut(pins, s.name, s.vld, s.ack));
+        for (auto& s : stin_decl) stream_ins.emplace_back(new StreamIn(pins, s.name, s.axis, s.eb));
+        for (auto& s : stout_decl) stream_outs.emplace_back(new StreamOut(pins, s.name, s.axis, s.eb));
         if (rst) rst->set(reset_low ? 0 : 1);
     }
 
@@ -335,6 +349,18 @@ class Harness {
         }
         for (auto& r : rams) r->step(now);
         if (axil) axil->step(now);
+        for (auto& m : aprams) m->step(now);
+        for (auto& m : scalar_ins) m->step(now);
+        for (auto& m : scalar_outs)
+            if (!m->seen) {
+                m->step(now);
+                if (m->seen) activity = now;
+            } else
+                m->step(now);
+        for (auto& m : stream_ins)
+            if (m->step(now)) activity = now;
+        for (auto& m : stream_outs)
+            if (m->step(now)) activity = now;
         if (now < reset_cycles) return true;
         if (now == reset_cycles && rst) rst->set(reset_low ? 1 : 0);
         return sequence();
@@ -348,6 +374,7 @@ class Harness {
             const CallResult& r = results[i];
             std::fprintf(f, "call %zu first %llu start %llu done %llu end %llu\n", i, (unsigned long long)r.first,
                          (unsigned long long)r.start, (unsigned long long)r.done, (unsigned long long)r.end);
+            for (auto& l : r.lines) std::fprintf(f, "%s\n", l.c_str());
             for (auto& b : r_buffers[i]) {
                 std::fprintf(f, "mem %llx ", (unsigned long long)b.base);
                 for (uint8_t x : b.bytes) std::fprintf(f, "%02x", x);
@@ -362,6 +389,8 @@ class Harness {
             }
         }
         for (auto& e : mem.errors) std::fprintf(f, "error %s\n", e.c_str());
+        for (auto& m : aprams)
+            for (auto& e : m->errors) std::fprintf(f, "error %s\n", e.c_str());
         std::fprintf(f, "stray_reads %llu\nend\n", (unsigned long long)mem.stray_reads);
         std::fclose(f);
         if (std::rename((path + ".tmp").c_str(), path.c_str()) != 0) fail("cannot write " + path);
@@ -384,6 +413,19 @@ class Harness {
                     for (size_t k = 0; k < w.second.size() && k < 32; k++) s->w[k] = w.second[k];
                     s->mask();
                 }
+                for (auto& m : aprams) m->bytes = find_or_empty(c.rams, m->name);
+                for (auto& m : scalar_ins) m->begin();
+                for (auto& m : scalar_outs) m->begin();
+                for (auto& m : stream_ins) m->load(find_or_empty(c.feeds, m->name));
+                for (auto& m : stream_outs) {
+                    m->begin();
+                    auto it = c.expect.find(m->name);
+                    m->expected = it == c.expect.end() ? 0 : it->second;
+                }
+                if (control == "none") {
+                    res.first = res.start = now + 1;
+                    activity = now;
+                }
                 if (axil) {
                     for (auto& r : c.regs) axil->ops.push_back({true, r.first, r.second, nullptr});
                     if (control != "none") axil->ops.push_back({true, 0, 1, nullptr});  // ap_start
@@ -397,9 +439,15 @@ class Harness {
             }
             case Phase::Run: {
                 if (control == "none") {
-                    if (!res.start) res.start = now;
-                    if (now - res.start + 1 >= run_cycles) {
-                        res.done = now;
+                    // No ap_done: the call is over once its inputs are consumed and its outputs
+                    // are out, at the edge of the last handshake; or after `quiet` cycles without one.
+                    bool all = true;
+                    for (auto& m : stream_ins) all = all && m->drained();
+                    for (auto& m : stream_outs) all = all && m->count >= m->expected;
+                    for (auto& m : scalar_outs) all = all && (m->seen || !m->has_valid());
+                    if (all || now - activity > quiet) {
+                        res.done = activity >= res.start ? activity : res.start;
+                        finish_ports();
                         phase = Phase::Drain;
                     }
                     return true;
@@ -416,6 +464,7 @@ class Harness {
                     if (ret) {
                         res.ap_return.assign(ret->w, ret->w + ret->words());
                     }
+                    finish_ports();
                     if (ports_ctrl) start->set(0);
                     if (cont && ports_ctrl) cont->set(1);
                     if (axil && control == "chain") axil->ops.push_back({true, 0, 0x10, nullptr});  // ap_continue
@@ -458,7 +507,6 @@ class Harness {
             if (k == "clock") ls >> clock;
             else if (k == "reset") ls >> reset >> reset_low >> reset_cycles;
             else if (k == "control") ls >> control >> ports_ctrl;
-            else if (k == "run_cycles") ls >> run_cycles;
             else if (k == "axilite") ls >> lite >> gap;
             else if (k == "maxi") {
                 std::string b;
@@ -466,6 +514,31 @@ class Harness {
                 maxi.push_back(b);
             } else if (k == "timing") ls >> timing.read_latency >> timing.write_latency >> timing.outstanding;
             else if (k == "limit") ls >> limit;
+            else if (k == "quiet") ls >> quiet;
+            else if (k == "ram") {
+                RamDecl r;
+                ls >> r.name >> r.ports >> r.eb;
+                ram_decl.push_back(r);
+            } else if (k == "scalar_in" || k == "scalar_out") {
+                PortDecl d;
+                ls >> d.name >> d.vld >> d.ack;
+                (k == "scalar_in" ? sin_decl : sout_decl).push_back(d);
+            } else if (k == "stream_in" || k == "stream_out") {
+                StreamDecl d;
+                std::string kind;
+                ls >> d.name >> kind >> d.eb;
+                d.axis = kind == "axis";
+                (k == "stream_in" ? stin_decl : stout_decl).push_back(d);
+            } else if (k == "ramdata" || k == "feed") {
+                std::string name, hex;
+                ls >> name >> hex;
+                (k == "ramdata" ? calls.back().rams : calls.back().feeds)[name] = unhex(hex);
+            } else if (k == "expect") {
+                std::string name;
+                uint64_t n = 0;
+                ls >> name >> n;
+                calls.back().expect[name] = n;
+            }
             else if (k == "call") calls.emplace_back();
             else if (k == "buffer") {
                 Memory::Region r;
@@ -499,11 +572,60 @@ class Harness {
         return out;
     }
 
+    // The port models' results of the call that just finished.
+    void finish_ports() {
+        for (auto& m : scalar_ins) m->end();
+        for (auto& m : scalar_outs) {
+            m->at_done();
+            res.lines.push_back("port " + m->name + " " + (m->seen ? hexs(m->value) : std::string("none")));
+        }
+        for (auto& m : aprams) res.lines.push_back("ram " + m->name + " " + hexs(m->bytes));
+        for (auto& m : stream_outs)
+            res.lines.push_back("stream " + m->name + " " + std::to_string(m->count) + " " + hexs(m->got));
+        for (auto& m : stream_ins) res.lines.push_back("consumed " + m->name + " " + std::to_string(m->consumed));
+    }
+    static std::string hexs(const std::vector<uint8_t>& b) {
+        if (b.empty()) return "-";
+        std::string s;
+        char x[3];
+        for (uint8_t v : b) {
+            std::snprintf(x, sizeof x, "%02x", v);
+            s += x;
+        }
+        return s;
+    }
+    static std::vector<uint8_t> find_or_empty(const std::map<std::string, std::vector<uint8_t>>& m,
+                                              const std::string& k) {
+        auto it = m.find(k);
+        return it == m.end() ? std::vector<uint8_t>() : it->second;
+    }
+    struct RamDecl {
+        std::string name;
+        unsigned ports = 1, eb = 1;
+    };
+    struct PortDecl {
+        std::string name, vld, ack;
+    };
+    struct StreamDecl {
+        std::string name;
+        bool axis = false;
+        unsigned eb = 1;
+    };
+    std::vector<RamDecl> ram_decl;
+    std::vector<PortDecl> sin_decl, sout_decl;
+    std::vector<StreamDecl> stin_decl, stout_decl;
+    std::vector<std::unique_ptr<ApMemory>> aprams;
+    std::vector<std::unique_ptr<ScalarIn>> scalar_ins;
+    std::vector<std::unique_ptr<ScalarOut>> scalar_outs;
+    std::vector<std::unique_ptr<StreamIn>> stream_ins;
+    std::vector<std::unique_ptr<StreamOut>> stream_outs;
+    uint64_t activity = 0, quiet = 1000;
+
     enum class Phase { Load, Run, Drain };
     Phase phase = Phase::Load;
     std::string clock = "ap_clk", reset, control = "none", lite;
     bool reset_low = false, ports_ctrl = false, ready_seen = false;
-    uint64_t reset_cycles = 0, run_cycles = 1, limit = 100000000;
+    uint64_t reset_cycles = 0, limit = 100000000;
     unsigned gap = 0;
     std::vector<std::string> maxi;
     Timing timing;
