@@ -61,13 +61,23 @@ struct Analyzed {
     /// C++: the text the parser saw, when HLS syntax the grammar lacks was blanked (see
     /// [`crate::cpp_blank`]); the model reads the original.
     cpp_blanked: Option<Blanked>,
+    /// Where the check may cut the output of a clean input whose tree was not kept (see
+    /// [`cut_points`]).
+    cuts: Vec<usize>,
 }
 
 /// Input trees are kept for the self-check up to this many bytes of source in all (in a run, or
-/// in a window of a streamed run). A tree takes about 35 bytes per byte of source, and every
-/// kept tree lives until its file is emitted; past the budget the output is re-parsed from
-/// scratch, which gives the same verdict, slower.
-const KEEP_TREES_UP_TO: usize = 16 << 20;
+/// in a window of a streamed run). A tree takes about 55 bytes per byte of source (measured on
+/// dense C++), every kept tree lives until its file is emitted, and the incremental re-parse
+/// holds the output's tree beside it; past the budget the output is parsed from scratch in
+/// pieces ([`CHECK_PIECE`]), which gives the same verdict in a fraction of the memory, slower
+/// when the probes are sparse.
+const KEEP_TREES_UP_TO: usize = 4 << 20;
+
+/// Without the input tree, the output is checked in pieces of about this many bytes of source,
+/// each parsed on its own and its tree dropped before the next: the check then holds one
+/// piece's tree instead of the whole output's (some 60 bytes per byte of text).
+const CHECK_PIECE: usize = 1 << 20;
 
 /// Run the pipeline over the given files. Only option errors (unknown top, bad glob) fail the
 /// whole run; a bad file is reported in `Outcome::errors` and left out.
@@ -383,7 +393,14 @@ fn collect(
     for ((result, a), plan) in emitted.into_iter().zip(files).zip(plans) {
         match result {
             Ok((output, mfile)) => {
-                manifest.probes.extend(manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref()));
+                let entries = manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref());
+                if manifest.probes.is_empty() {
+                    // The first file's entries are taken as they are: extending would hold a
+                    // copy of them beside them (hundreds of megabytes for one big file).
+                    manifest.probes = entries;
+                } else {
+                    manifest.probes.extend(entries);
+                }
                 if opts.kinds.branches {
                     manifest.branches.get_or_insert_with(Default::default).add(&a.source.rel, &a.model, plan);
                 }
@@ -626,7 +643,52 @@ fn analyze(
     }
     // With errors in the input, the check re-parses from scratch anyway (see `emit_file`).
     let keep = model.error_count == 0 && take(tree_budget, source.text.len());
-    Ok(Analyzed { source, model, tree: keep.then_some(tree), blanked, cpp_blanked })
+    let cuts = if keep || model.error_count > 0 { Vec::new() } else { cut_points(&tree, CHECK_PIECE) };
+    Ok(Analyzed { source, model, tree: keep.then_some(tree), blanked, cpp_blanked, cuts })
+}
+
+/// Starts of top-level items of `tree` (children of its root), at least `piece` bytes apart:
+/// places where a text of whole top-level items can be cut into texts of whole top-level items.
+fn cut_points(tree: &Tree, piece: usize) -> Vec<usize> {
+    let root = tree.root_node();
+    let mut cuts = Vec::new();
+    let mut last = 0;
+    for child in root.children(&mut root.walk()) {
+        let at = child.start_byte();
+        if at >= last + piece {
+            cuts.push(at);
+            last = at;
+        }
+    }
+    cuts
+}
+
+/// Whether every piece of `output` parses without errors, the pieces cut at the output offsets
+/// of the input offsets `cuts` (made from the input by `changes`, in order). Insertions at a
+/// cut go with the piece after it; a cut inside a replaced range is not made. A text of pieces
+/// that each parse as a sequence of top-level items is itself such a sequence, so a clean
+/// verdict here is the verdict of a parse of the whole; on any error the caller parses the whole.
+fn pieces_parse_clean(lang: Lang, cuts: &[usize], output: &str, changes: &[Change]) -> bool {
+    let mut starts = vec![0];
+    let mut i = 0;
+    'cut: for &c in cuts {
+        // The output offset of `c`: after every change that ends at or before it.
+        let mut at = c;
+        let mut j = i;
+        while j < changes.len() && changes[j].old.start < c {
+            if changes[j].old.end > c {
+                continue 'cut;
+            }
+            j += 1;
+        }
+        if j > 0 {
+            at = c - changes[j - 1].old.end + changes[j - 1].new.end;
+        }
+        i = j;
+        starts.push(at);
+    }
+    starts.push(output.len());
+    starts.windows(2).all(|w| count_errors(parse(lang, &output[w[0]..w[1]], None).root_node()) == 0)
 }
 
 /// Take `bytes` from `budget` if that many are left.
@@ -684,13 +746,18 @@ fn emit_file(
     if !plan.edits.is_empty() {
         let before = a.model.error_count;
         let lang = Lang::of_path(&src.path);
-        let (tree, after) = reparse(lang, &parsed_src, tree, &parsed_out, &changes);
-        // When the input already has errors (`extern "C" {` opened under `#ifdef __cplusplus`),
-        // tree-sitter's recovery around them may change with any edit elsewhere. What must hold
-        // then is that every probed body still parses, cleanly, as a function body.
-        let functions = plan.probes.iter().filter(|p| p.kind == ProbeKind::Function).count();
-        if after > before && (before == 0 || clean_probed_bodies(tree.root_node(), &parsed_out) != functions) {
-            return Err(internal(format!("rewritten file has {after} parse errors, the input had {before}")));
+        // A clean input without its tree: the output is parsed in pieces first (see
+        // `pieces_parse_clean`), and as a whole only when a piece shows errors.
+        let clean = tree.is_none() && before == 0 && pieces_parse_clean(lang, &a.cuts, &parsed_out, &changes);
+        if !clean {
+            let (tree, after) = reparse(lang, &parsed_src, tree, &parsed_out, &changes);
+            // When the input already has errors (`extern "C" {` opened under `#ifdef __cplusplus`),
+            // tree-sitter's recovery around them may change with any edit elsewhere. What must hold
+            // then is that every probed body still parses, cleanly, as a function body.
+            let functions = plan.probes.iter().filter(|p| p.kind == ProbeKind::Function).count();
+            if after > before && (before == 0 || clean_probed_bodies(tree.root_node(), &parsed_out) != functions) {
+                return Err(internal(format!("rewritten file has {after} parse errors, the input had {before}")));
+            }
         }
         match strip(&output) {
             Ok(back) if back == src.text => {}
@@ -803,6 +870,7 @@ pub fn clean_probed_bodies(node: tree_sitter::Node, text: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::edit::Rank;
     use crate::parse::parse_cpp;
     use crate::select::Kinds;
 
@@ -907,6 +975,30 @@ mod tests {
             incremental += usize::from(errors == 0 && !changes.is_empty());
         }
         assert!(incremental >= 8, "most inputs parse cleanly, so their check is incremental: {incremental}");
+    }
+
+    #[test]
+    fn the_output_is_checked_in_pieces_cut_between_top_level_items() {
+        let src = "int a;\nint b(int x) { return x; }\ntemplate <class T>\nT c(T x) { return x; }\nint d;\n";
+        let tree = parse_cpp(src, None);
+        let cuts = cut_points(&tree, 1);
+        let starts: Vec<&str> = cuts.iter().map(|&c| &src[c..c + 5]).collect();
+        assert_eq!(starts, ["int b", "templ", "int d"], "every top-level item starts a piece");
+        let b = src.find("int b").unwrap();
+        let d = src.find("int d").unwrap();
+        let checked = |edits: Vec<Edit>| {
+            let (out, changes) = apply_tracked(src, &edits).unwrap();
+            let whole = count_errors(parse_cpp(&out, None).root_node()) == 0;
+            (pieces_parse_clean(Lang::Cpp, &cuts, &out, &changes), whole)
+        };
+        // Insertions at a cut go with the item after it: this one is only valid before `int d`.
+        let prefix = Edit::raw(d, "template <class T>\n", Rank::open(0, 0));
+        // A replacement across the cut before `int b` (from `;` of `int a;`): no cut is made there.
+        let across = Edit { range: b - 2..b + 3, piece: Piece::Raw(";\n/* x */int".into()), rank: Rank::open(0, 0) };
+        let inside = Edit::token(src.find("return x").unwrap(), "HLSINSTR_LOOP_ITER(1);", Rank::open(0, 0));
+        assert_eq!(checked(vec![prefix, across, inside]), (true, true));
+        let broken = Edit::raw(src.find("{ return x; }\ntemplate").unwrap(), "{", Rank::open(0, 0));
+        assert_eq!(checked(vec![broken]), (false, false), "an error in one piece fails the pieces");
     }
 
     #[test]
