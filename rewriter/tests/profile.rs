@@ -2,7 +2,8 @@
 //! with mutually exclusive arms in one state, a pipelined sub-module and one never started, with
 //! its own schedule reports) simulated with Icarus and Verilator, profiled, and checked against
 //! per-line cycles computed by hand; the systolic fixture's 9 schedule reports against states
-//! read by hand; and the fixture's RTL run under Icarus, whose profile must add up to the run.
+//! read by hand; and the fixture's RTL run under Icarus, whose profile must add up to the run
+//! and be the same read from its VCD or its FST.
 //! A missing simulator fails the test. Everything is built in temporary directories.
 
 use serde_json::Value;
@@ -389,6 +390,34 @@ fn fixture_profile_adds_up_to_the_run() {
     // The top waits in its call states while the systolic loop runs: its 24 cycles are the loop's.
     assert_eq!(module(&p, "multiplier_Pipeline_systolic1")["active"], 24);
     assert!((module(&p, "multiplier_Pipeline_systolic1")["share"].as_f64().unwrap() - 24.0).abs() < 1e-9);
+
+    // The same run dumped as FST (vvp's `-fst`; $dumpfile's name kept, so the content tells the
+    // format): the same profile, line for line and cycle for cycle.
+    let fst_dir = work.path().join("fst");
+    std::fs::create_dir(&fst_dir).unwrap();
+    let out = run(Command::new("vvp").arg("-n").arg(work.path().join("sim.vvp")).arg("-fst").current_dir(&fst_dir));
+    assert!(out.status.success() && text(&out).contains("PASS"), "Icarus with -fst:\n{}", text(&out));
+    let fst = fst_dir.join("multiplier.fst");
+    std::fs::rename(fst_dir.join("multiplier.vcd"), &fst).unwrap();
+    assert_eq!(std::fs::read(&fst).unwrap()[0], 0, "vvp -fst writes an FST (header block first)");
+    let pf = profile_json(&systolic().join("solution"), &fst, &[]);
+    assert_eq!(pf, p, "the FST's profile differs from the VCD's");
+    // Content, not the name: the FST under a .vcd name reads the same.
+    let as_vcd = fst_dir.join("misnamed.vcd");
+    std::fs::copy(&fst, &as_vcd).unwrap();
+    assert_eq!(profile_json(&systolic().join("solution"), &as_vcd, &[]), p);
+    // Truncated (a simulation killed before closing it): a clear error, no panic.
+    let bytes = std::fs::read(&fst).unwrap();
+    let bin = env!("CARGO_BIN_EXE_hlsinstr");
+    for keep in [bytes.len() / 2, bytes.len() - 40, 400] {
+        let cut = fst_dir.join(format!("cut{keep}.fst"));
+        std::fs::write(&cut, &bytes[..keep]).unwrap();
+        let out = run(Command::new(bin).arg("profile").arg(systolic().join("solution")).arg("--wave").arg(&cut));
+        let t = text(&out);
+        assert_eq!(out.status.code(), Some(1), "{keep} bytes kept:\n{t}");
+        assert!(t.contains("cannot read this FST waveform") && t.contains("truncated or corrupt"), "{t}");
+        assert!(!t.contains("panicked"), "{t}");
+    }
 }
 
 #[test]

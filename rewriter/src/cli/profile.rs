@@ -4,7 +4,7 @@
 use super::EXIT_OK;
 use clap::{Args, ValueEnum};
 use hlsinstr::error::{Error, ErrorKind};
-use hlsinstr::profile::{self, output, wave::VcdWave, Design, Options};
+use hlsinstr::profile::{self, output, wave::Wave, Design, Options};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -73,7 +73,7 @@ pub fn run_profile(args: ProfileArgs) -> Result<i32, Error> {
         }
     }
     design.source_roots.splice(0..0, args.src.iter().cloned());
-    let mut wave = VcdWave::open(wave_path)?;
+    let mut wave = Wave::open(wave_path)?;
     let opts = Options { scope: args.scope.clone() };
     // The trace goes to a temporary file beside its target, renamed once the profile is done.
     let trace = match &args.perfetto {

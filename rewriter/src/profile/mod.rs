@@ -7,9 +7,10 @@
 //! [`output`] writes the text, JSON and Perfetto views.
 //!
 //! Pipeline: [`Design::load`] (solution → model) → [`profile`] (model + waveform → [`Profile`])
-//! → [`output`]. `profile` takes any [`wave::VcdWave`], so a caller that simulates the RTL
+//! → [`output`]. `profile` takes any [`wave::Wave`] (VCD or FST), so a caller that simulates the RTL
 //! itself (cosim) hands its waveform straight in.
 
+mod fst;
 pub mod output;
 pub mod rtl;
 pub mod rules;

@@ -21,12 +21,11 @@
 
 use super::rtl::Bits;
 use super::sched::{Lit, Predicate};
-use super::wave::{Scope, VcdWave};
+use super::wave::{Scope, SigId, Wave};
 use super::{Design, LocInfo};
 use crate::error::{Error, ErrorKind, Result};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
-use std::io::BufRead;
 
 /// Options of [`profile`].
 #[derive(Debug, Clone, Default)]
@@ -167,9 +166,9 @@ struct Inst {
 }
 
 /// Profiles one waveform of the design.
-pub fn profile<R: BufRead>(
+pub fn profile(
     design: &Design,
-    wave: &mut VcdWave<R>,
+    wave: &mut Wave,
     opts: &Options,
     mut sink: Option<&mut dyn TraceSink>,
 ) -> Result<Profile> {
@@ -477,7 +476,7 @@ fn is_nonzero(b: &Bits) -> bool {
 }
 
 /// `Some(unresolved)` when the line runs (or may run) this cycle; `None` when it does not.
-fn eval<R: BufRead>(lc: &LineCond, wave: &VcdWave<R>) -> Option<bool> {
+fn eval(lc: &LineCond, wave: &Wave) -> Option<bool> {
     let Some(terms) = &lc.terms else { return Some(false) };
     let mut unresolved = false;
     for term in terms {
@@ -510,7 +509,7 @@ fn eval<R: BufRead>(lc: &LineCond, wave: &VcdWave<R>) -> Option<bool> {
 }
 
 /// Whether the instance runs this cycle, and its active report states.
-fn instance_states<R: BufRead>(inst: &Inst, wave: &VcdWave<R>, design: &Design) -> (bool, Vec<u32>) {
+fn instance_states(inst: &Inst, wave: &Wave, design: &Design) -> (bool, Vec<u32>) {
     let start = wave.value(inst.start).is_some_and(is_nonzero);
     let sched = &design.modules[inst.module].sched;
     let enabled = |p: usize, it: usize| -> Option<bool> {
@@ -589,13 +588,13 @@ fn find_top(root: &Scope, design: &Design, opts: &Options) -> Result<(String, Sc
 }
 
 #[allow(clippy::too_many_arguments)]
-fn build_instance<R: BufRead>(
+fn build_instance(
     design: &Design,
     m: usize,
     path: &str,
     scope: &Scope,
     parent: Option<usize>,
-    wave: &mut VcdWave<R>,
+    wave: &mut Wave,
     locs: &mut Vec<LocInfo>,
     loc_index: &mut HashMap<super::sched::Loc, usize>,
     notes: &mut Vec<String>,
@@ -718,12 +717,12 @@ fn fsm_state_of(param: &str) -> Option<(Option<u32>, u32)> {
 }
 
 /// The RTL signal holding value `var` while state `state` runs.
-fn predicate_signal(scope: &Scope, sched: &super::sched::Schedule, var: &str, state: u32) -> Option<vcd::IdCode> {
+fn predicate_signal(scope: &Scope, sched: &super::sched::Schedule, var: &str, state: u32) -> Option<SigId> {
     let def = sched.defining_state(var);
     let same_state = def.is_none_or(|d| d == state);
     let pipe = sched.pipelines.iter().enumerate().find(|(_, p)| p.states.contains(&state));
-    let names = |pred: &dyn Fn(&str) -> bool| -> Option<vcd::IdCode> {
-        let mut c: Vec<&(String, vcd::IdCode, u32)> = scope.vars.iter().filter(|(n, ..)| pred(n)).collect();
+    let names = |pred: &dyn Fn(&str) -> bool| -> Option<SigId> {
+        let mut c: Vec<&(String, SigId, u32)> = scope.vars.iter().filter(|(n, ..)| pred(n)).collect();
         c.sort_by(|a, b| a.0.cmp(&b.0));
         c.first().map(|v| v.1)
     };
