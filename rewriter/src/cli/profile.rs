@@ -12,9 +12,10 @@ pub struct ProfileArgs {
     /// The solution folder csynth wrote (with .autopilot/db and syn/verilog), or a project
     /// folder holding one solution.
     pub solution: PathBuf,
-    /// A VCD waveform of the RTL running (the whole design dumped: `hlsinstr cosim --vcd`,
-    /// Icarus `$dumpvars`, Verilator `--trace`).
-    #[arg(long, value_name = "FILE.vcd")]
+    /// A VCD or FST waveform of the RTL running (the whole design dumped: `hlsinstr cosim --vcd`
+    /// or `--fst`, Icarus `$dumpvars`, Verilator `--trace`/`--trace-fst`); the format is told by
+    /// content.
+    #[arg(long, value_name = "FILE.vcd|FILE.fst")]
     pub wave: Option<PathBuf>,
     /// Source files or folders to find the `[file:line]` tags in (default: beside the solution).
     #[arg(long, value_name = "PATH")]
@@ -127,7 +128,7 @@ fn cosim_wave(args: &ProfileArgs) -> Result<(PathBuf, Option<tempfile::TempDir>)
     if args.project.is_none() && (args.top.is_none() || args.tb.is_empty() || args.src.is_empty()) {
         return Err(Error::new(
             ErrorKind::Usage,
-            "give --wave FILE.vcd (a waveform of the solution's RTL), or the testbench for `cosim` to make \
+            "give --wave FILE.vcd or FILE.fst (a waveform of the solution's RTL), or the testbench for `cosim` to make \
              one: --project FILE, or --top, --src and --tb",
         ));
     }

@@ -166,12 +166,7 @@ fn read(path: &Path, tx: &SyncSender<Msg>, watch: &Receiver<Vec<SigId>>) -> std:
     let mut stack = vec![Scope::default()];
     r.read_hierarchy(|e| match e {
         FstHierarchyEntry::Scope { name, .. } => stack.push(Scope { name, ..Scope::default() }),
-        FstHierarchyEntry::UpScope => {
-            if stack.len() > 1 {
-                let s = stack.pop().unwrap_or_default();
-                stack.last_mut().map(|p| p.children.push(s)).unwrap_or_default();
-            }
-        }
+        FstHierarchyEntry::UpScope => close(&mut stack),
         FstHierarchyEntry::Var { name, length, handle, .. } => {
             if let Some(s) = stack.last_mut() {
                 s.vars.push((var_name(&name).to_string(), handle.get_index() as SigId, length));
@@ -181,8 +176,7 @@ fn read(path: &Path, tx: &SyncSender<Msg>, watch: &Receiver<Vec<SigId>>) -> std:
     })
     .map_err(|e| e.to_string())?;
     while stack.len() > 1 {
-        let s = stack.pop().unwrap_or_default();
-        stack.last_mut().map(|p| p.children.push(s)).unwrap_or_default();
+        close(&mut stack);
     }
     if tx.send(Msg::Hierarchy(stack.pop().unwrap_or_default())).is_err() {
         return Ok(());
@@ -211,6 +205,16 @@ fn read(path: &Path, tx: &SyncSender<Msg>, watch: &Receiver<Vec<SigId>>) -> std:
         let _ = tx.send(Msg::Changes(batch));
     }
     Ok(())
+}
+
+/// Ends the innermost open scope (never the root: an unmatched upscope is ignored).
+fn close(stack: &mut Vec<Scope>) {
+    if stack.len() > 1 {
+        let s = stack.pop().unwrap_or_default();
+        if let Some(parent) = stack.last_mut() {
+            parent.children.push(s);
+        }
+    }
 }
 
 /// Lengths in the file size the reader's buffers, and an allocation that fails aborts the process
@@ -272,4 +276,30 @@ fn quiet_reader_panics() {
             }
         }));
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vector_names_lose_their_range() {
+        assert_eq!(var_name("ap_CS_fsm [8:0]"), "ap_CS_fsm");
+        assert_eq!(var_name("ap_start"), "ap_start");
+        assert_eq!(var_name("mem[3]"), "mem[3]");
+    }
+
+    #[test]
+    fn a_block_longer_than_the_file_is_refused_before_reading() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("bad.fst");
+        let mut b = vec![0u8];
+        b.extend_from_slice(&(1u64 << 40).to_be_bytes());
+        b.extend_from_slice(&[0; 32]);
+        std::fs::write(&p, &b).unwrap();
+        let e = check_blocks(&mut std::fs::File::open(&p).unwrap()).unwrap_err();
+        assert!(e.contains("past the end of the file"), "{e}");
+        let e = FstStream::open(&p).err().unwrap().to_string();
+        assert!(e.contains("cannot read this FST waveform") && e.contains("past the end"), "{e}");
+    }
 }
