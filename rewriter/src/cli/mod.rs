@@ -17,6 +17,7 @@ mod rtl_probe;
 mod signals;
 mod sim;
 mod strip;
+mod watch;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use hlsinstr::error::{Error, ErrorKind};
@@ -112,22 +113,8 @@ pub struct SelectArgs {
     /// The monitor also keeps each probe's longest invocation (`--target vitis`; ~45 LUT/probe).
     #[arg(long)]
     pub monitor_longest: bool,
-    /// `watch` probes: the watched element, `BUFFER[INDEX]` with BUFFER a pointer parameter
-    /// (C++: a pointer or array parameter of --top) and INDEX a constant (e.g. `data_a[0]`).
-    #[arg(long, value_name = "EXPR")]
-    pub watch: Option<String>,
-    /// `watch` probes: watch elements A .. B-1 of a pointer parameter, `BUFFER[A:B]`.
-    #[arg(long, value_name = "EXPR")]
-    pub watch_range: Option<String>,
-    /// `BUFFER:N` also reports accesses through BUFFER outside elements [0, N) (C++: default
-    /// the array size or the INTERFACE depth=).
-    #[arg(long, value_name = "BUFFER:N")]
-    pub bounds: Vec<String>,
-    /// `watch` probes: every value stored to or loaded from the watched elements (or,
-    /// with a free index such as `i`, the elements [0, N) of --bounds) must satisfy
-    /// `BUFFER[I] OP C` (OP: < <= > >= ==); implies `--probes watch`.
-    #[arg(long, value_name = "EXPR")]
-    pub invariant: Option<String>,
+    #[command(flatten)]
+    pub watching: watch::WatchArgs,
     /// `stall` probes (.cl): a stall monitor around the statement that loads on this line,
     /// `FILE:LINE` or `LINE` (repeatable).
     #[arg(long = "at", value_name = "FILE:LINE")]
@@ -149,26 +136,7 @@ impl SelectArgs {
             }),
             _ => hlsinstr::fpga::Target::Csim,
         };
-        let mut kinds = hlsinstr::select::Kinds::parse(&self.probes)?;
-        let watch = hlsinstr::select::WatchSpec::parse(
-            self.watch.as_deref(),
-            self.watch_range.as_deref(),
-            self.invariant.as_deref(),
-            &self.bounds,
-        )?;
-        if self.invariant.is_some() {
-            kinds.watch = true; // an invariant is checked at the watch sites
-        }
-        if kinds.watch != watch.is_some() {
-            return Err(Error::new(
-                ErrorKind::Usage,
-                if kinds.watch {
-                    "`--probes watch` needs the watched elements: add --watch BUF[K], --watch-range 'BUF[A:B]' or --invariant 'BUF[I] OP C'"
-                } else {
-                    "--watch and --watch-range go with `--probes watch`: add `watch` to --probes"
-                },
-            ));
-        }
+        let (kinds, watch) = self.watching.kinds(&self.probes)?;
         let stall = self.at.iter().map(|a| hlsinstr::select::StallLine::parse(a)).collect::<Result<Vec<_>, _>>()?;
         if kinds.stall == stall.is_empty() {
             return Err(Error::new(

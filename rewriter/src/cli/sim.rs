@@ -98,19 +98,8 @@ pub struct SimArgs {
     /// ratios, hot paths; it replaces `loops`).
     #[arg(long, default_value = "modules,loops,maxi")]
     pub probes: String,
-    /// `watch` probes (docs/watch.md): the watched element of a pointer or array parameter of
-    /// the top, `BUFFER[INDEX]`.
-    #[arg(long, value_name = "EXPR")]
-    pub watch: Option<String>,
-    /// `watch` probes: the watched elements A .. B-1, `BUFFER[A:B]`.
-    #[arg(long, value_name = "EXPR")]
-    pub watch_range: Option<String>,
-    /// `watch` probes: elements [0, N) are in bounds (default: the array size or depth=).
-    #[arg(long, value_name = "BUFFER:N")]
-    pub bounds: Vec<String>,
-    /// `watch` probes: `BUFFER[I] OP C` must hold for every covered value; implies `watch`.
-    #[arg(long, value_name = "EXPR")]
-    pub invariant: Option<String>,
+    #[command(flatten)]
+    pub watching: super::watch::WatchArgs,
     /// With `branches`: write one `<source>.gcov` per traced file here (gcov's text format).
     #[arg(long)]
     pub gcov: Option<PathBuf>,
@@ -161,29 +150,6 @@ fn show_tail(outcome: &run::RunOutcome, kept: bool) {
     }
 }
 
-/// `--probes` with the watch options, checked as `rewrite` checks them.
-fn watch_options(args: &SimArgs) -> Result<(hlsinstr::select::Kinds, Option<hlsinstr::select::WatchSpec>), Error> {
-    let mut kinds = hlsinstr::select::Kinds::parse(&args.probes)?;
-    let watch = hlsinstr::select::WatchSpec::parse(
-        args.watch.as_deref(),
-        args.watch_range.as_deref(),
-        args.invariant.as_deref(),
-        &args.bounds,
-    )?;
-    if args.invariant.is_some() {
-        kinds.watch = true;
-    }
-    if kinds.watch != watch.is_some() {
-        let msg = if kinds.watch {
-            "`--probes watch` needs the watched elements: add --watch BUF[K], --watch-range 'BUF[A:B]' or --invariant 'BUF[I] OP C'"
-        } else {
-            "--watch and --watch-range go with `--probes watch`: add `watch` to --probes"
-        };
-        return Err(Error::new(hlsinstr::error::ErrorKind::Usage, msg));
-    }
-    Ok((kinds, watch))
-}
-
 fn progress(msg: &str) {
     eprintln!("hlsinstr sim: {msg}");
 }
@@ -196,7 +162,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
     } else {
         let hls_include = hls_include(args.hls_include.as_deref())?;
         let (spec, project) = spec_from_args(&ProjectInputs::of(&args))?;
-        let (kinds, watch) = watch_options(&args)?;
+        let (kinds, watch) = args.watching.kinds(&args.probes)?;
         let opts = run::RunOptions {
             cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
             hls_include,

@@ -677,6 +677,24 @@ fn report_modules<'a>(r: &'a csynth::Report, p: &ProbeEntry) -> Vec<&'a csynth::
     copies.into_iter().map(|(_, m)| m).collect()
 }
 
+impl ModuleTiming {
+    /// A function without a module of its own: no handshake, its children count in the caller.
+    /// `source` says how that is known (the report has no module for it, or INLINE).
+    fn inlined(dataflow: bool, source: Source) -> Self {
+        ModuleTiming {
+            overhead: Sourced::new(0, source),
+            fixed: None,
+            dataflow,
+            resources: None,
+            report_module: None,
+            latency: None,
+            pipelined: false,
+            copies: Vec::new(),
+            inlined: true,
+        }
+    }
+}
+
 fn module_timing(
     p: &ProbeEntry,
     report: Option<&csynth::Report>,
@@ -692,17 +710,7 @@ fn module_timing(
         if report.is_some() {
             // With a report, a function that has no module of its own was inlined into its
             // caller: it adds no handshake.
-            return ModuleTiming {
-                overhead: Sourced::new(0, Source::Report),
-                fixed: None,
-                dataflow,
-                resources: None,
-                report_module: None,
-                latency: None,
-                pipelined: false,
-                copies: Vec::new(),
-                inlined: true,
-            };
+            return ModuleTiming::inlined(dataflow, Source::Report);
         }
         // No report: a function `#pragma HLS INLINE` (or an `inline` directive) dissolves into
         // its callers and adds no handshake.
@@ -712,17 +720,7 @@ fn module_timing(
             } else {
                 Source::Pragma
             };
-            return ModuleTiming {
-                overhead: Sourced::new(0, source),
-                fixed: None,
-                dataflow,
-                resources: None,
-                report_module: None,
-                latency: None,
-                pipelined: false,
-                copies: Vec::new(),
-                inlined: true,
-            };
+            return ModuleTiming::inlined(dataflow, source);
         }
         // No report: a top with AXI interfaces has a longer handshake (rule 11); a pipelined
         // function is its pipeline's depth, whatever ran inside (rule 8).
