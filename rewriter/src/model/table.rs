@@ -210,7 +210,7 @@ pub(super) fn declares_local_array(body: Node, name: &str, text: &str) -> bool {
 /// Outside `fill`, every use of `name` in `body` reads an element (`name[i]` as a value): it is
 /// not written, incremented, passed whole to a call or have its address taken. Ancestors are
 /// kept by hand: `Node::parent` walks down from the root, as long as the file.
-fn only_read_elsewhere(body: Node, fill: Node, name: &str, text: &str) -> bool {
+pub(super) fn only_read_elsewhere(body: Node, fill: Node, name: &str, text: &str) -> bool {
     let mut path: Vec<Node> = Vec::new();
     let mut todo = vec![(body, 0usize)];
     while let Some((n, depth)) = todo.pop() {

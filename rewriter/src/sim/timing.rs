@@ -206,6 +206,37 @@ pub struct ModuleTiming {
     /// A report was given and has no module for the function: it was inlined into its caller.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inlined: bool,
+    /// Without a report: the modules Vitis makes of the function's aggregate initialisers
+    /// (facts, rule 1), which run side by side at its start: the largest, elements + 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initialisers: Option<Sourced<u64>>,
+    /// Without a report: what was made of each initialiser (counted, or skipped and why).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub initialiser_notes: Vec<String>,
+}
+
+/// Without a report: the cost of the initialiser modules of a function (the largest: they are
+/// independent and start together, as the five of the systolic fixture do) and a note on each.
+fn initialiser_cost(info: Option<&crate::emit::manifest::ModuleInfo>, d: &Defaults) -> (Option<Sourced<u64>>, Vec<String>) {
+    let Some(m) = info else { return (None, Vec::new()) };
+    let mut cost: Option<u64> = None;
+    let mut notes = Vec::new();
+    for i in &m.initialisers {
+        let shape = format!("{}[{}]", i.array, i.dims.join("]["));
+        match (i.elements, &i.unknown) {
+            (Some(n), _) => {
+                let c = n + d.pipeline_wrapper;
+                cost = Some(cost.map_or(c, |x| x.max(c)));
+                notes.push(format!("initialiser of {shape} (line {}): {n} elements, {c} cycles", i.line));
+            }
+            (None, why) => notes.push(format!(
+                "initialiser of {shape} (line {}) not counted: {}",
+                i.line,
+                why.as_deref().unwrap_or("its size was not worked out")
+            )),
+        }
+    }
+    (cost.map(|c| Sourced::new(c, Source::Default)), notes)
 }
 
 /// One numbered copy of a function in the report.
@@ -702,6 +733,8 @@ fn module_timing(
                 pipelined: false,
                 copies: Vec::new(),
                 inlined: true,
+                initialisers: None,
+                initialiser_notes: Vec::new(),
             };
         }
         // No report: a function `#pragma HLS INLINE` (or an `inline` directive) dissolves into
@@ -712,6 +745,7 @@ fn module_timing(
             } else {
                 Source::Pragma
             };
+            let (initialisers, initialiser_notes) = initialiser_cost(info, d);
             return ModuleTiming {
                 overhead: Sourced::new(0, source),
                 fixed: None,
@@ -722,6 +756,8 @@ fn module_timing(
                 pipelined: false,
                 copies: Vec::new(),
                 inlined: true,
+                initialisers,
+                initialiser_notes,
             };
         }
         // No report: a top with AXI interfaces has a longer handshake (rule 11); a pipelined
@@ -731,6 +767,8 @@ fn module_timing(
         });
         let overhead = if p.name == top && axi { Sourced::new(d.axi_top_overhead, Source::Default) } else { default };
         let pipelined = info.is_some_and(|m| m.pipeline_ii.is_some());
+        // A pipelined function's arrays are registers of its pipeline: no module of their own.
+        let (initialisers, initialiser_notes) = if pipelined { (None, Vec::new()) } else { initialiser_cost(info, d) };
         return ModuleTiming {
             overhead,
             fixed: None,
@@ -741,6 +779,8 @@ fn module_timing(
             pipelined,
             copies: Vec::new(),
             inlined: false,
+            initialisers,
+            initialiser_notes,
         };
     };
     let fixed = m
@@ -765,6 +805,8 @@ fn module_timing(
         pipelined: m.is_pipelined(),
         copies,
         inlined: false,
+        initialisers: None,
+        initialiser_notes: Vec::new(),
     }
 }
 
