@@ -814,6 +814,24 @@ fn module_timing(
 mod tests {
     use super::*;
 
+    /// Independent initialisers at a function's start run side by side (the systolic fixture's
+    /// five 64-element modules: its top's latency is less than their sum): the largest counts.
+    #[test]
+    fn initialisers_cost_the_largest_and_an_unknown_size_is_said() {
+        let m: crate::emit::manifest::ModuleInfo = serde_json::from_str(
+            r#"{"dataflow": false, "returns_void": true, "params": [], "exits": 1, "initialisers": [
+                {"array": "a", "line": 3, "dims": ["16"], "elements": 16},
+                {"array": "b", "line": 4, "dims": ["8", "N"], "elements": 64},
+                {"array": "c", "line": 5, "dims": ["M"], "unknown": "dimension `M`: not known"}]}"#,
+        )
+        .unwrap();
+        let (cost, notes) = initialiser_cost(Some(&m), &Defaults::default());
+        assert_eq!(cost, Some(Sourced::new(66, Source::Default)));
+        assert_eq!(notes[1], "initialiser of b[8][N] (line 4): 64 elements, 66 cycles");
+        assert_eq!(notes[2], "initialiser of c[M] (line 5) not counted: dimension `M`: not known");
+        assert_eq!(initialiser_cost(None, &Defaults::default()), (None, Vec::new()));
+    }
+
     fn manifest(json: &str) -> Manifest {
         serde_json::from_str(json).unwrap()
     }
