@@ -81,7 +81,11 @@ mod tests {
         let src = "int f(int x) {\n  int h[N_BINS] = {1, 2, 3};\n  int m[2][N * 4] = {0};\n  int z[] = {5, 6, 7};\n  h[x & 3]++;\n  m[1][x] = x;\n  g(z);\n  return h[0] + m[0][0];\n}\n";
         assert_eq!(
             inits(src),
-            [("h".into(), vec!["N_BINS".into()]), ("m".into(), vec!["2".into(), "N * 4".into()]), ("z".into(), vec!["3".into()])]
+            [
+                ("h".into(), vec!["N_BINS".into()]),
+                ("m".into(), vec!["2".into(), "N * 4".into()]),
+                ("z".into(), vec!["3".into()])
+            ]
         );
     }
 

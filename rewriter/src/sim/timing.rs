@@ -217,7 +217,10 @@ pub struct ModuleTiming {
 
 /// Without a report: the cost of the initialiser modules of a function (the largest: they are
 /// independent and start together, as the five of the systolic fixture do) and a note on each.
-fn initialiser_cost(info: Option<&crate::emit::manifest::ModuleInfo>, d: &Defaults) -> (Option<Sourced<u64>>, Vec<String>) {
+fn initialiser_cost(
+    info: Option<&crate::emit::manifest::ModuleInfo>,
+    d: &Defaults,
+) -> (Option<Sourced<u64>>, Vec<String>) {
     let Some(m) = info else { return (None, Vec::new()) };
     let mut cost: Option<u64> = None;
     let mut notes = Vec::new();
