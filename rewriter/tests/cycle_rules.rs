@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::{hls_include, repo};
+use common::{hls_include, repo, validate_against_schema};
 
 fn cases() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(repo().join("tests/cycle"))
@@ -234,6 +234,9 @@ fn without_a_report_an_initialiser_of_a_written_array_is_its_module() {
     let rep = sim(&case, &["--no-csynth"]);
     assert_eq!(counts(&rep["estimate"]["per_call"]), counts(&expected["calls"]));
     assert_eq!(counts(&rep["estimate"]["per_call"]), [61, 1041, 2089]);
+    validate_against_schema(&rep);
+    let top = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "hist_bias").unwrap();
+    assert_eq!(top["timing"]["initialisers"], serde_json::json!({"value": 18, "source": "default"}));
 
     let dir = tempfile::tempdir().unwrap();
     for f in ["kernel.h", "tb.cpp", "hls_config.cfg"] {
