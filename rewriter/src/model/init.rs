@@ -79,6 +79,8 @@ mod tests {
     #[test]
     fn an_initialised_array_written_later_is_counted_with_its_dimensions() {
         let src = "int f(int x) {\n  int h[N_BINS] = {1, 2, 3};\n  int m[2][N * 4] = {0};\n  int z[] = {5, 6, 7};\n  h[x & 3]++;\n  m[1][x] = x;\n  g(z);\n  return h[0] + m[0][0];\n}\n";
+        let by_reference = "void f() {\n  int t[2] = {1, 2};\n  for (int &v : t) v++;\n}\n";
+        assert_eq!(inits(by_reference), [("t".into(), vec!["2".into()])]);
         assert_eq!(
             inits(src),
             [
@@ -95,7 +97,8 @@ mod tests {
         let stat = "int f(int x) {\n  static int t[4] = {0};\n  t[x & 3]++;\n  return t[0];\n}\n";
         let cnst = "int f(int x) {\n  const int t[4] = {1, 2, 3, 4};\n  return t[x & 3];\n}\n";
         let no_init = "int f(int x) {\n  int t[4];\n  t[x & 3] = 1;\n  return t[0];\n}\n";
-        for src in [read_only, stat, cnst, no_init] {
+        let ranged = "int f() {\n  int t[4] = {1, 2, 3, 4};\n  int s = 0;\n  for (int v : t) s += v;\n  for (const int &v : t) s += v;\n  return s;\n}\n";
+        for src in [read_only, stat, cnst, no_init, ranged] {
             assert!(inits(src).is_empty(), "{src}");
         }
     }
