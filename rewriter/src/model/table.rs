@@ -236,9 +236,9 @@ fn is_read_or_declaration(ident: Node, path: &[Node]) -> bool {
         // `for (int v : t)` reads the elements; `for (int &v : t)` may write them.
         "for_range_loop" if field(parent, "right").is_some_and(|r| r.id() == ident.id()) => {
             let by_reference = field(parent, "declarator").is_some_and(|d| kind(d) == "reference_declarator");
-            let constant = children(parent).take_while(|c| kind(*c) != "reference_declarator").any(|c| {
-                kind(c) == "type_qualifier" && c.child(0).is_some_and(|q| q.kind() == "const")
-            });
+            let constant = children(parent)
+                .take_while(|c| kind(*c) != "reference_declarator")
+                .any(|c| kind(c) == "type_qualifier" && c.child(0).is_some_and(|q| q.kind() == "const"));
             !by_reference || constant
         }
         "subscript_expression" if field(parent, "argument").is_some_and(|a| a.id() == ident.id()) => {
