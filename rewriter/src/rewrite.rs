@@ -226,6 +226,7 @@ fn rewrite_whole(
     if design.is_none() {
         add_opencl_host_header(&outcomes, &mut manifest, &mut generated)?;
     }
+    resolve_initialisers(&mut manifest, &outcomes);
     Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings, generated })
 }
 
@@ -281,6 +282,7 @@ fn rewrite_streamed(
     let mut generated = Vec::new();
     add_opencl_host_header(&outcomes, &mut manifest, &mut generated)?;
     load_errors.append(&mut emit_errors);
+    resolve_initialisers(&mut manifest, &outcomes);
     Ok(Outcome { files: outcomes, manifest, errors: load_errors, skipped, warnings, generated })
 }
 
@@ -361,6 +363,12 @@ fn emit_all(
         .zip(trees.into_par_iter())
         .map(|((a, plan), tree)| emit_file(a, plan, tree))
         .collect()
+}
+
+/// Element counts of the initialisers, from the constants of every rewritten file.
+fn resolve_initialisers(manifest: &mut Manifest, outcomes: &[FileOutcome]) {
+    let consts = crate::model::consts::Constants::scan(outcomes.iter().map(|o| o.source.text.as_str()));
+    manifest::resolve_initialisers(manifest, &consts);
 }
 
 fn new_manifest(opts: &RewriteOptions, skipped: &[(String, Skipped)]) -> Manifest {

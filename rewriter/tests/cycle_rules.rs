@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::{hls_include, repo};
+use common::{hls_include, repo, validate_against_schema};
 
 fn cases() -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(repo().join("tests/cycle"))
@@ -220,6 +220,46 @@ fn without_a_report_copies_overlapping_copies_axi_tops_and_pipelined_functions()
     assert_eq!(d("02_bundles_overlap"), [406, 406]);
     // A pipelined function: the default depth, 3, on every call.
     assert_eq!(d("08_function_pipeline"), [3, 3, 3, 3]);
+}
+
+/// Without a report, the aggregate initialiser of a local array the function writes later is the
+/// module Vitis makes of it (rule 1): 16 elements of `hist` (its size `HB_BINS`, a `const` of the
+/// header), 18 cycles, before the count (2n + 3) and copy-out (18) pipelines, + 2 for the
+/// ap_ctrl_hs top: 2n + 41, the hand-worked figures. A size the evaluator cannot work out is not
+/// guessed: that initialiser is left out (18 less) and `--explain` says why.
+#[test]
+fn without_a_report_an_initialiser_of_a_written_array_is_its_module() {
+    let case = repo().join("tests/cycle/13_initialiser");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).unwrap()).unwrap();
+    let rep = sim(&case, &["--no-csynth"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), counts(&expected["calls"]));
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [61, 1041, 2089]);
+    validate_against_schema(&rep);
+    let top = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "hist_bias").unwrap();
+    assert_eq!(top["timing"]["initialisers"], serde_json::json!({"value": 18, "source": "default"}));
+
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["kernel.h", "tb.cpp", "hls_config.cfg"] {
+        std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+    }
+    let kernel = std::fs::read_to_string(case.join("kernel.cpp")).unwrap();
+    let sized = "int hist[HB_BINS] =";
+    assert!(kernel.contains(sized));
+    let unknown = kernel.replacen(sized, "int hist[sizeof(long long) * 2] =", 1);
+    std::fs::write(dir.path().join("kernel.cpp"), unknown).unwrap();
+    assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [43, 1023, 2071]);
+    let text = String::from_utf8(
+        Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--hls-include"])
+            .arg(hls_include())
+            .arg(dir.path().join("hls_config.cfg"))
+            .args(["--no-csynth", "--explain"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    assert!(text.contains("initialiser of hist[sizeof(long long) * 2] (line 6) not counted: dimension"), "{text}");
 }
 
 /// Without a report, a `memcpy` from a port into a local array nothing reads is code Vitis removes:

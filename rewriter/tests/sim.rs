@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::process::Command;
 
 mod common;
-use common::{repo, sim_in, Run};
+use common::{repo, report_schema, sim_in, validate_against_schema, Run};
 
 fn sim(args: &[&str]) -> Run {
     sim_in(&repo(), args)
@@ -372,24 +372,6 @@ fn a_deadlocking_dataflow_region_is_reported_not_hung() {
 
 /// The shapes (rows, cols) tests/sim/flatten/flatten_tb.cpp calls grid_top with.
 const FLATTEN_SHAPES: [(u64, u64); 4] = [(3, 5), (4, 7), (0, 9), (2, 0)];
-
-/// docs/sim-report.schema.json, compiled.
-fn report_schema() -> (boon::Schemas, boon::SchemaIndex) {
-    let schema: Value =
-        serde_json::from_str(&std::fs::read_to_string(repo().join("docs/sim-report.schema.json")).unwrap()).unwrap();
-    let mut schemas = boon::Schemas::new();
-    let mut compiler = boon::Compiler::new();
-    compiler.add_resource("file:///sim-report.schema.json", schema).unwrap();
-    let idx = compiler.compile("file:///sim-report.schema.json", &mut schemas).unwrap();
-    (schemas, idx)
-}
-
-fn validate_against_schema(rep: &Value) {
-    let (schemas, idx) = report_schema();
-    if let Err(e) = schemas.validate(rep, idx) {
-        panic!("the report does not match docs/sim-report.schema.json: {e:#}");
-    }
-}
 
 /// The `busy` wire of row `r` in a `--vcd` dump: how many times it rises.
 fn vcd_rises(vcd_path: &std::path::Path, rep: &Value, r: &Value, scope_name: &str) -> u64 {

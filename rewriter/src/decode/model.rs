@@ -155,6 +155,7 @@ mod tests {
             from_directive: Vec::new(),
             streamed: Vec::new(),
             row_partitioned: Vec::new(),
+            initialisers: Vec::new(),
         });
         p
     }

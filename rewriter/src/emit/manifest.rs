@@ -392,6 +392,49 @@ pub struct ModuleInfo {
     /// memories: each constant row is a channel of its own.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub row_partitioned: Vec<String>,
+    /// Local arrays with an aggregate initialiser the function writes later: Vitis fills each
+    /// with a module of `elements` trips, elements + 2 cycles (facts, rule 1), on every call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub initialisers: Vec<InitInfo>,
+}
+
+/// One initialised local array of a function (see [`ModuleInfo::initialisers`]).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct InitInfo {
+    pub array: String,
+    pub line: usize,
+    /// The dimensions as written, outermost first.
+    pub dims: Vec<String>,
+    /// The product of the dimensions, when every one evaluates.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub elements: Option<u64>,
+    /// Why `elements` is missing: a dimension that does not evaluate.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub unknown: Option<String>,
+}
+
+/// Works out the element count of every initialiser of the manifest with the constants of the
+/// source set; an initialiser already counted keeps its count.
+pub fn resolve_initialisers(manifest: &mut Manifest, consts: &crate::model::consts::Constants) {
+    let inits = manifest.probes.iter_mut().filter_map(|p| p.module.as_mut()).flat_map(|m| m.initialisers.iter_mut());
+    for i in inits.filter(|i| i.elements.is_none()) {
+        let mut product: u64 = 1;
+        let mut why = None;
+        for d in &i.dims {
+            match consts.eval(d) {
+                Ok(v) => match u64::try_from(v).ok().and_then(|v| product.checked_mul(v)) {
+                    Some(p) => product = p,
+                    None => why = Some(format!("dimension `{d}` = {v} is not a size")),
+                },
+                Err(e) => why = Some(format!("dimension `{d}`: {e}")),
+            }
+            if why.is_some() {
+                break;
+            }
+        }
+        i.elements = why.is_none().then_some(product);
+        i.unknown = why;
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -549,6 +592,17 @@ pub fn describe(
                         from_directive: Vec::new(),
                         streamed: f.streamed_vars(),
                         row_partitioned: f.row_partitioned_vars(),
+                        initialisers: f
+                            .initialisers
+                            .iter()
+                            .map(|i| InitInfo {
+                                array: i.array.clone(),
+                                line: i.line,
+                                dims: i.dims.clone(),
+                                elements: None,
+                                unknown: None,
+                            })
+                            .collect(),
                     }),
                     port: None,
                     watch: None,

@@ -510,6 +510,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         maxi: maxi::MaxiFacts::default(),
         signature: signature(fdecl, ty, text),
         opencl: None,
+        initialisers: Vec::new(),
     };
     let mut walker = BodyWalker {
         text,
@@ -547,6 +548,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         add_loop_details(&mut f, &loop_nodes, body, text);
     }
     f.falls_off_at = falls_off_end(body);
+    f.initialisers = super::init::written_initialisers(body, text);
     mark_interfaces(&mut f);
     model.functions.push(f);
 }

@@ -7,8 +7,10 @@
 
 mod body;
 mod conditional;
+pub mod consts;
 mod flow;
 mod functions;
+mod init;
 pub mod maxi;
 pub mod nest;
 pub mod pragma;

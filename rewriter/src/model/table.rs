@@ -210,7 +210,7 @@ pub(super) fn declares_local_array(body: Node, name: &str, text: &str) -> bool {
 /// Outside `fill`, every use of `name` in `body` reads an element (`name[i]` as a value): it is
 /// not written, incremented, passed whole to a call or have its address taken. Ancestors are
 /// kept by hand: `Node::parent` walks down from the root, as long as the file.
-fn only_read_elsewhere(body: Node, fill: Node, name: &str, text: &str) -> bool {
+pub(super) fn only_read_elsewhere(body: Node, fill: Node, name: &str, text: &str) -> bool {
     let mut path: Vec<Node> = Vec::new();
     let mut todo = vec![(body, 0usize)];
     while let Some((n, depth)) = todo.pop() {
@@ -233,6 +233,14 @@ fn is_read_or_declaration(ident: Node, path: &[Node]) -> bool {
     let Some((&parent, above)) = path.split_last() else { return false };
     match kind(parent) {
         "array_declarator" | "init_declarator" | "declaration" => true,
+        // `for (int v : t)` reads the elements; `for (int &v : t)` may write them.
+        "for_range_loop" if field(parent, "right").is_some_and(|r| r.id() == ident.id()) => {
+            let by_reference = field(parent, "declarator").is_some_and(|d| kind(d) == "reference_declarator");
+            let constant = children(parent)
+                .take_while(|c| kind(*c) != "reference_declarator")
+                .any(|c| kind(c) == "type_qualifier" && c.child(0).is_some_and(|q| q.kind() == "const"));
+            !by_reference || constant
+        }
         "subscript_expression" if field(parent, "argument").is_some_and(|a| a.id() == ident.id()) => {
             // Climb the subscripts (`t[i][j]`) to the element, then ask how it is used.
             let mut element = parent;

@@ -83,6 +83,18 @@ pub struct Function {
     pub signature: Signature,
     /// In a `.cl` file: what the OpenCL pre-pass blanked before the body (kernel, attributes).
     pub opencl: Option<crate::opencl::OpenClFacts>,
+    /// Local arrays with an aggregate initialiser that the function writes later (see
+    /// [`super::init`]): Vitis fills each with a module of its own (facts, rule 1).
+    pub initialisers: Vec<LocalInit>,
+}
+
+/// `int t[N][4] = {...};` in a function body, not `static` or `const`, written later.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocalInit {
+    pub array: String,
+    pub line: usize,
+    /// The dimensions as written, outermost first (a `[]` is the initialiser's element count).
+    pub dims: Vec<String>,
 }
 
 /// A function's parameter list as written.

@@ -267,6 +267,9 @@ pub fn explain(rep: &Report) -> String {
         } else if let Some(v) = t.overhead {
             facts.push(format!("handshake {} ({})", v.value, v.source));
         }
+        if let Some(v) = t.initialisers {
+            facts.push(format!("initialisers {} ({})", v.value, v.source));
+        }
         if let Some(rl) = t.report {
             if let Some(tc) = rl.trips {
                 facts.push(format!("report trips {} ~ {}", tc.min, tc.max));
@@ -277,6 +280,9 @@ pub fn explain(rep: &Report) -> String {
         }
         if !facts.is_empty() {
             let _ = writeln!(out, "{indent}  {}", facts.join(", "));
+        }
+        for n in &t.initialiser_notes {
+            let _ = writeln!(out, "{indent}  {n}");
         }
     }
     if let Some(a) = &rep.accounting {

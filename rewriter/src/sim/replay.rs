@@ -664,8 +664,11 @@ impl<'a> Ctx<'a> {
     /// whatever ran inside; a dataflow region the report times is its latency plus how much the
     /// processes' run times move the region's end. Without a report: handshake + children.
     fn module_schedule(&mut self, m: &ModuleTiming, open: &Open) -> Scheduled {
+        // Without a report: the initialiser modules at the start (inlined or not, the function's
+        // arrays are still filled on every call).
+        let init = m.initialisers.map_or(0, |i| i.value);
         if m.inlined {
-            return Scheduled::computed(open.child_sum, None);
+            return Scheduled::computed(init + open.child_sum, None);
         }
         let (latency, pipelined) = match open.call_site.and_then(|c| m.copies.get(c)) {
             Some(c) => (c.latency, c.pipelined),
@@ -683,13 +686,13 @@ impl<'a> Ctx<'a> {
                     let region_assumed = self.dataflow_region(open.probe, &assumed, false);
                     Scheduled::from_base(l.min, region as i64 - region_assumed as i64)
                 }
-                None => Scheduled::computed(m.overhead.value + region, None),
+                None => Scheduled::computed(m.overhead.value + init + region, None),
             };
         }
         match latency {
             Some(l) if pipelined => Scheduled { cycles: l.max, base: Some(l.min), exact: l.is_exact() },
             Some(l) => Scheduled::from_base(l.min, open.delta),
-            None => Scheduled::computed(m.overhead.value + open.child_sum, None),
+            None => Scheduled::computed(m.overhead.value + init + open.child_sum, None),
         }
     }
 

@@ -171,6 +171,13 @@ pub struct TimingInfo {
     /// is `#pragma HLS INLINE`: inlined.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inlined: bool,
+    /// No report was given: the function's aggregate initialisers run as modules of their own at
+    /// its start, side by side; the largest costs its elements + 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initialisers: Option<Sourced<u64>>,
+    /// No report was given: each initialiser, counted or skipped (with why).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub initialiser_notes: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -548,6 +555,8 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
         absent: false,
         constant_table: None,
         inlined: false,
+        initialisers: None,
+        initialiser_notes: Vec::new(),
     };
     match t {
         Some(Timing::Loop(l)) => {
@@ -567,6 +576,8 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
             info.report_name = m.report_module.clone();
             info.report_latency = m.latency;
             info.inlined = m.inlined;
+            info.initialisers = m.initialisers;
+            info.initialiser_notes = m.initialiser_notes.clone();
         }
         _ => {}
     }

@@ -204,10 +204,18 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
             },
             target: crate::fpga::Target::Csim,
         };
-        let out = rewrite(&inputs, &ropts)?;
+        let mut out = rewrite(&inputs, &ropts)?;
         if let Some(e) = out.errors.first() {
             return Err(e.clone());
         }
+        // Array sizes may be constants of the headers the sources include (not rewritten).
+        let mut consts = crate::model::consts::Constants::scan(out.files.iter().map(|f| f.source.text.as_str()));
+        for h in &reached {
+            if let Ok(t) = std::fs::read_to_string(h) {
+                consts.add(&t);
+            }
+        }
+        crate::emit::manifest::resolve_initialisers(&mut out.manifest, &consts);
         for f in &out.files {
             let map = out.manifest.files.iter().find(|m| m.path == f.source.rel).map(|m| m.line_map.clone());
             tree.add(&shadow::canonical(&f.source.path), f.output.as_bytes(), map)?;

@@ -206,6 +206,40 @@ pub struct ModuleTiming {
     /// A report was given and has no module for the function: it was inlined into its caller.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inlined: bool,
+    /// Without a report: the modules Vitis makes of the function's aggregate initialisers
+    /// (facts, rule 1), which run side by side at its start: the largest, elements + 2.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub initialisers: Option<Sourced<u64>>,
+    /// Without a report: what was made of each initialiser (counted, or skipped and why).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub initialiser_notes: Vec<String>,
+}
+
+/// Without a report: the cost of the initialiser modules of a function (the largest: they are
+/// independent and start together, as the five of the systolic fixture do) and a note on each.
+fn initialiser_cost(
+    info: Option<&crate::emit::manifest::ModuleInfo>,
+    d: &Defaults,
+) -> (Option<Sourced<u64>>, Vec<String>) {
+    let Some(m) = info else { return (None, Vec::new()) };
+    let mut cost: Option<u64> = None;
+    let mut notes = Vec::new();
+    for i in &m.initialisers {
+        let shape = format!("{}[{}]", i.array, i.dims.join("]["));
+        match (i.elements, &i.unknown) {
+            (Some(n), _) => {
+                let c = n + d.pipeline_wrapper;
+                cost = Some(cost.map_or(c, |x| x.max(c)));
+                notes.push(format!("initialiser of {shape} (line {}): {n} elements, {c} cycles", i.line));
+            }
+            (None, why) => notes.push(format!(
+                "initialiser of {shape} (line {}) not counted: {}",
+                i.line,
+                why.as_deref().unwrap_or("its size was not worked out")
+            )),
+        }
+    }
+    (cost.map(|c| Sourced::new(c, Source::Default)), notes)
 }
 
 /// One numbered copy of a function in the report.
@@ -691,6 +725,8 @@ impl ModuleTiming {
             pipelined: false,
             copies: Vec::new(),
             inlined: true,
+            initialisers: None,
+            initialiser_notes: Vec::new(),
         }
     }
 }
@@ -720,7 +756,8 @@ fn module_timing(
             } else {
                 Source::Pragma
             };
-            return ModuleTiming::inlined(dataflow, source);
+            let (initialisers, initialiser_notes) = initialiser_cost(info, d);
+            return ModuleTiming { initialisers, initialiser_notes, ..ModuleTiming::inlined(dataflow, source) };
         }
         // No report: a top with AXI interfaces has a longer handshake (rule 11); a pipelined
         // function is its pipeline's depth, whatever ran inside (rule 8).
@@ -729,6 +766,8 @@ fn module_timing(
         });
         let overhead = if p.name == top && axi { Sourced::new(d.axi_top_overhead, Source::Default) } else { default };
         let pipelined = info.is_some_and(|m| m.pipeline_ii.is_some());
+        // A pipelined function's arrays are registers of its pipeline: no module of their own.
+        let (initialisers, initialiser_notes) = if pipelined { (None, Vec::new()) } else { initialiser_cost(info, d) };
         return ModuleTiming {
             overhead,
             fixed: None,
@@ -739,6 +778,8 @@ fn module_timing(
             pipelined,
             copies: Vec::new(),
             inlined: false,
+            initialisers,
+            initialiser_notes,
         };
     };
     let fixed = m
@@ -763,12 +804,32 @@ fn module_timing(
         pipelined: m.is_pipelined(),
         copies,
         inlined: false,
+        initialisers: None,
+        initialiser_notes: Vec::new(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Independent initialisers at a function's start run side by side (the systolic fixture's
+    /// five 64-element modules: its top's latency is less than their sum): the largest counts.
+    #[test]
+    fn initialisers_cost_the_largest_and_an_unknown_size_is_said() {
+        let m: crate::emit::manifest::ModuleInfo = serde_json::from_str(
+            r#"{"dataflow": false, "returns_void": true, "params": [], "exits": 1, "initialisers": [
+                {"array": "a", "line": 3, "dims": ["16"], "elements": 16},
+                {"array": "b", "line": 4, "dims": ["8", "N"], "elements": 64},
+                {"array": "c", "line": 5, "dims": ["M"], "unknown": "dimension `M`: not known"}]}"#,
+        )
+        .unwrap();
+        let (cost, notes) = initialiser_cost(Some(&m), &Defaults::default());
+        assert_eq!(cost, Some(Sourced::new(66, Source::Default)));
+        assert_eq!(notes[1], "initialiser of b[8][N] (line 4): 64 elements, 66 cycles");
+        assert_eq!(notes[2], "initialiser of c[M] (line 5) not counted: dimension `M`: not known");
+        assert_eq!(initialiser_cost(None, &Defaults::default()), (None, Vec::new()));
+    }
 
     fn manifest(json: &str) -> Manifest {
         serde_json::from_str(json).unwrap()

@@ -137,3 +137,21 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
+
+/// docs/sim-report.schema.json, compiled.
+pub fn report_schema() -> (boon::Schemas, boon::SchemaIndex) {
+    let schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(repo().join("docs/sim-report.schema.json")).unwrap()).unwrap();
+    let mut schemas = boon::Schemas::new();
+    let mut compiler = boon::Compiler::new();
+    compiler.add_resource("file:///sim-report.schema.json", schema).unwrap();
+    let idx = compiler.compile("file:///sim-report.schema.json", &mut schemas).unwrap();
+    (schemas, idx)
+}
+
+pub fn validate_against_schema(rep: &serde_json::Value) {
+    let (schemas, idx) = report_schema();
+    if let Err(e) = schemas.validate(rep, idx) {
+        panic!("the report does not match docs/sim-report.schema.json: {e:#}");
+    }
+}
