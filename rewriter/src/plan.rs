@@ -121,6 +121,24 @@ pub struct PlannedProbe {
     pub nest: Option<NestPlan>,
 }
 
+impl PlannedProbe {
+    /// The probe of one watch site (`rewrite --probes watch`, C++ or OpenCL C) in `function`.
+    pub(crate) fn watch(id: u32, function: usize, site: WatchSite) -> Self {
+        PlannedProbe {
+            id,
+            kind: ProbeKind::Watch,
+            function,
+            loop_index: None,
+            parent: None,
+            implied: false,
+            port: None,
+            watch: Some(site),
+            snap: None,
+            nest: None,
+        }
+    }
+}
+
 /// A perfect loop nest (see [`crate::model::nest`]) and how it was probed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NestPlan {
@@ -512,24 +530,11 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
                 Rank::close(STATEMENT_LEVEL, k as u8),
             ));
         }
-        plan.probes.push(PlannedProbe {
+        plan.probes.push(PlannedProbe::watch(
             id,
-            kind: ProbeKind::Watch,
-            function: fi,
-            loop_index: None,
-            parent: None,
-            implied: false,
-            port: None,
-            watch: Some(WatchSite {
-                param: pi,
-                use_index: ui,
-                alias,
-                index_reason: value_at.clone().err(),
-                by_address: false,
-            }),
-            snap: None,
-            nest: None,
-        });
+            fi,
+            WatchSite { param: pi, use_index: ui, alias, index_reason: value_at.clone().err(), by_address: false },
+        ));
         // An index is no value: an invariant cannot be checked on it.
         let (vmin, vmax) = match (&w.invariant, &value_at) {
             (Some(inv), Ok(_)) => (inv.vmin, inv.vmax),

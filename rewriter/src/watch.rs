@@ -8,8 +8,7 @@ use crate::error::{Error, ErrorKind, Result};
 use crate::model::maxi::{Dir, PtrParam, StmtSlot, UseKind};
 use crate::model::{FileModel, Function, Span};
 use crate::plan::{
-    element_type, FilePlan, PlannedProbe, ProbeKind, WatchSite, EXPRESSION_LEVEL, FUNCTION_LEVEL, MAX_WATCH_SITES,
-    STATEMENT_LEVEL,
+    element_type, FilePlan, PlannedProbe, WatchSite, EXPRESSION_LEVEL, FUNCTION_LEVEL, MAX_WATCH_SITES, STATEMENT_LEVEL,
 };
 use crate::select::WatchSpec;
 use crate::source::SourceFile;
@@ -215,24 +214,17 @@ pub fn plan_cpp(src: &SourceFile, f: &Function, fi: usize, w: &CppWatch, next_id
                 Rank::open(FUNCTION_LEVEL, 5 + k as u8),
             ));
         }
-        plan.probes.push(PlannedProbe {
+        plan.probes.push(PlannedProbe::watch(
             id,
-            kind: ProbeKind::Watch,
-            function: fi,
-            loop_index: None,
-            parent: None,
-            implied: false,
-            port: None,
-            watch: Some(WatchSite {
+            fi,
+            WatchSite {
                 param: c.param,
                 use_index: c.use_index,
                 alias: c.alias,
                 index_reason: value_at.err(),
                 by_address: true,
-            }),
-            snap: None,
-            nest: None,
-        });
+            },
+        ));
     }
 }
 
