@@ -224,6 +224,15 @@ int main() {{
 }
 
 /// `original` is `edited` with some pieces left out: the edit only inserted.
+/// `hlsinstr decode DUMP --manifest OUT/hlsinstr-manifest.json --format json` in `cwd`, which
+/// must succeed: its report.
+fn decode_json(dump: &str, out: &Path, cwd: &Path) -> serde_json::Value {
+    let manifest = out.join("hlsinstr-manifest.json");
+    let o = hlsinstr(&["decode", dump, "--manifest", manifest.to_str().unwrap(), "--format", "json"], cwd);
+    assert!(o.status.success(), "{}", text(&o));
+    serde_json::from_slice(&o.stdout).unwrap()
+}
+
 fn only_inserted(original: &str, edited: &str) -> bool {
     let mut it = edited.bytes();
     original.bytes().all(|b| it.any(|c| c == b))
@@ -322,19 +331,7 @@ fn systolic_fixture_probes_equal_the_waveform_and_change_nothing_else() {
     assert_eq!((info & 0xffff, (info >> 16) & 0xff), (n as u32, 48), "INFO {info:#x}");
     // decode reads the host's dump back.
     std::fs::write(dir.path().join("rtlprobe.bin"), dump(&m, info, &rec)).unwrap();
-    let o = hlsinstr(
-        &[
-            "decode",
-            "rtlprobe.bin",
-            "--manifest",
-            out.join("hlsinstr-manifest.json").to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-        dir.path(),
-    );
-    assert!(o.status.success(), "{}", text(&o));
-    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r = decode_json("rtlprobe.bin", &out, dir.path());
     let p7 = &r["probes"][7];
     assert_eq!(p7["name"], "multiplier/systolic1");
     let ev = &observed(&after)[&7];
@@ -393,36 +390,12 @@ fn mini_design_two_levels_and_a_full_queue() {
     let info = info(&out_lean);
     assert_eq!((info >> 16) & 0xff, 32, "32-bit timestamps, not wrapped: INFO {info:#x}");
     std::fs::write(dir.path().join("lean.bin"), dump(&ml, info, &rec)).unwrap();
-    let o = hlsinstr(
-        &[
-            "decode",
-            "lean.bin",
-            "--manifest",
-            lean.join("hlsinstr-manifest.json").to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-        dir.path(),
-    );
-    assert!(o.status.success(), "{}", text(&o));
-    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let r = decode_json("lean.bin", &lean, dir.path());
     assert_eq!(r["probes"][1]["calls"], 6, "{r}");
     assert_eq!(r["warnings"], serde_json::json!([]), "{r}");
     // The generated host snippet, run over the same registers, writes a dump that decodes the same.
     std::fs::write(dir.path().join("host.bin"), host_dump(&lean, dir.path(), &ml, info, &rec)).unwrap();
-    let o = hlsinstr(
-        &[
-            "decode",
-            "host.bin",
-            "--manifest",
-            lean.join("hlsinstr-manifest.json").to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-        dir.path(),
-    );
-    assert!(o.status.success(), "{}", text(&o));
-    assert_eq!(serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap(), r);
+    assert_eq!(decode_json("host.bin", &lean, dir.path()), r);
     // A counter that went past 2^32 is reported; a dump of another timestamp width is refused.
     let lean_manifest = lean.join("hlsinstr-manifest.json");
     let decode = |info: u32| {
