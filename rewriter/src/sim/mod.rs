@@ -139,6 +139,7 @@ pub fn analyze(log: &Path, manifest: &Manifest, opts: &AnalysisOptions) -> Resul
     let mut stream = events::open(log)?;
     let a = analyze_inner(&mut || stream.next_record(), first.shape.shape(), manifest, opts).map_err(|e| e.at(log))?;
     let mut a = Analysis { silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch, ..a };
+    a.report.watch = a.watch.summary(manifest);
     // Said where the reader had to approximate (threads merged past its window).
     a.report.warnings.extend(stream.notes());
     Ok(a)
@@ -150,7 +151,9 @@ pub fn analyze_records(records: &[events::Record], manifest: &Manifest, opts: &A
     records.iter().for_each(|r| first.push(r.clone()));
     let mut it = records.iter();
     let a = analyze_inner(&mut || Ok(it.next().cloned()), first.shape.shape(), manifest, opts)?;
-    Ok(Analysis { silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch, ..a })
+    let mut a = Analysis { silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch, ..a };
+    a.report.watch = a.watch.summary(manifest);
+    Ok(a)
 }
 
 /// What the first read of the log gathers: the run's shape, which probes fired, and (with
