@@ -67,11 +67,16 @@ pub struct SiteEntry {
     /// The site this one sits in (none for a function's entry).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub parent: Option<u32>,
+    /// OpenCL C: the iBuffer unit (`trace` probe) the site records into; its ids count from 0
+    /// per unit.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub unit: Option<u32>,
 }
 
 impl BranchTrace {
     /// Add the sites and graphs of one file's plan.
     pub fn add(&mut self, file: &str, model: &FileModel, plan: &FilePlan) {
+        let unit_of = |fi: usize| plan.traced.iter().find(|t| t.function == fi).and_then(|t| t.unit);
         for s in &plan.sites {
             self.sites.push(SiteEntry {
                 id: s.id,
@@ -81,6 +86,7 @@ impl BranchTrace {
                 column: s.col,
                 function: model.functions[s.function].qualified.clone(),
                 parent: s.parent,
+                unit: unit_of(s.function),
             });
             self.id_bits = self.id_bits.max(32 - s.id.leading_zeros()).max(1);
         }
@@ -95,6 +101,7 @@ impl BranchTrace {
                     column: *column,
                     function: function.clone(),
                     parent: None,
+                    unit: t.unit,
                 });
             }
             self.functions.push(crate::cfg::replay::TracedFunction {
@@ -103,6 +110,7 @@ impl BranchTrace {
                 entry: t.entry,
                 ret: t.ret,
                 graph: t.graph.clone(),
+                unit: t.unit,
             });
         }
     }
@@ -499,6 +507,25 @@ pub fn describe(
                 };
             }
             match (p.kind, p.loop_index, &p.port) {
+                (ProbeKind::Trace, _, _) => ProbeEntry {
+                    id: p.id,
+                    kind: "trace".into(),
+                    file: file.into(),
+                    line: f.line,
+                    column: f.col,
+                    function: f.qualified.clone(),
+                    name: f.name.clone(),
+                    label: None,
+                    vitis_name: None,
+                    parent: None,
+                    implied: false,
+                    loop_info: None,
+                    nest: None,
+                    module: None,
+                    port: None,
+                    watch: None,
+                    snapshot: None,
+                },
                 (ProbeKind::Loop, Some(li), _) => {
                     let l = &f.loops[li];
                     let nest = p.nest.as_ref().map(|n| nest_info(f, n));

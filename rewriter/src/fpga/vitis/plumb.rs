@@ -103,7 +103,7 @@ pub fn plumb(
                 ProbeKind::Function if k == top_key => top_probe = Some(p.id),
                 ProbeKind::Function if func(k).dataflow() => dataflow_probes.push((k, p.id)),
                 ProbeKind::Function | ProbeKind::Loop => own.entry(k).or_default().push(p.id),
-                ProbeKind::Port | ProbeKind::Watch | ProbeKind::Snapshot => {}
+                ProbeKind::Port | ProbeKind::Watch | ProbeKind::Snapshot | ProbeKind::Trace => {}
             }
         }
     }
