@@ -53,6 +53,8 @@ int loops(__global int *log, __global const int *a, int n) {
   int x = n;
   while (x > 1)
     x = x & 1 ? 3 * x + 1 : x / 2;
+  for (int m = 0; m < n % 5; m++)
+    sum += R(__LINE__);
   int j = 0;
   while (1) {
     j += R(__LINE__);
