@@ -356,7 +356,7 @@ fn plan_trace(
                 .map(|t| (t, edits, sites, id))
         }
         Some(Err(why)) => Err(why.clone()),
-        None => Err("branch tracing of C files is not built yet (C++ and OpenCL C are traced)".into()),
+        None => Err("its body was not found in the syntax tree".into()),
     };
     match planned {
         Ok((traced, edits, sites, id)) => {

@@ -638,7 +638,7 @@ fn analyze(
             }
         }
     }
-    if kinds.branches && (blanked.is_some() || !c_file) {
+    if kinds.branches {
         crate::cfg::build::attach(&mut model, &tree, text);
     }
     if (kinds.maxi && !c_file) || kinds.watch || kinds.stall {
