@@ -137,4 +137,18 @@ fn decoded_paths_per_work_item_match_the_kernels_own_log() {
     assert!(b["coverage"]["decisions"].as_array().unwrap().len() >= 15);
     let nd: Vec<u64> = paths.iter().filter(|p| p["function"] == "paths_nd").map(|p| p["work_item"].as_u64().unwrap()).collect();
     assert_eq!(nd, [0, 1, 2, 3, 4, 5]);
+
+    // A record of a site the manifest does not have is a clear error, not a wrong path.
+    let mut dump = std::fs::read(dir.join("hlsinstr-ocl.bin")).unwrap();
+    let first_snapshot = (32..dump.len()).step_by(32).find(|&o| dump[o..o + 4] == [0, 0, 0, 0]).unwrap();
+    dump[first_snapshot + 28..first_snapshot + 32].copy_from_slice(&999u32.to_le_bytes());
+    std::fs::write(dir.join("bad.bin"), &dump).unwrap();
+    let out = run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).current_dir(dir).args([
+        "decode",
+        "bad.bin",
+        "--manifest",
+        "instr/hlsinstr-manifest.json",
+    ]));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("holds a record of site 999, which the manifest does not have"), "{}", text(&out));
 }
