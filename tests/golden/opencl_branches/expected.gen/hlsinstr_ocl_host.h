@@ -5,7 +5,7 @@
 // opencl-lib/host on the include path) needs to know about these kernels: the units, what each
 // records, the manifest key, and hlsinstr_ocl::Profiler for them.
 //
-//   aoc ... -I opencl-lib -DHLSINSTR_OPENCL_IBUFFER -DHLSINSTR_NUM_IBUFFERS=3 [-DHLSINSTR_IBUFFER_DEPTH=D]
+//   aoc ... -I opencl-lib -DHLSINSTR_OPENCL_IBUFFER -DHLSINSTR_NUM_IBUFFERS=6 [-DHLSINSTR_IBUFFER_DEPTH=D]
 //
 //   hlsinstr_ocl::Profiler p(context, queue, program);   // depth: the kernels' HLSINSTR_IBUFFER_DEPTH
 //   if (!p.status().ok()) { std::fprintf(stderr, "%s\n", p.status().message().c_str()); ... }
@@ -22,13 +22,13 @@
 namespace hlsinstr_ocl {
 
 // iBuffer units = probes of hlsinstr-manifest.json; unit u records probe u.
-static const unsigned kUnits = 3;
-#if defined(HLSINSTR_NUM_IBUFFERS) && HLSINSTR_NUM_IBUFFERS != 3
-#error "HLSINSTR_NUM_IBUFFERS differs from the units of this rewrite (3): build the kernels with -DHLSINSTR_NUM_IBUFFERS=3"
+static const unsigned kUnits = 6;
+#if defined(HLSINSTR_NUM_IBUFFERS) && HLSINSTR_NUM_IBUFFERS != 6
+#error "HLSINSTR_NUM_IBUFFERS differs from the units of this rewrite (6): build the kernels with -DHLSINSTR_NUM_IBUFFERS=6"
 #endif
 // The manifest's key (hw_key of every probe id in order), written into the dump so that it is
 // never decoded against another rewrite's manifest.
-static const uint64_t kManifestKey = 0x27be095cdc620aa3ULL;
+static const uint64_t kManifestKey = 0x5e362bfd205bff76ULL;
 
 // What each unit records.
 struct Unit {
@@ -40,8 +40,11 @@ struct Unit {
 };
 static const Unit kUnit[kUnits + 1] = {
     {"trace", "pick", "pick", "input.cl", 3}, // unit 0
-    {"trace", "top", "top", "input.cl", 15}, // unit 1
-    {"trace", "empty", "empty", "input.cl", 32}, // unit 2
+    {"function", "pick", "pick", "input.cl", 3}, // unit 1
+    {"trace", "top", "top", "input.cl", 15}, // unit 2
+    {"function", "top", "top", "input.cl", 15}, // unit 3
+    {"trace", "empty", "empty", "input.cl", 32}, // unit 4
+    {"function", "empty", "empty", "input.cl", 32}, // unit 5
     {nullptr, nullptr, nullptr, nullptr, 0}, // end
 };
 
