@@ -100,7 +100,8 @@ fn a_c_kernel_is_traced_exactly() {
     std::fs::copy(src_dir.join("paths_tb.c"), dir.join("paths_tb.c")).unwrap();
     std::fs::write(dir.join("rt.cpp"), "#include \"hlsinstr/c_runtime.h\"\n").unwrap();
     let bin = env!("CARGO_BIN_EXE_hlsinstr");
-    let out = run(Command::new(bin).current_dir(dir).args(["rewrite", "paths.c", "--probes", "branches", "--out", "inst"]));
+    let out =
+        run(Command::new(bin).current_dir(dir).args(["rewrite", "paths.c", "--probes", "branches", "--out", "inst"]));
     assert!(!out.contains("not traced"), "{out}");
     let inst = dir.join("inst");
     let original = std::fs::read_to_string(dir.join("paths.c")).unwrap();

@@ -122,7 +122,8 @@ fn decoded_paths_per_work_item_match_the_kernels_own_log() {
     // test of it.
     let records: Vec<&serde_json::Value> = paths.iter().flat_map(|p| p["records"].as_array().unwrap()).collect();
     for l in (1..=lines.len()).filter(|&l| conditional(l)) {
-        let operand = trace.sites.iter().any(|s| s.line == l && matches!(s.kind.as_str(), "ternary_true" | "and_right"));
+        let operand =
+            trace.sites.iter().any(|s| s.line == l && matches!(s.kind.as_str(), "ternary_true" | "and_right"));
         let seen = if operand {
             records
                 .iter()
@@ -135,7 +136,8 @@ fn decoded_paths_per_work_item_match_the_kernels_own_log() {
     }
     // The decisions went both ways somewhere, and the NDRange kernel's six work-items are told apart.
     assert!(b["coverage"]["decisions"].as_array().unwrap().len() >= 15);
-    let nd: Vec<u64> = paths.iter().filter(|p| p["function"] == "paths_nd").map(|p| p["work_item"].as_u64().unwrap()).collect();
+    let nd: Vec<u64> =
+        paths.iter().filter(|p| p["function"] == "paths_nd").map(|p| p["work_item"].as_u64().unwrap()).collect();
     assert_eq!(nd, [0, 1, 2, 3, 4, 5]);
 
     // A record of a site the manifest does not have is a clear error, not a wrong path.

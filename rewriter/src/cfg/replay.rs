@@ -278,7 +278,17 @@ mod tests {
         crate::cfg::prune(&mut cfg.graph, &order);
         let inline: Vec<u32> =
             cfg.candidates.iter().enumerate().filter(|(_, c)| c.kind.inline()).map(|(i, _)| i as u32).collect();
-        (TracedFunction { function: "f".into(), file: "k.cpp".into(), entry: 0, ret: 1, graph: cfg.graph, unit: None }, inline)
+        (
+            TracedFunction {
+                function: "f".into(),
+                file: "k.cpp".into(),
+                entry: 0,
+                ret: 1,
+                graph: cfg.graph,
+                unit: None,
+            },
+            inline,
+        )
     }
 
     #[test]

@@ -380,13 +380,39 @@ fn watch_csv(w: &super::watch::WatchSummary) -> String {
     for e in &w.shown {
         let [id, file, l, function, buffer, access] = site(&e.site);
         let value = e.value.map_or_else(String::new, |v| v.to_string());
-        line(["event".into(), e.call.to_string(), e.kind.into(), id, file, l, function, buffer, access, e.element.to_string(), value, String::new()]);
+        line([
+            "event".into(),
+            e.call.to_string(),
+            e.kind.into(),
+            id,
+            file,
+            l,
+            function,
+            buffer,
+            access,
+            e.element.to_string(),
+            value,
+            String::new(),
+        ]);
     }
     for s in &w.sites {
         for (kind, n) in [("hit", s.hit), ("out_of_bounds", s.out_of_bounds), ("invariant", s.invariant)] {
             if n > 0 {
                 let [id, file, l, function, buffer, access] = site(&s.site);
-                line(["count".into(), String::new(), kind.into(), id, file, l, function, buffer, access, String::new(), String::new(), n.to_string()]);
+                line([
+                    "count".into(),
+                    String::new(),
+                    kind.into(),
+                    id,
+                    file,
+                    l,
+                    function,
+                    buffer,
+                    access,
+                    String::new(),
+                    String::new(),
+                    n.to_string(),
+                ]);
             }
         }
     }
@@ -431,7 +457,12 @@ fn watch_markdown(w: &super::watch::WatchSummary) -> String {
         }
     }
     if w.unlisted() > 0 {
-        let _ = writeln!(out, "\n{} more events are counted above but not listed (the first {} are).", w.unlisted(), w.shown_cap);
+        let _ = writeln!(
+            out,
+            "\n{} more events are counted above but not listed (the first {} are).",
+            w.unlisted(),
+            w.shown_cap
+        );
     }
     out
 }

@@ -158,7 +158,13 @@ impl WatchLog {
         let shown = self
             .shown
             .iter()
-            .map(|&(id, kind, element, value, call)| WatchEvent { call, kind: kind_key(kind), site: site(id), element, value })
+            .map(|&(id, kind, element, value, call)| WatchEvent {
+                call,
+                kind: kind_key(kind),
+                site: site(id),
+                element,
+                value,
+            })
             .collect();
         let mut sites: Vec<WatchSiteCounts> = Vec::new();
         for (&(id, kind), &n) in &self.counts {

@@ -82,18 +82,20 @@ pub fn build(dump: &OclDump, manifest: &Manifest, warnings: &mut Vec<String>) ->
     for f in &trace.functions {
         let Some(u) = f.unit else { continue };
         let unit = dump.units.get(u as usize).ok_or_else(|| {
-            Error::new(ErrorKind::BadInput, format!("the manifest traces {} into unit {u}, which the dump lacks", f.function))
+            Error::new(
+                ErrorKind::BadInput,
+                format!("the manifest traces {} into unit {u}, which the dump lacks", f.function),
+            )
         })?;
-        let sites: HashMap<u32, (&str, usize)> = trace
-            .sites
-            .iter()
-            .filter(|s| s.unit == Some(u))
-            .map(|s| (s.id, (s.kind.as_str(), s.line)))
-            .collect();
+        let sites: HashMap<u32, (&str, usize)> =
+            trace.sites.iter().filter(|s| s.unit == Some(u)).map(|s| (s.id, (s.kind.as_str(), s.line))).collect();
         let inline: Vec<u32> = trace
             .sites
             .iter()
-            .filter(|s| s.unit == Some(u) && matches!(s.kind.as_str(), "ternary_true" | "ternary_false" | "and_right" | "or_right"))
+            .filter(|s| {
+                s.unit == Some(u)
+                    && matches!(s.kind.as_str(), "ternary_true" | "ternary_false" | "and_right" | "or_right")
+            })
             .map(|s| s.id)
             .collect();
         let functions = std::slice::from_ref(f);

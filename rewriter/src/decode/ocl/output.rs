@@ -264,10 +264,16 @@ fn branches(out: &mut String, b: &super::branches::OclBranches) {
     let _ = writeln!(out, "paths per work-item and call (unit function work-item/call: the lines it ran):");
     for p in &b.paths {
         let lines: Vec<String> = p.lines.iter().map(|l| l.to_string()).collect();
-        let more = if p.length > p.lines.len() as u64 { format!(" ... ({} statements)", p.length) } else { String::new() };
+        let more =
+            if p.length > p.lines.len() as u64 { format!(" ... ({} statements)", p.length) } else { String::new() };
         let _ = writeln!(out, "  {} {} {}/{}: {}{more}", p.unit, p.function, p.work_item, p.call, lines.join(" "));
     }
     if b.calls > b.paths.len() as u64 {
-        let _ = writeln!(out, "  ... {} more calls (counted above; the first {} are listed)", b.calls - b.paths.len() as u64, b.calls_shown_cap);
+        let _ = writeln!(
+            out,
+            "  ... {} more calls (counted above; the first {} are listed)",
+            b.calls - b.paths.len() as u64,
+            b.calls_shown_cap
+        );
     }
 }
