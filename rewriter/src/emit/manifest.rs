@@ -191,7 +191,7 @@ pub struct ManifestFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ProbeEntry {
     pub id: u32,
-    /// `function`, `loop`, `port`, `watch` or `snapshot`.
+    /// `function`, `loop`, `port`, `watch`, `snapshot` or `trace` (an OpenCL C function's branch records).
     pub kind: String,
     pub file: String,
     /// Original 1-based line and column (characters) of the function name, loop keyword or
