@@ -226,3 +226,46 @@ fn sim_gcov_of_the_control_flow_example_equals_gcov() {
         assert_eq!(theirs.get(line), Some(count), "control_flow.cpp:{line}");
     }
 }
+
+/// `sim --probes modules,branches --gcov` on a C project (gcc builds the `.c` files): its counts
+/// equal real gcov's on the same testbench built with `gcc --coverage`.
+#[test]
+fn sim_gcov_of_a_c_project_equals_gcov() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let main = "#include <stdio.h>\nint sum(const int *a, int n);\nint main(void) {\n  int a[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n  int s = sum(a, 8) + sum(a, 3);\n  printf(\"%d\\n\", s);\n  return s == 9 ? 0 : 1;\n}\n";
+    let k = "int sum(const int *a, int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++) {\n    if (a[i] % 3 == 0)\n      continue;\n    switch (a[i] & 3) {\n    case 1:\n      s += a[i];\n    case 2:\n      s += 1;\n      break;\n    default:\n      s -= 1;\n    }\n  }\n  return s;\n}\n";
+    std::fs::write(dir.join("k.c"), k).unwrap();
+    std::fs::write(dir.join("main.c"), main).unwrap();
+    run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).current_dir(dir).args([
+        "sim",
+        "--top",
+        "sum",
+        "--src",
+        "k.c",
+        "--tb",
+        "main.c",
+        "--no-csynth",
+        "--probes",
+        "modules,branches",
+        "--gcov",
+        "ours",
+        "--quiet",
+    ]));
+    let cov = dir.join("cov");
+    std::fs::create_dir_all(&cov).unwrap();
+    run(Command::new("gcc").current_dir(&cov).args(["--coverage", "-O0", "-o", "t", "../k.c", "../main.c"]));
+    run(Command::new(cov.join("t")).current_dir(&cov));
+    let gcda = std::fs::read_dir(&cov)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.to_string_lossy().ends_with("k.gcda"))
+        .expect("gcov data of k.c");
+    run(Command::new("gcov").current_dir(&cov).arg("-o").arg(&cov).arg(&gcda));
+    let theirs = gcov_counts(&cov.join("k.c.gcov"));
+    let ours = gcov_counts(&dir.join("ours/k.c.gcov"));
+    assert!(ours.len() >= 10, "counts for the traced lines: {ours:?}");
+    for (line, count) in &ours {
+        assert_eq!(theirs.get(line), Some(count), "line {line}: `{}`", k.lines().nth(line - 1).unwrap());
+    }
+}
