@@ -190,3 +190,95 @@ fn misfit(u: u32, f: &TracedFunction, item: u64, why: &str) -> Error {
         ),
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::decode::ocl::dump::{Record, Unit, REC_SNAPSHOT};
+    use crate::emit::manifest::{BranchTrace, SiteEntry};
+
+    /// `f` traced into unit 0: its manifest (sites: entry 0, return 1, the `then` arm 2).
+    fn manifest() -> Manifest {
+        let src = "int f(int a) {\n  if (a > 0)\n    a++;\n  return a;\n}\n";
+        let tree = crate::parse::parse(crate::parse::Lang::OpenCl, src, None);
+        let body = tree.root_node().named_child(0).unwrap().child_by_field_name("body").unwrap();
+        let cfg = crate::cfg::build::function(body, src).unwrap();
+        let (mut id, mut edits, mut sites) = (0, Vec::new(), Vec::new());
+        let cl = crate::cfg::plan::NoDestructor { unit: 0, open_at: 14, falls_off_at: None };
+        let t = crate::cfg::plan::plan_function(0, &cfg, "P", Some(cl), &mut id, &mut edits, &mut sites).unwrap();
+        let sites = sites
+            .iter()
+            .map(|s| SiteEntry {
+                id: s.id,
+                kind: s.kind.name().into(),
+                file: "k.cl".into(),
+                line: s.line,
+                column: s.col,
+                function: "f".into(),
+                parent: s.parent,
+                unit: Some(0),
+            })
+            .collect::<Vec<_>>();
+        assert_eq!(
+            sites.iter().map(|s| (s.id, s.kind.as_str())).collect::<Vec<_>>(),
+            [(0, "entry"), (1, "return"), (2, "then")]
+        );
+        let f = TracedFunction {
+            function: "f".into(),
+            file: "k.cl".into(),
+            entry: 0,
+            ret: 1,
+            graph: t.graph,
+            unit: Some(0),
+        };
+        let mut m: Manifest = serde_json::from_str(
+            r#"{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":[],"files":[],"skipped":[],"probes":[]}"#,
+        )
+        .unwrap();
+        m.branches = Some(BranchTrace { id_bits: 2, sites, functions: vec![f], unprobed: Vec::new() });
+        m
+    }
+
+    /// (work-item, site) records of unit 0.
+    fn dump(recs: &[(u64, u32)], dropped: u64) -> OclDump {
+        let records = recs
+            .iter()
+            .enumerate()
+            .map(|(t, &(item, site))| Record {
+                kind: REC_SNAPSHOT,
+                unit: 0,
+                time: t as u64,
+                addr: item,
+                value: (u64::from(site) << 32) as i64,
+            })
+            .collect();
+        OclDump { key: 0, units: vec![Unit { mode: Mode::Linear, dropped, watch: None, bounds: None, records }] }
+    }
+
+    #[test]
+    fn interleaved_work_items_are_decoded_apart_and_a_cut_call_is_a_warning_only_when_the_unit_lost_records() {
+        let m = manifest();
+        // Work-item 1 takes the arm, work-item 0 does not, then work-item 0 calls again and takes it.
+        let recs = [(0, 0), (1, 0), (1, 2), (0, 1), (1, 1), (0, 0), (0, 2), (0, 1)];
+        let mut warnings = Vec::new();
+        let b = build(&dump(&recs, 0), &m, &mut warnings).unwrap().unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let paths: Vec<(u64, u64, Vec<usize>)> =
+            b.paths.iter().map(|p| (p.work_item, p.call, p.lines.clone())).collect();
+        assert_eq!(paths, [(0, 0, vec![4]), (0, 1, vec![3, 4]), (1, 0, vec![3, 4])]);
+        assert_eq!(b.coverage.files[0].lines.get(&3), Some(&2));
+        // The last call of work-item 0 cut off: a warning when the unit dropped records, else an error.
+        let cut = &recs[..7];
+        let b = build(&dump(cut, 1), &m, &mut warnings).unwrap().unwrap();
+        assert_eq!(b.calls, 2);
+        assert!(warnings[0].contains("work-item 0: its last call was cut off"), "{warnings:?}");
+        let e = build(&dump(cut, 0), &m, &mut Vec::new()).unwrap_err();
+        assert!(e.to_string().contains("does not fit the manifest's graph"), "{e}");
+        // A unit that lost a call's start: its rest is left out, with a warning.
+        let mut warnings = Vec::new();
+        let b = build(&dump(&recs[2..], 3), &m, &mut warnings).unwrap().unwrap();
+        assert_eq!(b.calls, 1, "{warnings:?}");
+        assert!(warnings[0].contains("work-item 0: 1 records of a call whose start the unit lost"), "{warnings:?}");
+        assert!(warnings[1].contains("work-item 1: 2 records of a call whose start the unit lost"), "{warnings:?}");
+    }
+}
