@@ -57,6 +57,9 @@ pub struct TopSignature {
     pub args: Vec<ArgSpec>,
     /// The INTERFACE mode the source gives each argument (`m_axi`, `s_axilite`, `ap_memory`, ...).
     pub modes: Vec<(String, String)>,
+    /// The top's ARRAY_PARTITION pragmas: variable and spec (or why it cannot be read).
+    #[serde(skip)]
+    pub partitions: Vec<(String, std::result::Result<super::partition::Spec, String>)>,
 }
 
 /// Find the top's definition in `sources` and read its signature.
@@ -152,6 +155,7 @@ fn signature_of(f: &Function, path: &Path, text: &str, tree: &tree_sitter::Tree)
         extern_c: in_extern_c(tree, text, &f.name),
         args,
         modes,
+        partitions: f.pragmas.iter().filter_map(super::partition::from_pragma).collect(),
     })
 }
 

@@ -19,6 +19,19 @@ namespace hlsinstr_cap {
 template <class P>
 using elem_t = typename std::remove_cv<typename std::remove_all_extents<typename std::remove_pointer<P>::type>::type>::type;
 
+// The inner dimensions of an array element type (int[4][8] as a parameter: `int (*)[8]` → 8).
+template <class T>
+struct Dims {
+    static void add(std::string&) {}
+};
+template <class T, size_t N>
+struct Dims<T[N]> {
+    static void add(std::string& s) {
+        s += " " + std::to_string(N);
+        Dims<T>::add(s);
+    }
+};
+
 // Bits of one value: `bits` significant bits in `bytes` bytes (the memory layout Vitis uses).
 struct Bits {
     unsigned bits = 0;
@@ -147,6 +160,9 @@ class Call {
         const E* e = reinterpret_cast<const E*>(p);
         Bits first = bits_of(count ? e[0] : E());
         unsigned eb = (unsigned)first.bytes.size();
+        std::string dims;
+        Dims<typename std::remove_cv<typename std::remove_pointer<P>::type>::type>::add(dims);
+        if (!dims.empty()) std::fprintf(f_, "dims %s %s%s\n", phase, name, dims.c_str());
         std::fprintf(f_, "buffer %s %s %u %u %lu ", phase, name, first.bits, eb, count);
         std::vector<unsigned char> all;
         all.reserve(eb * count);
