@@ -228,6 +228,7 @@ pub fn wrapper_source(sig: &TopSignature, calls_dir: &Path) -> String {
         c_string(&sig.file.display().to_string())
     ));
     s.push_str("#include \"hlsinstr_capture.h\"\n\n");
+    s.push_str(&super::aggregate::cpp(&super::aggregate::find(&sig.file)));
     s.push_str(&format!("static auto* const hlsinstr_kernel = &{kernel};\n\n"));
     let params = declaration_params(sig);
     let linkage = if sig.extern_c { "extern \"C\" " } else { "" };

@@ -9,6 +9,7 @@
 //! Entry point for other commands (`profile`): [`run`] with a [`CosimRequest`]; the
 //! [`CosimOutcome`] has the waveform path and each call's cycle windows.
 
+mod aggregate;
 mod bind;
 pub mod build;
 pub mod capture;

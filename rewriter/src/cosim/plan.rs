@@ -34,6 +34,8 @@ pub struct Value {
     pub fields: Layout,
     /// An array's dimensions after the first (`int a[4][8]`: `[8]`).
     pub inner_dims: Vec<usize>,
+    /// A struct (or array or stream of them) packed field by field as Vitis aggregates it.
+    pub aggregate: bool,
 }
 
 impl Value {
@@ -66,6 +68,7 @@ pub fn read_call(path: &Path) -> Result<Captured> {
     let mut ended = false;
     let mut pending: Option<Layout> = None;
     let mut pending_dims: Vec<usize> = Vec::new();
+    let mut pending_aggregate = false;
     for line in text.lines() {
         let w: Vec<&str> = line.split_whitespace().collect();
         let v = match w.as_slice() {
@@ -80,6 +83,7 @@ pub fn read_call(path: &Path) -> Result<Captured> {
                     buffer: false,
                     fields: Layout::new(),
                     inner_dims: Vec::new(),
+                    aggregate: std::mem::take(&mut pending_aggregate),
                 },
             ),
             ["buffer", phase, name, bits, eb, count, hex] => (
@@ -93,10 +97,15 @@ pub fn read_call(path: &Path) -> Result<Captured> {
                     buffer: true,
                     fields: pending.take().unwrap_or_default(),
                     inner_dims: std::mem::take(&mut pending_dims),
+                    aggregate: std::mem::take(&mut pending_aggregate),
                 },
             ),
             ["end"] => {
                 ended = true;
+                continue;
+            }
+            ["aggregate", _, _] => {
+                pending_aggregate = true;
                 continue;
             }
             ["dims", _, _, d @ ..] => {
@@ -258,6 +267,13 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
                 for b in binds {
                     match b {
                         Binding::Register => {
+                            if v.aggregate {
+                                return Err(unsupported(&format!(
+                                    "struct argument `{}` on s_axilite or m_axi (Vitis lays those out as in C \
+                                     memory, with padding; cosim packs structs only for streams and ports)",
+                                    a.name
+                                )));
+                            }
                             // The bits the RTL gets: a buffer's address, or the value itself.
                             let bits: Vec<u8> = match a.kind {
                                 ArgKind::Buffer { .. } => {
