@@ -6,8 +6,9 @@
 //! quotes (beside it) gets a packing function in the generated capture unit
 //! (`hlsinstr_cap::Aggregate<S>`).
 //!
-//! Left out (their elements keep the compile-time "no bit layout" message): templates, unions,
-//! structs with bit-fields, references or pointers as fields, and structs in function bodies.
+//! Left out (their elements keep the compile-time "no bit layout" message): classes, templates,
+//! unions, structs with access specifiers, bit-fields, references or pointers as fields, and
+//! structs in function bodies.
 
 use crate::parse::{self, Lang};
 use std::path::{Path, PathBuf};
@@ -73,12 +74,12 @@ fn collect(n: Node, text: &str, scope: &mut Vec<String>, out: &mut Vec<Aggregate
                 }
             }
             "linkage_specification" | "declaration_list" => collect(child, text, scope, out),
-            "struct_specifier" | "class_specifier" => struct_at(child, text, scope, out, None),
+            "struct_specifier" => struct_at(child, text, scope, out, None),
             "declaration" | "type_definition" => {
                 // `struct S {...};` parses as a declaration with the specifier as its type;
                 // `typedef struct {...} S;` names an anonymous struct by its declarator.
                 if let Some(t) = child.child_by_field_name("type") {
-                    if matches!(t.kind(), "struct_specifier" | "class_specifier") {
+                    if t.kind() == "struct_specifier" {
                         let alias = (child.kind() == "type_definition")
                             .then(|| child.child_by_field_name("declarator"))
                             .flatten()
@@ -107,6 +108,10 @@ fn struct_at(s: Node, text: &str, scope: &mut Vec<String>, out: &mut Vec<Aggrega
     let mut plain = true;
     let mut c = body.walk();
     for f in body.children(&mut c) {
+        // `private:`/`protected:` members would be out of the packing function's reach.
+        if f.kind() == "access_specifier" {
+            plain = false;
+        }
         if f.kind() != "field_declaration" {
             continue;
         }
@@ -137,7 +142,7 @@ fn struct_at(s: Node, text: &str, scope: &mut Vec<String>, out: &mut Vec<Aggrega
     for f in body.children(&mut c) {
         if f.kind() == "field_declaration" {
             if let Some(t) = f.child_by_field_name("type") {
-                if matches!(t.kind(), "struct_specifier" | "class_specifier") {
+                if t.kind() == "struct_specifier" {
                     struct_at(t, text, scope, out, None);
                 }
             }
@@ -173,18 +178,18 @@ pub fn cpp(aggs: &[Aggregate]) -> String {
         return s;
     }
     s.push_str("namespace hlsinstr_cap {\n");
+    // `pack` is a member template: compiled only for the structs a call passes, so a struct
+    // with fields that have no bit layout (a stream, a class) costs nothing unless it is on a port.
     for a in aggs {
         s.push_str(&format!(
-            "template <> struct Aggregate<::{0}> {{\n    static const bool known = true;\n    static Bits pack(const ::{0}& v);\n}};\n",
+            "template <> struct Aggregate<::{}> {{\n    static const bool known = true;\n    template <class V>\n    \
+             static Bits pack(const V& v) {{\n        Bits b;\n",
             a.name
         ));
-    }
-    for a in aggs {
-        s.push_str(&format!("inline Bits Aggregate<::{}>::pack(const ::{0}& v) {{\n    Bits b;\n", a.name));
         for f in &a.fields {
-            s.push_str(&format!("    pack_field(b, v.{f});\n"));
+            s.push_str(&format!("        pack_field(b, v.{f});\n"));
         }
-        s.push_str("    return b;\n}\n");
+        s.push_str("        return b;\n    }\n};\n");
     }
     s.push_str("}  // namespace hlsinstr_cap\n");
     s
@@ -205,7 +210,7 @@ mod tests {
         std::fs::write(
             dir.path().join("top.cpp"),
             "#include \"t.h\"\n#include <hls_stream.h>\nstruct Bits3 { int a : 3; };\ntemplate <class T> struct Box { T x; };\n\
-             typedef struct { int q; } Anon;\nstruct Outer { struct In { short s; } in; int *p; };\nstruct Pair { int a; ns::Pix p; };\n",
+             typedef struct { int q; } Anon;\nclass C { int h; };\nstruct Priv { private: int p; };\nstruct Outer { struct In { short s; } in; int *p; };\nstruct Pair { int a; ns::Pix p; };\n",
         )
         .unwrap();
         let got = find(&dir.path().join("top.cpp"));
