@@ -166,7 +166,8 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
             Marker::Call if kept_calls.contains_key(&start) => pos = kept_calls[&start],
             Marker::Call if text[start..].starts_with(TRACE_PARAM) || text[start..].starts_with(TRACE_ARG) => {
                 // The trace FIFO's added parameter or argument: removed as a probe FIFO's is.
-                let end = start + if text[start..].starts_with(TRACE_PARAM) { TRACE_PARAM.len() } else { TRACE_ARG.len() };
+                let end =
+                    start + if text[start..].starts_with(TRACE_PARAM) { TRACE_PARAM.len() } else { TRACE_ARG.len() };
                 let range = if start >= 2 && &text[start - 2..start] == ", " && start - 2 >= list_end {
                     start - 2..end
                 } else if text[end..].starts_with(", ") {

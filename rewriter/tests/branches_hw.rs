@@ -115,7 +115,14 @@ fn decoded_hardware_paths_match_the_reference_recorder() {
     // testbench calls the top 4 times, and R logs every statement).
     let orig = dir.join("orig");
     std::fs::create_dir_all(&orig).unwrap();
-    run(Command::new("g++").current_dir(&orig).args(["-std=c++11", "-O1", "-o", "t", "../paths.cpp", "../paths_tb.cpp"]));
+    run(Command::new("g++").current_dir(&orig).args([
+        "-std=c++11",
+        "-O1",
+        "-o",
+        "t",
+        "../paths.cpp",
+        "../paths_tb.cpp",
+    ]));
     std::fs::write(dir.join("expected.txt"), run(Command::new(orig.join("t")).current_dir(&orig))).unwrap();
     let reference: Vec<usize> =
         std::fs::read_to_string(orig.join("ref.txt")).unwrap().lines().map(|l| l.parse().unwrap()).collect();
@@ -134,17 +141,32 @@ fn decoded_hardware_paths_match_the_reference_recorder() {
         ("wrap", vec!["--probes", "branches", "--trace-depth", "8", "--trace-records", "100"]),
         (
             "ts",
-            vec!["--probes", "branches,timestamps", "--trace-depth", "8", "--trace-records", "100", "--trace-mode", "linear"],
+            vec![
+                "--probes",
+                "branches,timestamps",
+                "--trace-depth",
+                "8",
+                "--trace-records",
+                "100",
+                "--trace-mode",
+                "linear",
+            ],
         ),
     ];
     let outs: Vec<PathBuf> = std::thread::scope(|s| {
-        let handles: Vec<_> = builds.iter().map(|(name, extra)| s.spawn(move || build_and_run(dir, name, extra))).collect();
+        let handles: Vec<_> =
+            builds.iter().map(|(name, extra)| s.spawn(move || build_and_run(dir, name, extra))).collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
     let (hw, wrap, ts) = (&outs[0], &outs[1], &outs[2]);
-    for (f, out) in [("paths.cpp", "hw/paths.cpp"), ("paths_tb.cpp", "hw/paths_tb.cpp"), ("paths.cpp", "ts/paths.cpp")] {
+    for (f, out) in [("paths.cpp", "hw/paths.cpp"), ("paths_tb.cpp", "hw/paths_tb.cpp"), ("paths.cpp", "ts/paths.cpp")]
+    {
         let text = std::fs::read_to_string(dir.join(out)).unwrap();
-        assert_eq!(hlsinstr::strip::strip(&text).unwrap(), std::fs::read_to_string(dir.join(f)).unwrap(), "{out} strips back");
+        assert_eq!(
+            hlsinstr::strip::strip(&text).unwrap(),
+            std::fs::read_to_string(dir.join(f)).unwrap(),
+            "{out} strips back"
+        );
     }
     let mut decoded = Vec::new();
     let mut counts = Vec::new();
@@ -156,7 +178,9 @@ fn decoded_hardware_paths_match_the_reference_recorder() {
         let calls = rep["calls"].as_array().unwrap();
         assert_eq!(calls.len(), 1, "one call of the top per run");
         assert_eq!(calls[0]["function"], "paths_top");
-        decoded.extend(kernel_lines(&calls[0]).into_iter().filter(|&l| lines[l - 1].contains("R(__LINE__)") && !conditional(l)));
+        decoded.extend(
+            kernel_lines(&calls[0]).into_iter().filter(|&l| lines[l - 1].contains("R(__LINE__)") && !conditional(l)),
+        );
         counts.push(rep["records"].as_u64().unwrap());
     }
     assert_eq!(decoded, expected, "the decoded path is the reference recorder's");
@@ -166,7 +190,8 @@ fn decoded_hardware_paths_match_the_reference_recorder() {
     // (c) The kept records are exactly the newest 100 of the full run's, oldest first, and each
     // call kept whole decodes to a piece of the reference path.
     let k = counts.iter().position(|&c| c == biggest).unwrap() + 1;
-    let file = |out: &Path| out.join(if k == 1 { "hlsinstr-dbg.bin".to_string() } else { format!("hlsinstr-dbg-{k}.bin") });
+    let file =
+        |out: &Path| out.join(if k == 1 { "hlsinstr-dbg.bin".to_string() } else { format!("hlsinstr-dbg-{k}.bin") });
     let full = records(&file(hw));
     assert_eq!(records(&file(wrap)), full[full.len() - 100..], "wrap keeps the newest records, oldest first");
     let rep = decode(wrap, k);
@@ -175,13 +200,17 @@ fn decoded_hardware_paths_match_the_reference_recorder() {
     let kept = kernel_calls(&rep);
     assert!(kept.iter().any(|c| !c.is_empty()), "some calls of paths.cpp are whole in the newest 100 records: {rep}");
     for c in kept.iter().filter(|c| !c.is_empty()) {
-        assert!(expected.windows(c.len()).any(|w| w == c.as_slice()), "a call kept whole is a piece of the reference path: {c:?}");
+        assert!(
+            expected.windows(c.len()).any(|w| w == c.as_slice()),
+            "a call kept whole is a piece of the reference path: {c:?}"
+        );
     }
 
     // (d) Linear keeps the first 100 records (site id and value as in the full run; the cycle
     // delta above them) and says how many were lost. The counter's C model advances by one per
     // read, so every delta after the first is exactly 1.
-    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(ts.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(ts.join("hlsinstr-manifest.json")).unwrap()).unwrap();
     let t = &manifest["hw"]["trace"];
     let low = (1u64 << (t["id_bits"].as_u64().unwrap() + t["value_bits"].as_u64().unwrap())) - 1;
     let first: Vec<u64> = records(&file(ts)).iter().map(|r| r & low).collect();
@@ -189,10 +218,15 @@ fn decoded_hardware_paths_match_the_reference_recorder() {
     let rep = decode(ts, k);
     assert_eq!(rep["lost"].as_u64().unwrap(), biggest - 100);
     assert!(rep["warnings"].to_string().contains("not stored"), "{rep}");
+    // The top's call is cut at its end: replayed up to the last stored record.
+    let cut = &kernel_calls(&rep)[0];
+    assert_eq!(rep["calls"][0]["complete"], false, "{rep}");
+    assert!(cut.len() > 5 && expected.windows(cut.len()).any(|w| w == cut.as_slice()), "{cut:?}");
     let rep = decode(ts, 1);
     let sites = rep["calls"][0]["sites"].as_array().unwrap();
     assert!(sites.len() > 3);
     assert!(sites[1..].iter().all(|s| s["cycles"] == 1), "{sites:?}");
+    assert_eq!(rep["calls"][0]["complete"], true);
     let text = hlsinstr(ts, &["decode", "hlsinstr-dbg.bin", "--manifest", "hlsinstr-manifest.json"]);
     assert!(text.contains("call 1 paths_top (paths.cpp)") && text.contains(" +1"), "{text}");
 }
@@ -229,8 +263,17 @@ fn trace_rtl_lints_and_passes_its_testbench_in_icarus_and_verilator() {
         ("hlsinstr_trace_buffer.v", vec!["-GDELTA_BITS=24", "-GWRAP=0"]),
         ("hlsinstr_trace_sites.v", vec!["-GSITES=8", "-GLOOPS=3", "-GID_BITS=4"]),
     ] {
-        let out = Command::new("verilator").args(["--lint-only", "-Wall"]).args(&params).arg(dir.join(file)).output().unwrap();
-        assert!(out.status.success() && out.stderr.is_empty(), "verilator -Wall {file}: {}", String::from_utf8_lossy(&out.stderr));
+        let out = Command::new("verilator")
+            .args(["--lint-only", "-Wall"])
+            .args(&params)
+            .arg(dir.join(file))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "verilator -Wall {file}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let work = tempfile::tempdir().unwrap();
     let tb = dir.join("hlsinstr_trace_buffer_tb.v");
@@ -253,13 +296,24 @@ fn trace_rtl_lints_and_passes_its_testbench_in_icarus_and_verilator() {
         let out = icarus(&rtl, &params);
         assert!(out.contains("PASS") && !out.contains("FAIL"), "{params:?}: {out}");
     }
-    let broken = std::fs::read_to_string(&rtl).unwrap().replace("if (consume) rd_reg <= rd_reg + 1'b1;", "if (consume) rd_reg <= rd_reg + 2'd2;");
+    let broken = std::fs::read_to_string(&rtl)
+        .unwrap()
+        .replace("if (consume) rd_reg <= rd_reg + 1'b1;", "if (consume) rd_reg <= rd_reg + 2'd2;");
     let broken_path = work.path().join("broken.v");
     std::fs::write(&broken_path, broken).unwrap();
     assert!(icarus(&broken_path, &[("WRAP", 1)]).contains("FAIL"), "the testbench catches a misplaced record");
     let mdir = work.path().join("obj");
     run(Command::new("verilator")
-        .args(["--binary", "--timing", "-Wno-fatal", "-Wno-lint", "-Wno-style", "-GWRAP=0", "--top-module", "hlsinstr_trace_buffer_tb"])
+        .args([
+            "--binary",
+            "--timing",
+            "-Wno-fatal",
+            "-Wno-lint",
+            "-Wno-style",
+            "-GWRAP=0",
+            "--top-module",
+            "hlsinstr_trace_buffer_tb",
+        ])
         .arg("--Mdir")
         .arg(&mdir)
         .arg(&rtl)

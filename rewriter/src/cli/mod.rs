@@ -135,7 +135,7 @@ impl SelectArgs {
         if self.fifo_depth < 2 {
             return Err(Error::new(ErrorKind::Usage, "--fifo-depth must be at least 2 (a begin and an end in flight)"));
         }
-        if self.trace_depth < 2 || self.trace_depth % 2 != 0 || self.trace_depth > 1 << 20 {
+        if self.trace_depth < 2 || !self.trace_depth.is_multiple_of(2) || self.trace_depth > 1 << 20 {
             return Err(Error::new(
                 ErrorKind::Usage,
                 "--trace-depth must be even, from 2 to 1048576 (the buffer is flushed half by half)",

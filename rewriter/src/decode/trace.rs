@@ -4,9 +4,10 @@
 //! [`decode`] checks the bytes against the manifest (magic, version, key, ring size, layout),
 //! reads the ring oldest first, unpacks the records and replays them on the traced functions'
 //! graphs with the decoder C simulation uses ([`crate::cfg::replay`]). Records lost to a wrap
-//! (the oldest) or to a full linear region (the newest) cut calls: only calls whose entry and
-//! return records are both kept are replayed, each one on its own; the rest are counted and
-//! reported, never guessed. Never panics, and allocates only what the checked length allows.
+//! (the oldest) or to a full linear region (the newest) cut calls: calls whose entry and return
+//! records are both kept are replayed, each one on its own; a call whose end was not stored is
+//! replayed up to its last record and marked cut; records of calls whose start was overwritten
+//! are counted and reported, never guessed. Never panics, and allocates only what the checked length allows.
 
 use crate::cfg::replay::{Decoder, SiteRecord};
 use crate::emit::manifest::{BranchTrace, HwTrace, Manifest};
@@ -60,6 +61,8 @@ pub struct CallPath {
     pub file: String,
     /// Index of its entry record among the kept records.
     pub first_record: usize,
+    /// False for the call a full linear region cut: its path ends at the last stored record.
+    pub complete: bool,
     pub records: usize,
     /// Source lines of the statements walked, in order (callees' lines included).
     pub path: Vec<(String, usize)>,
@@ -87,8 +90,7 @@ fn bad(message: String) -> Error {
 
 /// Trace dump bytes + the manifest of their build → every complete call's path.
 pub fn decode(bytes: &[u8], manifest: &Manifest) -> Result<TraceReport> {
-    let (Some(hw), Some(trace)) =
-        (manifest.hw.as_ref().and_then(|h| h.trace.as_ref()), manifest.branches.as_ref())
+    let (Some(hw), Some(trace)) = (manifest.hw.as_ref().and_then(|h| h.trace.as_ref()), manifest.branches.as_ref())
     else {
         return Err(Error::new(
             ErrorKind::Usage,
@@ -160,13 +162,13 @@ pub fn decode(bytes: &[u8], manifest: &Manifest) -> Result<TraceReport> {
     }
     if flags & FULL != 0 || lost > 0 {
         warnings.push(format!(
-            "the linear DRAM region filled: the last {lost} records were not stored; calls still open then are not replayed (raise --trace-records, or --trace-mode wrap to keep the newest)"
+            "the linear DRAM region filled: the last {lost} records were not stored; the call still open then is replayed up to there (raise --trace-records, or --trace-mode wrap to keep the newest)"
         ));
     }
     let recs = unpack(&words, hw);
     let (calls, cut_records) = replay(&recs, trace, hw.delta_bits > 0)?;
     if cut_records > 0 {
-        warnings.push(format!("{cut_records} kept records belong to calls cut by the lost records"));
+        warnings.push(format!("{cut_records} kept records belong to calls whose start was overwritten: not replayed"));
     }
     Ok(TraceReport {
         format: "hlsinstr-trace-report",
@@ -261,8 +263,9 @@ fn replay(recs: &[Unpacked], trace: &BranchTrace, timed: bool) -> Result<(Vec<Ca
             cut += 1;
         }
     }
-    if !stack.is_empty() {
-        cut += (recs.len() - start) as u64;
+    if let (false, Some(&f)) = (stack.is_empty(), stack.first()) {
+        // A call whose end was not stored (a full linear region): its path up to the last record.
+        calls.push(one_call(&recs[start..], start, f, trace, &sites, &inline, timed)?);
     }
     Ok((calls, cut))
 }
@@ -284,13 +287,18 @@ fn one_call(
         })
         .collect();
     let mut d = Decoder::new(&trace.functions, inline, true);
-    d.thread(&site_records).map_err(|e| {
-        bad(format!(
-            "trace record {}: {} — the trace does not fit the manifest's graphs: give the manifest of the rewrite that built this kernel",
-            first + e.index,
-            e.message
-        ))
-    })?;
+    let complete = match d.thread(&site_records) {
+        Ok(()) => true,
+        // Records ran out inside the call: it was cut at the end; the path so far stands.
+        Err(e) if e.index >= site_records.len() => false,
+        Err(e) => {
+            return Err(bad(format!(
+                "trace record {}: {} — the trace does not fit the manifest's graphs: give the manifest of the rewrite that built this kernel",
+                first + e.index,
+                e.message
+            )))
+        }
+    };
     let path = d.counts.path.iter().map(|&(fi, line)| (trace.functions[fi].file.clone(), line)).collect();
     let hits = recs
         .iter()
@@ -312,6 +320,7 @@ fn one_call(
         file: tf.file.clone(),
         first_record: first,
         records: recs.len(),
+        complete,
         path,
         sites: hits,
     })
@@ -335,8 +344,19 @@ pub fn text(rep: &TraceReport) -> String {
         let _ = writeln!(out, "warning: {w}");
     }
     for (k, c) in rep.calls.iter().enumerate() {
-        let lines: Vec<String> = c.path.iter().map(|(_, l)| l.to_string()).collect();
-        let _ = writeln!(out, "call {} {} ({}), {} records; lines: {}", k + 1, c.function, c.file, c.records, lines.join(" "));
+        // Lines of another file (a callee's) carry its name.
+        let lines: Vec<String> =
+            c.path.iter().map(|(f, l)| if *f == c.file { l.to_string() } else { format!("{f}:{l}") }).collect();
+        let cut = if c.complete { "" } else { " (cut: its end was not stored)" };
+        let _ = writeln!(
+            out,
+            "call {} {} ({}), {} records{cut}; lines: {}",
+            k + 1,
+            c.function,
+            c.file,
+            c.records,
+            lines.join(" ")
+        );
         let sites: Vec<String> = c
             .sites
             .iter()

@@ -117,10 +117,8 @@ fn model(
     let top_dir = if dir.is_empty() { ".".to_string() } else { dir.trim_end_matches('/').to_string() };
     let mut cflags = format!("-I{LIB_DIR} -I{top_dir}");
     if let Some(t) = trace {
-        cflags.push_str(&format!(
-            " -DHLSINSTR_TRACE_ID_BITS={} -DHLSINSTR_TRACE_VALUE_BITS={}",
-            t.id_bits, t.value_bits
-        ));
+        cflags
+            .push_str(&format!(" -DHLSINSTR_TRACE_ID_BITS={} -DHLSINSTR_TRACE_VALUE_BITS={}", t.id_bits, t.value_bits));
     }
     let mut args: Vec<Value> = Vec::new();
     for (i, (p, decl)) in params.iter().zip(&d.top.params).enumerate() {

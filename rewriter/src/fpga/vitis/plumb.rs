@@ -356,7 +356,11 @@ fn check_dataflow_writers<'a>(
                 for id in &streams[&t] {
                     if let Some(prev) = writer.insert(*id, ci) {
                         if prev != ci {
-                            let id = if *id == TRACE_STREAM { "the trace FIFO (record sites)".to_string() } else { format!("probe {id}") };
+                            let id = if *id == TRACE_STREAM {
+                                "the trace FIFO (record sites)".to_string()
+                            } else {
+                                format!("probe {id}")
+                            };
                             return Err(Error::new(
                                 ErrorKind::Usage,
                                 format!(
