@@ -564,8 +564,8 @@ fn cl_names(files: &[Analyzed], cl: &[usize]) -> String {
     cl.iter().map(|&i| files[i].source.rel.as_str()).collect::<Vec<_>>().join(", ")
 }
 
-/// `--probes watch` on Vitis C++: C simulation only (the in-FPGA trace buffer of issue 19 item 4
-/// does not exist yet), and the watched buffer a parameter of the top.
+/// `--probes watch` on Vitis C++: C simulation only (its records are not wired into the in-FPGA
+/// trace buffer yet), and the watched buffer a parameter of the top.
 fn cpp_watch(
     files: &[Analyzed],
     w: &crate::select::WatchSpec,
@@ -575,7 +575,7 @@ fn cpp_watch(
     if vitis_build {
         return Err(Error::new(
             ErrorKind::Usage,
-            "--probes watch on Vitis C++ is C simulation only for now (no in-FPGA record path yet): rewrite without --target vitis and run the testbench, or `hlsinstr sim`",
+            "--probes watch on Vitis C++ is C simulation only for now (its records do not go into the in-FPGA trace buffer yet): rewrite without --target vitis and run the testbench, or `hlsinstr sim`",
         ));
     }
     let pairs: Vec<(&SourceFile, &FileModel)> = files.iter().map(|a| (&a.source, &a.model)).collect();

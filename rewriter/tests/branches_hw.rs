@@ -227,6 +227,38 @@ fn decoded_hardware_paths_match_the_reference_recorder() {
     assert!(sites.len() > 3);
     assert!(sites[1..].iter().all(|s| s["cycles"] == 1), "{sites:?}");
     assert_eq!(rep["calls"][0]["complete"], true);
+    // The XRT host programs of a trace-only build and of one with the monitor too type-check
+    // against the documented API (tests/hw/xrt_stub, as tests/vitis.rs does).
+    hlsinstr(
+        dir,
+        &[
+            "rewrite",
+            "paths.cpp",
+            "paths_tb.cpp",
+            "--target",
+            "vitis",
+            "--top",
+            "paths_top",
+            "--probes",
+            "modules,branches",
+            "--out",
+            "mb",
+            "-q",
+        ],
+    );
+    for out in [ts.clone(), dir.join("mb")] {
+        run(Command::new("g++")
+            .args(["-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas"])
+            .arg("-I")
+            .arg(repo().join("tests/hw/xrt_stub"))
+            .arg("-I")
+            .arg(&out)
+            .arg("-isystem")
+            .arg(hls_include())
+            .arg(out.join("host/hlsinstr_host.cpp")));
+    }
+    let host = std::fs::read_to_string(dir.join("mb/host/hlsinstr_host.cpp")).unwrap();
+    assert!(host.contains("with_suffix(dump, \"-trace\")"), "beside a monitor dump the trace goes to <dump>-trace.bin");
     let text = hlsinstr(ts, &["decode", "hlsinstr-dbg.bin", "--manifest", "hlsinstr-manifest.json"]);
     assert!(text.contains("call 1 paths_top (paths.cpp)") && text.contains(" +1"), "{text}");
 }
