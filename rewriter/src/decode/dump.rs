@@ -254,6 +254,7 @@ pub(crate) mod tests {
                 slots,
                 derived: Vec::new(),
                 generated: Vec::new(),
+                trace: None,
             }),
             probes,
             skipped: Vec::new(),

@@ -148,6 +148,42 @@ pub struct HwBuild {
     /// Files the build added below the output directory (`strip` leaves them out).
     #[serde(default)]
     pub generated: Vec<String>,
+    /// The trace buffer (`branches`): where the records go and how they are packed.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub trace: Option<HwTrace>,
+}
+
+/// The in-FPGA trace buffer of a build (hls-lib `hw/trace.h`, docs/branches.md#in-fpga).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct HwTrace {
+    /// [`trace_key`] as 16 hex digits: the tracer writes it into the trace header.
+    pub key: String,
+    /// Records the BRAM buffer holds (flushed half by half).
+    pub depth: u32,
+    /// Records the DRAM region holds.
+    pub records: u64,
+    /// `wrap` (keep the newest) or `linear` (keep the first, count the rest as lost).
+    pub mode: String,
+    /// Record layout, low bits first: site id, value (trip count), cycles since the previous record.
+    pub id_bits: u32,
+    pub value_bits: u32,
+    pub delta_bits: u32,
+}
+
+/// The key of a trace: the record sites (id, kind, file, line, column) and the layout, hashed.
+pub fn trace_key(trace: &BranchTrace, layout: (u32, u32, u32)) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |line: String| {
+        for b in line.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    eat(format!("{layout:?}\n"));
+    for s in &trace.sites {
+        eat(format!("{}:{}:{}:{}:{}\n", s.id, s.kind, s.file, s.line, s.column));
+    }
+    h
 }
 
 /// A probe the monitor cannot see directly (a `#pragma HLS dataflow` function: a stream write in
