@@ -252,10 +252,8 @@ fn monitor_estimate_lints_and_matches_its_reference_under_icarus_and_verilator()
         for (k, v) in params {
             cmd.arg("-P").arg(format!("hlsinstr_monitor_shared_tb.{k}={v}"));
         }
-        let out = run(cmd
-            .args(files)
-            .arg(dir.join("hlsinstr_monitor_slot.v"))
-            .arg(dir.join("hlsinstr_monitor_shared_tb.v")));
+        let out =
+            run(cmd.args(files).arg(dir.join("hlsinstr_monitor_slot.v")).arg(dir.join("hlsinstr_monitor_shared_tb.v")));
         assert!(out.status.success() && out.stderr.is_empty(), "iverilog: {}", text(&out));
         run(Command::new("vvp").arg("-n").arg(&vvp))
     };

@@ -469,7 +469,11 @@ mod tests {
         assert!(!report(&d, &m, None).warnings.iter().any(|w| w.contains("after they arrived")));
         d.status |= super::super::dump::STATUS_LATE;
         let r = report(&d, &m, None);
-        assert!(r.warnings.iter().any(|w| w.contains("after they arrived") && w.contains("timestamps")), "{:?}", r.warnings);
+        assert!(
+            r.warnings.iter().any(|w| w.contains("after they arrived") && w.contains("timestamps")),
+            "{:?}",
+            r.warnings
+        );
     }
 
     #[test]
