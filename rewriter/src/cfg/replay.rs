@@ -215,6 +215,15 @@ impl<'a> Decoder<'a> {
                             let done = trips.get(&n.loop_.unwrap_or(0)).copied().unwrap_or(0);
                             usize::from(done >= value)
                         }
+                        // The records end inside a counted loop (a cut trace): without its exit
+                        // record the trip count is unknown, and walking on would never end.
+                        (Some(_), Tok::End) => {
+                            return Err(err(
+                                *pos,
+                                None,
+                                format!("{} line {}: the records end inside this loop", f.function, n.line),
+                            ))
+                        }
                         (Some(_), _) => 0,
                         (None, tok) => {
                             let sets = &self.firsts[fi][&node];
