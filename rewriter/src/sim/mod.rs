@@ -125,8 +125,10 @@ impl ShapeBuilder {
     /// The shape so far.
     fn shape(&mut self) -> timing::RunShape {
         self.changed = false;
-        let mut shape =
-            timing::RunShape { max_trips: self.max_trips.iter().map(|(&k, &v)| (k, v)).collect(), ..Default::default() };
+        let mut shape = timing::RunShape {
+            max_trips: self.max_trips.iter().map(|(&k, &v)| (k, v)).collect(),
+            ..Default::default()
+        };
         for &(outer, inner) in &self.inner {
             shape.inner.entry(outer).or_default().insert(inner);
         }
@@ -339,13 +341,7 @@ fn analyze_inner(
         sources: &opts.sources,
         cosim: opts.cosim.as_ref(),
     });
-    Ok(Analysis {
-        report,
-        replay,
-        silent: first.fired.warnings(manifest),
-        trace: first.trace,
-        watch: first.watch,
-    })
+    Ok(Analysis { report, replay, silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch })
 }
 
 #[cfg(test)]
