@@ -47,7 +47,8 @@
 //                 CONFIG_BOUNDS 13, CONFIG_WATCH 14, HEADER 15
 //   uint  unit    the unit (= probe site) id
 //   ulong time    get_time() in the unit when the probe arrived
-//   ulong addr    the probe's address (SNAPSHOT: 0)
+//   ulong addr    the probe's address (SNAPSHOT: what the probe sent: 0 from take_snapshot,
+//                 the work-item from a branch record of hlsinstr_probe.cl)
 //   long  value   the probe's value
 // A read-out (READ) is, in this order:
 //   HEADER         time = mode (0 linear, 1 cyclic), addr = records dropped since RESET,
@@ -194,7 +195,6 @@ __kernel void hlsinstr_ibuffer(void) {
             bool keep = true;
             if (!watching) {
                 r.kind = HLSINSTR_REC_SNAPSHOT;
-                r.addr = 0;
             } else if (p.addr < cfg.lo || p.addr >= cfg.hi) {
                 r.kind = HLSINSTR_REC_OUT_OF_BOUNDS;
             } else if (p.addr >= cfg.wlo && p.addr < cfg.whi && (p.value < cfg.vmin || p.value > cfg.vmax)) {

@@ -173,6 +173,54 @@ ulong hlsinstr_watch_ptr_(uint id, ulong base, ulong size, ulong a) {
 #define HLSINSTR_WATCH_CFG_BOUNDS(id, buf, a, b, n, vmin, vmax, hits)
 #endif
 
+// Control-flow trace (`--probes branches`, docs/branches.md): a record only where the path
+// taken is not implied by the records that follow. Each traced function records into an iBuffer
+// unit of its own (its `trace` probe in the manifest); its sites are numbered 0, 1, ... in that
+// unit. What the rewrite inserts:
+//   HLSINSTR_BR_UNIT(unit, entry, O);   first in the body: the unit, then the entry's record
+//   HLSINSTR_BR(id, O);                 first in an arm, case, label or loop body
+//   HLSINSTR_BR_V(id, O, operand)       a `?:` arm or `&&`/`||` right operand with effects
+//   HLSINSTR_BR_LOOP(id);               before a loop: its trip counter
+//   HLSINSTR_BR_ITER(id);               first in that loop's body: counts a trip
+//   HLSINSTR_BR_EXIT(id, O);            after the loop: the record with the trips
+//   HLSINSTR_BR_END(ret, O);            before every `return` and at the body's end
+// A record is a SNAPSHOT of the function's unit with
+//   addr   the work-item: get_global_id(0) + get_global_size(0) * (get_global_id(1) +
+//          get_global_size(1) * get_global_id(2)) (0 in a single work-item kernel)
+//   value  site << 32 | trips (trips: a loop exit's iterations modulo 2^32, else 0)
+// and the unit's time. `O` is not used: every record is stamped by its unit (T), and the
+// records of one work-item are in order in their unit (S adds nothing). The trip counter is a
+// `uint` declared after an empty statement (a label or `case` before it stays valid C).
+// Other modes: nothing is recorded (`HLSINSTR_BR_V` is its operand).
+#ifdef HLSINSTR_OPENCL_IBUFFER
+ulong hlsinstr_br_item_(void) {
+    return (ulong)get_global_id(0) +
+           (ulong)get_global_size(0) * ((ulong)get_global_id(1) + (ulong)get_global_size(1) * (ulong)get_global_id(2));
+}
+void hlsinstr_br_send_(uint unit, uint site, uint trips) {
+    hlsinstr_send_probe_(unit, hlsinstr_br_item_(), (long)(((ulong)site << 32) | (ulong)trips));
+}
+#define HLSINSTR_BR_UNIT(unit, entry, O) \
+    const uint hlsinstr_br_u_ = (unit);  \
+    hlsinstr_br_send_(hlsinstr_br_u_, (entry), 0u)
+#define HLSINSTR_BR(id, O) hlsinstr_br_send_(hlsinstr_br_u_, (id), 0u)
+#define HLSINSTR_BR_V(id, O, ...) (hlsinstr_br_send_(hlsinstr_br_u_, (id), 0u), (__VA_ARGS__))
+#define HLSINSTR_BR_LOOP(id) \
+    (void)0;                 \
+    uint hlsinstr_trips_##id = 0
+#define HLSINSTR_BR_ITER(id) hlsinstr_trips_##id++
+#define HLSINSTR_BR_EXIT(id, O) hlsinstr_br_send_(hlsinstr_br_u_, (id), hlsinstr_trips_##id)
+#define HLSINSTR_BR_END(id, O) hlsinstr_br_send_(hlsinstr_br_u_, (id), 0u)
+#else
+#define HLSINSTR_BR_UNIT(unit, entry, O)
+#define HLSINSTR_BR(id, O)
+#define HLSINSTR_BR_V(id, O, ...) (__VA_ARGS__)
+#define HLSINSTR_BR_LOOP(id)
+#define HLSINSTR_BR_ITER(id)
+#define HLSINSTR_BR_EXIT(id, O)
+#define HLSINSTR_BR_END(id, O)
+#endif
+
 // Stall monitors (`--probes stall --at LINE`, hlsinstr_snapshot.cl): around a statement that
 // loads from a __global pointer,
 //   HLSINSTR_SNAP(before, 0); int v = a[i * n + k]; HLSINSTR_SNAP(after, v);

@@ -7,6 +7,7 @@
 # not); as SRL16Es they would be 64 LUTs each. -flatten: one netlist, counted once (Vivado
 # flattens too; counting yosys's per-module sections and its hierarchy total as well counted
 # every cell twice, which made the figures of the first version about twice too high).
+# CHPARAM="-set OFFLOAD 1" measures the IP with its DRAM offload (the difference is its fixed part).
 # Prints one line per configuration, then the fitted constants. Usage: scripts/rtlprobe-resources.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -20,7 +21,7 @@ echo "N D LUT FF CARRY BRAM"
 for c in $configs; do
   n="${c%%:*}"; d="${c##*:}"
   depths=$(printf "%d'h" $((8 * n)); for _ in $(seq "$n"); do printf '%02x' "$d"; done)
-  yosys -q -p "read_verilog $root/verilog/rtlprobe/hlsinstr_rtlprobe_queue.v $root/verilog/rtlprobe/hlsinstr_rtlprobe_mux.v $root/verilog/rtlprobe/hlsinstr_rtlprobe.v; chparam -set N $n -set DEPTHS $depths ${CHPARAM:-} hlsinstr_rtlprobe; synth_xilinx -flatten -top hlsinstr_rtlprobe -family $family -noiopad -noclkbuf -nosrl ${WIDEMUX:+-widemux $WIDEMUX}; tee -q -o $tmp/stat.txt stat" >"$tmp/log.txt" 2>&1 \
+  yosys -q -p "read_verilog $root/verilog/rtlprobe/hlsinstr_rtlprobe_queue.v $root/verilog/rtlprobe/hlsinstr_rtlprobe_mux.v $root/verilog/rtlprobe/hlsinstr_rtlprobe_offload.v $root/verilog/rtlprobe/hlsinstr_rtlprobe.v; chparam -set N $n -set DEPTHS $depths ${CHPARAM:-} hlsinstr_rtlprobe; synth_xilinx -flatten -top hlsinstr_rtlprobe -family $family -noiopad -noclkbuf -nosrl ${WIDEMUX:+-widemux $WIDEMUX}; tee -q -o $tmp/stat.txt stat" >"$tmp/log.txt" 2>&1 \
     || { cat "$tmp/log.txt" >&2; exit 1; }
   # One module after -flatten: refuse a stat with several sections rather than sum them.
   [ "$(grep -c '^=== ' "$tmp/stat.txt")" = 1 ] || { echo "yosys left a hierarchy:" >&2; cat "$tmp/stat.txt" >&2; exit 1; }

@@ -51,6 +51,7 @@ fn main() {
             simulator: sim,
             wave: None,
             timing: MemTiming::default(),
+            flow: Default::default(),
             max_cycles: 1_000_000,
             repeat,
             progress: Some(|m| eprintln!("cosim_speed: {m}")),

@@ -34,6 +34,7 @@ pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/hw/monitor.h", include_str!("../../hls-lib/include/hlsinstr/hw/monitor.h")),
     ("hlsinstr/hw/tb.h", include_str!("../../hls-lib/include/hlsinstr/hw/tb.h")),
     ("hlsinstr/hw/ibuffer.h", include_str!("../../hls-lib/include/hlsinstr/hw/ibuffer.h")),
+    ("hlsinstr/hw/trace.h", include_str!("../../hls-lib/include/hlsinstr/hw/trace.h")),
     ("hlsinstr/hw/counter.h", include_str!("../../hls-lib/include/hlsinstr/hw/counter.h")),
 ];
 

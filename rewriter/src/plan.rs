@@ -64,6 +64,8 @@ pub enum ProbeKind {
     Watch,
     /// One side of a stall monitor (`stall`): a snapshot before or after a statement that loads.
     Snapshot,
+    /// The iBuffer unit of a traced OpenCL C function (`branches`): its branch records.
+    Trace,
 }
 
 /// One access site of a `watch` probe.
@@ -208,10 +210,8 @@ pub fn plan_file(
         if target.opencl && !target.stall.is_empty() {
             plan_stall(src, f, fi, target.stall, next_id, &mut plan);
         }
-        if sel.branches && !target.opencl {
-            plan_trace(f, fi, kinds, model, next_id, &mut plan);
-        } else if sel.branches {
-            plan.warnings.push((f.line, f.col, format!("{}: not traced: OpenCL C is not traced yet", f.qualified)));
+        if sel.branches {
+            plan_trace(f, fi, kinds, model, target.opencl, next_id, &mut plan);
         }
         if !sel.any() {
             continue;
@@ -330,22 +330,53 @@ fn stream_names(names: Vec<&str>) -> String {
     names.iter().map(|n| format!("HLSINSTR_STREAM_NAME({n});")).collect::<Vec<_>>().join(" ")
 }
 
-/// The branch trace of function `fi` (see [`crate::cfg`]), or the reason it has none.
-fn plan_trace(f: &Function, fi: usize, kinds: Kinds, model: &FileModel, next_id: &mut u32, plan: &mut FilePlan) {
+/// The branch trace of function `fi` (see [`crate::cfg`]), or the reason it has none. In OpenCL
+/// C the function's records go to an iBuffer unit of its own (a `trace` probe, the next id) and
+/// its site ids count from 0 in that unit.
+fn plan_trace(
+    f: &Function,
+    fi: usize,
+    kinds: Kinds,
+    model: &FileModel,
+    opencl: bool,
+    next_id: &mut u32,
+    plan: &mut FilePlan,
+) {
+    let cl = opencl.then_some(crate::cfg::plan::NoDestructor {
+        unit: *next_id,
+        open_at: f.body.start + 1,
+        falls_off_at: f.falls_off_at,
+    });
     let planned = match model.cfgs.get(fi) {
         Some(Ok(cfg)) => {
             let mut edits = Vec::new();
             let mut sites = Vec::new();
-            let mut id = *next_id;
-            crate::cfg::plan::plan_function(fi, cfg, opts(kinds), &mut id, &mut edits, &mut sites)
+            let mut id = if opencl { 0 } else { *next_id };
+            crate::cfg::plan::plan_function(fi, cfg, opts(kinds), cl, &mut id, &mut edits, &mut sites)
                 .map(|t| (t, edits, sites, id))
         }
         Some(Err(why)) => Err(why.clone()),
-        None => Err("branch tracing needs C++ (C and OpenCL C files are not traced yet)".into()),
+        None => Err("its body was not found in the syntax tree".into()),
     };
     match planned {
         Ok((traced, edits, sites, id)) => {
-            *next_id = id;
+            if let Some(cl) = cl {
+                *next_id += 1;
+                plan.probes.push(PlannedProbe {
+                    id: cl.unit,
+                    kind: ProbeKind::Trace,
+                    function: fi,
+                    loop_index: None,
+                    parent: None,
+                    implied: false,
+                    port: None,
+                    watch: None,
+                    snap: None,
+                    nest: None,
+                });
+            } else {
+                *next_id = id;
+            }
             plan.edits.extend(edits);
             plan.sites.extend(sites);
             plan.traced.push(traced);

@@ -100,12 +100,6 @@ pub fn loop_detail(kinds: Kinds) -> LoopDetail {
 /// the outcome (`tests/loop_detail.rs`).
 #[doc(hidden)]
 pub fn rewrite_with(inputs: &[Input], opts: &RewriteOptions, detail: LoopDetail, may_stream: bool) -> Result<Outcome> {
-    if opts.kinds.branches && !matches!(opts.target, Target::Csim) {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "branches probes record in C simulation only so far (the in-FPGA trace buffer is not built yet): drop --target vitis or `branches`",
-        ));
-    }
     let sources: Vec<std::result::Result<SourceFile, Error>> = inputs.par_iter().map(load).collect();
     if may_stream && streamable(opts, &sources) {
         rewrite_streamed(sources, opts, detail)
@@ -217,8 +211,10 @@ fn rewrite_whole(
             slots: d.slots.clone(),
             derived: d.derived.clone(),
             generated: Vec::new(),
+            trace: trace_layout(d, v, manifest.branches.as_ref())?,
         });
-        generated = vitis::generate::generate(d, key, &manifest.probes, v)?;
+        let trace = manifest.hw.as_ref().and_then(|h| h.trace.clone());
+        generated = vitis::generate::generate(d, key, &manifest.probes, v, trace.as_ref())?;
         if let Some(hw) = manifest.hw.as_mut() {
             hw.generated = generated.iter().map(|g| g.path.clone()).collect();
         }
@@ -228,6 +224,34 @@ fn rewrite_whole(
     }
     resolve_initialisers(&mut manifest, &outcomes);
     Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings, generated })
+}
+
+/// The trace buffer of a Vitis build with record sites: its size, mode and record layout.
+fn trace_layout(
+    d: &vitis::HwDesign,
+    v: &vitis::VitisOptions,
+    branches: Option<&manifest::BranchTrace>,
+) -> Result<Option<manifest::HwTrace>> {
+    let Some(b) = branches.filter(|_| d.trace) else { return Ok(None) };
+    let id_bits = b.id_bits.max(1);
+    let value_bits = if b.sites.iter().any(|s| s.kind == "loop_exit") { vitis::TRACE_VALUE_BITS } else { 0 };
+    let delta_bits = if d.timestamps { vitis::TRACE_DELTA_BITS } else { 0 };
+    if id_bits + value_bits + delta_bits > 64 {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            format!("{id_bits}-bit site ids do not fit a 64-bit trace record with a trip count and a cycle delta: trace fewer functions (--only) or drop timestamps"),
+        ));
+    }
+    let layout = (id_bits, value_bits, delta_bits);
+    Ok(Some(manifest::HwTrace {
+        key: format!("{:016x}", manifest::trace_key(b, layout)),
+        depth: v.trace_depth,
+        records: v.trace_records,
+        mode: if v.trace_wrap { "wrap" } else { "linear" }.into(),
+        id_bits,
+        value_bits,
+        delta_bits,
+    }))
 }
 
 /// Whether the selection of each function depends on its own file alone, so files can be
@@ -540,8 +564,8 @@ fn cl_names(files: &[Analyzed], cl: &[usize]) -> String {
     cl.iter().map(|&i| files[i].source.rel.as_str()).collect::<Vec<_>>().join(", ")
 }
 
-/// `--probes watch` on Vitis C++: C simulation only (the in-FPGA trace buffer of issue 19 item 4
-/// does not exist yet), and the watched buffer a parameter of the top.
+/// `--probes watch` on Vitis C++: C simulation only (its records are not wired into the in-FPGA
+/// trace buffer yet), and the watched buffer a parameter of the top.
 fn cpp_watch(
     files: &[Analyzed],
     w: &crate::select::WatchSpec,
@@ -551,7 +575,7 @@ fn cpp_watch(
     if vitis_build {
         return Err(Error::new(
             ErrorKind::Usage,
-            "--probes watch on Vitis C++ is C simulation only for now (no in-FPGA record path yet): rewrite without --target vitis and run the testbench, or `hlsinstr sim`",
+            "--probes watch on Vitis C++ is C simulation only for now (its records do not go into the in-FPGA trace buffer yet): rewrite without --target vitis and run the testbench, or `hlsinstr sim`",
         ));
     }
     let pairs: Vec<(&SourceFile, &FileModel)> = files.iter().map(|a| (&a.source, &a.model)).collect();
@@ -638,7 +662,7 @@ fn analyze(
             }
         }
     }
-    if kinds.branches && blanked.is_none() && !c_file {
+    if kinds.branches {
         crate::cfg::build::attach(&mut model, &tree, text);
     }
     if (kinds.maxi && !c_file) || kinds.watch || kinds.stall {

@@ -164,6 +164,21 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
                 pos = start + OPEN_BRACE.len();
             }
             Marker::Call if kept_calls.contains_key(&start) => pos = kept_calls[&start],
+            Marker::Call if text[start..].starts_with(TRACE_PARAM) || text[start..].starts_with(TRACE_ARG) => {
+                // The trace FIFO's added parameter or argument: removed as a probe FIFO's is.
+                let end =
+                    start + if text[start..].starts_with(TRACE_PARAM) { TRACE_PARAM.len() } else { TRACE_ARG.len() };
+                let range = if start >= 2 && &text[start - 2..start] == ", " && start - 2 >= list_end {
+                    start - 2..end
+                } else if text[end..].starts_with(", ") {
+                    start..end + 2
+                } else {
+                    start..end
+                };
+                list_end = range.end;
+                edits.push(Edit::delete(range));
+                pos = end;
+            }
             Marker::Call if text[start..].starts_with(PARAM_PREFIX) || text[start..].starts_with("HLSINSTR_P(") => {
                 // An added parameter `HLSINSTR_PROBE& hlsinstr_p<id>` or argument `HLSINSTR_P(<id>)`
                 // (target vitis): always after the original items, so it goes with the comma before
@@ -273,7 +288,10 @@ fn check_calls(
         let name_len = text[start..].bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'_').count();
         let name = &text[start..start + name_len];
         at = start + name_len;
-        if text[start..].starts_with(PARAM_PREFIX) || matches!(name, "HLSINSTR_P" | "HLSINSTR_TB_CALL") {
+        if text[start..].starts_with(PARAM_PREFIX)
+            || text[start..].starts_with(TRACE_PARAM)
+            || matches!(name, "HLSINSTR_P" | "HLSINSTR_TB_CALL" | "HLSINSTR_TR")
+        {
             continue; // checked where they are removed
         }
         if !STATEMENTS.contains(&name) && !WRAPPERS.contains(&name) {
@@ -326,6 +344,8 @@ const STATEMENTS: &[&str] = &[
     "HLSINSTR_SNAP",
     "HLSINSTR_STREAM_NAME",
     "HLSINSTR_BR_FUNC",
+    "HLSINSTR_BR_UNIT",
+    "HLSINSTR_BR_END",
     "HLSINSTR_BR",
     "HLSINSTR_BR_LOOP",
     "HLSINSTR_BR_ITER",
@@ -585,6 +605,9 @@ fn stray_marker_comments(text: &str, literals: &[Range<usize>], judge: &mut Judg
 
 /// A parameter the vitis target adds: `HLSINSTR_PROBE& hlsinstr_p<id>`.
 pub const PARAM_PREFIX: &str = "HLSINSTR_PROBE& hlsinstr_p";
+/// The trace FIFO's added parameter and argument (`--target vitis` with record sites).
+pub const TRACE_PARAM: &str = "HLSINSTR_TRACE& hlsinstr_tr";
+pub const TRACE_ARG: &str = "HLSINSTR_TR()";
 
 /// Expression wrappers of `maxi` (`hls-lib/include/hlsinstr/maxi.h`): `NAME(id, p, expr)`.
 /// The `watch` wrappers of OpenCL C (`opencl-lib/hlsinstr_probe.cl`) have the same form.

@@ -59,6 +59,7 @@ fn request(work: &Path, sim: Simulator, calls: CallSource) -> CosimRequest {
         simulator: sim,
         wave: None,
         timing: MemTiming::default(),
+        flow: Default::default(),
         max_cycles: 100_000,
         repeat: 1,
         progress: None,

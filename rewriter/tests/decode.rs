@@ -59,6 +59,7 @@ fn hw_for(m: &Manifest, slots: Vec<u32>) -> HwBuild {
         slots,
         derived: Vec::new(),
         generated: Vec::new(),
+        trace: None,
     }
 }
 

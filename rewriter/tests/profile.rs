@@ -516,3 +516,48 @@ fn sources_are_found_through_src() {
         .args(["--src", "/nonexistent/k.cpp"]));
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
 }
+
+/// A dataflow region (tests/profile/df: a top without an FSM, two processes joined by a 2-deep
+/// FIFO, ap_start held until ap_ready, which comes as both processes start). By hand, call 1
+/// (n = 3), cycles 5..11: both processes in state 1 at 5 (lines 2, 6); `produce` writes at 6, 7,
+/// 8 and leaves its loop at 9 (state 2: lines 3, 4), is done at 10 (line 5), idle at 11;
+/// `consume` waits at 6, reads at 7, 8, 9, leaves at 10 (state 2: lines 8, 9) and is done at 11
+/// (lines 10, 11). The top runs from ap_start through ap_done (7 cycles) although ap_start fell
+/// at 5. Call 2 (n = 5): the same with two more elements: 9 cycles. Each process counts its own
+/// window (produce 6 + 8, consume 7 + 9: 30 > 16 cycles of run) and a cycle where both run is
+/// split among both's lines: 10 cycles of four lines, 2 of three (lines 5, 8, 9), 2 with lines
+/// 2 and 6, 2 with lines 10 and 11: the shares add up to the run's 16 cycles.
+#[test]
+fn dataflow_processes_overlap_without_double_counting() {
+    let w = tempfile::tempdir().unwrap();
+    let df = repo().join("tests/profile/df");
+    let mut rtl: Vec<PathBuf> =
+        std::fs::read_dir(df.join("solution/syn/verilog")).unwrap().map(|e| e.unwrap().path()).collect();
+    rtl.sort();
+    icarus(&df.join("df_tb.v"), &rtl, "df_tb", w.path());
+    let p = profile_json(&df.join("solution"), &w.path().join("df.vcd"), &[]);
+    let calls: Vec<u64> = p["calls"].as_array().unwrap().iter().map(|c| c["cycles"].as_u64().unwrap()).collect();
+    assert_eq!(calls, [7, 9], "{p}");
+    assert_eq!(p["cycles"], 16);
+    assert_eq!(p["concurrent_cycles"], 14, "both processes run in all but the consumer's last 1 + 1 cycles");
+    for (m, active, starts) in [("df", 16, 2), ("produce", 14, 2), ("consume", 16, 2)] {
+        let got = (module(&p, m)["active"].as_u64().unwrap(), module(&p, m)["starts"].as_u64().unwrap());
+        assert_eq!(got, (active, starts), "{m}");
+    }
+    let (q, t) = (0.25, 1.0 / 3.0);
+    let want: LineTable = [
+        (2, (2, 0, 1.0, 0)),
+        (3, (10, 0, 10.0 * q, 0)),
+        (4, (10, 0, 10.0 * q, 0)),
+        (5, (2, 0, 2.0 * t, 0)),
+        (6, (2, 0, 1.0, 0)),
+        (8, (12, 0, 10.0 * q + 2.0 * t, 0)),
+        (9, (12, 0, 10.0 * q + 2.0 * t, 0)),
+        (10, (2, 0, 1.0, 0)),
+        (11, (2, 0, 1.0, 0)),
+    ]
+    .into_iter()
+    .collect();
+    assert_table(&lines(&p), &want, "dataflow");
+    assert!((total_share(&p) - 16.0).abs() < 1e-9);
+}

@@ -228,16 +228,69 @@ fn resource_figures_in_json_and_docs_are_yosys_output() {
     assert!(page.contains(&report), "docs/verilog.md must quote scripts/verilog-resources.sh verbatim:\n{report}");
 }
 
-/// The RTL estimate of one monitor slot (verilog/estimate/): lint-clean, and its testbench
-/// passes under Icarus and fails when the busy sum is off by one.
+/// The RTL estimate of the monitor (verilog/estimate/): the shared monitor lints clean, and its
+/// testbench (random events on N probes compared with one per-probe-register reference slot
+/// each) passes under Icarus for several N, both time modes and with and without the longest
+/// invocation, and under Verilator; it fails when the accumulator's forwarding is taken out or
+/// the read cycle is stamped one late. The reference slot itself passes its own testbench.
 #[test]
-fn monitor_slot_estimate_lints_and_passes_its_testbench() {
+fn monitor_estimate_lints_and_matches_its_reference_under_icarus_and_verilator() {
     let dir = repo().join("verilog/estimate");
-    let rtl = dir.join("hlsinstr_monitor_slot.v");
-    let out = run(Command::new("verilator").args(["--lint-only", "-Wall"]).arg(&rtl));
+    let dut = ["hlsinstr_monitor_shared.v", "hlsinstr_monitor_front.v", "hlsinstr_monitor_observe.v"];
+    let out = run(Command::new("verilator")
+        .args(["--lint-only", "-Wall", "--top-module", "hlsinstr_monitor_shared"])
+        .args(dut.iter().map(|f| dir.join(f))));
+    assert!(out.status.success() && text(&out).trim().is_empty(), "verilator: {}", text(&out));
+    let out = run(Command::new("verilator").args(["--lint-only", "-Wall"]).arg(dir.join("hlsinstr_monitor_slot.v")));
     assert!(out.status.success() && text(&out).trim().is_empty(), "verilator: {}", text(&out));
     let work = tempfile::tempdir().unwrap();
-    let sim = |rtl: &Path| -> Output {
+    // Icarus with the DUT files in `files` (a mutant replaces one) and testbench parameters.
+    let sim = |files: &[PathBuf], params: &[(&str, u32)]| -> Output {
+        let vvp = work.path().join("monitor.vvp");
+        let mut cmd = Command::new("iverilog");
+        cmd.args(["-g2012", "-Wall", "-o"]).arg(&vvp);
+        for (k, v) in params {
+            cmd.arg("-P").arg(format!("hlsinstr_monitor_shared_tb.{k}={v}"));
+        }
+        let out =
+            run(cmd.args(files).arg(dir.join("hlsinstr_monitor_slot.v")).arg(dir.join("hlsinstr_monitor_shared_tb.v")));
+        assert!(out.status.success() && out.stderr.is_empty(), "iverilog: {}", text(&out));
+        run(Command::new("vvp").arg("-n").arg(&vvp))
+    };
+    let files: Vec<PathBuf> = dut.iter().map(|f| dir.join(f)).collect();
+    for (n, event_time, longest) in [(1, 1, 0), (3, 1, 1), (8, 1, 0), (5, 0, 1), (4, 0, 0)] {
+        let out = sim(&files, &[("N", n), ("EVENT_TIME", event_time), ("LONGEST", longest)]);
+        assert!(passed(&out), "N={n} EVENT_TIME={event_time} LONGEST={longest}:\n{}", text(&out));
+    }
+    let mutants = [
+        ("no forwarding", 0, "(fwd_valid && fwd_slot == s1_slot) ? fwd_state : ram_q", "ram_q", 1),
+        ("stamped a cycle late", 1, "assign stamp = cycle;", "assign stamp = cycle + 64'd1;", 0),
+    ];
+    for (what, file, from, to, event_time) in mutants {
+        let source = std::fs::read_to_string(&files[file]).unwrap();
+        assert!(source.contains(from), "mutant '{what}': `{from}` is no longer in {}", dut[file]);
+        let broken = work.path().join(dut[file]);
+        std::fs::write(&broken, source.replacen(from, to, 1)).unwrap();
+        let mut mutant = files.clone();
+        mutant[file] = broken;
+        let out = sim(&mutant, &[("N", 3), ("EVENT_TIME", event_time)]);
+        assert!(!passed(&out), "mutant '{what}' passed the testbench:\n{}", text(&out));
+    }
+    let obj = work.path().join("obj");
+    let out = run(Command::new("verilator")
+        .args(["--binary", "--timing", "-Wall", "-Wno-BLKSEQ", "-j", "0", "-GN=4", "-GEVENT_TIME=1"])
+        .args(["--top-module", "hlsinstr_monitor_shared_tb", "--Mdir"])
+        .arg(&obj)
+        .args(&files)
+        .arg(dir.join("hlsinstr_monitor_slot.v"))
+        .arg(dir.join("hlsinstr_monitor_shared_tb.v")));
+    assert!(out.status.success(), "verilator --binary: {}", text(&out));
+    let out = run(&mut Command::new(obj.join("Vhlsinstr_monitor_shared_tb")));
+    assert!(passed(&out), "Verilator: {}", text(&out));
+
+    // The reference slot's own testbench, and a wrong busy sum fails it.
+    let rtl = dir.join("hlsinstr_monitor_slot.v");
+    let slot = |rtl: &Path| -> Output {
         let vvp = work.path().join("slot.vvp");
         let out = run(Command::new("iverilog")
             .args(["-g2012", "-o"])
@@ -247,10 +300,9 @@ fn monitor_slot_estimate_lints_and_passes_its_testbench() {
         assert!(out.status.success(), "iverilog: {}", text(&out));
         run(Command::new("vvp").arg(&vvp))
     };
-    let out = sim(&rtl);
-    assert!(passed(&out), "{}", text(&out));
+    assert!(passed(&slot(&rtl)), "the reference slot's testbench");
     let broken = std::fs::read_to_string(&rtl).unwrap().replace("busy_reg + duration", "busy_reg + duration + 64'd1");
     let broken_path = work.path().join("broken.v");
     std::fs::write(&broken_path, broken).unwrap();
-    assert!(!passed(&sim(&broken_path)), "the testbench catches a wrong busy sum");
+    assert!(!passed(&slot(&broken_path)), "the testbench catches a wrong busy sum");
 }

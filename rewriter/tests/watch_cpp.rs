@@ -149,6 +149,36 @@ fn sim_lists_every_watch_event_with_its_source_line_and_call() {
     assert!(section.contains(&"  call 2: out of bounds vec.cpp:7 (read-write of acc in accumulate): element 8"));
     assert!(section.contains(&"  call 1: invariant vec.cpp:16 (read of data in vec_top): element 2 value -3"));
     assert!(section.contains(&"       2 hit           vec.cpp:16 (read of data in vec_top)"));
+    // JSON, CSV and Markdown carry the same events: counts per site and kind, each event listed.
+    let opts = ["hls_config.cfg", "--probes", "watch", "--watch-range", "data[2:4]", "--invariant", "data[i] >= 0"];
+    let format = |f: &str| {
+        let run = common::sim_in(dir, &[&opts[..], &["--format", f]].concat());
+        assert_eq!(run.code, 0, "{f}: {}", run.stderr);
+        run.stdout
+    };
+    let json: serde_json::Value = serde_json::from_str(&format("json")).unwrap();
+    common::validate_against_schema(&json);
+    let w = &json["watch"];
+    assert_eq!((w["calls"].as_u64(), w["events"].as_u64(), w["shown_cap"].as_u64()), (Some(2), Some(9), Some(200)));
+    assert_eq!(w["shown"].as_array().unwrap().len(), 9);
+    let oob = serde_json::json!({"call": 2, "kind": "out_of_bounds", "site": 0, "file": "vec.cpp", "line": 7,
+        "buffer": "acc", "function": "accumulate", "access": "read-write", "element": 8, "value": null});
+    assert_eq!(w["shown"][6], oob);
+    assert_eq!(w["shown"][2]["value"], -3);
+    let site = |i: usize, k: &str| w["sites"][i][k].as_u64().unwrap();
+    assert_eq!((site(0, "hit"), site(0, "out_of_bounds"), site(0, "invariant")), (2, 1, 2));
+    assert_eq!((site(1, "line"), site(1, "hit"), site(1, "out_of_bounds"), site(1, "invariant")), (16, 2, 0, 2));
+    let csv = format("csv");
+    let table: Vec<&str> = csv.lines().skip_while(|l| !l.starts_with("watch,")).collect();
+    assert_eq!(table[0], "watch,call,kind,site,file,line,function,buffer,access,element,value,count");
+    assert_eq!(table.iter().filter(|l| l.starts_with("event,")).count(), 9, "{csv}");
+    assert!(table.contains(&"event,2,out_of_bounds,0,vec.cpp,7,accumulate,acc,read-write,8,,"), "{csv}");
+    assert!(table.contains(&"count,,invariant,2,vec.cpp,16,vec_top,data,read,,,2"), "{csv}");
+    assert_eq!(table.last(), Some(&"unlisted,,,,,,,,,,,0"));
+    let md = format("markdown");
+    assert!(md.contains("### Watch: 9 events in 2 calls of the top"), "{md}");
+    assert!(md.contains("| `vec.cpp:7` (acc in accumulate) | read-write | 2 | 1 | 2 |"), "{md}");
+    assert!(md.contains("| 2 | out of bounds | `vec.cpp:7` (acc) | 8 |  |"), "{md}");
     // The options are checked as rewrite checks them.
     let run = common::sim_in(dir, &["hls_config.cfg", "--probes", "watch"]);
     assert_eq!(run.code, 2);

@@ -6,6 +6,10 @@
 // for tests/hw/monitor_kernel (slots 0..3 = probes 0..3), with and without `timestamps`
 // (hlsinstr_mon::EVENT_TIME). Writes scenario A's dump to the file given as argv[1] and prints
 // its expected rows as `expect` lines for the decode round trip. Returns the number of failures.
+//
+// The monitor serves one event per cycle through a shared accumulator (hlsinstr/hw/monitor.h):
+// scenarios E and F post on several probes in the same cycles and check what that costs (the
+// times without timestamps, STATUS_LATE, the deepest any FIFO got).
 #include "hlsinstr_monitor.h"
 
 #include <cstdio>
@@ -35,13 +39,19 @@ struct Expect {
 
 const unsigned long long NONE = ~0ull;
 
+// The most events any probe FIFO held at once in the last run (after the cycle's posts, before
+// the monitor's step): what --fifo-depth must cover for the kernel never to wait.
+unsigned long long deepest = 0;
+
 // Runs the monitor from harness cycle `start` (the cycles before it are its pipeline filling:
 // events queue in the FIFOs), posts `script` and the run-done token at `done_at`.
-hlsinstr_mon::State run(const std::vector<Post>& script, unsigned long long start, unsigned long long done_at,
+const hlsinstr_mon::State& run(const std::vector<Post>& script, unsigned long long start, unsigned long long done_at,
                         hlsinstr::hw::dump_word* dbg, const char* name) {
     hlsinstr::hw::ProbeStream p[4];
     hlsinstr::hw::DoneStream done;
-    hlsinstr_mon::State st;
+    deepest = 0;
+    static hlsinstr_mon::State st; // static: a RAM of states is large for a stack
+
     hlsinstr_mon::reset(st);
     unsigned long long last_post = done_at;
     for (const Post& e : script) last_post = e.cycle > last_post ? e.cycle : last_post;
@@ -56,6 +66,7 @@ hlsinstr_mon::State run(const std::vector<Post>& script, unsigned long long star
             p[e.slot].write(ev);
         }
         if (c == done_at) done.write(1);
+        for (int i = 0; i < 4; ++i) deepest = p[i].size() > deepest ? p[i].size() : deepest;
         if (c >= start) running = hlsinstr_mon::step(st, p[0], p[1], p[2], p[3], done);
         if (c > last_post + 1000000) {
             ++failures;
@@ -170,6 +181,46 @@ int main(int argc, char** argv) {
     // D: nothing at all: done in cycle 0, nothing read in cycle 1.
     run(std::vector<Post>(), 0, 0, dbg, "D");
     expect_header(dbg, 2, hlsinstr::hw::STATUS_FINISHED, "D");
+
+    // E: two probes post every cycle at once (begin, end, begin, end from cycle 30). Slot 0 wins
+    // the arbiter while both have an event waiting behind the held one (cycles 31-33), so slot
+    // 1's FIFO is read from cycle 34 on: without timestamps its events after the first are
+    // stamped 34, 35, 36 instead of 31, 32, 33 (busy 5, STATUS_LATE); with them every time is
+    // exact. Its FIFO held three events at most.
+    std::vector<Post> e = {{30, 0, false, 0}, {30, 1, false, 0}, {31, 0, true, 1}, {31, 1, true, 1},
+                           {32, 0, false, 0}, {32, 1, false, 0}, {33, 0, true, 1}, {33, 1, true, 1}};
+    run(e, 0, 40, dbg, "E");
+    expect_header(dbg, 42, hlsinstr::hw::STATUS_FINISHED | (hlsinstr_mon::EVENT_TIME ? 0 : hlsinstr::hw::STATUS_LATE),
+                  "E");
+    const Expect ee[4] = {{2, 2, 1, 30, 33, 2, 0},
+                          hlsinstr_mon::EVENT_TIME ? Expect{2, 2, 1, 30, 33, 2, 0} : Expect{2, 5, 4, 30, 36, 2, 0},
+                          {0, 0, 0, NONE, 0, 0, 0},
+                          {0, 0, 0, NONE, 0, 0, 0}};
+    expect_slots(dbg, ee, "E");
+    check(deepest == 3, "E", "deepest FIFO", deepest, 3);
+
+    // F: the worst burst: all four probes post every cycle for 8 cycles (32 events; the
+    // accumulator takes 8 of them meanwhile). Counts are exact in both modes and times with
+    // timestamps; the deepest FIFO is what the default depth (16) must hold.
+    std::vector<Post> f;
+    for (unsigned long long c = 50; c < 58; ++c)
+        for (int s = 0; s < 4; ++s) f.push_back({c, s, (c - 50) % 2 == 1, (c - 50) % 2 == 1 ? 1u : 0u});
+    run(f, 0, 60, dbg, "F");
+    for (int s = 0; s < 4; ++s) {
+        const hlsinstr::hw::dump_word* w = dbg + hlsinstr::hw::HEADER_WORDS + hlsinstr::hw::SLOT_WORDS * s;
+        check(w[1] == 4, "F", "calls", w[1], 4);
+        check(w[5] == 4, "F", "trips", w[5], 4);
+        check(w[6] == 0, "F", "unmatched", w[6], 0);
+        if (hlsinstr_mon::EVENT_TIME) {
+            check(w[2] == 4, "F", "busy", w[2], 4);
+            check(w[3] == 50, "F", "first_start", w[3], 50);
+            check(w[4] == 57, "F", "last_end", w[4], 57);
+        }
+    }
+    check(dbg[5] == (hlsinstr::hw::STATUS_FINISHED | (hlsinstr_mon::EVENT_TIME ? 0 : hlsinstr::hw::STATUS_LATE) |
+                     (hlsinstr_mon::LONGEST ? 0 : hlsinstr::hw::STATUS_NO_LONGEST)),
+          "F", "status", dbg[5], 0);
+    std::printf("F: deepest FIFO %llu\n", deepest);
 
     std::printf("monitor harness (%s%s): %d failures\n", hlsinstr_mon::EVENT_TIME ? "timestamps" : "monitor cycles",
                 hlsinstr_mon::LONGEST ? ", longest" : "", failures);

@@ -1,8 +1,8 @@
-// hlsinstr_monitor_slot: the per-probe datapath of the in-FPGA monitor, written by hand in RTL
-// only to measure what one probe costs (scripts/monitor-slot-resources.sh). It is not what Vitis
-// generates from hls-lib/include/hlsinstr/hw/monitor.h (no Vitis here to synthesize that); it
-// does the same work per cycle as `hlsinstr::hw::observe`: one optional event (begin, or end
-// with a trip count) at time `now`, folded into the probe's 513 bits of state.
+// hlsinstr_monitor_slot: one probe's state kept in its own registers, with its own 64-bit
+// arithmetic: the in-FPGA monitor's slot before the shared accumulator (167 LUT + 450 FF per
+// probe by yosys). Kept as the reference model of hlsinstr_monitor_shared_tb.v, which feeds it
+// every event at the time it is posted and compares its registers with the shared monitor's
+// RAM, and as the figure the shared design is measured against (docs/in-fpga.md).
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none

@@ -25,7 +25,10 @@ module hlsinstr_rtlprobe #(
     // timestamp is exact while the counter is below 2^TS_WIDTH (48 bits: 6.5 days at 500 MHz);
     // INFO bit 23 says when it went past. Each bit less saves DEPTH flip-flops per queue and a
     // slice of the readout multiplexer.
-    parameter integer TS_WIDTH = 48
+    parameter integer TS_WIDTH = 48,
+    // 1: a queue at its high-water mark is drained to DRAM through m_axi_* (registers OFF_*,
+    // hlsinstr_rtlprobe_offload; TS_WIDTH at most 48); 0: no offload, m_axi_* idle.
+    parameter integer OFFLOAD = 0
 ) (
     input  wire                  clk,
     input  wire                  rst_n,
@@ -48,7 +51,22 @@ module hlsinstr_rtlprobe #(
     output reg  [31:0]           s_axi_rdata,
     output wire [1:0]            s_axi_rresp,
     output reg                   s_axi_rvalid,
-    input  wire                  s_axi_rready
+    input  wire                  s_axi_rready,
+    // AXI4 write master of the DRAM offload (64-bit; OFFLOAD 0: never valid).
+    output wire [63:0]           m_axi_awaddr,
+    output wire [7:0]            m_axi_awlen,
+    output wire [2:0]            m_axi_awsize,
+    output wire [1:0]            m_axi_awburst,
+    output wire                  m_axi_awvalid,
+    input  wire                  m_axi_awready,
+    output wire [63:0]           m_axi_wdata,
+    output wire [7:0]            m_axi_wstrb,
+    output wire                  m_axi_wlast,
+    output wire                  m_axi_wvalid,
+    input  wire                  m_axi_wready,
+    input  wire [1:0]            m_axi_bresp,
+    input  wire                  m_axi_bvalid,
+    output wire                  m_axi_bready
 );
 
     localparam [31:0] MAGIC = 32'h484C5250; // "HLRP"
@@ -58,12 +76,16 @@ module hlsinstr_rtlprobe #(
 
     localparam [5:0] A_MAGIC = 6'h00, A_INFO = 6'h04, A_KEY_LO = 6'h08, A_KEY_HI = 6'h0C,
                      A_NOW_LO = 6'h10, A_NOW_HI = 6'h14, A_SEL = 6'h18, A_STATUS = 6'h1C,
-                     A_HEAD_LO = 6'h20, A_HEAD_HI = 6'h24, A_CTRL = 6'h28;
+                     A_HEAD_LO = 6'h20, A_HEAD_HI = 6'h24, A_CTRL = 6'h28,
+                     A_OFF_BASE_LO = 6'h2C, A_OFF_BASE_HI = 6'h30, A_OFF_SIZE = 6'h34,
+                     A_OFF_WPTR = 6'h38, A_OFF_STATUS = 6'h3C;
 
     initial begin
         if (N < 1 || N > 65535) $error("N must be 1 to 65535");
         if (ADDR_WIDTH < 6) $error("ADDR_WIDTH must be at least 6");
         if (TS_WIDTH < 32 || TS_WIDTH > 64) $error("TS_WIDTH must be 32 to 64");
+        if (OFFLOAD != 0 && OFFLOAD != 1) $error("OFFLOAD must be 0 or 1");
+        if (OFFLOAD == 1 && (TS_WIDTH > 48 || N > 32767)) $error("OFFLOAD needs TS_WIDTH <= 48 and N <= 32767");
     end
 
     // ---- clear and the global counter
@@ -79,7 +101,11 @@ module hlsinstr_rtlprobe #(
     reg  [SEL_WIDTH-1:0] sel_reg;
     wire                 pop_sel;
     wire [TS_WIDTH*N-1:0] heads;
-    wire [N-1:0]         valids, fulls, losts, opens;
+    wire [N-1:0]         valids, fulls, highs, losts, opens;
+    wire [N-1:0]         off_pop;
+    wire [8*N-1:0]       counts;
+    wire                 off_busy;
+    wire [SEL_WIDTH-1:0] off_queue;
     wire [16*N-1:0]      calls;
 
     genvar g;
@@ -96,10 +122,13 @@ module hlsinstr_rtlprobe #(
                 .now(now_reg[TS_WIDTH-1:0]),
                 .ap_start(probe_start[g]),
                 .ap_done(probe_done[g]),
-                .pop(pop_sel && sel_reg == g),
+                // The host cannot pop the queue the offload is draining (it reads its head again).
+                .pop((pop_sel && sel_reg == g && !(off_busy && off_queue == g)) || off_pop[g]),
                 .head(heads[TS_WIDTH*g +: TS_WIDTH]),
                 .head_valid(valids[g]),
                 .full(fulls[g]),
+                .high(highs[g]),
+                .count(counts[8*g +: 8]),
                 .lost_reg(losts[g]),
                 .calls_reg(calls_g),
                 .open_reg(opens[g])
@@ -122,17 +151,24 @@ module hlsinstr_rtlprobe #(
     assign s_axi_wready  = do_write;
     assign s_axi_bresp   = 2'b00;
     wire [5:0] waddr = s_axi_awaddr[5:0];
+    reg  [63:0] off_base_reg;
+    reg  [31:0] off_size_reg;
     always @(posedge clk) begin
         if (!rst_n) begin
             s_axi_bvalid <= 1'b0;
             sel_reg      <= {SEL_WIDTH{1'b0}};
             clear_reg    <= 1'b0;
+            off_base_reg <= 64'd0;
+            off_size_reg <= 32'd0;
         end else begin
             clear_reg <= 1'b0;
             if (do_write) begin
                 s_axi_bvalid <= 1'b1;
                 if (waddr == A_SEL && s_axi_wstrb[0]) sel_reg <= s_axi_wdata[SEL_WIDTH-1:0];
                 if (waddr == A_CTRL && s_axi_wstrb[0]) clear_reg <= s_axi_wdata[0];
+                if (OFFLOAD == 1 && waddr == A_OFF_BASE_LO) off_base_reg[31:0] <= s_axi_wdata;
+                if (OFFLOAD == 1 && waddr == A_OFF_BASE_HI) off_base_reg[63:32] <= s_axi_wdata;
+                if (OFFLOAD == 1 && waddr == A_OFF_SIZE) off_size_reg <= s_axi_wdata;
             end else if (s_axi_bready) begin
                 s_axi_bvalid <= 1'b0;
             end
@@ -194,12 +230,59 @@ module hlsinstr_rtlprobe #(
                 A_STATUS:  s_axi_rdata <= {calls_sel, depth_sel, 4'd0, flags_sel};
                 A_HEAD_LO: s_axi_rdata <= head[31:0];
                 A_HEAD_HI: s_axi_rdata <= head[63:32];
+                A_OFF_BASE_LO: s_axi_rdata <= off_base_reg[31:0];
+                A_OFF_BASE_HI: s_axi_rdata <= off_base_reg[63:32];
+                A_OFF_SIZE:    s_axi_rdata <= off_size_reg;
+                A_OFF_WPTR:    s_axi_rdata <= off_wptr;
+                A_OFF_STATUS:  s_axi_rdata <= {29'd0, OFFLOAD == 1, off_overflow, off_busy};
                 default:   s_axi_rdata <= 32'd0;
             endcase
         end else if (s_axi_rready) begin
             s_axi_rvalid <= 1'b0;
         end
     end
+
+    // ---- the DRAM offload
+    wire [31:0] off_wptr;
+    wire        off_overflow;
+    generate
+        if (OFFLOAD == 1) begin : offload
+            localparam integer OTS = (TS_WIDTH <= 48) ? TS_WIDTH : 48; // elaboration checks <= 48
+            wire [OTS*N-1:0] off_heads;
+            for (g = 0; g < N; g = g + 1) begin : h
+                assign off_heads[OTS*g +: OTS] = heads[TS_WIDTH*g +: OTS];
+            end
+            hlsinstr_rtlprobe_offload #(.N(N), .DEPTHS(DEPTHS), .TS_WIDTH(OTS)) u_offload (
+                .clk(clk), .rst(rst), .base(off_base_reg), .size(off_size_reg),
+                .high(highs), .heads(off_heads), .valids(valids), .counts(counts),
+                .pop(off_pop), .busy(off_busy), .queue(off_queue),
+                .wptr_reg(off_wptr), .overflow_reg(off_overflow),
+                .m_axi_awaddr(m_axi_awaddr), .m_axi_awlen(m_axi_awlen), .m_axi_awsize(m_axi_awsize),
+                .m_axi_awburst(m_axi_awburst), .m_axi_awvalid(m_axi_awvalid), .m_axi_awready(m_axi_awready),
+                .m_axi_wdata(m_axi_wdata), .m_axi_wstrb(m_axi_wstrb), .m_axi_wlast(m_axi_wlast),
+                .m_axi_wvalid(m_axi_wvalid), .m_axi_wready(m_axi_wready), .m_axi_bresp(m_axi_bresp),
+                .m_axi_bvalid(m_axi_bvalid), .m_axi_bready(m_axi_bready)
+            );
+        end else begin : no_offload
+            assign off_pop = {N{1'b0}};
+            assign off_busy = 1'b0;
+            assign off_queue = {SEL_WIDTH{1'b0}};
+            assign off_wptr = 32'd0;
+            assign off_overflow = 1'b0;
+            assign m_axi_awaddr = 64'd0;
+            assign m_axi_awlen = 8'd0;
+            assign m_axi_awsize = 3'd3;
+            assign m_axi_awburst = 2'b01;
+            assign m_axi_awvalid = 1'b0;
+            assign m_axi_wdata = 64'd0;
+            assign m_axi_wstrb = 8'd0;
+            assign m_axi_wlast = 1'b0;
+            assign m_axi_wvalid = 1'b0;
+            assign m_axi_bready = 1'b0;
+            wire unused_m_axi = &{1'b0, m_axi_awready, m_axi_wready, m_axi_bresp, m_axi_bvalid, highs, counts, off_base_reg,
+                                  off_size_reg};
+        end
+    endgenerate
 
     // Unused address bits above the map and write-strobe bytes 1..3.
     wire unused_ok = &{1'b0, s_axi_awaddr, s_axi_araddr, s_axi_wstrb[3:1], s_axi_wdata[31:SEL_WIDTH]};

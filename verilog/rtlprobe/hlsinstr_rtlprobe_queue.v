@@ -7,9 +7,10 @@
 // give much later: the end is when the work is done). So the queue alternates start, end,
 // start, ... and `calls_reg` counts starts even after the queue is full.
 //
-// Cost: the queue is a plain shift register (every entry loads its neighbour: no multiplexer per
-// bit), read at its far end; the host empties it by popping DEPTH times. When full it keeps the
-// first DEPTH events and sets `lost_reg` (the DRAM offload of the seed is not here).
+// Cost: the queue is a shift register (every entry loads its neighbour: no multiplexer per bit,
+// a clock enable per entry), read at its far end; the host empties it by popping DEPTH times. When full it keeps the
+// first DEPTH events and sets `lost_reg`; `high` (half full) is what
+// starts the DRAM offload (hlsinstr_rtlprobe_offload), which drains it before that happens.
 `resetall
 `timescale 1ns / 1ps
 `default_nettype none
@@ -35,6 +36,8 @@ module hlsinstr_rtlprobe_queue #(
     output wire [TS_WIDTH-1:0]    head,         // the oldest entry when head_valid
     output wire                   head_valid,
     output wire                   full,
+    output wire                   high,         // high-water mark: at least DEPTH/2 events
+    output reg  [7:0]             count,        // events held (for the offload's burst length)
     output reg                    lost_reg,     // an event came while full
     output reg  [CW-1:0]          calls_reg,
     output reg                    open_reg      // a call is running
@@ -53,26 +56,51 @@ module hlsinstr_rtlprobe_queue #(
     wire start_ev = ap_start && !open_reg;
     wire end_ev   = open_reg && ap_done;
     wire event_ev = start_ev || end_ev;
-    wire push     = event_ev && !full;
+    // Events fall towards the head: entry k takes entry k-1 (entry 0 takes `now`) whenever it is
+    // empty or its own event moves on, so empty entries never stay between events and the queue
+    // holds DEPTH events whatever order pushes and pops came in. A pop frees the head in the
+    // same cycle, so a drain under load (the DRAM offload) takes a push in every cycle it pops.
+    // Entry k moves when the head pops or some entry from k to the head is empty.
+    wire [DEPTH-1:0] move;
+    genvar k;
+    generate
+        for (k = 0; k < DEPTH; k = k + 1) begin : chain
+            assign move[k] = pop || !(&valid_reg[DEPTH-1:k]);
+        end
+    endgenerate
+    wire push = event_ev && move[0];
 
     assign head       = ts_reg[TS_WIDTH*(DEPTH-1) +: TS_WIDTH];
     assign head_valid = valid_reg[DEPTH-1];
-    assign full       = valid_reg[DEPTH-1];
-
-    // Entry 0 takes `now`, entry k entry k-1, on a push or a pop; a pop shifts in an empty entry.
-    always @(posedge clk) begin
-        if (push || pop) ts_reg <= {ts_reg[TS_WIDTH*(DEPTH-1)-1:0], now};
+    assign full       = &valid_reg;
+    // Half full: the other half absorbs the events that come while the offload gets the bus.
+    integer c;
+    always @(*) begin
+        count = 8'd0;
+        for (c = 0; c < DEPTH; c = c + 1) count = count + {7'd0, valid_reg[c]};
     end
+    localparam integer HALF = DEPTH / 2;
+    assign high = {24'd0, count} >= HALF;
+
+    generate
+        for (k = 0; k < DEPTH; k = k + 1) begin : entry
+            always @(posedge clk) begin
+                if (move[k]) ts_reg[TS_WIDTH*k +: TS_WIDTH] <= (k == 0) ? now : ts_reg[TS_WIDTH*(k-1) +: TS_WIDTH];
+            end
+            always @(posedge clk) begin
+                if (rst)          valid_reg[k] <= 1'b0;
+                else if (move[k]) valid_reg[k] <= (k == 0) ? push : valid_reg[k-1];
+            end
+        end
+    endgenerate
 
     always @(posedge clk) begin
         if (rst) begin
-            valid_reg <= {DEPTH{1'b0}};
             lost_reg  <= 1'b0;
             calls_reg <= {CW{1'b0}};
             open_reg  <= 1'b0;
         end else begin
-            if (push || pop) valid_reg <= {valid_reg[DEPTH-2:0], push};
-            if (event_ev && full) lost_reg <= 1'b1;
+            if (event_ev && !push) lost_reg <= 1'b1;
             if (start_ev && CALLS_WIDTH > 0) calls_reg <= calls_reg + {{(CW-1){1'b0}}, 1'b1};
             if (start_ev) open_reg <= 1'b1;
             else if (end_ev) open_reg <= 1'b0;

@@ -56,6 +56,14 @@ void hlsinstr_c_loop_end(std::uint32_t id) { ::hlsinstr::sim::loop_end(id); }
 
 void hlsinstr_c_flush_events(void) { ::hlsinstr::sim::flush_events(); }
 
+void hlsinstr_c_trace_site(std::uint32_t id, unsigned options) { ::hlsinstr::sim::trace_site(id, options); }
+
+void hlsinstr_c_trace_exit(std::uint32_t id, unsigned options, unsigned long long trips) {
+    ::hlsinstr::sim::trace_exit(id, options, trips);
+}
+
+void hlsinstr_c_trace_close(hlsinstr_c_trace_call* call) { ::hlsinstr::sim::trace_site(call->ret, call->options); }
+
 } // extern "C"
 #endif // !HLSINSTR_SYNTHESIS
 

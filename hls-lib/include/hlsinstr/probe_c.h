@@ -46,6 +46,16 @@ void hlsinstr_c_loop_iter(uint32_t id);
 void hlsinstr_c_loop_end(uint32_t id);
 // Writes the event log now (see flush_events in event_log.h).
 void hlsinstr_c_flush_events(void);
+// The control-flow trace (`--probes branches`, branches.h): one record of site `id`, and a
+// loop exit's record with its trip count.
+void hlsinstr_c_trace_site(uint32_t id, unsigned options);
+void hlsinstr_c_trace_exit(uint32_t id, unsigned options, unsigned long long trips);
+// A traced call: its return site, recorded by the cleanup on every way out.
+struct hlsinstr_c_trace_call {
+    uint32_t ret;
+    unsigned options;
+};
+void hlsinstr_c_trace_close(struct hlsinstr_c_trace_call* call);
 
 #ifdef __cplusplus
 }
@@ -108,6 +118,30 @@ void hlsinstr_c_flush_events(void);
 #define HLSINSTR_MAXI_RW(id, p, ...) (__VA_ARGS__)
 #define HLSINSTR_MAXI_RN(id, p, ...) (__VA_ARGS__)
 #define HLSINSTR_MAXI_WN(id, p, ...) (__VA_ARGS__)
+#endif
+
+// The control-flow trace (branches.h's macros, for C): the return is recorded by a cleanup, as
+// the C++ destructor does; the trip counter follows an empty statement, so a label or `case`
+// before it stays valid C before C23 (C lets a jump pass an initialized scalar).
+#if HLSINSTR_SYNTHESIS
+#define HLSINSTR_BR_FUNC(entry, ret, o) ((void)0)
+#define HLSINSTR_BR(id, o) ((void)0)
+#define HLSINSTR_BR_V(id, o, ...) (__VA_ARGS__)
+#define HLSINSTR_BR_LOOP(id) ((void)0)
+#define HLSINSTR_BR_ITER(id) ((void)0)
+#define HLSINSTR_BR_EXIT(id, o) ((void)0)
+#else
+#define HLSINSTR_BR_FUNC(entry, ret, o)                                                                \
+    __attribute__((cleanup(hlsinstr_c_trace_close))) struct hlsinstr_c_trace_call hlsinstr_trace_ = { \
+        (ret), HLSINSTR_OPT_##o};                                                                        \
+    hlsinstr_c_trace_site((entry), HLSINSTR_OPT_##o)
+#define HLSINSTR_BR(id, o) hlsinstr_c_trace_site((id), HLSINSTR_OPT_##o)
+#define HLSINSTR_BR_V(id, o, ...) (hlsinstr_c_trace_site((id), HLSINSTR_OPT_##o), (__VA_ARGS__))
+#define HLSINSTR_BR_LOOP(id) \
+    (void)0;                 \
+    unsigned long long hlsinstr_trips_##id = 0
+#define HLSINSTR_BR_ITER(id) ++hlsinstr_trips_##id
+#define HLSINSTR_BR_EXIT(id, o) hlsinstr_c_trace_exit((id), HLSINSTR_OPT_##o, hlsinstr_trips_##id)
 #endif
 
 #endif // !__cplusplus

@@ -14,6 +14,9 @@
 // | HLSINSTR_PROBE& hlsinstr_p<id>  | an added parameter: probe `id`'s FIFO                      |
 // | HLSINSTR_P(id)                  | an added argument: passes the FIFO on                      |
 // | HLSINSTR_TB_CALL(top)           | the testbench calls the new top through hlsinstr_top.h     |
+// | HLSINSTR_BR_*(id, O, ...)       | `branches`: a record into the trace FIFO (hw/trace.h)      |
+// | HLSINSTR_TRACE& hlsinstr_tr     | an added parameter: the trace FIFO                          |
+// | HLSINSTR_TR()                   | an added argument: passes the trace FIFO on                |
 //
 // With the `T` option an event carries the free-running counter (hw/counter.h) read at the probe,
 // with `dep` as its data dependence, so the scheduler keeps the read where it was written.
@@ -30,6 +33,7 @@
 #include "hlsinstr/hw/counter.h"
 #include "hlsinstr/hw/monitor.h"
 #include "hlsinstr/hw/tb.h"
+#include "hlsinstr/hw/trace.h"
 #include "hlsinstr/options.h"
 
 #define HLSINSTR_PROBE ::hlsinstr::hw::ProbeStream
@@ -43,6 +47,19 @@
 #define HLSINSTR_LOOP_BEGIN(id, o, dep) ::hlsinstr::hw::SpanProbe<HLSINSTR_OPT_##o> hlsinstr_l##id(hlsinstr_p##id, dep)
 #define HLSINSTR_LOOP_ITER(id) hlsinstr_l##id.iter()
 #define HLSINSTR_LOOP_END(id, o, value) hlsinstr_l##id.end()
+// The control-flow trace: every record site posts into the one trace FIFO, in program order.
+#define HLSINSTR_TRACE ::hlsinstr::hw::TraceStream
+#define HLSINSTR_TR() hlsinstr_tr
+#define HLSINSTR_BR_FUNC(entry, ret, o) ::hlsinstr::hw::TraceCall<HLSINSTR_OPT_##o> hlsinstr_trace_(hlsinstr_tr, entry, ret)
+#define HLSINSTR_BR(id, o) ::hlsinstr::hw::trace_post<HLSINSTR_OPT_##o>(hlsinstr_tr, id, 0u)
+#define HLSINSTR_BR_V(id, o, ...) (::hlsinstr::hw::trace_post<HLSINSTR_OPT_##o>(hlsinstr_tr, id, 0u), (__VA_ARGS__))
+// The trip counter: a register, declared without an initializer so a goto or case may jump past it.
+#define HLSINSTR_BR_LOOP(id)                                                                                         \
+    ap_uint<32> hlsinstr_trips_##id;                                                                                 \
+    hlsinstr_trips_##id = 0
+#define HLSINSTR_BR_ITER(id) ++hlsinstr_trips_##id
+#define HLSINSTR_BR_EXIT(id, o) ::hlsinstr::hw::trace_post<HLSINSTR_OPT_##o>(hlsinstr_tr, id, hlsinstr_trips_##id)
+
 // Leaving a braced loop by goto runs its SpanProbe's destructor: nothing to unwind by hand.
 #define HLSINSTR_UNWIND(fid, depth) ((void)0)
 
@@ -77,6 +94,38 @@ inline void post(ProbeStream& fifo, bool end, ap_uint<32> trips, Clock time) {
     e.time = time;
     fifo.write(e);
 }
+
+/// Post one trace record (program order is record order: one FIFO, blocking writes). With `T`
+/// the counter is read with the record's value as its dependence.
+template <unsigned O, class Dep>
+inline void trace_post(TraceStream& tr, unsigned site, const Dep& value) {
+#pragma HLS INLINE
+    TraceEvent e;
+    e.site = site;
+    e.value = value;
+    e.time = event_time<O>(value);
+    tr.write(e);
+}
+
+/// A traced call: its entry record now, its return record when the function is left, however.
+template <unsigned O>
+class TraceCall {
+  public:
+    TraceCall(TraceStream& tr, unsigned entry, unsigned ret) : tr_(tr), ret_(ret) {
+#pragma HLS INLINE
+        trace_post<O>(tr_, entry, 0u);
+    }
+    ~TraceCall() {
+#pragma HLS INLINE
+        trace_post<O>(tr_, ret_, 0u);
+    }
+
+  private:
+    TraceCall(const TraceCall&);
+    TraceCall& operator=(const TraceCall&);
+    TraceStream& tr_;
+    unsigned ret_;
+};
 
 /// A module invocation or a loop execution: begin when constructed, end (with the trips counted
 /// by iter(), 0 for a module) on the first of end() or leaving scope — so every return, break

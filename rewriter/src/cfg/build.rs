@@ -94,6 +94,10 @@ pub struct Candidate {
 pub struct FunctionCfg {
     pub graph: Graph,
     pub candidates: Vec<Candidate>,
+    /// Every `return` statement: where a record before it goes ([`Place::At`] its start when it
+    /// is in a statement list, else [`Place::Wrap`] it), and its statement depth. C++ records
+    /// returns in a destructor; C and OpenCL C, which have none, record them here.
+    pub returns: Vec<(Place, usize)>,
 }
 
 /// The order candidates are tried for dropping: the most frequent records first (a loop's
@@ -126,6 +130,7 @@ pub fn function(body: Node, text: &str) -> Result<FunctionCfg, String> {
         loops: 0,
         ret: 0,
         targets: Vec::new(),
+        returns: Vec::new(),
     };
     collect_goto_targets(body, text, &mut b.targets);
     let (line, col) = position(text, body.start_byte());
@@ -141,7 +146,7 @@ pub fn function(body: Node, text: &str) -> Result<FunctionCfg, String> {
             *b.labels.get(&label).ok_or_else(|| format!("goto {label} at line {line}: no such label in the body"))?;
         b.g.link(from, to);
     }
-    Ok(FunctionCfg { graph: b.g, candidates: b.cands })
+    Ok(FunctionCfg { graph: b.g, candidates: b.cands, returns: b.returns })
 }
 
 struct Builder<'a> {
@@ -158,6 +163,7 @@ struct Builder<'a> {
     loops: usize,
     ret: usize,
     targets: Vec<String>,
+    returns: Vec<(Place, usize)>,
 }
 
 impl Builder<'_> {
@@ -231,6 +237,9 @@ impl Builder<'_> {
                 Ok(self.nop())
             }
             "return_statement" | "co_return_statement" => {
+                let in_list = n.parent().is_some_and(|p| matches!(kind_of(p), "compound_statement" | "case_statement"));
+                let place = if in_list { Place::At(n.start_byte()) } else { Place::Wrap(n.byte_range()) };
+                self.returns.push((place, self.depth));
                 let s = self.plain(n, cur);
                 self.g.link(s, self.ret);
                 Ok(self.nop())

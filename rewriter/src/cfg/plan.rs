@@ -7,6 +7,11 @@
 //! | an arm, case, label or loop body | `HLSINSTR_BR(id, O);` first in it (braces `{/*hlsinstr*/ ... }/*hlsinstr*/` around a statement that is not in a list) |
 //! | a loop's exit | `HLSINSTR_BR_LOOP(id);` before the loop, `HLSINSTR_BR_ITER(id);` first in its body, `HLSINSTR_BR_EXIT(id, O);` after it (the record carries the trip count) |
 //! | a `?:` arm, `&&`/`||` right operand with calls or side effects | `HLSINSTR_BR_V(id, O, operand)` |
+//!
+//! OpenCL C has no destructors: there the entry is `HLSINSTR_BR_UNIT(unit, entry, O);` (the
+//! function's iBuffer unit, then the entry's record), and the return is recorded by
+//! `HLSINSTR_BR_END(return, O);` before every `return` (braced with it when not in a list) and
+//! where the body falls off its end (opencl-lib `hlsinstr_probe.cl`).
 
 use super::build::{prune_order, FunctionCfg, Place, SiteKind};
 use super::{Graph, Op};
@@ -35,6 +40,17 @@ pub struct TracedPlan {
     pub graph: Graph,
     /// (kind, line, column) of `?:`/`&&`/`||` operands without calls or side effects.
     pub pure: Vec<(SiteKind, usize, usize)>,
+    /// OpenCL C: the iBuffer unit the function's records go to (its site ids count from 0).
+    pub unit: Option<u32>,
+}
+
+/// How a function without destructors (OpenCL C) records: its unit, and where its body falls
+/// off its end (`Function::falls_off_at`), if it can.
+#[derive(Debug, Clone, Copy)]
+pub struct NoDestructor {
+    pub unit: u32,
+    pub open_at: usize,
+    pub falls_off_at: Option<usize>,
 }
 
 /// Work bound of the search for droppable sites (candidates × decisions × nodes): past it every
@@ -54,6 +70,7 @@ pub fn plan_function(
     fi: usize,
     cfg: &FunctionCfg,
     o: &str,
+    cl: Option<NoDestructor>,
     next_id: &mut u32,
     edits: &mut Vec<Edit>,
     sites: &mut Vec<PlannedSite>,
@@ -107,7 +124,11 @@ pub fn plan_function(
         let d = c.depth;
         match (&c.place, c.kind) {
             (Place::Function(at), SiteKind::Entry) => {
-                edits.push(Edit::token(*at, format!("HLSINSTR_BR_FUNC({entry}, {ret}, {o});"), Rank::open(-1, 250)))
+                let text = match cl {
+                    Some(cl) => format!("HLSINSTR_BR_UNIT({}, {entry}, {o});", cl.unit),
+                    None => format!("HLSINSTR_BR_FUNC({entry}, {ret}, {o});"),
+                };
+                edits.push(Edit::token(*at, text, Rank::open(-1, 250)))
             }
             (Place::Function(_), _) | (Place::At(_), SiteKind::Iteration) => {}
             (Place::At(at), _) => {
@@ -164,5 +185,30 @@ pub fn plan_function(
             edits.push(Edit::token(at, t, Rank::open(l, 1 + k as u8)));
         }
     }
-    Ok(TracedPlan { function: fi, entry, ret, graph, pure })
+    if let Some(cl) = cl {
+        return_edits(cfg, cl, ret, o, edits);
+    }
+    Ok(TracedPlan { function: fi, entry, ret, graph, pure, unit: cl.map(|c| c.unit) })
+}
+
+/// Without destructors: the return's record before every `return` and at the fall-off end.
+fn return_edits(cfg: &FunctionCfg, cl: NoDestructor, ret: u32, o: &str, edits: &mut Vec<Edit>) {
+    let record = format!("HLSINSTR_BR_END({ret}, {o});");
+    for (place, depth) in &cfg.returns {
+        let l = level(*depth);
+        match place {
+            Place::At(at) => edits.push(Edit::token(*at, record.clone(), Rank::open(l, 1))),
+            Place::Wrap(span) => {
+                edits.push(Edit::token(span.start, OPEN_BRACE, Rank::open(l, 0)));
+                edits.push(Edit::token(span.start, record.clone(), Rank::open(l, 1)));
+                edits.push(Edit::token(span.end, CLOSE_BRACE, Rank::close(l, 1)));
+            }
+            _ => {}
+        }
+    }
+    if let Some(at) = cl.falls_off_at {
+        // After every loop's exit record; in an empty body after the entry.
+        let rank = if at == cl.open_at { Rank::open(-1, 251) } else { Rank::close(-1, 2) };
+        edits.push(Edit::token(at, record, rank));
+    }
 }

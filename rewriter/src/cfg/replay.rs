@@ -20,6 +20,9 @@ pub struct TracedFunction {
     #[serde(rename = "return")]
     pub ret: u32,
     pub graph: Graph,
+    /// OpenCL C: the iBuffer unit its records go to (its site ids count from 0 there).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub unit: Option<u32>,
 }
 
 /// One record of the trace: a site id and, for a loop's exit, its trip count.
@@ -43,8 +46,11 @@ pub struct Counts {
     /// Per function: the distinct paths (sequences of its own site records per call), by hash:
     /// (count, the path, cut at [`PATH_SHOWN`] sites, its full length).
     pub paths: Vec<HashMap<u64, PathSeen>>,
-    /// With `keep_path`: every statement walked, as (function, line), in order.
+    /// With `keep_path`: every statement walked, as (function, line), in order, up to the
+    /// decoder's `path_limit`.
     pub path: Vec<(usize, usize)>,
+    /// With `keep_path`: statements walked, `path` or not.
+    pub path_len: u64,
 }
 
 /// A distinct path: how many calls took it, its first [`PATH_SHOWN`] sites, its length.
@@ -71,6 +77,8 @@ pub struct Decoder<'a> {
     /// Per function, per decision node: the first records of each successor.
     firsts: Vec<HashMap<usize, Vec<BTreeSet<Tok>>>>,
     keep_path: bool,
+    /// Statements `counts.path` keeps at most (the rest are only counted in `path_len`).
+    pub path_limit: usize,
     pub counts: Counts,
 }
 
@@ -100,6 +108,7 @@ impl<'a> Decoder<'a> {
             inline: inline.iter().copied().collect(),
             firsts,
             keep_path,
+            path_limit: usize::MAX,
             counts,
         }
     }
@@ -236,7 +245,10 @@ impl<'a> Decoder<'a> {
                 self.counts.taken[fi][node][next] += 1;
             }
             if self.keep_path && n.op == Op::Stmt {
-                self.counts.path.push((fi, n.line));
+                self.counts.path_len += 1;
+                if self.counts.path.len() < self.path_limit {
+                    self.counts.path.push((fi, n.line));
+                }
             }
             node = to;
         }
@@ -266,7 +278,17 @@ mod tests {
         crate::cfg::prune(&mut cfg.graph, &order);
         let inline: Vec<u32> =
             cfg.candidates.iter().enumerate().filter(|(_, c)| c.kind.inline()).map(|(i, _)| i as u32).collect();
-        (TracedFunction { function: "f".into(), file: "k.cpp".into(), entry: 0, ret: 1, graph: cfg.graph }, inline)
+        (
+            TracedFunction {
+                function: "f".into(),
+                file: "k.cpp".into(),
+                entry: 0,
+                ret: 1,
+                graph: cfg.graph,
+                unit: None,
+            },
+            inline,
+        )
     }
 
     #[test]

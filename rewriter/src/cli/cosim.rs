@@ -47,6 +47,15 @@ pub struct CosimArgs {
     /// m_axi memory model: bursts in flight per direction and bundle.
     #[arg(long, default_value_t = MemTiming::default().outstanding)]
     pub outstanding: u32,
+    /// Stream models: output streams are FIFOs of this many elements, full (`_full_n`/TREADY
+    /// low) until the consumer drains them (0: unbounded, always ready).
+    #[arg(long, default_value_t = 0)]
+    pub fifo_depth: u64,
+    /// Stream models: `1`/`0` per cycle, repeated from each call's start: whether the consumer
+    /// of output streams takes an element and the producer of input streams offers one (`0`
+    /// stalls), e.g. `1100`.
+    #[arg(long, default_value = "1")]
+    pub stall_pattern: String,
     /// A call taking longer than this many cycles is an error (a hung design).
     #[arg(long, default_value_t = 10_000_000)]
     pub max_cycles: u64,
@@ -146,6 +155,7 @@ pub fn cosimulate(args: &CosimArgs) -> Result<CosimOutcome, Error> {
             write_latency: args.write_latency,
             outstanding: args.outstanding,
         },
+        flow: cosim::StreamFlow { fifo_depth: args.fifo_depth, stall_pattern: args.stall_pattern.clone() },
         max_cycles: args.max_cycles,
         repeat: args.repeat,
         progress: if args.quiet { None } else { Some(progress) },

@@ -72,6 +72,9 @@ pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
     if ocl {
         return run_ocl(&args, &manifest, &bytes);
     }
+    if decode::trace::is_trace(&bytes) {
+        return run_trace(&args, &manifest, &bytes);
+    }
     let sim = args.sim.as_deref().map(SimReport::read).transpose()?;
     let rep = decode::decode(&bytes, &manifest, sim.as_ref(), &Options { clock_ns }).map_err(|e| {
         if e.path.is_none() {
@@ -135,6 +138,22 @@ fn run_ocl(args: &DecodeArgs, manifest: &Manifest, bytes: &[u8]) -> Result<i32, 
     let text = match args.format {
         Format::Text => decode::ocl::output::text(&rep),
         Format::Json => decode::ocl::output::json(&rep),
+    };
+    emit(args, &text, &rep.warnings)
+}
+
+/// The in-FPGA trace buffer's dump (docs/branches.md#in-fpga): the path of every complete call.
+fn run_trace(args: &DecodeArgs, manifest: &Manifest, bytes: &[u8]) -> Result<i32, Error> {
+    if args.sim.is_some() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--sim applies to the in-FPGA monitor's dump; this is a trace buffer dump: leave --sim out",
+        ));
+    }
+    let rep = decode::trace::decode(bytes, manifest).map_err(|e| e.at(&args.dump))?;
+    let text = match args.format {
+        Format::Text => decode::trace::text(&rep),
+        Format::Json => serde_json::to_string_pretty(&rep).unwrap_or_default() + "\n",
     };
     emit(args, &text, &rep.warnings)
 }

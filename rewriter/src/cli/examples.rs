@@ -7,6 +7,7 @@ pub const REWRITE: &str = "\
 Examples:
   hlsinstr rewrite examples/quicksort --probes modules,loops --top qsort_top --out build/instr
   hlsinstr rewrite examples/quicksort --probes modules,loops --target vitis --top qsort_top --out build/hw
+  hlsinstr rewrite examples/binary_search --probes branches,timestamps --target vitis --top bsearch_top --trace-depth 512 --out build/cft-hw
   hlsinstr rewrite examples/opencl/mxv/kernels --probes modules,loops,seq --out build/ocl";
 
 pub const DIFF: &str = "\

@@ -113,6 +113,15 @@ pub struct SelectArgs {
     /// The monitor also keeps each probe's longest invocation (`--target vitis`; ~45 LUT/probe).
     #[arg(long)]
     pub monitor_longest: bool,
+    /// Records the in-FPGA trace buffer holds in BRAM (`branches`, `--target vitis`; even).
+    #[arg(long, default_value_t = hlsinstr::fpga::vitis::DEFAULT_TRACE_DEPTH)]
+    pub trace_depth: u32,
+    /// Records of the trace's DRAM region (`--target vitis`).
+    #[arg(long, default_value_t = hlsinstr::fpga::vitis::DEFAULT_TRACE_RECORDS)]
+    pub trace_records: u64,
+    /// When the DRAM region is full: `wrap` keeps the newest records, `linear` the first ones.
+    #[arg(long, default_value = "wrap", value_parser = ["wrap", "linear"])]
+    pub trace_mode: String,
     #[command(flatten)]
     pub watching: watch::WatchArgs,
     /// `stall` probes (.cl): a stall monitor around the statement that loads on this line,
@@ -126,6 +135,15 @@ impl SelectArgs {
         if self.fifo_depth < 2 {
             return Err(Error::new(ErrorKind::Usage, "--fifo-depth must be at least 2 (a begin and an end in flight)"));
         }
+        if self.trace_depth < 2 || !self.trace_depth.is_multiple_of(2) || self.trace_depth > 1 << 20 {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                "--trace-depth must be even, from 2 to 1048576 (the buffer is flushed half by half)",
+            ));
+        }
+        if self.trace_records == 0 || self.trace_records > 1 << 32 {
+            return Err(Error::new(ErrorKind::Usage, "--trace-records must be from 1 to 4294967296"));
+        }
         let target = match self.target.as_str() {
             "vitis" => hlsinstr::fpga::Target::Vitis(hlsinstr::fpga::vitis::VitisOptions {
                 instr_top: self.instr_top.clone(),
@@ -133,6 +151,9 @@ impl SelectArgs {
                 clock: self.clock.clone(),
                 part: self.part.clone(),
                 longest: self.monitor_longest,
+                trace_depth: self.trace_depth,
+                trace_records: self.trace_records,
+                trace_wrap: self.trace_mode == "wrap",
             }),
             _ => hlsinstr::fpga::Target::Csim,
         };

@@ -57,6 +57,9 @@ pub struct TopSignature {
     pub args: Vec<ArgSpec>,
     /// The INTERFACE mode the source gives each argument (`m_axi`, `s_axilite`, `ap_memory`, ...).
     pub modes: Vec<(String, String)>,
+    /// The top's ARRAY_PARTITION pragmas: variable and spec (or why it cannot be read).
+    #[serde(skip)]
+    pub partitions: Vec<(String, std::result::Result<super::partition::Spec, String>)>,
 }
 
 /// Find the top's definition in `sources` and read its signature.
@@ -152,6 +155,7 @@ fn signature_of(f: &Function, path: &Path, text: &str, tree: &tree_sitter::Tree)
         extern_c: in_extern_c(tree, text, &f.name),
         args,
         modes,
+        partitions: f.pragmas.iter().filter_map(super::partition::from_pragma).collect(),
     })
 }
 
@@ -224,6 +228,7 @@ pub fn wrapper_source(sig: &TopSignature, calls_dir: &Path) -> String {
         c_string(&sig.file.display().to_string())
     ));
     s.push_str("#include \"hlsinstr_capture.h\"\n\n");
+    s.push_str(&super::aggregate::cpp(&super::aggregate::find(&sig.file)));
     s.push_str(&format!("static auto* const hlsinstr_kernel = &{kernel};\n\n"));
     let params = declaration_params(sig);
     let linkage = if sig.extern_c { "extern \"C\" " } else { "" };

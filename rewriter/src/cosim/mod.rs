@@ -9,10 +9,12 @@
 //! Entry point for other commands (`profile`): [`run`] with a [`CosimRequest`]; the
 //! [`CosimOutcome`] has the waveform path and each call's cycle windows.
 
+mod aggregate;
 mod bind;
 pub mod build;
 pub mod capture;
 mod layout;
+mod partition;
 mod plan;
 pub mod report;
 pub mod solution;
@@ -54,6 +56,39 @@ impl Default for MemTiming {
     }
 }
 
+/// How the harness's side of the streams moves: output streams are FIFOs of `fifo_depth`
+/// elements (0: unbounded, always ready) drained one element per cycle whose `stall_pattern`
+/// bit is `1`; input streams offer their next element only in such cycles. The pattern
+/// (`1`s and `0`s) repeats from each call's start. Default: unbounded, `1`: never stalls.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StreamFlow {
+    pub fifo_depth: u64,
+    pub stall_pattern: String,
+}
+
+impl Default for StreamFlow {
+    fn default() -> Self {
+        StreamFlow { fifo_depth: 0, stall_pattern: "1".into() }
+    }
+}
+
+impl StreamFlow {
+    /// A pattern of `0`/`1` with at least one `1` (else nothing would ever move).
+    pub fn check(&self) -> Result<()> {
+        let p = &self.stall_pattern;
+        if p.is_empty() || !p.bytes().all(|c| c == b'0' || c == b'1') || !p.contains('1') || p.len() > 4096 {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "--stall-pattern {p:?}: give up to 4096 `0`/`1` characters with at least one `1` (`1`: the \
+                     stream side moves that cycle, `0`: it stalls), e.g. 110"
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// A waveform to write.
 #[derive(Debug, Clone)]
 pub struct Wave {
@@ -73,6 +108,8 @@ pub struct CosimRequest {
     pub simulator: Simulator,
     pub wave: Option<Wave>,
     pub timing: MemTiming,
+    /// Back-pressure and starvation of the stream models.
+    pub flow: StreamFlow,
     /// A call that runs longer than this many cycles is an error.
     pub max_cycles: u64,
     /// Replay every captured call this many times (long runs for speed measurements).
@@ -109,6 +146,8 @@ pub struct CallOutcome {
     pub vitis_latency: u64,
     /// Outputs that differ from the C simulation's (empty: the call passed).
     pub mismatches: Vec<String>,
+    /// Cycles the design waited on a full output stream (`--fifo-depth`), summed over streams.
+    pub output_stalls: u64,
 }
 
 /// The name and version of `cosim --format json` (docs/versions.md).
@@ -165,6 +204,7 @@ pub fn run(req: &CosimRequest) -> Result<CosimOutcome> {
             f(m)
         }
     };
+    req.flow.check()?;
     let sol = solution::find(&req.solution)?;
     let ifs = solution::interfaces(&sol, &req.top)?;
     std::fs::create_dir_all(&req.work_dir).map_err(|e| Error::io(&req.work_dir, &e))?;
@@ -189,6 +229,11 @@ pub fn run(req: &CosimRequest) -> Result<CosimOutcome> {
             (sig, files)
         }
     };
+    let mut sig = sig;
+    if let Some(d) = &sol.directives {
+        let text = std::fs::read_to_string(d).map_err(|e| Error::io(d, &e))?;
+        sig.partitions.extend(partition::from_directives_tcl(&text, &req.top));
+    }
     let mut calls = Vec::new();
     for f in &files {
         calls.push(plan::read_call(f)?);
@@ -263,6 +308,7 @@ pub fn run(req: &CosimRequest) -> Result<CosimOutcome> {
             latency: w.done.saturating_sub(w.start),
             vitis_latency: vitis_window(&ifs, pc, w),
             mismatches,
+            output_stalls: rc.stalls,
         });
     }
     if res.calls.len() != plan.calls.len() {

@@ -2,10 +2,13 @@
 //! results → windows and output comparisons.
 //!
 //! Plan lines: `clock P`, `reset P ACTIVE_LOW CYCLES`, `control none|hs|chain PORTS`,
-//! `axilite BUNDLE GAP`, `maxi BUNDLE`, `timing READ WRITE OUTSTANDING`, `limit CYCLES`, then per
-//! call `call`, `buffer BASE HEX`, `wire PORT HEX`, `reg OFFSET WORD`, `read OFFSET` (hex numbers,
-//! values little endian). Port-level interfaces: `quiet CYCLES`, `ram PREFIX PORTS ELEM_BYTES`,
-//! `scalar_in PORT VLD ACK` and `scalar_out PORT VLD ACK` (`-`: no such port), `stream_in|stream_out
+//! `axilite BUNDLE GAP CONTROL` (one per bundle; CONTROL 1: it holds the block-control register),
+//! `maxi BUNDLE`, `timing READ WRITE OUTSTANDING`, `limit CYCLES`, then per call `call`, `buffer
+//! BASE HEX`, `wire PORT HEX`, `reg BUNDLE OFFSET WORD`, `read OFFSET` (the control bundle; hex
+//! numbers, values little endian). Port-level interfaces: `quiet CYCLES`, `ram PREFIX PORTS
+//! ELEM_BYTES ap_memory|bram`,
+//! `streams DEPTH PATTERN` (the stream models' FIFO depth and stall pattern), `scalar_in PORT
+//! VLD ACK` and `scalar_out PORT VLD ACK` (`-`: no such port), `stream_in|stream_out
 //! PREFIX fifo|axis ELEM_BYTES`; per call `ramdata PREFIX HEX`, `feed PREFIX HEX`, `expect PREFIX N`.
 
 use super::bind::{self, unsupported, Binding};
@@ -29,6 +32,25 @@ pub struct Value {
     pub buffer: bool,
     /// A struct element's fields, as the capture packed them (AXI4-Stream elements).
     pub fields: Layout,
+    /// An array's dimensions after the first (`int a[4][8]`: `[8]`).
+    pub inner_dims: Vec<usize>,
+    /// A struct (or array or stream of them) packed field by field as Vitis aggregates it.
+    pub aggregate: bool,
+}
+
+impl Value {
+    /// Every dimension of an array, outermost first (the first from the element count).
+    pub fn dims(&self) -> Vec<usize> {
+        let inner: usize = self.inner_dims.iter().product::<usize>().max(1);
+        let mut d = vec![self.count / inner];
+        d.extend(&self.inner_dims);
+        d
+    }
+    /// Element `i`'s bytes (empty past the end).
+    pub fn element(&self, i: usize) -> &[u8] {
+        let eb = self.elem_bytes.max(1);
+        self.bytes.get(i * eb..(i + 1) * eb).unwrap_or(&[])
+    }
 }
 
 /// A captured call: inputs before, outputs after.
@@ -45,6 +67,8 @@ pub fn read_call(path: &Path) -> Result<Captured> {
     let mut c = Captured::default();
     let mut ended = false;
     let mut pending: Option<Layout> = None;
+    let mut pending_dims: Vec<usize> = Vec::new();
+    let mut pending_aggregate = false;
     for line in text.lines() {
         let w: Vec<&str> = line.split_whitespace().collect();
         let v = match w.as_slice() {
@@ -58,6 +82,8 @@ pub fn read_call(path: &Path) -> Result<Captured> {
                     bytes: unhex(hex).ok_or_else(|| bad(line))?,
                     buffer: false,
                     fields: Layout::new(),
+                    inner_dims: Vec::new(),
+                    aggregate: std::mem::take(&mut pending_aggregate),
                 },
             ),
             ["buffer", phase, name, bits, eb, count, hex] => (
@@ -70,10 +96,21 @@ pub fn read_call(path: &Path) -> Result<Captured> {
                     bytes: unhex(hex).ok_or_else(|| bad(line))?,
                     buffer: true,
                     fields: pending.take().unwrap_or_default(),
+                    inner_dims: std::mem::take(&mut pending_dims),
+                    aggregate: std::mem::take(&mut pending_aggregate),
                 },
             ),
             ["end"] => {
                 ended = true;
+                continue;
+            }
+            ["aggregate", _, _] => {
+                pending_aggregate = true;
+                continue;
+            }
+            ["dims", _, _, d @ ..] => {
+                pending_dims =
+                    d.iter().map(|x| x.parse()).collect::<std::result::Result<_, _>>().map_err(|_| bad(line))?;
                 continue;
             }
             ["layout", _, _, l] => {
@@ -142,10 +179,12 @@ pub struct PlannedCall {
 /// An output of a call that comes out on ports.
 #[derive(Debug, Clone)]
 pub enum Check {
-    /// The array's contents after the call, from the ap_memory model `prefix`.
-    Ram { name: String, prefix: String },
-    /// A scalar output port (the C value: a reference, or a pointer's one element).
-    Port { name: String, port: String },
+    /// The array's contents after the call, from the ap_memory model `prefix` (a partition
+    /// bank: the C elements at its addresses).
+    Ram { name: String, prefix: String, elems: Option<Vec<Option<usize>>> },
+    /// A scalar output port (the C value: a reference, or a pointer's one element; `elem`: that
+    /// element of a completely partitioned array).
+    Port { name: String, port: String, elem: Option<usize> },
     /// The elements the C model wrote to an output stream during the call; for axis elements
     /// with side channels, the RTL's layout and the fields compared.
     StreamOut { name: String, prefix: String, expected: Value, rtl: Option<(Layout, Layout)> },
@@ -181,11 +220,9 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
         Control::Chain => "chain",
     };
     let _ = writeln!(t, "control {ctrl} {}", u8::from(ifs.control_bundle.is_none() && ifs.control != Control::None));
-    if ifs.axilite.len() > 1 {
-        return Err(unsupported("more than one s_axilite bundle"));
-    }
-    if let Some(a) = ifs.axilite.first() {
-        let _ = writeln!(t, "axilite {} 0", a.bundle);
+    for a in &ifs.axilite {
+        let ctrl = ifs.control_bundle.as_deref() == Some(a.bundle.as_str());
+        let _ = writeln!(t, "axilite {} 0 {}", a.bundle, u8::from(ctrl));
     }
     for m in &ifs.maxi {
         let _ = writeln!(t, "maxi {}", m.bundle);
@@ -199,7 +236,8 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
     );
     let _ = writeln!(t, "limit {}", req.max_cycles);
     let _ = writeln!(t, "quiet {QUIET_CYCLES}");
-    let bindings = bind::bind(ifs, sig)?;
+    let _ = writeln!(t, "streams {} {}", req.flow.fifo_depth, req.flow.stall_pattern);
+    let bindings = bind::bind(ifs, sig, calls.first())?;
     if ifs.control == Control::None {
         let ends = bindings
             .iter()
@@ -222,13 +260,20 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
             let mut pc =
                 PlannedCall { capture: ci, buffers: Vec::new(), axilite_writes: 0, returns: false, checks: Vec::new() };
             let mut next = BASE;
-            let mut regs: Vec<(u32, u32)> = Vec::new();
+            let mut regs: Vec<(&str, u32, u32)> = Vec::new();
             for (a, binds) in sig.args.iter().zip(&bindings) {
                 let v = c.inputs.iter().find(|v| v.name == a.name).ok_or_else(|| missing(&a.name))?;
                 let out = || c.outputs.iter().find(|v| v.name == a.name).ok_or_else(|| missing(&a.name));
                 for b in binds {
                     match b {
                         Binding::Register => {
+                            if v.aggregate {
+                                return Err(unsupported(&format!(
+                                    "struct argument `{}` on s_axilite or m_axi (Vitis lays those out as in C \
+                                     memory, with padding; cosim packs structs only for streams and ports)",
+                                    a.name
+                                )));
+                            }
                             // The bits the RTL gets: a buffer's address, or the value itself.
                             let bits: Vec<u8> = match a.kind {
                                 ArgKind::Buffer { .. } => {
@@ -240,26 +285,35 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
                                 }
                                 _ => v.bytes.clone(),
                             };
-                            let (_, reg) = ifs.register_of(&a.name).expect("bound to a register");
+                            let (lite, reg) = ifs.register_of(&a.name).expect("bound to a register");
                             for (k, off) in reg.offsets.iter().enumerate() {
                                 let mut w = [0u8; 4];
                                 for (j, b) in w.iter_mut().enumerate() {
                                     *b = bits.get(4 * k + j).copied().unwrap_or(0);
                                 }
-                                regs.push((*off, u32::from_le_bytes(w)));
+                                regs.push((&lite.bundle, *off, u32::from_le_bytes(w)));
                             }
                         }
-                        Binding::WireIn { port, .. } => {
-                            let _ = writeln!(t, "wire {port} {}", hex(first_element(v)));
+                        Binding::WireIn { port, elem, .. } => {
+                            let bits = elem.map_or_else(|| first_element(v), |i| v.element(i));
+                            let _ = writeln!(t, "wire {port} {}", hex(bits));
                         }
-                        Binding::WireOut { port, .. } => {
+                        Binding::WireOut { port, elem, .. } => {
                             if out().is_ok() {
-                                pc.checks.push(Check::Port { name: a.name.clone(), port: port.clone() });
+                                pc.checks.push(Check::Port { name: a.name.clone(), port: port.clone(), elem: *elem });
                             }
                         }
-                        Binding::Ram { prefix, .. } => {
-                            let _ = writeln!(t, "ramdata {prefix} {}", hex(&v.bytes));
-                            pc.checks.push(Check::Ram { name: a.name.clone(), prefix: prefix.clone() });
+                        Binding::Ram { prefix, elems, .. } => {
+                            let bytes = match elems {
+                                Some(e) => gather(v, e),
+                                None => v.bytes.clone(),
+                            };
+                            let _ = writeln!(t, "ramdata {prefix} {}", hex(&bytes));
+                            pc.checks.push(Check::Ram {
+                                name: a.name.clone(),
+                                prefix: prefix.clone(),
+                                elems: elems.clone(),
+                            });
                         }
                         Binding::Stream { prefix, input: true, axis } => {
                             let after = out()?;
@@ -304,8 +358,8 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
                     }
                 }
             }
-            for (off, w) in &regs {
-                let _ = writeln!(t, "reg {off:x} {w:x}");
+            for (bundle, off, w) in &regs {
+                let _ = writeln!(t, "reg {bundle} {off:x} {w:x}");
             }
             pc.axilite_writes = regs.len();
             if !sig.returns_void {
@@ -322,6 +376,17 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
         }
     }
     Ok(Plan { text: t, calls: planned })
+}
+
+/// A partition bank's contents: the C elements at its addresses (zero in holes).
+fn gather(v: &Value, elems: &[Option<usize>]) -> Vec<u8> {
+    let eb = v.elem_bytes.max(1);
+    let mut out = Vec::with_capacity(elems.len() * eb);
+    for e in elems {
+        let x = e.map_or(&[][..], |i| v.element(i));
+        out.extend((0..eb).map(|k| x.get(k).copied().unwrap_or(0)));
+    }
+    out
 }
 
 /// A scalar's bits, or a one-element pointer's element.
@@ -348,8 +413,8 @@ fn declare_ports(
         for b in binds {
             match b {
                 Binding::Register => {}
-                Binding::WireIn { port, vld, ack } => {
-                    if v.buffer && v.count > 1 {
+                Binding::WireIn { port, vld, ack, elem } => {
+                    if v.buffer && v.count > 1 && elem.is_none() {
                         return Err(unsupported(&format!(
                             "pointer `{}` of {} elements on scalar ports (`{port}`)",
                             a.name, v.count
@@ -359,11 +424,12 @@ fn declare_ports(
                         let _ = writeln!(t, "scalar_in {port} {} {}", opt(vld), opt(ack));
                     }
                 }
-                Binding::WireOut { port, vld, ack } => {
+                Binding::WireOut { port, vld, ack, .. } => {
                     let _ = writeln!(t, "scalar_out {port} {} {}", opt(vld), opt(ack));
                 }
-                Binding::Ram { prefix, ports } => {
-                    let _ = writeln!(t, "ram {prefix} {ports} {}", v.elem_bytes.max(1));
+                Binding::Ram { prefix, ports, bram, .. } => {
+                    let style = if *bram { "bram" } else { "ap_memory" };
+                    let _ = writeln!(t, "ram {prefix} {ports} {} {style}", v.elem_bytes.max(1));
                 }
                 Binding::Stream { prefix, axis: true, input } if !v.fields.is_empty() => {
                     let r = layout::rtl_layout(ifs, prefix);
@@ -417,6 +483,8 @@ pub struct CallResult {
     pub streams: Vec<(String, u64, Vec<u8>)>,
     /// Input streams: elements read.
     pub consumed: Vec<(String, u64)>,
+    /// Cycles an output stream's FIFO was full while the design offered an element.
+    pub stalls: u64,
 }
 
 pub struct Results {
@@ -443,6 +511,7 @@ pub fn read_results(path: &Path) -> Result<Results> {
                 ports: Vec::new(),
                 streams: Vec::new(),
                 consumed: Vec::new(),
+                stalls: 0,
             }),
             ["ram", name, h] => {
                 let bytes = unhex(h).ok_or_else(|| bad(line))?;
@@ -456,6 +525,7 @@ pub fn read_results(path: &Path) -> Result<Results> {
                 let (n, bytes) = (num(n)?, unhex(h).ok_or_else(|| bad(line))?);
                 r.calls.last_mut().ok_or_else(|| bad(line))?.streams.push((name.to_string(), n, bytes));
             }
+            ["stalls", _, n] => r.calls.last_mut().ok_or_else(|| bad(line))?.stalls += num(n)?,
             ["consumed", name, n] => {
                 let n = num(n)?;
                 r.calls.last_mut().ok_or_else(|| bad(line))?.consumed.push((name.to_string(), n));
@@ -487,21 +557,33 @@ pub fn compare(pc: &PlannedCall, rc: &CallResult, cap: &Captured) -> Vec<String>
             out.push(format!("buffer `{name}`: the harness returned no memory for it"));
             continue;
         };
-        diff_elements(&mut out, name, expected, got);
+        diff_elements(&mut out, name, expected, got, None);
     }
     for ch in &pc.checks {
         match ch {
-            Check::Ram { name, prefix } => {
+            Check::Ram { name, prefix, elems } => {
                 let Some(expected) = cap.outputs.iter().find(|v| v.name == *name) else { continue };
+                let bank;
+                let expected = match elems {
+                    Some(e) => {
+                        bank = Value { bytes: gather(expected, e), count: e.len(), ..expected.clone() };
+                        &bank
+                    }
+                    None => expected,
+                };
                 match rc.rams.iter().find(|(p, _)| p == prefix) {
-                    Some((_, got)) => diff_elements(&mut out, name, expected, got),
+                    Some((_, got)) => diff_elements(&mut out, name, expected, got, elems.as_deref()),
                     None => out.push(format!("array `{name}`: the harness returned no RAM `{prefix}`")),
                 }
             }
-            Check::Port { name, port } => {
+            Check::Port { name, port, elem } => {
                 let Some(expected) = cap.outputs.iter().find(|v| v.name == *name) else { continue };
                 let bits = expected.bits;
-                let e = first_element(expected);
+                let e = elem.map_or_else(|| first_element(expected), |i| expected.element(i));
+                let name = &match elem {
+                    Some(i) => format!("{name}[{i}]"),
+                    None => name.clone(),
+                };
                 match rc.ports.iter().find(|(p, _)| p == port) {
                     Some((_, Some(got))) if masked(got, bits) == masked(e, bits) => {}
                     Some((_, Some(got))) => {
@@ -531,7 +613,7 @@ pub fn compare(pc: &PlannedCall, rc: &CallResult, cap: &Captured) -> Vec<String>
                         expected.count
                     ));
                 }
-                diff_elements(&mut out, name, expected, got);
+                diff_elements(&mut out, name, expected, got, None);
             }
             Check::StreamIn { name, prefix, consumed } => {
                 let n = rc.consumed.iter().find(|(p, _)| p == prefix).map_or(0, |(_, n)| *n);
@@ -559,18 +641,27 @@ pub fn compare(pc: &PlannedCall, rc: &CallResult, cap: &Captured) -> Vec<String>
 }
 
 /// Element-wise differences between the C model's `expected` values and the RTL's bytes.
-fn diff_elements(out: &mut Vec<String>, name: &str, expected: &Value, got: &[u8]) {
+/// `index`: a partition bank's C element per address (holes are not compared; messages name
+/// the C index).
+fn diff_elements(out: &mut Vec<String>, name: &str, expected: &Value, got: &[u8], index: Option<&[Option<usize>]>) {
     let eb = expected.elem_bytes.max(1);
     let mut listed = 0;
     let mut differing = 0;
     for i in 0..expected.count {
+        let c_index = match index {
+            Some(ix) => match ix.get(i).copied().flatten() {
+                Some(c) => c,
+                None => continue,
+            },
+            None => i,
+        };
         let e = expected.bytes.get(i * eb..(i + 1) * eb).unwrap_or(&[]);
         let Some(g) = got.get(i * eb..(i + 1) * eb) else { break };
         if masked(e, expected.bits) != masked(g, expected.bits) {
             differing += 1;
             if listed < MAX_LISTED {
                 out.push(format!(
-                    "`{name}`[{i}]: RTL {} , C simulation {}",
+                    "`{name}`[{c_index}]: RTL {} , C simulation {}",
                     show(g, expected.bits),
                     show(e, expected.bits)
                 ));

@@ -9,7 +9,9 @@
 //! - `s_axi_<bundle>_*`: an s_axilite slave (Vitis default bundle `control`, Vivado HLS
 //!   `AXILiteS`); its `ADDR_<ARG>_DATA_<k>` localparams are the argument offsets;
 //! - `m_axi_<bundle>_*`: an AXI4 master (`gmem`, ...);
-//! - `<arg>_address0/_ce0/_we0/_d0/_q0`: ap_memory; `<arg>_dout/_empty_n/_read`,
+//! - `<arg>_address0/_ce0/_we0/_d0/_q0`: ap_memory (`_address1 ...`: a second RAM port);
+//!   `<arg>_Addr_A/_EN_A/_WEN_A/_Din_A/_Dout_A`: the `bram` interface; a partitioned array has
+//!   one group per bank, `<arg>_0_address0 ...` (see [`super::partition`]); `<arg>_dout/_empty_n/_read`,
 //!   `<arg>_din/_full_n/_write`: ap_fifo; `<arg>_TDATA/_TVALID/_TREADY`: axis;
 //!   `<arg>` with `<arg>_ap_vld` / `<arg>_ap_ack`: ap_vld / ap_ack scalars; `<arg>` alone: ap_none;
 //! - `ap_return`: the return value (or register `ADDR_AP_RETURN_0` under s_axilite).
@@ -31,6 +33,8 @@ pub struct Solution {
     pub rtl_files: Vec<PathBuf>,
     /// `kernel.xml` beside the solution or in it (Vitis kernels only).
     pub kernel_xml: Option<PathBuf>,
+    /// The solution's `directives.tcl` (Vivado HLS / Vitis `set_directive_*` lines), when present.
+    pub directives: Option<PathBuf>,
 }
 
 /// Find the solution under `dir`: a solution (`dir/syn/verilog`), a Vitis unified component
@@ -89,7 +93,8 @@ pub fn find(dir: &Path) -> Result<Solution> {
         .into_iter()
         .chain(sol.parent().map(|p| p.join("kernel.xml")))
         .find(|p| p.is_file());
-    Ok(Solution { dir: sol, verilog_dir, rtl_files, kernel_xml })
+    let directives = Some(sol.join("directives.tcl")).filter(|p| p.is_file());
+    Ok(Solution { dir: sol, verilog_dir, rtl_files, kernel_xml, directives })
 }
 
 fn has_rtl(d: &Path) -> bool {
@@ -148,9 +153,12 @@ pub enum ArgPorts {
         vld: Option<String>,
         ack: Option<String>,
     },
-    /// RAM ports, per RAM port index: address, ce, we, d, q.
+    /// RAM ports, per RAM port index: address, ce, we, d, q (ap_memory: `<a>_address0 ...`);
+    /// with `bram`, Vivado's BRAM-controller names `<a>_Addr_A _EN_A _WEN_A _Din_A _Dout_A`
+    /// (port B: `_B`), a byte address and byte write enables.
     Memory {
         ports: u32,
+        bram: bool,
     },
     Fifo {
         input: bool,
@@ -359,7 +367,10 @@ fn classify(top: &str, m: &Module, sol: &Solution, generator: String) -> std::re
         let strip = |s: &str| n.strip_suffix(s).map(String::from);
         if let Some(a) = strip("_address0") {
             let ports = (0..4).filter(|i| names.contains(&format!("{a}_address{i}"))).count() as u32;
-            args.insert(a, ArgPorts::Memory { ports });
+            args.insert(a, ArgPorts::Memory { ports, bram: false });
+        } else if let Some(a) = strip("_Addr_A") {
+            let ports = 1 + u32::from(names.contains(&format!("{a}_Addr_B")));
+            args.insert(a, ArgPorts::Memory { ports, bram: true });
         } else if let Some(a) = strip("_empty_n") {
             args.insert(a, ArgPorts::Fifo { input: true });
         } else if let Some(a) = strip("_full_n") {
@@ -428,7 +439,12 @@ fn read_axilite(top: &str, b: &str, addr_width: u32, sol: &Solution) -> std::res
         let mut words: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
         for (name, &v) in &m.params {
             let Some(rest) = name.strip_prefix("ADDR_") else { continue };
-            let Some((arg, k)) = rest.rsplit_once("_DATA_") else { continue };
+            // `ADDR_<ARG>_DATA_<k>`, and the return value's `ADDR_AP_RETURN_<k>`.
+            let Some((arg, k)) =
+                rest.rsplit_once("_DATA_").or_else(|| rest.rsplit_once('_').filter(|(a, _)| *a == "AP_RETURN"))
+            else {
+                continue;
+            };
             let Ok(k) = k.parse::<u32>() else { continue };
             words.entry(arg.to_string()).or_default().push((k, v as u32));
         }

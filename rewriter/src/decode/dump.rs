@@ -18,6 +18,9 @@ pub const STATUS_FINISHED: u64 = 1;
 pub const STATUS_UNMATCHED: u64 = 2;
 /// Status bit 2: the monitor did not keep the longest invocation (its words are 0).
 pub const STATUS_NO_LONGEST: u64 = 4;
+/// Status bit 3 (builds without timestamps): an event waited in its FIFO while the monitor's
+/// shared accumulator served another probe, so its time (the cycle it was read) is late.
+pub const STATUS_LATE: u64 = 8;
 
 /// A parsed dump. `key` is the build's [`crate::emit::manifest::hw_key`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -254,6 +257,7 @@ pub(crate) mod tests {
                 slots,
                 derived: Vec::new(),
                 generated: Vec::new(),
+                trace: None,
             }),
             probes,
             skipped: Vec::new(),

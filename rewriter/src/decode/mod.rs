@@ -14,6 +14,7 @@ pub mod output;
 pub mod report;
 pub mod simreport;
 pub mod stall;
+pub mod trace;
 
 pub use dump::{Dump, DumpError, SlotRecord};
 pub use report::{HwReport, HwRow, Options};

@@ -2,7 +2,7 @@
 //! top, critical path, stall and its reasons ([`stall`](super::stall)), and, given a sim report,
 //! the C-simulation estimate beside them. Serialised as JSON (`hlsinstr-hw-report`, versioned).
 
-use super::dump::{Dump, SlotRecord, STATUS_UNMATCHED};
+use super::dump::{Dump, SlotRecord, STATUS_LATE, STATUS_UNMATCHED};
 use super::model::{self, Origin};
 use super::simreport::SimReport;
 use super::stall::{self, HwReason};
@@ -307,6 +307,11 @@ pub fn build(
         r.top_pct = ratio(r.busy, top_cycles).map(|x| 100.0 * x);
     }
     stall::analyse(&mut rows, manifest);
+    if dump.status & STATUS_LATE != 0 {
+        warnings.push(
+            "some events were read from their FIFO after they arrived (several probes posted back to back at once): their times and busy sums are late by those cycles; build with --probes ...,timestamps for exact times".into(),
+        );
+    }
     if dump.status & STATUS_UNMATCHED != 0 && rows.iter().all(|r| r.unmatched == 0) {
         warnings.push("the monitor flags unmatched events but no slot counts any: the dump may be damaged".into());
     }
@@ -455,6 +460,20 @@ mod tests {
         assert!(r.warnings.iter().any(|w| w.contains("3 unmatched")), "{:?}", r.warnings);
         let l = &r.rows[1];
         assert_eq!((l.calls, l.avg, l.first_start, l.span, l.trips_avg), (Some(0), None, None, None, None));
+    }
+
+    #[test]
+    fn late_events_are_warned_about() {
+        let m = manifest();
+        let mut d = dump(&m);
+        assert!(!report(&d, &m, None).warnings.iter().any(|w| w.contains("after they arrived")));
+        d.status |= super::super::dump::STATUS_LATE;
+        let r = report(&d, &m, None);
+        assert!(
+            r.warnings.iter().any(|w| w.contains("after they arrived") && w.contains("timestamps")),
+            "{:?}",
+            r.warnings
+        );
     }
 
     #[test]

@@ -67,11 +67,16 @@ pub struct SiteEntry {
     /// The site this one sits in (none for a function's entry).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub parent: Option<u32>,
+    /// OpenCL C: the iBuffer unit (`trace` probe) the site records into; its ids count from 0
+    /// per unit.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub unit: Option<u32>,
 }
 
 impl BranchTrace {
     /// Add the sites and graphs of one file's plan.
     pub fn add(&mut self, file: &str, model: &FileModel, plan: &FilePlan) {
+        let unit_of = |fi: usize| plan.traced.iter().find(|t| t.function == fi).and_then(|t| t.unit);
         for s in &plan.sites {
             self.sites.push(SiteEntry {
                 id: s.id,
@@ -81,6 +86,7 @@ impl BranchTrace {
                 column: s.col,
                 function: model.functions[s.function].qualified.clone(),
                 parent: s.parent,
+                unit: unit_of(s.function),
             });
             self.id_bits = self.id_bits.max(32 - s.id.leading_zeros()).max(1);
         }
@@ -95,6 +101,7 @@ impl BranchTrace {
                     column: *column,
                     function: function.clone(),
                     parent: None,
+                    unit: t.unit,
                 });
             }
             self.functions.push(crate::cfg::replay::TracedFunction {
@@ -103,6 +110,7 @@ impl BranchTrace {
                 entry: t.entry,
                 ret: t.ret,
                 graph: t.graph.clone(),
+                unit: t.unit,
             });
         }
     }
@@ -140,6 +148,42 @@ pub struct HwBuild {
     /// Files the build added below the output directory (`strip` leaves them out).
     #[serde(default)]
     pub generated: Vec<String>,
+    /// The trace buffer (`branches`): where the records go and how they are packed.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub trace: Option<HwTrace>,
+}
+
+/// The in-FPGA trace buffer of a build (hls-lib `hw/trace.h`, docs/branches.md#in-fpga).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct HwTrace {
+    /// [`trace_key`] as 16 hex digits: the tracer writes it into the trace header.
+    pub key: String,
+    /// Records the BRAM buffer holds (flushed half by half).
+    pub depth: u32,
+    /// Records the DRAM region holds.
+    pub records: u64,
+    /// `wrap` (keep the newest) or `linear` (keep the first, count the rest as lost).
+    pub mode: String,
+    /// Record layout, low bits first: site id, value (trip count), cycles since the previous record.
+    pub id_bits: u32,
+    pub value_bits: u32,
+    pub delta_bits: u32,
+}
+
+/// The key of a trace: the record sites (id, kind, file, line, column) and the layout, hashed.
+pub fn trace_key(trace: &BranchTrace, layout: (u32, u32, u32)) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |line: String| {
+        for b in line.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    eat(format!("{layout:?}\n"));
+    for s in &trace.sites {
+        eat(format!("{}:{}:{}:{}:{}\n", s.id, s.kind, s.file, s.line, s.column));
+    }
+    h
 }
 
 /// A probe the monitor cannot see directly (a `#pragma HLS dataflow` function: a stream write in
@@ -183,7 +227,7 @@ pub struct ManifestFile {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct ProbeEntry {
     pub id: u32,
-    /// `function`, `loop`, `port`, `watch` or `snapshot`.
+    /// `function`, `loop`, `port`, `watch`, `snapshot` or `trace` (an OpenCL C function's branch records).
     pub kind: String,
     pub file: String,
     /// Original 1-based line and column (characters) of the function name, loop keyword or
@@ -499,6 +543,25 @@ pub fn describe(
                 };
             }
             match (p.kind, p.loop_index, &p.port) {
+                (ProbeKind::Trace, _, _) => ProbeEntry {
+                    id: p.id,
+                    kind: "trace".into(),
+                    file: file.into(),
+                    line: f.line,
+                    column: f.col,
+                    function: f.qualified.clone(),
+                    name: f.name.clone(),
+                    label: None,
+                    vitis_name: None,
+                    parent: None,
+                    implied: false,
+                    loop_info: None,
+                    nest: None,
+                    module: None,
+                    port: None,
+                    watch: None,
+                    snapshot: None,
+                },
                 (ProbeKind::Loop, Some(li), _) => {
                     let l = &f.loops[li];
                     let nest = p.nest.as_ref().map(|n| nest_info(f, n));

@@ -54,6 +54,14 @@ pub fn text(p: &Profile) -> String {
         p.calls.len(),
         p.edges
     );
+    if p.concurrent_cycles > 0 {
+        let _ = writeln!(
+            o,
+            "concurrent: {} of these cycles ran several instances at once (dataflow processes); each counts once, \
+             shared among their lines",
+            p.concurrent_cycles
+        );
+    }
     for n in &p.notes {
         let _ = writeln!(o, "note: {n}");
     }

@@ -18,6 +18,12 @@
 //! the innermost active instances (those with no active child: a caller waiting in a call
 //! state gets none while its callee runs), or, when those have no tagged line in their state,
 //! to their module's `(no source line)`. Shares add up to the run's cycles.
+//!
+//! Dataflow: a module without an FSM of its own (a dataflow region) runs from its ap_start
+//! through its ap_done (ap_start falls at ap_ready, before its processes finish); each process
+//! instance counts its own cycles from its own ap_start and FSM, so processes overlap and their
+//! `active` cycles may add up to more than the run, while a cycle in which several run is one
+//! unit of share split among all their lines: the run is never counted twice.
 
 use super::rtl::Bits;
 use super::sched::{Lit, Predicate};
@@ -52,6 +58,9 @@ pub struct Profile {
     pub edges: u64,
     /// Cycles the top was running (summed over calls): the run.
     pub cycles: u64,
+    /// Cycles of the run in which two or more innermost instances ran at once (dataflow
+    /// processes, concurrent calls): each is still one cycle of the run, shared among their lines.
+    pub concurrent_cycles: u64,
     pub calls: Vec<Call>,
     /// Source positions, indexed by `lines[].loc` and `modules[].lines[].loc`.
     pub locs: Vec<LocInfo>,
@@ -225,6 +234,7 @@ pub fn profile(
     let mut call_lines: BTreeMap<usize, LineStats> = BTreeMap::new();
     let mut cycle: u64 = 0; // edge index
     let mut run_cycles = 0u64;
+    let mut concurrent_cycles = 0u64;
     let mut has_active_child = vec![false; insts.len()];
     let mut active_pairs: Vec<(usize, usize, bool, bool)> = Vec::new(); // (module, loc, leaf, unresolved)
     while wave.next_cycle()? {
@@ -280,6 +290,10 @@ pub fn profile(
             }
         }
         active_pairs.clear();
+        let leaves = insts.iter().enumerate().filter(|(i, inst)| inst.active && !has_active_child[*i]).count();
+        if leaves > 1 {
+            concurrent_cycles += 1;
+        }
         let mut untagged_leaf_modules: Vec<usize> = Vec::new();
         for (i, inst) in insts.iter_mut().enumerate() {
             if !inst.active {
@@ -382,6 +396,7 @@ pub fn profile(
         scope: top_path,
         edges: cycle,
         cycles: run_cycles,
+        concurrent_cycles,
         calls,
         locs,
         lines,
@@ -523,8 +538,11 @@ fn instance_states(inst: &Inst, wave: &Wave, design: &Design) -> (bool, Vec<u32>
         }
     });
     let Some(state) = fsm.and_then(|k| inst.decode.get(&k)) else {
-        // An FSM in no known state (x before reset, or not dumped): running only if started.
-        return (start, vec![]);
+        // No FSM state to read: a dataflow region (its RTL has no FSM; its processes run under
+        // it), an FSM in no known state (x before reset) or one not dumped. Running from the
+        // cycle ap_start is high through the cycle of its ap_done: ap_start may fall at
+        // ap_ready, long before the processes are done.
+        return (start || (inst.active && !inst.done_before), vec![]);
     };
     match *state {
         FsmState::Plain(n) => {

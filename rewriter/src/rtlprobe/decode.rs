@@ -6,7 +6,11 @@ use crate::error::{Error, ErrorKind, Result};
 use serde::Serialize;
 
 pub const MAGIC: u32 = 0x484C_5250;
-pub const DUMP_VERSION: u32 = 1;
+/// Version 2 appends the DRAM offload's records (version 1: the queues alone).
+pub const DUMP_VERSION: u32 = 2;
+/// A DRAM record (hlsinstr_rtlprobe_offload.v): bit 63 set, the queue in 62:48, the timestamp
+/// in 47:0.
+const RECORD_VALID: u64 = 1 << 63;
 
 /// True when `bytes` starts like an rtl-probe dump.
 pub fn is_rtlprobe(bytes: &[u8]) -> bool {
@@ -65,10 +69,10 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
         return Err(Error::new(ErrorKind::BadInput, "not an rtlprobe dump (magic HLRP missing)"));
     }
     let version = w.next("the header")?;
-    if version != DUMP_VERSION {
+    if version == 0 || version > DUMP_VERSION {
         return Err(Error::new(
             ErrorKind::BadInput,
-            format!("rtlprobe dump version {version}; this hlsinstr reads {DUMP_VERSION}"),
+            format!("rtlprobe dump version {version}; this hlsinstr reads versions 1 to {DUMP_VERSION}"),
         ));
     }
     let n = w.next("the header")? as usize;
@@ -106,6 +110,8 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
             ));
         }
     }
+    // The queues as read: status and kept timestamps, oldest first.
+    let mut read = Vec::with_capacity(rtl.queues.len());
     for q in &rtl.queues {
         let status = w.next("a probe's status")?;
         let count = w.next("a probe's count")? as usize;
@@ -121,6 +127,42 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
             let hi = w.next("a timestamp")?;
             ts.push(u64::from(lo) | (u64::from(hi) << 32));
         }
+        read.push((status, ts));
+    }
+    // Version 2: the records the offload wrote to DRAM, in address order. Each queue's records
+    // are its oldest events (a drain pops the queue's head), so they go before what it still holds.
+    let mut offloaded: Vec<Vec<u64>> = vec![Vec::new(); rtl.queues.len()];
+    if version >= 2 {
+        let records = w.next("the DRAM record count")? as usize;
+        if records > (bytes.len() - w.at) / 8 {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!("the dump announces {records} DRAM records but holds fewer: it was cut short"),
+            ));
+        }
+        for k in 0..records {
+            let lo = w.next("a DRAM record")?;
+            let hi = w.next("a DRAM record")?;
+            let r = u64::from(lo) | (u64::from(hi) << 32);
+            if r & RECORD_VALID == 0 {
+                continue;
+            }
+            let queue = ((r >> 48) & 0x7fff) as usize;
+            let list = offloaded.get_mut(queue).ok_or_else(|| {
+                Error::new(
+                    ErrorKind::BadInput,
+                    format!(
+                        "DRAM record {k} names queue {queue}, the build has {}: read OFF_WPTR records from OFF_BASE of this IP",
+                        rtl.queues.len()
+                    ),
+                )
+            })?;
+            list.push(r & ((1 << 48) - 1));
+        }
+    }
+    for ((q, (status, kept)), mut ts) in rtl.queues.iter().zip(read).zip(offloaded) {
+        let in_dram = ts.len();
+        ts.extend(kept);
         if ts.windows(2).any(|p| p[1] < p[0]) {
             warnings.push(format!("probe {}: timestamps out of order; the dump is damaged", q.probe));
         }
@@ -130,9 +172,10 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
         let truncated = status & 4 != 0;
         if truncated {
             warnings.push(format!(
-                "{}: its queue of {} filled up; later calls are counted but not timed (give --depth)",
+                "{}: its queue of {} filled up; later calls are counted but not timed (give --depth{})",
                 inst.map_or("?", |i| i.name.as_str()),
-                q.depth
+                q.depth,
+                if in_dram > 0 { ", or a larger DRAM region" } else { "" }
             ));
         }
         probes.push(ProbeResult {
@@ -179,4 +222,91 @@ pub fn text(r: &Report) -> String {
         s.push_str(&format!("warning: {w}\n"));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rtlprobe::manifest::{RtlInstance, RtlQueue};
+
+    fn build() -> RtlBuild {
+        let inst = |name: &str| RtlInstance {
+            path: format!("top/{name}"),
+            name: name.into(),
+            module: name.into(),
+            hls_module: name.into(),
+            kind: "function".into(),
+            parent: None,
+            latency: None,
+            expected_calls: None,
+            probe: None,
+        };
+        let queue = |probe: u32, instance: usize| RtlQueue {
+            probe,
+            instance,
+            depth: 4,
+            start: String::new(),
+            done: String::new(),
+            cont: None,
+        };
+        RtlBuild {
+            top: "top".into(),
+            wrapper: "top_rtlprobe".into(),
+            key: "00000000000000ab".into(),
+            instances: vec![inst("a"), inst("b")],
+            queues: vec![queue(0, 0), queue(1, 1)],
+            calls_width: 16,
+            ts_width: 48,
+            edited: vec![],
+            generated: vec![],
+        }
+    }
+
+    fn words(version: u32, queues: &[(u32, &[u64])], records: Option<&[u64]>) -> Vec<u8> {
+        let mut w = vec![MAGIC, version, queues.len() as u32, 2 | 48 << 16, 0xab, 0];
+        for (status, ts) in queues {
+            w.push(*status);
+            w.push(ts.len() as u32);
+            for t in *ts {
+                w.extend([*t as u32, (*t >> 32) as u32]);
+            }
+        }
+        if let Some(r) = records {
+            w.push(r.len() as u32);
+            for x in r {
+                w.extend([*x as u32, (*x >> 32) as u32]);
+            }
+        }
+        w.iter().flat_map(|x| x.to_le_bytes()).collect()
+    }
+
+    fn rec(queue: u64, ts: u64) -> u64 {
+        RECORD_VALID | queue << 48 | ts
+    }
+
+    #[test]
+    fn dram_records_go_before_the_queues_per_queue_in_order() {
+        // Queue 0: 5 events (3 in DRAM, 2 still queued, the last call open); queue 1: 4 in DRAM,
+        // interleaved with queue 0's, and nothing queued. A word without bit 63 is skipped.
+        let dram = [rec(0, 10), rec(1, 11), rec(0, 12), rec(1, 13), 0, rec(0, 20), rec(1, 30), rec(1, 31)];
+        let bytes = words(2, &[(3 << 16 | 8 | 1, &[21, 40]), (2 << 16, &[])], Some(&dram));
+        let r = decode(&bytes, &build()).unwrap();
+        assert_eq!(r.probes[0].intervals, vec![(10, Some(12)), (20, Some(21)), (40, None)]);
+        assert_eq!((r.probes[0].calls, r.probes[0].busy_cycles, r.probes[0].open), (3, 3 + 2, true));
+        assert_eq!(r.probes[1].intervals, vec![(11, Some(13)), (30, Some(31))]);
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
+    #[test]
+    fn version_1_dumps_still_decode_and_bad_records_are_refused() {
+        let r = decode(&words(1, &[(1 << 16, &[5, 9]), (0, &[])], None), &build()).unwrap();
+        assert_eq!(r.probes[0].intervals, vec![(5, Some(9))]);
+        let e = decode(&words(2, &[(0, &[]), (0, &[])], Some(&[rec(7, 1)])), &build()).unwrap_err();
+        assert!(e.to_string().contains("names queue 7"), "{e}");
+        let mut cut = words(2, &[(0, &[]), (0, &[])], Some(&[rec(0, 1), rec(0, 2)]));
+        cut.truncate(cut.len() - 8);
+        assert!(decode(&cut, &build()).unwrap_err().to_string().contains("cut short"));
+        let e = decode(&words(3, &[(0, &[]), (0, &[])], None), &build()).unwrap_err();
+        assert!(e.to_string().contains("version 3"), "{e}");
+    }
 }

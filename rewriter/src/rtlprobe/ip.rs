@@ -10,10 +10,11 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 /// The IP's files, written below `rtlprobe/` in the output.
-pub const IP_FILES: [(&str, &str); 3] = [
+pub const IP_FILES: [(&str, &str); 4] = [
     ("hlsinstr_rtlprobe.v", include_str!("../../../verilog/rtlprobe/hlsinstr_rtlprobe.v")),
     ("hlsinstr_rtlprobe_queue.v", include_str!("../../../verilog/rtlprobe/hlsinstr_rtlprobe_queue.v")),
     ("hlsinstr_rtlprobe_mux.v", include_str!("../../../verilog/rtlprobe/hlsinstr_rtlprobe_mux.v")),
+    ("hlsinstr_rtlprobe_offload.v", include_str!("../../../verilog/rtlprobe/hlsinstr_rtlprobe_offload.v")),
 ];
 
 /// One queue of the IP: which probe it is and which top ports feed it.
@@ -189,7 +190,12 @@ pub fn wrapper(
     let _ = writeln!(v, "    .rst_n({}),", if active_low { rst.to_string() } else { format!("!{rst}") });
     let _ = writeln!(v, "    .probe_start({{{}}}),", list(&|q| q.start.clone()));
     let _ = writeln!(v, "    .probe_done({{{}}}),", list(&|q| q.done.clone()));
-    let axi: Vec<String> = axi_ports.iter().map(|(_, _, p)| format!("    .s_axi_{p}(s_axi_rtlprobe_{p})")).collect();
+    let mut axi: Vec<String> =
+        axi_ports.iter().map(|(_, _, p)| format!("    .s_axi_{p}(s_axi_rtlprobe_{p})")).collect();
+    // The DRAM offload's write master (OFFLOAD 0 here): inputs tied off, outputs left open.
+    axi.push("    .m_axi_awready(1'b0), .m_axi_wready(1'b0), .m_axi_bresp(2'b00), .m_axi_bvalid(1'b0)".into());
+    axi.push("    .m_axi_awaddr(), .m_axi_awlen(), .m_axi_awsize(), .m_axi_awburst(), .m_axi_awvalid()".into());
+    axi.push("    .m_axi_wdata(), .m_axi_wstrb(), .m_axi_wlast(), .m_axi_wvalid(), .m_axi_bready()".into());
     let _ = writeln!(v, "{}\n);", axi.join(",\n"));
     let _ = writeln!(v, "\nendmodule");
     Ok(v)

@@ -2,15 +2,15 @@
 //! how often each decision went which way, and the most frequent paths through each function.
 //! Rendered as text, as JSON, and as gcov's own `.gcov` text files.
 
-use crate::cfg::replay::{Decoder, SiteRecord};
+use crate::cfg::replay::{Counts, Decoder, SiteRecord, TracedFunction};
 use crate::cfg::Op;
 use crate::emit::manifest::BranchTrace;
 use crate::error::{Error, ErrorKind, Result};
 use crate::sim::events::{Event, Record};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Coverage {
     /// Trace records decoded.
     pub records: u64,
@@ -21,7 +21,7 @@ pub struct Coverage {
     pub hot_paths: Vec<HotPath>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FileCoverage {
     pub path: String,
     /// Line → times executed, for every line that starts a statement or a test of a traced
@@ -29,24 +29,24 @@ pub struct FileCoverage {
     pub lines: BTreeMap<usize, u64>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Decision {
     pub function: String,
     pub file: String,
     pub line: usize,
     /// `branch` (`if`, `switch`) or `loop` (a loop's test).
-    pub kind: &'static str,
+    pub kind: String,
     pub outcomes: Vec<Outcome>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Outcome {
     /// The first line the outcome leads to (0: the function's end).
     pub to_line: usize,
     pub count: u64,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct HotPath {
     pub function: String,
     pub calls: u64,
@@ -78,13 +78,30 @@ pub fn decode(records: &[Record], trace: &BranchTrace) -> Result<Coverage> {
             )
         })?;
     }
-    let counts = decoder.counts;
     let mut cov = Coverage { records: n, ..Default::default() };
     let site_line: HashMap<u32, usize> = trace.sites.iter().map(|s| (s.id, s.line)).collect();
-    let mut files: BTreeMap<&str, BTreeMap<usize, u64>> = BTreeMap::new();
-    for (fi, f) in trace.functions.iter().enumerate() {
+    let mut files = BTreeMap::new();
+    add_counts(&mut cov, &mut files, &decoder.counts, &trace.functions, &site_line);
+    cov.files = files_of(files);
+    Ok(cov)
+}
+
+/// Line counts per file, as [`Coverage::files`] holds them.
+pub type LineCounts = BTreeMap<String, BTreeMap<usize, u64>>;
+
+/// Add what a decoder counted over `functions` (its graphs; `site_line`: a site id's line) to
+/// `cov` (decisions, decisions taken, hot paths) and `files` (line counts: a line's count is the
+/// most any of its statements or tests ran).
+pub fn add_counts(
+    cov: &mut Coverage,
+    files: &mut LineCounts,
+    counts: &Counts,
+    functions: &[TracedFunction],
+    site_line: &HashMap<u32, usize>,
+) {
+    for (fi, f) in functions.iter().enumerate() {
         let g = &f.graph;
-        let lines = files.entry(f.file.as_str()).or_default();
+        let lines = files.entry(f.file.clone()).or_default();
         for (ni, node) in g.nodes.iter().enumerate() {
             if node.line > 0 && matches!(node.op, Op::Stmt | Op::Branch | Op::LoopTest) {
                 let c = lines.entry(node.line).or_default();
@@ -102,7 +119,7 @@ pub fn decode(records: &[Record], trace: &BranchTrace) -> Result<Coverage> {
                     function: f.function.clone(),
                     file: f.file.clone(),
                     line: node.line,
-                    kind: if node.op == Op::Branch { "branch" } else { "loop" },
+                    kind: if node.op == Op::Branch { "branch" } else { "loop" }.into(),
                     outcomes,
                 });
             }
@@ -119,8 +136,11 @@ pub fn decode(records: &[Record], trace: &BranchTrace) -> Result<Coverage> {
             });
         }
     }
-    cov.files = files.into_iter().map(|(p, lines)| FileCoverage { path: p.to_string(), lines }).collect();
-    Ok(cov)
+}
+
+/// [`LineCounts`] as [`Coverage::files`].
+pub fn files_of(files: LineCounts) -> Vec<FileCoverage> {
+    files.into_iter().map(|(path, lines)| FileCoverage { path, lines }).collect()
 }
 
 /// The first source line a walk from `n` meets (0: none before the function ends).

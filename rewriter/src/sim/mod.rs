@@ -326,7 +326,7 @@ fn analyze_inner(
             replay.roots_begun
         ));
     }
-    let report = report::build(&report::Inputs {
+    let mut report = report::build(&report::Inputs {
         manifest,
         timing: &timing,
         relations: &relations,
@@ -341,6 +341,7 @@ fn analyze_inner(
         sources: &opts.sources,
         cosim: opts.cosim.as_ref(),
     });
+    report.watch = first.watch.summary(manifest);
     Ok(Analysis { report, replay, silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch })
 }
 

@@ -357,6 +357,113 @@ pub fn csv(rep: &Report) -> String {
         out.push_str(&line.join(","));
         out.push('\n');
     }
+    if let Some(w) = &rep.watch {
+        out.push('\n');
+        out.push_str(&watch_csv(w));
+    }
+    out
+}
+
+/// The watch table of the CSV report, after a blank line: one `event` line per listed event
+/// (the first [`super::watch::MAX_SHOWN`]), one `count` line per site and kind over the whole
+/// run, and an `unlisted` line with the number of events past the cap.
+fn watch_csv(w: &super::watch::WatchSummary) -> String {
+    let mut out = String::from("watch,call,kind,site,file,line,function,buffer,access,element,value,count\n");
+    let mut line = |fields: [String; 12]| {
+        let f: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&f.join(","));
+        out.push('\n');
+    };
+    let site = |s: &super::watch::WatchSiteRef| {
+        [s.site.to_string(), s.file.clone(), s.line.to_string(), s.function.clone(), s.buffer.clone(), s.access.clone()]
+    };
+    for e in &w.shown {
+        let [id, file, l, function, buffer, access] = site(&e.site);
+        let value = e.value.map_or_else(String::new, |v| v.to_string());
+        line([
+            "event".into(),
+            e.call.to_string(),
+            e.kind.into(),
+            id,
+            file,
+            l,
+            function,
+            buffer,
+            access,
+            e.element.to_string(),
+            value,
+            String::new(),
+        ]);
+    }
+    for s in &w.sites {
+        for (kind, n) in [("hit", s.hit), ("out_of_bounds", s.out_of_bounds), ("invariant", s.invariant)] {
+            if n > 0 {
+                let [id, file, l, function, buffer, access] = site(&s.site);
+                line([
+                    "count".into(),
+                    String::new(),
+                    kind.into(),
+                    id,
+                    file,
+                    l,
+                    function,
+                    buffer,
+                    access,
+                    String::new(),
+                    String::new(),
+                    n.to_string(),
+                ]);
+            }
+        }
+    }
+    let e = String::new;
+    line(["unlisted".into(), e(), e(), e(), e(), e(), e(), e(), e(), e(), e(), w.unlisted().to_string()]);
+    out
+}
+
+/// The watch section of the Markdown report: counts per site, then the events listed.
+fn watch_markdown(w: &super::watch::WatchSummary) -> String {
+    let esc = |s: &str| s.replace('|', "\\|");
+    let mut out = format!("\n### Watch: {} events in {} calls of the top\n\n", w.events, w.calls);
+    out.push_str("| site | access | hit | out of bounds | invariant |\n|---|---|---:|---:|---:|\n");
+    for s in &w.sites {
+        let _ = writeln!(
+            out,
+            "| `{}:{}` ({} in {}) | {} | {} | {} | {} |",
+            esc(&s.site.file),
+            s.site.line,
+            esc(&s.site.buffer),
+            esc(&s.site.function),
+            s.site.access,
+            s.hit,
+            s.out_of_bounds,
+            s.invariant
+        );
+    }
+    if !w.shown.is_empty() {
+        out.push_str("\n| call | event | site | element | value |\n|---:|---|---|---:|---:|\n");
+        for e in &w.shown {
+            let value = e.value.map_or_else(String::new, |v| v.to_string());
+            let _ = writeln!(
+                out,
+                "| {} | {} | `{}:{}` ({}) | {} | {value} |",
+                e.call,
+                e.kind.replace('_', " "),
+                esc(&e.site.file),
+                e.site.line,
+                esc(&e.site.buffer),
+                e.element
+            );
+        }
+    }
+    if w.unlisted() > 0 {
+        let _ = writeln!(
+            out,
+            "\n{} more events are counted above but not listed (the first {} are).",
+            w.unlisted(),
+            w.shown_cap
+        );
+    }
     out
 }
 
@@ -388,6 +495,9 @@ pub fn markdown(rep: &Report) -> String {
     }
     if let Some(msg) = &rep.recommendation {
         let _ = writeln!(out, "\n> {msg}");
+    }
+    if let Some(w) = &rep.watch {
+        out.push_str(&watch_markdown(w));
     }
     out
 }

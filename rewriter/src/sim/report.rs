@@ -48,6 +48,9 @@ pub struct Report {
     pub ports: Vec<PortRow>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// With `watch` probes: the watch events (counts for all, the first ones listed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watch: Option<super::watch::WatchSummary>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -338,6 +341,7 @@ pub fn build(i: &Inputs) -> Report {
         rows,
         ports,
         warnings,
+        watch: None,
     }
 }
 

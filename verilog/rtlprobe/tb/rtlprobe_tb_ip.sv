@@ -31,8 +31,18 @@ module rtlprobe_tb_ip;
         .s_axi_wdata(wdata), .s_axi_wstrb(4'hf), .s_axi_wvalid(wvalid), .s_axi_wready(wready),
         .s_axi_bresp(bresp), .s_axi_bvalid(bvalid), .s_axi_bready(bready),
         .s_axi_araddr(araddr), .s_axi_arvalid(arvalid), .s_axi_arready(arready),
-        .s_axi_rdata(rdata), .s_axi_rresp(rresp), .s_axi_rvalid(rvalid), .s_axi_rready(rready)
+        .s_axi_rdata(rdata), .s_axi_rresp(rresp), .s_axi_rvalid(rvalid), .s_axi_rready(rready),
+        .m_axi_awaddr(m_awaddr), .m_axi_awlen(m_awlen), .m_axi_awsize(m_awsize), .m_axi_awburst(m_awburst),
+        .m_axi_awvalid(m_awvalid), .m_axi_awready(1'b0), .m_axi_wdata(m_wdata), .m_axi_wstrb(m_wstrb),
+        .m_axi_wlast(m_wlast), .m_axi_wvalid(m_wvalid), .m_axi_wready(1'b0), .m_axi_bresp(2'b00),
+        .m_axi_bvalid(1'b0), .m_axi_bready(m_bready)
     );
+    // No offload here (OFFLOAD 0): its write master must stay idle.
+    wire [63:0] m_awaddr, m_wdata;
+    wire [7:0]  m_awlen, m_wstrb;
+    wire [2:0]  m_awsize;
+    wire [1:0]  m_awburst;
+    wire        m_awvalid, m_wlast, m_wvalid, m_bready;
 
     /* verilator lint_off BLKSEQ */
     always #5 clk = ~clk;
@@ -147,7 +157,11 @@ module rtlprobe_tb_ip;
         $finish;
     end
 
-    wire unused_ok = &{1'b0, bresp, rresp, status[7:4]};
+    /* verilator lint_off BLKSEQ */
+    always @(posedge clk) if (m_awvalid || m_wvalid) begin errors = errors + 1; $display("FAIL m_axi active"); end
+    /* verilator lint_on BLKSEQ */
+    wire unused_ok = &{1'b0, bresp, rresp, status[7:4], m_awaddr, m_wdata, m_awlen, m_wstrb, m_awsize, m_awburst,
+                       m_wlast, m_bready};
 endmodule
 /* verilator lint_on WIDTH */
 

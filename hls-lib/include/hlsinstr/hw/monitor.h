@@ -1,8 +1,19 @@
 // hlsinstr: the in-FPGA monitor's building blocks (the generated hlsinstr_monitor.h uses them).
 //
 // Every probe of a `--target vitis` build owns one FIFO (`ProbeStream`) of `Event`s: a begin, then
-// an end carrying the loop's trip count. One monitor process reads every FIFO once per clock with
-// `read_nb` (it never blocks, so it never stalls the kernel) and keeps per probe a `SlotState`:
+// an end carrying the loop's trip count. One monitor process runs at II=1 and, per clock:
+//
+// 1. Front (per probe, `front`): holds at most one event (`Held`: 97 bits). A probe whose holder
+//    is free, or is being emptied this cycle, reads its FIFO with `read_nb` (never blocking, so
+//    the kernel never stalls on the monitor) and stamps the event with its time.
+// 2. Arbiter: picks ONE holder per cycle: first one with another event waiting in its FIFO
+//    (emptying it lets that FIFO be read now), else the lowest probe holding an event.
+// 3. One shared accumulator (`accumulate`) folds that event into the probe's `SlotState`, which
+//    lives in a RAM of one entry per probe (`SlotState acc[N]`), not in registers; the state it
+//    wrote last is kept in a register and used when the same probe comes next (forwarding), so
+//    the RAM's read-modify-write has no dependence between consecutive cycles.
+//
+// SlotState (one RAM entry per probe):
 //
 // | field       | bits | meaning                                                    |
 // |-------------|------|------------------------------------------------------------|
@@ -16,15 +27,21 @@
 // | open_start  | 64   | begin time of the open invocation                          |
 // | open, seen  | 2    | an invocation is open; a begin was seen                    |
 //
-// 450 bits of registers per probe (514 with the longest invocation), no BRAM; per probe and
-// cycle one FIFO read, a 64-bit subtract and four 64-bit adds/increments (plus a compare for the
-// longest invocation). The results go to the debug buffer in the layout of docs/dump-format.md
+// Cost: per probe the holder's 97 flip-flops, its share of the 97-bit event multiplexer and the
+// arbiter (yosys estimate: verilog/estimate/, docs/in-fpga.md); the 64-bit arithmetic and the
+// RAM are one fixed part. The results go to the debug buffer in the layout of docs/dump-format.md
 // (`write_header`, `write_slot`).
 //
 // Time: with `timestamps` each event carries the free-running counter read at its probe site, so
-// bursts queued in a FIFO keep their exact times; without, an event's time is the monitor cycle
-// that reads it (HLScope's method: exact while a probe posts at most one event per cycle and the
-// FIFO is read every cycle, which the II=1 loop guarantees).
+// events that wait (in a FIFO or a holder) keep their exact times; without, an event's time is the
+// monitor cycle that reads it from its FIFO (HLScope's method: exact while every event is read in
+// the cycle it arrives). The holder keeps that time while the event waits for the accumulator, so
+// two probes posting in the same cycle both get that cycle. An event can arrive late only when
+// two probes each hold an event and have the next one waiting in the same cycle: the one not
+// served reads its FIFO a cycle later; the monitor then sets STATUS_LATE (never with timestamps).
+// The accumulator takes one event per cycle: the FIFOs absorb bursts (each event waits at most
+// until the events before it in the arbiter's order are served), and a FIFO that fills blocks
+// its probe's write, so no event is ever lost.
 #ifndef HLSINSTR_HW_MONITOR_H
 #define HLSINSTR_HW_MONITOR_H
 
@@ -56,6 +73,9 @@ const dump_word STATUS_FINISHED = 1;
 const dump_word STATUS_UNMATCHED = 2;
 /// The longest invocation was not tracked (`--monitor-longest` off): max_busy words are 0.
 const dump_word STATUS_NO_LONGEST = 4;
+/// Without timestamps: an event was read from its FIFO one or more cycles after it arrived,
+/// because the accumulator served another probe (its time, and the busy sum, are that late).
+const dump_word STATUS_LATE = 8;
 
 struct SlotState {
     Clock calls, busy, max_busy, first_start, last_end, trips, unmatched, open_start;
@@ -102,15 +122,63 @@ inline void observe(SlotState& s, const Event& e, Clock now) {
     }
 }
 
-/// One cycle for one probe: read at most one event without blocking; true when one was read.
-/// `EventTime`: use the event's own timestamp instead of the monitor cycle `cycle`.
-template <bool EventTime, bool Longest>
-inline bool watch(SlotState& s, ProbeStream& fifo, Clock cycle) {
-#pragma HLS INLINE
+/// A probe's front stage: the one event it holds for the shared accumulator, already stamped.
+struct Held {
+    bool valid;
     Event e;
-    if (!fifo.read_nb(e)) return false;
-    observe<Longest>(s, e, EventTime ? e.time : cycle);
-    return true;
+};
+
+inline void reset(Held& h) {
+    h.valid = false;
+    h.e.end = 0;
+    h.e.trips = 0;
+    h.e.time = 0;
+}
+
+/// True when the arbiter should prefer this probe: it holds an event and another one waits in
+/// its FIFO, which can only be read this cycle if the held one leaves.
+inline bool urgent(const Held& h, ProbeStream& fifo) {
+#pragma HLS INLINE
+    return h.valid && !fifo.empty();
+}
+
+/// One cycle of one probe's front stage. When `granted`, `out` is the held event (the arbiter
+/// grants only a probe that holds one: the accumulator reads holders, never a FIFO directly,
+/// which keeps the per-probe multiplexer to one 97-bit input). Reads the FIFO without blocking
+/// when the holder is free or is being emptied, and stamps what it read (`EventTime`: its own
+/// timestamp, else `cycle`). `late` is set when an event waits in the FIFO because another
+/// probe was served. True when the probe had an event this cycle (held or read).
+template <bool EventTime>
+inline bool front(Held& h, ProbeStream& fifo, bool granted, Clock cycle, Event& out, bool& late) {
+#pragma HLS INLINE
+    const bool had = h.valid;
+    if (granted) out = h.e;
+    bool got = false;
+    if (!had || granted) {
+        Event fresh;
+        got = fifo.read_nb(fresh);
+        if (got) {
+            if (!EventTime) fresh.time = cycle;
+            h.e = fresh;
+        }
+        h.valid = got;
+    } else if (!fifo.empty()) {
+        late = true;
+    }
+    return had || got;
+}
+
+/// The shared accumulator: fold event `e` (stamped) into probe `slot`'s state in the RAM `acc`.
+/// `fwd`/`fwd_slot` hold the state written in the previous cycle: read instead of the RAM when
+/// the same probe comes again, so consecutive cycles never read what the RAM is still writing.
+template <bool Longest>
+inline void accumulate(SlotState* acc, SlotState& fwd, int& fwd_slot, int slot, const Event& e) {
+#pragma HLS INLINE
+    SlotState s = (slot == fwd_slot) ? fwd : acc[slot];
+    observe<Longest>(s, e, e.time);
+    acc[slot] = s;
+    fwd = s;
+    fwd_slot = slot;
 }
 
 inline void write_header(dump_word* dbg, dump_word key, int slots, Clock cycles, dump_word status) {

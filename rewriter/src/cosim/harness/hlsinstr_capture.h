@@ -19,6 +19,19 @@ namespace hlsinstr_cap {
 template <class P>
 using elem_t = typename std::remove_cv<typename std::remove_all_extents<typename std::remove_pointer<P>::type>::type>::type;
 
+// The inner dimensions of an array element type (int[4][8] as a parameter: `int (*)[8]` → 8).
+template <class T>
+struct Dims {
+    static void add(std::string&) {}
+};
+template <class T, size_t N>
+struct Dims<T[N]> {
+    static void add(std::string& s) {
+        s += " " + std::to_string(N);
+        Dims<T>::add(s);
+    }
+};
+
 // Bits of one value: `bits` significant bits in `bytes` bytes (the memory layout Vitis uses).
 struct Bits {
     unsigned bits = 0;
@@ -95,8 +108,29 @@ HLSINSTR_SIDE_CHANNEL(id)
 HLSINSTR_SIDE_CHANNEL(dest)
 #undef HLSINSTR_SIDE_CHANNEL
 
+// A struct the generated capture unit knows the fields of (cosim/aggregate.rs): packed as Vitis
+// aggregates it on a port, fields in declaration order from the least significant bit, each as
+// wide as its type (an array field: its elements in order). Specialized per struct.
 template <class T>
-auto bits_of(const T& v) -> decltype((void)v.data, (void)v.last, Bits()) {
+struct Aggregate {
+    static const bool known = false;
+};
+
+template <class T>
+typename std::enable_if<Aggregate<T>::known, Bits>::type bits_of(const T& v) {
+    return Aggregate<T>::pack(v);
+}
+
+// Append `x`'s bits above those of `b`.
+inline void append_bits(Bits& b, const Bits& x) {
+    for (unsigned i = 0; i < x.bits; i++, b.bits++) {
+        if (b.bits / 8 >= b.bytes.size()) b.bytes.push_back(0);
+        if ((x.bytes[i / 8] >> (i % 8)) & 1) b.bytes[b.bits / 8] |= (unsigned char)(1u << (b.bits % 8));
+    }
+}
+
+template <class T>
+auto bits_of(const T& v) -> typename std::enable_if<!Aggregate<T>::known, decltype((void)v.data, (void)v.last, Bits())>::type {
     Packer p;
     p.add("data", bits_of(v.data));
     add_keep(p, v, 0);
@@ -114,11 +148,23 @@ struct NoLayout {
     template <class T>
     NoLayout(const T&) {
         static_assert(sizeof(T) == 0,
-                      "hlsinstr cosim: no bit layout for this argument or element type: structs are captured only "
-                      "as AXI4-Stream elements (fields data, last, and keep/strb/user/id/dest); see docs/cosim.md");
+                      "hlsinstr cosim: no bit layout for this argument or element type: a struct is captured when "
+                      "it is defined (not a template, union or struct with bit-fields, pointers or references) in "
+                      "the top's file or a header it includes with quotes, or is an AXI4-Stream element; see "
+                      "docs/cosim.md");
     }
 };
 inline Bits bits_of(NoLayout) { return Bits(); }
+
+// One field of an aggregate (after every bits_of overload, which it may use).
+template <class T>
+void pack_field(Bits& b, const T& v) {
+    append_bits(b, bits_of(v));
+}
+template <class T, size_t N>
+void pack_field(Bits& b, const T (&a)[N]) {
+    for (size_t i = 0; i < N; i++) pack_field(b, a[i]);
+}
 
 class Call {
   public:
@@ -137,6 +183,7 @@ class Call {
     template <class T>
     void value(const char* phase, const char* name, const T& v) {
         Bits b = bits_of(v);
+        if (Aggregate<T>::known) std::fprintf(f_, "aggregate %s %s\n", phase, name);
         std::fprintf(f_, "value %s %s %u ", phase, name, b.bits);
         hex(b.bytes.data(), b.bytes.size());
         std::fputc('\n', f_);
@@ -147,6 +194,10 @@ class Call {
         const E* e = reinterpret_cast<const E*>(p);
         Bits first = bits_of(count ? e[0] : E());
         unsigned eb = (unsigned)first.bytes.size();
+        std::string dims;
+        Dims<typename std::remove_cv<typename std::remove_pointer<P>::type>::type>::add(dims);
+        if (!dims.empty()) std::fprintf(f_, "dims %s %s%s\n", phase, name, dims.c_str());
+        if (Aggregate<E>::known) std::fprintf(f_, "aggregate %s %s\n", phase, name);
         std::fprintf(f_, "buffer %s %s %u %u %lu ", phase, name, first.bits, eb, count);
         std::vector<unsigned char> all;
         all.reserve(eb * count);
@@ -171,6 +222,7 @@ class Call {
             bytes.insert(bytes.end(), b.bytes.begin(), b.bytes.end());
         }
         if (!first.layout.empty()) std::fprintf(f_, "layout %s %s %s\n", phase, name, first.layout.c_str());
+        if (Aggregate<E>::known) std::fprintf(f_, "aggregate %s %s\n", phase, name);
         std::fprintf(f_, "buffer %s %s %u %zu %zu ", phase, name, first.bits, first.bytes.size(), all.size());
         hex(bytes.data(), bytes.size());
         std::fputc('\n', f_);

@@ -296,7 +296,11 @@ struct CallPlan {
     std::map<std::string, std::vector<uint8_t>> rams, feeds;  // ap_memory contents, input stream elements
     std::map<std::string, uint64_t> expect;                    // output stream element counts
     std::vector<std::pair<std::string, std::vector<uint32_t>>> wires;  // ap_none inputs
-    std::vector<std::pair<uint32_t, uint32_t>> regs;                    // s_axilite (offset, word)
+    struct Reg {
+        size_t bundle;  // index into the harness's s_axilite masters
+        uint32_t offset, word;
+    };
+    std::vector<Reg> regs;                                              // s_axilite argument writes
     std::vector<uint32_t> return_regs;                                  // s_axilite offsets to read after
 };
 
@@ -318,9 +322,10 @@ class Harness {
         clk = pins.need(clock);
         if (!reset.empty()) rst = pins.need(reset);
         for (auto& b : maxi) rams.emplace_back(new AxiRam(pins, b, mem, timing));
-        if (!lite.empty()) {
-            axil.reset(new AxiLiteMaster(pins, lite));
-            axil->gap = gap;
+        for (auto& l : lites) {
+            axils.emplace_back(new AxiLiteMaster(pins, l.name));
+            axils.back()->gap = l.gap;
+            if (l.ctrl) axil = axils.back().get();
         }
         if (control != "none") {
             start = pins.need(ports_ctrl ? "ap_start" : "hlsinstr_mon_ap_start");
@@ -330,11 +335,11 @@ class Harness {
             cont = pins.find("ap_continue");
         }
         ret = pins.find("ap_return");
-        for (auto& r : ram_decl) aprams.emplace_back(new ApMemory(pins, r.name, r.ports, r.eb));
+        for (auto& r : ram_decl) aprams.emplace_back(new ApMemory(pins, r.name, r.ports, r.eb, r.style == "bram"));
         for (auto& s : sin_decl) scalar_ins.emplace_back(new ScalarIn(pins, s.vld, s.ack));
         for (auto& s : sout_decl) scalar_outs.emplace_back(new ScalarOut(pins, s.name, s.vld, s.ack));
-        for (auto& s : stin_decl) stream_ins.emplace_back(new StreamIn(pins, s.name, s.axis, s.eb));
-        for (auto& s : stout_decl) stream_outs.emplace_back(new StreamOut(pins, s.name, s.axis, s.eb));
+        for (auto& s : stin_decl) stream_ins.emplace_back(new StreamIn(pins, s.name, s.axis, s.eb, flow));
+        for (auto& s : stout_decl) stream_outs.emplace_back(new StreamOut(pins, s.name, s.axis, s.eb, flow));
         if (rst) rst->set(reset_low ? 0 : 1);
     }
 
@@ -348,7 +353,7 @@ class Harness {
             fail(b);
         }
         for (auto& r : rams) r->step(now);
-        if (axil) axil->step(now);
+        for (auto& m : axils) m->step(now);
         for (auto& m : aprams) m->step(now);
         for (auto& m : scalar_ins) m->step(now);
         for (auto& m : scalar_outs)
@@ -399,6 +404,24 @@ class Harness {
     const std::string& clock_name() const { return clock; }
 
   private:
+    // Once the bundles without block control are written: the control bundle's writes (with
+    // ap_start), or ap_start on its port once every write is done.
+    void release_start() {
+        bool others = false;
+        for (auto& m : axils)
+            if (m.get() != axil) others = others || !m->idle();
+        if (others) return;
+        if (axil)
+            while (!ctrl_ops.empty()) {
+                axil->ops.push_back(ctrl_ops.front());
+                ctrl_ops.pop_front();
+            }
+        if (start_pending && (!axil || axil->idle())) {
+            start_pending = false;
+            start->set(1);
+        }
+    }
+
     // The per-call sequence: load, argument writes, start, wait done, continue, collect.
     bool sequence() {
         switch (phase) {
@@ -416,6 +439,7 @@ class Harness {
                 for (auto& m : aprams) m->bytes = find_or_empty(c.rams, m->name);
                 for (auto& m : scalar_ins) m->begin();
                 for (auto& m : scalar_outs) m->begin();
+                flow.begin = now;
                 for (auto& m : stream_ins) m->load(find_or_empty(c.feeds, m->name));
                 for (auto& m : stream_outs) {
                     m->begin();
@@ -426,18 +450,23 @@ class Harness {
                     res.first = res.start = now + 1;
                     activity = now;
                 }
-                if (axil) {
-                    for (auto& r : c.regs) axil->ops.push_back({true, r.first, r.second, nullptr});
-                    if (control != "none") axil->ops.push_back({true, 0, 1, nullptr});  // ap_start
-                    res.first = now + 1;
-                } else if (control != "none") {
-                    res.first = now + 1;
-                    start->set(1);
+                // Arguments of the other s_axilite bundles are written first (the bundles in
+                // parallel), then the control bundle's and ap_start: Vitis' order, one bundle
+                // after the other, with the start last.
+                ctrl_ops.clear();
+                for (auto& r : c.regs) {
+                    AxiLiteMaster* m = axils[r.bundle].get();
+                    (m == axil ? ctrl_ops : m->ops).push_back({true, r.offset, r.word, nullptr});
                 }
+                if (control != "none" && axil && !ports_ctrl) ctrl_ops.push_back({true, 0, 1, nullptr});  // ap_start
+                start_pending = control != "none" && ports_ctrl;
+                if (!c.regs.empty() || control != "none") res.first = now + 1;
                 phase = Phase::Run;
+                release_start();
                 return true;
             }
             case Phase::Run: {
+                release_start();
                 if (control == "none") {
                     // No ap_done: the call is over once its inputs are consumed and its outputs
                     // are out, at the edge of the last handshake; or after `quiet` cycles without one.
@@ -467,7 +496,7 @@ class Harness {
                     finish_ports();
                     if (ports_ctrl) start->set(0);
                     if (cont && ports_ctrl) cont->set(1);
-                    if (axil && control == "chain") axil->ops.push_back({true, 0, 0x10, nullptr});  // ap_continue
+                    if (axil && !ports_ctrl && control == "chain") axil->ops.push_back({true, 0, 0x10, nullptr});  // ap_continue
                     if (axil) {
                         const CallPlan& c = calls[call];
                         res.ret_words.assign(c.return_regs.size(), 0);
@@ -480,7 +509,8 @@ class Harness {
             }
             case Phase::Drain: {
                 if (cont && ports_ctrl) cont->set(0);
-                bool bus_busy = (axil && !axil->idle());
+                bool bus_busy = false;
+                for (auto& m : axils) bus_busy = bus_busy || !m->idle();
                 for (auto& r : rams) bus_busy = bus_busy || r->busy();
                 bool is_idle = !idle || idle->bit();
                 if (bus_busy || !is_idle) return true;
@@ -507,7 +537,11 @@ class Harness {
             if (k == "clock") ls >> clock;
             else if (k == "reset") ls >> reset >> reset_low >> reset_cycles;
             else if (k == "control") ls >> control >> ports_ctrl;
-            else if (k == "axilite") ls >> lite >> gap;
+            else if (k == "axilite") {
+                Lite l;
+                ls >> l.name >> l.gap >> l.ctrl;
+                lites.push_back(l);
+            }
             else if (k == "maxi") {
                 std::string b;
                 ls >> b;
@@ -515,9 +549,10 @@ class Harness {
             } else if (k == "timing") ls >> timing.read_latency >> timing.write_latency >> timing.outstanding;
             else if (k == "limit") ls >> limit;
             else if (k == "quiet") ls >> quiet;
+            else if (k == "streams") ls >> flow.depth >> flow.pattern;
             else if (k == "ram") {
                 RamDecl r;
-                ls >> r.name >> r.ports >> r.eb;
+                ls >> r.name >> r.ports >> r.eb >> r.style;
                 ram_decl.push_back(r);
             } else if (k == "scalar_in" || k == "scalar_out") {
                 PortDecl d;
@@ -554,9 +589,14 @@ class Harness {
                 for (size_t i = 0; i < b.size(); i++) w[i / 4] |= uint32_t(b[i]) << (8 * (i % 4));
                 calls.back().wires.push_back({port, w});
             } else if (k == "reg") {
-                uint32_t off, v;
-                ls >> std::hex >> off >> v;
-                calls.back().regs.push_back({off, v});
+                CallPlan::Reg r;
+                std::string bundle;
+                ls >> bundle >> std::hex >> r.offset >> r.word;
+                r.bundle = lites.size();
+                for (size_t i = 0; i < lites.size(); i++)
+                    if (lites[i].name == bundle) r.bundle = i;
+                if (r.bundle == lites.size()) fail("plan: no s_axilite bundle " + bundle);
+                calls.back().regs.push_back(r);
             } else if (k == "read") {
                 uint32_t off;
                 ls >> std::hex >> off;
@@ -582,6 +622,7 @@ class Harness {
         for (auto& m : aprams) res.lines.push_back("ram " + m->name + " " + hexs(m->bytes));
         for (auto& m : stream_outs)
             res.lines.push_back("stream " + m->name + " " + std::to_string(m->count) + " " + hexs(m->got));
+        for (auto& m : stream_outs) res.lines.push_back("stalls " + m->name + " " + std::to_string(m->stalls));
         for (auto& m : stream_ins) res.lines.push_back("consumed " + m->name + " " + std::to_string(m->consumed));
     }
     static std::string hexs(const std::vector<uint8_t>& b) {
@@ -600,7 +641,7 @@ class Harness {
         return it == m.end() ? std::vector<uint8_t>() : it->second;
     }
     struct RamDecl {
-        std::string name;
+        std::string name, style;
         unsigned ports = 1, eb = 1;
     };
     struct PortDecl {
@@ -620,20 +661,29 @@ class Harness {
     std::vector<std::unique_ptr<StreamIn>> stream_ins;
     std::vector<std::unique_ptr<StreamOut>> stream_outs;
     uint64_t activity = 0, quiet = 1000;
+    Flow flow;
 
     enum class Phase { Load, Run, Drain };
     Phase phase = Phase::Load;
-    std::string clock = "ap_clk", reset, control = "none", lite;
+    std::string clock = "ap_clk", reset, control = "none";
+    struct Lite {
+        std::string name;
+        unsigned gap = 0;
+        bool ctrl = false;  // holds the block-control register (and ap_return)
+    };
+    std::vector<Lite> lites;
+    std::vector<std::unique_ptr<AxiLiteMaster>> axils;
+    AxiLiteMaster* axil = nullptr;           // the control bundle's master
+    std::deque<AxiLiteMaster::Op> ctrl_ops;  // its writes, held until the other bundles are written
+    bool start_pending = false;              // ap_start on a port, held until every argument is written
     bool reset_low = false, ports_ctrl = false, ready_seen = false;
     uint64_t reset_cycles = 0, limit = 100000000;
-    unsigned gap = 0;
     std::vector<std::string> maxi;
     Timing timing;
     std::vector<CallPlan> calls;
     size_t call = 0;
     Memory mem;
     std::vector<std::unique_ptr<AxiRam>> rams;
-    std::unique_ptr<AxiLiteMaster> axil;
     Sig *clk = nullptr, *rst = nullptr, *start = nullptr, *done = nullptr, *ready = nullptr, *idle = nullptr,
         *cont = nullptr, *ret = nullptr;
     CallResult res;

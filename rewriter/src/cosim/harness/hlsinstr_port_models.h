@@ -48,21 +48,28 @@ struct Packed {
 // latency 1 (q holds mem[address] from the edge after ce, and keeps it while ce is low); a read
 // and a write of the same address at one edge read the old value. A `_we` wider than 1 bit is a
 // byte-write enable (one bit per d/we bytes).
+// The `bram` interface is the same RAM behind a BRAM controller's names, `<p>_Addr_A _EN_A
+// _WEN_A _Din_A _Dout_A` (port B: `_B`; Din is the data into the RAM, Dout out of it), with a
+// byte address: element i is at i times the data port's bytes rounded up to a power of two.
 class ApMemory {
   public:
     std::string name;
     std::vector<uint8_t> bytes;  // the call's array
     std::vector<std::string> errors;
-    ApMemory(Pins& p, const std::string& pre, unsigned ports, unsigned eb) : name(pre), eb(eb) {
+    ApMemory(Pins& p, const std::string& pre, unsigned ports, unsigned eb, bool bram) : name(pre), eb(eb) {
         for (unsigned k = 0; k < ports; k++) {
-            std::string n = std::to_string(k);
+            std::string n = std::to_string(k), l(1, char('A' + k));
             Port x;
-            x.addr = p.need(pre + "_address" + n);
-            x.ce = p.need(pre + "_ce" + n);
-            x.we = p.find(pre + "_we" + n);
-            x.d = p.find(pre + "_d" + n);
-            x.q = p.find(pre + "_q" + n);
-            if (x.we && !x.d) fail(pre + "_we" + n + " without " + pre + "_d" + n);
+            x.addr = p.need(pre + (bram ? "_Addr_" + l : "_address" + n));
+            x.ce = p.need(pre + (bram ? "_EN_" + l : "_ce" + n));
+            x.we = p.find(pre + (bram ? "_WEN_" + l : "_we" + n));
+            x.d = p.find(pre + (bram ? "_Din_" + l : "_d" + n));
+            x.q = p.find(pre + (bram ? "_Dout_" + l : "_q" + n));
+            if (x.we && !x.d) fail(x.we->name + " without its write data port");
+            if (bram) {
+                unsigned w = x.q ? x.q->width : x.d ? x.d->width : 8;
+                while (x.stride < (w + 7) / 8) x.stride *= 2;
+            }
             rp.push_back(x);
         }
     }
@@ -70,7 +77,7 @@ class ApMemory {
         std::vector<std::pair<Sig*, uint64_t>> reads;
         for (Port& x : rp) {
             if (!x.ce->bit()) continue;
-            uint64_t i = x.addr->get();
+            uint64_t i = x.addr->get() / x.stride;
             if (x.q) reads.push_back({x.q, i});
         }
         for (auto& r : reads) {
@@ -81,7 +88,7 @@ class ApMemory {
         }
         for (Port& x : rp) {
             if (!x.ce->bit() || !x.we || x.we->get() == 0) continue;
-            uint64_t i = x.addr->get();
+            uint64_t i = x.addr->get() / x.stride;
             if (!inside(i, "write")) continue;
             unsigned per = x.we->width > 1 ? (eb + x.we->width - 1) / x.we->width : eb;
             for (unsigned b = 0; b < eb && b < 128; b++) {
@@ -94,6 +101,7 @@ class ApMemory {
   private:
     struct Port {
         Sig *addr, *ce, *we, *d, *q;
+        unsigned stride = 1;  // address units per element
     };
     bool inside(uint64_t i, const char* what) {
         if ((i + 1) * eb <= bytes.size()) return true;
@@ -173,6 +181,21 @@ class ScalarOut {
     Sig *d, *vld = nullptr, *ack = nullptr;
 };
 
+// How the harness's side of every stream moves (`--fifo-depth`, `--stall-pattern`): an output
+// stream is a FIFO of `depth` elements (0: unbounded, always ready) that its consumer drains by
+// one element at each edge whose pattern bit is 1; an input stream's producer offers its next
+// element only in cycles whose pattern bit is 1. The pattern repeats, counted from the cycle
+// the call is loaded, so every simulator sees the same sequence.
+struct Flow {
+    uint64_t depth = 0;
+    std::string pattern = "1";
+    uint64_t begin = 0;  // the cycle the current call was loaded
+    bool on(uint64_t cycle) const {
+        if (pattern.empty() || cycle < begin) return true;
+        return pattern[(cycle - begin) % pattern.size()] == '1';
+    }
+};
+
 // The ports of a stream: ap_fifo (`_dout _empty_n _read` in, `_din _full_n _write` out) or axis
 // (`_TDATA ... _TVALID _TREADY`), found under prefix `pre`.
 struct StreamPorts {
@@ -200,73 +223,92 @@ struct StreamPorts {
     }
 };
 
-// An input stream: offers the call's elements in order; one moves at each edge where the
-// design reads (`_read`/TREADY) while one is offered.
+// An input stream: offers the call's elements in order (in the cycles the flow's pattern
+// allows); one moves at each edge where the design reads (`_read`/TREADY) while one is offered.
 class StreamIn {
   public:
     std::string name;
-    StreamIn(Pins& p, const std::string& pre, bool axis, unsigned eb) : name(pre), eb(eb), sp(p, pre, axis, true) {}
+    StreamIn(Pins& p, const std::string& pre, bool axis, unsigned eb, const Flow& flow)
+        : name(pre), eb(eb), sp(p, pre, axis, true), flow(flow) {}
     void load(const std::vector<uint8_t>& bytes) {
         q.clear();
         for (size_t at = 0; eb && at + eb <= bytes.size(); at += eb)
             q.push_back(std::vector<uint8_t>(bytes.begin() + at, bytes.begin() + at + eb));
         consumed = 0;
         capacity = q.size();
-        offer();
+        offer(flow.begin + 1);
     }
     // True when an element moved at this edge.
-    bool step(uint64_t) {
+    bool step(uint64_t now) {
         bool moved = sp.valid->bit() && sp.ready->bit() && !q.empty();
         if (moved) {
             q.pop_front();
             consumed++;
         }
-        offer();
+        offer(now + 1);
         return moved;
     }
     bool drained() const { return q.empty(); }
     uint64_t consumed = 0;
 
   private:
-    void offer() {
-        sp.valid->set(!q.empty());
+    // The ports for cycle `next`.
+    void offer(uint64_t next) {
+        bool shown = !q.empty() && flow.on(next);
+        sp.valid->set(shown);
         if (!q.empty()) sp.data.put(q.front());
-        if (sp.count) sp.count->set(q.size());
+        if (sp.count) sp.count->set(shown ? q.size() : 0);
         if (sp.cap) sp.cap->set(capacity);
     }
     unsigned eb;
     StreamPorts sp;
+    const Flow& flow;
     std::deque<std::vector<uint8_t>> q;
     uint64_t capacity = 0;  // the harness's FIFO holds the whole call's elements
 };
 
-// An output stream: always ready; collects what the design writes.
+// An output stream: a FIFO of the flow's depth (unbounded: always ready) drained by the flow's
+// pattern; collects what the design writes. `_full_n`/TREADY is low while the FIFO is full.
 class StreamOut {
   public:
     std::string name;
     uint64_t expected = 0;  // elements the C simulation produced (an ap_ctrl_none call ends after them)
     std::vector<uint8_t> got;
     uint64_t count = 0;
-    StreamOut(Pins& p, const std::string& pre, bool axis, unsigned eb) : name(pre), eb(eb), sp(p, pre, axis, false) {
+    uint64_t stalls = 0;  // cycles the design saw the FIFO full
+    StreamOut(Pins& p, const std::string& pre, bool axis, unsigned eb, const Flow& flow)
+        : name(pre), eb(eb), sp(p, pre, axis, false), flow(flow) {
         sp.ready->set(1);
     }
     void begin() {
         got.clear();
         count = 0;
-    }
-    bool step(uint64_t) {
+        held = 0;
+        stalls = 0;
         sp.ready->set(1);
-        if (!(sp.valid->bit() && sp.ready->bit())) return false;
-        std::vector<uint8_t> e = sp.data.get(eb);
-        got.insert(got.end(), e.begin(), e.end());
-        count++;
-        return true;
+    }
+    bool step(uint64_t now) {
+        // The consumer takes an element that was in the FIFO during this cycle; a write at the
+        // same edge comes in behind it.
+        bool wrote = sp.valid->bit() && sp.ready->bit();
+        if (sp.valid->bit() && !sp.ready->bit()) stalls++;
+        if (held > 0 && flow.on(now)) held--;
+        if (wrote) {
+            std::vector<uint8_t> e = sp.data.get(eb);
+            got.insert(got.end(), e.begin(), e.end());
+            count++;
+            held++;
+        }
+        sp.ready->set(flow.depth == 0 || held < flow.depth);
+        return wrote;
     }
     unsigned bits() const { return sp.data.bits(); }
 
   private:
     unsigned eb;
     StreamPorts sp;
+    const Flow& flow;
+    uint64_t held = 0;  // elements in the FIFO
 };
 
 }  // namespace hlsinstr

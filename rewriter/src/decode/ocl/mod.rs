@@ -4,8 +4,9 @@
 //!
 //! Pipeline: [`dump`] (bytes → units, checked against the manifest) → [`sites`] (unit = probe,
 //! with the manifest's optional watch and snapshot details) → [`report`] (spans, ordered events,
-//! watch hits and violations, latencies) → [`output`] (terminal text, JSON).
+//! watch hits and violations, latencies) and [`branches`] (the control flow of `trace` units) → [`output`] (terminal text, JSON).
 
+pub mod branches;
 pub mod dump;
 pub mod output;
 pub mod report;
@@ -25,5 +26,7 @@ pub fn decode(bytes: &[u8], manifest: &Manifest) -> Result<OclReport> {
     dump.check(manifest)?;
     let sites = sites::sites(manifest)?;
     let seq = manifest.kinds.iter().any(|k| k == "seq");
-    report::build(&dump, &sites, seq)
+    let mut rep = report::build(&dump, &sites, seq)?;
+    rep.branches = branches::build(&dump, manifest, &mut rep.warnings)?;
+    Ok(rep)
 }

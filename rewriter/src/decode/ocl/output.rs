@@ -240,6 +240,10 @@ pub fn text(rep: &OclReport) -> String {
         }
     }
 
+    if let Some(b) = &rep.branches {
+        branches(&mut out, b);
+    }
+
     if !rep.warnings.is_empty() {
         out.push('\n');
     }
@@ -251,4 +255,25 @@ pub fn text(rep: &OclReport) -> String {
 
 pub fn json(rep: &OclReport) -> String {
     serde_json::to_string_pretty(rep).unwrap_or_default() + "\n"
+}
+
+/// The branch trace: decisions and hot paths as `sim` shows them, then each call's path.
+fn branches(out: &mut String, b: &super::branches::OclBranches) {
+    out.push('\n');
+    out.push_str(&crate::sim::coverage::text(&b.coverage));
+    let _ = writeln!(out, "paths per work-item and call (unit function work-item/call: the lines it ran):");
+    for p in &b.paths {
+        let lines: Vec<String> = p.lines.iter().map(|l| l.to_string()).collect();
+        let more =
+            if p.length > p.lines.len() as u64 { format!(" ... ({} statements)", p.length) } else { String::new() };
+        let _ = writeln!(out, "  {} {} {}/{}: {}{more}", p.unit, p.function, p.work_item, p.call, lines.join(" "));
+    }
+    if b.calls > b.paths.len() as u64 {
+        let _ = writeln!(
+            out,
+            "  ... {} more calls (counted above; the first {} are listed)",
+            b.calls - b.paths.len() as u64,
+            b.calls_shown_cap
+        );
+    }
 }

@@ -31,6 +31,9 @@ pub struct OclReport {
     /// OUT_OF_BOUNDS and INVARIANT records; both lists by time, ties in unit order.
     pub violations: Vec<WatchEvent>,
     pub latencies: Vec<LatencyRow>,
+    /// `trace` units (`--probes branches`): the decoded control flow.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub branches: Option<super::branches::OclBranches>,
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub warnings: Vec<String>,
 }
@@ -281,7 +284,7 @@ pub fn build(dump: &OclDump, sites: &[Site], seq: bool) -> Result<OclReport> {
                     }
                 }
             }
-            "snapshot" => {}
+            "snapshot" | "trace" => {} // latencies below; branch traces in `branches`
             k if !unit.records.is_empty() => warnings.push(format!(
                 "unit {u} ({} at {}) has {} records, but this hlsinstr does not know probes of kind `{k}`: decode \
                  with a newer hlsinstr",
@@ -307,6 +310,7 @@ pub fn build(dump: &OclDump, sites: &[Site], seq: bool) -> Result<OclReport> {
         hits,
         violations,
         latencies,
+        branches: None,
         warnings,
     })
 }
@@ -315,7 +319,7 @@ pub fn build(dump: &OclDump, sites: &[Site], seq: bool) -> Result<OclReport> {
 /// together (or the dump is damaged).
 fn check_kinds(u: u32, unit: &Unit, site: &Site) -> Result<()> {
     let watch = site.probe.kind == "watch";
-    let known = matches!(site.probe.kind.as_str(), "function" | "loop" | "snapshot" | "watch");
+    let known = matches!(site.probe.kind.as_str(), "function" | "loop" | "snapshot" | "watch" | "trace");
     let bad = |what: &str| {
         Error::new(
             ErrorKind::BadInput,

@@ -4,7 +4,7 @@
 //! program, and copies of the hls-lib headers and the counter's blackbox files.
 
 use super::HwDesign;
-use crate::emit::manifest::ProbeEntry;
+use crate::emit::manifest::{HwTrace, ProbeEntry};
 use crate::error::{Error, ErrorKind, Result};
 use crate::model::ParamKind;
 use handlebars::Handlebars;
@@ -21,6 +21,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("run_hls", include_str!("../../../templates/vitis/run_hls.tcl.hbs")),
     ("vpp", include_str!("../../../templates/vitis/vpp.cfg.hbs")),
     ("host", include_str!("../../../templates/vitis/host.cpp.hbs")),
+    ("tracer", include_str!("../../../templates/vitis/tracer.h.hbs")),
 ];
 
 /// A generated file: path below the output root, contents.
@@ -31,7 +32,13 @@ pub struct Generated {
 }
 
 /// Every generated file of the build.
-pub fn generate(d: &HwDesign, key: u64, probes: &[ProbeEntry], opts: &super::VitisOptions) -> Result<Vec<Generated>> {
+pub fn generate(
+    d: &HwDesign,
+    key: u64,
+    probes: &[ProbeEntry],
+    opts: &super::VitisOptions,
+    trace: Option<&HwTrace>,
+) -> Result<Vec<Generated>> {
     let mut hb = Handlebars::new();
     hb.set_strict_mode(true);
     hb.register_escape_fn(handlebars::no_escape);
@@ -43,19 +50,25 @@ pub fn generate(d: &HwDesign, key: u64, probes: &[ProbeEntry], opts: &super::Vit
         Some(i) => format!("{}/", &d.top.file[..i]),
         None => String::new(),
     };
-    let data = model(d, key, probes, opts, &dir);
+    let data = model(d, key, probes, opts, &dir, trace);
     let render = |name: &str| -> Result<String> {
         hb.render(name, &data).map_err(|e| Error::new(ErrorKind::Internal, format!("template {name}: {e}")))
     };
-    let mut out = vec![
-        Generated { path: format!("{dir}hlsinstr_monitor.h"), text: render("monitor")? },
+    let mut out = Vec::new();
+    if !d.slots.is_empty() {
+        out.push(Generated { path: format!("{dir}hlsinstr_monitor.h"), text: render("monitor")? });
+    }
+    if trace.is_some() {
+        out.push(Generated { path: format!("{dir}hlsinstr_tracer.h"), text: render("tracer")? });
+    }
+    out.extend([
         Generated { path: format!("{dir}hlsinstr_top.h"), text: render("top_h")? },
         Generated { path: format!("{dir}hlsinstr_top.cpp"), text: render("top_cpp")? },
         Generated { path: "hls_config.cfg".into(), text: render("hls_config")? },
         Generated { path: "run_hls.tcl".into(), text: render("run_hls")? },
         Generated { path: "hlsinstr_vpp.cfg".into(), text: render("vpp")? },
         Generated { path: "host/hlsinstr_host.cpp".into(), text: render("host")? },
-    ];
+    ]);
     for (rel, text) in crate::hls_lib::HLS_LIB {
         out.push(Generated { path: format!("{LIB_DIR}/{rel}"), text: text.to_string() });
     }
@@ -76,7 +89,14 @@ fn is_header(path: &str) -> bool {
     matches!(ext.as_str(), "h" | "hh" | "hpp" | "hxx" | "inc" | "ipp" | "tpp")
 }
 
-fn model(d: &HwDesign, key: u64, probes: &[ProbeEntry], opts: &super::VitisOptions, dir: &str) -> Value {
+fn model(
+    d: &HwDesign,
+    key: u64,
+    probes: &[ProbeEntry],
+    opts: &super::VitisOptions,
+    dir: &str,
+    trace: Option<&HwTrace>,
+) -> Value {
     let params = &d.top.model_params;
     let slots: Vec<Value> = d
         .slots
@@ -95,7 +115,11 @@ fn model(d: &HwDesign, key: u64, probes: &[ProbeEntry], opts: &super::VitisOptio
     let mut syn_files: Vec<String> = d.kernel_files.iter().filter(|f| !is_header(f)).cloned().collect();
     syn_files.push(format!("{dir}hlsinstr_top.cpp"));
     let top_dir = if dir.is_empty() { ".".to_string() } else { dir.trim_end_matches('/').to_string() };
-    let cflags = format!("-I{LIB_DIR} -I{top_dir}");
+    let mut cflags = format!("-I{LIB_DIR} -I{top_dir}");
+    if let Some(t) = trace {
+        cflags
+            .push_str(&format!(" -DHLSINSTR_TRACE_ID_BITS={} -DHLSINSTR_TRACE_VALUE_BITS={}", t.id_bits, t.value_bits));
+    }
     let mut args: Vec<Value> = Vec::new();
     for (i, (p, decl)) in params.iter().zip(&d.top.params).enumerate() {
         let elem = element_type(&p.type_text);
@@ -113,7 +137,54 @@ fn model(d: &HwDesign, key: u64, probes: &[ProbeEntry], opts: &super::VitisOptio
                          "elem": d.top.return_type, "buffer": true, "count": "1"}));
     }
     let options = if d.timestamps { "HLSINSTR_OPT_T" } else { "HLSINSTR_OPT_P" };
-    json!({
+    let monitor = !d.slots.is_empty();
+    let trace_words = trace.map_or(0, |t| super::TRACE_HEADER_WORDS + t.records);
+    // The debug ports after the top's own parameters (and its result): the monitor's, the trace's.
+    let mut ports = Vec::new();
+    let mut port_args = Vec::new();
+    let mut host_args = Vec::new();
+    let first_port = params.len() + usize::from(!d.top.returns_void);
+    if monitor {
+        ports.push(format!("::hlsinstr::hw::dump_word hlsinstr_dbg[{dump_words}]"));
+        port_args.push("dbg");
+        host_args.push("dbg");
+    }
+    if trace.is_some() {
+        ports.push(format!("::hlsinstr::hw::dump_word hlsinstr_trace[{trace_words}]"));
+        port_args.push("trace");
+        host_args.push("trace");
+    }
+    let top_streams: Vec<Value> = d
+        .top_streams
+        .iter()
+        .map(|&id| {
+            if id == super::TRACE_STREAM {
+                json!({"param": super::TRACE_PARAM, "name": "hlsinstr_tr"})
+            } else {
+                json!({"param": format!("HLSINSTR_PROBE& hlsinstr_p{id}"), "name": format!("hlsinstr_p{id}")})
+            }
+        })
+        .collect();
+    let trace_fields = json!({
+        "monitor": monitor,
+        "trace": trace.is_some(),
+        "debug_ports": ports.join(", "),
+        "debug_args": port_args.join(", "),
+        "debug_host_args": host_args.join(", "),
+        "trace_index": first_port + usize::from(monitor),
+        "trace_words": trace_words,
+        "trace_suffix": if monitor { "-trace" } else { "" },
+        "trace_key": trace.map(|t| t.key.clone()).unwrap_or_default(),
+        "trace_depth": trace.map_or(0, |t| t.depth),
+        "trace_burst": trace.map_or(0, |t| (t.depth / 2).clamp(2, 256)),
+        "trace_records": trace.map_or(0, |t| t.records),
+        "trace_mode": trace.map(|t| t.mode.clone()).unwrap_or_default(),
+        "trace_wrap": trace.is_some_and(|t| t.mode == "wrap"),
+        "id_bits": trace.map_or(0, |t| t.id_bits),
+        "value_bits": trace.map_or(0, |t| t.value_bits),
+        "delta_bits": trace.map_or(0, |t| t.delta_bits),
+    });
+    let mut v = json!({
         "top": d.top.name,
         "instr_top": d.instr_top,
         "key": format!("{key:016x}"),
@@ -128,7 +199,7 @@ fn model(d: &HwDesign, key: u64, probes: &[ProbeEntry], opts: &super::VitisOptio
         "param_names": params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
         "return_type": d.top.return_type,
         "returns_void": d.top.returns_void,
-        "top_streams": d.top_streams,
+        "top_streams": top_streams,
         "top_probe": d.top.probe,
         "options": options,
         "dep": d.top.dep.clone().unwrap_or_else(|| "0".into()),
@@ -142,9 +213,13 @@ fn model(d: &HwDesign, key: u64, probes: &[ProbeEntry], opts: &super::VitisOptio
         "clock": opts.clock,
         "part": opts.part,
         "args": args,
-        "dbg_index": params.len() + usize::from(!d.top.returns_void),
+        "dbg_index": first_port,
         "include_dirs": [if dir.is_empty() { "..".to_string() } else { format!("../{top_dir}") }],
-    })
+    });
+    if let (Some(o), Some(t)) = (v.as_object_mut(), trace_fields.as_object()) {
+        o.extend(t.clone());
+    }
+    v
 }
 
 /// `const int` → `int`: the host's buffer element.

@@ -13,7 +13,10 @@
 pub mod generate;
 mod plumb;
 
-pub use plumb::{plumb, HwDesign, TopInfo};
+pub use plumb::{plumb, HwDesign, TopInfo, TRACE_ARG, TRACE_PARAM, TRACE_STREAM};
+
+/// Words of the trace buffer's header (hls-lib `hw/trace.h` `TRACE_HEADER_WORDS`).
+pub const TRACE_HEADER_WORDS: u64 = 10;
 
 /// Options of the in-FPGA build.
 #[derive(Debug, Clone)]
@@ -28,6 +31,12 @@ pub struct VitisOptions {
     pub part: String,
     /// The monitor also keeps each probe's longest invocation (about 45 LUT more per probe).
     pub longest: bool,
+    /// Records of the trace buffer's BRAM (`--trace-depth`; even).
+    pub trace_depth: u32,
+    /// Records of the trace's DRAM region (`--trace-records`).
+    pub trace_records: u64,
+    /// Keep the newest records when the region is full (else the first ones).
+    pub trace_wrap: bool,
 }
 
 impl Default for VitisOptions {
@@ -38,6 +47,9 @@ impl Default for VitisOptions {
             clock: "4ns".into(),
             part: "xcu250-figd2104-2L-e".into(),
             longest: false,
+            trace_depth: DEFAULT_TRACE_DEPTH,
+            trace_records: DEFAULT_TRACE_RECORDS,
+            trace_wrap: true,
         }
     }
 }
@@ -46,3 +58,13 @@ impl Default for VitisOptions {
 /// two entries hold the steady state; the rest absorbs the cycles before the monitor's pipeline
 /// reads for the first time. Sixteen 97-bit entries are one SRL-based FIFO, no BRAM.
 pub const DEFAULT_FIFO_DEPTH: u32 = 16;
+
+/// One BRAM36 holds 512 records of up to 72 bits (its widest shape), which covers the site id,
+/// a 32-bit trip count and a 24-bit cycle delta of any kernel with up to 65,536 sites.
+pub const DEFAULT_TRACE_DEPTH: u32 = 512;
+/// 65,536 records of 8 bytes: a 512 KiB DRAM region.
+pub const DEFAULT_TRACE_RECORDS: u64 = 65_536;
+/// Bits of the cycles between two records (saturating at 16.7 million).
+pub const TRACE_DELTA_BITS: u32 = 24;
+/// Bits of a loop exit's trip count (the hardware counter's width).
+pub const TRACE_VALUE_BITS: u32 = 32;

@@ -28,8 +28,8 @@ pub struct TopInfo {
     pub includes: Vec<String>,
     /// Its `#pragma HLS INTERFACE` lines, copied onto the new top.
     pub interface_pragmas: Vec<String>,
-    /// Its function probe.
-    pub probe: u32,
+    /// Its function probe (none in a build with the trace only).
+    pub probe: Option<u32>,
 }
 
 /// The in-FPGA design the generated files wrap.
@@ -44,12 +44,35 @@ pub struct HwDesign {
     pub derived: Vec<HwDerived>,
     pub fifo_depth: u32,
     pub timestamps: bool,
+    /// Record sites post into the trace FIFO ([`TRACE_STREAM`]; `branches`).
+    pub trace: bool,
     /// Files of the design (with a definition reached from the top) and testbench files.
     pub kernel_files: Vec<String>,
     pub tb_files: Vec<String>,
 }
 
 type Key = (usize, usize);
+
+/// The trace FIFO among the FIFO ids of a function: the one FIFO every record site posts into
+/// (`HLSINSTR_TRACE& hlsinstr_tr`, passed on as `HLSINSTR_TR()`), ordered after every probe's.
+pub const TRACE_STREAM: u32 = u32::MAX;
+pub use crate::strip::{TRACE_ARG, TRACE_PARAM};
+
+fn param_text(id: u32) -> String {
+    if id == TRACE_STREAM {
+        TRACE_PARAM.to_string()
+    } else {
+        format!("{}{id}", crate::strip::PARAM_PREFIX)
+    }
+}
+
+fn arg_text(id: u32) -> String {
+    if id == TRACE_STREAM {
+        TRACE_ARG.to_string()
+    } else {
+        format!("HLSINSTR_P({id})")
+    }
+}
 
 /// Add the FIFO parameters, arguments, testbench redirections and include lines to `plans`.
 pub fn plumb(
@@ -103,16 +126,23 @@ pub fn plumb(
                 ProbeKind::Function if k == top_key => top_probe = Some(p.id),
                 ProbeKind::Function if func(k).dataflow() => dataflow_probes.push((k, p.id)),
                 ProbeKind::Function | ProbeKind::Loop => own.entry(k).or_default().push(p.id),
-                ProbeKind::Port | ProbeKind::Watch | ProbeKind::Snapshot => {}
+                ProbeKind::Port | ProbeKind::Watch | ProbeKind::Snapshot | ProbeKind::Trace => {}
             }
         }
+        // Record sites: the function posts into the trace FIFO.
+        for t in &plan.traced {
+            own.entry((fi, t.function)).or_default().push(TRACE_STREAM);
+        }
     }
-    let top_probe = top_probe.ok_or_else(|| {
-        Error::new(
+    let trace = own.iter().any(|(k, v)| design.contains(k) && v.contains(&TRACE_STREAM));
+    // The monitor needs the top's probe (its begin and end frame the run); a trace-only build has none.
+    let other_probes = own.iter().any(|(k, v)| design.contains(k) && v.iter().any(|&id| id != TRACE_STREAM));
+    if top_probe.is_none() && (!trace || other_probes) {
+        return Err(Error::new(
             ErrorKind::Usage,
             format!("--top {top} is not probed (`#pragma HLSINSTR off`, or --only leaves it out)"),
-        )
-    })?;
+        ));
+    }
 
     let streams = streams_needed(&design, &own, &callees, func)?;
     let needs = |k: &Key| -> &BTreeSet<u32> { &streams[k] };
@@ -136,7 +166,7 @@ pub fn plumb(
             if s.is_empty() || c.args_span.is_empty() {
                 continue;
             }
-            let text: Vec<String> = s.iter().map(|id| format!("HLSINSTR_P({id})")).collect();
+            let text: Vec<String> = s.iter().map(|&id| arg_text(id)).collect();
             let sep = if c.args.is_empty() { "" } else { ", " };
             plans[k.0].edits.push(list_item(c.args_span.end - 1, format!("{sep}{}", text.join(", "))));
             edited.insert(k.0);
@@ -206,8 +236,12 @@ pub fn plumb(
     let top_fn = func(top_key);
     let top_src = files[top_key.0].0;
     let info = top_info(top_fn, top_src, top_probe)?;
-    let mut slots: Vec<u32> = own.iter().filter(|(k, _)| design.contains(k)).flat_map(|(_, v)| v.clone()).collect();
-    slots.push(top_probe);
+    let mut slots: Vec<u32> = own
+        .iter()
+        .filter(|(k, _)| design.contains(k))
+        .flat_map(|(_, v)| v.iter().copied().filter(|&id| id != TRACE_STREAM))
+        .collect();
+    slots.extend(top_probe);
     slots.sort_unstable();
     let derived = dataflow_probes
         .iter()
@@ -227,6 +261,7 @@ pub fn plumb(
         derived,
         fifo_depth: opts.fifo_depth,
         timestamps: kinds.timestamps,
+        trace,
         kernel_files: kernel_files.iter().map(|&i| files[i].0.rel.clone()).collect(),
         tb_files: tb.iter().filter(|i| !kernel_files.contains(i)).map(|&i| files[i].0.rel.clone()).collect(),
     })
@@ -246,7 +281,7 @@ fn param_edit(sig: &Signature, streams: &BTreeSet<u32>) -> std::result::Result<E
     if sig.void_list {
         return Err("parameter list `(void)`: write `()` so probe FIFOs can be added".into());
     }
-    let text: Vec<String> = streams.iter().map(|id| format!("{}{id}", crate::strip::PARAM_PREFIX)).collect();
+    let text: Vec<String> = streams.iter().map(|&id| param_text(id)).collect();
     let sep = if sig.params.is_empty() { "" } else { ", " };
     Ok(list_item(sig.list.end - 1, format!("{sep}{}", text.join(", "))))
 }
@@ -321,10 +356,15 @@ fn check_dataflow_writers<'a>(
                 for id in &streams[&t] {
                     if let Some(prev) = writer.insert(*id, ci) {
                         if prev != ci {
+                            let id = if *id == TRACE_STREAM {
+                                "the trace FIFO (record sites)".to_string()
+                            } else {
+                                format!("probe {id}")
+                            };
                             return Err(Error::new(
                                 ErrorKind::Usage,
                                 format!(
-                                    "dataflow region `{}`: the processes at lines {} and {} both reach probe {id}, and a FIFO has one writer in a dataflow region; exclude the shared function with `#pragma HLSINSTR off`",
+                                    "dataflow region `{}`: the processes at lines {} and {} both reach {id}, and a FIFO has one writer in a dataflow region; exclude the shared function with `#pragma HLSINSTR off`",
                                     f.qualified, f.calls[prev].line, c.line
                                 ),
                             )
@@ -360,7 +400,7 @@ fn check_overloads<'a>(
     Ok(())
 }
 
-fn top_info(f: &Function, src: &SourceFile, probe: u32) -> Result<TopInfo> {
+fn top_info(f: &Function, src: &SourceFile, probe: Option<u32>) -> Result<TopInfo> {
     let at = |m: String| Error::new(ErrorKind::Usage, m).at(&src.path).at_line(f.line, f.col);
     if f.qualified != f.name {
         return Err(at(format!(
