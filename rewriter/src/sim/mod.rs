@@ -221,11 +221,14 @@ impl FirstPass {
     }
 }
 
+/// Reads the log again from the start, handing every record to the visitor.
+type ReadAgain<'v> = dyn FnMut(&mut dyn FnMut(&events::Record) -> Result<()>) -> Result<()> + 'v;
+
 /// The cycle model started on a guess of the run's shape (see [`analyze_records`]).
 enum Model<'a> {
     /// Records held until the shape shows.
     Holding(Vec<events::Record>),
-    Running(replay::Replayer<'a>),
+    Running(Box<replay::Replayer<'a>>),
     /// Its first error (a corrupt log): reported once the whole log was read, as the second of
     /// two passes would have, after any error of the reading itself.
     Failed(Error),
@@ -235,7 +238,7 @@ enum Model<'a> {
 
 fn analyze_inner(
     next: &mut dyn FnMut() -> Result<Option<events::Record>>,
-    again: &mut dyn FnMut(&mut dyn FnMut(&events::Record) -> Result<()>) -> Result<()>,
+    again: &mut ReadAgain<'_>,
     manifest: &Manifest,
     opts: &AnalysisOptions,
 ) -> Result<Analysis> {
@@ -283,7 +286,7 @@ fn analyze_inner(
                 let timing = guess.get_or_init(|| build(&first.shape.shape()));
                 let mut replayer = replay::Replayer::new(manifest, timing, &relations, &ropts);
                 model = match held.iter().chain([&r]).try_for_each(|h| replayer.push(h)) {
-                    Ok(()) => Model::Running(replayer),
+                    Ok(()) => Model::Running(Box::new(replayer)),
                     Err(e) => Model::Failed(e),
                 };
             }
