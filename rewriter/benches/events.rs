@@ -52,27 +52,23 @@ fn main() {
         let plain = build(&spec, &include, dir.path(), "plain", None);
         let probed = build(&spec, &include, dir.path(), "probed", Some("modules,loops"));
         let stamped = build(&spec, &include, dir.path(), "stamped", Some("modules,loops,timestamps"));
-        let t_plain = median((0..reps).map(|_| time_run(&plain).0).collect());
-        let mut log_bytes = 0;
-        let t_probed = median(
-            (0..reps)
-                .map(|_| {
-                    let (t, b) = time_run(&probed);
-                    log_bytes = b;
-                    t
-                })
-                .collect(),
-        );
+        let plain_runs: Vec<(Duration, Duration, u64)> = (0..reps).map(|_| time_run(&plain)).collect();
+        let t_plain = median(plain_runs.iter().map(|r| r.0).collect());
+        let w_plain = median(plain_runs.iter().map(|r| r.1).collect());
+        let probed_runs: Vec<(Duration, Duration, u64)> = (0..reps).map(|_| time_run(&probed)).collect();
+        let log_bytes = probed_runs[0].2;
+        let t_probed = median(probed_runs.iter().map(|r| r.0).collect());
+        let w_probed = median(probed_runs.iter().map(|r| r.1).collect());
         let t_stamped = median((0..reps).map(|_| time_run(&stamped).0).collect());
         // The analysis of the probed run's log alone, then the whole of `sim`.
         let log = probed.join("run/bench-events.log");
         let manifest = probed.join("hlsinstr-manifest.json");
-        let (t_analysis, _) = sim(
+        let (t_analysis, w_analysis, _) = sim(
             &include,
             dir.path(),
             &["--events", log.to_str().unwrap(), "--manifest", manifest.to_str().unwrap(), "--top", "top"],
         );
-        let (t_sim, peak_kib) = sim(
+        let (t_sim, w_sim, peak_kib) = sim(
             &include,
             dir.path(),
             &["--src", kernel.to_str().unwrap(), "--tb", tb.to_str().unwrap(), "--top", "top"],
@@ -91,6 +87,15 @@ fn main() {
             s(t_sim),
             peak_kib as f64 / 1024.0,
             log_bytes as f64 / 1e6
+        );
+        println!(
+            "{:>11} wall: plain {:.3} s, probed {:.3} s, analysis {:.3} s, (probed + analysis) / plain {:.2}, whole sim {:.2} s",
+            "",
+            s(w_plain),
+            s(w_probed),
+            s(w_analysis),
+            (s(w_probed) + s(w_analysis)) / s(w_plain),
+            s(w_sim)
         );
         for d in [plain, probed, stamped] {
             let _ = std::fs::remove_dir_all(d);
@@ -122,8 +127,9 @@ fn build(spec: &RunSpec, include: &Path, dir: &Path, name: &str, kinds: Option<&
 }
 
 /// One run of a built testbench as `sim` runs it (the log drained from a pipe into a file):
-/// its CPU time and the log's bytes.
-fn time_run(work: &Path) -> (Duration, u64) {
+/// its CPU time, wall time and the log's bytes.
+fn time_run(work: &Path) -> (Duration, Duration, u64) {
+    let started = std::time::Instant::now();
     let mut cmd = Command::new(work.join("csim.exe"));
     cmd.current_dir(work.join("run")).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
     let log = work.join("run/bench-events.log");
@@ -131,7 +137,7 @@ fn time_run(work: &Path) -> (Duration, u64) {
     let bytes = reader.copy_to(std::fs::File::create(&log).unwrap()).expect("read the event log");
     let (status, cpu, _) = wait4(child);
     assert!(status == 0, "the testbench failed");
-    (cpu, bytes)
+    (cpu, started.elapsed(), bytes)
 }
 
 /// Reaps `child`: its wait status, CPU time (user + system, with its reaped children's) and peak
@@ -147,8 +153,9 @@ fn wait4(child: std::process::Child) -> (i32, Duration, u64) {
 }
 
 /// `hlsinstr sim ARGS` (JSON report to a file): its CPU time (its children's included: the
-/// compiler and the testbench of a whole run) and its own peak resident set in KiB.
-fn sim(include: &Path, dir: &Path, args: &[&str]) -> (Duration, u64) {
+/// compiler and the testbench of a whole run), its wall time and its own peak resident set in KiB.
+fn sim(include: &Path, dir: &Path, args: &[&str]) -> (Duration, Duration, u64) {
+    let started = std::time::Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
         .arg("sim")
         .args(["-q", "--format", "json", "-o"])
@@ -163,7 +170,7 @@ fn sim(include: &Path, dir: &Path, args: &[&str]) -> (Duration, u64) {
     let peak = heavy::peak_rss_kib_until_exit(&mut child, Duration::from_millis(20));
     let (status, cpu, _) = wait4(child);
     assert!(status == 0, "hlsinstr sim {args:?} failed");
-    (cpu, peak)
+    (cpu, started.elapsed(), peak)
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {

@@ -150,73 +150,16 @@ fn show_tail(outcome: &run::RunOutcome, kept: bool) {
     }
 }
 
-fn progress(msg: &str) {
-    eprintln!("hlsinstr sim: {msg}");
-}
-
-pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
-    let (log, manifest, top, clock, csynth, sources, settings, _work) = if let Some(events) = &args.events {
-        let manifest = sim::read_manifest(args.manifest.as_deref().unwrap_or(Path::new("")))?;
-        let top = args.inputs.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
-        (events.clone(), manifest, top, args.clock, args.csynth.clone(), Default::default(), None, None)
-    } else {
-        let hls_include = hls_include(args.hls_include.as_deref())?;
-        let (spec, project) = spec_from_args(&ProjectInputs::of(&args))?;
-        let (kinds, watch) = args.watching.kinds(&args.probes)?;
-        let opts = run::RunOptions {
-            cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
-            hls_include,
-            work_dir: args.keep.clone(),
-            timeout: Duration::from_secs(args.timeout),
-            watchdog_ms: args.watchdog_ms,
-            kinds,
-            watch,
-            uninstrumented: false,
-            progress: if args.quiet { None } else { Some(progress) },
-            cancel: Some(&super::signals::INTERRUPTED),
-        };
-        // Ctrl-C while the testbench runs ends its process group and removes the work directory.
-        let guard = super::signals::install();
-        let result = run::run(&spec, &opts);
-        drop(guard);
-        let outcome = match result {
-            Ok(o) => o,
-            Err(e) if e.message.starts_with("the design deadlocks") => {
-                eprintln!("hlsinstr: error: {e}");
-                return Ok(EXIT_DEADLOCK);
-            }
-            Err(e) => return Err(e),
-        };
-        for s in &outcome.skipped {
-            eprintln!("{s}");
-        }
-        for n in &outcome.notes {
-            eprintln!("hlsinstr sim: {n}");
-        }
-        if !args.quiet {
-            show_tail(&outcome, args.keep.is_some());
-        }
-        let csynth = match (&args.csynth, args.no_csynth, &project) {
-            (Some(c), _, _) => Some(c.clone()),
-            (None, false, Some(p)) => p.solution_dirs().iter().flat_map(hlsinstr::csynth::find_reports).next(),
-            _ => None,
-        };
-        if let (Some(c), false) = (&csynth, args.quiet || args.csynth.is_some()) {
-            progress(&format!("using the csynth report {}", c.display()));
-        }
-        let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
-        let mut manifest = outcome.manifest.clone();
-        // The project's directives say how Vitis builds the loops as much as the pragmas do.
-        if let Some(p) = &project {
-            for w in sim::directives::apply(&mut manifest, &p.directives) {
-                eprintln!("hlsinstr sim: {w}");
-            }
-        }
-        let settings =
-            project.as_ref().map(|p| (p.pipeline_loops, p.dataflow_default_channel.as_deref() == Some("fifo")));
-        let log = outcome.log.clone().expect("an instrumented run has a log");
-        (log, manifest, spec.top.clone(), clock, csynth, outcome.sources.clone(), settings, Some(outcome))
-    };
+/// The analysis' options from the command line and the project (a bad `--clock` or DRAM
+/// figure is refused here).
+fn analysis_options(
+    args: &SimArgs,
+    top: String,
+    clock: Option<f64>,
+    csynth: Option<PathBuf>,
+    sources: std::collections::HashMap<String, Vec<String>>,
+    settings: Option<(Option<u64>, bool)>,
+) -> Result<AnalysisOptions, Error> {
     let (pipeline_loops, fifo_arrays) = settings.unwrap_or((None, false));
     let mut defaults = Defaults::default();
     if let Some(n) = pipeline_loops {
@@ -238,26 +181,99 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         return Err(Error::new(ErrorKind::Usage, "--clock must be a positive period in ns"));
     }
     let timeline = args.vcd.is_some() || args.trace.is_some();
-    let analysis = sim::analyze(
-        &log,
-        &manifest,
-        &AnalysisOptions {
-            top,
-            clock_ns: clock,
-            dram,
-            defaults,
-            csynth,
-            stall_threshold_pct: args.stall_threshold,
-            timeline_nodes: if timeline { TIMELINE_NODES } else { 0 },
-            trace_window: args.trace_window,
-            sources: sources.clone(),
-            fifo_arrays,
-            cosim: match &args.cosim {
-                Some(p) => Some(cosim_truth(p)?),
-                None => None,
-            },
+    Ok(AnalysisOptions {
+        top,
+        clock_ns: clock,
+        dram,
+        defaults,
+        csynth,
+        stall_threshold_pct: args.stall_threshold,
+        timeline_nodes: if timeline { TIMELINE_NODES } else { 0 },
+        trace_window: args.trace_window,
+        sources,
+        fifo_arrays,
+        cosim: match &args.cosim {
+            Some(p) => Some(cosim_truth(p)?),
+            None => None,
         },
-    )?;
+    })
+}
+
+fn progress(msg: &str) {
+    eprintln!("hlsinstr sim: {msg}");
+}
+
+pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
+    let (manifest, sources, analysis, _work) = if let Some(events) = &args.events {
+        let manifest = sim::read_manifest(args.manifest.as_deref().unwrap_or(Path::new("")))?;
+        let top = args.inputs.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
+        let opts = analysis_options(&args, top, args.clock, args.csynth.clone(), Default::default(), None)?;
+        let analysis = sim::analyze(events, &manifest, &opts)?;
+        (manifest, opts.sources, analysis, None)
+    } else {
+        let hls_include = hls_include(args.hls_include.as_deref())?;
+        let (spec, project) = spec_from_args(&ProjectInputs::of(&args))?;
+        let (kinds, watch) = args.watching.kinds(&args.probes)?;
+        let opts = run::RunOptions {
+            cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
+            hls_include,
+            work_dir: args.keep.clone(),
+            timeout: Duration::from_secs(args.timeout),
+            watchdog_ms: args.watchdog_ms,
+            kinds,
+            watch,
+            uninstrumented: false,
+            progress: if args.quiet { None } else { Some(progress) },
+            cancel: Some(&super::signals::INTERRUPTED),
+        };
+        let csynth = match (&args.csynth, args.no_csynth, &project) {
+            (Some(c), _, _) => Some(c.clone()),
+            (None, false, Some(p)) => p.solution_dirs().iter().flat_map(hlsinstr::csynth::find_reports).next(),
+            _ => None,
+        };
+        let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
+        let settings =
+            project.as_ref().map(|p| (p.pipeline_loops, p.dataflow_default_channel.as_deref() == Some("fifo")));
+        // Checked before the run: the analysis runs beside the testbench.
+        let checked = analysis_options(&args, spec.top.clone(), clock, csynth.clone(), Default::default(), settings)?;
+        let prepare = |m: &hlsinstr::emit::manifest::Manifest,
+                       sources: &std::collections::HashMap<String, Vec<String>>| {
+            if let (Some(c), false) = (&csynth, args.quiet || args.csynth.is_some()) {
+                progress(&format!("using the csynth report {}", c.display()));
+            }
+            let mut manifest = m.clone();
+            // The project's directives say how Vitis builds the loops as much as the pragmas do.
+            if let Some(p) = &project {
+                for w in sim::directives::apply(&mut manifest, &p.directives) {
+                    eprintln!("hlsinstr sim: {w}");
+                }
+            }
+            Ok((manifest, AnalysisOptions { sources: sources.clone(), ..checked.clone() }))
+        };
+        // Ctrl-C while the testbench runs ends its process group and removes the work directory.
+        let guard = super::signals::install();
+        let result = run::run_analysed(&spec, &opts, Some(&prepare));
+        drop(guard);
+        let mut outcome = match result {
+            Ok(o) => o,
+            Err(e) if e.message.starts_with("the design deadlocks") => {
+                eprintln!("hlsinstr: error: {e}");
+                return Ok(EXIT_DEADLOCK);
+            }
+            Err(e) => return Err(e),
+        };
+        for s in &outcome.skipped {
+            eprintln!("{s}");
+        }
+        for n in &outcome.notes {
+            eprintln!("hlsinstr sim: {n}");
+        }
+        if !args.quiet {
+            show_tail(&outcome, args.keep.is_some());
+        }
+        let live = outcome.live.take().expect("an instrumented run is analysed");
+        (live.manifest, outcome.sources.clone(), live.result?, Some(outcome))
+    };
     for w in &analysis.silent {
         eprintln!("hlsinstr sim: warning: {w}");
     }

@@ -55,6 +55,113 @@ impl LogReader {
     }
 }
 
+/// How far the copy of a log into its file has come, for readers that follow the file while it
+/// grows ([`Follower`]): the analysis reads the log as the testbench writes it, on the other
+/// core, so `sim` takes about the longer of the two rather than their sum. The testbench never
+/// waits for the analysis (the copy drains the pipe as before; the file, not memory, holds what
+/// the analysis has not read yet).
+#[derive(Default)]
+pub struct Progress {
+    state: std::sync::Mutex<(u64, CopyState)>,
+    grew: std::sync::Condvar,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
+enum CopyState {
+    #[default]
+    Running,
+    Done,
+    /// The copy failed, or the run ended in a way that leaves nothing to analyse.
+    Stopped,
+}
+
+impl Progress {
+    fn set(&self, f: impl FnOnce(&mut (u64, CopyState))) {
+        let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut s);
+        self.grew.notify_all();
+    }
+
+    /// Ends every [`Follower`]'s reading with an error (the run failed: no analysis is wanted).
+    pub fn stop(&self) {
+        self.set(|s| {
+            if s.1 == CopyState::Running {
+                s.1 = CopyState::Stopped;
+            }
+        });
+    }
+}
+
+/// Reads a log file as [`LogReader::copy_following`] writes it: at the end of what was
+/// written so far it waits for more, until the copy is done.
+pub struct Follower {
+    file: std::fs::File,
+    at: u64,
+    progress: std::sync::Arc<Progress>,
+}
+
+impl Follower {
+    pub fn new(path: &Path, progress: std::sync::Arc<Progress>) -> std::io::Result<Follower> {
+        Ok(Follower { file: std::fs::File::open(path)?, at: 0, progress })
+    }
+}
+
+impl Read for Follower {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let (written, copy) = {
+            let mut s = self.progress.state.lock().unwrap_or_else(|e| e.into_inner());
+            while s.0 == self.at && s.1 == CopyState::Running {
+                s = self.progress.grew.wait(s).unwrap_or_else(|e| e.into_inner());
+            }
+            *s
+        };
+        if copy == CopyState::Stopped {
+            return Err(std::io::Error::other("the run ended before its event log was complete"));
+        }
+        if written > self.at {
+            let n = buf.len().min(usize::try_from(written - self.at).unwrap_or(usize::MAX));
+            let k = self.file.read(&mut buf[..n])?;
+            self.at += k as u64;
+            return Ok(k);
+        }
+        Ok(0)
+    }
+}
+
+impl LogReader {
+    /// As [`LogReader::copy_to`], telling `progress` how far the file has been written (each
+    /// piece written whole before it is counted).
+    pub fn copy_following(self, mut file: std::fs::File, progress: &Progress) -> std::io::Result<u64> {
+        use std::io::Write;
+        #[cfg(unix)]
+        let mut from = self.pipe;
+        #[cfg(not(unix))]
+        let mut from = std::fs::File::open(&self.file)?;
+        let mut buf = vec![0u8; 1 << 16];
+        let mut total = 0u64;
+        let result = loop {
+            let n = match from.read(&mut buf) {
+                Ok(0) => break Ok(total),
+                Ok(n) => n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => break Err(e),
+            };
+            if let Err(e) = file.write_all(&buf[..n]) {
+                break Err(e);
+            }
+            total += n as u64;
+            progress.set(|s| s.0 = total);
+        };
+        progress.set(|s| {
+            s.1 = match (&result, s.1) {
+                (Ok(_), CopyState::Running) => CopyState::Done,
+                _ => CopyState::Stopped,
+            }
+        });
+        result
+    }
+}
+
 /// Spawns `cmd` with its event log going to a pipe (or, without pipes, to `fallback`).
 #[cfg(unix)]
 pub fn spawn(cmd: &mut Command, fallback: &Path) -> std::io::Result<(Child, LogReader)> {

@@ -94,6 +94,8 @@ struct ShapeBuilder {
     /// (outer, inner) probe pairs seen.
     inner: fastmap::FastSet<(u32, u32)>,
     open: fastmap::FastMap<u32, Vec<u32>>,
+    /// The shape changed since [`ShapeBuilder::shape`] was last taken.
+    changed: bool,
 }
 
 impl ShapeBuilder {
@@ -102,7 +104,7 @@ impl ShapeBuilder {
         match r.event {
             events::Event::Begin => {
                 if let Some(&outer) = stack.last() {
-                    self.inner.insert((outer, r.probe));
+                    self.changed |= self.inner.insert((outer, r.probe));
                 }
                 stack.push(r.probe);
             }
@@ -110,54 +112,86 @@ impl ShapeBuilder {
                 stack.pop();
                 if let Some(v) = r.value {
                     let e = self.max_trips.entry(r.probe).or_insert(0);
-                    *e = v.max(*e);
+                    if v > *e {
+                        *e = v;
+                        self.changed = true;
+                    }
                 }
             }
             _ => {}
         }
     }
 
-    fn shape(self) -> timing::RunShape {
-        let mut shape = timing::RunShape { max_trips: self.max_trips.into_iter().collect(), ..Default::default() };
-        for (outer, inner) in self.inner {
+    /// The shape so far.
+    fn shape(&mut self) -> timing::RunShape {
+        self.changed = false;
+        let mut shape = timing::RunShape {
+            max_trips: self.max_trips.iter().map(|(&k, &v)| (k, v)).collect(),
+            ..Default::default()
+        };
+        for &(outer, inner) in &self.inner {
             shape.inner.entry(outer).or_default().insert(inner);
         }
         shape
     }
 }
 
-/// Log + manifest (+ report) → stall report. The log is read twice, as a stream: once for the
-/// run's shape (which the cycle model's defaults need), which probes fired and the branch trace,
-/// once through the cycle model; memory does not grow with its length (but for the branch
-/// trace's own records).
+/// Log + manifest (+ report) → stall report, reading the log once, as a stream: memory does
+/// not grow with its length (but for the branch trace's own records). See [`analyze_records`]
+/// for how one pass gives what two did.
 pub fn analyze(log: &Path, manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
-    let mut first = FirstPass::new(manifest);
-    let mut stream = events::open(log)?;
-    while let Some(r) = stream.next_record().map_err(|e| e.at(log))? {
-        first.push(r);
-    }
-    let mut stream = events::open(log)?;
-    let a = analyze_inner(&mut || stream.next_record(), first.shape.shape(), manifest, opts).map_err(|e| e.at(log))?;
-    let mut a = Analysis { silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch, ..a };
-    a.report.watch = a.watch.summary(manifest);
-    // Said where the reader had to approximate (threads merged past its window).
+    analyze_stream(events::open(log)?, &|| events::open(log), manifest, opts).map_err(|e| e.at(log))
+}
+
+/// As [`analyze`], over a log read from `stream` (the testbench's pipe as it arrives, say);
+/// `reopen` reads it again from the start, which the cycle model needs only when the run's
+/// shape turned out other than it first looked (see [`analyze_records`]).
+pub fn analyze_stream(
+    mut stream: events::Stream<'_>,
+    reopen: &dyn Fn() -> Result<events::Stream<'static>>,
+    manifest: &Manifest,
+    opts: &AnalysisOptions,
+) -> Result<Analysis> {
+    let mut again = |visit: &mut dyn FnMut(&events::Record) -> Result<()>| -> Result<()> {
+        let mut s = reopen()?;
+        while let Some(r) = s.next_record()? {
+            visit(&r)?;
+        }
+        Ok(())
+    };
+    let mut a = analyze_inner(&mut || stream.next_record(), &mut again, manifest, opts)?;
+    // Said where the reader had to approximate (threads merged past its window; a second read
+    // merges the same way).
     a.report.warnings.extend(stream.notes());
     Ok(a)
 }
 
 /// As [`analyze`], over records in memory.
+///
+/// The cycle model's defaults (Vitis' automatic pipelining, without a report) depend on the
+/// run's largest trip counts and on which probes ran inside which, known only at the end; the
+/// log used to be read twice for that. Now the model starts once the first
+/// [`SHAPE_RECORDS`] records have shown the run's shape (at once when a report makes the
+/// defaults moot) and runs beside the gathering of the shape; at the end the defaults the whole
+/// run calls for are worked out again, and only if they differ from the ones the model ran with
+/// is the log read a second time (a loop whose trip count crossed the threshold late, say). So
+/// the result is what two passes gave, always.
 pub fn analyze_records(records: &[events::Record], manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
-    let mut first = FirstPass::new(manifest);
-    records.iter().for_each(|r| first.push(r.clone()));
     let mut it = records.iter();
-    let a = analyze_inner(&mut || Ok(it.next().cloned()), first.shape.shape(), manifest, opts)?;
-    let mut a = Analysis { silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch, ..a };
-    a.report.watch = a.watch.summary(manifest);
-    Ok(a)
+    let mut again = |visit: &mut dyn FnMut(&events::Record) -> Result<()>| -> Result<()> {
+        records.iter().try_for_each(&mut *visit)
+    };
+    analyze_inner(&mut || Ok(it.next().cloned()), &mut again, manifest, opts)
 }
 
-/// What the first read of the log gathers: the run's shape, which probes fired, and (with
-/// `branches` probes) the branch trace's records.
+/// Records held before the cycle model starts, when the run's shape decides its defaults.
+const SHAPE_RECORDS: usize = 1 << 16;
+/// Records between two checks that the shape still calls for the defaults the model runs with
+/// (only when the shape changed): a model already wrong is stopped early.
+const RECHECK_RECORDS: u64 = 1 << 20;
+
+/// What the one read of the log gathers besides the cycle model: the run's shape, which probes
+/// fired, and (with `branches` probes) the branch trace's records.
 struct FirstPass {
     shape: ShapeBuilder,
     fired: silent::Fired,
@@ -177,19 +211,34 @@ impl FirstPass {
         }
     }
 
-    fn push(&mut self, r: events::Record) {
-        self.shape.push(&r);
-        self.fired.add(&r);
-        self.watch.push(&r);
+    fn push(&mut self, r: &events::Record) {
+        self.shape.push(r);
+        self.fired.add(r);
+        self.watch.push(r);
         if self.branches && r.event == events::Event::Trace {
-            self.trace.push(r);
+            self.trace.push(r.clone());
         }
     }
 }
 
+/// Reads the log again from the start, handing every record to the visitor.
+type ReadAgain<'v> = dyn FnMut(&mut dyn FnMut(&events::Record) -> Result<()>) -> Result<()> + 'v;
+
+/// The cycle model started on a guess of the run's shape (see [`analyze_records`]).
+enum Model<'a> {
+    /// Records held until the shape shows.
+    Holding(Vec<events::Record>),
+    Running(Box<replay::Replayer<'a>>),
+    /// Its first error (a corrupt log): reported once the whole log was read, as the second of
+    /// two passes would have, after any error of the reading itself.
+    Failed(Error),
+    /// The shape changed the defaults: the log is read again at the end.
+    Abandoned,
+}
+
 fn analyze_inner(
     next: &mut dyn FnMut() -> Result<Option<events::Record>>,
-    shape: timing::RunShape,
+    again: &mut ReadAgain<'_>,
     manifest: &Manifest,
     opts: &AnalysisOptions,
 ) -> Result<Analysis> {
@@ -198,7 +247,6 @@ fn analyze_inner(
         None => None,
     };
     let rep = csynth.as_ref().map(|(_, r)| r);
-    let timing = timing::build(manifest, rep, &opts.defaults, &shape, &opts.top);
     let relations = relations::Relations::with_default_channel(manifest, opts.fifo_arrays);
     let clock = match (opts.clock_ns, rep.and_then(|r| r.target_clock_ns)) {
         (Some(c), _) => timing::Sourced::new(c, timing::Source::Project),
@@ -222,11 +270,58 @@ fn analyze_inner(
         bulk_transfers: rep.is_none(),
         window: opts.trace_window,
     };
-    let mut replayer = replay::Replayer::new(manifest, &timing, &relations, &ropts);
+    let build = |shape: &timing::RunShape| timing::build(manifest, rep, &opts.defaults, shape, &opts.top);
+    // Without a report the defaults depend on the shape: hold the first records until it shows.
+    let hold = if rep.is_none() && opts.defaults.pipeline_loops != 0 { SHAPE_RECORDS } else { 0 };
+    let mut first = FirstPass::new(manifest);
+    let guess: std::cell::OnceCell<std::collections::HashMap<u32, timing::Timing>> = std::cell::OnceCell::new();
+    let mut model = Model::Holding(Vec::new());
+    let mut since_check = 0u64;
     while let Some(r) = next()? {
-        replayer.push(&r)?;
+        first.push(&r);
+        match &mut model {
+            Model::Holding(held) if held.len() < hold => held.push(r),
+            Model::Holding(held) => {
+                let held = std::mem::take(held);
+                let timing = guess.get_or_init(|| build(&first.shape.shape()));
+                let mut replayer = replay::Replayer::new(manifest, timing, &relations, &ropts);
+                model = match held.iter().chain([&r]).try_for_each(|h| replayer.push(h)) {
+                    Ok(()) => Model::Running(Box::new(replayer)),
+                    Err(e) => Model::Failed(e),
+                };
+            }
+            Model::Running(replayer) => {
+                if let Err(e) = replayer.push(&r) {
+                    model = Model::Failed(e);
+                }
+            }
+            Model::Failed(_) | Model::Abandoned => {}
+        }
+        since_check += 1;
+        if since_check >= RECHECK_RECORDS && first.shape.changed {
+            since_check = 0;
+            if let (Model::Running(_), Some(g)) = (&model, guess.get()) {
+                if *g != build(&first.shape.shape()) {
+                    model = Model::Abandoned;
+                }
+            }
+        }
     }
-    let mut replay = replayer.finish();
+    let timing = build(&first.shape.shape());
+    let mut replay = match model {
+        Model::Failed(e) => return Err(e),
+        Model::Running(replayer) if guess.get() == Some(&timing) => replayer.finish(),
+        Model::Holding(held) => {
+            let mut replayer = replay::Replayer::new(manifest, &timing, &relations, &ropts);
+            held.iter().try_for_each(|h| replayer.push(h))?;
+            replayer.finish()
+        }
+        Model::Running(_) | Model::Abandoned => {
+            let mut replayer = replay::Replayer::new(manifest, &timing, &relations, &ropts);
+            again(&mut |r| replayer.push(r))?;
+            replayer.finish()
+        }
+    };
     if let (Some((a, b)), true) = (opts.trace_window, opts.timeline_nodes > 0) {
         replay.warnings.push(format!(
             "the timeline shows top-level calls {a} to {} of {} (--trace-window counts calls from 0)",
@@ -234,7 +329,7 @@ fn analyze_inner(
             replay.roots_begun
         ));
     }
-    let report = report::build(&report::Inputs {
+    let mut report = report::build(&report::Inputs {
         manifest,
         timing: &timing,
         relations: &relations,
@@ -249,5 +344,104 @@ fn analyze_inner(
         sources: &opts.sources,
         cosim: opts.cosim.as_ref(),
     });
-    Ok(Analysis { report, replay, silent: Vec::new(), trace: Vec::new(), watch: watch::WatchLog::default() })
+    report.watch = first.watch.summary(manifest);
+    Ok(Analysis { report, replay, silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use events::{Event, Record};
+
+    /// `k` calls loop `outer`, which runs loop `inner`: without a report Vitis pipelines
+    /// `outer` when `inner` has few trips, else `inner` (timing.rs, rule 9).
+    fn nest() -> Manifest {
+        serde_json::from_str(
+            r#"{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":["modules","loops"],"files":[],"skipped":[],"probes":[
+              {"id":0,"kind":"function","file":"k.cpp","line":1,"column":1,"function":"k","name":"k"},
+              {"id":1,"kind":"loop","file":"k.cpp","line":3,"column":1,"function":"k","name":"outer","parent":0},
+              {"id":2,"kind":"loop","file":"k.cpp","line":4,"column":1,"function":"k","name":"inner","parent":1}]}"#,
+        )
+        .unwrap()
+    }
+
+    /// `calls` calls of `k`, each running `inner` `trips(call)` times.
+    fn records(calls: u64, trips: impl Fn(u64) -> u64) -> Vec<Record> {
+        let mut out = Vec::new();
+        for c in 0..calls {
+            for (probe, event, value) in [
+                (0, Event::Begin, None),
+                (1, Event::Begin, None),
+                (2, Event::Begin, None),
+                (2, Event::End, Some(trips(c))),
+                (1, Event::End, Some(1)),
+                (0, Event::End, None),
+            ] {
+                let order = out.len() as u64;
+                out.push(Record { order, probe, event, thread: 0, seq: None, timestamp_ns: None, value });
+            }
+        }
+        out
+    }
+
+    fn options() -> AnalysisOptions {
+        AnalysisOptions {
+            top: "k".into(),
+            clock_ns: None,
+            dram: None,
+            defaults: timing::Defaults::default(),
+            csynth: None,
+            stall_threshold_pct: 5.0,
+            timeline_nodes: 0,
+            trace_window: None,
+            sources: Default::default(),
+            cosim: None,
+            fifo_arrays: false,
+        }
+    }
+
+    /// The one pass's result, whether it read the log again, and what two passes give: the
+    /// whole run's shape first, then the cycle model.
+    fn one_and_two_passes(records: &[Record]) -> (String, bool, String) {
+        let (m, opts) = (nest(), options());
+        let mut it = records.iter();
+        let mut read_again = false;
+        let mut again = |visit: &mut dyn FnMut(&Record) -> Result<()>| -> Result<()> {
+            read_again = true;
+            records.iter().try_for_each(&mut *visit)
+        };
+        let one = analyze_inner(&mut || Ok(it.next().cloned()), &mut again, &m, &opts).unwrap();
+        let mut shape = ShapeBuilder::default();
+        records.iter().for_each(|r| shape.push(r));
+        let timing = timing::build(&m, None, &opts.defaults, &shape.shape(), "k");
+        let relations = relations::Relations::with_default_channel(&m, false);
+        let ropts = replay::Options {
+            clock_ns: crate::project::DEFAULT_CLOCK_NS,
+            dram: replay::Dram::default(),
+            max_nodes: 0,
+            bulk_transfers: true,
+            window: None,
+        };
+        let two = replay::replay(records, &m, &timing, &relations, &ropts).unwrap();
+        let show = |r: &replay::Replay| format!("{:?} {}", r.sites, r.total_cycles);
+        (show(&one.replay), read_again, show(&two))
+    }
+
+    #[test]
+    fn one_pass_gives_what_two_gave_and_reads_again_only_when_the_shape_changed_the_defaults() {
+        let calls = SHAPE_RECORDS as u64 / 6 + 1000;
+        // The same shape throughout: the model that started early stands.
+        let (one, again, two) = one_and_two_passes(&records(calls, |_| 4));
+        assert_eq!(one, two);
+        assert!(!again, "the log was read twice");
+        // The inner loop's trips cross the threshold in the last call: `inner` becomes the
+        // pipeline instead of `outer`, and the model runs again with that.
+        let (one, again, two) = one_and_two_passes(&records(calls, |c| if c + 1 == calls { 100 } else { 4 }));
+        assert_eq!(one, two);
+        assert!(again, "the defaults changed but the log was not read again");
+        // Fewer records than are held: one model, with the whole run's shape.
+        let (one, again, two) = one_and_two_passes(&records(50, |c| if c == 49 { 100 } else { 4 }));
+        assert_eq!(one, two);
+        assert!(!again);
+    }
 }

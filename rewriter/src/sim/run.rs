@@ -93,9 +93,22 @@ pub struct RunOutcome {
     /// What the run did besides its job that the user should hear of (processes the testbench
     /// left running, stopped).
     pub notes: Vec<String>,
+    /// The analysis that ran beside the testbench ([`run_analysed`]).
+    pub live: Option<Live>,
     _temp: Option<tempfile::TempDir>,
     pub work_dir: PathBuf,
 }
+
+/// What [`run_analysed`] analysed, and with which manifest (the prepared one).
+pub struct Live {
+    pub manifest: Manifest,
+    pub result: Result<super::Analysis>,
+}
+
+/// Turns the rewrite's manifest and the original sources (by manifest path) into the manifest
+/// and the options the analysis runs with (the CLI applies the project's directives there).
+pub type Prepare<'p> = dyn Fn(&Manifest, &std::collections::HashMap<String, Vec<String>>) -> Result<(Manifest, super::AnalysisOptions)>
+    + 'p;
 
 impl RunSpec {
     /// Everything a Vitis project says about C simulation.
@@ -145,6 +158,13 @@ impl RunSpec {
 
 /// Rewrite, build, run; the event log and manifest come back.
 pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
+    run_analysed(spec, opts, None)
+}
+
+/// As [`run`], and with `prepare` the log is analysed while the testbench writes it (on a
+/// thread of its own, following the log's file: see [`logpipe::Progress`]); the result is in
+/// [`RunOutcome::live`]. A run that fails gives its own error, as [`run`] does.
+pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<'_>>) -> Result<RunOutcome> {
     let (temp, work) = match &opts.work_dir {
         Some(d) => {
             std::fs::create_dir_all(d).map_err(|e| Error::io(d, &e))?;
@@ -262,8 +282,13 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
         copy_tree(d, &run_dir.join(name))?;
     }
     let log = run_dir.join("hlsinstr-events.log");
+    let prepared = match prepare {
+        Some(f) if !opts.uninstrumented => Some(f(&manifest, &sources_by_rel)?),
+        _ => None,
+    };
     let started = Instant::now();
-    let Executed { status, stdout, stderr, log_complete, leftovers } = execute(&exe, spec, opts, &run_dir, &log)?;
+    let Executed { status, stdout, stderr, log_complete, leftovers, analysis } =
+        execute(&exe, spec, opts, &run_dir, &log, prepared.as_ref().map(|(m, o)| (m, o)))?;
     let run_time = started.elapsed();
     let mut notes = Vec::new();
     if leftovers {
@@ -322,6 +347,7 @@ pub fn run(spec: &RunSpec, opts: &RunOptions) -> Result<RunOutcome> {
         sources: sources_by_rel,
         skipped,
         notes,
+        live: prepared.zip(analysis).map(|((manifest, _), result)| Live { manifest, result }),
         _temp: temp,
         work_dir: work,
     })
@@ -542,11 +568,21 @@ struct Executed {
     log_complete: bool,
     /// The testbench exited and left processes of its group running (now killed).
     leftovers: bool,
+    /// The analysis run beside it (when asked for).
+    analysis: Option<Result<super::Analysis>>,
 }
 
 /// Runs the testbench in a process group of its own; its event log arrives through a pipe
-/// (logpipe) and is saved to `log` (for `--keep` and `sim --events`) once it has ended.
-fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path) -> Result<Executed> {
+/// (logpipe) and is saved to `log` (for `--keep` and `sim --events`) as it arrives. With
+/// `analysis`, a thread analyses the log from that file as it grows.
+fn execute(
+    exe: &Path,
+    spec: &RunSpec,
+    opts: &RunOptions,
+    dir: &Path,
+    log: &Path,
+    analysis: Option<(&Manifest, &super::AnalysisOptions)>,
+) -> Result<Executed> {
     let stdout_path = dir.join("csim.stdout");
     let stderr_path = dir.join("csim.stderr");
     let so = std::fs::File::create(&stdout_path).map_err(|e| Error::io(&stdout_path, &e))?;
@@ -562,15 +598,56 @@ fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path
     let (child, reader) = logpipe::spawn(&mut cmd, log)
         .map_err(|e| Error::new(ErrorKind::Io, format!("cannot start the testbench: {e}")).at(exe))?;
     // From here every way out (an error included: `Group` kills on drop) ends the group.
-    let mut group = proc::Group::new(child);
+    let group = proc::Group::new(child);
     // Drained while the testbench runs (a full pipe would stop it), on a thread whose result is
     // awaited with a deadline: a process that left the group can hold the pipe open forever.
     // The log goes straight to its file: nothing of it is held in memory.
     let (tx, rx) = std::sync::mpsc::channel();
     let log_file = std::fs::File::create(log).map_err(|e| Error::io(log, &e))?;
+    let progress = std::sync::Arc::new(logpipe::Progress::default());
+    let copied = progress.clone();
     std::thread::spawn(move || {
-        let _ = tx.send(reader.copy_to(log_file));
+        let _ = tx.send(reader.copy_following(log_file, &copied));
     });
+    std::thread::scope(|scope| {
+        // The analysis follows the file (it never holds the testbench back); it is stopped when
+        // the run fails, and awaited otherwise.
+        let analysing = analysis.map(|(manifest, aopts)| {
+            let follower = logpipe::Follower::new(log, progress.clone());
+            scope.spawn(move || {
+                let follower = follower.map_err(|e| Error::io(log, &e))?;
+                let stream = super::events::Stream::new(follower)?;
+                super::analyze_stream(stream, &|| super::events::open(log), manifest, aopts)
+            })
+        });
+        let waited = wait_for(group, opts, &rx);
+        if !matches!(waited, Ok((Status::Exited(0), true, _))) {
+            progress.stop();
+        }
+        let analysis = analysing.map(|h| {
+            h.join()
+                .unwrap_or_else(|_| Err(Error::new(ErrorKind::Internal, "the analysis of the event log failed")))
+                .map_err(|e| e.at(log))
+        });
+        let (status, log_complete, leftovers) = waited?;
+        Ok(Executed {
+            status,
+            stdout: Tail::read(&stdout_path),
+            stderr: Tail::read(&stderr_path),
+            log_complete,
+            leftovers,
+            analysis,
+        })
+    })
+}
+
+/// Waits for the testbench's group to end and for its log to reach its end: its status,
+/// whether the log is complete, and whether it left processes running.
+fn wait_for(
+    mut group: proc::Group,
+    opts: &RunOptions,
+    copied: &std::sync::mpsc::Receiver<std::io::Result<u64>>,
+) -> Result<(Status, bool, bool)> {
     let mut next_note = Duration::from_secs(5);
     let ended = group
         .wait(opts.timeout, opts.cancel, |t| {
@@ -590,7 +667,7 @@ fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path
         Ended::TimedOut => Status::TimedOut,
         Ended::Cancelled => Status::Cancelled,
     };
-    let log_complete = match rx.recv_timeout(LOG_GRACE) {
+    let log_complete = match copied.recv_timeout(LOG_GRACE) {
         Ok(r) => {
             r.map_err(|e| Error::new(ErrorKind::Io, format!("reading the event log from the testbench: {e}")))?;
             true
@@ -599,7 +676,7 @@ fn execute(exe: &Path, spec: &RunSpec, opts: &RunOptions, dir: &Path, log: &Path
         // but the pipe's read end and the log file.
         Err(_) => false,
     };
-    Ok(Executed { status, stdout: Tail::read(&stdout_path), stderr: Tail::read(&stderr_path), log_complete, leftovers })
+    Ok((status, log_complete, leftovers))
 }
 
 fn exit_status(s: std::process::ExitStatus) -> Status {
