@@ -168,13 +168,7 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
                 // The trace FIFO's added parameter or argument: removed as a probe FIFO's is.
                 let end =
                     start + if text[start..].starts_with(TRACE_PARAM) { TRACE_PARAM.len() } else { TRACE_ARG.len() };
-                let range = if start >= 2 && &text[start - 2..start] == ", " && start - 2 >= list_end {
-                    start - 2..end
-                } else if text[end..].starts_with(", ") {
-                    start..end + 2
-                } else {
-                    start..end
-                };
+                let range = added_item_range(text, start..end, list_end);
                 list_end = range.end;
                 edits.push(Edit::delete(range));
                 pos = end;
@@ -199,13 +193,7 @@ pub fn strip_with(text: &str, opts: &StripOptions) -> Result<Stripped, StripErro
                     }
                     end += 1;
                 }
-                let range = if start >= 2 && &text[start - 2..start] == ", " && start - 2 >= list_end {
-                    start - 2..end
-                } else if text[end..].starts_with(", ") {
-                    start..end + 2
-                } else {
-                    start..end
-                };
+                let range = added_item_range(text, start..end, list_end);
                 list_end = range.end;
                 edits.push(Edit::delete(range));
                 pos = end;
@@ -768,6 +756,20 @@ fn nth_comma(text: &str, open: usize, close: usize, n: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// The text to delete for an added parameter or argument at `item`: it goes with the comma
+/// before it (not one an earlier deletion, ending at `list_end`, already took), or with the one
+/// after it when it is the first item of its list.
+fn added_item_range(text: &str, item: std::ops::Range<usize>, list_end: usize) -> std::ops::Range<usize> {
+    let (start, end) = (item.start, item.end);
+    if start >= 2 && &text[start - 2..start] == ", " && start - 2 >= list_end {
+        start - 2..end
+    } else if text[end..].starts_with(", ") {
+        start..end + 2
+    } else {
+        start..end
+    }
 }
 
 #[cfg(test)]
