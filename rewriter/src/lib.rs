@@ -31,6 +31,7 @@ pub mod source;
 pub mod strip;
 
 pub mod verilog_lex;
+pub mod vitis_tb;
 pub mod walk;
 pub mod watch;
 

@@ -95,8 +95,12 @@ fn verilator_and_icarus_agree_and_match_the_c_outputs() {
     assert_eq!(v.total_cycles, i.total_cycles);
     let c = &v.calls[0];
     assert_eq!(c.latency, c.window.done - c.window.start);
-    assert!(c.vitis_latency > c.latency, "the testbench window includes the argument writes");
     assert_eq!(c.latency, 252, "{:?}", c.window);
+    // Vitis 2022.2's testbench around those 252: the 7 argument words and ap_start written
+    // through s_axilite (ap_start seen 53 edges after the call's count began), ap_done at 306
+    // seen by the status poll at 307, counted at 312 (src/vitis_tb.rs). Vitis reports 321 with
+    // its own memory model, whose run the fixtures README puts at 264 (then 322).
+    assert_eq!(c.vitis_latency, 312, "{:?}", c.window);
 }
 
 /// The fixtures README's 264 cycles came from a testbench whose memory sent the write response

@@ -226,6 +226,17 @@ fn systolic_2022_2_summary() {
     }
     assert_eq!(rep.control.as_deref(), Some("ap_ctrl_chain"));
     assert!(rep.s_axilite);
+    // The control bundle's arguments, words per argument (the co-sim testbench writes each).
+    let args = |rep: &Report| rep.axilite_args.iter().flatten().map(|a| (a.name.clone(), a.words)).collect::<Vec<_>>();
+    let want: Vec<(String, u32)> = [("vec_a", 2), ("vec_b", 2), ("result", 2), ("vector_len", 1)]
+        .iter()
+        .map(|(n, w)| (n.to_string(), *w))
+        .collect();
+    assert_eq!(args(&rep), want);
+    assert_eq!(args(&parse(&format!("{SYSTOLIC}/csynth.xml"))), want);
+    // topk (2022.1): the control bundle has no argument registers.
+    assert_eq!(parse("vitis-reports/2022.1-topk/csynth.rpt").axilite_args, Some(vec![]));
+    assert_eq!(parse("vitis-reports/2022.1-topk/csynth.xml").axilite_args, Some(vec![]));
     // From multiplier_csynth.rpt: clocks and the device.
     assert_eq!(
         (rep.target_clock_ns, rep.estimated_clock_ns, rep.clock_uncertainty_ns),

@@ -141,8 +141,9 @@ pub struct CallOutcome {
     pub window: CallWindow,
     /// ap_start..ap_done: `done - start` cycles.
     pub latency: u64,
-    /// First bus operation..ap_done: the window Vitis' co-simulation report counts from
-    /// (argument writes + handshake + run), without Vitis' own write pacing (docs/cosim.md).
+    /// The call as Vitis' co-simulation report counts it: for s_axilite control on Vitis ≤ 2022.2,
+    /// its testbench's argument writes, start write and status polls around ap_start..ap_done;
+    /// otherwise first bus operation..ap_done (docs/cosim.md).
     pub vitis_latency: u64,
     /// Outputs that differ from the C simulation's (empty: the call passed).
     pub mismatches: Vec<String>,
@@ -367,10 +368,15 @@ fn check_tool(sim: Simulator) -> Result<()> {
     }
 }
 
-/// The testbench-side window of a call: from its first bus operation (the first s_axilite
-/// argument write, or ap_start on a port) to ap_done, the way Vitis' testbench starts counting.
-/// Vitis' own figure also includes its testbench's pacing of those writes, which is not
-/// modelled: on the systolic fixture this gives 279 where Vitis reports 321 (docs/cosim.md).
-fn vitis_window(_ifs: &solution::Interfaces, _call: &plan::PlannedCall, w: &CallWindow) -> u64 {
-    w.done.saturating_sub(w.first)
+/// The call as Vitis' co-simulation report would count it. Block control on s_axilite, RTL of
+/// Vitis ≤ 2022.2: its testbench's argument writes (the words that changed since the previous
+/// call), start write and status polls around this run's ap_start..ap_done
+/// ([`crate::vitis_tb`]). Otherwise: from the call's first bus operation (ap_start on a port,
+/// or the first s_axilite write of a newer version's testbench) to ap_done, as measured here.
+fn vitis_window(ifs: &solution::Interfaces, call: &plan::PlannedCall, w: &CallWindow) -> u64 {
+    let on_axilite = ifs.control_bundle.is_some() && ifs.control != solution::Control::None;
+    match crate::vitis_tb::Window::for_top(ifs.version.as_deref(), on_axilite, call.control_words.clone()) {
+        polled @ crate::vitis_tb::Window::AxiLitePolled { .. } => polled.cycles(w.done.saturating_sub(w.start)),
+        crate::vitis_tb::Window::Handshake => w.done.saturating_sub(w.first),
+    }
 }

@@ -17,6 +17,7 @@ use super::layout::{self, Layout};
 use super::solution::{Control, Interfaces};
 use super::{CallWindow, CosimRequest};
 use crate::error::{Error, ErrorKind, Result};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -170,6 +171,10 @@ pub struct PlannedCall {
     pub buffers: Vec<(String, u64)>,
     /// s_axilite writes before ap_start.
     pub axilite_writes: usize,
+    /// Per argument on the control bundle (register order): its 32-bit words whose value
+    /// differs from the previous call's (all of them on the first call). Vitis' testbench
+    /// writes only those ([`crate::vitis_tb`]).
+    pub control_words: Vec<u32>,
     /// Return value: read back through these registers, or the ap_return port.
     pub returns: bool,
     /// Outputs on ports, compared after the call.
@@ -254,11 +259,20 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
         declare_ports(&mut t, ifs, sig, &bindings, first)?;
     }
     let mut planned = Vec::new();
+    // The control bundle's registers as the previous call left them, and this call's per argument.
+    let mut last_control: BTreeMap<u32, u32> = BTreeMap::new();
+    let mut control_args: Vec<Vec<(u32, u32)>> = Vec::new();
     for _ in 0..req.repeat.max(1) {
         for (ci, c) in calls.iter().enumerate() {
             let _ = writeln!(t, "call");
-            let mut pc =
-                PlannedCall { capture: ci, buffers: Vec::new(), axilite_writes: 0, returns: false, checks: Vec::new() };
+            let mut pc = PlannedCall {
+                capture: ci,
+                buffers: Vec::new(),
+                axilite_writes: 0,
+                control_words: Vec::new(),
+                returns: false,
+                checks: Vec::new(),
+            };
             let mut next = BASE;
             let mut regs: Vec<(&str, u32, u32)> = Vec::new();
             for (a, binds) in sig.args.iter().zip(&bindings) {
@@ -286,12 +300,17 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
                                 _ => v.bytes.clone(),
                             };
                             let (lite, reg) = ifs.register_of(&a.name).expect("bound to a register");
+                            let mut words = Vec::new();
                             for (k, off) in reg.offsets.iter().enumerate() {
                                 let mut w = [0u8; 4];
                                 for (j, b) in w.iter_mut().enumerate() {
                                     *b = bits.get(4 * k + j).copied().unwrap_or(0);
                                 }
                                 regs.push((&lite.bundle, *off, u32::from_le_bytes(w)));
+                                words.push((*off, u32::from_le_bytes(w)));
+                            }
+                            if ifs.control_bundle.as_deref() == Some(lite.bundle.as_str()) {
+                                control_args.push(words);
                             }
                         }
                         Binding::WireIn { port, elem, .. } => {
@@ -362,6 +381,8 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
                 let _ = writeln!(t, "reg {bundle} {off:x} {w:x}");
             }
             pc.axilite_writes = regs.len();
+            pc.control_words = changed_words(&mut last_control, &control_args);
+            control_args.clear();
             if !sig.returns_void {
                 if ifs.ap_return.is_some() {
                     pc.returns = true;
@@ -706,5 +727,27 @@ fn show(b: &[u8], bits: u32) -> String {
         }
     } else {
         format!("0x{}", m.iter().rev().map(|x| format!("{x:02x}")).collect::<String>())
+    }
+}
+
+/// Per argument (in register order), how many of its words differ from what the registers
+/// hold (`last`, updated): the words Vitis' testbench writes for this call.
+fn changed_words(last: &mut BTreeMap<u32, u32>, args: &[Vec<(u32, u32)>]) -> Vec<u32> {
+    let mut args: Vec<&Vec<(u32, u32)>> = args.iter().collect();
+    args.sort_by_key(|a| a.first().map(|w| w.0));
+    args.iter().map(|words| words.iter().filter(|&&(off, w)| last.insert(off, w) != Some(w)).count() as u32).collect()
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    #[test]
+    fn only_changed_words_are_written_again() {
+        let mut last = BTreeMap::new();
+        let call = |a: u32, n: u32| vec![vec![(0x1c, 7), (0x20, 0)], vec![(0x10, a), (0x14, 0)], vec![(0x34, n)]];
+        assert_eq!(changed_words(&mut last, &call(5, 3)), [2, 2, 1], "register order, every word");
+        assert_eq!(changed_words(&mut last, &call(5, 3)), [0, 0, 0]);
+        assert_eq!(changed_words(&mut last, &call(6, 3)), [1, 0, 0]);
     }
 }

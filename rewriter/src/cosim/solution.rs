@@ -188,6 +188,8 @@ pub struct Interfaces {
     pub ports: Vec<Port>,
     /// The tool that wrote the RTL, from its header comment.
     pub generator: String,
+    /// Its version (`2022.2`), from the same comment, when it gives one.
+    pub version: Option<String>,
     pub notes: Vec<String>,
 }
 
@@ -256,7 +258,24 @@ pub fn interfaces(sol: &Solution, top: &str) -> Result<Interfaces> {
     } else {
         "unknown".to_string()
     };
-    classify(top, &module, sol, generator).map_err(|m| Error::new(ErrorKind::BadInput, m).at(file))
+    let version = header_version(&text);
+    classify(top, &module, sol, generator)
+        .map(|i| Interfaces { version, ..i })
+        .map_err(|m| Error::new(ErrorKind::BadInput, m).at(file))
+}
+
+/// The tool version in the RTL's header comment: `... from C, C++ and OpenCL v2022.2 (64-bit)`.
+fn header_version(text: &str) -> Option<String> {
+    let head = text.lines().take_while(|l| l.trim_start().starts_with("//") || l.trim().is_empty()).take(20);
+    head.flat_map(|l| l.split_whitespace().map(str::to_string).collect::<Vec<_>>()).find_map(|w| {
+        let v = w.strip_prefix('v')?;
+        let (y, m) = v.split_once('.')?;
+        (y.len() == 4
+            && y.bytes().all(|b| b.is_ascii_digit())
+            && !m.is_empty()
+            && m.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| v.to_string())
+    })
 }
 
 fn find_module(files: &[PathBuf], name: &str) -> Result<Option<(PathBuf, Module, String)>> {
@@ -422,6 +441,7 @@ fn classify(top: &str, m: &Module, sol: &Solution, generator: String) -> std::re
         ap_return,
         ports: m.ports.clone(),
         generator,
+        version: None,
         notes,
     })
 }
@@ -549,5 +569,11 @@ mod tests {
         assert_eq!(i.register_of("vector_len").unwrap().1.offsets, [0x34]);
         assert!(i.args.is_empty(), "{:?}", i.args);
         assert_eq!(i.generator, "Vitis HLS");
+        assert_eq!(i.version.as_deref(), Some("2022.2"));
+        assert_eq!(
+            header_version("// Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.3 (64-bit)\nmodule"),
+            Some("2018.3".into())
+        );
+        assert_eq!(header_version("module m; // v2022.2\n"), None, "only the header comment");
     }
 }

@@ -75,6 +75,10 @@ pub struct Report {
     pub control: Option<String>,
     /// The top has an s_axilite (AXI4-Lite slave) interface.
     pub s_axilite: bool,
+    /// When the block control is on an s_axilite bundle (a `CTRL` register in `S_AXILITE
+    /// Registers`, 2021+): the arguments written through that bundle, in register order, with
+    /// their 32-bit words. `None` when the report has no such table or no `CTRL` register.
+    pub axilite_args: Option<Vec<AxiLiteArg>>,
     /// The files read: the report itself, then per-module siblings (2020.1 layout; for text
     /// reports also in the 2022+ layout, where they give what the summary table leaves out).
     pub files: Vec<PathBuf>,
@@ -194,6 +198,30 @@ pub struct Pragma {
     pub status: Option<String>,
     /// Given as a Tcl/cfg directive rather than a source pragma.
     pub directive: bool,
+}
+
+/// An argument of the control bundle: its name and how many 32-bit registers a call writes.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AxiLiteArg {
+    pub name: String,
+    pub words: u32,
+}
+
+/// The control bundle's arguments from the rows of an `S_AXILITE Registers` table, each row
+/// (interface, register, access, description): the bundle with a `CTRL` register; an argument
+/// is a writable register described as `Data signal of <arg>` (Vitis' wording), one row per
+/// 32-bit word; read-only registers (a return value) are not written by the testbench.
+pub(crate) fn control_bundle_args(rows: &[[&str; 4]]) -> Option<Vec<AxiLiteArg>> {
+    let ctrl = rows.iter().find(|r| r[1].eq_ignore_ascii_case("CTRL")).map(|r| r[0])?;
+    let mut args: Vec<AxiLiteArg> = Vec::new();
+    for r in rows.iter().filter(|r| r[0] == ctrl && r[2].contains('W')) {
+        let Some(name) = r[3].trim().strip_prefix("Data signal of ") else { continue };
+        match args.iter_mut().find(|a| a.name == name.trim()) {
+            Some(a) => a.words += 1,
+            None => args.push(AxiLiteArg { name: name.trim().to_string(), words: 1 }),
+        }
+    }
+    Some(args)
 }
 
 /// An m_axi adapter of the top, as the report's `M_AXI` table gives it.

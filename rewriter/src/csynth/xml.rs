@@ -216,7 +216,7 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
 
     let pragmas = child(root, "PragmaReport").map(|p| children(p, "Pragma").map(pragma).collect()).unwrap_or_default();
 
-    let (maxi, control, s_axilite) = hw_interfaces(root);
+    let (maxi, control, s_axilite, axilite_args) = hw_interfaces(root);
 
     if ctx.dropped_warnings > 0 {
         ctx.warnings.push(format!("{}: {} more unreadable values", origin.display(), ctx.dropped_warnings));
@@ -237,6 +237,7 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
         maxi,
         control,
         s_axilite,
+        axilite_args,
         files: vec![origin.to_path_buf()],
         warnings: ctx.warnings,
     };
@@ -588,7 +589,7 @@ type KeyedTable = (Vec<String>, Vec<(String, Vec<String>)>);
 /// The top's m_axi adapters, control protocol and whether it has an s_axilite interface:
 /// from `<ReportHWInterface>` (2022+: the tables of csynth.rpt's `HW Interfaces`), else from
 /// the ports of `<InterfaceSummary>` (every version; no m_axi settings there).
-fn hw_interfaces(root: Node) -> (Vec<MaxiInterface>, Option<String>, bool) {
+fn hw_interfaces(root: Node) -> (Vec<MaxiInterface>, Option<String>, bool, Option<Vec<super::AxiLiteArg>>) {
     let items: Vec<Node> = child(root, "ReportHWInterface")
         .map(|r| r.descendants().filter(|n| n.is_element() && n.tag_name().name() == "item").collect())
         .unwrap_or_default();
@@ -633,7 +634,16 @@ fn hw_interfaces(root: Node) -> (Vec<MaxiInterface>, Option<String>, bool) {
         .or_else(|| protocols.iter().find(|p| p.starts_with("ap_ctrl")).cloned());
     let s_axilite = table("S_AXILITE Interfaces").is_some_and(|(_, rows)| !rows.is_empty())
         || protocols.iter().any(|p| p == "s_axi" || p == "s_axilite");
-    (maxi, control, s_axilite)
+    // Rows name the interface; the values are Register, Offset, Width, Access, Description, ...
+    let regs = table("S_AXILITE Registers").map(|(_, rows)| rows).unwrap_or_default();
+    let rows: Vec<[&str; 4]> = regs
+        .iter()
+        .map(|(iface, v)| {
+            let at = |i: usize| v.get(i).map_or("", |s| s.as_str());
+            [iface.as_str(), at(0), at(3), at(4)]
+        })
+        .collect();
+    (maxi, control, s_axilite, super::control_bundle_args(&rows))
 }
 
 /// `a, b, , c` → [a, b, "", c]; trailing empty values (padding in 2022.x) are dropped.

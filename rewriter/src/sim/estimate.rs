@@ -7,13 +7,9 @@ use super::replay::Replay;
 use super::timing::{Source, Sourced, Timing};
 use crate::csynth;
 use crate::emit::manifest::Manifest;
+use crate::vitis_tb::Window;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
-
-/// Cycles the co-simulation counts per call beyond ap_start → ap_done: its testbench sees the
-/// done one cycle after the last state (facts, rule 10: a data-dependent `ap_ctrl_hs` top,
-/// co-sim = trip-count-exact latency + 1 on every call).
-pub const COSIM_EXTRA_CYCLES: u64 = 1;
 
 /// The co-simulation's per-call latencies (`hlsinstr::cosim`), for the comparison.
 #[derive(Debug, Clone, Serialize)]
@@ -33,8 +29,14 @@ pub struct Estimate {
     /// [`super::replay::MAX_CALLS`]).
     pub per_call: Vec<u64>,
     pub mean_cycles: f64,
-    /// What co-simulation would count per call: the estimate + `cosim_extra`.
+    /// What co-simulation would count beyond the estimate on the first call (the testbench's
+    /// window, [`crate::vitis_tb`]): 1 (rule 10), or the s_axilite argument writes and status
+    /// polls of Vitis ≤ 2022.2's testbench (from the report's registers and version).
     pub cosim_extra: Sourced<u64>,
+    /// How the co-sim figure is derived from the estimate.
+    pub cosim_window: String,
+    /// Per call (the first [`super::replay::MAX_CALLS`]): what the co-simulation would report.
+    pub cosim_per_call: Vec<u64>,
     /// The csynth report's latency of the top (min and max), shown beside the estimate.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report_latency: Option<csynth::Range<u64>>,
@@ -77,13 +79,21 @@ pub fn estimate(replay: &Replay, report: Option<&csynth::Report>, top: &str, cos
     let top_module = report.and_then(|r| r.module(top).or_else(|| r.top_module()));
     let report_latency = top_module.and_then(|m| m.latency);
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
-    let cosim_extra = Sourced::new(COSIM_EXTRA_CYCLES, Source::Default);
-    let cosim = cosim.map(|c| compare(&per_call, c, cosim_extra.value, report_latency));
+    let window = cosim_window(report);
+    let cosim_per_call: Vec<u64> = per_call.iter().map(|&c| window.cycles(c)).collect();
+    let first_extra = cosim_per_call.first().zip(per_call.first()).map_or(window.cycles(0), |(w, c)| w - c);
+    let cosim_extra = match window {
+        Window::Handshake => Sourced::new(first_extra, Source::Default),
+        Window::AxiLitePolled { .. } => Sourced::new(first_extra, Source::Report),
+    };
+    let cosim = cosim.map(|c| compare(&cosim_per_call, c, report_latency));
     Estimate {
         calls: replay.calls_total,
         per_call,
         mean_cycles: mean,
         cosim_extra,
+        cosim_window: window.describe(),
+        cosim_per_call,
         report_latency,
         schedule_exact_calls: exact,
         cosim,
@@ -97,7 +107,16 @@ fn pct(estimate: u64, truth: u64) -> f64 {
     100.0 * (estimate as f64 - truth as f64) / truth as f64
 }
 
-fn compare(per_call: &[u64], c: &CosimTruth, extra: u64, report: Option<csynth::Range<u64>>) -> CosimComparison {
+/// How Vitis' co-sim testbench would count the top's calls: from the report's version and its
+/// control bundle's registers; without a report (version unknown), the schedule + 1.
+fn cosim_window(report: Option<&csynth::Report>) -> Window {
+    let Some(r) = report else { return Window::Handshake };
+    let words = r.axilite_args.as_ref().map(|a| a.iter().map(|a| a.words).collect());
+    Window::for_top(Some(&r.version), words.is_some(), words.unwrap_or_default())
+}
+
+/// `per_call`: the estimated co-sim figures.
+fn compare(per_call: &[u64], c: &CosimTruth, report: Option<csynth::Range<u64>>) -> CosimComparison {
     // A summary-only co-sim report (one figure) stands for every call.
     let truth: Vec<u64> = match c.per_call.len() {
         1 => vec![c.per_call[0]; per_call.len().max(1)],
@@ -106,7 +125,7 @@ fn compare(per_call: &[u64], c: &CosimTruth, extra: u64, report: Option<csynth::
     let n = truth.len().min(per_call.len());
     let calls: Vec<CallComparison> = (0..n)
         .map(|i| {
-            let est = per_call[i] + extra;
+            let est = per_call[i];
             CallComparison { index: i, cosim: truth[i], estimate: est, error_pct: pct(est, truth[i]) }
         })
         .collect();

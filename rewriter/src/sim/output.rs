@@ -179,13 +179,24 @@ fn headline(rep: &Report) -> String {
         let _ = write!(out, " (run agreed with the schedule on {} of {} calls)", e.schedule_exact_calls, e.calls);
     }
     out.push('\n');
+    let span = |v: &[u64]| {
+        let (lo, hi) = (v.iter().min().copied().unwrap_or(0), v.iter().max().copied().unwrap_or(0));
+        if lo == hi {
+            lo.to_string()
+        } else {
+            format!("{lo} ~ {hi}")
+        }
+    };
+    if e.cosim_extra.source == super::timing::Source::Report {
+        let _ = writeln!(out, "in co-simulation's window: {} per call ({})", span(&e.cosim_per_call), e.cosim_window);
+    }
     if let Some(c) = &e.cosim {
         let truth: Vec<u64> = c.calls.iter().map(|c| c.cosim).collect();
         let _ = write!(
             out,
-            "co-simulation ({}): {} per call; estimate + {} ({}): mean abs error {:.1} %",
+            "co-simulation ({}): {} per call; estimate in its window (+{} on the first call, {}): mean abs error {:.1} %",
             c.files.join(", "),
-            range(&truth),
+            span(&truth),
             e.cosim_extra.value,
             e.cosim_extra.source,
             c.mean_abs_error_pct

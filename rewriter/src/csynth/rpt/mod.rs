@@ -192,6 +192,7 @@ fn parse(text: &str, origin: &Path) -> Result<Parsed> {
         maxi: Vec::new(),
         control: None,
         s_axilite: false,
+        axilite_args: None,
         files: vec![origin.to_path_buf()],
         warnings: Vec::new(),
     };

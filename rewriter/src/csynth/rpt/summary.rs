@@ -233,6 +233,17 @@ pub(super) fn hw_interfaces(lines: &[&str], ctx: &mut Ctx, report: &mut Report) 
     if let Some(t) = table_under(lines, sec, None, "* S_AXILITE Interfaces") {
         report.s_axilite = !t.rows.is_empty();
     }
+    if let Some(t) = table_under(lines, sec, None, "* S_AXILITE Registers") {
+        let (i, r, a, d) = (
+            t.col(|c| c == "interface"),
+            t.col(|c| c == "register"),
+            t.col(|c| c == "access"),
+            t.col(|c| c == "description"),
+        );
+        let rows: Vec<[&str; 4]> =
+            t.rows.iter().map(|row| [row.cell(i), row.cell(r), row.cell(a), row.cell(d)]).collect();
+        report.axilite_args = crate::csynth::control_bundle_args(&rows);
+    }
     if let Some(t) = table_under(lines, sec, None, "* TOP LEVEL CONTROL") {
         let (name, kind) = (t.col(|c| c == "interface"), t.col(|c| c == "type"));
         report.control = t

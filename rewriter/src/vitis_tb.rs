@@ -1,0 +1,160 @@
+//! How Vitis' C/RTL co-simulation testbench counts a call, so that `sim` can estimate the
+//! figure users read in their co-sim report and `cosim` can give it beside the RTL's own
+//! ap_start..ap_done.
+//!
+//! For a top whose block control sits on an s_axilite bundle, Vitis HLS up to 2022.2 drives the
+//! bus from a testbench model that takes turns between processes, one turn at a time: a read of
+//! the control register (the status poll), one process per argument (it writes that argument's
+//! 32-bit words), and one that writes ap_start. The call's count starts one edge after the
+//! testbench leaves reset and stops when a poll has seen ap_done; so it includes every
+//! argument write, the start write, and the wait for the next poll after ap_done. On the
+//! systolic fixture (2022.2) that is 321 cycles for a kernel whose schedule takes 260.
+//!
+//! The cycle figures below follow the AXI4-Lite handshakes of Vitis' `*_s_axi` adapter (AW, then
+//! W, then B; AR, then R), which every version generates alike, and the turn taking of the
+//! testbench model: derived from how that model is written, not fitted. One point is an
+//! assumption, chosen by the fixture (see docs/cosim.md): the start process finds its flag still
+//! low on its first turn of a call (the flag is registered from the last argument's finish), so
+//! the start is written one round later.
+//!
+//! Vitis 2023.1 and later count differently: the co-sim minus report differences of twenty
+//! 2023.1 designs (shared facts, rule 11) show no term of this size, so there, as for tops with
+//! block control on ports, the call is the schedule's latency + 1 (rule 10).
+
+use serde::Serialize;
+
+/// The way a version of Vitis' testbench counts a call.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Window {
+    /// ap_start..ap_done + 1 (rule 10; block control on ports, and Vitis 2023.1+).
+    Handshake,
+    /// The s_axilite testbench of Vitis up to 2022.2: per call, the 32-bit words written per
+    /// argument of the control bundle, in register order (an argument with 0 words still takes
+    /// its turn).
+    AxiLitePolled { words: Vec<u32> },
+}
+
+/// Status poll turn: AR accepted at +1 (the done bit is sampled there), R at +2, data taken at
+/// +3, the read returns at +4 and the next process takes its turn at +5.
+const POLL: u64 = 5;
+/// One register write: AW accepted at +1, W at +2, B at +3, the write returns at +4.
+const WORD: u64 = 4;
+/// An argument process that had work hands over two edges after its last write returned.
+const HANDOFF: u64 = 2;
+/// Edge of the start write's W handshake after its turn begins; the kernel sees ap_start
+/// at the next edge.
+const START_SEEN: u64 = 3;
+/// From the poll that sees ap_done to the edge the testbench counts as the call's end: the
+/// read returns (+4), the testbench's done flag is registered (+5) and sampled (+6).
+const DONE_SEEN: u64 = 6;
+/// The testbench takes the call's start one edge after its first poll began.
+const START_TAKEN: u64 = 1;
+
+impl Window {
+    /// The window of a top: block control on an s_axilite bundle (`words` per argument of that
+    /// bundle) or on ports, and the tool version that wrote the RTL or the report (`2022.2`).
+    /// An unknown version counts as 2023.1+ (the rule measured on the most designs).
+    pub fn for_top(version: Option<&str>, control_on_axilite: bool, words: Vec<u32>) -> Window {
+        if control_on_axilite && version.and_then(year).is_some_and(|y| y < 2023) {
+            Window::AxiLitePolled { words }
+        } else {
+            Window::Handshake
+        }
+    }
+
+    /// Cycles the co-simulation reports for a call whose ap_start..ap_done takes `run` cycles.
+    pub fn cycles(&self, run: u64) -> u64 {
+        match self {
+            Window::Handshake => run + 1,
+            Window::AxiLitePolled { words } => polled(words, run),
+        }
+    }
+
+    /// One line for reports: how the co-sim figure is derived.
+    pub fn describe(&self) -> String {
+        match self {
+            Window::Handshake => "the schedule + 1 (ap_start..ap_done as the co-sim testbench sees it)".into(),
+            Window::AxiLitePolled { words } => format!(
+                "Vitis ≤ 2022.2 s_axilite testbench: {} argument word{} written, ap_start, done seen by a status \
+                 poll every {} cycles",
+                words.iter().sum::<u32>(),
+                if words.iter().sum::<u32>() == 1 { "" } else { "s" },
+                POLL + words.len() as u64 + 1
+            ),
+        }
+    }
+}
+
+/// The year of a version string: `2022.2` → 2022, `v2019.1` → 2019.
+fn year(version: &str) -> Option<u32> {
+    let v = version.trim().trim_start_matches(['v', 'V']);
+    v.split(['.', ' ']).next()?.parse().ok().filter(|y| (2000..3000).contains(y))
+}
+
+/// Edges are counted from the testbench's first turn (a status poll) at edge 0.
+fn polled(words: &[u32], run: u64) -> u64 {
+    let n = words.len() as u64;
+    let mut turn = POLL;
+    for &w in words {
+        turn += WORD * w as u64 + HANDOFF;
+    }
+    if !words.is_empty() {
+        // The start process passes once, then a poll and every argument process (idle now).
+        turn += 1 + POLL + n;
+    }
+    let start_seen = turn + START_SEEN;
+    let done = start_seen + run;
+    turn += WORD + HANDOFF;
+    // Polls from `turn` on, one per round of every process; the first that begins at or after
+    // the edge where ap_done is high samples the done bit set.
+    let round = POLL + n + 1;
+    let poll = turn + done.saturating_sub(turn).div_ceil(round) * round;
+    poll + DONE_SEEN - START_TAKEN
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The systolic fixture's control bundle: three 64-bit buffer addresses and one `unsigned`.
+    /// Its schedule (260) and its co-sim report (321).
+    #[test]
+    fn the_systolic_fixture() {
+        let w = Window::for_top(Some("2022.2"), true, vec![2, 2, 2, 1]);
+        // Turns: poll 0-4, the four arguments 5-40 (10, 10, 10, 6 edges), the start process
+        // idle at 41, poll 42-46, idle arguments 47-50, start written at 51 (ap_start seen at
+        // 54), polls every 10 edges from 57: ap_done at 314, seen by the poll at 317, counted
+        // at 323 from edge 1.
+        assert_eq!(w.cycles(260), 322);
+    }
+
+    /// The poll quantises: a run one cycle longer than a poll boundary waits a whole round.
+    #[test]
+    fn done_waits_for_the_next_poll() {
+        let w = Window::AxiLitePolled { words: vec![1] };
+        // Turns: poll 0-4, argument 5-10, start idle 11, poll 12-16, argument idle 17, start
+        // write 18 (ap_start seen at 21), polls every 7 edges from 24.
+        assert_eq!(w.cycles(3), 24 + 5); // done at 24: the poll at 24 sees it
+        assert_eq!(w.cycles(4), 31 + 5); // done at 25: the next poll
+        assert_eq!(w.cycles(10), 31 + 5);
+        assert_eq!(w.cycles(11), 38 + 5);
+    }
+
+    #[test]
+    fn a_top_without_arguments_writes_only_the_start() {
+        // Poll 0-4, start written at 5 (ap_start seen at 8), polls every 6 edges from 11.
+        let w = Window::AxiLitePolled { words: vec![] };
+        assert_eq!(w.cycles(3), 11 + 5);
+        assert_eq!(w.cycles(4), 17 + 5);
+    }
+
+    #[test]
+    fn the_version_and_the_protocol_choose_the_window() {
+        assert_eq!(Window::for_top(Some("2023.1"), true, vec![1]), Window::Handshake);
+        assert_eq!(Window::for_top(Some("2022.2"), false, vec![1]), Window::Handshake);
+        assert_eq!(Window::for_top(None, true, vec![1]), Window::Handshake);
+        assert_eq!(Window::for_top(Some("v2019.2"), true, vec![]), Window::AxiLitePolled { words: vec![] });
+        assert_eq!(Window::Handshake.cycles(260), 261);
+    }
+}
