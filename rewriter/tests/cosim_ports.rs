@@ -256,7 +256,7 @@ fn two_s_axilite_bundles() {
 fn stream_back_pressure_and_starvation() {
     let work = work();
     let d = design("packet");
-    let flow = cosim::StreamFlow { fifo_depth: 1, stall_pattern: "10".into() };
+    let flow = cosim::StreamFlow { fifo_depth: 1, stall_pattern: "10".into(), ..Default::default() };
     let v = capture_and_run("packet", work.path(), Simulator::Verilator);
     assert_eq!(v.calls.iter().map(|c| c.latency).collect::<Vec<_>>(), [4, 6]);
     let mut outcomes = Vec::new();
@@ -277,6 +277,32 @@ fn stream_back_pressure_and_starvation() {
     req.flow.stall_pattern = "00".into();
     let e = cosim::run(&req).unwrap_err().to_string();
     assert!(e.contains("--stall-pattern") && e.contains("at least one `1`"), "{e}");
+
+    // Per stream (`--stream-flow NAME=DEPTH[:PATTERN]`, by C argument name).
+    let per_stream = |specs: &[&str]| {
+        let captured = CallSource::Captured { dir: work.path().join("calls"), sources: vec![d.join("packet.cpp")] };
+        let mut req = request("packet", d.join("solution"), work.path(), Simulator::Icarus, captured);
+        for spec in specs {
+            let (name, f) = cosim::StreamFlow::parse_stream(spec).unwrap();
+            req.flow.streams.insert(name, f);
+        }
+        cosim::run(&req).map(|o| o.calls.iter().map(|c| (c.latency, c.output_stalls)).collect::<Vec<_>>())
+    };
+    // Each of the four with the setting above: what the global setting gave.
+    let all = per_stream(&["src=1:10", "shift=1:10", "echo=1:10", "dst=1:10"]).unwrap();
+    assert_eq!(all, [(12, 2), (20, 4)]);
+    // `dst` alone: its one write finds the FIFO empty; nothing changes.
+    assert_eq!(per_stream(&["dst=1:10"]).unwrap(), [(4, 0), (6, 0)]);
+    // `echo` alone: back-pressure without starvation of the inputs, between the two.
+    let echo = per_stream(&["echo=1:10"]).unwrap();
+    for (k, &(lat, stalls)) in echo.iter().enumerate() {
+        assert!(stalls > 0 && lat > [4, 6][k] && lat < [12, 20][k], "{echo:?}");
+    }
+    let e = per_stream(&["out=1"]).unwrap_err().to_string();
+    assert!(e.contains("no stream argument `out`") && e.contains("src, shift, echo, dst"), "{e}");
+    for bad in ["echo", "=1", "echo=x", "echo=1:012", "echo=1:00"] {
+        assert!(cosim::StreamFlow::parse_stream(bad).is_err(), "{bad}");
+    }
 }
 
 /// `cosim --fst` writes an FST that `profile --wave` reads, with the same profile as the VCD of

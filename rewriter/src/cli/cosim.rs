@@ -56,6 +56,10 @@ pub struct CosimArgs {
     /// stalls), e.g. `1100`.
     #[arg(long, default_value = "1")]
     pub stall_pattern: String,
+    /// One stream's own FIFO depth and pattern, in place of `--fifo-depth`/`--stall-pattern`:
+    /// `NAME=DEPTH[:PATTERN]` with the stream's C argument name, e.g. `out=2:110` (repeatable).
+    #[arg(long, value_name = "NAME=DEPTH[:PATTERN]")]
+    pub stream_flow: Vec<String>,
     /// A call taking longer than this many cycles is an error (a hung design).
     #[arg(long, default_value_t = 10_000_000)]
     pub max_cycles: u64,
@@ -112,6 +116,15 @@ pub fn run_cosim(args: CosimArgs) -> Result<i32, Error> {
 
 /// Run the co-simulation the arguments ask for (also `profile` without a waveform).
 pub fn cosimulate(args: &CosimArgs) -> Result<CosimOutcome, Error> {
+    let mut flow = cosim::StreamFlow {
+        fifo_depth: args.fifo_depth,
+        stall_pattern: args.stall_pattern.clone(),
+        ..Default::default()
+    };
+    for spec in &args.stream_flow {
+        let (name, f) = cosim::StreamFlow::parse_stream(spec)?;
+        flow.streams.insert(name, f);
+    }
     let inputs = ProjectInputs::new(&args.inputs, Default::default(), false);
     let (spec, _project) = spec_from_args(&inputs)?;
     let work = match &args.work {
@@ -155,7 +168,7 @@ pub fn cosimulate(args: &CosimArgs) -> Result<CosimOutcome, Error> {
             write_latency: args.write_latency,
             outstanding: args.outstanding,
         },
-        flow: cosim::StreamFlow { fifo_depth: args.fifo_depth, stall_pattern: args.stall_pattern.clone() },
+        flow,
         max_cycles: args.max_cycles,
         repeat: args.repeat,
         progress: if args.quiet { None } else { Some(progress) },

@@ -64,17 +64,48 @@ impl Default for MemTiming {
 pub struct StreamFlow {
     pub fifo_depth: u64,
     pub stall_pattern: String,
+    /// Settings of single streams, by C argument name (`--stream-flow NAME=DEPTH[:PATTERN]`),
+    /// in place of the two above for that stream.
+    pub streams: std::collections::BTreeMap<String, StreamFlow>,
 }
 
 impl Default for StreamFlow {
     fn default() -> Self {
-        StreamFlow { fifo_depth: 0, stall_pattern: "1".into() }
+        StreamFlow { fifo_depth: 0, stall_pattern: "1".into(), streams: Default::default() }
     }
 }
 
 impl StreamFlow {
+    /// `NAME=DEPTH[:PATTERN]` (`--stream-flow`): the pattern defaults to `1` (never stalls).
+    pub fn parse_stream(spec: &str) -> Result<(String, StreamFlow)> {
+        let bad = || {
+            Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "--stream-flow {spec:?}: give NAME=DEPTH[:PATTERN], the stream's C argument name, its FIFO                      depth (0: unbounded) and a `0`/`1` pattern, e.g. out=2:110"
+                ),
+            )
+        };
+        let (name, rest) = spec.split_once('=').ok_or_else(bad)?;
+        let (depth, pattern) = rest.split_once(':').unwrap_or((rest, "1"));
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(bad());
+        }
+        let flow = StreamFlow {
+            fifo_depth: depth.trim().parse().map_err(|_| bad())?,
+            stall_pattern: pattern.trim().to_string(),
+            streams: Default::default(),
+        };
+        flow.check()?;
+        Ok((name.to_string(), flow))
+    }
+
     /// A pattern of `0`/`1` with at least one `1` (else nothing would ever move).
     pub fn check(&self) -> Result<()> {
+        for f in self.streams.values() {
+            f.check()?;
+        }
         let p = &self.stall_pattern;
         if p.is_empty() || !p.bytes().all(|c| c == b'0' || c == b'1') || !p.contains('1') || p.len() > 4096 {
             return Err(Error::new(

@@ -243,6 +243,7 @@ pub fn make(ifs: &Interfaces, sig: &TopSignature, calls: &[Captured], req: &Cosi
     let _ = writeln!(t, "quiet {QUIET_CYCLES}");
     let _ = writeln!(t, "streams {} {}", req.flow.fifo_depth, req.flow.stall_pattern);
     let bindings = bind::bind(ifs, sig, calls.first())?;
+    stream_flows(&mut t, &req.flow, sig, &bindings)?;
     if ifs.control == Control::None {
         let ends = bindings
             .iter()
@@ -750,4 +751,32 @@ mod window_tests {
         assert_eq!(changed_words(&mut last, &call(5, 3)), [0, 0, 0]);
         assert_eq!(changed_words(&mut last, &call(6, 3)), [1, 0, 0]);
     }
+}
+
+/// `stream_flow` lines: the streams with a setting of their own, by their ports' prefix; a name
+/// that is no stream argument of the top is an error naming those that are.
+fn stream_flows(t: &mut String, flow: &super::StreamFlow, sig: &TopSignature, bindings: &[Vec<Binding>]) -> Result<()> {
+    let mut streams = Vec::new();
+    for (a, binds) in sig.args.iter().zip(bindings) {
+        for b in binds {
+            if let Binding::Stream { prefix, .. } = b {
+                streams.push(a.name.as_str());
+                if let Some(f) = flow.streams.get(&a.name) {
+                    let _ = writeln!(t, "stream_flow {prefix} {} {}", f.fifo_depth, f.stall_pattern);
+                }
+            }
+        }
+    }
+    for name in flow.streams.keys() {
+        if !streams.contains(&name.as_str()) {
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "--stream-flow {name}=...: the top has no stream argument `{name}` (its streams: {})",
+                    if streams.is_empty() { "none".to_string() } else { streams.join(", ") }
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -338,8 +338,9 @@ class Harness {
         for (auto& r : ram_decl) aprams.emplace_back(new ApMemory(pins, r.name, r.ports, r.eb, r.style == "bram"));
         for (auto& s : sin_decl) scalar_ins.emplace_back(new ScalarIn(pins, s.vld, s.ack));
         for (auto& s : sout_decl) scalar_outs.emplace_back(new ScalarOut(pins, s.name, s.vld, s.ack));
-        for (auto& s : stin_decl) stream_ins.emplace_back(new StreamIn(pins, s.name, s.axis, s.eb, flow));
-        for (auto& s : stout_decl) stream_outs.emplace_back(new StreamOut(pins, s.name, s.axis, s.eb, flow));
+        for (auto& s : stin_decl) stream_ins.emplace_back(new StreamIn(pins, s.name, s.axis, s.eb, flow_of(s.name)));
+        for (auto& s : stout_decl)
+            stream_outs.emplace_back(new StreamOut(pins, s.name, s.axis, s.eb, flow_of(s.name)));
         if (rst) rst->set(reset_low ? 0 : 1);
     }
 
@@ -440,6 +441,7 @@ class Harness {
                 for (auto& m : scalar_ins) m->begin();
                 for (auto& m : scalar_outs) m->begin();
                 flow.begin = now;
+                for (auto& f : flows) f.second.begin = now;
                 for (auto& m : stream_ins) m->load(find_or_empty(c.feeds, m->name));
                 for (auto& m : stream_outs) {
                     m->begin();
@@ -550,6 +552,12 @@ class Harness {
             else if (k == "limit") ls >> limit;
             else if (k == "quiet") ls >> quiet;
             else if (k == "streams") ls >> flow.depth >> flow.pattern;
+            else if (k == "stream_flow") {
+                std::string name;
+                Flow f;
+                ls >> name >> f.depth >> f.pattern;
+                flows[name] = f;
+            }
             else if (k == "ram") {
                 RamDecl r;
                 ls >> r.name >> r.ports >> r.eb >> r.style;
@@ -661,7 +669,12 @@ class Harness {
     std::vector<std::unique_ptr<StreamIn>> stream_ins;
     std::vector<std::unique_ptr<StreamOut>> stream_outs;
     uint64_t activity = 0, quiet = 1000;
-    Flow flow;
+    Flow flow;                          // every stream's, unless it has its own
+    std::map<std::string, Flow> flows;  // per stream prefix (`stream_flow` lines)
+    const Flow& flow_of(const std::string& name) const {
+        auto it = flows.find(name);
+        return it == flows.end() ? flow : it->second;
+    }
 
     enum class Phase { Load, Run, Drain };
     Phase phase = Phase::Load;
