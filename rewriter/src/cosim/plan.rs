@@ -739,20 +739,6 @@ fn changed_words(last: &mut BTreeMap<u32, u32>, args: &[Vec<(u32, u32)>]) -> Vec
     args.iter().map(|words| words.iter().filter(|&&(off, w)| last.insert(off, w) != Some(w)).count() as u32).collect()
 }
 
-#[cfg(test)]
-mod window_tests {
-    use super::*;
-
-    #[test]
-    fn only_changed_words_are_written_again() {
-        let mut last = BTreeMap::new();
-        let call = |a: u32, n: u32| vec![vec![(0x1c, 7), (0x20, 0)], vec![(0x10, a), (0x14, 0)], vec![(0x34, n)]];
-        assert_eq!(changed_words(&mut last, &call(5, 3)), [2, 2, 1], "register order, every word");
-        assert_eq!(changed_words(&mut last, &call(5, 3)), [0, 0, 0]);
-        assert_eq!(changed_words(&mut last, &call(6, 3)), [1, 0, 0]);
-    }
-}
-
 /// `stream_flow` lines: the streams with a setting of their own, by their ports' prefix; a name
 /// that is no stream argument of the top is an error naming those that are.
 fn stream_flows(t: &mut String, flow: &super::StreamFlow, sig: &TopSignature, bindings: &[Vec<Binding>]) -> Result<()> {
@@ -779,4 +765,18 @@ fn stream_flows(t: &mut String, flow: &super::StreamFlow, sig: &TopSignature, bi
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    #[test]
+    fn only_changed_words_are_written_again() {
+        let mut last = BTreeMap::new();
+        let call = |a: u32, n: u32| vec![vec![(0x1c, 7), (0x20, 0)], vec![(0x10, a), (0x14, 0)], vec![(0x34, n)]];
+        assert_eq!(changed_words(&mut last, &call(5, 3)), [2, 2, 1], "register order, every word");
+        assert_eq!(changed_words(&mut last, &call(5, 3)), [0, 0, 0]);
+        assert_eq!(changed_words(&mut last, &call(6, 3)), [1, 0, 0]);
+    }
 }
