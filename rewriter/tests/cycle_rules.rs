@@ -368,3 +368,48 @@ int main() {
         "partitioned rows {split:?} should take about half the cycles of one shared buffer {shared:?}"
     );
 }
+
+/// Case 14's partition given by the project instead of the pragma: `syn.directive.array_partition`
+/// (config) or `set_directive_array_partition` (Tcl) splits `mid` into rows just as well, so the
+/// hand-worked figures (the longer of the two chains + 1) hold; with no partition at all the four
+/// processes share one buffer and every call takes longer.
+#[test]
+fn a_partition_directive_splits_the_rows_as_the_pragma_does() {
+    let case = repo().join("tests/cycle/14_dataflow_rows");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).unwrap()).unwrap();
+    let want = counts(&expected["calls"]);
+    let pragma = "#pragma HLS ARRAY_PARTITION variable=mid dim=1 complete\n";
+    let kernel = std::fs::read_to_string(case.join("kernel.cpp")).unwrap();
+    assert!(kernel.contains(pragma));
+    let run = |project: &str, text: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["kernel.h", "tb.cpp", "csynth.xml"] {
+            std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+        }
+        std::fs::write(dir.path().join("kernel.cpp"), kernel.replace(pragma, "")).unwrap();
+        std::fs::write(dir.path().join(project), text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--format", "json", "--hls-include"])
+            .arg(hls_include())
+            .arg(dir.path().join(project))
+            .arg("--csynth")
+            .arg(dir.path().join("csynth.xml"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (counts(&serde_json::from_slice::<Value>(&out.stdout).unwrap()["estimate"]["per_call"]), stderr)
+    };
+    let cfg = std::fs::read_to_string(case.join("hls_config.cfg")).unwrap();
+    let (got, warnings) = run("hls_config.cfg", &format!("{cfg}syn.directive.array_partition=rows2 mid type=complete dim=1\n"));
+    assert_eq!(got, want, "config directive");
+    assert!(!warnings.contains("array_partition"), "the directive is used: {warnings}");
+    let tcl = "open_project p\nset_top rows2\nadd_files kernel.cpp\nadd_files -tb tb.cpp\nopen_solution s1\n\
+               set_directive_array_partition -type complete -dim 1 \"rows2\" mid\n";
+    assert_eq!(run("run_hls.tcl", tcl).0, want, "Tcl directive");
+    // A cyclic partition keeps the rows in one memory per bank: not a split of the rows.
+    let (merged, _) = run("hls_config.cfg", &format!("{cfg}syn.directive.array_partition=rows2 mid type=cyclic factor=2 dim=2\n"));
+    for (m, w) in merged.iter().zip(&want) {
+        assert!(m > w, "one shared buffer chains all four processes: {merged:?} against {want:?}");
+    }
+}
