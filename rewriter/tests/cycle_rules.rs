@@ -413,3 +413,34 @@ fn a_partition_directive_splits_the_rows_as_the_pragma_does() {
         assert!(m > w, "one shared buffer chains all four processes: {merged:?} against {want:?}");
     }
 }
+
+/// Case 15 in detail: the copy into `shadow` (nothing reads it) is code Vitis removes, so its
+/// row costs 0 and says why, and the port counts only the bytes `scale` reads (4 per trip over
+/// n = 16 + 500 + 1024). Once something reads `shadow`, the same loop is a pipeline of n + 3
+/// and its reads are traffic: the figures of the `why` (61, 1019, 2067).
+#[test]
+fn a_copy_loop_into_an_array_nothing_reads_costs_nothing_and_moves_no_bytes() {
+    let case = repo().join("tests/cycle/15_dead_copy");
+    let rep = sim(&case, &["--no-csynth"]);
+    validate_against_schema(&rep);
+    let keep = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "keep").unwrap();
+    assert_eq!(keep["cycles"], 0, "{keep}");
+    assert_eq!(keep["timing"]["removed"], "shadow");
+    let port = |rep: &Value, name: &str| {
+        rep["ports"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["bytes_read"].as_u64().unwrap()
+    };
+    assert_eq!(port(&rep, "in"), 4 * 1540);
+
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["kernel.h", "tb.cpp", "hls_config.cfg"] {
+        std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+    }
+    let kernel = std::fs::read_to_string(case.join("kernel.cpp")).unwrap();
+    let end = "    out[i] = 3 * in[i] + 1;\n  }\n}\n";
+    assert!(kernel.ends_with(end));
+    let live = kernel.replace(end, "    out[i] = 3 * in[i] + 1;\n  }\n  if (n < 0) out[0] = shadow[0];\n}\n");
+    std::fs::write(dir.path().join("kernel.cpp"), live).unwrap();
+    let rep = sim(dir.path(), &["--no-csynth"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [61, 1019, 2067]);
+    assert_eq!(port(&rep, "in"), 8 * 1540);
+}

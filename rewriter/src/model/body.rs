@@ -62,6 +62,9 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_b
         let outer: Vec<String> =
             outer.iter().filter_map(|&l| f.loops[l].details.as_ref()).flat_map(|d| d.induction.clone()).collect();
         facts.constant_table = table::constant_table(n.node, function_body, &f.params, inline, outer, text);
+        if facts.constant_table.is_none() {
+            facts.unread_store = super::unread::unread_store_loop(n.node, function_body, text);
+        }
         f.loops[index].details = Some(LoopDetails {
             before: before_offset(n.unit, n.container, text),
             facts,

@@ -146,6 +146,10 @@ pub struct LoopTiming {
     /// (rule 7, `model::table`); it is `absent` too.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub constant_table: Option<String>,
+    /// Without a report: the loop only stores into these local arrays, which nothing reads
+    /// (`model::unread`): code Vitis removes; it is `absent` too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub removed: Option<String>,
     /// The loop's timing in each numbered copy of its function (`f`, `f_1`, ...; rule 6), by
     /// copy index, when the function has copies: a call site's copy has its own schedule.
     #[serde(skip)]
@@ -503,6 +507,7 @@ fn set_nest_roles(probes: &[&ProbeEntry], mut t: LoopTiming, source: Source, tim
             report: None,
             absent: false,
             constant_table: None,
+            removed: None,
             copies: Vec::new(),
         };
         timing.insert(q.id, Timing::Loop(member));
@@ -601,6 +606,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             report: None,
             absent: false,
             constant_table: None,
+            removed: None,
             copies: Vec::new(),
         }
     } else {
@@ -617,13 +623,15 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             report: None,
             absent: false,
             constant_table: None,
+            removed: None,
             copies: Vec::new(),
         }
     };
     // With a report, a loop it does not list was unrolled or folded away (a ROM, rule 7).
     // Without one, the source says which loops only fill a constant table.
     t.constant_table = facts.constant_table.filter(|_| report.is_none()).map(|c| c.array);
-    t.absent = report.is_some() || t.constant_table.is_some();
+    t.removed = facts.unread_store.filter(|_| report.is_none());
+    t.absent = report.is_some() || t.constant_table.is_some() || t.removed.is_some();
     t
 }
 
@@ -655,6 +663,7 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         report: Some(ReportLoop { trips: l.trip_count, latency: l.latency, iteration_latency: l.iteration_latency }),
         absent: false,
         constant_table: None,
+        removed: None,
         copies: Vec::new(),
     };
     if l.pipelined {
