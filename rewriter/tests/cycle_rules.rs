@@ -444,3 +444,29 @@ fn a_copy_loop_into_an_array_nothing_reads_costs_nothing_and_moves_no_bytes() {
     assert_eq!(counts(&rep["estimate"]["per_call"]), [61, 1019, 2067]);
     assert_eq!(port(&rep, "in"), 8 * 1540);
 }
+
+/// Case 16 in detail: the fill in `init_ramp` is a ROM only because the project's
+/// `syn.directive.inline` inlines the function (no pragma in the source); without the directive
+/// `init_ramp` is a module of its own whose fill costs its pipeline (2 + 67 more per call). The
+/// table derived from the `static const` one is a ROM either way.
+#[test]
+fn without_a_report_tables_known_at_synthesis_cost_nothing() {
+    let case = repo().join("tests/cycle/16_const_tables");
+    let rep = sim(&case, &["--no-csynth"]);
+    validate_against_schema(&rep);
+    let row = |rep: &Value, name: &str| rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap().clone();
+    assert_eq!(row(&rep, "ramp")["timing"]["constant_table"], "tab");
+    assert_eq!(row(&rep, "derive")["timing"]["constant_table"], "scaled");
+    assert_eq!(row(&rep, "lut_mix")["timing"].get("initialisers"), None, "coef is static const: no initialiser module");
+
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["kernel.cpp", "kernel.h", "tb.cpp"] {
+        std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+    }
+    let cfg = std::fs::read_to_string(case.join("hls_config.cfg")).unwrap();
+    assert!(cfg.contains("syn.directive.inline=init_ramp\n"));
+    std::fs::write(dir.path().join("hls_config.cfg"), cfg.replace("syn.directive.inline=init_ramp\n", "")).unwrap();
+    let rep = sim(dir.path(), &["--no-csynth"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [90, 374, 1098]);
+    assert_eq!(row(&rep, "derive")["cycles"], 0);
+}

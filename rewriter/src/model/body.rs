@@ -45,7 +45,8 @@ pub(super) struct LoopNodes<'t> {
 
 /// Work out the details of every loop of `f` from the nodes the body walk kept.
 pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_body: Node, text: &str) {
-    let inline = f.inline_pragma() == Some(true);
+    // `None`: no INLINE pragma, so a project directive may still inline it.
+    let inline = f.inline_pragma();
     for (index, n) in nodes.iter().enumerate() {
         let only_child = only_statement(n.body, text).filter(|s| is_loop_unit(*s)).and_then(|s| {
             let start = s.start_byte();

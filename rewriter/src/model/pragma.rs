@@ -119,6 +119,10 @@ pub struct ConstantTable {
     /// The array is a parameter of the (inlined) function: the caller's table.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub through_parameter: bool,
+    /// Through a parameter of a function with no INLINE pragma: a table only when a project
+    /// directive (`set_directive_inline`) inlines the function (`sim::timing`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub if_inlined: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

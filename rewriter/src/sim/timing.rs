@@ -316,6 +316,7 @@ pub fn build(
             }
         }
         None => {
+            apply_inlined_tables(manifest, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_default_flatten(manifest, &mut timing);
         }
@@ -324,6 +325,24 @@ pub fn build(
         apply_copies(manifest, r, d, &mut timing);
     }
     timing
+}
+
+/// Without a report: a loop that fills a table through a parameter of a function with no INLINE
+/// pragma is a ROM when a project directive inlines that function (the table is the caller's).
+fn apply_inlined_tables(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
+    let inlined: std::collections::HashSet<&str> = manifest
+        .probes
+        .iter()
+        .filter(|p| p.kind == "function" && p.module.as_ref().is_some_and(|m| m.inline == Some(true)))
+        .map(|p| p.function.as_str())
+        .collect();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop" && inlined.contains(p.function.as_str())) {
+        let table = p.loop_info.as_ref().and_then(|l| l.facts.constant_table.as_ref()).filter(|c| c.if_inlined);
+        if let (Some(table), Some(Timing::Loop(t))) = (table, timing.get_mut(&p.id)) {
+            t.constant_table = Some(table.array.clone());
+            t.absent = true;
+        }
+    }
 }
 
 /// Loops of a function with numbered copies take each copy's own schedule (rule 6): the loop
@@ -629,7 +648,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
     };
     // With a report, a loop it does not list was unrolled or folded away (a ROM, rule 7).
     // Without one, the source says which loops only fill a constant table.
-    t.constant_table = facts.constant_table.filter(|_| report.is_none()).map(|c| c.array);
+    t.constant_table = facts.constant_table.filter(|c| report.is_none() && !c.if_inlined).map(|c| c.array);
     t.removed = facts.unread_store.filter(|_| report.is_none());
     t.absent = report.is_some() || t.constant_table.is_some() || t.removed.is_some();
     t
