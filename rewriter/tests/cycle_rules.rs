@@ -401,14 +401,16 @@ fn a_partition_directive_splits_the_rows_as_the_pragma_does() {
         (counts(&serde_json::from_slice::<Value>(&out.stdout).unwrap()["estimate"]["per_call"]), stderr)
     };
     let cfg = std::fs::read_to_string(case.join("hls_config.cfg")).unwrap();
-    let (got, warnings) = run("hls_config.cfg", &format!("{cfg}syn.directive.array_partition=rows2 mid type=complete dim=1\n"));
+    let (got, warnings) =
+        run("hls_config.cfg", &format!("{cfg}syn.directive.array_partition=rows2 mid type=complete dim=1\n"));
     assert_eq!(got, want, "config directive");
     assert!(!warnings.contains("array_partition"), "the directive is used: {warnings}");
     let tcl = "open_project p\nset_top rows2\nadd_files kernel.cpp\nadd_files -tb tb.cpp\nopen_solution s1\n\
                set_directive_array_partition -type complete -dim 1 \"rows2\" mid\n";
     assert_eq!(run("run_hls.tcl", tcl).0, want, "Tcl directive");
     // A cyclic partition keeps the rows in one memory per bank: not a split of the rows.
-    let (merged, _) = run("hls_config.cfg", &format!("{cfg}syn.directive.array_partition=rows2 mid type=cyclic factor=2 dim=2\n"));
+    let (merged, _) =
+        run("hls_config.cfg", &format!("{cfg}syn.directive.array_partition=rows2 mid type=cyclic factor=2 dim=2\n"));
     for (m, w) in merged.iter().zip(&want) {
         assert!(m > w, "one shared buffer chains all four processes: {merged:?} against {want:?}");
     }
@@ -454,7 +456,8 @@ fn without_a_report_tables_known_at_synthesis_cost_nothing() {
     let case = repo().join("tests/cycle/16_const_tables");
     let rep = sim(&case, &["--no-csynth"]);
     validate_against_schema(&rep);
-    let row = |rep: &Value, name: &str| rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap().clone();
+    let row =
+        |rep: &Value, name: &str| rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap().clone();
     assert_eq!(row(&rep, "ramp")["timing"]["constant_table"], "tab");
     assert_eq!(row(&rep, "derive")["timing"]["constant_table"], "scaled");
     assert_eq!(row(&rep, "lut_mix")["timing"].get("initialisers"), None, "coef is static const: no initialiser module");

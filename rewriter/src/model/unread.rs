@@ -106,7 +106,8 @@ fn pure_store(e: Node, text: &str) -> bool {
 /// No side effects: no calls (but `static_cast<T>(x)`), no `new`/`delete`, no lambdas, and no
 /// assignment or increment except of a loop index in `indices` (the header's `i++`, `i = 0`).
 fn pure(node: Node, text: &str, indices: &[String]) -> bool {
-    let is_index = |n: Option<Node>| n.is_some_and(|n| kind(n) == "identifier" && indices.iter().any(|i| i == node_text(n, text)));
+    let is_index =
+        |n: Option<Node>| n.is_some_and(|n| kind(n) == "identifier" && indices.iter().any(|i| i == node_text(n, text)));
     match kind(node) {
         "call_expression" => {
             field(node, "function").is_some_and(|f| node_text(f, text).starts_with("static_cast<"))
@@ -116,7 +117,9 @@ fn pure(node: Node, text: &str, indices: &[String]) -> bool {
             false
         }
         "update_expression" => is_index(field(node, "argument")),
-        "assignment_expression" => is_index(field(node, "left")) && field(node, "right").is_some_and(|r| pure(r, text, indices)),
+        "assignment_expression" => {
+            is_index(field(node, "left")) && field(node, "right").is_some_and(|r| pure(r, text, indices))
+        }
         _ => named_children(node).all(|c| pure(c, text, indices)),
     }
 }
@@ -190,17 +193,21 @@ mod tests {
 
     #[test]
     fn a_read_an_escape_or_a_side_effect_keeps_the_loop() {
-        let read = "int f(const int *in) {\n  int t[64];\n  for (int i = 0; i < 64; i++) t[i] = in[i];\n  return t[3];\n}\n";
+        let read =
+            "int f(const int *in) {\n  int t[64];\n  for (int i = 0; i < 64; i++) t[i] = in[i];\n  return t[3];\n}\n";
         let passed = "void g(int *);\nvoid f(const int *in) {\n  int t[64];\n  for (int i = 0; i < 64; i++) t[i] = in[i];\n  g(t);\n}\n";
-        let increment = "void f(const int *in) {\n  int t[64];\n  for (int i = 0; i < 64; i++) t[i] = in[i];\n  t[0]++;\n}\n";
-        let call = "int h(int);\nvoid f(const int *in) {\n  int t[64];\n  for (int i = 0; i < 64; i++) t[i] = h(in[i]);\n}\n";
+        let increment =
+            "void f(const int *in) {\n  int t[64];\n  for (int i = 0; i < 64; i++) t[i] = in[i];\n  t[0]++;\n}\n";
+        let call =
+            "int h(int);\nvoid f(const int *in) {\n  int t[64];\n  for (int i = 0; i < 64; i++) t[i] = h(in[i]);\n}\n";
         let side = "void f(const int *in, int *out) {\n  int t[64];\n  for (int i = 0; i < 64; i++) { t[i] = in[i]; out[i] = 1; }\n}\n";
         let global = "int t[64];\nvoid f(const int *in) {\n  for (int i = 0; i < 64; i++) t[i] = in[i];\n}\n";
         let param = "void f(const int *in, int t[64]) {\n  for (int i = 0; i < 64; i++) t[i] = in[i];\n}\n";
         let pointer = "void f(const int *in) {\n  int t[64];\n  int *p = t;\n  for (int i = 0; i < 64; i++) t[i] = in[i];\n  (void)p;\n}\n";
         let compound = "void f(const int *in) {\n  int t[64];\n  for (int i = 0; i < 64; i++) t[i] += in[i];\n}\n";
         let nested_store = "void f(const int *in, int *out) {\n  int t[64];\n  for (int i = 0; i < 64; i++) t[i] = (out[i] = in[i]);\n}\n";
-        let bumps = "void f(const int *in) {\n  int t[64];\n  int k = 0;\n  for (int i = 0; i < 64; i++) t[i] = in[k++];\n}\n";
+        let bumps =
+            "void f(const int *in) {\n  int t[64];\n  int k = 0;\n  for (int i = 0; i < 64; i++) t[i] = in[k++];\n}\n";
         for src in [read, passed, increment, call, side, global, param, pointer, compound, nested_store, bumps] {
             assert_eq!(removed(src), vec![None], "{src}");
         }
