@@ -371,3 +371,108 @@ int main() {
         "partitioned rows {split:?} should take about half the cycles of one shared buffer {shared:?}"
     );
 }
+
+/// Case 14's partition given by the project instead of the pragma: `syn.directive.array_partition`
+/// (config) or `set_directive_array_partition` (Tcl) splits `mid` into rows just as well, so the
+/// hand-worked figures (the longer of the two chains + 1) hold; with no partition at all the four
+/// processes share one buffer and every call takes longer.
+#[test]
+fn a_partition_directive_splits_the_rows_as_the_pragma_does() {
+    let case = repo().join("tests/cycle/14_dataflow_rows");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).unwrap()).unwrap();
+    let want = counts(&expected["calls"]);
+    let pragma = "#pragma HLS ARRAY_PARTITION variable=mid dim=1 complete\n";
+    let kernel = std::fs::read_to_string(case.join("kernel.cpp")).unwrap();
+    assert!(kernel.contains(pragma));
+    let run = |project: &str, text: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["kernel.h", "tb.cpp", "csynth.xml"] {
+            std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+        }
+        std::fs::write(dir.path().join("kernel.cpp"), kernel.replace(pragma, "")).unwrap();
+        std::fs::write(dir.path().join(project), text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--format", "json", "--hls-include"])
+            .arg(hls_include())
+            .arg(dir.path().join(project))
+            .arg("--csynth")
+            .arg(dir.path().join("csynth.xml"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (counts(&serde_json::from_slice::<Value>(&out.stdout).unwrap()["estimate"]["per_call"]), stderr)
+    };
+    let cfg = std::fs::read_to_string(case.join("hls_config.cfg")).unwrap();
+    let (got, warnings) =
+        run("hls_config.cfg", &format!("{cfg}syn.directive.array_partition=rows2 mid type=complete dim=1\n"));
+    assert_eq!(got, want, "config directive");
+    assert!(!warnings.contains("array_partition"), "the directive is used: {warnings}");
+    let tcl = "open_project p\nset_top rows2\nadd_files kernel.cpp\nadd_files -tb tb.cpp\nopen_solution s1\n\
+               set_directive_array_partition -type complete -dim 1 \"rows2\" mid\n";
+    assert_eq!(run("run_hls.tcl", tcl).0, want, "Tcl directive");
+    // A cyclic partition keeps the rows in one memory per bank: not a split of the rows.
+    let (merged, _) =
+        run("hls_config.cfg", &format!("{cfg}syn.directive.array_partition=rows2 mid type=cyclic factor=2 dim=2\n"));
+    for (m, w) in merged.iter().zip(&want) {
+        assert!(m > w, "one shared buffer chains all four processes: {merged:?} against {want:?}");
+    }
+}
+
+/// Case 15 in detail: the copy into `shadow` (nothing reads it) is code Vitis removes, so its
+/// row costs 0 and says why, and the port counts only the bytes `scale` reads (4 per trip over
+/// n = 16 + 500 + 1024). Once something reads `shadow`, the same loop is a pipeline of n + 3
+/// and its reads are traffic: the figures of the `why` (61, 1019, 2067).
+#[test]
+fn a_copy_loop_into_an_array_nothing_reads_costs_nothing_and_moves_no_bytes() {
+    let case = repo().join("tests/cycle/15_dead_copy");
+    let rep = sim(&case, &["--no-csynth"]);
+    validate_against_schema(&rep);
+    let keep = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "keep").unwrap();
+    assert_eq!(keep["cycles"], 0, "{keep}");
+    assert_eq!(keep["timing"]["removed"], "shadow");
+    let port = |rep: &Value, name: &str| {
+        rep["ports"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap()["bytes_read"].as_u64().unwrap()
+    };
+    assert_eq!(port(&rep, "in"), 4 * 1540);
+
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["kernel.h", "tb.cpp", "hls_config.cfg"] {
+        std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+    }
+    let kernel = std::fs::read_to_string(case.join("kernel.cpp")).unwrap();
+    let end = "    out[i] = 3 * in[i] + 1;\n  }\n}\n";
+    assert!(kernel.ends_with(end));
+    let live = kernel.replace(end, "    out[i] = 3 * in[i] + 1;\n  }\n  if (n < 0) out[0] = shadow[0];\n}\n");
+    std::fs::write(dir.path().join("kernel.cpp"), live).unwrap();
+    let rep = sim(dir.path(), &["--no-csynth"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [61, 1019, 2067]);
+    assert_eq!(port(&rep, "in"), 8 * 1540);
+}
+
+/// Case 16 in detail: the fill in `init_ramp` is a ROM only because the project's
+/// `syn.directive.inline` inlines the function (no pragma in the source); without the directive
+/// `init_ramp` is a module of its own whose fill costs its pipeline (2 + 67 more per call). The
+/// table derived from the `static const` one is a ROM either way.
+#[test]
+fn without_a_report_tables_known_at_synthesis_cost_nothing() {
+    let case = repo().join("tests/cycle/16_const_tables");
+    let rep = sim(&case, &["--no-csynth"]);
+    validate_against_schema(&rep);
+    let row =
+        |rep: &Value, name: &str| rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap().clone();
+    assert_eq!(row(&rep, "ramp")["timing"]["constant_table"], "tab");
+    assert_eq!(row(&rep, "derive")["timing"]["constant_table"], "scaled");
+    assert_eq!(row(&rep, "lut_mix")["timing"].get("initialisers"), None, "coef is static const: no initialiser module");
+
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["kernel.cpp", "kernel.h", "tb.cpp"] {
+        std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+    }
+    let cfg = std::fs::read_to_string(case.join("hls_config.cfg")).unwrap();
+    assert!(cfg.contains("syn.directive.inline=init_ramp\n"));
+    std::fs::write(dir.path().join("hls_config.cfg"), cfg.replace("syn.directive.inline=init_ramp\n", "")).unwrap();
+    let rep = sim(dir.path(), &["--no-csynth"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [90, 374, 1098]);
+    assert_eq!(row(&rep, "derive")["cycles"], 0);
+}

@@ -856,7 +856,7 @@ fn the_documented_examples_parse_alike_in_both_syntaxes() {
     let same = |p: &Project| -> Vec<_> {
         p.directives.iter().map(|d| (d.kind.clone(), d.location(), d.options.clone(), d.flags.clone())).collect()
     };
-    assert_eq!(same(&cfg).len(), 7);
+    assert_eq!(same(&cfg).len(), 8);
     assert_eq!(same(&cfg), same(&tcl));
 }
 

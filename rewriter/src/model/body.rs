@@ -45,7 +45,8 @@ pub(super) struct LoopNodes<'t> {
 
 /// Work out the details of every loop of `f` from the nodes the body walk kept.
 pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_body: Node, text: &str) {
-    let inline = f.inline_pragma() == Some(true);
+    // `None`: no INLINE pragma, so a project directive may still inline it.
+    let inline = f.inline_pragma();
     for (index, n) in nodes.iter().enumerate() {
         let only_child = only_statement(n.body, text).filter(|s| is_loop_unit(*s)).and_then(|s| {
             let start = s.start_byte();
@@ -62,6 +63,9 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_b
         let outer: Vec<String> =
             outer.iter().filter_map(|&l| f.loops[l].details.as_ref()).flat_map(|d| d.induction.clone()).collect();
         facts.constant_table = table::constant_table(n.node, function_body, &f.params, inline, outer, text);
+        if facts.constant_table.is_none() {
+            facts.unread_store = super::unread::unread_store_loop(n.node, function_body, text);
+        }
         f.loops[index].details = Some(LoopDetails {
             before: before_offset(n.unit, n.container, text),
             facts,

@@ -304,6 +304,11 @@ fn classify<'t>(ident: Node<'t>, path: &[Node<'t>], rank: usize, text: &str) -> 
             _ => {}
         }
     }
+    if let Some(array) = super::unread::feeds_only_unread_store(ident, path, text) {
+        return uncounted(format!(
+            "stored only into `{array}`, which nothing reads: Vitis removes the code, so it moves no DRAM data"
+        ));
+    }
     pointer_use(ident, path.len(), rank, false, path, text)
 }
 
@@ -684,6 +689,17 @@ mod tests {
         // A copy out of the port into a parameter, or out to the port, is never dropped.
         let out = "void f(int *p, int *q) {\n  int buf[64];\n  memcpy(p, buf, 256);\n}";
         assert_eq!(whats(out), ["p: memcpy Write 256"]);
+    }
+
+    #[test]
+    fn a_copy_loop_into_a_buffer_nothing_reads_moves_no_dram_data() {
+        let dead = "void f(const int *p, int *q, int n) {\n  int shadow[64];\n  for (int i = 0; i < n; i++) shadow[i] = p[i];\n  q[0] = 1;\n}";
+        assert_eq!(
+            whats(dead)[0],
+            "p: uncounted stored only into `shadow`, which nothing reads: Vitis removes the code, so it moves no DRAM data"
+        );
+        let read = "void f(const int *p, int *q) {\n  int buf[64];\n  for (int i = 0; i < 64; i++) buf[i] = p[i];\n  q[0] = buf[3];\n}";
+        assert_eq!(whats(read)[0], "p: Read i");
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod pragma;
 mod prune;
 mod table;
 mod types;
+mod unread;
 
 pub use functions::{build, build_with, position};
 pub use types::*;

@@ -106,6 +106,10 @@ pub struct LoopFacts {
     /// The loop only fills a constant table (`model::table`): Vitis folds it into a ROM.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub constant_table: Option<ConstantTable>,
+    /// The loop only stores into these local arrays (`a, b`), which nothing in the function
+    /// reads (`model::unread`): code Vitis removes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unread_store: Option<String>,
 }
 
 /// An array a loop fills with constant expressions of its indices and nothing else writes.
@@ -115,6 +119,10 @@ pub struct ConstantTable {
     /// The array is a parameter of the (inlined) function: the caller's table.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub through_parameter: bool,
+    /// Through a parameter of a function with no INLINE pragma: a table only when a project
+    /// directive (`set_directive_inline`) inlines the function (`sim::timing`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub if_inlined: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

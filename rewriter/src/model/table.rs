@@ -12,14 +12,16 @@ use super::*;
 use crate::model::pragma::ConstantTable;
 
 /// The constant table loop `node` (a `for` statement) fills, if it is one. `function_body` is the
-/// body of the function holding it, `params` its parameters, `inline` whether the function
-/// carries `#pragma HLS INLINE`, and `outer` the induction variables of the loops around it
-/// (constants while it runs: the inner loop of a 2-D fill is a fill too).
+/// body of the function holding it, `params` its parameters, `inline` the function's `#pragma
+/// HLS INLINE` (`Some(false)` for `off`, `None` without one: then a fill through a parameter is
+/// a table only if a project directive inlines the function, `if_inlined`), and `outer` the
+/// induction variables of the loops around it (constants while it runs: the inner loop of a 2-D
+/// fill is a fill too).
 pub(super) fn constant_table(
     node: Node,
     function_body: Node,
     params: &[Param],
-    inline: bool,
+    inline: Option<bool>,
     outer: Vec<String>,
     text: &str,
 ) -> Option<ConstantTable> {
@@ -37,7 +39,7 @@ pub(super) fn constant_table(
         // The caller's array: a ROM only when the function is inlined into a caller that owns
         // it, and a fill with one constant (`buf[i] = 0`) is more often a reset of a buffer the
         // caller then writes.
-        if !inline || !fill.uses_index {
+        if inline == Some(false) || !fill.uses_index {
             return None;
         }
     } else if !declares_local_array(function_body, &array, text) {
@@ -46,7 +48,8 @@ pub(super) fn constant_table(
     if !only_read_elsewhere(function_body, node, &array, text) {
         return None;
     }
-    Some(ConstantTable { array, through_parameter })
+    let if_inlined = through_parameter && inline.is_none();
+    Some(ConstantTable { array, through_parameter, if_inlined })
 }
 
 struct Fill<'a> {
@@ -162,6 +165,17 @@ impl Fill<'_> {
             | "conditional_expression"
             | "subscript_argument_list" => named_children(node).all(|c| self.constant(c, note)),
             "cast_expression" => field(node, "value").is_some_and(|v| self.constant(v, note)),
+            // An element of a `const` table of the function (`coef[i]`, `w[i][j]`): known at synthesis.
+            "subscript_expression" => {
+                let index = field(node, "indices").or_else(|| field(node, "index"));
+                let base = field(node, "argument");
+                index.is_some_and(|i| self.constant(i, note))
+                    && base.is_some_and(|b| match kind(b) {
+                        "identifier" => is_const_array(node_text(b, self.text), self.scope),
+                        "subscript_expression" => self.constant(b, note),
+                        _ => false,
+                    })
+            }
             "call_expression" => {
                 // `static_cast<short>(expr)` is a call of a template function in the grammar.
                 let cast = field(node, "function").is_some_and(|f| node_text(f, self.text).starts_with("static_cast<"));
@@ -187,6 +201,32 @@ fn is_constant_name(name: &str, text: &str) -> bool {
         words.iter().any(|w| *w == "const" || *w == "constexpr")
             && words.iter().position(|w| *w == name).is_some_and(|p| p > 0)
             && line.split(name).nth(1).is_some_and(|rest| rest.trim_start().starts_with(['=', '{']))
+    })
+}
+
+/// A `const`/`constexpr` array the function body (`text`) declares with its values
+/// (`static const short coef[16] = {...}`): its elements are constants.
+fn is_const_array(name: &str, text: &str) -> bool {
+    text.lines().any(|line| {
+        let words: Vec<&str> =
+            line.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+        let Some(at) = words.iter().position(|w| *w == name) else { return false };
+        if !words[..at].iter().any(|w| *w == "const" || *w == "constexpr") {
+            return false;
+        }
+        // The declarator: the name, its dimensions, then the initialiser.
+        let Some(rest) = line.split_once(name).map(|(before, rest)| (before, rest.trim_start())) else { return false };
+        let (before, mut rest) = rest;
+        if before.ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+            return false;
+        }
+        let mut dims = 0;
+        while let Some(r) = rest.strip_prefix('[') {
+            let Some((_, after)) = r.split_once(']') else { return false };
+            rest = after.trim_start();
+            dims += 1;
+        }
+        dims > 0 && rest.starts_with(['=', '{'])
     })
 }
 
@@ -328,8 +368,27 @@ mod tests {
         let not_inlined = "static void init(short tab[64]) {\n  for (int i = 0; i < 64; i++) tab[i] = 2 * i + 16;\n}\n";
         let reset =
             "static void init(short tab[64]) {\n#pragma HLS INLINE\n  for (int i = 0; i < 64; i++) tab[i] = 0;\n}\n";
+        let off = "static void init(short tab[64]) {\n#pragma HLS INLINE off\n  for (int i = 0; i < 64; i++) tab[i] = 2 * i + 16;\n}\n";
         assert_eq!(table_of(inlined), vec![Some(("tab".into(), true))]);
-        assert_eq!(table_of(not_inlined), vec![None]);
         assert_eq!(table_of(reset), vec![None]);
+        assert_eq!(table_of(off), vec![None]);
+        // Without the pragma, a table only if a project directive inlines the function.
+        let tree = parse_cpp(not_inlined, None);
+        let model = crate::model::build(&tree, not_inlined);
+        let facts = &model.functions[0].loops[0].details.as_ref().unwrap().facts;
+        let table = facts.constant_table.as_ref().unwrap();
+        assert!(table.through_parameter && table.if_inlined, "{table:?}");
+    }
+
+    #[test]
+    fn elements_of_a_const_table_are_constants() {
+        let derived = "int f(int x) {\n  static const short coef[4] = {3, 1, 4, 1};\n  const int w[2][2] = {{1, 2}, {3, 4}};\n  int t[4];\n  for (int i = 0; i < 4; i++) t[i] = coef[i] * 2 + w[i & 1][1];\n  return t[x & 3];\n}\n";
+        assert_eq!(table_of(derived), vec![Some(("t".into(), false))]);
+        let mutable = "int f(int x) {\n  short coef[4] = {3, 1, 4, 1};\n  coef[x & 3] = x;\n  int t[4];\n  for (int i = 0; i < 4; i++) t[i] = coef[i] * 2;\n  return t[x & 3];\n}\n";
+        let port = "int f(const short *coef, int x) {\n  int t[4];\n  for (int i = 0; i < 4; i++) t[i] = coef[i] * 2;\n  return t[x & 3];\n}\n";
+        let by_data = "int f(int x) {\n  static const short coef[4] = {3, 1, 4, 1};\n  int t[4];\n  for (int i = 0; i < 4; i++) t[i] = coef[x & 3];\n  return t[x & 3];\n}\n";
+        for src in [mutable, port, by_data] {
+            assert_eq!(table_of(src), vec![None], "{src}");
+        }
     }
 }

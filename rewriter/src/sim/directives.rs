@@ -55,6 +55,8 @@ enum Target<'a> {
 impl Applier {
     fn apply(&mut self, m: &mut Manifest, d: &Directive) {
         let target = match (&d.kind, d.label.as_deref()) {
+            // Its variable is an array of the function: rows of a partitioned array are channels.
+            (DirectiveKind::Other(k), _) if k == ARRAY_PARTITION => Target::Function,
             (DirectiveKind::Other(_), _) => {
                 // Its location may name a port, an array or a region: not matched against probes.
                 self.not_used(d);
@@ -172,6 +174,11 @@ impl Applier {
                 Some(v) if !d.is_off() => Change::Stream(v.to_string()),
                 _ => Change::Unused,
             },
+            DirectiveKind::Other(k) if k == ARRAY_PARTITION => match row_partition(d) {
+                Ok(Some(var)) => Change::RowPartition(var),
+                Ok(None) => Change::Unused,
+                Err(why) => return bad(self, why),
+            },
             DirectiveKind::LoopFlatten | DirectiveKind::Other(_) => Change::Unused,
         };
         Some(change)
@@ -189,6 +196,8 @@ enum Change {
     Inline(bool),
     /// A variable made a FIFO: as a dataflow channel, its consumer overlaps its producer.
     Stream(String),
+    /// An array whose rows (first dimension) a complete partition makes memories of their own.
+    RowPartition(String),
     /// Matched, but nothing the cycle model reads.
     Unused,
 }
@@ -236,7 +245,7 @@ impl Change {
                 set(&mut f.from_directive, "dataflow", None, origin);
             }
             // Function-only kinds never target a loop.
-            Change::Inline(_) | Change::Stream(_) | Change::Unused => {}
+            Change::Inline(_) | Change::Stream(_) | Change::RowPartition(_) | Change::Unused => {}
         }
         replaced
     }
@@ -265,10 +274,32 @@ impl Change {
                 }
                 set(&mut m.from_directive, &format!("stream {var}"), None, origin);
             }
+            Change::RowPartition(ref var) => {
+                if !m.row_partitioned.contains(var) {
+                    m.row_partitioned.push(var.clone());
+                }
+                set(&mut m.from_directive, &format!("array_partition {var}"), None, origin);
+            }
             // Loop-only kinds never target a function.
             Change::Unroll(_) | Change::Tripcount(_) | Change::Unused => {}
         }
     }
+}
+
+/// The kind name of `set_directive_array_partition` / `syn.directive.array_partition`.
+const ARRAY_PARTITION: &str = "array_partition";
+
+/// The array an `array_partition` directive splits into rows (`type=complete` / `-type complete`
+/// on `dim=1`, or `dim=0`: every dimension), as the pragma in `Function::row_partitioned_vars`;
+/// `None` for partitions the cycle model does not use (cyclic, block, other dimensions); `Err`
+/// without a variable.
+fn row_partition(d: &Directive) -> Result<Option<String>, String> {
+    let Some(var) = d.option("variable") else {
+        return Err("names no array (write `<function> <array>` as its location and variable)".into());
+    };
+    let complete = d.has_flag("complete") || d.option("type").is_some_and(|t| t.eq_ignore_ascii_case("complete"));
+    let rows = matches!(d.option("dim").map(str::trim), Some("1" | "0"));
+    Ok((complete && rows && !d.is_off()).then(|| var.to_string()))
 }
 
 fn show_unroll(u: Option<u32>) -> String {

@@ -243,6 +243,8 @@ pub fn explain(rep: &Report) -> String {
             "inside a pipeline: part of its schedule, no time of its own".to_string()
         } else if let Some(table) = &t.constant_table {
             format!("fills the constant table `{table}`: Vitis folds it into a ROM (rule 7), no time of its own")
+        } else if let Some(arrays) = &t.removed {
+            format!("only stores into `{arrays}`, which nothing reads: code Vitis removes, no time of its own")
         } else if t.absent {
             "not in the report: unrolled or a ROM, no time of its own".to_string()
         } else if t.inlined && rep.csynth.is_none() {

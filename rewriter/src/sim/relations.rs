@@ -119,12 +119,14 @@ impl Relations {
     }
 }
 
-/// The channel two variable lists share: a stream when both pass it as one, else a buffer.
+/// The channel two variable lists share: a stream when both pass it as one, else a buffer. A
+/// row of a partitioned array (`mid[0]`) and the whole array (`mid`, also a row chosen at run
+/// time) share a memory: the whole array holds every row.
 fn shared(va: &[(String, Channel)], vb: &[(String, Channel)]) -> Option<Channel> {
     let mut found = None;
     for (x, cx) in va {
         for (y, cy) in vb {
-            if x == y {
+            if x == y || row_of(x, y) || row_of(y, x) {
                 if *cx == Channel::Stream && *cy == Channel::Stream {
                     return Some(Channel::Stream);
                 }
@@ -133,6 +135,11 @@ fn shared(va: &[(String, Channel)], vb: &[(String, Channel)]) -> Option<Channel>
         }
     }
     found
+}
+
+/// `row` is a constant row `var[K]` of the array `var`.
+fn row_of(row: &str, var: &str) -> bool {
+    row.strip_prefix(var).is_some_and(|r| r.starts_with('['))
 }
 
 /// The variable an argument expression passes: `buf` for `buf`, `&buf[3]`, `buf + off`,
@@ -177,6 +184,16 @@ mod tests {
         assert_eq!(channel_variable("mid[i]", &rows).as_deref(), Some("mid"), "a run-time row: any row");
         assert_eq!(channel_variable("mid", &rows).as_deref(), Some("mid"));
         assert_eq!(channel_variable("buf[0]", &rows).as_deref(), Some("buf"), "not partitioned: one memory");
+    }
+
+    #[test]
+    fn a_row_shares_its_memory_with_the_whole_array_but_not_with_other_rows() {
+        let v = |names: &[&str]| -> Vars { names.iter().map(|n| (n.to_string(), Channel::Buffer)).collect() };
+        assert_eq!(shared(&v(&["mid[0]"]), &v(&["mid[1]"])), None);
+        assert_eq!(shared(&v(&["mid[0]"]), &v(&["mid[0]"])), Some(Channel::Buffer));
+        assert_eq!(shared(&v(&["mid"]), &v(&["mid[1]"])), Some(Channel::Buffer), "the whole array holds row 1");
+        assert_eq!(shared(&v(&["mid[1]"]), &v(&["mid"])), Some(Channel::Buffer));
+        assert_eq!(shared(&v(&["mid2"]), &v(&["mid[1]"])), None, "another array");
     }
 
     #[test]

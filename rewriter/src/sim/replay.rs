@@ -986,6 +986,7 @@ mod tests {
             report: None,
             absent: false,
             constant_table: None,
+            removed: None,
             copies: Vec::new(),
         }
     }

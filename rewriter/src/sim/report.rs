@@ -170,6 +170,10 @@ pub struct TimingInfo {
     /// No report was given and the loop only fills this constant table: a ROM in Vitis, 0 cycles.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub constant_table: Option<String>,
+    /// No report was given and the loop only stores into these arrays, which nothing reads:
+    /// code Vitis removes, 0 cycles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub removed: Option<String>,
     /// A report was given and has no module for this function, or (without one) the function
     /// is `#pragma HLS INLINE`: inlined.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -558,6 +562,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
         report_latency: None,
         absent: false,
         constant_table: None,
+        removed: None,
         inlined: false,
         initialisers: None,
         initialiser_notes: Vec::new(),
@@ -573,6 +578,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
             info.report = l.report;
             info.absent = l.absent;
             info.constant_table = l.constant_table.clone();
+            info.removed = l.removed.clone();
         }
         Some(Timing::Module(m)) => {
             info.overhead = Some(m.overhead);

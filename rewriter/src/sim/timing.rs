@@ -146,6 +146,10 @@ pub struct LoopTiming {
     /// (rule 7, `model::table`); it is `absent` too.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub constant_table: Option<String>,
+    /// Without a report: the loop only stores into these local arrays, which nothing reads
+    /// (`model::unread`): code Vitis removes; it is `absent` too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub removed: Option<String>,
     /// The loop's timing in each numbered copy of its function (`f`, `f_1`, ...; rule 6), by
     /// copy index, when the function has copies: a call site's copy has its own schedule.
     #[serde(skip)]
@@ -312,6 +316,7 @@ pub fn build(
             }
         }
         None => {
+            apply_inlined_tables(manifest, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_default_flatten(manifest, &mut timing);
         }
@@ -320,6 +325,24 @@ pub fn build(
         apply_copies(manifest, r, d, &mut timing);
     }
     timing
+}
+
+/// Without a report: a loop that fills a table through a parameter of a function with no INLINE
+/// pragma is a ROM when a project directive inlines that function (the table is the caller's).
+fn apply_inlined_tables(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
+    let inlined: std::collections::HashSet<&str> = manifest
+        .probes
+        .iter()
+        .filter(|p| p.kind == "function" && p.module.as_ref().is_some_and(|m| m.inline == Some(true)))
+        .map(|p| p.function.as_str())
+        .collect();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop" && inlined.contains(p.function.as_str())) {
+        let table = p.loop_info.as_ref().and_then(|l| l.facts.constant_table.as_ref()).filter(|c| c.if_inlined);
+        if let (Some(table), Some(Timing::Loop(t))) = (table, timing.get_mut(&p.id)) {
+            t.constant_table = Some(table.array.clone());
+            t.absent = true;
+        }
+    }
 }
 
 /// Loops of a function with numbered copies take each copy's own schedule (rule 6): the loop
@@ -503,6 +526,7 @@ fn set_nest_roles(probes: &[&ProbeEntry], mut t: LoopTiming, source: Source, tim
             report: None,
             absent: false,
             constant_table: None,
+            removed: None,
             copies: Vec::new(),
         };
         timing.insert(q.id, Timing::Loop(member));
@@ -601,6 +625,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             report: None,
             absent: false,
             constant_table: None,
+            removed: None,
             copies: Vec::new(),
         }
     } else {
@@ -617,13 +642,15 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             report: None,
             absent: false,
             constant_table: None,
+            removed: None,
             copies: Vec::new(),
         }
     };
     // With a report, a loop it does not list was unrolled or folded away (a ROM, rule 7).
     // Without one, the source says which loops only fill a constant table.
-    t.constant_table = facts.constant_table.filter(|_| report.is_none()).map(|c| c.array);
-    t.absent = report.is_some() || t.constant_table.is_some();
+    t.constant_table = facts.constant_table.filter(|c| report.is_none() && !c.if_inlined).map(|c| c.array);
+    t.removed = facts.unread_store.filter(|_| report.is_none());
+    t.absent = report.is_some() || t.constant_table.is_some() || t.removed.is_some();
     t
 }
 
@@ -655,6 +682,7 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         report: Some(ReportLoop { trips: l.trip_count, latency: l.latency, iteration_latency: l.iteration_latency }),
         absent: false,
         constant_table: None,
+        removed: None,
         copies: Vec::new(),
     };
     if l.pipelined {

@@ -425,3 +425,50 @@ def c13():
                 rule="fact 1 (initialiser; with fact 3 at II 2): an aggregate initialiser of a written array is a "
                      "<top>_Pipeline_<N> module of elements + 2 cycles; a loop at II 2 takes 2(TC-1) + depth - 1",
                 why=why)
+
+
+# --------------------------------------------------------------------------------------------- 14
+@case
+def c14():
+    d = "14_dataflow_rows"
+    t = "rows2"
+
+    def model(p):
+        n = p["n"]
+        entry = Module("entry_proc", 0, res={"FF": 3, "LUT": 29})
+        la = Loop("la", n, ii=1, depth=2, line=line_of(d, "la"))
+        load_a = Module("load_a", la.latency + 1, loops=[la], res={"FF": 42, "LUT": 77}, line=line_of(d, "load_a"))
+        lb = Loop("lb", 64, ii=1, depth=2, line=line_of(d, "lb"))
+        load_b = Module("load_b", lb.latency + 1, loops=[lb], res={"FF": 40, "LUT": 70}, line=line_of(d, "load_b"))
+        sa = Loop("sa", n, ii=1, depth=3, line=line_of(d, "sa"))
+        store_a = Module("store_a", sa.latency + 1, loops=[sa], res={"FF": 45, "LUT": 80}, line=line_of(d, "store_a"))
+        sb = Loop("sb", 64, ii=1, depth=3, line=line_of(d, "sb"))
+        store_b = Module("store_b", sb.latency + 1, loops=[sb], res={"FF": 44, "LUT": 76}, line=line_of(d, "store_b"))
+        # Two PIPO chains through two memories (the rows of mid): the longer sets the region.
+        chain_a = load_a.latency + store_a.latency
+        chain_b = load_b.latency + store_b.latency
+        procs = [entry, load_a, load_b, store_a, store_b]
+        lat = entry.latency + max(chain_a, chain_b) + 1
+        return Module(t, lat, interval=max(m.latency for m in procs) + 1, ptype="dataflow", dataflow=True,
+                      insts=[("entry_proc_U0", entry), ("load_a_U0", load_a), ("load_b_U0", load_b),
+                             ("store_a_U0", store_a), ("store_b_U0", store_b)],
+                      res={"BRAM_18K": 4, "FF": 30, "LUT": 210}, line=line_of(d, t))
+
+    calls = [{"n": 16}, {"n": 100}, {"n": 256}, {"n": 64}]
+    why = ("Processes: entry_proc 0; load_a = la (n trips, II 1, depth 2: n) + 1 = n+1; load_b = lb (64 trips, "
+           "depth 2: 64) + 1 = 65; store_a = sa (n trips, depth 3: n+1) + 1 = n+2; store_b = sb (64, depth 3: 65) "
+           "+ 1 = 66. ARRAY_PARTITION complete dim=1 makes mid[0] and mid[1] two memories, so there are two "
+           "ping-pong chains side by side: load_a -> store_a = 2n+3 and load_b -> store_b = 131. The region "
+           "takes the longer chain + 1 = max(2n+3, 131) + 1 (report 132 ~ 516). n = 16: chain b sets it, 132; "
+           "n = 100: chain a, 204; n = 256: 516; n = 64: both 131, 132. One merged channel (mid as one "
+           "buffer, as without the pragma) would chain all four: (n+1) + 65 + (n+2) + 66 + 1 = 2n+135 "
+           "(167 for n = 16); the slowest process alone would give n+3 (19). Co-sim: 133, 205, 517, 133.")
+    return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.512",
+                rpt=False, cosim=True,
+                args=[("a", "in", "int const *", "ap_memory", mem(8)), ("b", "in", "int const *", "ap_memory", mem(8)),
+                      ("oa", "out", "int*", "ap_memory", mem(8)), ("ob", "out", "int*", "ap_memory", mem(8)),
+                      ("n", "in", "int", "ap_none", {})],
+                model=model, pmin={"n": 1}, pmax={"n": 256}, calls=calls,
+                rule="fact 5 (rows of a partitioned array): each row of an ARRAY_PARTITION complete dim=1 array is "
+                     "a channel of its own; the region takes its longest chain of processes, not one merged chain",
+                why=why)
