@@ -335,13 +335,19 @@ static void hlsinstr_rtlprobe_offload_to(xrt::ip& probe, uint64_t device_addr, u
     }
     let dram_param = if offload { ", const uint64_t* dram" } else { "" };
     let version = if offload { 2 } else { 1 };
+    // A drain may still run (or be due) for a few cycles after the kernel's ap_done.
+    let wait = if offload {
+        "\n    for (int k = 0; k < 100000 && (rd(0x3C) & 1u); ++k) {}  // OFF_STATUS: drains pending"
+    } else {
+        ""
+    };
     s.push_str(&format!(
         r#"
 static int hlsinstr_rtlprobe_dump(xrt::ip& probe, const char* path{dram_param}) {{
     auto rd = [&](uint32_t off) {{ return probe.read_register(off); }};
     const uint32_t info = rd(0x04);  // N, timestamp width, wrapped
     const uint32_t n = info & 0xffff;
-    if (rd(0x00) != 0x484C5250u || n != {n}u) return -1;  // not this build's IP
+    if (rd(0x00) != 0x484C5250u || n != {n}u) return -1;  // not this build's IP{wait}
     std::vector<uint32_t> out = {{0x484C5250u, {version}u, n, info, rd(0x08), rd(0x0C)}};  // key {key:016x}
     for (uint32_t i = 0; i < n; ++i) {{
         probe.write_register(0x18, i);  // SEL
