@@ -73,6 +73,7 @@ pub fn loops(module: &str, sched: &Schedule, fsm: &[(String, Bits)], named: &[Lo
         ));
     }
     let one_hot = one_hot(fsm);
+    let succ = successors(sched);
     let mut out: Vec<FsmLoop> = Vec::new();
     let mut kept: BTreeMap<usize, usize> = BTreeMap::new();
     for (i, (states, parent)) in regions.iter().enumerate() {
@@ -96,7 +97,6 @@ pub fn loops(module: &str, sched: &Schedule, fsm: &[(String, Bits)], named: &[Lo
             ));
             continue;
         }
-        let succ = successors(sched);
         let set: BTreeSet<u32> = states.iter().copied().collect();
         let exits: Vec<u32> = states
             .iter()
@@ -249,7 +249,11 @@ mod tests {
     use super::*;
 
     fn sched(transitions: &[(u32, &[u32])]) -> Schedule {
-        let mut text = String::from("== Vitis HLS Report for 'k'\n* FSM state transitions: \n");
+        sched_with(transitions, "")
+    }
+
+    fn sched_with(transitions: &[(u32, &[u32])], extra: &str) -> Schedule {
+        let mut text = format!("== Vitis HLS Report for 'k'\n{extra}* FSM state transitions: \n");
         for (s, ns) in transitions {
             let list: Vec<String> = ns.iter().map(u32::to_string).collect();
             text.push_str(&format!("{s} --> {} \n", list.join(" ")));
@@ -305,6 +309,25 @@ mod tests {
         assert_eq!(l[0].active, "(|ap_CS_fsm[4:1])");
         assert_eq!(l[1].header_expr.as_deref(), Some("ap_CS_fsm[2]"));
         assert!(l[0].exits_at_header && l[1].exits_at_header);
+    }
+
+    #[test]
+    fn a_pipeline_inlined_in_the_fsm_maps_to_its_stage_states() {
+        // Vivado/Vitis 2020 style: states 2 and 3 are one pipeline of II 1, one RTL state.
+        let s = sched_with(
+            &[(1, &[2]), (2, &[4, 3]), (3, &[2]), (4, &[])],
+            "  Pipeline-0 : II = 1, D = 2, States = { 2 3 }\n",
+        );
+        let fsm: Vec<(String, Bits)> = ["ap_ST_fsm_state1", "ap_ST_fsm_pp0_stage0", "ap_ST_fsm_state4"]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.to_string(), Bits(vec![1 << i])))
+            .collect();
+        let (l, w) = loops("k", &s, &fsm, &[]);
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(l[0].rtl_states, ["ap_ST_fsm_pp0_stage0"]);
+        assert_eq!(l[0].active, "ap_CS_fsm[1]");
+        assert_eq!(l[0].header_expr, None, "the header shares its RTL state: iterations not counted");
     }
 
     #[test]
