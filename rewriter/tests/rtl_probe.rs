@@ -40,18 +40,48 @@ fn mini() -> PathBuf {
     repo().join("tests/hw/rtlprobe-mini/solution")
 }
 
+fn loops_design() -> PathBuf {
+    repo().join("tests/hw/rtlprobe-loops/solution")
+}
+
 fn manifest(out: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(out.join("hlsinstr-manifest.json")).unwrap()).unwrap()
 }
 
-/// `observe.svh`: one observer per queue, on the instance's own ports (not the threaded ones).
+/// `observe.svh`: one observer per queue (ID: the queue's index), on the instance's own ports
+/// (not the threaded ones); for a loop of an FSM, on its module's `ap_CS_fsm` compared with the
+/// state parameters the manifest names (not the generated decoder).
 fn observers(m: &serde_json::Value) -> String {
     let rtl = &m["rtl"];
     let mut s = String::new();
-    for q in rtl["queues"].as_array().unwrap() {
-        let inst = &rtl["instances"][q["instance"].as_u64().unwrap() as usize];
+    for (id, q) in rtl["queues"].as_array().unwrap().iter().enumerate() {
+        let mut at = q["instance"].as_u64().unwrap() as usize;
+        let inst = &rtl["instances"][at];
+        let fsm = &inst["fsm"];
+        while !rtl["instances"][at]["fsm"].is_null() {
+            at = rtl["instances"][at]["parent"].as_u64().unwrap() as usize; // the loop's function
+        }
+        let host = rtl["instances"][at]["path"].as_str().unwrap();
+        let below: String = host.split('/').skip(1).map(|p| format!(".{p}")).collect();
+        if q["role"] == "header" {
+            continue; // the loop's observer prints its header entries
+        }
+        if q["role"] == "loop" {
+            let states: Vec<String> = fsm["rtl_states"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| format!("(`DESIGN{below}.ap_CS_fsm == `DESIGN{below}.{})", p.as_str().unwrap()))
+                .collect();
+            let header = if fsm["header"].is_null() { "1'b0".to_string() } else { states[0].clone() };
+            s.push_str(&format!(
+                "rtlprobe_tb_fsm_observer #(.ID({id})) obs{id} (.clk(clk), .rst_n(rst_n), .cycle(cycle), \
+                 .active({}), .header({header}));\n",
+                states.join(" || ")
+            ));
+            continue;
+        }
         let below: String = inst["path"].as_str().unwrap().split('/').skip(1).map(|p| format!(".{p}")).collect();
-        let id = q["probe"].as_u64().unwrap();
         s.push_str(&format!(
             "rtlprobe_tb_observer #(.ID({id})) obs{id} (.clk(clk), .rst_n(rst_n), .cycle(cycle), \
              .start(`DESIGN{below}.ap_start), .done(`DESIGN{below}.ap_done));\n"
@@ -69,7 +99,10 @@ fn icarus_copy(from: &Path, to: &Path) -> Vec<PathBuf> {
         let p = e.unwrap().path();
         if p.extension().is_some_and(|x| x == "v") {
             let t = std::fs::read_to_string(&p).unwrap();
-            let t = hlsinstr::cosim::build::icarus_comb(&t); // as `cosim --simulator icarus` reads Vitis RTL
+            // As `cosim --simulator icarus` reads Vitis RTL; the IP's own files are left as written
+            // (its offload's `always @(*)` loop would spin as an always_comb in Icarus 11).
+            let ours = p.file_name().unwrap().to_string_lossy().starts_with("hlsinstr_");
+            let t = if ours { t } else { hlsinstr::cosim::build::icarus_comb(&t) };
             let dst = to.join(p.file_name().unwrap());
             std::fs::write(&dst, t).unwrap();
             out.push(dst);
@@ -160,8 +193,14 @@ fn host_dump(
     m: &serde_json::Value,
     info: u32,
     rec: &BTreeMap<u32, (u32, Vec<u64>)>,
+    dram: Option<&[u64]>,
 ) -> Vec<u8> {
     let key = u64::from_str_radix(m["rtl"]["key"].as_str().unwrap(), 16).unwrap();
+    let records: Vec<String> = dram.unwrap_or(&[]).iter().map(|r| format!("{r}ull")).collect();
+    let (setup, dump_args) = match dram {
+        Some(_) => ("hlsinstr_rtlprobe_offload_to(probe, 0x100, 64);", ", dram.data()"),
+        None => ("", ""),
+    };
     let queues: Vec<String> = rec
         .values()
         .map(|(status, ts)| {
@@ -176,6 +215,7 @@ fn host_dump(
 namespace {{
 struct Queue {{ uint32_t status; std::vector<uint64_t> ts; }};
 const std::vector<Queue> queues = {{{}}};
+const std::vector<uint64_t> dram = {{{}}};
 uint32_t sel = 0;
 uint32_t pops = 0;
 }}
@@ -192,6 +232,8 @@ uint32_t xrt::ip::read_register(uint32_t offset) const {{
     case 0x1C: return q.status | (valid ? 1u : 0u);
     case 0x20: return uint32_t(head);
     case 0x24: ++pops; return uint32_t(head >> 32);
+    case 0x34: return 64u;
+    case 0x38: return uint32_t(dram.size());
     default: return 0;
     }}
 }}
@@ -200,10 +242,12 @@ void xrt::ip::write_register(uint32_t offset, uint32_t data) {{
 }}
 int main() {{
     xrt::ip probe;
-    return hlsinstr_rtlprobe_dump(probe, "host.bin") == 0 ? 0 : 1;
+    {setup}
+    return hlsinstr_rtlprobe_dump(probe, "host.bin"{dump_args}) == 0 ? 0 : 1;
 }}
 "#,
         queues.join(", "),
+        records.join(", "),
         key as u32,
         (key >> 32) as u32
     );
@@ -394,7 +438,7 @@ fn mini_design_two_levels_and_a_full_queue() {
     assert_eq!(r["probes"][1]["calls"], 6, "{r}");
     assert_eq!(r["warnings"], serde_json::json!([]), "{r}");
     // The generated host snippet, run over the same registers, writes a dump that decodes the same.
-    std::fs::write(dir.path().join("host.bin"), host_dump(&lean, dir.path(), &ml, info, &rec)).unwrap();
+    std::fs::write(dir.path().join("host.bin"), host_dump(&lean, dir.path(), &ml, info, &rec, None)).unwrap();
     assert_eq!(decode_json("host.bin", &lean, dir.path()), r);
     // A counter that went past 2^32 is reported; a dump of another timestamp width is refused.
     let lean_manifest = lean.join("hlsinstr-manifest.json");
@@ -407,6 +451,227 @@ fn mini_design_two_levels_and_a_full_queue() {
     let o = decode(info & !(0x7f << 16) | 40 << 16);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("40-bit timestamps"), "{}", text(&o));
+}
+
+/// Per FSM loop observer, its header entries (`HV` lines).
+fn header_visits(out: &str) -> BTreeMap<u32, u64> {
+    let mut m = BTreeMap::new();
+    for l in lines(out, "HV") {
+        *m.entry(l.split_whitespace().nth(1).unwrap().parse().unwrap()).or_default() += 1;
+    }
+    m
+}
+
+/// Loops that live in an FSM (tests/hw/rtlprobe-loops: a one-hot nest in the top, a binary
+/// one-state loop in a callee) are found from the schedule, named from csynth.xml, decoded from
+/// `ap_CS_fsm`; the IP's entries and exits equal the waveform's, exactly; iterations equal the
+/// header entries the waveform shows and the loop bounds; the design computes the same in the
+/// same cycles; the edited design and wrapper add no Verilator lint warning; Icarus and Verilator
+/// simulate the probed design to the same record.
+#[test]
+fn fsm_loops_are_timed_from_ap_cs_fsm_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("probed");
+    probe(&loops_design(), &out, &["--depth", "16"]);
+    let m = manifest(&out);
+    let inst = m["rtl"]["instances"].as_array().unwrap();
+    let summary: Vec<(String, serde_json::Value)> = inst
+        .iter()
+        .filter(|i| !i["fsm"].is_null())
+        .map(|i| (i["name"].as_str().unwrap().to_string(), i["fsm"]["states"].clone()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("loops/loops_spin/spin".to_string(), serde_json::json!([2])),
+            ("loops/VITIS_LOOP_9_1".to_string(), serde_json::json!([2, 3, 4, 5])),
+            ("loops/VITIS_LOOP_9_1/VITIS_LOOP_10_2".to_string(), serde_json::json!([3, 4])),
+        ]
+    );
+    let spin = inst.iter().find(|i| i["name"] == "loops/loops_spin/spin").unwrap();
+    assert!(spin["fsm"]["header"].is_null(), "a one-state loop: iterations not countable");
+    assert_eq!(spin["fsm"]["active"], "(ap_CS_fsm == ap_ST_fsm_state2)", "binary encoding");
+    let p10 = m["probes"].as_array().unwrap().iter().find(|p| p["name"] == "VITIS_LOOP_10_2").unwrap();
+    assert_eq!((p10["kind"].as_str(), p10["line"].as_u64()), (Some("loop"), Some(10)));
+    let queues = m["rtl"]["queues"].as_array().unwrap();
+    let n = queues.len();
+    assert_eq!(n, 7, "2 calls, 3 loops, 2 header queues");
+
+    let obs = observers(&m);
+    let parts = [
+        "rtlprobe_tb_loops.sv",
+        "rtlprobe_tb_axil_master.sv",
+        "rtlprobe_tb_observer.sv",
+        "rtlprobe_tb_fsm_observer.sv",
+    ];
+    let plain = dir.path().join("plain");
+    let rtl = icarus_copy(&loops_design().join("syn/verilog"), &plain.join("rtl"));
+    std::fs::write(plain.join("observe.svh"), &obs).unwrap();
+    let before = icarus(&plain, "rtlprobe_tb_loops", &rtl, &[], &parts);
+    let sim = dir.path().join("sim");
+    let probed_rtl = icarus_copy(&out.join("rtl"), &sim.join("rtl"));
+    std::fs::write(sim.join("observe.svh"), &obs).unwrap();
+    let defines = ["PROBED".to_string(), format!("NPROBES={n}")];
+    let after = icarus(&sim, "rtlprobe_tb_loops", &probed_rtl, &defines, &parts);
+    // acc = the sum over i < n, j <= i of i + j: 12 for n = 3, 30 for n = 4.
+    assert_eq!(lines(&after, "Y"), ["Y 0 12", "Y 1 30"]);
+    assert_eq!(lines(&before, "Y"), lines(&after, "Y"));
+    assert_eq!(observed(&before), observed(&after));
+    assert_eq!(header_visits(&before), header_visits(&after));
+
+    // Every entry and exit of every loop (and call) as recorded equals the waveform.
+    let seen = observed(&after);
+    let rec = recorded(&after);
+    for (q, events) in &seen {
+        assert_eq!(&rec[q].1, events, "queue {q}");
+    }
+    let queue_of = |name: &str| {
+        let at = inst.iter().position(|i| i["name"] == name).unwrap();
+        queues.iter().position(|q| q["role"] == "loop" && q["instance"] == at).unwrap() as u32
+    };
+    let (outer, inner) = (queue_of("loops/VITIS_LOOP_9_1"), queue_of("loops/VITIS_LOOP_9_1/VITIS_LOOP_10_2"));
+    assert_eq!(seen[&outer].len(), 4, "the outer loop runs once per call");
+    assert_eq!(seen[&inner].len(), 2 * 7, "the inner loop runs n times per call: 3 + 4");
+    // Header entries: the outer loop tests n + 1 times per call, the inner one i + 2 times.
+    let hv = header_visits(&after);
+    assert_eq!((hv[&outer], hv[&inner]), (4 + 5, (2 + 3 + 4) + (2 + 3 + 4 + 5)));
+
+    // decode: runs, cycles (exit - entry) and iterations.
+    std::fs::write(dir.path().join("loops.bin"), dump(&m, info(&after), &rec)).unwrap();
+    let r = decode_json("loops.bin", &out, dir.path());
+    let by_name = |name: &str| r["probes"].as_array().unwrap().iter().find(|p| p["name"] == name).unwrap().clone();
+    let (o, i, sp) = (
+        by_name("loops/VITIS_LOOP_9_1"),
+        by_name("loops/VITIS_LOOP_9_1/VITIS_LOOP_10_2"),
+        by_name("loops/loops_spin/spin"),
+    );
+    assert_eq!((o["calls"].as_u64(), o["iterations"].as_u64()), (Some(2), Some(3 + 4)), "{r}");
+    assert_eq!((i["calls"].as_u64(), i["iterations"].as_u64()), (Some(7), Some(6 + 10)), "{r}");
+    assert_eq!(i["iterations"].as_u64().unwrap(), hv[&inner] - 7, "header entries less one per run");
+    assert!(sp["iterations"].is_null(), "{r}");
+    let ev = &seen[&outer];
+    assert_eq!(o["busy_cycles"].as_u64().unwrap(), (ev[1] - ev[0]) + (ev[3] - ev[2]));
+    assert_eq!(r["probes"].as_array().unwrap().len(), 5, "header queues fold into their loop");
+    let table = hlsinstr(
+        &["decode", "loops.bin", "--manifest", out.join("hlsinstr-manifest.json").to_str().unwrap()],
+        dir.path(),
+    );
+    assert!(text(&table).contains("iters"), "{}", text(&table));
+
+    // Verilator: the probed design adds no lint warning to the original's, and simulates to the
+    // same record as Icarus.
+    let lint = |top: &str, files: &[PathBuf]| -> String {
+        let o = run(Command::new("verilator")
+            .args(["--lint-only", "-Wall", "-Wno-DECLFILENAME", "-Wno-UNUSEDSIGNAL", "--top-module", top])
+            .args(files)
+            .current_dir(dir.path()));
+        text(&o)
+    };
+    let original: Vec<PathBuf> = rtl.clone();
+    assert_eq!(lint("loops", &original), "", "the original lints clean");
+    assert_eq!(lint("loops_rtlprobe", &probed_rtl), "", "the probed design lints clean");
+    let obj = dir.path().join("vobj");
+    let mut tb_files: Vec<PathBuf> = parts.iter().map(|p| tb(p)).collect();
+    tb_files.extend(probed_rtl.iter().cloned());
+    let o = run(Command::new("verilator")
+        .args([
+            "--cc",
+            "--exe",
+            "--build",
+            "-j",
+            "0",
+            "-Wno-fatal",
+            "-Wno-lint",
+            "-Wno-style",
+            "--top-module",
+            "rtlprobe_tb_loops",
+        ])
+        .args(["-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"]) // a short run: compile fast
+        .args(["-CFLAGS", "-DTB_HEADER='\"Vrtlprobe_tb_loops.h\"' -DTB_CLASS=Vrtlprobe_tb_loops"])
+        .arg("-DPROBED")
+        .arg(format!("-DNPROBES={n}"))
+        .arg(format!("-I{}", sim.display()))
+        .arg("--Mdir")
+        .arg(&obj)
+        .arg(tb("rtlprobe_tb_main.cpp"))
+        .args(&tb_files)
+        .current_dir(&sim));
+    assert!(o.status.success(), "verilator failed:\n{}", text(&o));
+    let o = run(Command::new(obj.join("Vrtlprobe_tb_loops")).current_dir(&sim));
+    let vout = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(observed(&vout), seen, "Verilator's waveform is Icarus'");
+    assert_eq!(recorded(&vout), rec, "Verilator's record is Icarus'");
+}
+
+/// `rtl-probe --offload`: the new top's m_axi_rtlprobe port on the testbench's AXI4 memory model
+/// (tests/hw/rtlprobe-mini at depth 4, more calls than that per queue): the records the offload
+/// wrote come back from "DRAM" in order, the generated host code merges them with what the
+/// queues still hold into a version 2 dump, and decode gives every start and end the waveform
+/// shows, nothing lost; the design computes the same in the same cycles.
+#[test]
+fn offload_brings_overflowed_records_back_from_dram() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("probed");
+    probe(&mini(), &out, &["--offload", "--depth", "4"]);
+    let m = manifest(&out);
+    assert_eq!(m["rtl"]["offload"], true);
+    let wrapper = std::fs::read_to_string(out.join("rtl/mini_rtlprobe.v")).unwrap();
+    assert!(
+        wrapper.contains(".OFFLOAD(1)") && wrapper.contains("output wire [63:0] m_axi_rtlprobe_awaddr")
+            || wrapper.contains("output [63:0] m_axi_rtlprobe_awaddr"),
+        "{wrapper}"
+    );
+    assert!(std::fs::read_to_string(out.join("package.tcl")).unwrap().contains("-busif m_axi_rtlprobe"));
+    let n = m["rtl"]["queues"].as_array().unwrap().len();
+    let obs = observers(&m);
+    let parts =
+        ["rtlprobe_tb_mini.sv", "rtlprobe_tb_axil_master.sv", "rtlprobe_tb_observer.sv", "rtlprobe_tb_axi_mem.sv"];
+    let plain = dir.path().join("plain");
+    let rtl = icarus_copy(&mini().join("syn/verilog"), &plain.join("rtl"));
+    std::fs::write(plain.join("observe.svh"), &obs).unwrap();
+    let before = icarus(&plain, "rtlprobe_tb_mini", &rtl, &[], &parts);
+    let sim = dir.path().join("sim");
+    let rtl = icarus_copy(&out.join("rtl"), &sim.join("rtl"));
+    std::fs::write(sim.join("observe.svh"), &obs).unwrap();
+    let defines = ["PROBED".to_string(), "OFFLOAD".to_string(), format!("NPROBES={n}")];
+    let after = icarus(&sim, "rtlprobe_tb_mini", &rtl, &defines, &parts);
+    assert_eq!(lines(&before, "Y"), lines(&after, "Y"));
+    // The same cycles, counted from the first start (the host set the region up before it).
+    let seen = observed(&after);
+    let shift = seen[&0][0] - observed(&before)[&0][0];
+    let shifted: BTreeMap<u32, Vec<u64>> =
+        observed(&before).into_iter().map(|(q, e)| (q, e.iter().map(|c| c + shift).collect())).collect();
+    assert_eq!(shifted, seen);
+    assert!(seen.values().any(|e| e.len() > 4), "a queue sees more events than its depth: {seen:?}");
+    let dram: Vec<u64> = lines(&after, "R")
+        .iter()
+        .map(|l| {
+            let f: Vec<u64> = l.split_whitespace().skip(1).map(|x| x.parse().unwrap()).collect();
+            f[1] | f[2] << 32
+        })
+        .collect();
+    let written: usize = lines(&after, "W")[0].split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(written > 0 && written == dram.len(), "{written} records");
+    let rec = recorded(&after);
+    for (status, _) in rec.values() {
+        assert_eq!(status & 4, 0, "no queue lost an event");
+    }
+    std::fs::write(dir.path().join("rtlprobe.bin"), host_dump(&out, dir.path(), &m, info(&after), &rec, Some(&dram)))
+        .unwrap();
+    let r = decode_json("rtlprobe.bin", &out, dir.path());
+    for (q, events) in &seen {
+        let p = &r["probes"][*q as usize];
+        let got: Vec<u64> = p["intervals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|i| i.as_array().unwrap().iter().filter_map(|x| x.as_u64()).collect::<Vec<_>>())
+            .collect();
+        assert_eq!(&got, events, "probe {q}: DRAM records then the queue, in order");
+        assert_eq!(p["truncated"], false);
+    }
+    assert_eq!(r["warnings"], serde_json::json!([]), "{r}");
 }
 
 #[test]

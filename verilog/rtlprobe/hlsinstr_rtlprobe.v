@@ -211,6 +211,9 @@ module hlsinstr_rtlprobe #(
         end
     endgenerate
     reg  [31:0] now_hi_reg;
+    // OFF_STATUS bit 0: a drain runs or a queue waits for one (unless the region is full): the
+    // host waits for it to clear after the run before it reads OFF_WPTR and the queues.
+    wire off_pending = off_busy || (|highs && !off_overflow && OFFLOAD == 1);
     assign pop_sel = do_read && raddr == A_HEAD_HI;
     always @(posedge clk) begin
         if (!rst_n) begin
@@ -234,7 +237,7 @@ module hlsinstr_rtlprobe #(
                 A_OFF_BASE_HI: s_axi_rdata <= off_base_reg[63:32];
                 A_OFF_SIZE:    s_axi_rdata <= off_size_reg;
                 A_OFF_WPTR:    s_axi_rdata <= off_wptr;
-                A_OFF_STATUS:  s_axi_rdata <= {29'd0, OFFLOAD == 1, off_overflow, off_busy};
+                A_OFF_STATUS:  s_axi_rdata <= {29'd0, OFFLOAD == 1, off_overflow, off_pending};
                 default:   s_axi_rdata <= 32'd0;
             endcase
         end else if (s_axi_rready) begin

@@ -82,7 +82,12 @@ module hlsinstr_rtlprobe_offload #(
             end
         end
     end
-    wire [8:0]  depth_pick = {1'b0, counts[8*pick +: 8]};
+    // Per-queue selections are trees of 4-to-1 stages (hlsinstr_rtlprobe_mux): an indexed
+    // part-select here synthesized as a shifter, about 70 LUT per queue more at N = 32.
+    genvar g;
+    wire [7:0] count_pick;
+    hlsinstr_rtlprobe_mux #(.N(N), .W(8), .SEL_WIDTH(QW)) u_count (.in(counts), .sel(pick), .out(count_pick));
+    wire [8:0]  depth_pick = {1'b0, count_pick};
     wire [31:0] room = size - wptr_reg;
     // Records to the next 4 KiB boundary from record wptr: 512 at most.
     wire [63:0] next_addr = base + {29'd0, wptr_reg, 3'b000};
@@ -97,7 +102,18 @@ module hlsinstr_rtlprobe_offload #(
     assign m_axi_wstrb   = 8'hFF;
     assign m_axi_bready  = state_reg == S_RESP;
     assign m_axi_wlast   = beats_reg == 9'd1;
-    wire [TS_WIDTH-1:0] head = heads[TS_WIDTH*queue_reg +: TS_WIDTH];
+    // Word i: queue i's head and its valid bit.
+    wire [(TS_WIDTH+1)*N-1:0] head_words;
+    generate
+        for (g = 0; g < N; g = g + 1) begin : hw
+            assign head_words[(TS_WIDTH+1)*g +: TS_WIDTH+1] = {valids[g], heads[TS_WIDTH*g +: TS_WIDTH]};
+        end
+    endgenerate
+    wire [TS_WIDTH:0] head_word;
+    hlsinstr_rtlprobe_mux #(.N(N), .W(TS_WIDTH + 1), .SEL_WIDTH(QW)) u_head (
+        .in(head_words), .sel(queue_reg), .out(head_word)
+    );
+    wire [TS_WIDTH-1:0] head = head_word[TS_WIDTH-1:0];
     wire [47:0] head48;
     generate
         if (TS_WIDTH < 48) begin : pad
@@ -108,9 +124,8 @@ module hlsinstr_rtlprobe_offload #(
     endgenerate
     wire [14:0] queue15 = {{(15-QW){1'b0}}, queue_reg};
     assign m_axi_wdata = {1'b1, queue15, head48};
-    wire head_valid = valids[queue_reg];
+    wire head_valid = head_word[TS_WIDTH];
     wire beat = m_axi_wvalid && head_valid && m_axi_wready;
-    genvar g;
     generate
         for (g = 0; g < N; g = g + 1) begin : p
             assign pop[g] = beat && queue_reg == g;

@@ -51,7 +51,8 @@ Examples:
 pub const RTL_PROBE: &str = "\
 Examples:
   hlsinstr rtl-probe tests/hw/rtlprobe-mini/solution --out build/probed
-  hlsinstr rtl-probe tests/hw/rtlprobe-mini/solution --select 'mini_sub/*' --depth 8 --out build/probed-sub";
+  hlsinstr rtl-probe tests/hw/rtlprobe-mini/solution --select 'mini_sub/*' --depth 8 --out build/probed-sub
+  hlsinstr rtl-probe tests/hw/rtlprobe-mini/solution --offload --depth 4 --out build/probed-offload";
 
 pub const MAN: &str = "\
 Examples:

@@ -32,6 +32,11 @@ pub struct RtlProbeArgs {
     /// while fewer cycles than 2^bits passed since reset (decode warns otherwise).
     #[arg(long)]
     pub ts_width: Option<u32>,
+    /// Give the new top an m_axi port (`m_axi_rtlprobe_*`) through which the IP writes a queue
+    /// that is half full to a DRAM region the host sets (docs/rtl-probe.md#dram-offload);
+    /// timestamps at most 48 bits.
+    #[arg(long)]
+    pub offload: bool,
 }
 
 pub fn run_rtl_probe(args: RtlProbeArgs) -> Result<i32, Error> {
@@ -40,6 +45,7 @@ pub fn run_rtl_probe(args: RtlProbeArgs) -> Result<i32, Error> {
         depth: args.depth,
         calls_width: args.calls_width,
         ts_width: args.ts_width,
+        offload: args.offload,
     };
     let summary = hlsinstr::rtlprobe::run(&args.solution, &args.out, &opts)?;
     for w in &summary.warnings {

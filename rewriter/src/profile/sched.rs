@@ -24,6 +24,9 @@ pub struct Schedule {
     pub states: Vec<State>,
     /// Pipelines, in report order (`Pipeline-0`, ...).
     pub pipelines: Vec<Pipeline>,
+    /// `* FSM state transitions`: each state's successors as the report lists them (a loop is a
+    /// cycle of these; reports without the section: empty).
+    pub transitions: Vec<(u32, Vec<u32>)>,
 }
 
 /// One FSM state and what is scheduled in it.
@@ -185,9 +188,12 @@ impl Schedule {
         let mut is_top = false;
         let mut states: Vec<State> = Vec::new();
         let mut pipelines = Vec::new();
+        let mut transitions = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let t = line.trim();
-            if let Some(rest) = t.strip_prefix("== ").filter(|r| r.contains("Report for '")) {
+            if let Some(tr) = parse_transition(t) {
+                transitions.push(tr);
+            } else if let Some(rest) = t.strip_prefix("== ").filter(|r| r.contains("Report for '")) {
                 module = rest.split('\'').nth(1).map(str::to_string);
             } else if let Some(v) = t.strip_prefix("IsTopModel:") {
                 is_top = v.trim() == "1";
@@ -223,12 +229,20 @@ impl Schedule {
             }
             None => return Err(Error::new(ErrorKind::BadInput, NOT_A_SCHEDULE)),
         };
-        Ok(Schedule { module, is_top, states, pipelines })
+        Ok(Schedule { module, is_top, states, pipelines, transitions })
     }
 }
 
 fn bad_line(n: usize, what: &str) -> Error {
     Error::new(ErrorKind::BadInput, format!("{what}; is the report truncated or hand-edited?")).at_line(n + 1, 1)
+}
+
+/// `2 --> 4 3` (a state and its successors; the last state has none).
+fn parse_transition(t: &str) -> Option<(u32, Vec<u32>)> {
+    let (from, to) = t.split_once("-->")?;
+    let from = from.trim().parse().ok()?;
+    let to = to.split_whitespace().map(|s| s.parse().ok()).collect::<Option<Vec<u32>>>()?;
+    Some((from, to))
 }
 
 /// `0 : II = 1, D = 3, States = { 1 2 3 }` (after `Pipeline-`).
@@ -273,6 +287,7 @@ mod tests {
     use super::*;
 
     const MINI: &str = "== Vitis HLS Report for 'k'\nIsTopModel: 1\n  Pipeline-0 : II = 2, D = 4, States = { 2 3 4 5 }\n\
+        * FSM state transitions: \n1 --> 2 \n2 --> 3 1 \n3 --> \n\
         State 1 <SV = 0> <Delay = 1.00>\n\
         ST_1 : Operation 3 [1/1] (0.81ns)   --->   \"%c = icmp_eq i7 %p, i7 64\" [a/k.cpp:4]   --->   Operation 3 'icmp' 'c' <Predicate = true> <Delay = 0.81>\n\
         ST_1 : Operation 4 [1/1] (0.00ns)   --->   \"%s = store i32 0, i3 %a\" [a/k.cpp:5]   --->   Operation 4 'store' 's' <Predicate = (!c & p_cast1 == 6)> <Delay = 0.6>\n\
@@ -286,6 +301,7 @@ mod tests {
         assert_eq!(s.module, "k");
         assert!(s.is_top);
         assert_eq!(s.pipelines, vec![Pipeline { ii: 2, depth: 4, states: vec![2, 3, 4, 5] }]);
+        assert_eq!(s.transitions, vec![(1, vec![2]), (2, vec![3, 1]), (3, vec![])]);
         let ops = &s.state(1).unwrap().ops;
         assert_eq!(ops.len(), 3);
         assert_eq!(s.states.len(), 1, "`State 1` of a later section is no new state");

@@ -1,6 +1,7 @@
 //! Decode `rtlprobe.bin` (docs/rtl-probe.md#dump-format) against the manifest's `rtl` section:
 //! per probed instance its calls, start and end cycles and busy cycles.
 
+use super::ip::{ROLE_CALL, ROLE_HEADER};
 use super::manifest::RtlBuild;
 use crate::error::{Error, ErrorKind, Result};
 use serde::Serialize;
@@ -43,6 +44,13 @@ pub struct ProbeResult {
     pub truncated: bool,
     /// A call was running when the dump was read.
     pub open: bool,
+    /// `call`, or `loop` for a loop of its function's FSM: its intervals are `[entry, exit]`,
+    /// exit the first cycle out of the loop's states, and busy cycles sum exit - entry.
+    pub role: String,
+    /// An FSM loop's iterations over all its runs: its header entries (less one per run when
+    /// the loop exits from its header); `None` when not counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations: Option<u64>,
 }
 
 struct Words<'a> {
@@ -167,9 +175,25 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
             warnings.push(format!("probe {}: timestamps out of order; the dump is damaged", q.probe));
         }
         let intervals: Vec<(u64, Option<u64>)> = ts.chunks(2).map(|c| (c[0], c.get(1).copied())).collect();
-        let busy_cycles = intervals.iter().filter_map(|&(s, e)| e.map(|e| e.saturating_sub(s) + 1)).sum();
+        // A call's end is its last cycle (ap_done); a loop's exit is the first cycle after it.
+        let last = u64::from(q.role == ROLE_CALL);
+        let busy_cycles = intervals.iter().filter_map(|&(s, e)| e.map(|e| e.saturating_sub(s) + last)).sum();
         let inst = rtl.instances.get(q.instance);
         let truncated = status & 4 != 0;
+        let calls = if rtl.calls_width == 0 { ts.len().div_ceil(2) as u64 } else { u64::from(status >> 16) };
+        if q.role == ROLE_HEADER {
+            // Header visits of the loop probed just before (same instance).
+            let Some(lp) = probes.last_mut().filter(|p: &&mut ProbeResult| p.probe == q.probe) else {
+                return Err(Error::new(
+                    ErrorKind::BadInput,
+                    format!("manifest queue of probe {}: a header queue without its loop queue before it", q.probe),
+                ));
+            };
+            let exits_at_header = inst.and_then(|i| i.fsm.as_ref()).is_some_and(|f| f.exits_at_header);
+            let counted = rtl.calls_width > 0 || !truncated;
+            lp.iterations = counted.then(|| calls.saturating_sub(if exits_at_header { lp.calls } else { 0 }));
+            continue;
+        }
         if truncated {
             warnings.push(format!(
                 "{}: its queue of {} filled up; later calls are counted but not timed (give --depth{})",
@@ -182,11 +206,13 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
             probe: q.probe,
             name: inst.map_or_else(String::new, |i| i.name.clone()),
             path: inst.map_or_else(String::new, |i| i.path.clone()),
-            calls: if rtl.calls_width == 0 { ts.len().div_ceil(2) as u64 } else { u64::from(status >> 16) },
+            calls,
             intervals,
             busy_cycles,
             truncated,
             open: status & 8 != 0,
+            role: q.role.clone(),
+            iterations: None,
         });
     }
     if w.at != bytes.len() {
@@ -198,9 +224,12 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
 /// The table `hlsinstr decode` prints.
 pub fn text(r: &Report) -> String {
     let mut s = format!("rtl-probe of {}: cycles from reset (or CTRL clear)\n", r.top);
+    if r.probes.iter().any(|p| p.role != ROLE_CALL) {
+        s.push_str("(FSM loops: calls are runs, end is the first cycle after a run, iters its iterations)\n");
+    }
     s.push_str(&format!(
-        "{:<40} {:>6} {:>10} {:>10} {:>10}  calls kept [start, end]\n",
-        "instance", "calls", "first", "last end", "busy"
+        "{:<40} {:>6} {:>10} {:>10} {:>10} {:>6}  calls kept [start, end]\n",
+        "instance", "calls", "first", "last end", "busy", "iters"
     ));
     for p in &r.probes {
         let first = p.intervals.first().map_or("-".into(), |i| i.0.to_string());
@@ -208,13 +237,15 @@ pub fn text(r: &Report) -> String {
         let kept: Vec<String> =
             p.intervals.iter().map(|(a, b)| format!("[{a}, {}]", b.map_or("open".into(), |b| b.to_string()))).collect();
         let mark = if p.truncated { " (queue full)" } else { "" };
+        let iters = p.iterations.map_or("-".into(), |i| i.to_string());
         s.push_str(&format!(
-            "{:<40} {:>6} {:>10} {:>10} {:>10}  {}{mark}\n",
+            "{:<40} {:>6} {:>10} {:>10} {:>10} {:>6}  {}{mark}\n",
             p.name,
             p.calls,
             first,
             last,
             p.busy_cycles,
+            iters,
             kept.join(" ")
         ));
     }
@@ -240,8 +271,10 @@ mod tests {
             latency: None,
             expected_calls: None,
             probe: None,
+            fsm: None,
         };
         let queue = |probe: u32, instance: usize| RtlQueue {
+            role: ROLE_CALL.into(),
             probe,
             instance,
             depth: 4,
@@ -257,6 +290,7 @@ mod tests {
             queues: vec![queue(0, 0), queue(1, 1)],
             calls_width: 16,
             ts_width: 48,
+            offload: false,
             edited: vec![],
             generated: vec![],
         }

@@ -55,18 +55,94 @@ struct ModuleEdits {
     conns: BTreeMap<String, Vec<(String, String)>>,
 }
 
+/// The signal of an FSM loop probe: `ap_CS_fsm` is in one of the loop's states.
+pub const LOOP_ACTIVE: &str = "loop_active";
+/// The signal of an FSM loop's iteration count: `ap_CS_fsm` is in the loop's header state.
+pub const LOOP_HEADER: &str = "loop_header";
+
+/// Nodes from the top down to `ni`.
+fn chain_to(sol: &Solution, ni: usize) -> Vec<usize> {
+    let mut chain = vec![ni];
+    while let Some(p) = sol.nodes[*chain.last().unwrap()].parent {
+        chain.push(p);
+    }
+    chain.reverse();
+    chain
+}
+
+/// The name an FSM loop goes by in port names: `L` and its name, made an identifier.
+fn loop_leaf(name: &str) -> String {
+    let id: String = name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    format!("L{id}")
+}
+
+/// Threads `signal` of node `ni`, whose value is `expr` in the module that holds it (the
+/// instance's parent, or an FSM loop's function), up to the top.
+fn thread(
+    sol: &Solution,
+    per_module: &mut BTreeMap<String, ModuleEdits>,
+    top_signals: &mut Vec<TopSignal>,
+    ni: usize,
+    signal: &'static str,
+    expr: String,
+) -> Result<()> {
+    // Instances from the top down to the module holding the signal, then the node's own leaf
+    // (its instance name, or an FSM loop's `L` name); FSM loops inside FSM loops are skipped,
+    // all of them live in their function's module.
+    let chain: Vec<usize> = chain_to(sol, ni)
+        .into_iter()
+        .enumerate()
+        .filter(|&(k, c)| k == 0 || c == ni || sol.nodes[c].fsm.is_none())
+        .map(|(_, c)| c)
+        .collect();
+    let leaf = |c: usize| -> String {
+        let n = &sol.nodes[c];
+        match &n.fsm {
+            Some(l) => loop_leaf(&l.name),
+            None => n.instance.clone().unwrap_or_default(),
+        }
+    };
+    let names: Vec<String> = chain[1..].iter().map(|&c| leaf(c)).collect();
+    let insts: Vec<&str> = names.iter().map(String::as_str).collect();
+    let holder = &sol.nodes[chain[chain.len() - 2]];
+    let own = port_name(&insts[insts.len() - 1..], signal);
+    let e = per_module.entry(holder.module.clone()).or_default();
+    if !e.ports.contains(&own) {
+        e.ports.push(own.clone());
+        e.assigns.push((own.clone(), expr));
+    }
+    // Every module above: its port, connected to the instance below.
+    for depth in (0..chain.len() - 2).rev() {
+        let m = &sol.nodes[chain[depth]];
+        let below = &insts[depth..];
+        let child_port = port_name(&below[1..], signal);
+        let port = port_name(below, signal);
+        let e = per_module.entry(m.module.clone()).or_default();
+        if !e.ports.contains(&port) {
+            e.ports.push(port.clone());
+            e.conns.entry(below[0].to_string()).or_default().push((child_port, port.clone()));
+        }
+    }
+    top_signals.push(TopSignal { node: ni, signal, port: port_name(&insts, signal) });
+    Ok(())
+}
+
 /// Plans the edit for the nodes `selected` (indices into `sol.nodes`).
 pub fn plan(sol: &Solution, selected: &[usize]) -> Result<Plan> {
     let mut per_module: BTreeMap<String, ModuleEdits> = BTreeMap::new();
     let mut top_signals = Vec::new();
     for &ni in selected {
         let node = &sol.nodes[ni];
-        // Chain from the top down to the node: (module, instance name) pairs.
-        let mut chain = vec![ni];
-        while let Some(p) = sol.nodes[*chain.last().unwrap()].parent {
-            chain.push(p);
+        if let Some(l) = &node.fsm {
+            let mut signals = vec![(LOOP_ACTIVE, l.active.clone())];
+            signals.extend(l.header_expr.clone().map(|h| (LOOP_HEADER, h)));
+            for (signal, expr) in signals {
+                thread(sol, &mut per_module, &mut top_signals, ni, signal, expr)?;
+            }
+            continue;
         }
-        chain.reverse(); // top first
+        // Chain from the top down to the node: (module, instance name) pairs.
+        let chain = chain_to(sol, ni);
         for (k, signal) in CONTROL_PORTS.iter().enumerate() {
             if !node.ports[k] {
                 continue;
@@ -80,16 +156,15 @@ pub fn plan(sol: &Solution, selected: &[usize]) -> Result<Plan> {
                 top_signals.push(TopSignal { node: ni, signal, port });
                 continue;
             }
-            let insts: Vec<&str> = chain[1..].iter().map(|&c| sol.nodes[c].instance.as_deref().unwrap_or("")).collect();
             // The parent of the node: a port driven by the connection's expression.
             let parent = &sol.nodes[chain[chain.len() - 2]];
+            let inst_name = node.instance.as_deref().unwrap_or("");
             let vm = sol.module(&parent.module).ok_or_else(|| {
                 Error::new(
                     ErrorKind::BadInput,
                     format!("module {} was not parsed; cannot probe below it", parent.module),
                 )
             })?;
-            let inst_name = *insts.last().unwrap();
             let inst = vm.instances.iter().find(|i| i.name == inst_name).expect("the tree came from these instances");
             let Some(expr) = inst.conn(signal).and_then(|c| c.expr.clone()) else {
                 if *signal == "ap_start" || *signal == "ap_done" {
@@ -103,26 +178,7 @@ pub fn plan(sol: &Solution, selected: &[usize]) -> Result<Plan> {
                 }
                 continue; // `.ap_idle()`: nothing to thread
             };
-            let own = port_name(&insts[insts.len() - 1..], signal);
-            let e = per_module.entry(parent.module.clone()).or_default();
-            if !e.ports.contains(&own) {
-                e.ports.push(own.clone());
-                e.assigns.push((own.clone(), expr));
-            }
-            // Every module above: its port, connected to the instance below.
-            for depth in (0..chain.len() - 2).rev() {
-                let m = &sol.nodes[chain[depth]];
-                let below = &insts[depth..];
-                let child_port = port_name(&below[1..], signal);
-                let port = port_name(below, signal);
-                let e = per_module.entry(m.module.clone()).or_default();
-                if !e.ports.contains(&port) {
-                    e.ports.push(port.clone());
-                    e.conns.entry(below[0].to_string()).or_default().push((child_port, port.clone()));
-                }
-            }
-            let top_port = port_name(&insts, signal);
-            top_signals.push(TopSignal { node: ni, signal, port: top_port });
+            thread(sol, &mut per_module, &mut top_signals, ni, signal, expr)?;
         }
     }
     let mut by_file: BTreeMap<usize, Vec<Edit>> = BTreeMap::new();

@@ -41,6 +41,9 @@ pub struct Node {
     pub expected_calls: Option<u64>,
     /// Which of [`CONTROL_PORTS`] the instance has (the top: which signals its module has).
     pub ports: [bool; 4],
+    /// A loop of its function's FSM (not an instance): its states and decoder. Its parent is the
+    /// function or the FSM loop around it; the RTL it is decoded in is `module`'s.
+    pub fsm: Option<super::fsm::FsmLoop>,
 }
 
 /// The solution as read.
@@ -127,6 +130,7 @@ pub fn build(report: Report, files: Vec<VFile>, sched: impl Fn(&str) -> Option<S
         latency,
         expected_calls: Some(1),
         ports,
+        fsm: None,
     });
     let mut stack = vec![0usize];
     while let Some(i) = stack.pop() {
@@ -161,6 +165,7 @@ pub fn build(report: Report, files: Vec<VFile>, sched: impl Fn(&str) -> Option<S
             stack.push(sol.nodes.len() - 1);
         }
     }
+    add_fsm_loops(&mut sol, &sched)?;
     // Parents before children, siblings in RTL order: the order probes are numbered in.
     let order = preorder(&sol.nodes);
     let remap: BTreeMap<usize, usize> = order.iter().enumerate().map(|(new, &old)| (old, new)).collect();
@@ -244,7 +249,65 @@ fn child_node(
         latency: hls_latency(&sol.report, hls),
         expected_calls,
         ports: CONTROL_PORTS.map(|port| inst.conn(port).is_some()),
+        fsm: None,
     }
+}
+
+/// Adds the loops of every function's FSM (from its schedule report) below the function.
+fn add_fsm_loops(sol: &mut Solution, sched: &impl Fn(&str) -> Option<String>) -> Result<()> {
+    let functions: Vec<usize> = (0..sol.nodes.len()).filter(|&i| sol.nodes[i].kind == "function").collect();
+    for host in functions {
+        let h = sol.nodes[host].clone();
+        let Some(&(fi, mi)) = sol.modules.get(&h.module) else { continue };
+        let vm = &sol.files[fi].modules[mi];
+        let named = sol.report.module(&h.hls_module).map(|m| m.loops.clone()).unwrap_or_default();
+        let Some(text) = sched(&h.hls_module) else {
+            if !named.is_empty() {
+                sol.warnings.push(format!(
+                    "{}: no schedule report (.autopilot/db/{}.verbose.sched.rpt): the loops in its FSM are not probed",
+                    h.name, h.hls_module
+                ));
+            }
+            continue;
+        };
+        let schedule = crate::profile::sched::Schedule::parse(&text)
+            .map_err(|e| Error::new(e.kind, format!("{}.verbose.sched.rpt: {}", h.hls_module, e.message)))?;
+        if !vm.idents.contains(super::fsm::STATE_REG) {
+            continue; // no FSM register (a pipeline-only or combinational module)
+        }
+        let rtl_text = &sol.files[fi].text[vm.range.clone()];
+        let fsm_states =
+            crate::profile::rtl::parse(rtl_text).into_iter().next().map(|m| m.fsm_states).unwrap_or_default();
+        let (loops, warnings) = super::fsm::loops(&h.module, &schedule, &fsm_states, &named);
+        sol.warnings.extend(warnings);
+        let base = sol.nodes.len();
+        for l in loops {
+            let parent = l.parent.map_or(host, |p| base + p);
+            let p = &sol.nodes[parent];
+            let expected_calls = match (p.expected_calls, p.fsm.as_ref().map(|f| f.trip)) {
+                (c, None) => c,
+                (Some(c), Some(Some(t))) => c.checked_mul(t),
+                _ => None,
+            };
+            sol.nodes.push(Node {
+                path: format!("{}/{}", p.path, l.name),
+                name: format!("{}/{}", p.name, l.name),
+                instance: None,
+                module: h.module.clone(),
+                hls_module: h.hls_module.clone(),
+                parent: Some(parent),
+                kind: "loop",
+                function: h.function.clone(),
+                loop_name: Some(l.name.clone()),
+                source: l.source.clone(),
+                latency: None,
+                expected_calls,
+                ports: [false; 4],
+                fsm: Some(l),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Calls of `instance` per call of `parent`: the product of the (maximum) trip counts of the

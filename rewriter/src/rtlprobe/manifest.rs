@@ -23,6 +23,9 @@ pub struct RtlBuild {
     /// Bits of each stored timestamp (the counter's low bits); manifests before it: 64.
     #[serde(default = "default_ts_width")]
     pub ts_width: u32,
+    /// The IP writes half-full queues to DRAM through the new top's `m_axi_rtlprobe` port.
+    #[serde(default)]
+    pub offload: bool,
     /// RTL files changed by the edit (below `rtl/`), and files added.
     pub edited: Vec<String>,
     pub generated: Vec<String>,
@@ -30,6 +33,14 @@ pub struct RtlBuild {
 
 fn default_calls_width() -> u32 {
     super::DEFAULT_CALLS_WIDTH
+}
+
+fn default_role() -> String {
+    super::ip::ROLE_CALL.into()
+}
+
+fn is_call(role: &str) -> bool {
+    role == super::ip::ROLE_CALL
 }
 
 fn default_ts_width() -> u32 {
@@ -57,11 +68,34 @@ pub struct RtlInstance {
     /// The manifest probe that times it, when selected.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub probe: Option<u32>,
+    /// A loop of its function's FSM (not an instance): the states the probe decodes.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub fsm: Option<RtlFsm>,
+}
+
+/// An FSM loop as the probe decodes it (docs/rtl-probe.md#fsm-loops).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct RtlFsm {
+    /// Schedule states (`.verbose.sched.rpt`), the header first.
+    pub states: Vec<u32>,
+    /// Their `ap_ST_fsm_*` parameters in the RTL.
+    pub rtl_states: Vec<String>,
+    /// The decoder as generated (true while the loop runs).
+    pub active: String,
+    /// The header state, when its entries count iterations (then a header queue follows the
+    /// loop's queue).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub header: Option<u32>,
+    /// Every exit is from the header: iterations = header entries - loop entries.
+    pub exits_at_header: bool,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct RtlQueue {
     pub probe: u32,
+    /// `call` (ap_start to ap_done), `loop` (an FSM loop's runs) or `header` (its header visits).
+    #[serde(default = "default_role", skip_serializing_if = "is_call")]
+    pub role: String,
     /// Index into `instances`.
     pub instance: usize,
     /// Timestamps the queue keeps (starts and ends alternate).

@@ -9,6 +9,7 @@
 
 pub mod decode;
 pub mod edit;
+pub mod fsm;
 pub mod hierarchy;
 pub mod ip;
 pub mod manifest;
@@ -39,6 +40,8 @@ pub struct Options {
     /// Bits of each stored timestamp (32 to 64: the counter's low bits, exact while the counter
     /// is below 2^bits). `None`: [`DEFAULT_TS_WIDTH`].
     pub ts_width: Option<u32>,
+    /// Build the IP with its DRAM offload and give the new top its m_axi port.
+    pub offload: bool,
 }
 
 /// Default [`Options::calls_width`].
@@ -115,13 +118,23 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
     if !(32..=64).contains(&ts_width) {
         return Err(Error::new(ErrorKind::Usage, format!("--ts-width {ts_width}: give 32 to 64")));
     }
+    if opts.offload && ts_width > 48 {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            format!("--offload with --ts-width {ts_width}: a DRAM record holds 48 timestamp bits; give --ts-width 48 or less"),
+        ));
+    }
     let mut warnings = sol.warnings.clone();
     let selected = select(sol, &opts.select)?;
     let plan = edit::plan(sol, &selected)?;
-    let depth_of = |n: usize| opts.depth.unwrap_or_else(|| default_depth(sol.nodes[n].expected_calls));
+    // A header queue's call counter gives the iterations; its two entries time the first visit.
+    let depth_of = |n: usize, role: &str| {
+        opts.depth
+            .unwrap_or_else(|| if role == ip::ROLE_HEADER { 2 } else { default_depth(sol.nodes[n].expected_calls) })
+    };
     let queues = ip::queues(sol, &plan.top_signals, depth_of)?;
     for q in &queues {
-        if opts.depth.is_none() && sol.nodes[q.node].expected_calls.is_none() {
+        if opts.depth.is_none() && sol.nodes[q.node].expected_calls.is_none() && q.role != ip::ROLE_HEADER {
             warnings.push(format!(
                 "{}: no trip count for its calls in csynth.xml; queue depth 4 (give --depth for more)",
                 sol.nodes[q.node].name
@@ -142,16 +155,31 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
             latency: n.latency.map(|(a, b)| [a, b]),
             expected_calls: n.expected_calls,
             probe: None,
+            fsm: n.fsm.as_ref().map(|l| manifest::RtlFsm {
+                states: l.states.clone(),
+                rtl_states: l.rtl_states.clone(),
+                active: l.active.clone(),
+                header: l.header_expr.as_ref().map(|_| l.header),
+                exits_at_header: l.exits_at_header,
+            }),
         })
         .collect();
     let mut rtl_queues = Vec::new();
     for (i, q) in queues.iter().enumerate() {
         let n = &sol.nodes[q.node];
-        let id = i as u32;
-        instances[q.node].probe = Some(id);
-        let parent_probe = n.parent.and_then(|p| queues.iter().position(|x| x.node == p)).map(|p| p as u32);
-        probes.push(probe_entry(id, n, parent_probe));
+        // A loop's header queue belongs to the probe of its loop queue.
+        let id = match queues[..i].iter().position(|x| x.node == q.node) {
+            Some(first) => rtl_queues.iter().map(|r: &RtlQueue| r.probe).nth(first).unwrap_or(0),
+            None => {
+                let id = probes.len() as u32;
+                instances[q.node].probe = Some(id);
+                let parent_probe = n.parent.and_then(|p| instances[p].probe);
+                probes.push(probe_entry(id, n, parent_probe));
+                id
+            }
+        };
         rtl_queues.push(RtlQueue {
+            role: q.role.to_string(),
             probe: id,
             instance: q.node,
             depth: q.depth,
@@ -178,7 +206,10 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
     }
     let wrapper_rel = format!("rtl/{}.v", ip::wrapper_name(&sol.top));
     let mut generated = vec![wrapper_rel.clone()];
-    files.push((wrapper_rel.clone(), ip::wrapper(sol, &plan.top_signals, &queues, key, calls_width, ts_width)?));
+    files.push((
+        wrapper_rel.clone(),
+        ip::wrapper(sol, &plan.top_signals, &queues, key, calls_width, ts_width, opts.offload)?,
+    ));
     rtl_files.push(wrapper_rel);
     for (name, text) in ip::IP_FILES {
         let rel = format!("rtl/{name}");
@@ -186,8 +217,8 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
         generated.push(rel.clone());
         rtl_files.push(rel);
     }
-    files.push(("package.tcl".into(), ip::package_tcl(sol, &rtl_files)));
-    files.push(("host/hlsinstr_rtlprobe_host.h".into(), ip::host_snippet(sol, queues.len(), key)));
+    files.push(("package.tcl".into(), ip::package_tcl(sol, &rtl_files, opts.offload)));
+    files.push(("host/hlsinstr_rtlprobe_host.h".into(), ip::host_snippet(sol, queues.len(), key, opts.offload)));
     generated.extend(["package.tcl".to_string(), "host/hlsinstr_rtlprobe_host.h".to_string()]);
     // One diff file: the edits a reviewer reads.
     let mut diff = String::new();
@@ -221,6 +252,7 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
             queues: rtl_queues,
             calls_width,
             ts_width,
+            offload: opts.offload,
             edited,
             generated,
         }),

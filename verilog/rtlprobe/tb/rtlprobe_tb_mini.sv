@@ -1,7 +1,9 @@
 // rtlprobe_tb_mini: drives tests/hw/rtlprobe-mini (`mini`, ap_ctrl_hs) for two calls, with or
 // without its probes (+define+PROBED builds `mini_rtlprobe`). Prints `Y <call> <y>`, the
 // observers' `EV` lines (observe.svh, written by the test) and, probed, `Q <probe> <status>
-// <head_lo> <head_hi>` for every queue entry the host would read.
+// <head_lo> <head_hi>` for every queue entry the host would read. With +define+OFFLOAD (a build
+// with --offload) the host first points the DRAM offload at byte 0x100 of an AXI4 memory model
+// (64 records), and at the end prints `W <records written>` and `R <k> <lo> <hi>` per record.
 `timescale 1ns / 1ps
 `default_nettype none
 
@@ -46,6 +48,30 @@ module rtlprobe_tb_mini (
         .bready(s_axi_rtlprobe_bready), .araddr(s_axi_rtlprobe_araddr), .arvalid(s_axi_rtlprobe_arvalid),
         .arready(s_axi_rtlprobe_arready), .rdata_i(s_axi_rtlprobe_rdata), .rresp(s_axi_rtlprobe_rresp),
         .rvalid(s_axi_rtlprobe_rvalid), .rready(s_axi_rtlprobe_rready));
+`ifdef OFFLOAD
+    wire [63:0] m_axi_rtlprobe_awaddr, m_axi_rtlprobe_wdata;
+    wire [7:0]  m_axi_rtlprobe_awlen, m_axi_rtlprobe_wstrb;
+    wire [2:0]  m_axi_rtlprobe_awsize;
+    wire [1:0]  m_axi_rtlprobe_awburst, m_axi_rtlprobe_bresp;
+    wire        m_axi_rtlprobe_awvalid, m_axi_rtlprobe_awready, m_axi_rtlprobe_wlast, m_axi_rtlprobe_wvalid;
+    wire        m_axi_rtlprobe_wready, m_axi_rtlprobe_bvalid, m_axi_rtlprobe_bready;
+    wire        ram_arready, ram_rvalid, ram_rlast;
+    wire [63:0] ram_rdata;
+    wire [0:0]  ram_bid, ram_rid;
+    assign m_axi_rtlprobe_bresp = 2'b00;
+    rtlprobe_tb_axi_mem #(.DATA_WIDTH(64), .ADDR_WIDTH(64), .BYTES(4096), .LATENCY(2)) ram (
+        .clk(clk), .rst_n(rst_n),
+        .awvalid(m_axi_rtlprobe_awvalid), .awready(m_axi_rtlprobe_awready), .awaddr(m_axi_rtlprobe_awaddr),
+        .awid(1'b0), .awlen(m_axi_rtlprobe_awlen),
+        .wvalid(m_axi_rtlprobe_wvalid), .wready(m_axi_rtlprobe_wready), .wdata(m_axi_rtlprobe_wdata),
+        .wstrb(m_axi_rtlprobe_wstrb), .wlast(m_axi_rtlprobe_wlast),
+        .bvalid(m_axi_rtlprobe_bvalid), .bready(m_axi_rtlprobe_bready), .bid(ram_bid),
+        .arvalid(1'b0), .arready(ram_arready), .araddr(64'd0), .arid(1'b0), .arlen(8'd0),
+        .rvalid(ram_rvalid), .rready(1'b0), .rdata(ram_rdata), .rid(ram_rid), .rlast(ram_rlast));
+    wire unused_ram = &{1'b0, m_axi_rtlprobe_awsize, m_axi_rtlprobe_awburst, ram_arready, ram_rvalid, ram_rlast,
+                        ram_rdata, ram_bid, ram_rid};
+    integer k;
+`endif
     mini_rtlprobe dut (.*);
 `else
     mini dut (.*);
@@ -63,7 +89,12 @@ module rtlprobe_tb_mini (
         p_go <= 0;
 `endif
         if (!rst_n) begin
-            pc <= 0; ap_start <= 0; x <= 0; idle <= 0; waiting <= 0;
+`ifdef OFFLOAD
+            pc <= 20;
+`else
+            pc <= 0;
+`endif
+            ap_start <= 0; x <= 0; idle <= 0; waiting <= 0;
         end else if (waiting) begin
 `ifdef PROBED
             if (p_done) waiting <= 0;
@@ -76,7 +107,28 @@ module rtlprobe_tb_mini (
                     if (ap_ready) ap_start <= 0;
                     if (ap_done) begin $display("Y %0d %0d", pc / 2, y); idle <= 3; pc <= pc + 1; end
                 end
+`ifdef OFFLOAD
+                4: if (idle == 0) pc <= 30; else idle <= idle - 1;
+                // OFF_BASE = 0x100, OFF_SIZE = 64 records, before the calls.
+                20: begin p_go <= 1; p_we <= 1; p_addr <= 6'h2C; p_wdata <= 32'h100; waiting <= 1; pc <= 21; end
+                21: begin p_go <= 1; p_we <= 1; p_addr <= 6'h30; p_wdata <= 32'h0; waiting <= 1; pc <= 22; end
+                22: begin p_go <= 1; p_we <= 1; p_addr <= 6'h34; p_wdata <= 32'd64; waiting <= 1; pc <= 0; end
+                // Wait for OFF_STATUS to say no drain is running or due, read OFF_WPTR, then
+                // the records from the memory.
+                30: begin p_go <= 1; p_we <= 0; p_addr <= 6'h3C; waiting <= 1; pc <= 32; end
+                32: if (p_rdata[0]) pc <= 30;
+                    else begin p_go <= 1; p_we <= 0; p_addr <= 6'h38; waiting <= 1; pc <= 31; end
+                31: begin
+                    $display("W %0d", p_rdata);
+                    for (k = 0; k < p_rdata; k = k + 1)
+                        $display("R %0d %0d %0d", k,
+                            {ram.mem[256 + 8*k + 3], ram.mem[256 + 8*k + 2], ram.mem[256 + 8*k + 1], ram.mem[256 + 8*k]},
+                            {ram.mem[256 + 8*k + 7], ram.mem[256 + 8*k + 6], ram.mem[256 + 8*k + 5], ram.mem[256 + 8*k + 4]});
+                    pc <= 5;
+                end
+`else
                 4: if (idle == 0) pc <= 5; else idle <= idle - 1;
+`endif
 `ifdef PROBED
                 5:  begin probe <= 0; p_go <= 1; p_we <= 0; p_addr <= 6'h04; waiting <= 1; pc <= 6; end
                 6:  begin if (probe == 0) $display("I %0d", p_rdata); p_go <= 1; p_we <= 1; p_addr <= 6'h18; p_wdata <= {16'd0, probe}; entry <= 0; waiting <= 1; pc <= 7; end
