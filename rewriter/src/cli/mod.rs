@@ -169,10 +169,10 @@ impl SelectArgs {
                 },
             ));
         }
-        if (kinds.watch || kinds.stall) && !matches!(target, hlsinstr::fpga::Target::Csim) {
+        if kinds.stall && !matches!(target, hlsinstr::fpga::Target::Csim) {
             return Err(Error::new(
                 ErrorKind::Usage,
-                "watch and stall probes are C simulation only for now (Vitis C++ watchpoints have no in-FPGA record path yet; OpenCL C has its own build): drop --target vitis",
+                "stall probes are for OpenCL C kernels, which have their own build: drop --target vitis",
             ));
         }
         Ok(hlsinstr::rewrite::RewriteOptions {
