@@ -58,6 +58,9 @@ pub fn split(
     let mut rep = HwWatchReport { call: run, events: Vec::new(), orphan_values: 0 };
     let mut rest = Vec::new();
     let mut cycle = 0u64;
+    // The cycles of the records taken out since the last one kept in `rest`: a branch record's
+    // delta stays the cycles since the previous branch record.
+    let (mut carry, mut carry_saturated) = (0u64, false);
     let mut i = 0;
     while i < recs.len() {
         let r = recs[i];
@@ -66,14 +69,18 @@ pub fn split(
         }
         if r.site == w.value_id {
             rep.orphan_values += 1;
+            (carry, carry_saturated) = (carry.saturating_add(r.delta), carry_saturated || r.saturated);
             i += 1;
             continue;
         }
         if !sites.contains(&r.site) {
-            rest.push((i, r));
+            let delta = if rest.is_empty() { r.delta } else { r.delta.saturating_add(carry) };
+            rest.push((i, Unpacked { delta, saturated: r.saturated || carry_saturated, ..r }));
+            (carry, carry_saturated) = (0, false);
             i += 1;
             continue;
         }
+        (carry, carry_saturated) = (carry.saturating_add(r.delta), carry_saturated || r.saturated);
         let kind = match r.value & 3 {
             1 => WatchKind::Hit,
             2 => WatchKind::OutOfBounds,
@@ -95,6 +102,7 @@ pub fn split(
         while parts.len() < 2 && recs.get(i + 1 + parts.len()).is_some_and(|v| v.site == w.value_id) {
             let v = recs[i + 1 + parts.len()];
             cycle = cycle.saturating_add(v.delta);
+            (carry, carry_saturated) = (carry.saturating_add(v.delta), carry_saturated || v.saturated);
             parts.push(v.value);
         }
         i += 1 + parts.len();
