@@ -567,7 +567,14 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
         plan.probes.push(PlannedProbe::watch(
             id,
             fi,
-            WatchSite { param: pi, use_index: ui, alias, index_reason: value_at.clone().err(), by_address: false, offset: None },
+            WatchSite {
+                param: pi,
+                use_index: ui,
+                alias,
+                index_reason: value_at.clone().err(),
+                by_address: false,
+                offset: None,
+            },
         ));
         // An index is no value: an invariant cannot be checked on it.
         let (vmin, vmax) = match (&w.invariant, &value_at) {

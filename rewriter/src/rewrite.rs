@@ -211,7 +211,14 @@ fn rewrite_whole(
             slots: d.slots.clone(),
             derived: d.derived.clone(),
             generated: Vec::new(),
-            trace: trace_layout(d, v, manifest.branches.as_ref(), &manifest.probes, opts.select.watch.as_ref(), next_id)?,
+            trace: trace_layout(
+                d,
+                v,
+                manifest.branches.as_ref(),
+                &manifest.probes,
+                opts.select.watch.as_ref(),
+                next_id,
+            )?,
         });
         let trace = manifest.hw.as_ref().and_then(|h| h.trace.clone());
         generated = vitis::generate::generate(d, key, &manifest.probes, v, trace.as_ref())?;
@@ -246,14 +253,7 @@ fn trace_layout(
         (Some(w), false) => {
             let (a, z) = w.covered();
             let (vmin, vmax) = w.invariant.as_ref().map_or((i64::MIN, i64::MAX), |i| (i.vmin, i.vmax));
-            Some(manifest::HwWatch {
-                value_id,
-                range: [a, z],
-                bound: w.bound.unwrap_or(0),
-                vmin,
-                vmax,
-                hits: w.hits(),
-            })
+            Some(manifest::HwWatch { value_id, range: [a, z], bound: w.bound.unwrap_or(0), vmin, vmax, hits: w.hits() })
         }
         _ => None,
     };

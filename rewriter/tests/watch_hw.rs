@@ -109,7 +109,8 @@ fn decoded_watch_events_are_the_ones_sim_reports() {
     let (outs, sim) = std::thread::scope(|s| {
         let handles: Vec<_> =
             builds.iter().map(|(name, extra)| s.spawn(move || build_and_run(dir, name, extra))).collect();
-        let sim = common::sim_in(dir, &[&["hls_config.cfg", "--probes", "watch", "--format", "json"], &WATCH[..]].concat());
+        let sim =
+            common::sim_in(dir, &[&["hls_config.cfg", "--probes", "watch", "--format", "json"], &WATCH[..]].concat());
         (handles.into_iter().map(|h| h.join().unwrap()).collect::<Vec<_>>(), sim)
     });
     assert_eq!(sim.code, 0, "{}", sim.stderr);
@@ -172,4 +173,39 @@ fn decoded_watch_events_are_the_ones_sim_reports() {
     assert_eq!(rep["watch"]["orphan_values"], 1, "{rep}");
     let text = hlsinstr(ring, &["decode", "hlsinstr-dbg-2.bin", "--manifest", "hlsinstr-manifest.json"]);
     assert!(text.contains("1 value records whose event was overwritten"), "{text}");
+}
+
+/// The RTL model of the watch record path (verilog/estimate/hlsinstr_watch_sites.v, the figures
+/// of scripts/trace-resources.sh): lint-clean under Verilator -Wall; its testbench passes under
+/// Icarus and fails when a site's offset is off by one.
+#[test]
+fn watch_rtl_lints_and_passes_its_testbench() {
+    let dir = repo().join("verilog/estimate");
+    let rtl = dir.join("hlsinstr_watch_sites.v");
+    for params in [vec![], vec!["-GSITES=8", "-GID_BITS=4"]] {
+        let out = Command::new("verilator").args(["--lint-only", "-Wall"]).args(&params).arg(&rtl).output().unwrap();
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "verilator -Wall {params:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let work = tempfile::tempdir().unwrap();
+    let icarus = |rtl: &Path| -> String {
+        let vvp = work.path().join("tb.vvp");
+        run(Command::new("iverilog")
+            .args(["-g2012", "-o"])
+            .arg(&vvp)
+            .arg(rtl)
+            .arg(dir.join("hlsinstr_watch_sites_tb.v")));
+        run(Command::new("vvp").arg("-n").arg(&vvp))
+    };
+    let out = icarus(&rtl);
+    assert!(out.contains("PASS") && !out.contains("FAIL"), "{out}");
+    let text = std::fs::read_to_string(&rtl).unwrap();
+    let line = "k = $signed(idx[s*INDEX_BITS +: INDEX_BITS]) + s;";
+    assert!(text.contains(line));
+    let broken = work.path().join("broken.v");
+    std::fs::write(&broken, text.replace(line, "k = $signed(idx[s*INDEX_BITS +: INDEX_BITS]) + s + 1;")).unwrap();
+    assert!(icarus(&broken).contains("FAIL"), "the testbench catches a wrong offset");
 }

@@ -42,6 +42,9 @@ fn signed(v: u64, bits: u32) -> i64 {
     ((v << shift) as i64) >> shift
 }
 
+/// The records that are not watch records, each with its index among the kept records.
+pub type OtherRecords = Vec<(usize, Unpacked)>;
+
 /// Split `recs` into the watch events and the other records (with their index in `recs`).
 /// `run` is the header's run number. None when the build has no watchpoints.
 pub fn split(
@@ -49,7 +52,7 @@ pub fn split(
     hw: &HwTrace,
     manifest: &Manifest,
     run: u64,
-) -> Result<(Option<HwWatchReport>, Vec<(usize, Unpacked)>)> {
+) -> Result<(Option<HwWatchReport>, OtherRecords)> {
     let Some(w) = &hw.watch else {
         return Ok((None, recs.iter().copied().enumerate().collect()));
     };
