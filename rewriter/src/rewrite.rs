@@ -180,6 +180,24 @@ fn rewrite_whole(
         diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
         plans.push(plan);
     }
+    if let (Some(_), Some(c)) = (vitis_opts, &cpp_watch) {
+        let watched = plans.iter().flat_map(|p| &p.probes).any(|p| p.kind == ProbeKind::Watch);
+        if !watched {
+            let why: Vec<&str> = warnings
+                .iter()
+                .filter(|w| w.contains("not watched in the in-FPGA build"))
+                .map(String::as_str)
+                .collect();
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "--probes watch --target vitis: no access that may touch `{}` has a known place in it, so nothing is watched in the in-FPGA build ({}); pass the buffer (or buffer + a constant) to the callees, or watch in C simulation without --target vitis",
+                    c.spec.buffer,
+                    if why.is_empty() { "no access to it".to_string() } else { why.join("; ") }
+                ),
+            ));
+        }
+    }
     let design = match (vitis_opts, top) {
         (Some(v), Some(top)) => {
             let pairs: Vec<(&SourceFile, &FileModel)> = files.iter().map(|a| (&a.source, &a.model)).collect();

@@ -209,3 +209,27 @@ fn watch_rtl_lints_and_passes_its_testbench() {
     std::fs::write(&broken, text.replace(line, "k = $signed(idx[s*INDEX_BITS +: INDEX_BITS]) + s + 1;")).unwrap();
     assert!(icarus(&broken).contains("FAIL"), "the testbench catches a wrong offset");
 }
+
+/// A callee reached only through a pointer computed at run time has no place in the watched
+/// buffer for the hardware: with nothing left to watch, the in-FPGA rewrite is refused and says
+/// why and what to do; nothing is written.
+#[test]
+fn nothing_watchable_in_hardware_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(
+        dir.join("k.cpp"),
+        "static void f(int *p) { p[0] = 1; }\nint t(int d[8], int n) {\n    f(d + n);\n    return 0;\n}\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .current_dir(dir)
+        .args(["rewrite", "k.cpp", "--target", "vitis", "--top", "t", "--probes", "watch", "--watch", "d[1]"])
+        .args(["--out", "o"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("nothing is watched in the in-FPGA build") && err.contains("`p` of f"), "{err}");
+    assert!(!dir.join("o").exists(), "nothing written");
+}
