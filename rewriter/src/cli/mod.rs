@@ -113,7 +113,7 @@ pub struct SelectArgs {
     /// The monitor also keeps each probe's longest invocation (`--target vitis`; ~45 LUT/probe).
     #[arg(long)]
     pub monitor_longest: bool,
-    /// Records the in-FPGA trace buffer holds in BRAM (`branches`, `--target vitis`; even).
+    /// Records the in-FPGA trace buffer holds in BRAM (`branches`, `watch`; `--target vitis`; even).
     #[arg(long, default_value_t = hlsinstr::fpga::vitis::DEFAULT_TRACE_DEPTH)]
     pub trace_depth: u32,
     /// Records of the trace's DRAM region (`--target vitis`).
