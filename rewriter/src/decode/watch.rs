@@ -153,6 +153,68 @@ pub fn text(rep: &HwWatchReport) -> String {
 mod tests {
     use super::*;
 
+    fn rec(site: u32, value: u64, delta: u64) -> Unpacked {
+        Unpacked { site, value, delta, saturated: false }
+    }
+
+    #[test]
+    fn events_values_and_the_records_between() {
+        let mut m = crate::decode::dump::tests::manifest();
+        m.probes[1].kind = "watch".into();
+        let hw = HwTrace {
+            key: String::new(),
+            depth: 8,
+            records: 16,
+            mode: "wrap".into(),
+            id_bits: 2,
+            value_bits: 32,
+            delta_bits: 8,
+            watch: Some(crate::emit::manifest::HwWatch {
+                value_id: 2,
+                range: [0, 8],
+                bound: 8,
+                vmin: 0,
+                vmax: 100,
+                hits: true,
+            }),
+        };
+        let field = |kind: u64, element: i64| kind | ((element as u64) << 2) & 0xffff_ffff;
+        let recs = [
+            rec(2, 7, 1),            // a value whose event was overwritten
+            rec(0, 0, 2),            // a branch record
+            rec(1, field(3, -2), 3), // invariant at element -2 ...
+            rec(2, 1, 0),            // ... its value, low half
+            rec(2, 1, 0),            // ... high half: 2^32 + 1
+            rec(1, field(2, 8), 4),  // out of bounds at 8, no value
+            rec(1, field(1, 3), 1),  // a hit at 3 ...
+            rec(2, 0xffff_fffb, 1),  // ... with the value -5
+            rec(0, 0, 5),            // a branch record: its delta takes the cycles between
+        ];
+        let (rep, rest) = split(&recs, &hw, &m, 3).unwrap();
+        let rep = rep.unwrap();
+        assert_eq!(rep.orphan_values, 1);
+        assert_eq!(rest.iter().map(|(i, r)| (*i, r.delta)).collect::<Vec<_>>(), vec![(1, 2), (8, 14)]);
+        let e: Vec<(&str, i64, Option<i64>, u64, Option<u64>)> =
+            rep.events.iter().map(|e| (e.event.kind, e.event.element, e.event.value, e.event.call, e.cycle)).collect();
+        assert_eq!(
+            e,
+            vec![
+                ("invariant", -2, Some((1i64 << 32) + 1), 3, Some(5)),
+                ("out_of_bounds", 8, None, 3, Some(9)),
+                ("hit", 3, Some(-5), 3, Some(10)),
+            ]
+        );
+        assert_eq!(rep.events[0].event.site.line, 2, "the site's line from the manifest");
+        let text = text(&rep);
+        assert!(text.contains("call 3: invariant k.cpp:2"), "{text}");
+        assert!(text.contains("1 value records whose event was overwritten"), "{text}");
+        let e = split(&[rec(1, 0, 0)], &hw, &m, 1).unwrap_err();
+        assert!(e.message.contains("no event kind"), "{e}");
+        let plain = HwTrace { watch: None, ..hw };
+        let (none, all) = split(&recs, &plain, &m, 1).unwrap();
+        assert!(none.is_none() && all.len() == recs.len());
+    }
+
     #[test]
     fn sign_extension() {
         assert_eq!(signed(0x3fff_fffe, 30), -2);
