@@ -12,7 +12,10 @@
 //!     (a)'s, oldest first), says how many records were overwritten, and counts a value record
 //!     whose event was overwritten.
 //!
-//! Needs g++ and the Xilinx C-simulation headers; a missing tool fails the test.
+//! Also: hls-lib's hw/watch.h record by record (tests/hw/watch_harness.cpp), the RTL model of the
+//! watch record path, and the refusal when no site can be placed in hardware.
+//!
+//! Needs g++, the Xilinx C-simulation headers, Verilator and Icarus; a missing tool fails the test.
 
 mod common;
 
@@ -232,4 +235,24 @@ fn nothing_watchable_in_hardware_is_refused() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("nothing is watched in the in-FPGA build") && err.contains("`p` of f"), "{err}");
     assert!(!dir.join("o").exists(), "nothing written");
+}
+
+/// hls-lib's hw/watch.h record by record (tests/hw/watch_harness.cpp): value and pointer sites
+/// at an offset, a value in two records, out-of-bounds accesses at both ends skipped in C
+/// simulation, elements outside the watched range silent. Warning-free under -Wall -Wextra.
+#[test]
+fn watch_header_records_exactly() {
+    let work = tempfile::tempdir().unwrap();
+    let exe = work.path().join("watch_harness");
+    run(Command::new("g++")
+        .args(["-std=c++14", "-Wall", "-Wextra", "-Werror", "-Wno-unknown-pragmas", "-Wno-unused-label"])
+        .arg("-I")
+        .arg(repo().join("hls-lib/include"))
+        .arg("-isystem")
+        .arg(hls_include())
+        .arg(repo().join("tests/hw/watch_harness.cpp"))
+        .arg("-o")
+        .arg(&exe));
+    let out = run(&mut Command::new(&exe));
+    assert!(out.contains("watch harness: 0 failed checks"), "{out}");
 }
