@@ -194,14 +194,17 @@ mod tests {
         let rep = rep.unwrap();
         assert_eq!(rep.orphan_values, 1);
         assert_eq!(rest.iter().map(|(i, r)| (*i, r.delta)).collect::<Vec<_>>(), vec![(1, 2), (8, 14)]);
-        let e: Vec<(&str, i64, Option<i64>, u64, Option<u64>)> =
-            rep.events.iter().map(|e| (e.event.kind, e.event.element, e.event.value, e.event.call, e.cycle)).collect();
+        let e: Vec<String> = rep
+            .events
+            .iter()
+            .map(|e| format!("{} {} {:?} {} {:?}", e.event.kind, e.event.element, e.event.value, e.event.call, e.cycle))
+            .collect();
         assert_eq!(
             e,
-            vec![
-                ("invariant", -2, Some((1i64 << 32) + 1), 3, Some(5)),
-                ("out_of_bounds", 8, None, 3, Some(9)),
-                ("hit", 3, Some(-5), 3, Some(10)),
+            [
+                format!("invariant -2 Some({}) 3 Some(5)", (1i64 << 32) + 1),
+                "out_of_bounds 8 None 3 Some(9)".to_string(),
+                "hit 3 Some(-5) 3 Some(10)".to_string(),
             ]
         );
         assert_eq!(rep.events[0].event.site.line, 2, "the site's line from the manifest");
