@@ -34,3 +34,13 @@ for cfg in "512 40 0 65536 1" "512 40 24 65536 1" "512 40 24 65536 0" "512 12 0 
   read -r l f c b < <(synth hlsinstr_trace_buffer.v hlsinstr_trace_buffer "-set DEPTH $depth -set REC_BITS $rec -set DELTA_BITS $delta -set REGION $region -set WRAP $wrap")
   printf "%-44s %6d %6d %6d %6s\n" "trace buffer: $depth x $((rec + delta)) bits, $([ "$wrap" = 1 ] && echo wrap || echo linear)" "$l" "$f" "$c" "$b"
 done
+# Watch sites in the in-FPGA build (hlsinstr_watch_sites.v: value sites, the costlier kind, each
+# with its offset adder, bound and range comparators, kept element and value comparator).
+for n in 1 8; do
+  bits=1; while [ $((1 << bits)) -le $((n + 1)) ]; do bits=$((bits + 1)); done
+  read -r l f c b < <(synth hlsinstr_watch_sites.v hlsinstr_watch_sites "-set SITES $n -set ID_BITS $bits")
+  printf "%-44s %6d %6d %6d %6s\n" "watch sites: $n (value sites, 32-bit index)" "$l" "$f" "$c" "$b"
+  eval "watch_lut_$n=$l; watch_ff_$n=$f"
+done
+awk -v l1="$watch_lut_1" -v l8="$watch_lut_8" -v f1="$watch_ff_1" -v f8="$watch_ff_8" 'BEGIN {
+  printf "per watch site (1 -> 8 sites): %.1f LUT, %.1f FF\n", (l8 - l1) / 7, (f8 - f1) / 7 }'

@@ -35,6 +35,7 @@ pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/hw/tb.h", include_str!("../../hls-lib/include/hlsinstr/hw/tb.h")),
     ("hlsinstr/hw/ibuffer.h", include_str!("../../hls-lib/include/hlsinstr/hw/ibuffer.h")),
     ("hlsinstr/hw/trace.h", include_str!("../../hls-lib/include/hlsinstr/hw/trace.h")),
+    ("hlsinstr/hw/watch.h", include_str!("../../hls-lib/include/hlsinstr/hw/watch.h")),
     ("hlsinstr/hw/counter.h", include_str!("../../hls-lib/include/hlsinstr/hw/counter.h")),
 ];
 

@@ -22,6 +22,7 @@
 //! | with `watch`: any other such access (`p->x`, in a header, condition, `return` or unbraced body, or a non-scalar element) | `p[HLSINSTR_WATCH_R(k, p, i)]`, `*HLSINSTR_WATCH_PR(k, p, e)`, `HLSINSTR_WATCH_PR(k, p, p)->x` (`_W`/`_PW` when assigned with `=`, `_RW`/`_PRW` for `+=`, `++`, ...): the index is sent |
 //! | with `watch`: after `HLSINSTR_FUNC_BEGIN` (or the `{`) of a function with such sites | per site `HLSINSTR_WATCH_CFG(k, buf, a, b, vmin, vmax, hits);` (`HLSINSTR_WATCH_CFG_BOUNDS(k, buf, a, b, n, vmin, vmax, hits);` for sites of `buf` with `--bounds buf:n`), then `HLSINSTR_WATCH_DECL(k, p);` for a site that sends the value |
 //! | with `watch` on C++ (C simulation, `crate::watch::plan_cpp`): the same wrappers at the accesses of the top and every function it reaches; first in the top | `HLSINSTR_WATCH_TOP(buf, a, b, n, vmin, vmax, hits);` and `HLSINSTR_WATCH_DECL(k, p);` per value site (hls-lib `watch.h`) |
+//! | with `watch` on C++ and `--target vitis`: the same wrappers, `HLSINSTR_WATCH_POST(k, p);` after a value site's statement; first in the function | `HLSINSTR_WATCH_SITE(k, O, offset);` per site whose pointer's offset in the watched buffer is known (hls-lib `hw/watch.h`), no `HLSINSTR_WATCH_TOP` |
 //! | with `stall` (`.cl`, `--at LINE`): around a statement of a `{}` block on that line that loads from a `__global` pointer parameter | `HLSINSTR_SNAP(k, 0);` before it, `HLSINSTR_SNAP(k + 1, v);` after it (`v`: the scalar local it declares or assigns, else `0`) |
 //!
 //! Where probes become hardware (`--target vitis`, `.cl` files) a perfect nest of probed loops
@@ -82,6 +83,8 @@ pub struct WatchSite {
     /// Vitis C++ (C simulation): the bound is checked by address at every site whose pointer
     /// points into the watched buffer, aliases and callees included (hls-lib `watch.h`).
     pub by_address: bool,
+    /// The in-FPGA build: the accessed pointer is the watched buffer plus this many elements.
+    pub offset: Option<i64>,
 }
 
 /// One side of a stall monitor pair.
@@ -204,7 +207,7 @@ pub fn plan_file(
                 let why = format!("{}: not watched: watchpoints need C++ and this is a C file", f.qualified);
                 plan.warnings.push((f.line, f.col, why));
             } else {
-                crate::watch::plan_cpp(src, f, fi, w, next_id, &mut plan);
+                crate::watch::plan_cpp(src, f, fi, w, opts(kinds), next_id, &mut plan);
             }
         }
         if target.opencl && !target.stall.is_empty() {
@@ -564,7 +567,14 @@ fn plan_watch(src: &SourceFile, f: &Function, fi: usize, w: &WatchSpec, next_id:
         plan.probes.push(PlannedProbe::watch(
             id,
             fi,
-            WatchSite { param: pi, use_index: ui, alias, index_reason: value_at.clone().err(), by_address: false },
+            WatchSite {
+                param: pi,
+                use_index: ui,
+                alias,
+                index_reason: value_at.clone().err(),
+                by_address: false,
+                offset: None,
+            },
         ));
         // An index is no value: an invariant cannot be checked on it.
         let (vmin, vmax) = match (&w.invariant, &value_at) {

@@ -180,6 +180,24 @@ fn rewrite_whole(
         diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
         plans.push(plan);
     }
+    if let (Some(_), Some(c)) = (vitis_opts, &cpp_watch) {
+        let watched = plans.iter().flat_map(|p| &p.probes).any(|p| p.kind == ProbeKind::Watch);
+        if !watched {
+            let why: Vec<&str> = warnings
+                .iter()
+                .filter(|w| w.contains("not watched in the in-FPGA build"))
+                .map(String::as_str)
+                .collect();
+            return Err(Error::new(
+                ErrorKind::Usage,
+                format!(
+                    "--probes watch --target vitis: no access that may touch `{}` has a known place in it, so nothing is watched in the in-FPGA build ({}); pass the buffer (or buffer + a constant) to the callees, or watch in C simulation without --target vitis",
+                    c.spec.buffer,
+                    if why.is_empty() { "no access to it".to_string() } else { why.join("; ") }
+                ),
+            ));
+        }
+    }
     let design = match (vitis_opts, top) {
         (Some(v), Some(top)) => {
             let pairs: Vec<(&SourceFile, &FileModel)> = files.iter().map(|a| (&a.source, &a.model)).collect();
@@ -211,7 +229,14 @@ fn rewrite_whole(
             slots: d.slots.clone(),
             derived: d.derived.clone(),
             generated: Vec::new(),
-            trace: trace_layout(d, v, manifest.branches.as_ref())?,
+            trace: trace_layout(
+                d,
+                v,
+                manifest.branches.as_ref(),
+                &manifest.probes,
+                opts.select.watch.as_ref(),
+                next_id,
+            )?,
         });
         let trace = manifest.hw.as_ref().and_then(|h| h.trace.clone());
         generated = vitis::generate::generate(d, key, &manifest.probes, v, trace.as_ref())?;
@@ -226,31 +251,55 @@ fn rewrite_whole(
     Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings, generated })
 }
 
-/// The trace buffer of a Vitis build with record sites: its size, mode and record layout.
+/// The trace buffer of a Vitis build with record sites (branch sites, watch sites): its size,
+/// mode and record layout. `value_id` is the first id no probe took: the watch value records'.
 fn trace_layout(
     d: &vitis::HwDesign,
     v: &vitis::VitisOptions,
     branches: Option<&manifest::BranchTrace>,
+    probes: &[manifest::ProbeEntry],
+    watch: Option<&crate::select::WatchSpec>,
+    value_id: u32,
 ) -> Result<Option<manifest::HwTrace>> {
-    let Some(b) = branches.filter(|_| d.trace) else { return Ok(None) };
-    let id_bits = b.id_bits.max(1);
-    let value_bits = if b.sites.iter().any(|s| s.kind == "loop_exit") { vitis::TRACE_VALUE_BITS } else { 0 };
+    if !d.trace {
+        return Ok(None);
+    }
+    let none = manifest::BranchTrace::default();
+    let b = branches.unwrap_or(&none);
+    let watch_sites: Vec<&manifest::ProbeEntry> = probes.iter().filter(|p| p.kind == "watch").collect();
+    let hw_watch = match (watch, watch_sites.is_empty()) {
+        (Some(w), false) => {
+            let (a, z) = w.covered();
+            let (vmin, vmax) = w.invariant.as_ref().map_or((i64::MIN, i64::MAX), |i| (i.vmin, i.vmax));
+            Some(manifest::HwWatch { value_id, range: [a, z], bound: w.bound.unwrap_or(0), vmin, vmax, hits: w.hits() })
+        }
+        _ => None,
+    };
+    let top_id = hw_watch.as_ref().map_or(0, |w| w.value_id);
+    let id_bits = b.id_bits.max(32 - top_id.leading_zeros()).max(1);
+    let loop_exits = b.sites.iter().any(|s| s.kind == "loop_exit");
+    let value_bits = if loop_exits || hw_watch.is_some() { vitis::TRACE_VALUE_BITS } else { 0 };
     let delta_bits = if d.timestamps { vitis::TRACE_DELTA_BITS } else { 0 };
     if id_bits + value_bits + delta_bits > 64 {
         return Err(Error::new(
             ErrorKind::Usage,
-            format!("{id_bits}-bit site ids do not fit a 64-bit trace record with a trip count and a cycle delta: trace fewer functions (--only) or drop timestamps"),
+            format!("{id_bits}-bit site ids do not fit a 64-bit trace record with a 32-bit value and a cycle delta: trace fewer functions (--only) or drop timestamps"),
         ));
     }
     let layout = (id_bits, value_bits, delta_bits);
+    let key = match &hw_watch {
+        Some(w) => manifest::trace_key_with_watch(b, layout, &watch_sites, w.value_id),
+        None => manifest::trace_key(b, layout),
+    };
     Ok(Some(manifest::HwTrace {
-        key: format!("{:016x}", manifest::trace_key(b, layout)),
+        key: format!("{key:016x}"),
         depth: v.trace_depth,
         records: v.trace_records,
         mode: if v.trace_wrap { "wrap" } else { "linear" }.into(),
         id_bits,
         value_bits,
         delta_bits,
+        watch: hw_watch,
     }))
 }
 
@@ -564,22 +613,16 @@ fn cl_names(files: &[Analyzed], cl: &[usize]) -> String {
     cl.iter().map(|&i| files[i].source.rel.as_str()).collect::<Vec<_>>().join(", ")
 }
 
-/// `--probes watch` on Vitis C++: C simulation only (its records are not wired into the in-FPGA
-/// trace buffer yet), and the watched buffer a parameter of the top.
+/// `--probes watch` on Vitis C++: the watched buffer a parameter of the top; with `--target
+/// vitis` the sites' offsets in it too (their records go into the trace buffer).
 fn cpp_watch(
     files: &[Analyzed],
     w: &crate::select::WatchSpec,
     opts: &RewriteOptions,
     vitis_build: bool,
 ) -> Result<crate::watch::CppWatch> {
-    if vitis_build {
-        return Err(Error::new(
-            ErrorKind::Usage,
-            "--probes watch on Vitis C++ is C simulation only for now (its records do not go into the in-FPGA trace buffer yet): rewrite without --target vitis and run the testbench, or `hlsinstr sim`",
-        ));
-    }
     let pairs: Vec<(&SourceFile, &FileModel)> = files.iter().map(|a| (&a.source, &a.model)).collect();
-    crate::watch::resolve(&pairs, w, opts.select.top.as_deref())
+    crate::watch::resolve(&pairs, w, opts.select.top.as_deref(), vitis_build)
 }
 
 /// The watched buffer must be a pointer parameter of a function in a `.cl` file; else the error

@@ -13,6 +13,8 @@ use crate::plan::{
 use crate::select::WatchSpec;
 use crate::source::SourceFile;
 
+pub mod offsets;
+
 /// One element access that may touch the watched buffer.
 #[derive(Debug, Clone)]
 pub struct Candidate {
@@ -69,11 +71,15 @@ pub struct CppWatch {
     pub spec: WatchSpec,
     pub elem: String,
     pub top: String,
+    /// The in-FPGA build (`--target vitis`): each pointer parameter's known offset in the
+    /// watched buffer ([`offsets`]); sites through other pointers are not watched there.
+    pub hw: Option<offsets::Offsets>,
 }
 
 /// Check the options against the top (`--top` names it; `sim` passes the project's): the
 /// watched buffer must be a one-subscript pointer or array parameter of it, in a C++ file.
-pub fn resolve(files: &[(&SourceFile, &FileModel)], w: &WatchSpec, top: Option<&str>) -> Result<CppWatch> {
+/// `vitis`: work out the offsets the in-FPGA build's sites need.
+pub fn resolve(files: &[(&SourceFile, &FileModel)], w: &WatchSpec, top: Option<&str>, vitis: bool) -> Result<CppWatch> {
     let usage = |m: String| Error::new(ErrorKind::Usage, m);
     let Some(top) = top else {
         return Err(usage(format!(
@@ -122,7 +128,9 @@ pub fn resolve(files: &[(&SourceFile, &FileModel)], w: &WatchSpec, top: Option<&
             w.buffer, w.buffer, w.buffer
         )));
     }
-    Ok(CppWatch { spec, elem: element_type(&p.element_type), top: f.name.clone() })
+    let elem = element_type(&p.element_type);
+    let hw = vitis.then(|| offsets::offsets(files, &f.name, &w.buffer, &elem));
+    Ok(CppWatch { spec, elem, top: f.name.clone(), hw })
 }
 
 /// `N` of a parameter declared `T name[N]` with N a number.
@@ -151,7 +159,21 @@ fn parse_number(s: &str) -> Option<u64> {
 /// wrapped as in OpenCL C; a value site (an access in a statement of a `{}` block) also gets
 /// `HLSINSTR_WATCH_DECL` at the body's start and `HLSINSTR_WATCH_POST` after its statement.
 /// The top starts with `HLSINSTR_WATCH_TOP`, which sets the watch for that call.
-pub fn plan_cpp(src: &SourceFile, f: &Function, fi: usize, w: &CppWatch, next_id: &mut u32, plan: &mut FilePlan) {
+///
+/// The in-FPGA build (`w.hw`): no `HLSINSTR_WATCH_TOP` (the watch is constants of the build,
+/// hls-lib `hw/watch.h`), `HLSINSTR_WATCH_SITE(id, O, offset);` first in the function for every
+/// site (the pointer's offset in the watched buffer, [`offsets`]) and `HLSINSTR_WATCH_POST(id,
+/// p);` (the element is read again through `p`); a site whose pointer has no known offset is left
+/// alone, with a warning.
+pub fn plan_cpp(
+    src: &SourceFile,
+    f: &Function,
+    fi: usize,
+    w: &CppWatch,
+    o: &str,
+    next_id: &mut u32,
+    plan: &mut FilePlan,
+) {
     let is_top = f.name == w.top;
     let params = &f.maxi.params;
     let named = if is_top { params.iter().position(|p| p.name == w.spec.buffer) } else { None };
@@ -165,7 +187,7 @@ pub fn plan_cpp(src: &SourceFile, f: &Function, fi: usize, w: &CppWatch, next_id
         plan.dropped.push((fi, why));
         return;
     }
-    if is_top {
+    if is_top && w.hw.is_none() {
         let spec = &w.spec;
         let (a, b) = spec.covered();
         let (vmin, vmax) = spec.invariant.as_ref().map_or((i64::MIN, i64::MAX), |i| (i.vmin, i.vmax));
@@ -179,8 +201,26 @@ pub fn plan_cpp(src: &SourceFile, f: &Function, fi: usize, w: &CppWatch, next_id
         );
         plan.edits.push(Edit::token(f.body.start + 1, text, Rank::open(FUNCTION_LEVEL, 4)));
     }
+    let mut unwatched: Vec<&str> = Vec::new();
     for (k, c) in sites.into_iter().enumerate() {
         let p = &params[c.param];
+        let offset = match &w.hw {
+            None => None,
+            Some(hw) => match hw.get(&(src.rel.clone(), fi, p.name.clone())) {
+                Some(&off) => Some(off),
+                None => {
+                    if !unwatched.contains(&p.name.as_str()) {
+                        unwatched.push(&p.name);
+                        let why = format!(
+                            "`{}` of {}: not watched in the in-FPGA build: no call passes it `{}` of the top plus a constant offset, so its elements have no index in the watched buffer (C simulation watches it by address)",
+                            p.name, f.qualified, w.spec.buffer
+                        );
+                        plan.warnings.push((p.line, p.col, why));
+                    }
+                    continue;
+                }
+            },
+        };
         let id = *next_id;
         *next_id += 1;
         let index =
@@ -202,17 +242,21 @@ pub fn plan_cpp(src: &SourceFile, f: &Function, fi: usize, w: &CppWatch, next_id
         let level = EXPRESSION_LEVEL + 2 * c.depth as i32;
         plan.edits.push(Edit::raw(c.wrap.start, format!("{mac}({id}, {}, ", p.name), Rank::open(level, 0)));
         plan.edits.push(Edit::raw(c.wrap.end, ")", Rank::close(level, 0)));
+        let post = if offset.is_some() { format!("{id}, {}", p.name) } else { id.to_string() };
         if let Ok(end) = value_at {
             plan.edits.push(Edit::token(
                 end,
-                format!("HLSINSTR_WATCH_POST({id});"),
+                format!("HLSINSTR_WATCH_POST({post});"),
                 Rank::close(STATEMENT_LEVEL, k as u8),
             ));
-            plan.edits.push(Edit::token(
-                f.body.start + 1,
-                format!("HLSINSTR_WATCH_DECL({id}, {});", p.name),
-                Rank::open(FUNCTION_LEVEL, 5 + k as u8),
-            ));
+        }
+        let decl = match (offset, &value_at) {
+            (Some(off), _) => Some(format!("HLSINSTR_WATCH_SITE({id}, {o}, {off});")),
+            (None, Ok(_)) => Some(format!("HLSINSTR_WATCH_DECL({id}, {});", p.name)),
+            (None, Err(_)) => None,
+        };
+        if let Some(decl) = decl {
+            plan.edits.push(Edit::token(f.body.start + 1, decl, Rank::open(FUNCTION_LEVEL, 5 + k as u8)));
         }
         plan.probes.push(PlannedProbe::watch(
             id,
@@ -223,6 +267,7 @@ pub fn plan_cpp(src: &SourceFile, f: &Function, fi: usize, w: &CppWatch, next_id
                 alias: c.alias,
                 index_reason: value_at.err(),
                 by_address: true,
+                offset,
             },
         ));
     }

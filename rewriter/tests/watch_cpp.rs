@@ -115,11 +115,7 @@ fn refused_cases_say_what_to_do() {
     for f in ["vec.cpp", "vec.h"] {
         std::fs::copy(common::repo().join("tests/watch").join(f), dir.join(f)).unwrap();
     }
-    let cases: [(&[&str], &str); 3] = [
-        (
-            &["--probes", "watch", "--top", "vec_top", "--watch", "data[0]", "--target", "vitis"],
-            "C simulation only for now",
-        ),
+    let cases: [(&[&str], &str); 2] = [
         (&["--probes", "watch", "--watch", "data[0]"], "needs --top"),
         (&["--probes", "watch", "--top", "vec_top", "--watch", "dat[0]"], "candidates: data (vec.cpp:11:17), delta"),
     ];

@@ -17,6 +17,7 @@
 // | HLSINSTR_BR_*(id, O, ...)       | `branches`: a record into the trace FIFO (hw/trace.h)      |
 // | HLSINSTR_TRACE& hlsinstr_tr     | an added parameter: the trace FIFO                          |
 // | HLSINSTR_TR()                   | an added argument: passes the trace FIFO on                |
+// | HLSINSTR_WATCH_*(id, ...)       | `watch`: watch events as trace records (hw/watch.h)         |
 //
 // With the `T` option an event carries the free-running counter (hw/counter.h) read at the probe,
 // with `dep` as its data dependence, so the scheduler keeps the read where it was written.
@@ -164,5 +165,8 @@ class SpanProbe {
 
 } // namespace hw
 } // namespace hlsinstr
+
+// Watchpoints post through trace_post (above).
+#include "hlsinstr/hw/watch.h"
 
 #endif

@@ -23,7 +23,8 @@
 // (`hlsinstr sim` maps the site to the original source through the manifest); after 100 of
 // them the rest are in the log only.
 //
-// Synthesis: every wrapper is its expression, the rest nothing (C simulation only for now).
+// Synthesis: every wrapper is its expression, the rest nothing. The in-FPGA build
+// (`--target vitis`) uses hw/watch.h instead: the same events as records of the trace buffer.
 #ifndef HLSINSTR_WATCH_H
 #define HLSINSTR_WATCH_H
 

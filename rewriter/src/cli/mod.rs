@@ -113,7 +113,7 @@ pub struct SelectArgs {
     /// The monitor also keeps each probe's longest invocation (`--target vitis`; ~45 LUT/probe).
     #[arg(long)]
     pub monitor_longest: bool,
-    /// Records the in-FPGA trace buffer holds in BRAM (`branches`, `--target vitis`; even).
+    /// Records the in-FPGA trace buffer holds in BRAM (`branches`, `watch`; `--target vitis`; even).
     #[arg(long, default_value_t = hlsinstr::fpga::vitis::DEFAULT_TRACE_DEPTH)]
     pub trace_depth: u32,
     /// Records of the trace's DRAM region (`--target vitis`).
@@ -169,10 +169,10 @@ impl SelectArgs {
                 },
             ));
         }
-        if (kinds.watch || kinds.stall) && !matches!(target, hlsinstr::fpga::Target::Csim) {
+        if kinds.stall && !matches!(target, hlsinstr::fpga::Target::Csim) {
             return Err(Error::new(
                 ErrorKind::Usage,
-                "watch and stall probes are C simulation only for now (Vitis C++ watchpoints have no in-FPGA record path yet; OpenCL C has its own build): drop --target vitis",
+                "stall probes are for OpenCL C kernels, which have their own build: drop --target vitis",
             ));
         }
         Ok(hlsinstr::rewrite::RewriteOptions {

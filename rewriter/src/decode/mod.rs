@@ -15,6 +15,7 @@ pub mod report;
 pub mod simreport;
 pub mod stall;
 pub mod trace;
+pub mod watch;
 
 pub use dump::{Dump, DumpError, SlotRecord};
 pub use report::{HwReport, HwRow, Options};

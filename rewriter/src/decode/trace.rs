@@ -51,6 +51,9 @@ pub struct TraceReport {
     pub calls: Vec<CallPath>,
     /// Kept records that belong to calls cut by the lost records (not replayed).
     pub cut_records: u64,
+    /// `watch` builds: the watch events among the kept records.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub watch: Option<super::watch::HwWatchReport>,
     pub warnings: Vec<String>,
 }
 
@@ -90,14 +93,16 @@ fn bad(message: String) -> Error {
 
 /// Trace dump bytes + the manifest of their build → every complete call's path.
 pub fn decode(bytes: &[u8], manifest: &Manifest) -> Result<TraceReport> {
-    let (Some(hw), Some(trace)) = (manifest.hw.as_ref().and_then(|h| h.trace.as_ref()), manifest.branches.as_ref())
-    else {
+    let Some(hw) = manifest.hw.as_ref().and_then(|h| h.trace.as_ref()) else {
         return Err(Error::new(
             ErrorKind::Usage,
             "this is an in-FPGA trace dump but the manifest has no trace buffer (`hw.trace`): give the manifest of \
-             the `--probes branches --target vitis` rewrite that built this kernel",
+             the `--probes branches|watch --target vitis` rewrite that built this kernel",
         ));
     };
+    // A build with watchpoints only has no branch sites: no path to replay.
+    let no_branches = BranchTrace::default();
+    let trace = manifest.branches.as_ref().unwrap_or(&no_branches);
     if bytes.len() < HEADER_WORDS * 8 {
         return Err(bad(format!(
             "the trace dump is {} bytes, shorter than its {}-byte header: copy the trace buffer again",
@@ -138,6 +143,7 @@ pub fn decode(bytes: &[u8], manifest: &Manifest) -> Result<TraceReport> {
             expected.map_or_else(|| "more than fits".into(), |e| e.to_string())
         )));
     }
+    // The flags word's high half is the run number (hls-lib trace.h `next_run`).
     let (next, flags, seen, lost, cycles) = (h[4], h[5], h[6], h[7], h[8]);
     let wrapped = flags & WRAPPED != 0;
     if next > hw.records || (wrapped && hw.mode != "wrap") {
@@ -166,7 +172,13 @@ pub fn decode(bytes: &[u8], manifest: &Manifest) -> Result<TraceReport> {
         ));
     }
     let recs = unpack(&words, hw);
-    let (calls, cut_records) = replay(&recs, trace, hw.delta_bits > 0)?;
+    let (watch, branch) = super::watch::split(&recs, hw, manifest, flags >> 32)?;
+    let positions: Vec<usize> = branch.iter().map(|(i, _)| *i).collect();
+    let branch: Vec<Unpacked> = branch.into_iter().map(|(_, r)| r).collect();
+    let (mut calls, cut_records) = replay(&branch, trace, hw.delta_bits > 0)?;
+    for c in &mut calls {
+        c.first_record = positions.get(c.first_record).copied().unwrap_or(c.first_record);
+    }
     if cut_records > 0 {
         warnings.push(format!("{cut_records} kept records belong to calls whose start was overwritten: not replayed"));
     }
@@ -182,6 +194,7 @@ pub fn decode(bytes: &[u8], manifest: &Manifest) -> Result<TraceReport> {
         timestamps: hw.delta_bits > 0,
         calls,
         cut_records,
+        watch,
         warnings,
     })
 }
@@ -234,6 +247,13 @@ fn replay(recs: &[Unpacked], trace: &BranchTrace, timed: bool) -> Result<(Vec<Ca
     let mut stack: Vec<usize> = Vec::new();
     let mut start = 0usize;
     for (i, r) in recs.iter().enumerate() {
+        // Checked for every record: the graph walk must never see a site it does not have.
+        if !sites.contains_key(&r.site) {
+            return Err(bad(format!(
+                "trace record {i} names site {}, which the manifest does not have: give the manifest of the rewrite that built this kernel",
+                r.site
+            )));
+        }
         if let Some(&f) = entry.get(&r.site) {
             if stack.is_empty() {
                 start = i;
@@ -254,12 +274,6 @@ fn replay(recs: &[Unpacked], trace: &BranchTrace, timed: bool) -> Result<(Vec<Ca
                 }
             }
         } else if stack.is_empty() {
-            if !sites.contains_key(&r.site) {
-                return Err(bad(format!(
-                    "trace record {i} names site {}, which the manifest does not have: give the manifest of the rewrite that built this kernel",
-                    r.site
-                )));
-            }
             cut += 1;
         }
     }
@@ -373,6 +387,9 @@ pub fn text(rep: &TraceReport) -> String {
             .collect();
         let _ = writeln!(out, "  sites: {}", sites.join(", "));
     }
+    if let Some(w) = &rep.watch {
+        out.push_str(&super::watch::text(w));
+    }
     out
 }
 
@@ -390,6 +407,7 @@ mod tests {
             id_bits: 5,
             value_bits: 32,
             delta_bits: 24,
+            watch: None,
         };
         let w = 17 | (1234 << 5) | ((0xff_ffff) << 37);
         let u = unpack(&[w, 3 | (7 << 37)], &hw);
@@ -411,6 +429,7 @@ mod tests {
                 id_bits: 4,
                 value_bits: 0,
                 delta_bits: 0,
+                watch: None,
             });
         }
         let header = |key: u64, next: u64, flags: u64| -> Vec<u8> {

@@ -168,6 +168,28 @@ pub struct HwTrace {
     pub id_bits: u32,
     pub value_bits: u32,
     pub delta_bits: u32,
+    /// `watch`: the watch records among the trace's records (docs/watch.md#in-fpga).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub watch: Option<HwWatch>,
+}
+
+/// The watchpoints of an in-FPGA build. A watch event is a record whose id is its site's probe
+/// id and whose value is `kind | element << 2` (kind 1 hit, 2 out of bounds, 3 invariant; the
+/// element's index from the watched buffer's first, two's complement in the value's other bits),
+/// followed, for an event with a value, by one record of id `value_id` holding the value (when
+/// it fits the value field as a signed number) or two (low half first).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+pub struct HwWatch {
+    pub value_id: u32,
+    /// Elements `[a, b)` of the watched buffer are watched.
+    pub range: [u64; 2],
+    /// Elements `[0, bound)` are in bounds (0: no bound check).
+    pub bound: u64,
+    /// The invariant's allowed values.
+    pub vmin: i64,
+    pub vmax: i64,
+    /// Plain hits are recorded (else violations only).
+    pub hits: bool,
 }
 
 /// The key of a trace: the record sites (id, kind, file, line, column) and the layout, hashed.
@@ -182,6 +204,28 @@ pub fn trace_key(trace: &BranchTrace, layout: (u32, u32, u32)) -> u64 {
     eat(format!("{layout:?}\n"));
     for s in &trace.sites {
         eat(format!("{}:{}:{}:{}:{}\n", s.id, s.kind, s.file, s.line, s.column));
+    }
+    h
+}
+
+/// [`trace_key`] of a build whose records include watch events: the watch sites and the value
+/// record's id go into the hash too.
+pub fn trace_key_with_watch(
+    trace: &BranchTrace,
+    layout: (u32, u32, u32),
+    watch_sites: &[&ProbeEntry],
+    value_id: u32,
+) -> u64 {
+    let mut h = trace_key(trace, layout);
+    let mut eat = |line: String| {
+        for b in line.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    eat(format!("watch value {value_id}\n"));
+    for p in watch_sites {
+        eat(format!("{}:watch:{}:{}:{}\n", p.id, p.file, p.line, p.column));
     }
     h
 }
@@ -300,6 +344,10 @@ pub struct WatchInfo {
     /// Why this site sends the index (the invariant is not checked at such a site).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub index_reason: Option<String>,
+    /// The in-FPGA build (`--target vitis`): the accessed pointer is the watched buffer plus this
+    /// many elements at every call (worked out from the call arguments, docs/watch.md#in-fpga).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub offset: Option<i64>,
     /// Bytes of one element: OpenCL C scalars and vectors (3-element vectors take 4 lanes);
     /// null for other types.
     pub elem_size: Option<u32>,
@@ -740,6 +788,7 @@ fn watch_entry(file: &str, f: &crate::model::Function, id: u32, site: &WatchSite
             hits: w.hits(),
             value: if element { "element" } else { "index" }.into(),
             index_reason: site.index_reason.clone(),
+            offset: site.offset,
             elem_size: element_size(&param.element_type),
             invariant: w.invariant.as_ref().filter(|_| element).map(|i| InvariantInfo {
                 expr: i.expr.clone(),

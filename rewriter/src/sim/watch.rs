@@ -131,30 +131,35 @@ pub fn kind_key(k: WatchKind) -> &'static str {
     }
 }
 
+/// Watch site `id` as the manifest names it (empty names when it has no such probe).
+pub fn site_ref(manifest: &Manifest, id: u32) -> WatchSiteRef {
+    match manifest.probes.iter().find(|p| p.id == id) {
+        Some(p) => WatchSiteRef {
+            site: id,
+            file: p.file.clone(),
+            line: p.line,
+            buffer: p.name.clone(),
+            function: p.function.clone(),
+            access: p.watch.as_ref().map_or_else(String::new, |w| w.access.clone()),
+        },
+        None => WatchSiteRef {
+            site: id,
+            file: String::new(),
+            line: 0,
+            buffer: String::new(),
+            function: String::new(),
+            access: String::new(),
+        },
+    }
+}
+
 impl WatchLog {
     /// The report form; none when the run recorded no watch event and no call.
     pub fn summary(&self, manifest: &Manifest) -> Option<WatchSummary> {
         if self.is_empty() {
             return None;
         }
-        let site = |id: u32| match manifest.probes.iter().find(|p| p.id == id) {
-            Some(p) => WatchSiteRef {
-                site: id,
-                file: p.file.clone(),
-                line: p.line,
-                buffer: p.name.clone(),
-                function: p.function.clone(),
-                access: p.watch.as_ref().map_or_else(String::new, |w| w.access.clone()),
-            },
-            None => WatchSiteRef {
-                site: id,
-                file: String::new(),
-                line: 0,
-                buffer: String::new(),
-                function: String::new(),
-                access: String::new(),
-            },
-        };
+        let site = |id: u32| site_ref(manifest, id);
         let shown = self
             .shown
             .iter()

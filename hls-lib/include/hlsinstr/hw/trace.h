@@ -18,7 +18,7 @@
 // * DRAM is a ring of R records (seed 002's semantics): Linear stops storing when the region is
 //   full and counts the rest as lost (still draining the FIFO: the kernel never waits for DRAM);
 //   Wrap keeps the newest R, overwriting the oldest. finish() writes the header: next index,
-//   wrap flag, records seen, records lost, cycles. The reader takes [next, R) then [0, next)
+//   flags (wrap, full; the run number in bits 32-63), records seen, records lost, cycles. The reader takes [next, R) then [0, next)
 //   after a wrap, oldest first.
 //
 // Never stalling the kernel: a half fills in at least Depth/2 cycles (one event per cycle at
@@ -92,7 +92,11 @@ class TraceBuffer {
     typedef ap_uint<WIDTH> Word;
 
     /// `region`: records the DRAM region holds (R >= 1).
-    explicit TraceBuffer(dump_word region) { reset(region); }
+    explicit TraceBuffer(dump_word region) : run_(0) { reset(region); }
+
+    /// The next run of the kernel begins (the tracer calls it once per run, after reset): its
+    /// number, from 1 since the bitstream was loaded, goes into the header's flags word.
+    void next_run() { ++run_; }
 
     void reset(dump_word region) {
         region_ = region;
@@ -156,7 +160,7 @@ class TraceBuffer {
         buf[2] = key;
         buf[3] = region_.to_uint64();
         buf[4] = next_.to_uint64();
-        buf[5] = flags;
+        buf[5] = flags | (dump_word(run_) << 32);
         buf[6] = seen_.to_uint64();
         buf[7] = lost_.to_uint64();
         buf[8] = cycle_.to_uint64();
@@ -211,6 +215,7 @@ class TraceBuffer {
 
     Word mem_[Depth];
     ap_uint<64> region_, next_, seen_, lost_, cycle_;
+    ap_uint<32> run_;
     Clock last_time_;
     ap_uint<IDX> fill_, flush_;
     ap_uint<IDX + 1> stored_, burst_;

@@ -119,6 +119,9 @@ fn model(
     if let Some(t) = trace {
         cflags
             .push_str(&format!(" -DHLSINSTR_TRACE_ID_BITS={} -DHLSINSTR_TRACE_VALUE_BITS={}", t.id_bits, t.value_bits));
+        if let Some(w) = &t.watch {
+            cflags.push_str(&watch_defines(w));
+        }
     }
     let mut args: Vec<Value> = Vec::new();
     for (i, (p, decl)) in params.iter().zip(&d.top.params).enumerate() {
@@ -220,6 +223,26 @@ fn model(
         o.extend(t.clone());
     }
     v
+}
+
+/// The watch of the build as the constants hls-lib `hw/watch.h` reads (an invariant bound at the
+/// end of the range is left out: the header's default).
+fn watch_defines(w: &crate::emit::manifest::HwWatch) -> String {
+    let mut s = format!(
+        " -DHLSINSTR_WATCH_VALUE_ID={} -DHLSINSTR_WATCH_A={} -DHLSINSTR_WATCH_B={} -DHLSINSTR_WATCH_N={} -DHLSINSTR_WATCH_HITS={}",
+        w.value_id,
+        w.range[0],
+        w.range[1],
+        w.bound,
+        u8::from(w.hits)
+    );
+    if w.vmin != i64::MIN {
+        s.push_str(&format!(" -DHLSINSTR_WATCH_VMIN={}LL", w.vmin));
+    }
+    if w.vmax != i64::MAX {
+        s.push_str(&format!(" -DHLSINSTR_WATCH_VMAX={}LL", w.vmax));
+    }
+    s
 }
 
 /// `const int` → `int`: the host's buffer element.

@@ -44,7 +44,7 @@ pub struct HwDesign {
     pub derived: Vec<HwDerived>,
     pub fifo_depth: u32,
     pub timestamps: bool,
-    /// Record sites post into the trace FIFO ([`TRACE_STREAM`]; `branches`).
+    /// Record sites post into the trace FIFO ([`TRACE_STREAM`]; `branches`, `watch`).
     pub trace: bool,
     /// Files of the design (with a definition reached from the top) and testbench files.
     pub kernel_files: Vec<String>,
@@ -126,7 +126,9 @@ pub fn plumb(
                 ProbeKind::Function if k == top_key => top_probe = Some(p.id),
                 ProbeKind::Function if func(k).dataflow() => dataflow_probes.push((k, p.id)),
                 ProbeKind::Function | ProbeKind::Loop => own.entry(k).or_default().push(p.id),
-                ProbeKind::Port | ProbeKind::Watch | ProbeKind::Snapshot | ProbeKind::Trace => {}
+                // A watch site's events are records of the trace.
+                ProbeKind::Watch => own.entry(k).or_default().push(TRACE_STREAM),
+                ProbeKind::Port | ProbeKind::Snapshot | ProbeKind::Trace => {}
             }
         }
         // Record sites: the function posts into the trace FIFO.

@@ -23,6 +23,7 @@ static void hlsinstr_tracer(::hlsinstr::hw::TraceStream& tr, ::hlsinstr::hw::Don
                             ::hlsinstr::hw::dump_word* trace) {
     static hlsinstr_trc::Buffer buf(hlsinstr_trc::RECORDS);
     buf.reset(hlsinstr_trc::RECORDS);
+    buf.next_run();
 hlsinstr_tracer_loop:
     for (;;) {
 #pragma HLS PIPELINE II=1
