@@ -25,6 +25,11 @@ pub struct DecodeArgs {
     /// (in-FPGA dump only).
     #[arg(long, value_name = "REPORT.json")]
     pub sim: Option<PathBuf>,
+    /// Vitis' co-simulation report of the same top (`<solution>/sim/report`, a `*_cosim.rpt`,
+    /// `lat.rpt` or `result.transaction.rpt`): its per-call latency beside the top's calls
+    /// (rtl-probe dump only).
+    #[arg(long, value_name = "PATH")]
+    pub cosim: Option<PathBuf>,
     /// Report format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -68,6 +73,12 @@ pub fn run_decode(args: DecodeArgs) -> Result<i32, Error> {
     let manifest = hlsinstr::sim::read_manifest(&manifest_path)?;
     if hlsinstr::rtlprobe::decode::is_rtlprobe(&bytes) {
         return run_rtlprobe(&args, &manifest, &bytes);
+    }
+    if args.cosim.is_some() {
+        return Err(Error::new(
+            ErrorKind::Usage,
+            "--cosim applies to an rtl-probe dump (its top's calls beside the co-simulation's); this dump is not one:              leave --cosim out (for the in-FPGA monitor, `hlsinstr sim --cosim` gives the comparison)",
+        ));
     }
     if ocl {
         return run_ocl(&args, &manifest, &bytes);
@@ -113,7 +124,26 @@ fn run_rtlprobe(args: &DecodeArgs, manifest: &Manifest, bytes: &[u8]) -> Result<
             "this is an rtl-probe dump but the manifest has no rtl section: give --manifest, the one `hlsinstr rtl-probe` wrote",
         ));
     };
-    let rep = hlsinstr::rtlprobe::decode::decode(bytes, rtl).map_err(|e| e.at(&args.dump))?;
+    let mut rep = hlsinstr::rtlprobe::decode::decode(bytes, rtl).map_err(|e| e.at(&args.dump))?;
+    if let Some(path) = &args.sim {
+        hlsinstr::rtlprobe::compare::with_sim(&mut rep, rtl, &SimReport::read(path)?);
+    }
+    if let Some(path) = &args.cosim {
+        let c = hlsinstr::cosim::report::read(path)?;
+        let per_call = if !c.per_call.is_empty() {
+            c.per_call.clone()
+        } else if let Some(l) = c.latency_avg.or(c.latency.map(|r| r.max as f64)) {
+            vec![l.round() as u64]
+        } else {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                "the co-simulation report has no latency (did co-simulation run?)".to_string(),
+            )
+            .at(path));
+        };
+        let files = c.files.iter().map(|f| f.display().to_string()).collect();
+        hlsinstr::rtlprobe::compare::with_cosim(&mut rep, rtl, files, per_call);
+    }
     let text = match args.format {
         Format::Text => hlsinstr::rtlprobe::decode::text(&rep),
         Format::Json => serde_json::to_string_pretty(&rep).unwrap_or_default() + "\n",

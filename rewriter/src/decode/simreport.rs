@@ -43,9 +43,12 @@ pub struct SimRow {
     /// Share of the parent's (scope's) time this site is not busy.
     #[serde(default)]
     pub stall_pct: Option<f64>,
-    /// The probe's source: `module` or `loop`, its function, file and header line.
+    /// The probe's source: `module` or `loop`, its name (function, loop label or Vitis' loop
+    /// name), its function, file and header line.
     #[serde(default)]
     pub kind: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
     #[serde(default)]
     pub function: Option<String>,
     #[serde(default)]

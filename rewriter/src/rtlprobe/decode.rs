@@ -22,6 +22,9 @@ pub fn is_rtlprobe(bytes: &[u8]) -> bool {
 pub struct Report {
     pub top: String,
     pub probes: Vec<ProbeResult>,
+    /// The co-simulation beside the top's calls (`decode --cosim`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cosim: Option<super::compare::CosimSide>,
     pub warnings: Vec<String>,
 }
 
@@ -51,6 +54,10 @@ pub struct ProbeResult {
     /// the loop exits from its header); `None` when not counted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iterations: Option<u64>,
+    /// `hlsinstr sim`'s cycles per call (per run, for a loop) of the same function or loop
+    /// (`decode --sim`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sim_per_call: Option<f64>,
 }
 
 struct Words<'a> {
@@ -213,12 +220,13 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
             open: status & 8 != 0,
             role: q.role.clone(),
             iterations: None,
+            sim_per_call: None,
         });
     }
     if w.at != bytes.len() {
         warnings.push(format!("{} bytes after the last probe ignored", bytes.len() - w.at));
     }
-    Ok(Report { top: rtl.top.clone(), probes, warnings })
+    Ok(Report { top: rtl.top.clone(), probes, cosim: None, warnings })
 }
 
 /// The table `hlsinstr decode` prints.
@@ -247,6 +255,33 @@ pub fn text(r: &Report) -> String {
             p.busy_cycles,
             iters,
             kept.join(" ")
+        ));
+    }
+    if r.probes.iter().any(|p| p.sim_per_call.is_some()) {
+        s.push_str(&format!(
+            "\n{:<40} {:>12} {:>12} {:>8}\n",
+            "beside the C-sim estimate", "hw/call", "sim/call", "diff %"
+        ));
+        for p in &r.probes {
+            let hw = super::compare::hw_per_call(p);
+            let cell = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{v:.1}"));
+            let diff = hw.zip(p.sim_per_call).filter(|(h, _)| *h > 0.0).map(|(h, e)| 100.0 * (e - h) / h);
+            s.push_str(&format!(
+                "{:<40} {:>12} {:>12} {:>8}\n",
+                p.name,
+                cell(hw),
+                cell(p.sim_per_call),
+                diff.map_or("-".to_string(), |d| format!("{d:+.1}"))
+            ));
+        }
+    }
+    if let Some(c) = &r.cosim {
+        let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        s.push_str(&format!(
+            "\nco-simulation ({}): {} per call; the top in hardware: {}\n",
+            c.files.join(", "),
+            list(&c.per_call),
+            if c.hardware.is_empty() { "not timed".to_string() } else { list(&c.hardware) }
         ));
     }
     for w in &r.warnings {

@@ -7,6 +7,7 @@
 //! csynth.xml and the schedule) → select → [`edit::plan`] (insertions as data, applied once) →
 //! [`ip`] (new top, IP files, scripts) → [`manifest`]. [`decode`] reads the IP's dump back.
 
+pub mod compare;
 pub mod decode;
 pub mod edit;
 pub mod fsm;
