@@ -18,7 +18,7 @@ mod prune;
 mod table;
 mod types;
 
-pub use functions::{build, build_with, position};
+pub use functions::{build, build_in_pieces, build_with, position};
 pub use types::*;
 
 use crate::parse::{children, field, kind, named_children};
