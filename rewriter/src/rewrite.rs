@@ -659,18 +659,19 @@ fn analyze(
         }
     };
     let large = parsed.len() > KEEP_TREES_UP_TO;
-    let (mut model, tree, cuts) = match large.then(|| model_in_pieces(lang, parsed, text, detail, &attach, PARSE_PIECE)).flatten() {
-        Some((model, cuts)) => (model, None, cuts),
-        None => {
-            let tree = parse(lang, parsed, None);
-            let mut model = model::build_with(&tree, text, detail);
-            attach(&mut model, &tree);
-            // With errors in the input, the check re-parses from scratch anyway (see `emit_file`).
-            let keep = model.error_count == 0 && take(tree_budget, source.text.len());
-            let cuts = if keep || model.error_count > 0 { Vec::new() } else { cut_points(&tree, CHECK_PIECE) };
-            (model, keep.then_some(tree), cuts)
-        }
-    };
+    let (mut model, tree, cuts) =
+        match large.then(|| model_in_pieces(lang, parsed, text, detail, &attach, PARSE_PIECE)).flatten() {
+            Some((model, cuts)) => (model, None, cuts),
+            None => {
+                let tree = parse(lang, parsed, None);
+                let mut model = model::build_with(&tree, text, detail);
+                attach(&mut model, &tree);
+                // With errors in the input, the check re-parses from scratch anyway (see `emit_file`).
+                let keep = model.error_count == 0 && take(tree_budget, source.text.len());
+                let cuts = if keep || model.error_count > 0 { Vec::new() } else { cut_points(&tree, CHECK_PIECE) };
+                (model, keep.then_some(tree), cuts)
+            }
+        };
     // m_axi byte counts need C++ (probe_c.h): a C file keeps its other probes, and says so.
     if c_file && kinds.maxi {
         for f in &model.functions {

@@ -126,7 +126,16 @@ mod tests {
     #[test]
     fn strings_comments_and_continued_directives_do_not_move_cuts() {
         let text = "#define M(x) \\\n  { x; }\nconst char *s = \"{\";\n/* { */ int a;\nchar c = '{';\nint b;";
-        assert_eq!(cuts(text, 1), ["#define M(x) \\\n  { x; }\n", "const char *s = \"{\";\n", "/* { */ int a;\n", "char c = '{';\n", "int b;"]);
+        assert_eq!(
+            cuts(text, 1),
+            [
+                "#define M(x) \\\n  { x; }\n",
+                "const char *s = \"{\";\n",
+                "/* { */ int a;\n",
+                "char c = '{';\n",
+                "int b;"
+            ]
+        );
         let last = pieces(text, 1).pop().unwrap();
         assert_eq!(last.end_point, Point { row: 5, column: 6 });
     }

@@ -47,7 +47,8 @@ pub fn build_in_pieces(
         let mut part = FileModel::default();
         collect_functions(root, text, detail, &mut Vec::new(), &mut part, false, 0);
         each(&tree, &mut part);
-        let FileModel { functions, skipped, warnings, error_count, jump_macros, prototypes, skipped_calls, cfgs } = part;
+        let FileModel { functions, skipped, warnings, error_count, jump_macros, prototypes, skipped_calls, cfgs } =
+            part;
         debug_assert!(error_count == 0 && jump_macros.is_empty());
         model.functions.extend(functions);
         model.skipped.extend(skipped);
