@@ -74,6 +74,25 @@ thread_local! {
 /// Parse `text` with the grammar of `lang`. `old` enables incremental re-parsing of an edited
 /// tree (of the same grammar).
 pub fn parse(lang: Lang, text: &str, old: Option<&Tree>) -> Tree {
+    with_parser(lang, |parser| {
+        parser.parse(text, old).expect("parsing without timeout or cancellation always yields a tree")
+    })
+}
+
+/// Parse only `piece` of `text` with the grammar of `lang`: node offsets and points are those
+/// of the whole text, as if the rest were not there. The rewrite parses a large file a piece of
+/// whole top-level items at a time with it ([`crate::top_level`]).
+pub fn parse_piece(lang: Lang, text: &str, piece: tree_sitter::Range) -> Tree {
+    with_parser(lang, |parser| {
+        parser.set_included_ranges(&[piece]).expect("one range lies within the text");
+        let tree = parser.parse(text, None);
+        // An empty list is the whole text again, for every later parse on this thread.
+        parser.set_included_ranges(&[]).expect("the empty list is always valid");
+        tree.expect("parsing without timeout or cancellation always yields a tree")
+    })
+}
+
+fn with_parser<T>(lang: Lang, f: impl FnOnce(&mut Parser) -> T) -> T {
     PARSERS.with(|p| {
         let mut parsers = p.borrow_mut();
         let parser = parsers[lang as usize].get_or_insert_with(|| {
@@ -81,7 +100,7 @@ pub fn parse(lang: Lang, text: &str, old: Option<&Tree>) -> Tree {
             p.set_language(lang.language()).expect("the grammars are ABI compatible with the pinned tree-sitter");
             p
         });
-        parser.parse(text, old).expect("parsing without timeout or cancellation always yields a tree")
+        f(parser)
     })
 }
 

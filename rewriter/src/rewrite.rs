@@ -79,6 +79,11 @@ const KEEP_TREES_UP_TO: usize = 4 << 20;
 /// piece's tree instead of the whole output's (some 60 bytes per byte of text).
 const CHECK_PIECE: usize = 1 << 20;
 
+/// A file whose tree cannot be kept is parsed in pieces of about this many bytes (see
+/// [`model_in_pieces`]): a tree takes ~55 bytes per byte, a 20 MB file's over 1 GB. The check's
+/// cuts are as far apart.
+const PARSE_PIECE: usize = CHECK_PIECE;
+
 /// Run the pipeline over the given files. Only option errors (unknown top, bad glob) fail the
 /// whole run; a bad file is reported in `Outcome::errors` and left out.
 pub fn rewrite(inputs: &[Input], opts: &RewriteOptions) -> Result<Outcome> {
@@ -686,10 +691,31 @@ fn analyze(
     let text = blanked.as_ref().map_or(source.text.as_str(), |b| b.text.as_str());
     let cpp_blanked = if blanked.is_none() { crate::cpp_blank::blank(&source.text) } else { None };
     let parsed = cpp_blanked.as_ref().map_or(text, |b| b.text.as_str());
-    let tree = parse(Lang::of_path(&source.path), parsed, None);
-    let mut model = model::build_with(&tree, text, detail);
-    // m_axi byte counts need C++ (probe_c.h): a C file keeps its other probes, and says so.
     let c_file = source.path.extension().is_some_and(|e| e == "c");
+    let lang = Lang::of_path(&source.path);
+    let attach = |model: &mut FileModel, tree: &Tree| {
+        if kinds.branches {
+            crate::cfg::build::attach(model, tree, text);
+        }
+        if (kinds.maxi && !c_file) || kinds.watch || kinds.stall {
+            model::maxi::attach(model, tree, text);
+        }
+    };
+    let large = parsed.len() > KEEP_TREES_UP_TO;
+    let (mut model, tree, cuts) =
+        match large.then(|| model_in_pieces(lang, parsed, text, detail, &attach, PARSE_PIECE)).flatten() {
+            Some((model, cuts)) => (model, None, cuts),
+            None => {
+                let tree = parse(lang, parsed, None);
+                let mut model = model::build_with(&tree, text, detail);
+                attach(&mut model, &tree);
+                // With errors in the input, the check re-parses from scratch anyway (see `emit_file`).
+                let keep = model.error_count == 0 && take(tree_budget, source.text.len());
+                let cuts = if keep || model.error_count > 0 { Vec::new() } else { cut_points(&tree, CHECK_PIECE) };
+                (model, keep.then_some(tree), cuts)
+            }
+        };
+    // m_axi byte counts need C++ (probe_c.h): a C file keeps its other probes, and says so.
     if c_file && kinds.maxi {
         for f in &model.functions {
             if let Some(p) = f.params.iter().find(|p| p.interface.as_deref() == Some("m_axi")) {
@@ -705,37 +731,63 @@ fn analyze(
             }
         }
     }
-    if kinds.branches {
-        crate::cfg::build::attach(&mut model, &tree, text);
-    }
-    if (kinds.maxi && !c_file) || kinds.watch || kinds.stall {
-        model::maxi::attach(&mut model, &tree, text);
-    }
     if let Some(b) = &blanked {
         for f in &mut model.functions {
             f.opencl = Some(b.facts_at(f.body.start).cloned().unwrap_or_default());
         }
     }
-    // With errors in the input, the check re-parses from scratch anyway (see `emit_file`).
-    let keep = model.error_count == 0 && take(tree_budget, source.text.len());
-    let cuts = if keep || model.error_count > 0 { Vec::new() } else { cut_points(&tree, CHECK_PIECE) };
-    Ok(Analyzed { source, model, tree: keep.then_some(tree), blanked, cpp_blanked, cuts })
+    Ok(Analyzed { source, model, tree, blanked, cpp_blanked, cuts })
+}
+
+/// The model of a file too large to keep its tree ([`KEEP_TREES_UP_TO`]), built from pieces of
+/// about `piece` bytes of whole top-level items (see [`crate::top_level`]), with the check's
+/// cuts `piece` bytes apart ([`cut_points`]); only one piece's tree is alive at a time. `parsed` is the text the
+/// parser sees, `text` the one the model reads. `None` when the file cannot be cut, or its
+/// pieces do not give the whole file's model (see [`model::build_in_pieces`]).
+fn model_in_pieces(
+    lang: Lang,
+    parsed: &str,
+    text: &str,
+    detail: LoopDetail,
+    attach: &dyn Fn(&mut FileModel, &Tree),
+    piece: usize,
+) -> Option<(FileModel, Vec<usize>)> {
+    let pieces = crate::top_level::pieces(parsed, piece);
+    if pieces.len() < 2 {
+        return None;
+    }
+    let (mut cuts, mut last) = (Vec::new(), 0);
+    let model = model::build_in_pieces(
+        text,
+        &crate::top_level::byte_ranges(&pieces),
+        detail,
+        |i| crate::parse::parse_piece(lang, parsed, pieces[i]),
+        |tree, model| {
+            attach(model, tree);
+            add_cut_points(tree, piece, &mut cuts, &mut last);
+        },
+    )?;
+    Some((model, cuts))
 }
 
 /// Starts of top-level items of `tree` (children of its root), at least `piece` bytes apart:
 /// places where a text of whole top-level items can be cut into texts of whole top-level items.
 fn cut_points(tree: &Tree, piece: usize) -> Vec<usize> {
-    let root = tree.root_node();
     let mut cuts = Vec::new();
-    let mut last = 0;
+    add_cut_points(tree, piece, &mut cuts, &mut 0);
+    cuts
+}
+
+/// [`cut_points`] of one more tree of a file parsed in pieces, the last cut so far at `last`.
+fn add_cut_points(tree: &Tree, piece: usize, cuts: &mut Vec<usize>, last: &mut usize) {
+    let root = tree.root_node();
     for child in root.children(&mut root.walk()) {
         let at = child.start_byte();
-        if at >= last + piece {
+        if at >= *last + piece {
             cuts.push(at);
-            last = at;
+            *last = at;
         }
     }
-    cuts
 }
 
 /// Whether every piece of `output` parses without errors, the pieces cut at the output offsets
@@ -1050,6 +1102,46 @@ mod tests {
             incremental += usize::from(errors == 0 && !changes.is_empty());
         }
         assert!(incremental >= 8, "most inputs parse cleanly, so their check is incremental: {incremental}");
+    }
+
+    #[test]
+    fn a_file_modelled_in_pieces_gets_the_model_of_the_whole() {
+        // Every golden input, cut after every top-level item the scan finds, with every kind's
+        // facts: the model (functions, skips, warnings, graphs, m_axi facts) and the check's cuts
+        // are the whole file's, or the pieces are refused.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/golden");
+        let (mut compared, mut refused) = (0, 0);
+        for case in std::fs::read_dir(dir).unwrap() {
+            for input in std::fs::read_dir(case.unwrap().path()).unwrap() {
+                let path = input.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                if !name.starts_with("input") || name.contains("expected") {
+                    continue;
+                }
+                let src = std::fs::read_to_string(&path).unwrap();
+                let lang = Lang::of_path(&path);
+                let blanked = (lang == Lang::OpenCl).then(|| opencl::blank(&src));
+                let text = blanked.as_ref().map_or(src.as_str(), |b| b.text.as_str());
+                let cpp = if blanked.is_none() { crate::cpp_blank::blank(&src) } else { None };
+                let parsed = cpp.as_ref().map_or(text, |b| b.text.as_str());
+                let attach = |model: &mut FileModel, tree: &Tree| {
+                    crate::cfg::build::attach(model, tree, text);
+                    model::maxi::attach(model, tree, text);
+                };
+                let tree = parse(lang, parsed, None);
+                let mut whole = model::build_with(&tree, text, LoopDetail::All);
+                attach(&mut whole, &tree);
+                match model_in_pieces(lang, parsed, text, LoopDetail::All, &attach, 1) {
+                    Some((pieces, cuts)) => {
+                        assert_eq!(format!("{pieces:?}"), format!("{whole:?}"), "{}", path.display());
+                        assert_eq!(cuts, cut_points(&tree, 1), "{}", path.display());
+                        compared += 1;
+                    }
+                    None => refused += 1,
+                }
+            }
+        }
+        assert!(compared >= 15, "{compared} compared, {refused} refused");
     }
 
     #[test]

@@ -185,9 +185,23 @@ impl OutputDir {
     /// that climbs out of the directory, a symlink on the way or at the end (it could point
     /// anywhere), and a target that is `input` itself.
     pub fn add(&mut self, rel: &str, contents: &[u8], input: Option<&Path>) -> Result<PathBuf> {
+        self.add_written(rel, input, |w| w.write_all(contents))
+    }
+
+    /// [`OutputDir::add`] with the contents written by `write`: a manifest of hundreds of
+    /// megabytes goes into its file as it is serialised, not into a string first.
+    pub fn add_written(
+        &mut self,
+        rel: &str,
+        input: Option<&Path>,
+        write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+    ) -> Result<PathBuf> {
         let target = check_below(&self.root, rel, input, false)?;
         let staged = self.stage.path().join(self.files.len().to_string());
-        std::fs::write(&staged, contents).map_err(|e| Error::io(&target, &e))?;
+        let file = std::fs::File::create(&staged).map_err(|e| Error::io(&target, &e))?;
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+        write(&mut out).and_then(|()| std::io::Write::flush(&mut out)).map_err(|e| Error::io(&target, &e))?;
+        drop(out);
         let mode = input.or(Some(target.as_path())).and_then(|p| std::fs::metadata(p).ok()).map(|m| m.permissions());
         if let Some(mode) = mode {
             std::fs::set_permissions(&staged, mode).map_err(|e| Error::io(&target, &e))?;

@@ -46,7 +46,6 @@ pub fn write(outcome: &mut Outcome, dest: Destination) -> Result<Written> {
             outcome.manifest.generated.clear();
         }
     }
-    let json = manifest_json(&outcome.manifest)?;
     let manifest = match dest {
         Destination::Dir { mut dir, manifest, copies } => {
             let root = dir.root().to_path_buf();
@@ -65,12 +64,16 @@ pub fn write(outcome: &mut Outcome, dest: Destination) -> Result<Written> {
             }
             match manifest {
                 Some(p) => {
+                    let json = manifest_json(&outcome.manifest)?;
                     dir.commit()?;
                     atomic_write(&p, json.as_bytes())?;
                     p
                 }
                 None => {
-                    let m = dir.add(manifest::FILE_NAME, json.as_bytes(), None)?;
+                    let m = dir.add_written(manifest::FILE_NAME, None, |w| {
+                        serde_json::to_writer_pretty(&mut *w, &outcome.manifest)?;
+                        w.write_all(b"\n")
+                    })?;
                     dir.commit()?;
                     m
                 }
@@ -82,7 +85,7 @@ pub fn write(outcome: &mut Outcome, dest: Destination) -> Result<Written> {
                 staged.add(&f.source.path, f.output.as_bytes())?;
             }
             // Staged with the files, last: nothing is replaced if it cannot be written.
-            staged.add(&manifest, json.as_bytes())?;
+            staged.add(&manifest, manifest_json(&outcome.manifest)?.as_bytes())?;
             staged.commit()?;
             manifest
         }

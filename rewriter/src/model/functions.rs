@@ -12,20 +12,63 @@ pub fn build(tree: &Tree, text: &str) -> FileModel {
 pub fn build_with(tree: &Tree, text: &str, detail: LoopDetail) -> FileModel {
     let _lines = LineIndex::install(text);
     let mut model = FileModel { error_count: crate::parse::count_errors(tree.root_node()), ..Default::default() };
-    collect_jump_macros(tree.root_node(), text, &mut model.jump_macros);
+    collect_jump_macros(tree.root_node(), text, 0..text.len(), &mut model.jump_macros);
     let mut scope = Vec::new();
     collect_functions(tree.root_node(), text, detail, &mut scope, &mut model, false, 0);
     model
+}
+
+/// The model of `text` built a piece at a time: `parse(i)` gives the tree of piece `i` of
+/// `pieces` (whole top-level items, see [`crate::top_level`]), `each` sees it with the model of
+/// that piece before it is dropped, and the models are joined in order. The walk reads each
+/// top-level item on its own, so the result is the one of [`build_with`] on the whole file's
+/// tree, as long as that tree has the pieces' items: `None` (parse the whole file) when a piece
+/// has a syntax error, or defines a macro hiding a `return` or `goto`, which every function of
+/// the file, before it too, must know.
+pub fn build_in_pieces(
+    text: &str,
+    pieces: &[Range<usize>],
+    detail: LoopDetail,
+    mut parse: impl FnMut(usize) -> Tree,
+    mut each: impl FnMut(&Tree, &mut FileModel),
+) -> Option<FileModel> {
+    let _lines = LineIndex::install(text);
+    let mut model = FileModel::default();
+    for (i, range) in pieces.iter().enumerate() {
+        let tree = parse(i);
+        let root = tree.root_node();
+        if crate::parse::count_errors(root) > 0 {
+            return None;
+        }
+        collect_jump_macros(root, text, range.clone(), &mut model.jump_macros);
+        if !model.jump_macros.is_empty() {
+            return None;
+        }
+        let mut part = FileModel::default();
+        collect_functions(root, text, detail, &mut Vec::new(), &mut part, false, 0);
+        each(&tree, &mut part);
+        let FileModel { functions, skipped, warnings, error_count, jump_macros, prototypes, skipped_calls, cfgs } =
+            part;
+        debug_assert!(error_count == 0 && jump_macros.is_empty());
+        model.functions.extend(functions);
+        model.skipped.extend(skipped);
+        model.warnings.extend(warnings);
+        model.prototypes.extend(prototypes);
+        model.skipped_calls.extend(skipped_calls);
+        model.cfgs.extend(cfgs);
+    }
+    Some(model)
 }
 
 /// `#define`s anywhere in the file whose replacement text holds `return` or `goto`.
 ///
 /// A definition starts with its `#define` token, so only the nodes around the word `define` in
 /// the text are looked at: walking the whole tree would cost more than the rest of the model.
-pub(super) fn collect_jump_macros(root: Node, text: &str, out: &mut Vec<JumpMacro>) {
+pub(super) fn collect_jump_macros(root: Node, text: &str, within: Range<usize>, out: &mut Vec<JumpMacro>) {
     let mut cursor = root.walk();
     let mut last = None;
-    for (at, _) in text.match_indices("define") {
+    for (at, _) in text[within.clone()].match_indices("define") {
+        let at = at + within.start;
         cursor.reset(root);
         let Some(node) = definition_around(&mut cursor, at) else { continue };
         if last == Some(node.id()) {
@@ -550,7 +593,31 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
     f.falls_off_at = falls_off_end(body);
     f.initialisers = super::init::written_initialisers(body, text);
     mark_interfaces(&mut f);
+    shrink(&mut f);
     model.functions.push(f);
+}
+
+/// Gives back what `f`'s vectors reserved beyond their length. A file's models are all alive
+/// until it is planned, and a vector filled a push at a time holds room for 4 after its first:
+/// in a file of many small functions that spare room was a third of the model.
+fn shrink(f: &mut Function) {
+    f.params.shrink_to_fit();
+    f.returns.shrink_to_fit();
+    f.loops.shrink_to_fit();
+    for l in &mut f.loops {
+        l.pragmas.shrink_to_fit();
+        if let Some(d) = &mut l.details {
+            d.induction.shrink_to_fit();
+        }
+    }
+    f.calls.shrink_to_fit();
+    f.pragmas.shrink_to_fit();
+    f.stream_locals.shrink_to_fit();
+    f.stream_decls.shrink_to_fit();
+    f.gotos.shrink_to_fit();
+    f.labels.shrink_to_fit();
+    f.initialisers.shrink_to_fit();
+    f.signature.params.shrink_to_fit();
 }
 
 pub(super) fn is_special_member(declared: &str, scope: &[String]) -> bool {
