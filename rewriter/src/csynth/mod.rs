@@ -272,6 +272,11 @@ impl SourceLoc {
 }
 
 impl Loop {
+    /// A loop with a name and nothing else known (a `.N` copy suffix is read off the name).
+    pub fn named(name: &str) -> Loop {
+        xml::empty_loop(name.to_string())
+    }
+
     /// The name without a `.N` copy suffix.
     pub fn base_name(&self) -> &str {
         split_copy_suffix(&self.name).0

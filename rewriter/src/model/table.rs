@@ -251,14 +251,27 @@ pub(super) fn declares_local_array(body: Node, name: &str, text: &str) -> bool {
 /// not written, incremented, passed whole to a call or have its address taken. Ancestors are
 /// kept by hand: `Node::parent` walks down from the root, as long as the file.
 pub(super) fn only_read_elsewhere(body: Node, fill: Node, name: &str, text: &str) -> bool {
+    every_use(body, Some(fill), name, text, is_read_or_declaration)
+}
+
+/// Every identifier `name` in `body` (outside `skip`) passes `ok(ident, ancestors)`, the
+/// ancestors outermost first. Kept by hand: `Node::parent` walks down from the root, as long as
+/// the file.
+pub(super) fn every_use(
+    body: Node,
+    skip: Option<Node>,
+    name: &str,
+    text: &str,
+    ok: impl Fn(Node, &[Node]) -> bool,
+) -> bool {
     let mut path: Vec<Node> = Vec::new();
     let mut todo = vec![(body, 0usize)];
     while let Some((n, depth)) = todo.pop() {
         path.truncate(depth);
-        if n.id() == fill.id() {
+        if skip.is_some_and(|s| s.id() == n.id()) {
             continue;
         }
-        if kind(n) == "identifier" && node_text(n, text) == name && !is_read_or_declaration(n, &path) {
+        if kind(n) == "identifier" && node_text(n, text) == name && !ok(n, &path) {
             return false;
         }
         path.push(n);

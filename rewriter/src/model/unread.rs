@@ -125,22 +125,12 @@ fn pure(node: Node, text: &str, indices: &[String]) -> bool {
 }
 
 /// `name` is a local array of `body` and every name of it but its declaration is the array of a
-/// plain `=` store. Ancestors are kept by hand, as in `table::only_read_elsewhere`.
+/// plain `=` store.
 fn only_stored(body: Node, name: &str, text: &str) -> bool {
     if !super::table::declares_local_array(body, name, text) {
         return false;
     }
-    let mut path: Vec<Node> = Vec::new();
-    let mut todo = vec![(body, 0usize)];
-    while let Some((n, depth)) = todo.pop() {
-        path.truncate(depth);
-        if kind(n) == "identifier" && node_text(n, text) == name && !declared_or_stored(n, &path) {
-            return false;
-        }
-        path.push(n);
-        todo.extend(named_children(n).map(|c| (c, depth + 1)));
-    }
-    true
+    super::table::every_use(body, None, name, text, declared_or_stored)
 }
 
 /// `ident` (below `path`) is the array's declaration or the array of the left side of `=`.

@@ -265,24 +265,7 @@ mod tests {
     }
 
     fn named(name: &str) -> Loop {
-        Loop {
-            name: name.into(),
-            copy: None,
-            trip_count: None,
-            ii: None,
-            iteration_latency: None,
-            pipeline_depth: None,
-            latency: None,
-            latency_ns: None,
-            pipelined: false,
-            pipeline_type: None,
-            slack_ns: None,
-            source_line: None,
-            source: None,
-            inlined_at: vec![],
-            instances: vec![],
-            children: vec![],
-        }
+        Loop::named(name)
     }
 
     fn params(n: u32, one_hot: bool) -> Vec<(String, Bits)> {
