@@ -1035,10 +1035,8 @@ mod tests {
             let target = std::fs::read_to_string(dir.join("target")).unwrap_or_default();
             // A case with `options` (watch specs, not applied here) may probe nothing the vitis
             // plumbing can hang on: its own plan only.
-            let top = target
-                .strip_prefix("vitis ")
-                .map(|t| t.trim().to_string())
-                .filter(|_| !dir.join("options").exists());
+            let top =
+                target.strip_prefix("vitis ").map(|t| t.trim().to_string()).filter(|_| !dir.join("options").exists());
             cases.push((dir.join("input.cpp"), kinds.trim().to_string(), top));
         }
         for file in std::fs::read_dir(format!("{tests}/robustness")).unwrap() {
