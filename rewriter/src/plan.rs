@@ -127,20 +127,26 @@ pub struct PlannedProbe {
 }
 
 impl PlannedProbe {
-    /// The probe of one watch site (`rewrite --probes watch`, C++ or OpenCL C) in `function`.
-    pub(crate) fn watch(id: u32, function: usize, site: WatchSite) -> Self {
+    /// A probe of `kind` in `function` with nothing else set: each kind sets its own fields over
+    /// this.
+    fn new(id: u32, kind: ProbeKind, function: usize) -> Self {
         PlannedProbe {
             id,
-            kind: ProbeKind::Watch,
+            kind,
             function,
             loop_index: None,
             parent: None,
             implied: false,
             port: None,
-            watch: Some(site),
+            watch: None,
             snap: None,
             nest: None,
         }
+    }
+
+    /// The probe of one watch site (`rewrite --probes watch`, C++ or OpenCL C) in `function`.
+    pub(crate) fn watch(id: u32, function: usize, site: WatchSite) -> Self {
+        PlannedProbe { watch: Some(site), ..PlannedProbe::new(id, ProbeKind::Watch, function) }
     }
 }
 
@@ -228,17 +234,9 @@ pub fn plan_file(
         let fid = *next_id;
         *next_id += 1;
         plan.probes.push(PlannedProbe {
-            id: fid,
-            kind: ProbeKind::Function,
-            function: fi,
-            loop_index: None,
-            parent: None,
             // Probed loops need their function's frame: returns close them through it.
             implied: !sel.function,
-            port: None,
-            watch: None,
-            snap: None,
-            nest: None,
+            ..PlannedProbe::new(fid, ProbeKind::Function, fi)
         });
         if kinds.maxi && !sel.ports.is_empty() {
             plan_ports(f, fi, fid, &sel.ports, next_id, &mut plan);
@@ -272,16 +270,10 @@ pub fn plan_file(
                 counted_by[m] = Some(id);
             }
             plan.probes.push(PlannedProbe {
-                id,
-                kind: ProbeKind::Loop,
-                function: fi,
                 loop_index: Some(li),
                 parent: Some(parent),
-                implied: false,
-                port: None,
-                watch: None,
-                snap: None,
                 nest: nest.map(|n| NestPlan { members: n.clone(), unit: hardware }),
+                ..PlannedProbe::new(id, ProbeKind::Loop, fi)
             });
             // The unbraced body of a probed loop is braced by that loop's plan already.
             let braced_by_parent =
@@ -365,18 +357,7 @@ fn plan_trace(
         Ok((traced, edits, sites, id)) => {
             if let Some(cl) = cl {
                 *next_id += 1;
-                plan.probes.push(PlannedProbe {
-                    id: cl.unit,
-                    kind: ProbeKind::Trace,
-                    function: fi,
-                    loop_index: None,
-                    parent: None,
-                    implied: false,
-                    port: None,
-                    watch: None,
-                    snap: None,
-                    nest: None,
-                });
+                plan.probes.push(PlannedProbe::new(cl.unit, ProbeKind::Trace, fi));
             } else {
                 *next_id = id;
             }
@@ -462,16 +443,9 @@ fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &
         let id = *next_id;
         *next_id += 1;
         plan.probes.push(PlannedProbe {
-            id,
-            kind: ProbeKind::Port,
-            function: fi,
-            loop_index: None,
             parent: Some(fid),
-            implied: false,
             port: Some(port.clone()),
-            watch: None,
-            snap: None,
-            nest: None,
+            ..PlannedProbe::new(id, ProbeKind::Port, fi)
         });
         let param = &f.maxi.params[port.param];
         for u in &param.uses {
@@ -659,14 +633,6 @@ fn plan_stall(src: &SourceFile, f: &Function, fi: usize, lines: &[usize], next_i
         let first = &loads[0];
         for (id, pair, is_before) in [(before, after, true), (after, before, false)] {
             plan.probes.push(PlannedProbe {
-                id,
-                kind: ProbeKind::Snapshot,
-                function: fi,
-                loop_index: None,
-                parent: None,
-                implied: false,
-                port: None,
-                watch: None,
                 snap: Some(SnapSite {
                     before: is_before,
                     pair,
@@ -676,7 +642,7 @@ fn plan_stall(src: &SourceFile, f: &Function, fi: usize, lines: &[usize], next_i
                     col: first.col,
                     buffer: first.buffer.clone(),
                 }),
-                nest: None,
+                ..PlannedProbe::new(id, ProbeKind::Snapshot, fi)
             });
         }
         let v = dep.as_deref().unwrap_or("0");

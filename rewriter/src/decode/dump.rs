@@ -216,25 +216,7 @@ pub(crate) mod tests {
     use crate::emit::manifest::{hw_key, ProbeEntry};
 
     fn probe(id: u32, kind: &str, name: &str, parent: Option<u32>) -> ProbeEntry {
-        ProbeEntry {
-            id,
-            kind: kind.into(),
-            file: "k.cpp".into(),
-            line: 1 + id as usize,
-            column: 1,
-            function: "top".into(),
-            name: name.into(),
-            label: None,
-            vitis_name: None,
-            parent,
-            implied: false,
-            loop_info: None,
-            nest: None,
-            module: None,
-            port: None,
-            watch: None,
-            snapshot: None,
-        }
+        ProbeEntry { parent, ..ProbeEntry::new(id, kind, "k.cpp", (1 + id as usize, 1), "top", name) }
     }
 
     pub fn manifest() -> Manifest {

@@ -406,6 +406,30 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl ProbeEntry {
+    /// A probe of `kind` at `file:line:column` in `function`, named `name`, with nothing else
+    /// known: each kind's entry sets its own fields over this.
+    pub fn new(id: u32, kind: &str, file: &str, (line, column): (usize, usize), function: &str, name: &str) -> Self {
+        ProbeEntry {
+            id,
+            kind: kind.into(),
+            file: file.into(),
+            line,
+            column,
+            function: function.into(),
+            name: name.into(),
+            label: None,
+            vitis_name: None,
+            parent: None,
+            implied: false,
+            loop_info: None,
+            nest: None,
+            module: None,
+            port: None,
+            watch: None,
+            snapshot: None,
+        }
+    }
+
     /// The members of the perfect nest this loop probe measures as one flattened loop (names,
     /// outermost first); empty for any other probe.
     pub fn nest_unit(&self) -> Vec<String> {
@@ -566,50 +590,19 @@ pub fn describe(
             }
             if let Some(snap) = &p.snap {
                 return ProbeEntry {
-                    id: p.id,
-                    kind: "snapshot".into(),
-                    file: file.into(),
-                    line: snap.line,
-                    column: snap.col,
-                    function: f.qualified.clone(),
-                    name: snap.buffer.clone(),
-                    label: None,
-                    vitis_name: None,
-                    parent: None,
-                    implied: false,
-                    loop_info: None,
-                    nest: None,
-                    module: None,
-                    port: None,
-                    watch: None,
                     snapshot: Some(SnapshotInfo {
                         role: if snap.before { "before" } else { "after" }.into(),
                         pair: snap.pair,
                         access: snap.access.clone(),
                         dep: snap.dep.clone(),
                     }),
+                    ..ProbeEntry::new(p.id, "snapshot", file, (snap.line, snap.col), &f.qualified, &snap.buffer)
                 };
             }
             match (p.kind, p.loop_index, &p.port) {
-                (ProbeKind::Trace, _, _) => ProbeEntry {
-                    id: p.id,
-                    kind: "trace".into(),
-                    file: file.into(),
-                    line: f.line,
-                    column: f.col,
-                    function: f.qualified.clone(),
-                    name: f.name.clone(),
-                    label: None,
-                    vitis_name: None,
-                    parent: None,
-                    implied: false,
-                    loop_info: None,
-                    nest: None,
-                    module: None,
-                    port: None,
-                    watch: None,
-                    snapshot: None,
-                },
+                (ProbeKind::Trace, _, _) => {
+                    ProbeEntry::new(p.id, "trace", file, (f.line, f.col), &f.qualified, &f.name)
+                }
                 (ProbeKind::Loop, Some(li), _) => {
                     let l = &f.loops[li];
                     let nest = p.nest.as_ref().map(|n| nest_info(f, n));
@@ -623,23 +616,12 @@ pub fn describe(
                         _ => (l.name().to_string(), l.label.clone(), l.vitis_name.clone(), &l.details().facts),
                     };
                     ProbeEntry {
-                        id: p.id,
-                        kind: "loop".into(),
-                        file: file.into(),
-                        line: l.line,
-                        column: l.col,
-                        function: f.qualified.clone(),
-                        name,
                         label,
                         vitis_name: Some(vitis_name),
                         parent: p.parent,
-                        implied: false,
                         loop_info: Some(LoopInfo { kind: l.kind, depth: l.depth, facts: facts.clone() }),
                         nest,
-                        module: None,
-                        port: None,
-                        watch: None,
-                        snapshot: None,
+                        ..ProbeEntry::new(p.id, "loop", file, (l.line, l.col), &f.qualified, &name)
                     }
                 }
                 (ProbeKind::Port, _, Some(bound)) => {
@@ -651,20 +633,7 @@ pub fn describe(
                         .count();
                     let memcpys = param.uses.iter().filter(|u| matches!(u.kind, UseKind::Memcpy { .. })).count();
                     ProbeEntry {
-                        id: p.id,
-                        kind: "port".into(),
-                        file: file.into(),
-                        line: param.line,
-                        column: param.col,
-                        function: f.qualified.clone(),
-                        name: param.name.clone(),
-                        label: None,
-                        vitis_name: None,
                         parent: p.parent,
-                        implied: false,
-                        loop_info: None,
-                        nest: None,
-                        module: None,
                         port: Some(PortInfo {
                             element_type: param.element_type.clone(),
                             bound_to: bound.origins.clone(),
@@ -672,24 +641,12 @@ pub fn describe(
                             memcpys,
                             uncounted: bound.uncounted.clone(),
                         }),
-                        watch: None,
-                        snapshot: None,
+                        ..ProbeEntry::new(p.id, "port", file, (param.line, param.col), &f.qualified, &param.name)
                     }
                 }
                 _ => ProbeEntry {
-                    id: p.id,
-                    kind: "function".into(),
-                    file: file.into(),
-                    line: f.line,
-                    column: f.col,
-                    function: f.qualified.clone(),
-                    name: f.name.clone(),
-                    label: None,
-                    vitis_name: None,
                     parent: p.parent,
                     implied: p.implied,
-                    loop_info: None,
-                    nest: None,
                     module: Some(ModuleInfo {
                         dataflow: f.dataflow(),
                         returns_void: f.returns_void,
@@ -715,9 +672,7 @@ pub fn describe(
                             })
                             .collect(),
                     }),
-                    port: None,
-                    watch: None,
-                    snapshot: None,
+                    ..ProbeEntry::new(p.id, "function", file, (f.line, f.col), &f.qualified, &f.name)
                 },
             }
         })
@@ -762,21 +717,6 @@ fn watch_entry(file: &str, f: &crate::model::Function, id: u32, site: &WatchSite
         (None, None) => String::new(),
     };
     ProbeEntry {
-        id,
-        kind: "watch".into(),
-        file: file.into(),
-        line: u.line,
-        column: u.col,
-        function: f.qualified.clone(),
-        name: param.name.clone(),
-        label: None,
-        vitis_name: None,
-        parent: None,
-        implied: false,
-        loop_info: None,
-        nest: None,
-        module: None,
-        port: None,
         watch: Some(WatchInfo {
             watched,
             watched_buffer: w.buffer.clone(),
@@ -798,7 +738,7 @@ fn watch_entry(file: &str, f: &crate::model::Function, id: u32, site: &WatchSite
                 vmax: i.vmax,
             }),
         }),
-        snapshot: None,
+        ..ProbeEntry::new(id, "watch", file, (u.line, u.col), &f.qualified, &param.name)
     }
 }
 

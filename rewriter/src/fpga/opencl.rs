@@ -54,9 +54,7 @@ mod tests {
     use super::*;
 
     fn probe(id: u32, kind: &str, name: &str) -> ProbeEntry {
-        serde_json::from_value(json!({"id": id, "kind": kind, "file": "k.cl", "line": 3 + id, "column": 1,
-                                      "function": "f", "name": name}))
-        .unwrap()
+        ProbeEntry::new(id, kind, "k.cl", (3 + id as usize, 1), "f", name)
     }
 
     #[test]

@@ -262,18 +262,13 @@ pub fn build(sol: &Solution, opts: &Options) -> Result<Outputs> {
 }
 
 fn probe_entry(id: u32, n: &hierarchy::Node, parent: Option<u32>) -> ProbeEntry {
-    let empty = serde_json::json!({
-        "id": id,
-        "kind": n.kind,
-        "file": n.source.as_ref().map_or("", |s| s.file.as_str()),
-        "line": n.source.as_ref().map_or(0, |s| s.line),
-        "column": 0,
-        "function": n.function,
-        "name": n.loop_name.clone().unwrap_or_else(|| n.function.clone()),
-        "vitis_name": n.hls_module,
-        "parent": parent,
-    });
-    serde_json::from_value(empty).expect("a probe entry from its own fields")
+    let (file, line) = n.source.as_ref().map_or(("", 0), |s| (s.file.as_str(), s.line as usize));
+    let name = n.loop_name.as_deref().unwrap_or(&n.function);
+    ProbeEntry {
+        vitis_name: Some(n.hls_module.clone()),
+        parent,
+        ..ProbeEntry::new(id, n.kind, file, (line, 0), &n.function, name)
+    }
 }
 
 /// Reads `solution`, plans, and writes everything below `out` (all or nothing).
