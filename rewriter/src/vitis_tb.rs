@@ -77,13 +77,15 @@ impl Window {
     pub fn describe(&self) -> String {
         match self {
             Window::Handshake => "the schedule + 1 (ap_start..ap_done as the co-sim testbench sees it)".into(),
-            Window::AxiLitePolled { words } => format!(
-                "Vitis ≤ 2022.2 s_axilite testbench: {} argument word{} written, ap_start, done seen by a status \
-                 poll every {} cycles",
-                words.iter().sum::<u32>(),
-                if words.iter().sum::<u32>() == 1 { "" } else { "s" },
-                POLL + words.len() as u64 + 1
-            ),
+            Window::AxiLitePolled { words } => {
+                let n = words.iter().sum::<u32>();
+                format!(
+                    "Vitis ≤ 2022.2 s_axilite testbench: {n} argument word{} written, ap_start, done seen by a \
+                     status poll every {} cycles",
+                    if n == 1 { "" } else { "s" },
+                    POLL + words.len() as u64 + 1
+                )
+            }
         }
     }
 }

@@ -129,20 +129,7 @@ fn run_rtlprobe(args: &DecodeArgs, manifest: &Manifest, bytes: &[u8]) -> Result<
         hlsinstr::rtlprobe::compare::with_sim(&mut rep, rtl, &SimReport::read(path)?);
     }
     if let Some(path) = &args.cosim {
-        let c = hlsinstr::cosim::report::read(path)?;
-        let per_call = if !c.per_call.is_empty() {
-            c.per_call.clone()
-        } else if let Some(l) = c.latency_avg.or(c.latency.map(|r| r.max as f64)) {
-            vec![l.round() as u64]
-        } else {
-            return Err(Error::new(
-                ErrorKind::BadInput,
-                "the co-simulation report has no latency (did co-simulation run?)".to_string(),
-            )
-            .at(path));
-        };
-        let files = c.files.iter().map(|f| f.display().to_string()).collect();
-        hlsinstr::rtlprobe::compare::with_cosim(&mut rep, rtl, files, per_call);
+        hlsinstr::rtlprobe::compare::with_cosim(&mut rep, rtl, &super::sim::cosim_truth(path, "decode")?);
     }
     let text = match args.format {
         Format::Text => hlsinstr::rtlprobe::decode::text(&rep),

@@ -193,7 +193,7 @@ fn analysis_options(
         sources,
         fifo_arrays,
         cosim: match &args.cosim {
-            Some(p) => Some(cosim_truth(p)?),
+            Some(p) => Some(cosim_truth(p, "sim")?),
             None => None,
         },
     })
@@ -351,14 +351,16 @@ fn branch_outputs(
 }
 
 /// The co-simulation's per-call figures: its transaction list, else its summary when every call
-/// took the same (min = max), else its average with a warning.
-fn cosim_truth(path: &Path) -> Result<sim::estimate::CosimTruth, Error> {
+/// took the same (min = max), else its average with a warning (`hlsinstr <command>: ...`).
+pub(super) fn cosim_truth(path: &Path, command: &str) -> Result<sim::estimate::CosimTruth, Error> {
     let c = hlsinstr::cosim::read(path)?;
     for w in &c.warnings {
-        eprintln!("hlsinstr sim: {}: {w}", path.display());
+        eprintln!("hlsinstr {command}: {}: {w}", path.display());
     }
     if let Some(s) = c.status.as_deref().filter(|s| !s.eq_ignore_ascii_case("pass")) {
-        eprintln!("hlsinstr sim: the co-simulation's status is {s}, not Pass: its figures may not be the design's");
+        eprintln!(
+            "hlsinstr {command}: the co-simulation's status is {s}, not Pass: its figures may not be the design's"
+        );
     }
     let per_call = if !c.per_call.is_empty() {
         c.per_call.clone()
@@ -367,7 +369,7 @@ fn cosim_truth(path: &Path) -> Result<sim::estimate::CosimTruth, Error> {
             (Some(l), _) if l.is_exact() => vec![l.min],
             (_, Some(avg)) => {
                 eprintln!(
-                    "hlsinstr sim: {} lists no per-call latencies; comparing every call with the average {avg:.1}",
+                    "hlsinstr {command}: {} lists no per-call latencies; comparing every call with the average {avg:.1}",
                     path.display()
                 );
                 vec![avg.round() as u64]

@@ -9,6 +9,7 @@
 use super::decode::{ProbeResult, Report};
 use super::manifest::RtlBuild;
 use crate::decode::SimReport;
+use crate::sim::estimate::CosimTruth;
 use serde::Serialize;
 
 /// The co-simulation beside the top's calls.
@@ -63,7 +64,7 @@ pub fn with_sim(rep: &mut Report, rtl: &RtlBuild, sim: &SimReport) {
 }
 
 /// The co-simulation's per-call figures beside the top instance's calls.
-pub fn with_cosim(rep: &mut Report, rtl: &RtlBuild, files: Vec<String>, per_call: Vec<u64>) {
+pub fn with_cosim(rep: &mut Report, rtl: &RtlBuild, truth: &CosimTruth) {
     let top = rtl.instances.iter().position(|i| i.parent.is_none());
     let hardware = rep
         .probes
@@ -74,7 +75,7 @@ pub fn with_cosim(rep: &mut Report, rtl: &RtlBuild, files: Vec<String>, per_call
     if top.is_none() || rep.probes.is_empty() {
         rep.warnings.push("no probe times the top: the co-simulation is shown alone".into());
     }
-    rep.cosim = Some(CosimSide { files, per_call, hardware });
+    rep.cosim = Some(CosimSide { files: truth.files.clone(), per_call: truth.per_call.clone(), hardware });
 }
 
 #[cfg(test)]
@@ -163,7 +164,7 @@ mod tests {
         assert_eq!(rep.probes[1].sim_per_call, Some(45.0));
         assert_eq!(hw_per_call(&rep.probes[0]), Some(110.0));
         assert!(rep.warnings.is_empty(), "{:?}", rep.warnings);
-        with_cosim(&mut rep, &rtl, vec!["lat.rpt".into()], vec![171, 191]);
+        with_cosim(&mut rep, &rtl, &CosimTruth { files: vec!["lat.rpt".into()], per_call: vec![171, 191] });
         assert_eq!(rep.cosim.as_ref().unwrap().hardware, [100, 120]);
         let text = super::super::decode::text(&rep);
         assert!(text.contains("110.0") && text.contains("104.0") && text.contains("-5.5"), "{text}");

@@ -177,6 +177,13 @@ inline std::uintptr_t watch_scratch(std::uintptr_t base) {
     std::memset(reinterpret_cast<void*>(at), 0, sizeof(T));
     return at;
 }
+
+// The index from `p` that lands on the scratch element: what an out-of-bounds `p[i]` becomes.
+template <class T>
+inline std::ptrdiff_t watch_scratch_index(T* p) {
+    const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(p);
+    return static_cast<std::ptrdiff_t>(watch_scratch<T>(base) - base) / static_cast<std::ptrdiff_t>(sizeof(T));
+}
 #endif
 
 // `e - p` for a pointer of the parameter's type; -1 with `ok` false for another type.
@@ -207,8 +214,7 @@ inline HLSINSTR_WATCH_INDEX_T_(I) watch_index(TraceStream& tr, unsigned site, T*
     if (detail::watch_out_of_bounds(S::bounded, k)) {
         detail::watch_event<S::options>(tr, site, WATCH_OOB, k);
 #if !HLSINSTR_SYNTHESIS
-        const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(p);
-        return static_cast<std::ptrdiff_t>(detail::watch_scratch<T>(base) - base) / static_cast<std::ptrdiff_t>(sizeof(T));
+        return detail::watch_scratch_index(p);
 #endif
     } else if (HLSINSTR_WATCH_HITS && detail::watch_in_range(k)) {
         detail::watch_event<S::options>(tr, site, WATCH_HIT, k);
@@ -245,8 +251,7 @@ inline HLSINSTR_WATCH_INDEX_T_(I)
     if (detail::watch_out_of_bounds(S::bounded, k)) {
         detail::watch_event<S::options>(tr, site, WATCH_OOB, k);
 #if !HLSINSTR_SYNTHESIS
-        const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(p);
-        return static_cast<std::ptrdiff_t>(detail::watch_scratch<T>(base) - base) / static_cast<std::ptrdiff_t>(sizeof(T));
+        return detail::watch_scratch_index(p);
 #endif
     } else {
         watched = detail::watch_in_range(k);
