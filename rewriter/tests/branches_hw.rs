@@ -17,22 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::{hls_include, repo};
-
-fn run(cmd: &mut Command) -> String {
-    let out = cmd.output().expect("the command starts");
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed: {}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
-fn hlsinstr(dir: &Path, args: &[&str]) -> String {
-    run(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).current_dir(dir).args(args))
-}
+use common::{hls_include, hlsinstr_ok as hlsinstr, repo, run_ok as run, run_vitis_csim};
 
 #[test]
 fn trace_buffer_cycle_harness() {
@@ -59,16 +44,7 @@ fn build_and_run(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
     args.extend_from_slice(&["--out", name, "-q"]);
     hlsinstr(dir, &args);
     let out = dir.join(name);
-    let cfg = std::fs::read_to_string(out.join("hls_config.cfg")).unwrap();
-    let values = |key: &str| -> Vec<String> {
-        cfg.lines().filter_map(|l| l.strip_prefix(&format!("{key}="))).map(str::to_string).collect()
-    };
-    let mut cmd = Command::new("g++");
-    cmd.current_dir(&out).args(["-std=c++14", "-O0", "-w", "-o", "t"]).arg("-isystem").arg(hls_include());
-    cmd.args(values("syn.cflags")[0].split_whitespace());
-    cmd.args(values("syn.file")).args(values("tb.file")).arg("hlsinstr_counter_model.cpp");
-    run(&mut cmd);
-    let printed = run(Command::new(out.join("t")).current_dir(&out));
+    let printed = run_vitis_csim(&out, &["-w"]);
     assert_eq!(printed, std::fs::read_to_string(dir.join("expected.txt")).unwrap(), "the testbench's output");
     out
 }

@@ -155,3 +155,37 @@ pub fn validate_against_schema(rep: &serde_json::Value) {
         panic!("the report does not match docs/sim-report.schema.json: {e:#}");
     }
 }
+
+/// Runs `cmd`, fails the test with its output unless it exits 0, and returns its stdout.
+pub fn run_ok(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("the command starts");
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `hlsinstr ARGS` run in `dir`; it must succeed. Returns its stdout.
+pub fn hlsinstr_ok(dir: &Path, args: &[&str]) -> String {
+    run_ok(Command::new(env!("CARGO_BIN_EXE_hlsinstr")).current_dir(dir).args(args))
+}
+
+/// Builds an in-FPGA build (`rewrite --target vitis` output in `out`) as Vitis' C simulation
+/// would, from its generated hls_config.cfg (`syn.file`, `tb.file`, `syn.cflags`) plus the
+/// counter's C model, with g++ and `flags`, runs it in `out` and returns what it printed.
+pub fn run_vitis_csim(out: &Path, flags: &[&str]) -> String {
+    let cfg = std::fs::read_to_string(out.join("hls_config.cfg")).unwrap();
+    let values = |key: &str| -> Vec<String> {
+        cfg.lines().filter_map(|l| l.strip_prefix(&format!("{key}="))).map(str::to_string).collect()
+    };
+    let mut cmd = Command::new("g++");
+    cmd.current_dir(out).args(["-std=c++14", "-O0"]).args(flags).args(["-o", "t"]);
+    cmd.arg("-isystem").arg(hls_include());
+    cmd.args(values("syn.cflags")[0].split_whitespace());
+    cmd.args(values("syn.file")).args(values("tb.file")).arg("hlsinstr_counter_model.cpp");
+    run_ok(&mut cmd);
+    run_ok(Command::new(out.join("t")).current_dir(out))
+}
