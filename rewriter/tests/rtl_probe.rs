@@ -198,7 +198,10 @@ fn host_dump(
     let key = u64::from_str_radix(m["rtl"]["key"].as_str().unwrap(), 16).unwrap();
     let records: Vec<String> = dram.unwrap_or(&[]).iter().map(|r| format!("{r}ull")).collect();
     let (setup, dump_args) = match dram {
-        Some(_) => ("hlsinstr_rtlprobe_offload_to(probe, 0x100, 64);", ", dram.data()"),
+        Some(_) => (
+            "hlsinstr_rtlprobe_offload_to(probe, 0x100, 64);\n    if (!hlsinstr_rtlprobe_offload_wait(probe)) return 1;",
+            ", dram.data()",
+        ),
         None => ("", ""),
     };
     let queues: Vec<String> = rec
@@ -455,9 +458,15 @@ fn mini_design_two_levels_and_a_full_queue() {
 
 /// Per FSM loop observer, its header entries (`HV` lines).
 fn header_visits(out: &str) -> BTreeMap<u32, u64> {
-    let mut m = BTreeMap::new();
+    header_entries(out).into_iter().map(|(q, t)| (q, t.len() as u64)).collect()
+}
+
+/// Per FSM loop observer, the cycle of each header entry.
+fn header_entries(out: &str) -> BTreeMap<u32, Vec<u64>> {
+    let mut m: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
     for l in lines(out, "HV") {
-        *m.entry(l.split_whitespace().nth(1).unwrap().parse().unwrap()).or_default() += 1;
+        let f: Vec<&str> = l.split_whitespace().collect();
+        m.entry(f[1].parse().unwrap()).or_default().push(f[2].parse().unwrap());
     }
     m
 }
@@ -466,13 +475,16 @@ fn header_visits(out: &str) -> BTreeMap<u32, u64> {
 /// one-state loop in a callee) are found from the schedule, named from csynth.xml, decoded from
 /// `ap_CS_fsm`; the IP's entries and exits equal the waveform's, exactly; iterations equal the
 /// header entries the waveform shows and the loop bounds; the design computes the same in the
-/// same cycles; the edited design and wrapper add no Verilator lint warning; Icarus and Verilator
-/// simulate the probed design to the same record.
+/// same cycles; per run, the iterations decode gives equal the header entries the waveform
+/// shows within each run; the edited design and wrapper add no Verilator lint warning; Icarus
+/// and Verilator simulate the probed design to the same record.
 #[test]
 fn fsm_loops_are_timed_from_ap_cs_fsm_exactly() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("probed");
-    probe(&loops_design(), &out, &["--depth", "16"]);
+    // Depth 48: the inner loop's header queue keeps all its 23 visits (46 events), so every run
+    // gets its iterations.
+    probe(&loops_design(), &out, &["--depth", "48"]);
     let m = manifest(&out);
     let inst = m["rtl"]["instances"].as_array().unwrap();
     let summary: Vec<(String, serde_json::Value)> = inst
@@ -549,6 +561,27 @@ fn fsm_loops_are_timed_from_ap_cs_fsm_exactly() {
     assert_eq!((i["calls"].as_u64(), i["iterations"].as_u64()), (Some(7), Some(6 + 10)), "{r}");
     assert_eq!(i["iterations"].as_u64().unwrap(), hv[&inner] - 7, "header entries less one per run");
     assert!(sp["iterations"].is_null(), "{r}");
+    assert!(sp["iterations_per_run"].is_null(), "{r}");
+    // Per run: the header entries the waveform shows between the run's entry and exit, less its
+    // last (both loops test at the header and leave from it).
+    let entries = header_entries(&after);
+    for (q, p) in [(outer, &o), (inner, &i)] {
+        let at = queues[q as usize]["instance"].as_u64().unwrap() as usize;
+        assert_eq!(inst[at]["fsm"]["exits_at_header"], true);
+        let runs = &seen[&q];
+        let want: Vec<u64> =
+            runs.chunks(2).map(|r| entries[&q].iter().filter(|&&t| t >= r[0] && t < r[1]).count() as u64 - 1).collect();
+        let per_run = &p["iterations_per_run"];
+        let each: Vec<u64> = per_run["each"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+        assert_eq!(each, want, "queue {q}: {per_run}");
+        assert_eq!(per_run["runs"].as_u64(), Some(want.len() as u64));
+        assert_eq!(per_run["of"].as_u64(), Some(want.len() as u64));
+        assert_eq!(per_run["min"].as_u64(), want.iter().min().copied());
+        assert_eq!(per_run["max"].as_u64(), want.iter().max().copied());
+        assert_eq!(want.iter().sum::<u64>(), p["iterations"].as_u64().unwrap());
+    }
+    // The inner loop runs i + 1 times for i < n: 1 2 3, then 1 2 3 4.
+    assert_eq!(i["iterations_per_run"]["each"], serde_json::json!([1, 2, 3, 1, 2, 3, 4]));
     let ev = &seen[&outer];
     assert_eq!(o["busy_cycles"].as_u64().unwrap(), (ev[1] - ev[0]) + (ev[3] - ev[2]));
     assert_eq!(r["probes"].as_array().unwrap().len(), 5, "header queues fold into their loop");
@@ -556,7 +589,11 @@ fn fsm_loops_are_timed_from_ap_cs_fsm_exactly() {
         &["decode", "loops.bin", "--manifest", out.join("hlsinstr-manifest.json").to_str().unwrap()],
         dir.path(),
     );
-    assert!(text(&table).contains("iters"), "{}", text(&table));
+    let table = text(&table);
+    assert!(table.contains("iters"), "{table}");
+    let row =
+        table.lines().find(|l| l.starts_with("loops/VITIS_LOOP_9_1/VITIS_LOOP_10_2 ") && l.contains(" of ")).unwrap();
+    assert_eq!(row.split_whitespace().skip(1).collect::<Vec<_>>(), ["7", "of", "7", "1", "2.3", "4"], "{table}");
 
     // Verilator: the probed design adds no lint warning to the original's, and simulates to the
     // same record as Icarus.
@@ -772,49 +809,57 @@ fn profiling_ip_testbench_passes_under_icarus_and_verilator() {
 /// The DRAM offload (verilog/rtlprobe/tb/rtlprobe_tb_offload.sv): two queues of depths 8 and 12
 /// see about ten times their depth in events; the host's merge of the DRAM records (read from
 /// the AXI4 memory model) with what is left in the queues equals every start and end of the
-/// reference, in order, under Icarus and Verilator; no queue loses an event. It fails when a
-/// queue refuses a push in the cycle the offload pops it (the drain under load).
+/// reference, in order, under Icarus and Verilator; no queue loses an event; the host's polls of
+/// STATUS during the run wait out the drains and show their own queue. It fails when a queue
+/// refuses a push in the cycle the offload pops it (the drain under load), and when a read of a
+/// queue is taken during a drain (the readout multiplexer then shows the drained queue).
 #[test]
 fn dram_offload_recovers_every_edge_under_icarus_and_verilator() {
     let dir = tempfile::tempdir().unwrap();
     let ip = repo().join("verilog/rtlprobe");
     let queue = ip.join("hlsinstr_rtlprobe_queue.v");
-    let sources = |queue: &Path| -> Vec<PathBuf> {
+    let top = ip.join("hlsinstr_rtlprobe.v");
+    let sources = |queue: &Path, top: &Path| -> Vec<PathBuf> {
         vec![
             tb("rtlprobe_tb_offload.sv"),
             tb("rtlprobe_tb_axi_mem.sv"),
-            ip.join("hlsinstr_rtlprobe.v"),
+            top.to_path_buf(),
             queue.to_path_buf(),
             ip.join("hlsinstr_rtlprobe_mux.v"),
             ip.join("hlsinstr_rtlprobe_offload.v"),
         ]
     };
-    let icarus = |queue: &Path| -> String {
+    let icarus = |queue: &Path, top: &Path| -> String {
         let vvp = dir.path().join("offload.vvp");
         let o = run(Command::new("iverilog")
             .args(["-g2012", "-s", "rtlprobe_tb_offload", "-o"])
             .arg(&vvp)
-            .args(sources(queue)));
+            .args(sources(queue, top)));
         assert!(o.status.success(), "iverilog failed:\n{}", text(&o));
         text(&run(Command::new("vvp").arg("-n").arg(&vvp).current_dir(dir.path())))
     };
     let passed = |t: &str| t.lines().any(|l| l.trim() == "PASS") && !t.contains("FAIL");
-    let t = icarus(&queue);
+    let t = icarus(&queue, &top);
     assert!(passed(&t), "Icarus:\n{t}");
-    let source = std::fs::read_to_string(&queue).unwrap();
-    let from = "assign move[k] = pop || !(&valid_reg[DEPTH-1:k]);";
-    assert!(source.contains(from), "`{from}` is no longer in the queue");
-    let broken = dir.path().join("hlsinstr_rtlprobe_queue.v");
-    std::fs::write(&broken, source.replacen(from, "assign move[k] = !(&valid_reg[DEPTH-1:k]);", 1)).unwrap();
-    let t = icarus(&broken);
-    assert!(!passed(&t) && t.contains("FAIL"), "the mutant passed:\n{t}");
+    let mutants = [
+        (&queue, "assign move[k] = pop || !(&valid_reg[DEPTH-1:k]);", "assign move[k] = !(&valid_reg[DEPTH-1:k]);"),
+        (&top, "!(read_queue && (off_busy || off_starting))", "1'b1"),
+    ];
+    for (file, from, to) in mutants {
+        let source = std::fs::read_to_string(file).unwrap();
+        assert!(source.contains(from), "`{from}` is no longer in {}", file.display());
+        let broken = dir.path().join(file.file_name().unwrap());
+        std::fs::write(&broken, source.replacen(from, to, 1)).unwrap();
+        let t = if *file == queue { icarus(&broken, &top) } else { icarus(&queue, &broken) };
+        assert!(!passed(&t) && t.contains("FAIL"), "the mutant `{to}` passed:\n{t}");
+    }
     let obj = dir.path().join("obj");
     // -Wno-WIDTH/-Wno-UNUSEDSIGNAL for the shared AXI memory model; the IP lints with -Wall above.
     let o = run(Command::new("verilator")
         .args(["--binary", "--timing", "-Wall", "-Wno-WIDTH", "-Wno-UNUSEDSIGNAL", "-j", "0"])
         .args(["--top-module", "rtlprobe_tb_offload", "--Mdir"])
         .arg(&obj)
-        .args(sources(&queue))
+        .args(sources(&queue, &top))
         .current_dir(dir.path()));
     assert!(o.status.success(), "verilator --binary failed:\n{}", text(&o));
     let t = text(&run(Command::new(obj.join("Vrtlprobe_tb_offload")).current_dir(dir.path())));

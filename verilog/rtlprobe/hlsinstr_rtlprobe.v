@@ -102,8 +102,8 @@ module hlsinstr_rtlprobe #(
     wire                 pop_sel;
     wire [TS_WIDTH*N-1:0] heads;
     wire [N-1:0]         valids, fulls, highs, losts, opens;
-    wire [N-1:0]         off_pop;
     wire [8*N-1:0]       counts;
+    wire                 off_pop;
     wire                 off_busy;
     wire [SEL_WIDTH-1:0] off_queue;
     wire [16*N-1:0]      calls;
@@ -122,8 +122,9 @@ module hlsinstr_rtlprobe #(
                 .now(now_reg[TS_WIDTH-1:0]),
                 .ap_start(probe_start[g]),
                 .ap_done(probe_done[g]),
-                // The host cannot pop the queue the offload is draining (it reads its head again).
-                .pop((pop_sel && sel_reg == g && !(off_busy && off_queue == g)) || off_pop[g]),
+                // The host pops only while no drain runs, the offload only while one does (a
+                // decoder of each select: one of the multiplexer's select synthesized larger).
+                .pop((pop_sel && sel_reg == g) || (off_pop && off_queue == g)),
                 .head(heads[TS_WIDTH*g +: TS_WIDTH]),
                 .head_valid(valids[g]),
                 .full(fulls[g]),
@@ -175,11 +176,28 @@ module hlsinstr_rtlprobe #(
         end
     end
 
-    // ---- AXI4-Lite reads: data registered in the address cycle; HEAD_HI pops afterwards.
-    wire do_read = s_axi_arvalid && !s_axi_rvalid;
+    // The queue the readout multiplexer shows: the host's SEL, or while a drain runs the queue it
+    // drains (the host's reads of STATUS and HEAD wait for the drain to end meanwhile). A
+    // register, off_busy ? off_queue : sel_reg set from their next values: as logic, yosys merged
+    // the choice into the multiplexer's stages (N 16 with the offload: 240 LUT more).
+    wire                 off_busy_next;
+    wire [SEL_WIDTH-1:0] off_queue_next;
+    wire [SEL_WIDTH-1:0] sel_next = !rst_n ? {SEL_WIDTH{1'b0}}
+                                  : (do_write && waddr == A_SEL && s_axi_wstrb[0]) ? s_axi_wdata[SEL_WIDTH-1:0] : sel_reg;
+    reg  [SEL_WIDTH-1:0] mux_sel_reg;
+    always @(posedge clk) mux_sel_reg <= off_busy_next ? off_queue_next : sel_next;
+    wire [SEL_WIDTH-1:0] mux_sel = (OFFLOAD == 1) ? mux_sel_reg : sel_reg;
+
+    // ---- AXI4-Lite reads: data registered in the address cycle; HEAD_HI pops afterwards. A read
+    // of a queue (STATUS, HEAD_LO, HEAD_HI) waits while a drain runs (the multiplexer shows the
+    // drained queue then) or begins: drains go first (a poll must not make a queue overflow), and
+    // a read and its pop never meet the drain's choice of a queue and its length.
+    wire [5:0]  raddr = s_axi_araddr[5:0];
+    wire read_queue = raddr == A_STATUS || raddr == A_HEAD_LO || raddr == A_HEAD_HI;
+    wire off_starting;
+    wire do_read = s_axi_arvalid && !s_axi_rvalid && !(read_queue && (off_busy || off_starting));
     assign s_axi_arready = do_read;
     assign s_axi_rresp   = 2'b00;
-    wire [5:0]  raddr = s_axi_araddr[5:0];
     // One multiplexer for everything per queue the host reads: flags, calls, head.
     localparam integer WORD = 20 + TS_WIDTH;
     wire [WORD*N-1:0] words;
@@ -191,7 +209,7 @@ module hlsinstr_rtlprobe #(
         end
     endgenerate
     hlsinstr_rtlprobe_mux #(.N(N), .W(WORD), .SEL_WIDTH(SEL_WIDTH)) u_mux (
-        .in(words), .sel(sel_reg), .out(word_sel)
+        .in(words), .sel(mux_sel), .out(word_sel)
     );
     wire [15:0] calls_sel = word_sel[TS_WIDTH+4 +: 16];
     wire [3:0]  flags_sel = word_sel[TS_WIDTH +: 4];
@@ -251,14 +269,12 @@ module hlsinstr_rtlprobe #(
     generate
         if (OFFLOAD == 1) begin : offload
             localparam integer OTS = (TS_WIDTH <= 48) ? TS_WIDTH : 48; // elaboration checks <= 48
-            wire [OTS*N-1:0] off_heads;
-            for (g = 0; g < N; g = g + 1) begin : h
-                assign off_heads[OTS*g +: OTS] = heads[TS_WIDTH*g +: OTS];
-            end
             hlsinstr_rtlprobe_offload #(.N(N), .DEPTHS(DEPTHS), .TS_WIDTH(OTS)) u_offload (
                 .clk(clk), .rst(rst), .base(off_base_reg), .size(off_size_reg),
-                .high(highs), .heads(off_heads), .valids(valids), .counts(counts),
+                .high(highs), .counts(counts), .starting(off_starting),
+                .head(word_sel[OTS-1:0]), .head_valid(flags_sel[0]),
                 .pop(off_pop), .busy(off_busy), .queue(off_queue),
+                .busy_next(off_busy_next), .queue_next(off_queue_next),
                 .wptr_reg(off_wptr), .overflow_reg(off_overflow),
                 .m_axi_awaddr(m_axi_awaddr), .m_axi_awlen(m_axi_awlen), .m_axi_awsize(m_axi_awsize),
                 .m_axi_awburst(m_axi_awburst), .m_axi_awvalid(m_axi_awvalid), .m_axi_awready(m_axi_awready),
@@ -267,9 +283,12 @@ module hlsinstr_rtlprobe #(
                 .m_axi_bvalid(m_axi_bvalid), .m_axi_bready(m_axi_bready)
             );
         end else begin : no_offload
-            assign off_pop = {N{1'b0}};
+            assign off_pop = 1'b0;
             assign off_busy = 1'b0;
             assign off_queue = {SEL_WIDTH{1'b0}};
+            assign off_busy_next = 1'b0;
+            assign off_starting = 1'b0;
+            assign off_queue_next = {SEL_WIDTH{1'b0}};
             assign off_wptr = 32'd0;
             assign off_overflow = 1'b0;
             assign m_axi_awaddr = 64'd0;

@@ -1,11 +1,18 @@
 // hlsinstr_rtlprobe_offload: the DRAM offload of `hlsinstr rtl-probe`'s profiling IP. When a
-// queue reaches its high-water mark (its last two entries, head included, hold an event), this
-// engine empties it into DRAM through an AXI4 write master (64-bit beats, INCR bursts), so a
-// queue that would have filled loses nothing while the memory keeps up.
+// queue reaches its high-water mark (half its depth holds events), this engine empties it into
+// DRAM through an AXI4 write master (64-bit beats, INCR bursts), so a queue that would have
+// filled loses nothing while the memory keeps up.
 //
-// A drain writes the events the queue held when it began (`counts`), one per accepted W beat,
-// each popped as it is written; the W channel pauses while an event is still falling to the
-// queue's head. Events pushed meanwhile stay behind them. Each beat is one 64-bit record:
+// A drain writes the events the queue held when it began (`counts`; only this engine pops them
+// meanwhile), one per accepted W beat, each popped as it is written; the W channel pauses while
+// an event is still falling to the queue's head. Events pushed meanwhile stay behind them. (A
+// drain of a fixed half of the queue, which would save the count selection, lost events in
+// tests/hw/rtlprobe-mini at depth 4: it drains too slowly.)
+//
+// The drained queue's head comes in through the IP's readout multiplexer: while `busy` the IP
+// selects `queue` there and holds the host's reads of the queues off (the host reads them after
+// the drains), so one N-way selection serves both. `starting`, `busy_next` and `queue_next` let
+// the IP register that selection. Each beat is one 64-bit record:
 //   [63] 1 (a record; the host ignores words with it clear)
 //   [62:48] the queue's index   [47:0] the timestamp (so TS_WIDTH must be at most 48)
 // written at base + 8 * wptr, wptr counting records from 0. Bursts never cross a 4 KiB boundary
@@ -31,12 +38,15 @@ module hlsinstr_rtlprobe_offload #(
     input  wire [63:0]            base,       // byte address of record 0 (8-byte aligned)
     input  wire [31:0]            size,       // records the region holds; 0: offload off
     input  wire [N-1:0]           high,       // queue i is at its high-water mark
-    input  wire [TS_WIDTH*N-1:0]  heads,
-    input  wire [N-1:0]           valids,
     input  wire [8*N-1:0]         counts,     // events queue i holds
-    output wire [N-1:0]           pop,        // one-hot: pop queue i this cycle
-    output wire                   busy,       // a drain is running (block host pops of it)
+    input  wire [TS_WIDTH-1:0]    head,       // the head of queue `queue` while busy
+    input  wire                   head_valid,
+    output wire                   pop,        // pop the head of queue `queue`
+    output wire                   busy,       // a drain is running: `queue` owns the readout mux
     output wire [QW-1:0]          queue,      // the queue being drained
+    output wire                   starting,   // a drain begins this cycle (busy from the next)
+    output wire                   busy_next,  // `busy` and `queue` in the next cycle
+    output wire [QW-1:0]          queue_next,
     output reg  [31:0]            wptr_reg,   // records written
     output reg                    overflow_reg,
     // AXI4 write master (no reads).
@@ -82,38 +92,49 @@ module hlsinstr_rtlprobe_offload #(
             end
         end
     end
-    // Per-queue selections are trees of 4-to-1 stages (hlsinstr_rtlprobe_mux): an indexed
-    // part-select here synthesized as a shifter, about 70 LUT per queue more at N = 32.
+    // The events the picked queue holds: a tree of 4-to-1 stages (hlsinstr_rtlprobe_mux; an
+    // indexed part-select synthesized as a shifter) over the bits its deepest queue needs.
+    function integer deepest(input [8*N-1:0] d);
+        integer k;
+        begin
+            deepest = 0;
+            for (k = 0; k < N; k = k + 1) if ({24'd0, d[8*k +: 8]} > deepest) deepest = {24'd0, d[8*k +: 8]};
+        end
+    endfunction
+    localparam integer CW = $clog2(deepest(DEPTHS) + 1);
+    wire [CW*N-1:0] counts_cw;
     genvar g;
-    wire [7:0] count_pick;
-    hlsinstr_rtlprobe_mux #(.N(N), .W(8), .SEL_WIDTH(QW)) u_count (.in(counts), .sel(pick), .out(count_pick));
-    wire [8:0]  depth_pick = {1'b0, count_pick};
+    generate
+        for (g = 0; g < N; g = g + 1) begin : c
+            assign counts_cw[CW*g +: CW] = counts[8*g +: CW];
+            if (CW < 8) begin : hi
+                wire unused_hi = &{1'b0, counts[8*g+CW +: 8-CW]};
+            end
+        end
+    endgenerate
+    wire [CW-1:0] count_pick;
+    hlsinstr_rtlprobe_mux #(.N(N), .W(CW), .SEL_WIDTH(QW)) u_count (.in(counts_cw), .sel(pick), .out(count_pick));
+    wire [8:0] count_pick9 = {{(9-CW){1'b0}}, count_pick};
     wire [31:0] room = size - wptr_reg;
     // Records to the next 4 KiB boundary from record wptr: 512 at most.
     wire [63:0] next_addr = base + {29'd0, wptr_reg, 3'b000};
     wire [9:0]  to_boundary = 10'd512 - {1'b0, next_addr[11:3]};
-    wire [8:0]  left_now = (state_reg == S_IDLE) ? depth_pick : left_reg;
+    wire [8:0]  left_now = (state_reg == S_IDLE) ? count_pick9 : left_reg;
     wire [8:0]  burst = ({1'b0, left_now} <= to_boundary) ? left_now : to_boundary[8:0];
 
     assign busy          = state_reg != S_IDLE;
+    wire fits  = {23'd0, count_pick9} <= room;
+    wire begin_drain = state_reg == S_IDLE && any && size != 32'd0 && fits;
+    wire end_drain   = state_reg == S_RESP && m_axi_bvalid && left_reg == 9'd0;
+    assign busy_next  = !rst && (begin_drain || (busy && !end_drain));
+    assign queue_next = begin_drain ? pick : queue_reg;
+    assign starting   = begin_drain;
     assign queue         = queue_reg;
     assign m_axi_awsize  = 3'd3; // 8 bytes a beat
     assign m_axi_awburst = 2'b01; // INCR
     assign m_axi_wstrb   = 8'hFF;
     assign m_axi_bready  = state_reg == S_RESP;
     assign m_axi_wlast   = beats_reg == 9'd1;
-    // Word i: queue i's head and its valid bit.
-    wire [(TS_WIDTH+1)*N-1:0] head_words;
-    generate
-        for (g = 0; g < N; g = g + 1) begin : hw
-            assign head_words[(TS_WIDTH+1)*g +: TS_WIDTH+1] = {valids[g], heads[TS_WIDTH*g +: TS_WIDTH]};
-        end
-    endgenerate
-    wire [TS_WIDTH:0] head_word;
-    hlsinstr_rtlprobe_mux #(.N(N), .W(TS_WIDTH + 1), .SEL_WIDTH(QW)) u_head (
-        .in(head_words), .sel(queue_reg), .out(head_word)
-    );
-    wire [TS_WIDTH-1:0] head = head_word[TS_WIDTH-1:0];
     wire [47:0] head48;
     generate
         if (TS_WIDTH < 48) begin : pad
@@ -124,13 +145,8 @@ module hlsinstr_rtlprobe_offload #(
     endgenerate
     wire [14:0] queue15 = {{(15-QW){1'b0}}, queue_reg};
     assign m_axi_wdata = {1'b1, queue15, head48};
-    wire head_valid = head_word[TS_WIDTH];
-    wire beat = m_axi_wvalid && head_valid && m_axi_wready;
-    generate
-        for (g = 0; g < N; g = g + 1) begin : p
-            assign pop[g] = beat && queue_reg == g;
-        end
-    endgenerate
+    wire beat = m_axi_wvalid && m_axi_wready;
+    assign pop = beat;
 
     always @(posedge clk) begin
         if (rst) begin
@@ -147,9 +163,9 @@ module hlsinstr_rtlprobe_offload #(
         end else begin
             case (state_reg)
                 S_IDLE: if (any && size != 32'd0) begin
-                    if ({23'd0, depth_pick} <= room) begin
+                    if (fits) begin
                         queue_reg     <= pick;
-                        left_reg      <= depth_pick;
+                        left_reg      <= count_pick9;
                         beats_reg     <= burst;
                         m_axi_awaddr  <= next_addr;
                         m_axi_awlen   <= burst[7:0] - 8'd1;
@@ -191,7 +207,7 @@ module hlsinstr_rtlprobe_offload #(
 
     reg wvalid_reg; // in a burst; a beat is offered while the queue's head holds an event
     assign m_axi_wvalid = wvalid_reg && head_valid;
-    wire unused_ok = &{1'b0, m_axi_bresp, next_addr[63:12], next_addr[2:0], DEPTHS};
+    wire unused_ok = &{1'b0, m_axi_bresp, next_addr[63:12], next_addr[2:0]};
 
 endmodule
 

@@ -132,6 +132,7 @@ mod tests {
             open: false,
             role: "call".into(),
             iterations: None,
+            iterations_per_run: None,
             sim_per_call: None,
         }
     }

@@ -54,10 +54,64 @@ pub struct ProbeResult {
     /// the loop exits from its header); `None` when not counted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iterations: Option<u64>,
+    /// An FSM loop's iterations per run (entry to exit), from the header queue's timestamps: the
+    /// header entries within each run. Only runs whose header entries the header queue (and
+    /// its DRAM records) kept all of count; `None` when no run does or iterations are not counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub iterations_per_run: Option<RunIterations>,
     /// `hlsinstr sim`'s cycles per call (per run, for a loop) of the same function or loop
     /// (`decode --sim`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sim_per_call: Option<f64>,
+}
+
+/// Iterations per run of an FSM loop, over the runs whose header entries were all kept.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct RunIterations {
+    /// Runs counted (the first ones: a full header queue keeps the earliest events).
+    pub runs: u64,
+    /// Runs of the loop the dump holds an exit of (the counted ones and the rest).
+    pub of: u64,
+    pub min: u64,
+    pub mean: f64,
+    pub max: u64,
+    /// Each counted run's iterations, in run order.
+    pub each: Vec<u64>,
+}
+
+/// Per run `[entry, exit)` of a loop, its header entries (the even events of the header queue,
+/// `visits`), less one when the loop exits from its header; counted while the header queue
+/// holds every entry up to the run's exit: it kept them all (`complete`) or an event at or
+/// after the exit's cycle - 1 (a full queue keeps the earliest events).
+pub fn iterations_per_run(
+    runs: &[(u64, Option<u64>)],
+    visits: &[u64],
+    complete: bool,
+    exits_at_header: bool,
+) -> Option<RunIterations> {
+    let last_kept = visits.last().copied();
+    let entries: Vec<u64> = visits.iter().step_by(2).copied().collect();
+    let closed: Vec<(u64, u64)> = runs.iter().filter_map(|&(a, b)| b.map(|b| (a, b))).collect();
+    let each: Vec<u64> = closed
+        .iter()
+        .take_while(|&&(_, exit)| complete || last_kept.is_some_and(|l| l + 1 >= exit))
+        .map(|&(entry, exit)| {
+            let n = entries.iter().filter(|&&t| t >= entry && t < exit).count() as u64;
+            n.saturating_sub(u64::from(exits_at_header))
+        })
+        .collect();
+    if each.is_empty() {
+        return None;
+    }
+    let sum: u64 = each.iter().sum();
+    Some(RunIterations {
+        runs: each.len() as u64,
+        of: closed.len() as u64,
+        min: *each.iter().min().expect("not empty"),
+        mean: sum as f64 / each.len() as f64,
+        max: *each.iter().max().expect("not empty"),
+        each,
+    })
 }
 
 struct Words<'a> {
@@ -199,6 +253,7 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
             let exits_at_header = inst.and_then(|i| i.fsm.as_ref()).is_some_and(|f| f.exits_at_header);
             let counted = rtl.calls_width > 0 || !truncated;
             lp.iterations = counted.then(|| calls.saturating_sub(if exits_at_header { lp.calls } else { 0 }));
+            lp.iterations_per_run = iterations_per_run(&lp.intervals, &ts, !truncated, exits_at_header);
             continue;
         }
         if truncated {
@@ -220,6 +275,7 @@ pub fn decode(bytes: &[u8], rtl: &RtlBuild) -> Result<Report> {
             open: status & 8 != 0,
             role: q.role.clone(),
             iterations: None,
+            iterations_per_run: None,
             sim_per_call: None,
         });
     }
@@ -256,6 +312,24 @@ pub fn text(r: &Report) -> String {
             iters,
             kept.join(" ")
         ));
+    }
+    if r.probes.iter().any(|p| p.iterations_per_run.is_some()) {
+        s.push_str(&format!(
+            "\n{:<40} {:>12} {:>6} {:>8} {:>6}\n",
+            "iterations per run (FSM loops)", "runs counted", "min", "avg", "max"
+        ));
+        for p in &r.probes {
+            if let Some(it) = &p.iterations_per_run {
+                s.push_str(&format!(
+                    "{:<40} {:>12} {:>6} {:>8.1} {:>6}\n",
+                    p.name,
+                    format!("{} of {}", it.runs, it.of),
+                    it.min,
+                    it.mean,
+                    it.max
+                ));
+            }
+        }
     }
     if r.probes.iter().any(|p| p.sim_per_call.is_some()) {
         s.push_str(&format!(
@@ -377,5 +451,23 @@ mod tests {
         assert!(decode(&cut, &build()).unwrap_err().to_string().contains("cut short"));
         let e = decode(&words(3, &[(0, &[]), (0, &[])], None), &build()).unwrap_err();
         assert!(e.to_string().contains("version 3"), "{e}");
+    }
+
+    #[test]
+    fn iterations_per_run_count_the_header_entries_of_each_run_the_queue_kept() {
+        // Three runs [10, 20), [30, 36), [40, 50); a top-tested loop: a run's last header visit
+        // runs no iteration. Visits (entry, leave): 3 in run 1, 2 in run 2, 4 in run 3.
+        let runs = [(10, Some(20)), (30, Some(36)), (40, Some(50)), (60, None)];
+        let visits = [10, 11, 14, 15, 19, 20, 30, 31, 35, 36, 40, 41, 43, 44, 46, 47, 49, 50];
+        let it = iterations_per_run(&runs, &visits, true, true).unwrap();
+        assert_eq!((it.runs, it.of, it.each.clone(), it.min, it.max), (3, 3, vec![2, 1, 3], 1, 3));
+        assert!((it.mean - 2.0).abs() < 1e-9);
+        // Exits elsewhere: every header entry is an iteration.
+        assert_eq!(iterations_per_run(&runs, &visits, true, false).unwrap().each, vec![3, 2, 4]);
+        // A full header queue that kept the first 12 events (up to 41): runs 1 and 2 only.
+        let it = iterations_per_run(&runs, &visits[..12], false, true).unwrap();
+        assert_eq!((it.runs, it.of, it.each), (2, 3, vec![2, 1]));
+        // ... and one that kept only the first 4: no run is complete.
+        assert_eq!(iterations_per_run(&runs, &visits[..4], false, true), None);
     }
 }

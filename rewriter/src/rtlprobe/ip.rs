@@ -323,21 +323,32 @@ pub fn host_snippet(sol: &Solution, n: usize, key: u64, offload: bool) -> String
             r#"
 // Built with --offload: before the run, point the IP at a DRAM region of `records` 64-bit words
 // (an xrt::bo in the memory bank m_axi_rtlprobe is connected to; `device_addr` = bo.address()).
-// After the run, sync the bo from the device and pass its contents to hlsinstr_rtlprobe_dump.
+// After the run, call hlsinstr_rtlprobe_offload_wait, then sync the bo from the device (so it
+// holds the last drain's records) and pass its contents to hlsinstr_rtlprobe_dump.
 static void hlsinstr_rtlprobe_offload_to(xrt::ip& probe, uint64_t device_addr, uint32_t records) {
     probe.write_register(0x28, 1);  // CTRL: clear the counter, the queues and the write pointer
     probe.write_register(0x2C, uint32_t(device_addr));
     probe.write_register(0x30, uint32_t(device_addr >> 32));
     probe.write_register(0x34, records);
 }
+
+// A drain may still run (or be due) for a few cycles after the kernel's ap_done: wait for
+// OFF_STATUS bit 0 to clear. False when it did not (the memory never answered).
+static bool hlsinstr_rtlprobe_offload_wait(xrt::ip& probe) {
+    for (int k = 0; k < 100000; ++k) {
+        if (!(probe.read_register(0x3C) & 1u)) return true;
+    }
+    return false;
+}
 "#,
         );
     }
     let dram_param = if offload { ", const uint64_t* dram" } else { "" };
     let version = if offload { 2 } else { 1 };
-    // A drain may still run (or be due) for a few cycles after the kernel's ap_done.
+    // Called after hlsinstr_rtlprobe_offload_wait, this finds no drain pending; the queues'
+    // registers would wait for one to end.
     let wait = if offload {
-        "\n    for (int k = 0; k < 100000 && (rd(0x3C) & 1u); ++k) {}  // OFF_STATUS: drains pending"
+        "\n    if (!hlsinstr_rtlprobe_offload_wait(probe)) return -2;  // a drain never ended"
     } else {
         ""
     };

@@ -5,7 +5,9 @@
 // queue many more events than its depth; then, as the host does, wait until the offload is
 // idle, read OFF_WPTR records from the memory and what is left in each queue over AXI4-Lite,
 // and merge them per queue (DRAM records in address order, then the queue): every start and end
-// must equal the reference, in order, none missing, and no queue may have lost an event.
+// must equal the reference, in order, none missing, and no queue may have lost an event. While
+// the calls run, the host polls queue 0's STATUS: a poll must wait while a drain runs (the
+// readout multiplexer then shows the drained queue) and report queue 0's calls so far.
 // Prints PASS, or FAIL lines.
 `timescale 1ns / 1ps
 `default_nettype none
@@ -84,6 +86,25 @@ module rtlprobe_tb_offload;
         end
     end
 
+    // The polls during the run: each accepted read of STATUS must come while no drain runs, and
+    // its calls field must be queue 0's starts before the cycle it was taken in.
+    integer     nacc = 0, nresp = 0, stalled = 0, poll_errors = 0;
+    reg  [15:0] want_calls = 16'd0;
+    always @(posedge clk) begin
+        if (arvalid && arready && araddr == 6'h1C) begin
+            nacc <= nacc + 1;
+            want_calls <= (nev[0] + 1) / 2;
+            if (dut.off_busy) begin poll_errors <= poll_errors + 1; $display("FAIL a STATUS read was taken during a drain"); end
+        end
+        if (arvalid && !arready && dut.off_busy) stalled <= stalled + 1;
+        if (rvalid && rready && polling) begin
+            nresp <= nresp + 1;
+            if (rdata[31:16] !== want_calls) begin
+                poll_errors <= poll_errors + 1; $display("FAIL poll: %0d calls, want %0d", rdata[31:16], want_calls);
+            end
+        end
+    end
+
     task automatic axi_read(input [5:0] a, output [31:0] d);
         begin
             @(negedge clk); araddr = a; arvalid = 1'b1; rready = 1'b1;
@@ -111,7 +132,8 @@ module rtlprobe_tb_offload;
     reg  [63:0] record;
     reg  [15:0] lfsr = 16'hACE1;
     reg  [31:0] word, status, lo, hi, wptr;
-    integer depth, b, records;
+    integer depth, b, records, poll = 0, seen_acc = 0, seen_resp = 0;
+    reg     polling = 1'b0;
     initial begin
         for (i = 0; i < N; i = i + 1) begin nev[i] = 0; ngot[i] = 0; end
         repeat (4) @(negedge clk);
@@ -123,6 +145,8 @@ module rtlprobe_tb_offload;
         if (word[2] !== 1'b1) begin errors = errors + 1; $display("FAIL OFF_STATUS does not report the offload"); end
         // Calls of about 8 cycles with gaps of about 8 (a 16-bit LFSR as in rtlprobe_tb_ip): an
         // event per 8 cycles and queue on average, in bursts the drains must absorb.
+        // Meanwhile poll STATUS (SEL is 0) every 7th cycle the bus is free.
+        polling = 1'b1;
         for (k = 0; k < 1200; k = k + 1) begin
             @(negedge clk);
             for (i = 0; i < N; i = i + 1) begin
@@ -130,8 +154,25 @@ module rtlprobe_tb_offload;
                 start[i] = lfsr[0] & lfsr[3] & lfsr[6];
                 done[i] = lfsr[1] & lfsr[5] & lfsr[9];
             end
+            if (poll == 0 && k % 7 == 0 && k < 1190) begin
+                araddr = 6'h1C; arvalid = 1'b1; rready = 1'b1; poll = 1;
+            end else if (poll == 1 && nacc != seen_acc) begin
+                arvalid = 1'b0; seen_acc = nacc; poll = 2;
+            end else if (poll == 2 && nresp != seen_resp) begin
+                rready = 1'b0; seen_resp = nresp; poll = 0;
+            end
         end
         @(negedge clk); start = {N{1'b0}}; done = {N{1'b0}};
+        while (poll != 0) begin
+            if (poll == 1 && nacc != seen_acc) begin arvalid = 1'b0; seen_acc = nacc; poll = 2; end
+            else if (poll == 2 && nresp != seen_resp) begin rready = 1'b0; seen_resp = nresp; poll = 0; end
+            @(negedge clk);
+        end
+        polling = 1'b0;
+        errors = errors + poll_errors;
+        if (nresp < 100 || stalled == 0) begin
+            errors = errors + 1; $display("FAIL %0d polls, %0d cycles stalled by a drain: the polls must meet drains", nresp, stalled);
+        end
         // The host: wait for the offload to be idle, then DRAM, then the queues.
         word = 32'd1;
         while (word[0]) axi_read(6'h3C, word);
@@ -169,7 +210,8 @@ module rtlprobe_tb_offload;
                 end
             end
         end
-        $display("%0d records in DRAM (%0d with an event), events %0d and %0d", wptr, records, nev[0], nev[1]);
+        $display("%0d records in DRAM (%0d with an event), events %0d and %0d; %0d polls, stalled %0d cycles", wptr, records,
+                 nev[0], nev[1], nresp, stalled);
         if (errors == 0) $display("PASS");
         else $display("FAIL: %0d errors", errors);
         $finish;
