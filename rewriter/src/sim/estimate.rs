@@ -30,7 +30,7 @@ pub struct Estimate {
     pub per_call: Vec<u64>,
     pub mean_cycles: f64,
     /// What co-simulation would count beyond the estimate on the first call (the testbench's
-    /// window, [`crate::vitis_tb`]): 1 (rule 10), or the s_axilite argument writes and status
+    /// window, [`crate::vitis_tb`]): 0 (rule 10), or the s_axilite argument writes and status
     /// polls of Vitis ≤ 2022.2's testbench (from the report's registers and version).
     pub cosim_extra: Sourced<u64>,
     /// How the co-sim figure is derived from the estimate.
@@ -108,7 +108,7 @@ fn pct(estimate: u64, truth: u64) -> f64 {
 }
 
 /// How Vitis' co-sim testbench would count the top's calls: from the report's version and its
-/// control bundle's registers; without a report (version unknown), the schedule + 1.
+/// control bundle's registers; without a report (version unknown), the schedule.
 fn cosim_window(report: Option<&csynth::Report>) -> Window {
     let Some(r) = report else { return Window::Handshake };
     let words = r.axilite_args.as_ref().map(|a| a.iter().map(|a| a.words).collect());
