@@ -626,7 +626,14 @@ impl<'a> Ctx<'a> {
                     self.out.nodes[n].offset =
                         (parent.child_sum + add).saturating_sub(cycles) + self.entry_cycles(parent.probe);
                 }
-                parent.child_sum += add;
+                // A loop that is the pipeline of a `_Pipeline_` module: the module's handshake around
+                // it. Its row is the loop; a caller timed from its children counts the module (one
+                // timed from its latency holds it already: the delta is unchanged).
+                let wrapper = match self.t(r.probe) {
+                    Some(Timing::Loop(l)) if !l.absent => l.report.and_then(|x| x.wrapper).unwrap_or(0),
+                    _ => 0,
+                };
+                parent.child_sum += add + wrapper;
                 parent.delta += contribution;
                 if let Some(b) = scheduled.base {
                     parent.children_base += b;

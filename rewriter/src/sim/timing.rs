@@ -107,6 +107,11 @@ pub struct ReportLoop {
     pub latency: Option<csynth::Range<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iteration_latency: Option<csynth::Range<u64>>,
+    /// The loop is the pipeline of a `<func>_Pipeline_<loop>` module: the module's cycles beyond
+    /// the loop's (its handshake, 2 by rule 3), on every execution. A caller the report times
+    /// holds them in its latency already; one timed from its children needs them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wrapper: Option<u64>,
 }
 
 /// How a loop's cycles are computed.
@@ -680,7 +685,12 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         report_loop: Some(format!("{}/{}", found.module.name, l.name)),
         dataflow: facts.dataflow,
         nest: None,
-        report: Some(ReportLoop { trips: l.trip_count, latency: l.latency, iteration_latency: l.iteration_latency }),
+        report: Some(ReportLoop {
+            trips: l.trip_count,
+            latency: l.latency,
+            iteration_latency: l.iteration_latency,
+            wrapper: pipeline_wrapper(found, d),
+        }),
         absent: false,
         constant_table: None,
         removed: None,
@@ -708,6 +718,19 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         });
     }
     t
+}
+
+/// The cycles a `_Pipeline_` module adds around its one loop: its latency minus the loop's, or
+/// rule 3's 2 where the report gives neither (a data-dependent trip count).
+fn pipeline_wrapper(found: csynth::LoopRef<'_>, d: &Defaults) -> Option<u64> {
+    let m = found.module;
+    if m.pipeline_of.is_none() || m.loops.len() != 1 || found.depth != 0 {
+        return None;
+    }
+    match (m.latency, found.node.latency) {
+        (Some(ml), Some(ll)) => Some(ml.min.saturating_sub(ll.min)),
+        _ => Some(d.pipeline_wrapper),
+    }
 }
 
 fn pragma_ii(facts: &crate::model::pragma::LoopFacts) -> Sourced<u64> {

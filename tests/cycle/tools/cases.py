@@ -323,6 +323,37 @@ def c10():
                 why=why)
 
 
+# --------------------------------------------------------------------------------------------- 17
+@case
+def c17():
+    d = "17_guarded_nest"
+    t = "row_sums"
+
+    def model(p):
+        n = p["n"]
+        cols = Loop("cols", n, iter_lat=2, line=line_of(d, "cols"))
+        rows = Loop("rows", n, iter_lat=cols.latency + 2, loops=[cols], line=line_of(d, "rows"))
+        # `run` 0: the refused-size path, which skips the loops (the report's best case).
+        lat = rows.latency + 1 if p["run"] else 1
+        return Module(t, lat, loops=[rows], res={"FF": 88, "LUT": 141}, line=line_of(d, t))
+
+    calls = [{"n": 4, "run": 1}, {"n": 9, "run": 1}, {"n": 16, "run": 1}]
+    why = ("cols: n trips of 2 (the read, the add): 2n. rows: n trips of 2n + 2 (acc reset, the out write): "
+           "n(2n+2). The top adds 1 on the path that runs the loops: T(n) = n(2n+2) + 1, 41 ~ 545 for "
+           "n = 4..16; a refused size skips the loops, 1 cycle, so the report says 1 ~ 545 while rows says "
+           "40 ~ 544. T(4) = 41, T(9) = 181, T(16) = 545. Adding what the run changed in the loops to the "
+           "best case (1) gives 1, 141, 505: the best case is a path that skips them, so the module's own "
+           "cycles come from the worst case (545 - 544 = 1). Co-sim (fact 10): 41, 181, 545.")
+    return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="3.102",
+                rpt=False, cosim=True,
+                args=[("m", "in", "const int (*)[16]", "ap_memory", mem(8)),
+                      ("out", "out", "int*", "ap_memory", mem(4)), ("n", "in", "int", "ap_none", {})],
+                model=model, pmin={"n": 4, "run": 0}, pmax={"n": 16, "run": 1}, calls=calls,
+                rule="fact 10: a guard whose other branch skips the loops makes the report's best case "
+                     "shorter than the loops'; the module's own cycles come from its worst case",
+                why=why)
+
+
 # --------------------------------------------------------------------------------------------- 11
 @case
 def c11():
