@@ -283,6 +283,30 @@ fn without_a_report_a_copy_nothing_reads_costs_nothing() {
     assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [790, 790, 790]);
 }
 
+/// A module whose latency the report leaves undefined (a data-dependent exit) is timed from its
+/// children, and the modules Vitis generated at its level (`<func>_Pipeline_<N>`: here the
+/// initialiser, 18) have no probe to stand for them: they count too. Case 13 with the top's
+/// latency made `undef`: its own 2 (the default) + 18 + the count module (2n+3) + copy_out (18),
+/// the hand-worked 2n+41 again (without the initialiser: 2n+23).
+#[test]
+fn generated_modules_count_in_a_module_of_undefined_latency() {
+    let case = repo().join("tests/cycle/13_initialiser");
+    let dir = tempfile::tempdir().unwrap();
+    for f in ["kernel.h", "kernel.cpp", "tb.cpp", "hls_config.cfg"] {
+        std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+    }
+    let xml = std::fs::read_to_string(case.join("csynth.xml")).unwrap();
+    let undef = xml
+        .replace("<Best-caseLatency>43</Best-caseLatency>", "<Best-caseLatency>undef</Best-caseLatency>")
+        .replace("<Worst-caseLatency>2089</Worst-caseLatency>", "<Worst-caseLatency>undef</Worst-caseLatency>");
+    assert_ne!(undef, xml);
+    let report = dir.path().join("csynth.xml");
+    std::fs::write(&report, undef).unwrap();
+    let rep = sim(dir.path(), &["--csynth", report.to_str().unwrap()]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [61, 1041, 2089]);
+    assert!(rep["estimate"].get("report_latency").is_none(), "{}", rep["estimate"]);
+}
+
 /// Without a report, a loop that only fills a constant table (here through the parameter of an
 /// inlined function) costs 0, as the ROM Vitis makes of it (rule 7), and its row says why: the
 /// apply pipeline ((n − 1) + tail 4) + 2 of an ap_ctrl_hs top, as the hand-worked figures.

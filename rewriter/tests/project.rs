@@ -473,6 +473,36 @@ fn tcl_without_solution_looks_on_disk() {
     );
 }
 
+/// The `script.tcl` Vitis writes into a solution (`<workspace>/<project>/<solution>/`) names its
+/// files from the workspace it ran in (`add_files proj/k.cpp`, `source
+/// "./proj/solution1/directives.tcl"`): read where a user finds it, it resolves from there.
+#[test]
+fn tcl_a_solutions_own_script_resolves_from_the_workspace() {
+    let script = "open_project proj\nset_top k\nadd_files proj/k.cpp\nadd_files -tb proj/tb.cpp\n\
+                  open_solution \"solution1\" -flow_target vivado\nsource \"./proj/solution1/directives.tcl\"\n";
+    let t = tree(&[
+        ("proj/solution1/script.tcl", script),
+        ("proj/solution1/directives.tcl", "set_directive_pipeline k/L\n"),
+        ("proj/k.cpp", KERNEL),
+        ("proj/tb.cpp", TB),
+    ]);
+    let p = project::load(&t.path().join("proj/solution1/script.tcl")).unwrap();
+    let r = root(&t);
+    assert_eq!(p.root, r);
+    assert_eq!(p.sources[0].path, r.join("proj/k.cpp"));
+    assert_eq!(p.testbench[0].path, r.join("proj/tb.cpp"));
+    assert_eq!(p.directives.len(), 1, "{}", warnings(&p));
+    p.check().unwrap();
+    assert_eq!(p.solution_dirs(), vec![r.join("proj/solution1/syn/report")]);
+    // A script that only sits in a directory of that name keeps its own directory.
+    let t = tree(&[
+        ("proj/solution1/run.tcl", "open_project other\nset_top k\nadd_files k.cpp\n"),
+        ("proj/solution1/k.cpp", KERNEL),
+    ]);
+    let p = project::load(&t.path().join("proj/solution1/run.tcl")).unwrap();
+    assert_eq!(p.sources[0].path, root(&t).join("proj/solution1/k.cpp"));
+}
+
 #[test]
 fn tcl_syntax_errors_have_line_and_column() {
     let cases = [

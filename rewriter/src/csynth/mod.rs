@@ -79,6 +79,10 @@ pub struct Report {
     /// Registers`, 2021+): the arguments written through that bundle, in register order, with
     /// their 32-bit words. `None` when the report has no such table or no `CTRL` register.
     pub axilite_args: Option<Vec<AxiLiteArg>>,
+    /// Block control (ap_start, ap_done) sits on an s_axilite bundle: `axilite_args` is known,
+    /// or the top has `s_axi` ports and no `ap_start` port (reports before 2021 list no
+    /// registers).
+    pub control_on_axilite: bool,
     /// The files read: the report itself, then per-module siblings (2020.1 layout; for text
     /// reports also in the 2022+ layout, where they give what the summary table leaves out).
     pub files: Vec<PathBuf>,

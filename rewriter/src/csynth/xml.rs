@@ -217,6 +217,9 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
     let pragmas = child(root, "PragmaReport").map(|p| children(p, "Pragma").map(pragma).collect()).unwrap_or_default();
 
     let (maxi, control, s_axilite, axilite_args) = hw_interfaces(root);
+    let start_port = child(root, "InterfaceSummary")
+        .is_some_and(|s| children(s, "RtlPorts").filter_map(|p| child(p, "name")).any(|n| text_of(n) == "ap_start"));
+    let control_on_axilite = axilite_args.is_some() || (s_axilite && !start_port);
 
     if ctx.dropped_warnings > 0 {
         ctx.warnings.push(format!("{}: {} more unreadable values", origin.display(), ctx.dropped_warnings));
@@ -237,6 +240,7 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
         maxi,
         control,
         s_axilite,
+        control_on_axilite,
         axilite_args,
         files: vec![origin.to_path_buf()],
         warnings: ctx.warnings,

@@ -289,6 +289,11 @@ pub fn parse_tcl_str(path: &Path, text: &str) -> Result<Project> {
 pub fn parse_tcl_selected(path: &Path, text: &str, select: &Select) -> Result<Project> {
     let mut project = Project::empty(ProjectKind::Tcl, path);
     interp::run(&mut project, text, select)?;
+    if let Some(workspace) = workspace_of_solution_script(&project) {
+        project = Project::empty(ProjectKind::Tcl, path);
+        project.root = workspace;
+        interp::run(&mut project, text, select)?;
+    }
     for (what, wanted, seen, flag) in [
         ("project or component", &select.component, &project.components, "--component"),
         ("solution", &select.solution, &project.solutions, "--solution"),
@@ -304,6 +309,25 @@ pub fn parse_tcl_selected(path: &Path, text: &str, select: &Select) -> Result<Pr
     }
     project.finish();
     Ok(project)
+}
+
+/// The directory Vitis ran a script from when the script is the `script.tcl` it writes into a
+/// solution (`<workspace>/<project>/<solution>/script.tcl`): its paths (`add_files
+/// <project>/f.cpp`, `source ./<project>/<solution>/directives.tcl`) are relative to the
+/// workspace, not to the script. Recognised by the script's own `open_project` and
+/// `open_solution` naming the two directories it sits in.
+fn workspace_of_solution_script(p: &Project) -> Option<PathBuf> {
+    let (name, solution) = (p.name.as_deref()?, p.solution.as_deref()?);
+    let solution_dir = p.file.parent()?;
+    let project_dir = solution_dir.parent()?;
+    let name = Path::new(name);
+    let named = |dir: &Path, want: &std::ffi::OsStr| dir.file_name() == Some(want);
+    (name.is_relative()
+        && name.components().count() == 1
+        && named(solution_dir, std::ffi::OsStr::new(solution))
+        && named(project_dir, name.as_os_str()))
+    .then(|| project_dir.parent().map(Path::to_path_buf))
+    .flatten()
 }
 
 /// Which list of files an entry goes to.

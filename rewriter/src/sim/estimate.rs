@@ -7,6 +7,7 @@ use super::replay::Replay;
 use super::timing::{Source, Sourced, Timing};
 use crate::csynth;
 use crate::emit::manifest::Manifest;
+use crate::model::Param;
 use crate::vitis_tb::Window;
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -30,7 +31,7 @@ pub struct Estimate {
     pub per_call: Vec<u64>,
     pub mean_cycles: f64,
     /// What co-simulation would count beyond the estimate on the first call (the testbench's
-    /// window, [`crate::vitis_tb`]): 1 (rule 10), or the s_axilite argument writes and status
+    /// window, [`crate::vitis_tb`]): 0 (rule 10), or the s_axilite argument writes and status
     /// polls of Vitis ≤ 2022.2's testbench (from the report's registers and version).
     pub cosim_extra: Sourced<u64>,
     /// How the co-sim figure is derived from the estimate.
@@ -72,14 +73,20 @@ pub struct CallComparison {
 }
 
 /// Build the headline from the replay.
-pub fn estimate(replay: &Replay, report: Option<&csynth::Report>, top: &str, cosim: Option<&CosimTruth>) -> Estimate {
+pub fn estimate(
+    replay: &Replay,
+    report: Option<&csynth::Report>,
+    top: &str,
+    cosim: Option<&CosimTruth>,
+    top_params: &[Param],
+) -> Estimate {
     let per_call = replay.calls.clone();
     // Over every call: the list keeps the first MAX_CALLS.
     let mean = if replay.calls_total == 0 { 0.0 } else { replay.calls_cycles as f64 / replay.calls_total as f64 };
     let top_module = report.and_then(|r| r.module(top).or_else(|| r.top_module()));
     let report_latency = top_module.and_then(|m| m.latency);
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
-    let window = cosim_window(report);
+    let window = cosim_window(report, top_params);
     let cosim_per_call: Vec<u64> = per_call.iter().map(|&c| window.cycles(c)).collect();
     let first_extra = cosim_per_call.first().zip(per_call.first()).map_or(window.cycles(0), |(w, c)| w - c);
     let cosim_extra = match window {
@@ -108,11 +115,50 @@ fn pct(estimate: u64, truth: u64) -> f64 {
 }
 
 /// How Vitis' co-sim testbench would count the top's calls: from the report's version and its
-/// control bundle's registers; without a report (version unknown), the schedule + 1.
-fn cosim_window(report: Option<&csynth::Report>) -> Window {
+/// control bundle's registers; without a report (version unknown), the schedule.
+fn cosim_window(report: Option<&csynth::Report>, top_params: &[Param]) -> Window {
     let Some(r) = report else { return Window::Handshake };
-    let words = r.axilite_args.as_ref().map(|a| a.iter().map(|a| a.words).collect());
-    Window::for_top(Some(&r.version), words.is_some(), words.unwrap_or_default())
+    let words = match &r.axilite_args {
+        Some(a) => a.iter().map(|a| a.words).collect(),
+        None => argument_words(top_params, &r.version),
+    };
+    Window::for_top(Some(&r.version), r.control_on_axilite, words)
+}
+
+/// Reports before 2021 list no s_axilite registers: the words the testbench writes per
+/// argument, from the top's parameters. An `s_axilite` scalar: its 32-bit words (2 for a 64-bit
+/// type); an `m_axi` pointer: its offset register, one word for the 32-bit addresses of Vivado
+/// HLS up to 2019, two for Vitis' 64-bit ones. Streams and ports of their own are not in the
+/// bundle.
+fn argument_words(params: &[Param], version: &str) -> Vec<u32> {
+    let wide_addresses = version
+        .trim_start_matches(['v', 'V'])
+        .split('.')
+        .next()
+        .and_then(|y| y.parse::<u32>().ok())
+        .is_some_and(|y| y >= 2020);
+    params
+        .iter()
+        .filter_map(|p| match p.interface.as_deref() {
+            Some("m_axi") => Some(if wide_addresses { 2 } else { 1 }),
+            Some("s_axilite") => Some(scalar_words(&p.type_text)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 32-bit words of a scalar type: 2 for the 64-bit C types and `ap_(u)int<N>` of N > 32
+/// (⌈N/32⌉), else 1.
+fn scalar_words(t: &str) -> u32 {
+    let t = t.replace(' ', "");
+    if let Some(n) = t.split(['<', '>']).nth(1).filter(|_| t.contains("ap_")).and_then(|n| n.parse::<u32>().ok()) {
+        return n.div_ceil(32).max(1);
+    }
+    if ["longlong", "double", "int64_t", "uint64_t", "long", "size_t"].iter().any(|w| t.contains(w)) {
+        2
+    } else {
+        1
+    }
 }
 
 /// `per_call`: the estimated co-sim figures.
@@ -276,4 +322,69 @@ pub fn account(manifest: &Manifest, timing: &HashMap<u32, Timing>, report: &csyn
         })
         .collect();
     Accounting { modules, loops, probes_without_entry: notes }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ParamKind;
+
+    /// A Vivado HLS 2018-layout module report (written for this test): block control in the
+    /// `CTRL` s_axilite bundle (s_axi ports, no ap_start port), no register table.
+    fn old_report(ports: &str) -> csynth::Report {
+        let text = format!(
+            "\n\n================================================================\n== Vivado HLS Report for 'k'\n\
+             ================================================================\n* Date:           Mon Jan  1 00:00:00 2018\n\n\
+             * Version:        2018.3 (Build 1 on Thu Dec 06 23:56:15 MST 2018)\n* Project:        p\n* Solution:       solution1\n\
+             * Product family: zynq\n* Target device:  xc7z020clg400-1\n\n\n\
+             ================================================================\n== Performance Estimates\n\
+             ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
+             \x20   +-----+-----+-----+-----+---------+\n    |  Latency  |  Interval | Pipeline|\n    | min | max | min | max |   Type  |\n\
+             \x20   +-----+-----+-----+-----+---------+\n    |   40|   40|   41|   41|   none  |\n    +-----+-----+-----+-----+---------+\n\n\n\
+             ================================================================\n== Interface\n\
+             ================================================================\n* Summary: \n\
+             +--------------------+-----+-----+------------+--------------------+--------------+\n\
+             |      RTL Ports     | Dir | Bits|  Protocol  |    Source Object   |    C Type    |\n\
+             +--------------------+-----+-----+------------+--------------------+--------------+\n{ports}\
+             +--------------------+-----+-----+------------+--------------------+--------------+\n\n"
+        );
+        csynth::parse_str(&text, "k_csynth.rpt").unwrap()
+    }
+
+    fn param(name: &str, type_text: &str, interface: Option<&str>) -> Param {
+        Param {
+            name: name.into(),
+            type_text: type_text.into(),
+            kind: ParamKind::Scalar,
+            interface: interface.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn an_old_report_without_registers_takes_the_argument_words_from_the_source() {
+        let axilite = old_report(
+            "|s_axi_CTRL_AWVALID  |  in |    1|    s_axi   |        CTRL        |    scalar    |\n\
+             |ap_clk              |  in |    1| ap_ctrl_hs |          k         | return value |\n\
+             |interrupt           | out |    1| ap_ctrl_hs |          k         | return value |\n",
+        );
+        assert!(axilite.control_on_axilite && axilite.axilite_args.is_none());
+        let params = [
+            param("gain", "int", Some("s_axilite")),
+            param("wide", "long long", Some("s_axilite")),
+            param("x", "int *", Some("m_axi")),
+            param("s", "hls::stream<int> &", Some("axis")),
+            param("n", "int", None),
+        ];
+        assert_eq!(argument_words(&params, "2018.3"), [1, 2, 1]);
+        assert_eq!(argument_words(&params, "2020.2"), [1, 2, 2], "Vitis' m_axi offsets are 64-bit");
+        assert_eq!(scalar_words("ap_uint<96>"), 3);
+        assert_eq!(cosim_window(Some(&axilite), &params), Window::AxiLitePolled { words: vec![1, 2, 1] });
+        // The same top with ap_start on a port: the handshake window.
+        let ports = old_report(
+            "|s_axi_CTRL_AWVALID  |  in |    1|    s_axi   |        CTRL        |    scalar    |\n\
+             |ap_start            |  in |    1| ap_ctrl_hs |          k         | return value |\n",
+        );
+        assert!(!ports.control_on_axilite);
+        assert_eq!(cosim_window(Some(&ports), &params), Window::Handshake);
+    }
 }

@@ -91,6 +91,7 @@ pub fn read_manifest(path: &Path) -> Result<Manifest> {
 #[derive(Default)]
 struct ShapeBuilder {
     max_trips: fastmap::FastMap<u32, u64>,
+    min_trips: fastmap::FastMap<u32, u64>,
     /// (outer, inner) probe pairs seen.
     inner: fastmap::FastSet<(u32, u32)>,
     open: fastmap::FastMap<u32, Vec<u32>>,
@@ -116,6 +117,11 @@ impl ShapeBuilder {
                         *e = v;
                         self.changed = true;
                     }
+                    let e = self.min_trips.entry(r.probe).or_insert(v);
+                    if v < *e {
+                        *e = v;
+                        self.changed = true;
+                    }
                 }
             }
             _ => {}
@@ -127,6 +133,7 @@ impl ShapeBuilder {
         self.changed = false;
         let mut shape = timing::RunShape {
             max_trips: self.max_trips.iter().map(|(&k, &v)| (k, v)).collect(),
+            min_trips: self.min_trips.iter().map(|(&k, &v)| (k, v)).collect(),
             ..Default::default()
         };
         for &(outer, inner) in &self.inner {

@@ -185,19 +185,21 @@ fn headline(rep: &Report) -> String {
     }
     out.push('\n');
     // The extra comes from the report when its registers and version chose Vitis' s_axilite
-    // testbench ([`super::estimate`]); else it is the + 1 every call gets, not worth a line.
+    // testbench ([`super::estimate`]); else the window is the schedule itself, not worth a line.
     if e.cosim_extra.source == super::timing::Source::Report {
         let _ = writeln!(out, "in co-simulation's window: {} per call ({})", span(&e.cosim_per_call), e.cosim_window);
     }
     if let Some(c) = &e.cosim {
         let truth: Vec<u64> = c.calls.iter().map(|c| c.cosim).collect();
+        let window = match e.cosim_extra.value {
+            0 => "ap_start→ap_done".to_string(),
+            v => format!("+{v} on the first call, {}", e.cosim_extra.source),
+        };
         let _ = write!(
             out,
-            "co-simulation ({}): {} per call; estimate in its window (+{} on the first call, {}): mean abs error {:.1} %",
+            "co-simulation ({}): {} per call; estimate in its window ({window}): mean abs error {:.1} %",
             c.files.join(", "),
             span(&truth),
-            e.cosim_extra.value,
-            e.cosim_extra.source,
             c.mean_abs_error_pct
         );
         if let Some(r) = c.report_mean_abs_error_pct {

@@ -127,6 +127,11 @@ struct Open {
     /// Σ over the children of (their cycles − what the report assumed for them): what the run
     /// changes in this invocation's scheduled latency (schedule first).
     delta: i64,
+    /// Σ over the children the report times of its best and worst case for them: a module whose
+    /// best case is shorter than the best case of children that ran has a best case that skips
+    /// them (`module_schedule`).
+    children_base: u64,
+    children_base_max: u64,
     /// Calls made so far in this invocation, per callee probe called from several places (to
     /// tell call sites apart): a few entries, searched.
     calls_made: Vec<(u32, usize)>,
@@ -467,6 +472,8 @@ impl<'a> Ctx<'a> {
             overlap_site: None,
             nest_trips: 0,
             delta: 0,
+            children_base: 0,
+            children_base_max: 0,
             calls_made: Vec::new(),
             call_site,
             copy,
@@ -619,8 +626,19 @@ impl<'a> Ctx<'a> {
                     self.out.nodes[n].offset =
                         (parent.child_sum + add).saturating_sub(cycles) + self.entry_cycles(parent.probe);
                 }
-                parent.child_sum += add;
+                // A loop that is the pipeline of a `_Pipeline_` module: the module's handshake around
+                // it. Its row is the loop; a caller timed from its children counts the module (one
+                // timed from its latency holds it already: the delta is unchanged).
+                let wrapper = match self.t(r.probe) {
+                    Some(Timing::Loop(l)) if !l.absent => l.report.and_then(|x| x.wrapper).unwrap_or(0),
+                    _ => 0,
+                };
+                parent.child_sum += add + wrapper;
                 parent.delta += contribution;
+                if let Some(b) = scheduled.base {
+                    parent.children_base += b;
+                    parent.children_base_max += scheduled.base_max.unwrap_or(b);
+                }
                 parent.bulk_run.clear();
             }
         }
@@ -690,8 +708,18 @@ impl<'a> Ctx<'a> {
             };
         }
         match latency {
-            Some(l) if pipelined => Scheduled { cycles: l.max, base: Some(l.min), exact: l.is_exact() },
-            Some(l) => Scheduled::from_base(l.min, open.delta),
+            Some(l) if pipelined => {
+                Scheduled { cycles: l.max, base: Some(l.min), base_max: Some(l.max), exact: l.is_exact() }
+            }
+            // The best case is shorter than the best case of the children that ran: it is a path
+            // that skips them (`if (n >= 5) loop; else printf(...)`: best case 1, the loop's 435).
+            // The worst case runs them: its own cycles beside theirs, plus what the run changed.
+            Some(l) if l.min < open.children_base && l.max >= open.children_base_max => {
+                let own = l.max - open.children_base_max;
+                let cycles = (own as i64 + open.children_base as i64 + open.delta).max(0) as u64;
+                Scheduled { cycles, base: Some(l.min), base_max: Some(l.max), exact: false }
+            }
+            Some(l) => Scheduled { base_max: Some(l.max), ..Scheduled::from_base(l.min, open.delta) },
             None => Scheduled::computed(m.overhead.value + init + open.child_sum, None),
         }
     }
@@ -844,19 +872,21 @@ struct Scheduled {
     /// The report's latency for it (its minimum for a range): its parent's scheduled latency
     /// counted it at this. `None`: the report does not time it (no report, inlined, unrolled).
     base: Option<u64>,
+    /// The report's worst case for it, when it gives a range.
+    base_max: Option<u64>,
     /// The cycles are the report's latency exactly: the run agreed with the schedule.
     exact: bool,
 }
 
 impl Scheduled {
     fn computed(cycles: u64, base: Option<u64>) -> Self {
-        Scheduled { cycles, base, exact: false }
+        Scheduled { cycles, base, base_max: None, exact: false }
     }
 
     /// The report's latency `base` changed by what the run changed inside.
     fn from_base(base: u64, delta: i64) -> Self {
         let cycles = (base as i64 + delta).max(0) as u64;
-        Scheduled { cycles, base: Some(base), exact: delta == 0 }
+        Scheduled { cycles, base: Some(base), base_max: None, exact: delta == 0 }
     }
 }
 
@@ -873,22 +903,23 @@ fn loop_schedule(l: &LoopTiming, trips: u64, open: &Open) -> Scheduled {
     }
     let Some(rep) = l.report else { return Scheduled::computed(loop_cycles(l, trips, open.child_sum), None) };
     let base = rep.latency.map(|x| x.min);
+    let with_max = |s: Scheduled| Scheduled { base_max: rep.latency.map(|x| x.max), ..s };
     let tc = effective_trips(l, trips);
     let same_trips = rep.trips.and_then(|t| t.exact()) == Some(tc);
     if let (true, true, Some(lat)) =
         (same_trips, open.delta == 0 || l.pipelined.value, rep.latency.and_then(|x| x.exact()))
     {
-        return Scheduled { cycles: lat, base, exact: true };
+        return Scheduled { cycles: lat, base, base_max: Some(lat), exact: true };
     }
     if l.pipelined.value {
-        return Scheduled::computed(loop_cycles(l, trips, 0), base);
+        return with_max(Scheduled::computed(loop_cycles(l, trips, 0), base));
     }
     match rep.iteration_latency {
         Some(il) => {
             let cycles = ((tc * il.min) as i64 + open.delta).max(0) as u64;
-            Scheduled::computed(cycles, base)
+            with_max(Scheduled::computed(cycles, base))
         }
-        None => Scheduled::computed(loop_cycles(l, trips, open.child_sum), base),
+        None => with_max(Scheduled::computed(loop_cycles(l, trips, open.child_sum), base)),
     }
 }
 

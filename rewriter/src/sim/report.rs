@@ -335,7 +335,13 @@ pub fn build(i: &Inputs) -> Report {
             tool: rep.tool.clone(),
             version: rep.version.clone(),
         }),
-        estimate: super::estimate::estimate(r, i.csynth.map(|(_, c)| c), &i.top, i.cosim),
+        estimate: super::estimate::estimate(
+            r,
+            i.csynth.map(|(_, c)| c),
+            &i.top,
+            i.cosim,
+            top_params(i.manifest, &i.top),
+        ),
         accounting: i.csynth.map(|(_, c)| super::estimate::account(i.manifest, i.timing, c)),
         total_cycles: r.total_cycles,
         total_us: secs(r.total_cycles) * 1e6,
@@ -592,4 +598,14 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
         _ => {}
     }
     info
+}
+
+/// The top function's parameters as the source declares them (with their INTERFACE pragmas).
+fn top_params<'a>(manifest: &'a crate::emit::manifest::Manifest, top: &str) -> &'a [crate::model::Param] {
+    manifest
+        .probes
+        .iter()
+        .find(|p| p.kind == "function" && p.name == top)
+        .and_then(|p| p.module.as_ref())
+        .map_or(&[], |m| &m.params[..])
 }

@@ -107,6 +107,11 @@ pub struct ReportLoop {
     pub latency: Option<csynth::Range<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iteration_latency: Option<csynth::Range<u64>>,
+    /// The loop is the pipeline of a `<func>_Pipeline_<loop>` module: the module's cycles beyond
+    /// the loop's (its handshake, 2 by rule 3), on every execution. A caller the report times
+    /// holds them in its latency already; one timed from its children needs them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wrapper: Option<u64>,
 }
 
 /// How a loop's cycles are computed.
@@ -211,10 +216,11 @@ pub struct ModuleTiming {
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inlined: bool,
     /// Without a report: the modules Vitis makes of the function's aggregate initialisers
-    /// (facts, rule 1), which run side by side at its start: the largest, elements + 2.
+    /// (facts, rule 1), which run side by side at its start: the largest, elements + 2. With a
+    /// report that leaves the module's latency undefined: its generated `_Pipeline_<N>` modules.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub initialisers: Option<Sourced<u64>>,
-    /// Without a report: what was made of each initialiser (counted, or skipped and why).
+    /// What was made of each initialiser or generated module (counted, or skipped and why).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub initialiser_notes: Vec<String>,
 }
@@ -282,6 +288,9 @@ impl Timing {
 pub struct RunShape {
     /// The largest trip count of each loop probe.
     pub max_trips: HashMap<u32, u64>,
+    /// The smallest: a loop whose trips differ between executions has a bound Vitis cannot
+    /// unroll.
+    pub min_trips: HashMap<u32, u64>,
     /// The probes that ran directly inside each probe (nested loops, calls of probed functions).
     pub inner: HashMap<u32, std::collections::HashSet<u32>>,
 }
@@ -317,6 +326,7 @@ pub fn build(
         }
         None => {
             apply_inlined_tables(manifest, &mut timing);
+            apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_default_flatten(manifest, &mut timing);
         }
@@ -381,6 +391,60 @@ fn apply_copies(manifest: &Manifest, r: &csynth::Report, d: &Defaults, timing: &
     }
 }
 
+/// A pipeline pragma on a loop unrolls the loops inside it, which needs a constant trip count:
+/// a loop inside whose trips differ between executions (`for (j = 1; j < i; j++)`) cannot be
+/// unrolled, and Vitis keeps both as plain loops (a 2023.2 report: the outer loop's
+/// `pipeline II=1` not applied, the inner loop not pipelined, 894 and 9 cycles per iteration).
+/// Used only without a report.
+fn apply_unrollable_inside_pipelines(
+    manifest: &Manifest,
+    d: &Defaults,
+    shape: &RunShape,
+    timing: &mut HashMap<u32, Timing>,
+) {
+    let variable =
+        |id: u32| matches!((shape.min_trips.get(&id), shape.max_trips.get(&id)), (Some(lo), Some(hi)) if lo != hi);
+    let is_loop = |id: u32| manifest.probes.iter().any(|p| p.id == id && p.kind == "loop");
+    let mut demote = Vec::new();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        let Some(Timing::Loop(l)) = timing.get(&p.id) else { continue };
+        if !l.pipelined.value || l.pipelined.source == Source::Report {
+            continue;
+        }
+        // Every probed loop that ran inside it, at any depth.
+        let mut inside: Vec<u32> = shape.inner.get(&p.id).map(|s| s.iter().copied().collect()).unwrap_or_default();
+        let mut seen = std::collections::HashSet::new();
+        let mut blocked = Vec::new();
+        while let Some(id) = inside.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            if is_loop(id) && variable(id) {
+                blocked.push(id);
+            }
+            inside.extend(shape.inner.get(&id).into_iter().flatten().copied());
+        }
+        if !blocked.is_empty() {
+            demote.push((p.id, blocked));
+        }
+    }
+    for (outer, inner) in demote {
+        // The pragma (or directive) decided for the loops inside too: no default pipelining.
+        let source = match timing.get(&outer) {
+            Some(Timing::Loop(l)) => l.pipelined.source,
+            _ => continue,
+        };
+        for id in std::iter::once(outer).chain(inner) {
+            if let Some(Timing::Loop(l)) = timing.get_mut(&id) {
+                l.pipelined = Sourced::new(false, source);
+                l.ii = None;
+                l.il = None;
+                l.own.get_or_insert(Sourced::new(d.iteration_latency, Source::Default));
+            }
+        }
+    }
+}
+
 /// Vitis pipelines loops nobody told it about (facts, rule 9; UG1399 "Automatic Loop
 /// Pipelining", `syn.compile.pipeline_loops`, default 64): an innermost loop with more trips
 /// than the threshold becomes a pipeline at II=1; when the innermost loops of a loop all have
@@ -425,12 +489,14 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
         match parent_loop {
             Some(pid) if small && free(timing, pid) => {
                 // The parent becomes the pipeline only when everything that ran inside it is an
-                // innermost loop with few trips.
+                // innermost loop with few trips, the same number every time (a bound that varies
+                // cannot be unrolled: that loop is pipelined on its own).
                 let all_small = shape.inner.get(&pid).is_some_and(|inside| {
                     inside.iter().all(|&s| {
                         loops.iter().any(|q| q.id == s)
                             && innermost(s)
                             && max_trips.get(&s).is_none_or(|&t| t <= d.pipeline_loops)
+                            && shape.min_trips.get(&s).is_none_or(|lo| Some(lo) == max_trips.get(&s))
                     })
                 });
                 if all_small {
@@ -679,7 +745,12 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         report_loop: Some(format!("{}/{}", found.module.name, l.name)),
         dataflow: facts.dataflow,
         nest: None,
-        report: Some(ReportLoop { trips: l.trip_count, latency: l.latency, iteration_latency: l.iteration_latency }),
+        report: Some(ReportLoop {
+            trips: l.trip_count,
+            latency: l.latency,
+            iteration_latency: l.iteration_latency,
+            wrapper: pipeline_wrapper(found, d),
+        }),
         absent: false,
         constant_table: None,
         removed: None,
@@ -707,6 +778,19 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         });
     }
     t
+}
+
+/// The cycles a `_Pipeline_` module adds around its one loop: its latency minus the loop's, or
+/// rule 3's 2 where the report gives neither (a data-dependent trip count).
+fn pipeline_wrapper(found: csynth::LoopRef<'_>, d: &Defaults) -> Option<u64> {
+    let m = found.module;
+    if m.pipeline_of.is_none() || m.loops.len() != 1 || found.depth != 0 {
+        return None;
+    }
+    match (m.latency, found.node.latency) {
+        (Some(ml), Some(ll)) => Some(ml.min.saturating_sub(ll.min)),
+        _ => Some(d.pipeline_wrapper),
+    }
 }
 
 fn pragma_ii(facts: &crate::model::pragma::LoopFacts) -> Sourced<u64> {
@@ -817,6 +901,8 @@ fn module_timing(
         .filter(|_| !has_children && m.loops.is_empty())
         .map(|v| Sourced::new(v, Source::Report));
     let resources = (!m.resources.is_empty()).then_some(m.resources);
+    let (initialisers, initialiser_notes) =
+        if m.latency.is_none() { generated_modules_cost(report, m) } else { (None, Vec::new()) };
     let copies: Vec<Copy> = if mods.len() > 1 {
         mods.iter().map(|c| Copy { name: c.name.clone(), latency: c.latency, pipelined: c.is_pipelined() }).collect()
     } else {
@@ -832,9 +918,37 @@ fn module_timing(
         pipelined: m.is_pipelined(),
         copies,
         inlined: false,
-        initialisers: None,
-        initialiser_notes: Vec::new(),
+        initialisers,
+        initialiser_notes,
     }
+}
+
+/// A module whose latency the report leaves undefined is timed from its children, and the
+/// modules Vitis generated at its own level (`<module>_Pipeline_<N>`, N a number: a `memcpy`
+/// or an aggregate initialiser, rule 1) have no probe to stand for them: their latencies,
+/// one after the other (the report does not say which of them overlap). A module with a
+/// latency holds them already.
+fn generated_modules_cost(report: Option<&csynth::Report>, m: &csynth::Module) -> (Option<Sourced<u64>>, Vec<String>) {
+    let Some(r) = report else { return (None, Vec::new()) };
+    let prefix = format!("{}_Pipeline_", m.name);
+    let mut cost: Option<u64> = None;
+    let mut notes = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for name in m.instances.iter().filter_map(|i| i.module.as_deref()) {
+        let numbered =
+            name.strip_prefix(&prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        if !numbered || !seen.insert(name) {
+            continue;
+        }
+        match r.modules.iter().find(|g| g.name == name).and_then(|g| g.latency) {
+            Some(l) => {
+                cost = Some(cost.unwrap_or(0) + l.min);
+                notes.push(format!("{name} (generated by Vitis): {} cycles, from the report", l.min));
+            }
+            None => notes.push(format!("{name} (generated by Vitis) not counted: the report gives no latency")),
+        }
+    }
+    (cost.map(|c| Sourced::new(c, Source::Report)), notes)
 }
 
 #[cfg(test)]
@@ -915,8 +1029,31 @@ mod tests {
     fn shape(outer: u64, inner: u64) -> RunShape {
         RunShape {
             max_trips: HashMap::from([(1, outer), (2, inner)]),
+            min_trips: HashMap::from([(1, outer), (2, inner)]),
             inner: HashMap::from([(0, [1].into()), (1, [2].into())]),
         }
+    }
+
+    /// An inner loop whose bound varies (`j < i`) cannot be unrolled: without a pragma it is the
+    /// pipeline itself, not its parent; under a pipeline pragma on its parent neither is
+    /// pipelined (the pragma cannot be applied).
+    #[test]
+    fn a_loop_whose_trips_vary_is_not_unrolled_into_a_pipeline() {
+        let d = Defaults::default();
+        let mut varying = shape(10, 8);
+        varying.min_trips.insert(2, 1);
+        let t = build(&manifest(DEFAULTS_ONLY), None, &d, &varying, "k");
+        assert_eq!((pipelined_of(&t, 1).value, pipelined_of(&t, 2).value), (false, true));
+        let pragma = DEFAULTS_ONLY
+            .replace(r#""loop":{"kind":"for","depth":0}"#, r#""loop":{"kind":"for","depth":0,"pipeline_ii":1}"#);
+        let m = manifest(&pragma);
+        let t = build(&m, None, &d, &shape(10, 8), "k");
+        assert_eq!(pipelined_of(&t, 1), Sourced::new(true, Source::Pragma), "a constant bound: the pragma holds");
+        let t = build(&m, None, &d, &varying, "k");
+        assert_eq!(
+            (pipelined_of(&t, 1), pipelined_of(&t, 2)),
+            (Sourced::new(false, Source::Pragma), Sourced::new(false, Source::Pragma))
+        );
     }
 
     fn pipelined_of(t: &HashMap<u32, Timing>, id: u32) -> Sourced<bool> {

@@ -118,7 +118,7 @@ def c03():
     why = ("prefix_sum_Pipeline_scan: the scan loop runs n trips at II 1, depth 3: (n-1)*1 + 3 - 1 = n+1; "
            "the _Pipeline_ module adds 2: n+3; the ap_ctrl_hs top adds its own 2 (the report: top 6 ~ 1029 "
            "against module 5 ~ 1028): n+5. n = 16: 21; n = 200: 205; n = 1024: 1029 (= the report's "
-           "worst case). Co-sim (fact 10) is one more per call: 22, 206, 1030.")
+           "worst case). Co-sim counts the same (fact 10): 21, 205, 1029.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.912",
                 rpt=True, cosim=True,
                 args=[("in", "in", "int const *", "ap_memory", mem(10)), ("out", "out", "int*", "ap_memory", mem(10)),
@@ -148,7 +148,7 @@ def c04():
            "cols+3 for the instance + 3 of its own (loop test, the out[r] write) = cols+6. row = rows*(cols+6); "
            "the ap_ctrl_hs top adds 2. (4,16): 4*22+2 = 90; (10,64): 10*70+2 = 702; (32,1): 32*7+2 = 226; "
            "(7,40): 7*46+2 = 324. Adding the inner module again per row counts it twice "
-           "(e.g. (10,64): 10*(70+67)+2 = 1372). Co-sim: 91, 703, 227, 325.")
+           "(e.g. (10,64): 10*(70+67)+2 = 1372). Co-sim (fact 10): 90, 702, 226, 324.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.876",
                 rpt=True, cosim=True,
                 args=[("m", "in", "const int (*)[64]", "ap_memory", mem(11)), ("out", "out", "int*", "ap_memory", mem(5)),
@@ -193,7 +193,7 @@ def c05():
            "token goes through every process's fill (latency - (n-1): 2, 7, 2) and the n tokens follow one "
            "a cycle, so the region takes (n-1) + 2 + 7 + 2 + 1 = n+11 (report: 12 ~ 1035). n = 64: 75; "
            "n = 300: 311; n = 1024: 1035. Summing the processes (3n+8, +1) is wrong: 3*300+9 = 909 for n = 300. "
-           "Co-sim: 76, 312, 1036.")
+           "Co-sim (fact 10): 75, 311, 1035.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.431",
                 rpt=True, cosim=True,
                 args=[("in", "in", "int const *", "ap_memory", mem(10)), ("out", "out", "int*", "ap_memory", mem(10)),
@@ -226,7 +226,7 @@ def c06():
            "The second, dot(y, y+1, n), is module dot_1: both operands come from y's single port, mac II 2, "
            "depth 5: 2(n-1)+4 = 2n+2, +1 = 2n+3. Both read y, so they run one after the other; the "
            "ap_ctrl_hs top adds 2: 3n+8 (report 11 ~ 776). n = 8: 32; n = 100: 308; n = 256: 776. Using "
-           "dot's schedule for both calls gives 2(n+3)+2 (208 for n = 100). Co-sim: 33, 309, 777.")
+           "dot's schedule for both calls gives 2(n+3)+2 (208 for n = 100). Co-sim (fact 10): 32, 308, 776.")
     return dict(dir=d, top=t, version="2023.2", flow="vivado", control="ap_ctrl_hs", clock="3.114",
                 rpt=False, cosim=True,
                 args=[("x", "in", "int const *", "ap_memory", mem(9)), ("y", "in", "int const *", "ap_memory", mem(9)),
@@ -258,7 +258,7 @@ def c07():
            "Vitis folded the table into the ROM tab_U, 0 cycles at run time. lut_apply_Pipeline_apply "
            "(n trips, II 1, depth 3) = (n-1)+2 = n+1, +2 = n+3; the ap_ctrl_hs top adds 2: n+5 (report "
            "6 ~ 517). n = 32: 37; n = 512: 517; n = 100: 105. Charging the fill loop (e.g. 64 trips at 1 "
-           "cycle) adds 64+ per call. Co-sim: 38, 518, 106.")
+           "cycle) adds 64+ per call. Co-sim (fact 10): 37, 517, 105.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="3.020",
                 rpt=False, cosim=True,
                 args=[("in", "in", "int const *", "ap_memory", mem(9)), ("out", "out", "int*", "ap_memory", mem(9)),
@@ -282,7 +282,7 @@ def c08():
            "unrolled into it; the report has no loop, only the function: latency 3, interval 1. In C "
            "simulation the loop exits after 0, 5, 16 and 11 trips (break), but the hardware evaluates all 16 "
            "entries every call: each call is 3. A model that charges the C trips gets 0..16+ per call. "
-           "Co-sim (ap_ctrl_hs, fact 10): 4 per call.")
+           "Co-sim (ap_ctrl_hs, fact 10): 3 per call.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="3.338",
                 rpt=False, cosim=True,
                 args=[("v", "in", "int const *", "ap_none_array", {"elements": 16}), ("limit", "in", "int", "ap_none", {}),
@@ -311,15 +311,46 @@ def c10():
            "the dual-port adj, one multiply-add): 2n. col: iteration 2n + 3 (acc reset, loop test, the out "
            "write): n(2n+3). row: iteration n(2n+3) + 1: n(n(2n+3)+1). The ap_ctrl_hs top adds 1: "
            "T(n) = n(n(2n+3)+1) + 1; the report can only say 1 ~ 3901 (n = 0..12). T(3) = 3*28+1 = 85; "
-           "T(7) = 7*120+1 = 841; T(12) = 12*325+1 = 3901; T(5) = 5*66+1 = 331. Co-sim = T(n)+1 (fact 10): "
-           "86, 842, 3902, 332.")
+           "T(7) = 7*120+1 = 841; T(12) = 12*325+1 = 3901; T(5) = 5*66+1 = 331. Co-sim = T(n) (fact 10: the top's own cycle is in "
+           "the report's latency, co-sim counts ap_start..ap_done): 85, 841, 3901, 331.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="3.254",
                 rpt=True, cosim=True, cosim_files=True,
                 args=[("adj", "in", "const int (*)[12]", "ap_memory", mem(8, ports=2)),
                       ("out", "out", "int (*)[12]", "ap_memory", mem(8)), ("n", "in", "int", "ap_none", {})],
                 model=model, pmin={"n": 0}, pmax={"n": 12}, calls=calls,
                 rule="fact 10: a data-dependent loop nest: the report gives only a range; the per-call latency "
-                     "is the nest evaluated with the run's trip counts (co-sim = that + 1 on ap_ctrl_hs)",
+                     "is the nest evaluated with the run's trip counts (co-sim counts the same on ap_ctrl_hs)",
+                why=why)
+
+
+# --------------------------------------------------------------------------------------------- 17
+@case
+def c17():
+    d = "17_guarded_nest"
+    t = "row_sums"
+
+    def model(p):
+        n = p["n"]
+        cols = Loop("cols", n, iter_lat=2, line=line_of(d, "cols"))
+        rows = Loop("rows", n, iter_lat=cols.latency + 2, loops=[cols], line=line_of(d, "rows"))
+        # `run` 0: the refused-size path, which skips the loops (the report's best case).
+        lat = rows.latency + 1 if p["run"] else 1
+        return Module(t, lat, loops=[rows], res={"FF": 88, "LUT": 141}, line=line_of(d, t))
+
+    calls = [{"n": 4, "run": 1}, {"n": 9, "run": 1}, {"n": 16, "run": 1}]
+    why = ("cols: n trips of 2 (the read, the add): 2n. rows: n trips of 2n + 2 (acc reset, the out write): "
+           "n(2n+2). The top adds 1 on the path that runs the loops: T(n) = n(2n+2) + 1, 41 ~ 545 for "
+           "n = 4..16; a refused size skips the loops, 1 cycle, so the report says 1 ~ 545 while rows says "
+           "40 ~ 544. T(4) = 41, T(9) = 181, T(16) = 545. Adding what the run changed in the loops to the "
+           "best case (1) gives 1, 141, 505: the best case is a path that skips them, so the module's own "
+           "cycles come from the worst case (545 - 544 = 1). Co-sim (fact 10): 41, 181, 545.")
+    return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="3.102",
+                rpt=False, cosim=True,
+                args=[("m", "in", "const int (*)[16]", "ap_memory", mem(8)),
+                      ("out", "out", "int*", "ap_memory", mem(4)), ("n", "in", "int", "ap_none", {})],
+                model=model, pmin={"n": 4, "run": 0}, pmax={"n": 16, "run": 1}, calls=calls,
+                rule="fact 10: a guard whose other branch skips the loops makes the report's best case "
+                     "shorter than the loops'; the module's own cycles come from its worst case",
                 why=why)
 
 
@@ -340,7 +371,7 @@ def c11():
            "loop Row_Col of rows*32 trips (II 1, depth 5) in blend_Pipeline_Row_Col; there is no Row or Col "
            "loop in the report. Row_Col = (32 rows - 1) + 4 = 32 rows + 3, module +2, ap_ctrl_hs top +2: "
            "32 rows + 7 (report 39 ~ 519). rows = 1: 39; 7: 231; 16: 519. Not flattening (rows * (32+3+2) "
-           "...) or matching Row and Col separately gives more (7 rows: 7*37+2 = 261). Co-sim: 40, 232, 520.")
+           "...) or matching Row and Col separately gives more (7 rows: 7*37+2 = 261). Co-sim (fact 10): 39, 231, 519.")
     return dict(dir=d, top=t, version="2023.2", flow="vivado", control="ap_ctrl_hs", clock="3.102",
                 rpt=False, cosim=True,
                 args=[("a", "in", "const int (*)[32]", "ap_memory", mem(9)), ("b", "in", "const int (*)[32]", "ap_memory", mem(9)),
@@ -383,7 +414,7 @@ def c12():
            "the chain 0 + (n+1) + (n+2) + (n+1) + 1 = 3n+5 (report 8 ~ 389; interval n+3 = the slowest "
            "process + 1, which only matters for back-to-back invocations). n = 16: 53; n = 128: 389; "
            "n = 50: 155. Treating the channels as FIFOs (overlap, as in case 05) gives about n+7 instead. "
-           "Co-sim: 54, 390, 156.")
+           "Co-sim (fact 10): 53, 389, 155.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.512",
                 rpt=False, cosim=True,
                 args=[("in", "in", "int const *", "ap_memory", mem(7)), ("out", "out", "int*", "ap_memory", mem(7)),
@@ -416,7 +447,7 @@ def c13():
            "module 2n+3. hist_bias_Pipeline_copy_out: 16 trips, II 1, depth 2: 16, module 18. In sequence, "
            "+2 for the ap_ctrl_hs top: 18 + (2n+3) + 18 + 2 = 2n+41 (report 43 ~ 2089). n = 10: 61; "
            "n = 500: 1041; n = 1024: 2089. Forgetting the initialiser gives 18 less; charging II 1 for count "
-           "gives n-1 less. Co-sim: 62, 1042, 2090.")
+           "gives n-1 less. Co-sim (fact 10): 61, 1041, 2089.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.980",
                 rpt=False, cosim=True,
                 args=[("samples", "in", "const unsigned char *", "ap_memory", mem(10, bits=8)),
@@ -462,7 +493,7 @@ def c14():
            "takes the longer chain + 1 = max(2n+3, 131) + 1 (report 132 ~ 516). n = 16: chain b sets it, 132; "
            "n = 100: chain a, 204; n = 256: 516; n = 64: both 131, 132. One merged channel (mid as one "
            "buffer, as without the pragma) would chain all four: (n+1) + 65 + (n+2) + 66 + 1 = 2n+135 "
-           "(167 for n = 16); the slowest process alone would give n+3 (19). Co-sim: 133, 205, 517, 133.")
+           "(167 for n = 16); the slowest process alone would give n+3 (19). Co-sim (fact 10): 132, 204, 516, 132.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.512",
                 rpt=False, cosim=True,
                 args=[("a", "in", "int const *", "ap_memory", mem(8)), ("b", "in", "int const *", "ap_memory", mem(8)),

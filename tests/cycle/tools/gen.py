@@ -81,7 +81,7 @@ def outputs():
         exp = {"top": c["top"], "rule": c["rule"], "calls": calls, "report_latency": report_latency(ranged),
                "why": c["why"]}
         if c.get("cosim"):
-            exp["cosim"] = [v + 1 for v in calls]
+            exp["cosim"] = list(calls)
         exp["control"] = "ap_ctrl_hs" if c["control"] == "ap_ctrl_hs" else "s_axilite (ap_ctrl_chain)"
         exp["call_params"] = c["calls"]
         exp["report"] = ["csynth.xml"] + (["csynth.rpt"] if c.get("rpt") else [])

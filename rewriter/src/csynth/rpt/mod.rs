@@ -193,6 +193,7 @@ fn parse(text: &str, origin: &Path) -> Result<Parsed> {
         control: None,
         s_axilite: false,
         axilite_args: None,
+        control_on_axilite: false,
         files: vec![origin.to_path_buf()],
         warnings: Vec::new(),
     };

@@ -73,6 +73,9 @@ pub(super) fn per_module(lines: &[&str], ctx: &mut Ctx, report: &mut Report) -> 
             let protocols: Vec<&str> = t.rows.iter().map(|r| r.cell(protocol)).collect();
             report.control = protocols.iter().find(|p| p.starts_with("ap_ctrl")).map(|p| p.to_string());
             report.s_axilite = protocols.iter().any(|p| *p == "s_axi" || *p == "s_axilite");
+            let port = t.col(|c| c == "rtl ports");
+            let start_port = t.rows.iter().any(|r| r.cell(port).trim() == "ap_start");
+            report.control_on_axilite |= report.s_axilite && !start_port;
         }
     }
     if m.is_pipelined() {

@@ -243,6 +243,7 @@ pub(super) fn hw_interfaces(lines: &[&str], ctx: &mut Ctx, report: &mut Report) 
         let rows: Vec<[&str; 4]> =
             t.rows.iter().map(|row| [row.cell(i), row.cell(r), row.cell(a), row.cell(d)]).collect();
         report.axilite_args = crate::csynth::control_bundle_args(&rows);
+        report.control_on_axilite |= report.axilite_args.is_some();
     }
     if let Some(t) = table_under(lines, sec, None, "* TOP LEVEL CONTROL") {
         let (name, kind) = (t.col(|c| c == "interface"), t.col(|c| c == "type"));
