@@ -62,3 +62,20 @@ pub fn report() {
     }
     totals.clear();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stage_adds_its_cpu_time_and_calls_when_on() {
+        STATE.store(2, Ordering::Relaxed);
+        let spin = || (0..2_000_000u64).fold(0u64, |a, i| a.wrapping_mul(31).wrapping_add(i ^ (a >> 3)));
+        let first = time("timings test stage", spin);
+        assert_eq!(time("timings test stage", spin), first, "the stage's result is passed on");
+        let totals = TOTALS.lock().unwrap();
+        let (_, spent, calls) = totals.iter().find(|t| t.0 == "timings test stage").copied().unwrap();
+        assert_eq!(calls, 2);
+        assert!(spent > Duration::ZERO, "{spent:?}");
+    }
+}
