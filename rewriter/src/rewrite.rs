@@ -125,7 +125,7 @@ fn rewrite_whole(
     let mut errors = Vec::new();
     let mut files = analyze_all(sources, opts, detail, &mut errors);
     let mut warnings = Vec::new();
-    let selection = select_files(&mut files, opts)?;
+    let selection = crate::timings::time("select", || select_files(&mut files, opts))?;
     let vitis_build = matches!(opts.target, Target::Vitis(_));
     let cpp_watch = match &opts.select.watch {
         Some(w) if files.iter().any(|a| a.blanked.is_some()) => {
@@ -182,7 +182,8 @@ fn rewrite_whole(
     let mut skipped = Vec::new();
     for ((a, sel), stall) in files.iter().zip(&selection).zip(&stall_lines) {
         let target = PlanTarget { opencl: a.blanked.is_some(), stall, ..plan_target };
-        let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
+        let plan =
+            crate::timings::time("plan", || plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id));
         diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
         plans.push(plan);
     }
@@ -216,7 +217,9 @@ fn rewrite_whole(
     let mut manifest = new_manifest(opts, &skipped);
     let mut generated = Vec::new();
     let mut outcomes = Vec::new();
-    collect(emitted, files, &plans, opts, &mut manifest, &mut outcomes, &mut errors);
+    crate::timings::time("collect (manifest entries)", || {
+        collect(emitted, files, &plans, opts, &mut manifest, &mut outcomes, &mut errors)
+    });
     if let (Some(d), Some(v)) = (&design, vitis_opts) {
         if !errors.is_empty() {
             return Err(Error::new(
@@ -253,7 +256,7 @@ fn rewrite_whole(
     if design.is_none() {
         add_opencl_host_header(&outcomes, &mut manifest, &mut generated)?;
     }
-    resolve_initialisers(&mut manifest, &outcomes);
+    crate::timings::time("resolve initialisers", || resolve_initialisers(&mut manifest, &outcomes));
     Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings, generated })
 }
 
