@@ -29,6 +29,7 @@ pub mod select;
 pub mod sim;
 pub mod source;
 pub mod strip;
+pub mod timings;
 pub mod top_level;
 
 pub mod verilog_lex;

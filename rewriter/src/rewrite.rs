@@ -105,7 +105,8 @@ pub fn loop_detail(kinds: Kinds) -> LoopDetail {
 /// the outcome (`tests/loop_detail.rs`).
 #[doc(hidden)]
 pub fn rewrite_with(inputs: &[Input], opts: &RewriteOptions, detail: LoopDetail, may_stream: bool) -> Result<Outcome> {
-    let sources: Vec<std::result::Result<SourceFile, Error>> = inputs.par_iter().map(load).collect();
+    let sources: Vec<std::result::Result<SourceFile, Error>> =
+        inputs.par_iter().map(|i| crate::timings::time("load", || load(i))).collect();
     if may_stream && streamable(opts, &sources) {
         rewrite_streamed(sources, opts, detail)
     } else {
@@ -124,7 +125,7 @@ fn rewrite_whole(
     let mut errors = Vec::new();
     let mut files = analyze_all(sources, opts, detail, &mut errors);
     let mut warnings = Vec::new();
-    let selection = select_files(&mut files, opts)?;
+    let selection = crate::timings::time("select", || select_files(&mut files, opts))?;
     let vitis_build = matches!(opts.target, Target::Vitis(_));
     let cpp_watch = match &opts.select.watch {
         Some(w) if files.iter().any(|a| a.blanked.is_some()) => {
@@ -181,7 +182,8 @@ fn rewrite_whole(
     let mut skipped = Vec::new();
     for ((a, sel), stall) in files.iter().zip(&selection).zip(&stall_lines) {
         let target = PlanTarget { opencl: a.blanked.is_some(), stall, ..plan_target };
-        let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
+        let plan =
+            crate::timings::time("plan", || plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id));
         diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
         plans.push(plan);
     }
@@ -215,7 +217,9 @@ fn rewrite_whole(
     let mut manifest = new_manifest(opts, &skipped);
     let mut generated = Vec::new();
     let mut outcomes = Vec::new();
-    collect(emitted, files, &plans, opts, &mut manifest, &mut outcomes, &mut errors);
+    crate::timings::time("collect (manifest entries)", || {
+        collect(emitted, files, &plans, opts, &mut manifest, &mut outcomes, &mut errors)
+    });
     if let (Some(d), Some(v)) = (&design, vitis_opts) {
         if !errors.is_empty() {
             return Err(Error::new(
@@ -252,7 +256,7 @@ fn rewrite_whole(
     if design.is_none() {
         add_opencl_host_header(&outcomes, &mut manifest, &mut generated)?;
     }
-    resolve_initialisers(&mut manifest, &outcomes);
+    crate::timings::time("resolve initialisers", || resolve_initialisers(&mut manifest, &outcomes));
     Ok(Outcome { files: outcomes, manifest, errors, skipped, warnings, generated })
 }
 
@@ -345,22 +349,25 @@ fn rewrite_streamed(
     while sources.peek().is_some() {
         let chunk: Vec<_> = sources.by_ref().take(window).collect();
         let mut files = analyze_all(chunk, opts, detail, &mut load_errors);
-        let selection = select_files(&mut files, opts)?;
+        let selection = crate::timings::time("select", || select_files(&mut files, opts))?;
         let mut plans = Vec::with_capacity(files.len());
         for (a, sel) in files.iter().zip(&selection) {
             let target = PlanTarget { opencl: a.blanked.is_some(), ..PlanTarget::default() };
-            let plan = plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id);
+            let plan =
+                crate::timings::time("plan", || plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id));
             diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
             plans.push(plan);
         }
         let emitted = emit_all(&mut files, &plans);
-        collect(emitted, files, &plans, opts, &mut manifest, &mut outcomes, &mut emit_errors);
+        crate::timings::time("collect (manifest entries)", || {
+            collect(emitted, files, &plans, opts, &mut manifest, &mut outcomes, &mut emit_errors)
+        });
     }
     manifest.skipped = skipped.iter().map(|(f, s)| SkipEntry::new(f, s)).collect();
     let mut generated = Vec::new();
     add_opencl_host_header(&outcomes, &mut manifest, &mut generated)?;
     load_errors.append(&mut emit_errors);
-    resolve_initialisers(&mut manifest, &outcomes);
+    crate::timings::time("resolve initialisers", || resolve_initialisers(&mut manifest, &outcomes));
     Ok(Outcome { files: outcomes, manifest, errors: load_errors, skipped, warnings, generated })
 }
 
@@ -373,8 +380,10 @@ fn analyze_all(
     errors: &mut Vec<Error>,
 ) -> Vec<Analyzed> {
     let tree_budget = AtomicUsize::new(KEEP_TREES_UP_TO);
-    let analyzed: Vec<std::result::Result<Analyzed, Error>> =
-        sources.into_par_iter().map(|source| analyze(source, opts.kinds, detail, &tree_budget)).collect();
+    let analyzed: Vec<std::result::Result<Analyzed, Error>> = sources
+        .into_par_iter()
+        .map(|source| crate::timings::time("analyze", || analyze(source, opts.kinds, detail, &tree_budget)))
+        .collect();
     let mut files = Vec::with_capacity(analyzed.len());
     for a in analyzed {
         match a {
@@ -439,7 +448,7 @@ fn emit_all(
         .par_iter()
         .zip(plans.par_iter())
         .zip(trees.into_par_iter())
-        .map(|((a, plan), tree)| emit_file(a, plan, tree))
+        .map(|((a, plan), tree)| crate::timings::time("emit", || emit_file(a, plan, tree)))
         .collect()
 }
 
@@ -689,7 +698,11 @@ fn analyze(
     let blanked = opencl::is_opencl_path(&source.path).then(|| opencl::blank(&source.text));
     // The parser and the model see the blanked text; every offset is the original's.
     let text = blanked.as_ref().map_or(source.text.as_str(), |b| b.text.as_str());
-    let cpp_blanked = if blanked.is_none() { crate::cpp_blank::blank(&source.text) } else { None };
+    let cpp_blanked = if blanked.is_none() {
+        crate::timings::time("analyze: cpp_blank", || crate::cpp_blank::blank(&source.text))
+    } else {
+        None
+    };
     let parsed = cpp_blanked.as_ref().map_or(text, |b| b.text.as_str());
     let c_file = source.path.extension().is_some_and(|e| e == "c");
     let lang = Lang::of_path(&source.path);
@@ -752,7 +765,7 @@ fn model_in_pieces(
     attach: &dyn Fn(&mut FileModel, &Tree),
     piece: usize,
 ) -> Option<(FileModel, Vec<usize>)> {
-    let pieces = crate::top_level::pieces(parsed, piece);
+    let pieces = crate::timings::time("analyze: top-level scan", || crate::top_level::pieces(parsed, piece));
     if pieces.len() < 2 {
         return None;
     }
@@ -761,10 +774,12 @@ fn model_in_pieces(
         text,
         &crate::top_level::byte_ranges(&pieces),
         detail,
-        |i| crate::parse::parse_piece(lang, parsed, pieces[i]),
+        |i| crate::timings::time("analyze: parse piece", || crate::parse::parse_piece(lang, parsed, pieces[i])),
         |tree, model| {
-            attach(model, tree);
-            add_cut_points(tree, piece, &mut cuts, &mut last);
+            crate::timings::time("analyze: attach + cuts", || {
+                attach(model, tree);
+                add_cut_points(tree, piece, &mut cuts, &mut last);
+            });
         },
     )?;
     Some((model, cuts))
@@ -841,8 +856,8 @@ fn emit_file(
         )
         .at(&src.path)
     };
-    let (output, changes) =
-        apply_tracked(&src.text, &plan.edits).map_err(|e| internal(format!("planned edits are inconsistent: {e}")))?;
+    let (output, changes) = crate::timings::time("emit: apply", || apply_tracked(&src.text, &plan.edits))
+        .map_err(|e| internal(format!("planned edits are inconsistent: {e}")))?;
     // OpenCL C: the output is parsed blanked like the input. Our insertions hold no OpenCL
     // words, so blanking commutes with the edits as long as none lands inside a blanked range.
     let (parsed_src, parsed_out) = match (&a.blanked, &a.cpp_blanked) {
@@ -865,7 +880,9 @@ fn emit_file(
                     src.text[r.clone()].trim()
                 )));
             }
-            let out = crate::cpp_blank::blank(&output).map_or_else(|| output.clone(), |b| b.text);
+            let out = crate::timings::time("emit: cpp_blank output", || {
+                crate::cpp_blank::blank(&output).map_or_else(|| output.clone(), |b| b.text)
+            });
             (std::borrow::Cow::Borrowed(b.text.as_str()), std::borrow::Cow::Owned(out))
         }
         (None, None) => (std::borrow::Cow::Borrowed(src.text.as_str()), std::borrow::Cow::Borrowed(output.as_str())),
@@ -875,9 +892,12 @@ fn emit_file(
         let lang = Lang::of_path(&src.path);
         // A clean input without its tree: the output is parsed in pieces first (see
         // `pieces_parse_clean`), and as a whole only when a piece shows errors.
-        let clean = tree.is_none() && before == 0 && pieces_parse_clean(lang, &a.cuts, &parsed_out, &changes);
+        let clean = tree.is_none()
+            && before == 0
+            && crate::timings::time("emit: check pieces", || pieces_parse_clean(lang, &a.cuts, &parsed_out, &changes));
         if !clean {
-            let (tree, after) = reparse(lang, &parsed_src, tree, &parsed_out, &changes);
+            let (tree, after) =
+                crate::timings::time("emit: check reparse", || reparse(lang, &parsed_src, tree, &parsed_out, &changes));
             // When the input already has errors (`extern "C" {` opened under `#ifdef __cplusplus`),
             // tree-sitter's recovery around them may change with any edit elsewhere. What must hold
             // then is that every probed body still parses, cleanly, as a function body.
@@ -886,7 +906,7 @@ fn emit_file(
                 return Err(internal(format!("rewritten file has {after} parse errors, the input had {before}")));
             }
         }
-        match strip(&output) {
+        match crate::timings::time("emit: strip round trip", || strip(&output)) {
             Ok(back) if back == src.text => {}
             _ => return Err(internal("stripping the rewritten file does not give the input back".into())),
         }
@@ -899,13 +919,13 @@ fn emit_file(
             _ => None,
         })
         .collect();
-    let mfile = ManifestFile {
+    let mfile = crate::timings::time("emit: sha + line map", || ManifestFile {
         path: src.rel.clone(),
         original_sha256: manifest::sha256_hex(src.text.as_bytes()),
         instrumented_sha256: manifest::sha256_hex(output.as_bytes()),
         probes: plan.probes.len(),
         line_map: manifest::line_map(&src.text, &newlines),
-    };
+    });
     Ok((output, mfile))
 }
 

@@ -103,7 +103,8 @@ pub fn run_rewrite(args: RewriteArgs) -> Result<i32, Error> {
             manifest: args.manifest.clone().unwrap_or_else(|| emit::in_place_manifest(&args.select.inputs[0])),
         },
     };
-    let written = emit::write(&mut outcome, dest)?;
+    let written = hlsinstr::timings::time("write", || emit::write(&mut outcome, dest))?;
+    hlsinstr::timings::report();
     for n in &written.notes {
         eprintln!("{n}");
     }

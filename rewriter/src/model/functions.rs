@@ -45,7 +45,9 @@ pub fn build_in_pieces(
             return None;
         }
         let mut part = FileModel::default();
-        collect_functions(root, text, detail, &mut Vec::new(), &mut part, false, 0);
+        crate::timings::time("analyze: model", || {
+            collect_functions(root, text, detail, &mut Vec::new(), &mut part, false, 0)
+        });
         each(&tree, &mut part);
         let FileModel { functions, skipped, warnings, error_count, jump_macros, prototypes, skipped_calls, cfgs } =
             part;
@@ -573,6 +575,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
             .unwrap_or_default(),
     };
     walker.block_children(body);
+    let pruning = walker.pruning.take();
     let problem = walker.problem.take();
     let warnings = std::mem::take(&mut walker.warnings);
     let loop_nodes = std::mem::take(&mut walker.loop_nodes);
@@ -591,7 +594,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         add_loop_details(&mut f, &loop_nodes, body, text);
     }
     f.falls_off_at = falls_off_end(body);
-    f.initialisers = super::init::written_initialisers(body, text);
+    f.initialisers = super::init::written_initialisers(body, text, pruning.as_ref());
     mark_interfaces(&mut f);
     shrink(&mut f);
     model.functions.push(f);

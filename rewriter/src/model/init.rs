@@ -11,10 +11,17 @@
 use super::*;
 
 /// The initialised local arrays of `body` (a function body) that it writes later, in source order.
-pub(super) fn written_initialisers(body: Node, text: &str) -> Vec<LocalInit> {
+/// `pruning` (the body walk's, when it had one) skips expressions with nothing below them to
+/// record: a declaration below an expression sits in something that holds statements, which
+/// opens with `{`, so such an expression holds none (see [`super::prune`]). On dense code this
+/// walk cost as much as the body walk itself, most of it in expression statements.
+pub(super) fn written_initialisers(body: Node, text: &str, pruning: Option<&prune::Pruning>) -> Vec<LocalInit> {
     let mut found = Vec::new();
     let mut todo = vec![body];
     while let Some(n) = todo.pop() {
+        if pruning.is_some_and(|p| p.skips(n)) {
+            continue;
+        }
         match kind(n) {
             "declaration" => found.extend(declared(body, n, text)),
             // A lambda's or local class's arrays are another function's.
