@@ -139,6 +139,8 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Vec<Record>> {
 }
 
 pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec<Record>) -> Result<()> {
+    // A record takes 2 bytes at least: one growth per buffer, not several.
+    out.reserve(body.len() / 2);
     let mut pos = 0;
     let (mut order, mut timestamp) = (0u64, 0u64);
     while pos < body.len() {
@@ -185,6 +187,7 @@ pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec
 }
 
 /// A little-endian base-128 number; None when the input ends inside it or it exceeds 64 bits.
+#[inline]
 fn varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
     let mut v = 0u64;
     for shift in (0..64).step_by(7) {
