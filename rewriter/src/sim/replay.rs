@@ -429,6 +429,7 @@ impl<'a> Ctx<'a> {
         local().nth(k)
     }
 
+    #[inline]
     fn is_dataflow(&self, probe: u32) -> bool {
         self.t(probe).is_some_and(Timing::is_dataflow_region)
     }

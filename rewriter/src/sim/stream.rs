@@ -339,7 +339,11 @@ impl Binary<'_> {
         let limit = if one { 0 } else { self.heads.peek().map_or(u64::MAX, |h| h.0 .0) };
         let lane = self.threads.get_mut(&thread).expect("a known thread");
         let start = lane.head;
-        let end = start + 1 + lane.queue[start + 1..].iter().take(MAX_RUN - 1).take_while(|r| r.order < limit).count();
+        let end = match limit {
+            // No other thread waits: no need to look at the orders.
+            u64::MAX => lane.queue.len().min(start + MAX_RUN),
+            _ => start + 1 + lane.queue[start + 1..].iter().take(MAX_RUN - 1).take_while(|r| r.order < limit).count(),
+        };
         lane.head = end;
         self.held -= end - start;
         match lane.queue.get(end) {
@@ -451,8 +455,8 @@ impl Binary<'_> {
         }
         let from = lane.queue.len();
         // Decoded straight into the thread's queue.
-        decode_buffer(body, at + 8, thread, &mut lane.queue)?;
-        if ticks {
+        // Without timestamps (the usual run) no pass converts them.
+        if decode_buffer(body, at + 8, thread, &mut lane.queue)? && ticks {
             Self::convert_ticks(clock, lane, from, at)?;
         }
         for r in &lane.queue[from..] {
@@ -599,6 +603,53 @@ mod tests {
         let (got, notes) = read(&bytes, 100);
         assert_eq!(got.iter().map(|r| r.1).collect::<Vec<_>>(), vec![0, 1, 2, 3, 4]);
         assert!(notes.is_empty());
+    }
+
+    /// Every record of `bytes` read in batches: (thread, probe, order), and the notes.
+    fn read_batches(bytes: &[u8], window: usize) -> (Vec<(u32, u32, u64)>, Vec<String>) {
+        let mut s = Stream::with_window(bytes, window).unwrap();
+        let mut out = Vec::new();
+        loop {
+            let batch = s.next_batch().unwrap();
+            if batch.is_empty() {
+                break;
+            }
+            out.extend(batch.iter().map(|r| (r.thread, r.probe, r.order)));
+        }
+        (out, s.notes())
+    }
+
+    #[test]
+    fn batches_give_the_records_one_by_one_reading_gives() {
+        let start = |t: u32| block(THREAD_START_MARK, &t.to_le_bytes());
+        let end = |t: u32| block(THREAD_END_MARK, &t.to_le_bytes());
+        let many: Vec<(u64, u32)> = (0..10_000).map(|k| (2 * k + 1, 7)).collect();
+        let logs = [
+            log(&[
+                start(1),
+                buffer(1, &[(1, 1), (3, 3), (4, 4), (5, 5)]),
+                buffer(0, &[(0, 0), (2, 2), (6, 6)]),
+                end(1),
+                buffer(0, &[(7, 7), (8, 8)]),
+            ]),
+            // One thread: runs of at most MAX_RUN records.
+            log(&[buffer(0, &many)]),
+            // A second thread that starves the merge: with a small window records go on early.
+            log(&[start(1), buffer(1, &many), buffer(0, &[(0, 0), (30_000, 1)])]),
+        ];
+        for (k, bytes) in logs.iter().enumerate() {
+            for window in [1, 3, 100, REORDER_RECORDS] {
+                let mut s = Stream::with_window(bytes.as_slice(), window).unwrap();
+                let mut one = Vec::new();
+                while let Some(r) = s.next_record().unwrap() {
+                    one.push((r.thread, r.probe, r.order));
+                }
+                let (batched, notes) = read_batches(bytes, window);
+                assert_eq!(batched, one, "log {k}, window {window}");
+                assert_eq!(notes, s.notes(), "log {k}, window {window}");
+                assert!(batched.iter().enumerate().all(|(i, r)| r.2 == i as u64), "orders become ranks");
+            }
+        }
     }
 
     #[test]
