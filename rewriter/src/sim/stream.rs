@@ -197,7 +197,16 @@ impl<'a> Stream<'a> {
             t.header()?;
             Source::Text(t)
         };
-        Ok(Stream { source, one: Vec::new(), emitted: 0, seqs: 0, last_order: None, forced: 0, late: 0, window: window.max(1) })
+        Ok(Stream {
+            source,
+            one: Vec::new(),
+            emitted: 0,
+            seqs: 0,
+            last_order: None,
+            forced: 0,
+            late: 0,
+            window: window.max(1),
+        })
     }
 
     /// The next record in order; `None` at the end of the log.
