@@ -138,9 +138,13 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Vec<Record>> {
     Ok(out)
 }
 
-pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec<Record>) -> Result<()> {
+/// Appends the records of one buffer to `out`; says whether any holds a timestamp.
+pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec<Record>) -> Result<bool> {
+    // A record takes 2 bytes at least: one growth per buffer, not several.
+    out.reserve(body.len() / 2);
     let mut pos = 0;
     let (mut order, mut timestamp) = (0u64, 0u64);
+    let mut stamped = false;
     while pos < body.len() {
         let at = base + pos;
         let head = body[pos];
@@ -166,6 +170,7 @@ pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec
         let timestamp_ns = if head & 0x08 != 0 {
             let z = next("timestamp")?;
             timestamp = timestamp.wrapping_add((z >> 1) ^ (z & 1).wrapping_neg());
+            stamped = true;
             Some(timestamp)
         } else {
             None
@@ -181,10 +186,11 @@ pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec
         let seq = (head & 0x10 != 0).then_some(0);
         out.push(Record { order, probe, event, thread, seq, timestamp_ns, value });
     }
-    Ok(())
+    Ok(stamped)
 }
 
 /// A little-endian base-128 number; None when the input ends inside it or it exceeds 64 bits.
+#[inline]
 fn varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
     let mut v = 0u64;
     for shift in (0..64).step_by(7) {

@@ -85,6 +85,102 @@ impl<T: Copy> IdTable<T> {
     }
 }
 
+/// Values by an id that a log names (probe ids): an array for ids below a bound, grown as they
+/// come, a map above it (an id from a corrupt log must not make a huge array). Every id reads
+/// as `T::default()` until set, so counts and flags need no `Option`.
+#[derive(Debug, Clone)]
+pub struct IdVec<T> {
+    dense: Vec<T>,
+    sparse: FastMap<u32, T>,
+    bound: usize,
+}
+
+impl<T: Default> Default for IdVec<T> {
+    fn default() -> Self {
+        IdVec::with_bound(1024)
+    }
+}
+
+impl<T: Default> IdVec<T> {
+    /// Ids below `bound` go to the array (`4 × probes + 1024`, as [`IdTable`] takes).
+    pub fn with_bound(bound: usize) -> Self {
+        IdVec { dense: Vec::new(), sparse: FastMap::default(), bound }
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, id: u32) -> &mut T {
+        let i = id as usize;
+        if i < self.dense.len() {
+            return &mut self.dense[i];
+        }
+        self.grow(id)
+    }
+
+    #[cold]
+    fn grow(&mut self, id: u32) -> &mut T {
+        let i = id as usize;
+        if i < self.bound {
+            self.dense.resize_with(i + 1, T::default);
+            return &mut self.dense[i];
+        }
+        self.sparse.entry(id).or_default()
+    }
+
+    /// The value of `id`, `None` when it was never set.
+    pub fn get(&self, id: u32) -> Option<&T> {
+        match self.dense.get(id as usize) {
+            Some(v) => Some(v),
+            None => self.sparse.get(&id),
+        }
+    }
+
+    /// Every id set (and, below the largest set in the array, unset ones as defaults).
+    pub fn iter(&self) -> impl Iterator<Item = (u32, &T)> {
+        self.dense.iter().enumerate().map(|(i, v)| (i as u32, v)).chain(self.sparse.iter().map(|(&k, v)| (k, v)))
+    }
+}
+
+/// Per-thread stacks with the current thread's at hand: a log's records come in runs of one
+/// thread, so the lookup per record is a compare. A thread's stack that is empty when another
+/// thread's records come goes (testbenches may start a thread per call).
+#[derive(Debug)]
+pub struct ThreadStacks<T> {
+    thread: u32,
+    current: Vec<T>,
+    others: FastMap<u32, Vec<T>>,
+}
+
+impl<T> Default for ThreadStacks<T> {
+    fn default() -> Self {
+        ThreadStacks { thread: 0, current: Vec::new(), others: FastMap::default() }
+    }
+}
+
+impl<T> ThreadStacks<T> {
+    #[inline]
+    pub fn get(&mut self, thread: u32) -> &mut Vec<T> {
+        if thread != self.thread {
+            self.switch(thread);
+        }
+        &mut self.current
+    }
+
+    #[cold]
+    fn switch(&mut self, thread: u32) {
+        let next = self.others.remove(&thread).unwrap_or_default();
+        let previous = std::mem::replace(&mut self.current, next);
+        if !previous.is_empty() {
+            self.others.insert(self.thread, previous);
+        }
+        self.thread = thread;
+    }
+
+    /// Every thread's non-empty stack, in no order.
+    pub fn into_stacks(self) -> impl Iterator<Item = (u32, Vec<T>)> {
+        std::iter::once((self.thread, self.current)).chain(self.others).filter(|(_, s)| !s.is_empty())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,5 +193,29 @@ mod tests {
             [Some('a'), None, Some('c'), Some('d'), None]
         );
         assert!(t.dense.len() < 10, "a far id goes to the map");
+    }
+
+    #[test]
+    fn an_id_vec_reads_unset_ids_as_default_and_keeps_far_ids_in_its_map() {
+        let mut v: IdVec<u64> = IdVec::with_bound(16);
+        *v.get_mut(3) += 2;
+        *v.get_mut(4_000_000_000) += 5;
+        assert_eq!((v.get(3), v.get(1), v.get(9), v.get(4_000_000_000)), (Some(&2), Some(&0), None, Some(&5)));
+        assert!(v.dense.len() <= 16);
+        assert_eq!(v.iter().filter(|(_, &n)| n > 0).count(), 2);
+    }
+
+    #[test]
+    fn thread_stacks_keep_each_threads_stack_and_drop_empty_ones() {
+        let mut s: ThreadStacks<u32> = ThreadStacks::default();
+        s.get(0).push(1);
+        s.get(7).push(2);
+        s.get(7).push(3);
+        assert_eq!(s.get(0).pop(), Some(1));
+        s.get(9).push(4); // thread 0's empty stack goes
+        assert!(!s.others.contains_key(&0));
+        let mut all: Vec<_> = s.into_stacks().collect();
+        all.sort();
+        assert_eq!(all, vec![(7, vec![2, 3]), (9, vec![4])]);
     }
 }

@@ -168,6 +168,7 @@ pub fn spawn(cmd: &mut Command, fallback: &Path) -> std::io::Result<(Child, LogR
     use std::os::fd::AsRawFd;
     let _ = fallback;
     let (pipe, writer) = std::io::pipe()?;
+    widen(&pipe);
     let fd = writer.as_raw_fd();
     // Pipes are opened close-on-exec; the testbench must inherit this one. Other threads that
     // spawn processes during this call may inherit it too; they only delay the end of the log
@@ -184,6 +185,22 @@ pub fn spawn(cmd: &mut Command, fallback: &Path) -> std::io::Result<(Child, LogR
 pub fn spawn(cmd: &mut Command, fallback: &Path) -> std::io::Result<(Child, LogReader)> {
     cmd.env("HLSINSTR_EVENTS", fallback).env("HLSINSTR_EVENTS_FORMAT", "binary");
     Ok((cmd.spawn()?, LogReader { file: fallback.to_path_buf() }))
+}
+
+/// Makes the pipe hold 1 MiB instead of 64 KiB (Linux; the default pipe-max-size allows it):
+/// a testbench that fills its 64 KiB buffers faster than a core that is busy elsewhere drains
+/// them then writes on instead of sleeping until the copy runs. Where it fails the pipe keeps
+/// its size.
+#[cfg(unix)]
+fn widen(pipe: &std::io::PipeReader) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: fcntl on a descriptor this process owns (the pipe's read end, alive here).
+        unsafe { libc::fcntl(pipe.as_raw_fd(), libc::F_SETPIPE_SZ, 1 << 20) };
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = pipe;
 }
 
 #[cfg(unix)]

@@ -86,38 +86,57 @@ pub fn read_manifest(path: &Path) -> Result<Manifest> {
 
 /// What the run shows of each loop probe before any cycle is counted: its largest trip count
 /// (a loop's end record carries it), and whether another probed loop or function ran inside it
-/// (then it is not an innermost loop Vitis would pipeline by default). Fed one record at a time.
-/// Gathered in fast maps (a lookup or two per record), handed over as a [`timing::RunShape`].
+/// (then it is not an innermost loop Vitis would pipeline by default). Fed one record at a time,
+/// into arrays by probe id (an array update or two per record; a pair of probes already seen
+/// is known from the last one seen inside the outer probe, without a lookup), handed over as a
+/// [`timing::RunShape`].
 #[derive(Default)]
 struct ShapeBuilder {
-    max_trips: fastmap::FastMap<u32, u64>,
-    min_trips: fastmap::FastMap<u32, u64>,
+    max_trips: fastmap::IdVec<Option<u64>>,
+    min_trips: fastmap::IdVec<Option<u64>>,
     /// (outer, inner) probe pairs seen.
     inner: fastmap::FastSet<(u32, u32)>,
-    open: fastmap::FastMap<u32, Vec<u32>>,
+    /// Per outer probe, the last inner probe seen (+ 1; 0: none).
+    last_inner: fastmap::IdVec<u64>,
+    open: fastmap::ThreadStacks<u32>,
     /// The shape changed since [`ShapeBuilder::shape`] was last taken.
     changed: bool,
 }
 
 impl ShapeBuilder {
+    fn new(probes: usize) -> Self {
+        let bound = 4 * probes + 1024;
+        ShapeBuilder {
+            max_trips: fastmap::IdVec::with_bound(bound),
+            min_trips: fastmap::IdVec::with_bound(bound),
+            last_inner: fastmap::IdVec::with_bound(bound),
+            ..Default::default()
+        }
+    }
+
+    #[inline]
     fn push(&mut self, r: &events::Record) {
-        let stack = self.open.entry(r.thread).or_default();
+        let stack = self.open.get(r.thread);
         match r.event {
             events::Event::Begin => {
                 if let Some(&outer) = stack.last() {
-                    self.changed |= self.inner.insert((outer, r.probe));
+                    let last = self.last_inner.get_mut(outer);
+                    if *last != u64::from(r.probe) + 1 {
+                        *last = u64::from(r.probe) + 1;
+                        self.changed |= self.inner.insert((outer, r.probe));
+                    }
                 }
                 stack.push(r.probe);
             }
             events::Event::End => {
                 stack.pop();
                 if let Some(v) = r.value {
-                    let e = self.max_trips.entry(r.probe).or_insert(0);
+                    let e = self.max_trips.get_mut(r.probe).get_or_insert(0);
                     if v > *e {
                         *e = v;
                         self.changed = true;
                     }
-                    let e = self.min_trips.entry(r.probe).or_insert(v);
+                    let e = self.min_trips.get_mut(r.probe).get_or_insert(v);
                     if v < *e {
                         *e = v;
                         self.changed = true;
@@ -132,8 +151,8 @@ impl ShapeBuilder {
     fn shape(&mut self) -> timing::RunShape {
         self.changed = false;
         let mut shape = timing::RunShape {
-            max_trips: self.max_trips.iter().map(|(&k, &v)| (k, v)).collect(),
-            min_trips: self.min_trips.iter().map(|(&k, &v)| (k, v)).collect(),
+            max_trips: self.max_trips.iter().filter_map(|(k, v)| Some((k, (*v)?))).collect(),
+            min_trips: self.min_trips.iter().filter_map(|(k, v)| Some((k, (*v)?))).collect(),
             ..Default::default()
         };
         for &(outer, inner) in &self.inner {
@@ -159,14 +178,17 @@ pub fn analyze_stream(
     manifest: &Manifest,
     opts: &AnalysisOptions,
 ) -> Result<Analysis> {
-    let mut again = |visit: &mut dyn FnMut(&events::Record) -> Result<()>| -> Result<()> {
+    let mut again = |visit: &mut dyn FnMut(&[events::Record]) -> Result<()>| -> Result<()> {
         let mut s = reopen()?;
-        while let Some(r) = s.next_record()? {
-            visit(&r)?;
+        loop {
+            let batch = s.next_batch()?;
+            if batch.is_empty() {
+                return Ok(());
+            }
+            visit(batch)?;
         }
-        Ok(())
     };
-    let mut a = analyze_inner(&mut || stream.next_record(), &mut again, manifest, opts)?;
+    let mut a = analyze_inner(&mut stream, &mut again, manifest, opts)?;
     // Said where the reader had to approximate (threads merged past its window; a second read
     // merges the same way).
     a.report.warnings.extend(stream.notes());
@@ -184,11 +206,30 @@ pub fn analyze_stream(
 /// is the log read a second time (a loop whose trip count crossed the threshold late, say). So
 /// the result is what two passes gave, always.
 pub fn analyze_records(records: &[events::Record], manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
-    let mut it = records.iter();
-    let mut again = |visit: &mut dyn FnMut(&events::Record) -> Result<()>| -> Result<()> {
-        records.iter().try_for_each(&mut *visit)
-    };
-    analyze_inner(&mut || Ok(it.next().cloned()), &mut again, manifest, opts)
+    let mut again = |visit: &mut dyn FnMut(&[events::Record]) -> Result<()>| -> Result<()> { visit(records) };
+    analyze_inner(&mut InMemory(Some(records)), &mut again, manifest, opts)
+}
+
+/// Where the analysis takes its records from, a slice at a time (a whole buffer of the log: a
+/// call per record cost more than most of what is done with one).
+trait Batches {
+    /// The next records in order; empty at the end.
+    fn next_batch(&mut self) -> Result<&[events::Record]>;
+}
+
+impl Batches for events::Stream<'_> {
+    fn next_batch(&mut self) -> Result<&[events::Record]> {
+        events::Stream::next_batch(self)
+    }
+}
+
+/// Records in memory: one batch.
+struct InMemory<'r>(Option<&'r [events::Record]>);
+
+impl Batches for InMemory<'_> {
+    fn next_batch(&mut self) -> Result<&[events::Record]> {
+        Ok(self.0.take().unwrap_or(&[]))
+    }
 }
 
 /// Records held before the cycle model starts, when the run's shape decides its defaults.
@@ -210,14 +251,15 @@ struct FirstPass {
 impl FirstPass {
     fn new(manifest: &Manifest) -> Self {
         FirstPass {
-            shape: ShapeBuilder::default(),
-            fired: silent::Fired::default(),
+            shape: ShapeBuilder::new(manifest.probes.len()),
+            fired: silent::Fired::new(manifest.probes.len()),
             branches: manifest.branches.is_some(),
             trace: Vec::new(),
             watch: watch::WatchLog::default(),
         }
     }
 
+    #[inline]
     fn push(&mut self, r: &events::Record) {
         self.shape.push(r);
         self.fired.add(r);
@@ -229,7 +271,7 @@ impl FirstPass {
 }
 
 /// Reads the log again from the start, handing every record to the visitor.
-type ReadAgain<'v> = dyn FnMut(&mut dyn FnMut(&events::Record) -> Result<()>) -> Result<()> + 'v;
+type ReadAgain<'v> = dyn FnMut(&mut dyn FnMut(&[events::Record]) -> Result<()>) -> Result<()> + 'v;
 
 /// The cycle model started on a guess of the run's shape (see [`analyze_records`]).
 enum Model<'a> {
@@ -244,7 +286,7 @@ enum Model<'a> {
 }
 
 fn analyze_inner(
-    next: &mut dyn FnMut() -> Result<Option<events::Record>>,
+    source: &mut dyn Batches,
     again: &mut ReadAgain<'_>,
     manifest: &Manifest,
     opts: &AnalysisOptions,
@@ -284,32 +326,38 @@ fn analyze_inner(
     let guess: std::cell::OnceCell<std::collections::HashMap<u32, timing::Timing>> = std::cell::OnceCell::new();
     let mut model = Model::Holding(Vec::new());
     let mut since_check = 0u64;
-    while let Some(r) = next()? {
-        first.push(&r);
-        match &mut model {
-            Model::Holding(held) if held.len() < hold => held.push(r),
-            Model::Holding(held) => {
-                let held = std::mem::take(held);
-                let timing = guess.get_or_init(|| build(&first.shape.shape()));
-                let mut replayer = replay::Replayer::new(manifest, timing, &relations, &ropts);
-                model = match held.iter().chain([&r]).try_for_each(|h| replayer.push(h)) {
-                    Ok(()) => Model::Running(Box::new(replayer)),
-                    Err(e) => Model::Failed(e),
-                };
-            }
-            Model::Running(replayer) => {
-                if let Err(e) = replayer.push(&r) {
-                    model = Model::Failed(e);
-                }
-            }
-            Model::Failed(_) | Model::Abandoned => {}
+    loop {
+        let batch = source.next_batch()?;
+        if batch.is_empty() {
+            break;
         }
-        since_check += 1;
-        if since_check >= RECHECK_RECORDS && first.shape.changed {
-            since_check = 0;
-            if let (Model::Running(_), Some(g)) = (&model, guess.get()) {
-                if *g != build(&first.shape.shape()) {
-                    model = Model::Abandoned;
+        for r in batch {
+            first.push(r);
+            match &mut model {
+                Model::Holding(held) if held.len() < hold => held.push(r.clone()),
+                Model::Holding(held) => {
+                    let held = std::mem::take(held);
+                    let timing = guess.get_or_init(|| build(&first.shape.shape()));
+                    let mut replayer = replay::Replayer::new(manifest, timing, &relations, &ropts);
+                    model = match held.iter().chain([r]).try_for_each(|h| replayer.push(h)) {
+                        Ok(()) => Model::Running(Box::new(replayer)),
+                        Err(e) => Model::Failed(e),
+                    };
+                }
+                Model::Running(replayer) => {
+                    if let Err(e) = replayer.push(r) {
+                        model = Model::Failed(e);
+                    }
+                }
+                Model::Failed(_) | Model::Abandoned => {}
+            }
+            since_check += 1;
+            if since_check >= RECHECK_RECORDS && first.shape.changed {
+                since_check = 0;
+                if let (Model::Running(_), Some(g)) = (&model, guess.get()) {
+                    if *g != build(&first.shape.shape()) {
+                        model = Model::Abandoned;
+                    }
                 }
             }
         }
@@ -325,7 +373,7 @@ fn analyze_inner(
         }
         Model::Running(_) | Model::Abandoned => {
             let mut replayer = replay::Replayer::new(manifest, &timing, &relations, &ropts);
-            again(&mut |r| replayer.push(r))?;
+            again(&mut |batch| batch.iter().try_for_each(|r| replayer.push(r)))?;
             replayer.finish()
         }
     };
@@ -411,13 +459,19 @@ mod tests {
     /// whole run's shape first, then the cycle model.
     fn one_and_two_passes(records: &[Record]) -> (String, bool, String) {
         let (m, opts) = (nest(), options());
-        let mut it = records.iter();
         let mut read_again = false;
-        let mut again = |visit: &mut dyn FnMut(&Record) -> Result<()>| -> Result<()> {
+        let mut again = |visit: &mut dyn FnMut(&[Record]) -> Result<()>| -> Result<()> {
             read_again = true;
-            records.iter().try_for_each(&mut *visit)
+            visit(records)
         };
-        let one = analyze_inner(&mut || Ok(it.next().cloned()), &mut again, &m, &opts).unwrap();
+        // In batches of 1000, as a log's buffers come.
+        struct Chunks<'r>(std::slice::Chunks<'r, Record>);
+        impl Batches for Chunks<'_> {
+            fn next_batch(&mut self) -> Result<&[Record]> {
+                Ok(self.0.next().unwrap_or(&[]))
+            }
+        }
+        let one = analyze_inner(&mut Chunks(records.chunks(1000)), &mut again, &m, &opts).unwrap();
         let mut shape = ShapeBuilder::default();
         records.iter().for_each(|r| shape.push(r));
         let timing = timing::build(&m, None, &opts.defaults, &shape.shape(), "k");

@@ -6,7 +6,7 @@
 //! the timeline (for `--vcd`/`--trace`) keeps one node per invocation up to a cap.
 
 use super::events::{Event, Record};
-use super::fastmap::{FastMap, IdTable};
+use super::fastmap::{FastMap, IdTable, ThreadStacks};
 use super::relations::{Channel, Relations};
 use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
 use crate::emit::manifest::{Manifest, ProbeEntry};
@@ -207,11 +207,18 @@ struct Ctx<'a> {
     relations: &'a Relations,
     opts: &'a Options,
     site_index: FastMap<(Option<usize>, u32, Option<usize>), usize>,
+    /// Per parent site, the last child site looked up, by (probe, call site): a loop calling the
+    /// same function again finds its row without a search.
+    last_child: Vec<Option<(u32, Option<usize>, usize)>>,
+    /// The same for top-level invocations.
+    last_root: Option<(u32, Option<usize>, usize)>,
     out: Replay,
     root_cursor: FastMap<u32, u64>,
     /// Call sites of each function probe over the design, in source order: (caller function,
     /// file, line).
     call_sites: FastMap<u32, Vec<(String, String, usize)>>,
+    /// The function probes called from several places (the others need no call-site count).
+    several_sites: IdTable<bool>,
     /// The body of an `hls::task` → the function probe that declares the task: its invocations
     /// (on the task's own thread) are processes of that function's region, not testbench calls.
     task_owner: HashMap<u32, u32>,
@@ -221,7 +228,7 @@ struct Ctx<'a> {
 /// open invocations, not with the records.
 pub struct Replayer<'a> {
     cx: Ctx<'a>,
-    stacks: FastMap<u32, Vec<Open>>,
+    stacks: ThreadStacks<Open>,
 }
 
 impl<'a> Replayer<'a> {
@@ -237,25 +244,24 @@ impl<'a> Replayer<'a> {
             relations,
             opts,
             site_index: FastMap::default(),
+            last_child: Vec::new(),
+            last_root: None,
             out: Replay { lanes: 1, ..Replay::default() },
             root_cursor: FastMap::default(),
+            several_sites: IdTable::new(
+                call_sites(manifest).into_iter().filter(|(_, s)| s.len() > 1).map(|(id, _)| (id, true)),
+            ),
             call_sites: call_sites(manifest).into_iter().collect(),
             task_owner: task_owners(manifest),
         };
-        Replayer { cx, stacks: FastMap::default() }
+        Replayer { cx, stacks: ThreadStacks::default() }
     }
 
     pub fn push(&mut self, r: &Record) -> Result<()> {
-        let stack = self.stacks.entry(r.thread).or_default();
+        let stack = self.stacks.get(r.thread);
         match r.event {
             Event::Begin => self.cx.begin(stack, r)?,
-            Event::End => {
-                self.cx.end(stack, r)?;
-                // A finished thread's empty stack goes (testbenches may start a thread per call).
-                if stack.is_empty() {
-                    self.stacks.remove(&r.thread);
-                }
-            }
+            Event::End => self.cx.end(stack, r)?,
             Event::BytesRead | Event::BytesWritten => self.cx.bytes(stack, r)?,
             Event::Deadlock => {
                 if self.cx.out.blocked.len() < MAX_BLOCKED {
@@ -272,7 +278,7 @@ impl<'a> Replayer<'a> {
         // A task's last invocation waits for input that never comes; its stop drops it (hls_task.h).
         let mut threads: Vec<_> = self
             .stacks
-            .into_iter()
+            .into_stacks()
             .filter(|(_, s)| s.first().is_some_and(|o| !cx.task_owner.contains_key(&o.probe)))
             .collect();
         threads.sort_by_key(|(t, _)| *t);
@@ -333,6 +339,32 @@ impl<'a> Ctx<'a> {
     }
 
     fn site(&mut self, parent: Option<usize>, probe: u32, call_site: Option<usize>, copy: Option<usize>) -> usize {
+        // The same key always finds the same site (below): the last one found under this parent
+        // is remembered.
+        let memo = match parent {
+            Some(p) => self.last_child.get(p).copied().flatten(),
+            None => self.last_root,
+        };
+        if let Some((p, c, s)) = memo {
+            if p == probe && c == call_site {
+                return s;
+            }
+        }
+        let s = self.find_site(parent, probe, call_site, copy);
+        let memo = Some((probe, call_site, s));
+        match parent {
+            Some(p) => {
+                if self.last_child.len() <= p {
+                    self.last_child.resize(self.out.sites.len(), None);
+                }
+                self.last_child[p] = memo;
+            }
+            None => self.last_root = memo,
+        }
+        s
+    }
+
+    fn find_site(&mut self, parent: Option<usize>, probe: u32, call_site: Option<usize>, copy: Option<usize>) -> usize {
         // Recursion folds onto the ancestor site of the same probe, so sites stay finite.
         let mut up = parent;
         while let Some(s) = up {
@@ -379,11 +411,15 @@ impl<'a> Ctx<'a> {
     /// sites of that callee taken in turn (straight-line calls in source order; a call in a loop
     /// comes round to the same site). `None` when the function is called from one place only.
     fn call_site(&self, parent: Option<&mut Open>, probe: u32) -> Option<usize> {
-        let sites = self.call_sites.get(&probe).filter(|s| s.len() > 1)?;
+        if self.several_sites.get(probe) != Some(true) {
+            return None;
+        }
+        let sites = self.call_sites.get(&probe)?;
         let parent = parent?;
         let caller = &self.p(parent.probe)?.function;
-        let local: Vec<usize> = sites.iter().enumerate().filter(|(_, s)| &s.0 == caller).map(|(i, _)| i).collect();
-        if local.is_empty() {
+        let local = || sites.iter().enumerate().filter(|(_, s)| &s.0 == caller).map(|(i, _)| i);
+        let count = local().count();
+        if count == 0 {
             return None;
         }
         let made = match parent.calls_made.iter().position(|c| c.0 == probe) {
@@ -393,11 +429,12 @@ impl<'a> Ctx<'a> {
                 &mut parent.calls_made.last_mut().expect("just pushed").1
             }
         };
-        let k = *made % local.len();
+        let k = *made % count;
         *made += 1;
-        Some(local[k])
+        local().nth(k)
     }
 
+    #[inline]
     fn is_dataflow(&self, probe: u32) -> bool {
         self.t(probe).is_some_and(Timing::is_dataflow_region)
     }
@@ -525,14 +562,23 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 
-    fn end(&mut self, stack: &mut Vec<Open>, r: &Record) -> Result<()> {
-        let Some(mut open) = stack.pop() else {
+    fn end(&mut self, frames: &mut Vec<Open>, r: &Record) -> Result<()> {
+        let Some((open, stack)) = frames.split_last_mut() else {
             return Err(corrupt(r, "an end with no open probe"));
         };
         if open.probe != r.probe {
             return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
         }
-        let trips = self.trips(stack, &open, r);
+        self.close(open, stack, r);
+        // Dropped in place: an `Open` is a few hundred bytes, and moving it out cost a copy per
+        // invocation.
+        frames.truncate(frames.len() - 1);
+        Ok(())
+    }
+
+    /// The invocation `open` ends, inside the ones of `stack`.
+    fn close(&mut self, open: &mut Open, stack: &mut [Open], r: &Record) {
+        let trips = self.trips(stack, open, r);
         let scheduled = match self.t(r.probe) {
             Some(Timing::Loop(l))
                 if self.is_dataflow(r.probe) && (!open.procs.is_empty() || open.df.iterations > 0) =>
@@ -543,8 +589,8 @@ impl<'a> Ctx<'a> {
                 }
                 Scheduled::computed(open.df.total, l.report.and_then(|x| x.latency).map(|x| x.min))
             }
-            Some(Timing::Loop(l)) => loop_schedule(open.copy.and_then(|c| l.copies.get(c)).unwrap_or(l), trips, &open),
-            Some(Timing::Module(m)) => self.module_schedule(m, &open),
+            Some(Timing::Loop(l)) => loop_schedule(open.copy.and_then(|c| l.copies.get(c)).unwrap_or(l), trips, open),
+            Some(Timing::Module(m)) => self.module_schedule(m, open),
             _ => Scheduled::computed(open.child_sum, None),
         };
         let compute = scheduled.cycles;
@@ -642,7 +688,6 @@ impl<'a> Ctx<'a> {
                 parent.bulk_run.clear();
             }
         }
-        Ok(())
     }
 
     /// The trip count of a loop execution that ends: the record's, except for the head of a

@@ -4,43 +4,49 @@
 //! file (ours: a header reached around the copies). Either way the user should hear of it.
 
 use super::events::{Event, Record};
-use super::fastmap::{FastMap, FastSet};
+use super::fastmap::IdVec;
 use crate::emit::manifest::Manifest;
 use std::collections::HashMap;
 
-/// Which probes fired and how often each began, taken one record at a time (a streamed log).
+/// Which probes fired and how often each began, taken one record at a time (a streamed log):
+/// per probe id a count (begins + 1 once it fired), so a record costs one array update.
 #[derive(Debug, Default)]
 pub struct Fired {
-    begins: FastMap<u32, u64>,
-    fired: FastSet<u32>,
+    fired: IdVec<u64>,
 }
 
 impl Fired {
+    /// For a manifest of `probes` probes (their ids are counted in an array).
+    pub fn new(probes: usize) -> Self {
+        Fired { fired: IdVec::with_bound(4 * probes + 1024) }
+    }
+
+    #[inline]
     pub fn add(&mut self, r: &Record) {
-        self.fired.insert(r.probe);
-        if r.event == Event::Begin {
-            *self.begins.entry(r.probe).or_insert(0) += 1;
-        }
+        let n = self.fired.get_mut(r.probe);
+        *n = (*n).max(1) + u64::from(r.event == Event::Begin);
     }
 
     /// One warning per silent probe, in manifest order. Only function and loop probes count:
     /// ports, watches and snapshots fire on data, not on control reaching them.
     pub fn warnings(&self, manifest: &Manifest) -> Vec<String> {
-        silent_probes(&self.begins, &self.fired, manifest)
+        silent_probes(&self.fired, manifest)
     }
 }
 
-fn silent_probes(begins: &FastMap<u32, u64>, fired: &FastSet<u32>, manifest: &Manifest) -> Vec<String> {
+fn silent_probes(fired: &IdVec<u64>, manifest: &Manifest) -> Vec<String> {
+    let count = |id: u32| fired.get(id).copied().unwrap_or(0);
+    let begins = |id: u32| Some(count(id).saturating_sub(1)).filter(|&n| n > 0);
     let by_id: HashMap<u32, &crate::emit::manifest::ProbeEntry> = manifest.probes.iter().map(|p| (p.id, p)).collect();
     let last = |name: &str| name.rsplit("::").next().unwrap_or(name).to_string();
     let mut out = Vec::new();
     for p in &manifest.probes {
-        if fired.contains(&p.id) || !matches!(p.kind.as_str(), "function" | "loop") {
+        if count(p.id) > 0 || !matches!(p.kind.as_str(), "function" | "loop") {
             continue;
         }
         // The code around it: the enclosing loop or function, else (functions) a caller.
         let around = match p.parent.and_then(|q| by_id.get(&q)) {
-            Some(q) => begins.get(&q.id).map(|n| (*n, describe(q))),
+            Some(q) => begins(q.id).map(|n| (n, describe(q))),
             None if p.kind == "function" => manifest
                 .probes
                 .iter()
@@ -48,7 +54,7 @@ fn silent_probes(begins: &FastMap<u32, u64>, fired: &FastSet<u32>, manifest: &Ma
                 .filter(|c| {
                     c.module.as_ref().is_some_and(|m| m.calls.iter().any(|call| call.name == last(&p.function)))
                 })
-                .find_map(|c| begins.get(&c.id).map(|n| (*n, describe(c)))),
+                .find_map(|c| begins(c.id).map(|n| (n, describe(c)))),
             None => None,
         };
         if let Some((n, what)) = around {
