@@ -4,7 +4,7 @@
 mod common;
 use common::fixtures;
 
-use hlsinstr::csynth::{find_reports, parse_file, parse_str, Loop, Module, Range, Report};
+use hlsinstr::csynth::{find_reports, find_top_reports, parse_file, parse_str, Loop, Module, Range, Report};
 use hlsinstr::ErrorKind;
 use std::path::{Path, PathBuf};
 
@@ -349,6 +349,24 @@ fn find_reports_takes_rpt_where_there_is_no_xml() {
     assert_eq!(
         found,
         ["component/hls/syn/report/csynth.rpt", "solution1/syn/report/csynth.xml", "solution2/syn/report/csynth.rpt"]
+    );
+    // Given the top, a solution kept with only the top's own report (as Vivado HLS projects
+    // often are) is found too, the XML before the text; another module's report is not taken.
+    let solution4 = proj.join("solution4/syn/report");
+    std::fs::create_dir_all(&solution4).unwrap();
+    std::fs::write(solution4.join("helper_csynth.xml"), "").unwrap();
+    assert!(find_top_reports(proj.join("solution4"), Some("kernel")).is_empty());
+    for file in ["kernel_csynth.rpt", "kernel_csynth.xml"] {
+        std::fs::write(solution4.join(file), "").unwrap();
+        assert_eq!(find_top_reports(proj.join("solution4"), Some("kernel")), [solution4.join(file)]);
+    }
+    assert_eq!(
+        find_top_reports(proj.join("solution3"), Some("kernel")),
+        [proj.join("solution3/syn/report/kernel_csynth.rpt")]
+    );
+    assert_eq!(
+        find_top_reports(proj.join("solution1"), Some("kernel")),
+        [proj.join("solution1/syn/report/csynth.xml")]
     );
 }
 

@@ -504,6 +504,39 @@ fn tcl_a_solutions_own_script_resolves_from_the_workspace() {
 }
 
 #[test]
+fn a_vivado_hls_project_pipelines_no_loop_by_default() {
+    let vivado = "############################################################\n\
+                  ## This file is generated automatically by Vivado HLS.\n\
+                  ## Please DO NOT edit it.\n\
+                  ############################################################\n\
+                  open_project proj\nset_top k\nadd_files proj/k.cpp\nopen_solution \"solution1\"\n";
+    let vitis = vivado.replace("by Vivado HLS.", "by Vitis HLS.");
+    for (script, app, vivado_hls) in [
+        (vivado.to_string(), None, true),
+        (vitis.clone(), None, false),
+        // A hand-written script says nothing; the project directory Vivado HLS made does.
+        (vitis.lines().skip(4).collect::<Vec<_>>().join("\n"), Some("proj/vivado_hls.app"), true),
+        (vitis.lines().skip(4).collect::<Vec<_>>().join("\n"), Some("proj/hls.app"), false),
+    ] {
+        let mut files = vec![("proj/solution1/script.tcl", script.as_str()), ("proj/k.cpp", KERNEL)];
+        if let Some(app) = app {
+            files.push((app, "<project/>\n"));
+        }
+        let t = tree(&files);
+        let p = project::load(&t.path().join("proj/solution1/script.tcl")).unwrap();
+        assert_eq!(p.vivado_hls, vivado_hls, "{script}\n{app:?}");
+        assert_eq!(p.pipeline_threshold(), vivado_hls.then_some(0));
+    }
+    // The project's own setting wins.
+    let t = tree(&[
+        ("proj/solution1/script.tcl", &format!("{vivado}config_compile -pipeline_loops 16\n")),
+        ("proj/k.cpp", KERNEL),
+    ]);
+    let p = project::load(&t.path().join("proj/solution1/script.tcl")).unwrap();
+    assert_eq!(p.pipeline_threshold(), Some(16));
+}
+
+#[test]
 fn tcl_syntax_errors_have_line_and_column() {
     let cases = [
         ("open_project p\nadd_files {a.cpp\nset_top k\n", (2, 11), "unbalanced braces"),

@@ -228,12 +228,21 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         };
         let csynth = match (&args.csynth, args.no_csynth, &project) {
             (Some(c), _, _) => Some(c.clone()),
-            (None, false, Some(p)) => p.solution_dirs().iter().flat_map(hlsinstr::csynth::find_reports).next(),
+            (None, false, Some(p)) => {
+                let top = args.inputs.top.as_deref().or(p.top.as_deref());
+                p.solution_dirs().iter().flat_map(|d| hlsinstr::csynth::find_top_reports(d, top)).next()
+            }
             _ => None,
         };
         let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
+        if let Some(p) = project.as_ref().filter(|p| p.vivado_hls && p.pipeline_loops.is_none() && !args.quiet) {
+            progress(&format!(
+                "{} is a Vivado HLS project: no loop is pipelined without a pragma or directive (its default)",
+                p.file.display()
+            ));
+        }
         let settings =
-            project.as_ref().map(|p| (p.pipeline_loops, p.dataflow_default_channel.as_deref() == Some("fifo")));
+            project.as_ref().map(|p| (p.pipeline_threshold(), p.dataflow_default_channel.as_deref() == Some("fifo")));
         // Checked before the run: the analysis runs beside the testbench.
         let checked = analysis_options(&args, spec.top.clone(), clock, csynth.clone(), Default::default(), settings)?;
         let prepare = |m: &hlsinstr::emit::manifest::Manifest,

@@ -482,6 +482,14 @@ fn is_text_report(text: &str, path: &Path) -> bool {
 /// (Vitis unified components). Where a directory has no `csynth.xml`, its `csynth.rpt` is
 /// taken instead (the XML says more). Unreadable directories are skipped.
 pub fn find_reports(dir: impl AsRef<Path>) -> Vec<PathBuf> {
+    find_top_reports(dir, None)
+}
+
+/// [`find_reports`], and where a directory has neither summary, the top's own report
+/// `<top>_csynth.xml` (or `.rpt`): Vivado HLS solutions are often kept (and committed) with
+/// only those, and the top's file holds the top's latency, loops and instances as the summary
+/// does.
+pub fn find_top_reports(dir: impl AsRef<Path>, top: Option<&str>) -> Vec<PathBuf> {
     let dir = dir.as_ref();
     let under = |d: &Path| [d.join("syn/report"), d.join("hls/syn/report")];
     let mut places: Vec<PathBuf> = vec![dir.to_path_buf()];
@@ -495,7 +503,13 @@ pub fn find_reports(dir: impl AsRef<Path>) -> Vec<PathBuf> {
     }
     let mut found: Vec<PathBuf> = places
         .iter()
-        .filter_map(|d| [d.join("csynth.xml"), d.join("csynth.rpt")].into_iter().find(|p| p.is_file()))
+        .filter_map(|d| {
+            let own = top.map(|t| [d.join(format!("{t}_csynth.xml")), d.join(format!("{t}_csynth.rpt"))]);
+            [d.join("csynth.xml"), d.join("csynth.rpt")]
+                .into_iter()
+                .chain(own.into_iter().flatten())
+                .find(|p| p.is_file())
+        })
         .collect();
     found.dedup();
     found

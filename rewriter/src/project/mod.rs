@@ -158,6 +158,10 @@ pub struct Project {
     /// greater"). 0 switches automatic pipelining off: that is how projects use it
     /// (`config_compile -pipeline_loops 0`); the UG1399 excerpts read do not say so in words.
     pub pipeline_loops: Option<u64>,
+    /// Tcl: the project is Vivado HLS' (the tool before Vitis HLS 2020.1): the script says it was
+    /// written by Vivado HLS, or the project directory holds Vivado HLS' `vivado_hls.app` (Vitis
+    /// HLS writes `hls.app`). It pipelines no loop on its own: see [`Project::pipeline_threshold`].
+    pub vivado_hls: bool,
     /// Channel kind of dataflow regions for arrays passed between processes
     /// (`syn.dataflow.default_channel`, `config_dataflow -default_channel`): `fifo` or `pingpong`.
     pub dataflow_default_channel: Option<String>,
@@ -307,8 +311,20 @@ pub fn parse_tcl_selected(path: &Path, text: &str, select: &Select) -> Result<Pr
             .at(path));
         }
     }
+    project.vivado_hls = written_by_vivado_hls(text)
+        || project.name.as_ref().is_some_and(|n| resolve(&project.root, n).join("vivado_hls.app").is_file());
     project.finish();
     Ok(project)
+}
+
+/// The header Vivado HLS writes at the top of the scripts it generates (`script.tcl`,
+/// `directives.tcl`): `## This file is generated automatically by Vivado HLS.` (Vitis HLS
+/// writes `... by Vitis HLS.`). Only the leading comment block is looked at.
+fn written_by_vivado_hls(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| l.starts_with('#') || l.is_empty())
+        .any(|l| l.contains("generated automatically by Vivado") && l.contains("HLS"))
 }
 
 /// The directory Vitis ran a script from when the script is the `script.tcl` it writes into a
@@ -363,6 +379,7 @@ impl Project {
             csim_ldflags: Vec::new(),
             directives: Vec::new(),
             pipeline_loops: None,
+            vivado_hls: false,
             dataflow_default_channel: None,
             other: Vec::new(),
             warnings: Vec::new(),
@@ -524,6 +541,15 @@ impl Project {
     pub fn testbench_flags(&self, file: &SourceFile) -> Vec<String> {
         let all: Vec<String> = self.tb_cflags.iter().chain(&file.cflags).chain(&file.csimflags).cloned().collect();
         absolutize_flags(&self.root, &all)
+    }
+
+    /// The trip-count threshold of automatic loop pipelining this project's tool applies: the
+    /// project's own setting; else 0 (none) for a Vivado HLS project, whose `config_compile
+    /// -pipeline_loops` defaults to 0 (UG902; on a public Vivado HLS 2019.1 design with a
+    /// 2-cycle loop body, the report and co-sim show the innermost loop not pipelined); else
+    /// `None`: Vitis' default (64).
+    pub fn pipeline_threshold(&self) -> Option<u64> {
+        self.pipeline_loops.or(self.vivado_hls.then_some(0))
     }
 
     /// Directories where Vitis writes the synthesis reports (`csynth.xml`, `<top>_csynth.xml`)
