@@ -475,7 +475,8 @@ fn dataflow_processes_are_timed_exactly() {
     let obs = observers(&m);
     let n = m["rtl"]["queues"].as_array().unwrap().len();
     assert_eq!(n, 5);
-    let parts = ["rtlprobe_tb_df.sv", "rtlprobe_tb_axil_master.sv", "rtlprobe_tb_observer.sv", "rtlprobe_tb_fsm_observer.sv"];
+    let parts =
+        ["rtlprobe_tb_df.sv", "rtlprobe_tb_axil_master.sv", "rtlprobe_tb_observer.sv", "rtlprobe_tb_fsm_observer.sv"];
     let plain = dir.path().join("plain");
     let rtl = icarus_copy(&solution.join("syn/verilog"), &plain.join("rtl"));
     std::fs::write(plain.join("observe.svh"), &obs).unwrap();

@@ -9,6 +9,9 @@ use crate::error::{Error, ErrorKind, Result};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+/// The instance name of the design inside the new top (`cosim` reaches its control through it).
+pub const DESIGN_INSTANCE: &str = "u_design";
+
 /// The IP's files, written below `rtlprobe/` in the output.
 pub const IP_FILES: [(&str, &str); 4] = [
     ("hlsinstr_rtlprobe.v", include_str!("../../../verilog/rtlprobe/hlsinstr_rtlprobe.v")),
@@ -231,7 +234,7 @@ pub fn wrapper(
         let list: Vec<String> = params.iter().map(|(n, _)| format!(".{n}({n})")).collect();
         let _ = write!(v, " #({})", list.join(", "));
     }
-    let _ = writeln!(v, " u_design (");
+    let _ = writeln!(v, " {DESIGN_INSTANCE} (");
     let mut conns: Vec<String> = top.port_names.iter().map(|p| format!("    .{p}({p})")).collect();
     conns.extend(probe_ports.iter().map(|p| format!("    .{p}({p})")));
     let _ = writeln!(v, "{}\n);", conns.join(",\n"));
