@@ -267,6 +267,7 @@ fn the_probed_design_under_verilator_has_the_originals_outputs_and_cycles() {
         .filter_map(|e| std::fs::read_to_string(e.path().join("hlsinstr_wrap.v")).ok())
         .find(|t| t.contains("multiplier_rtlprobe dut("));
     assert!(wrap.is_some_and(|t| t.contains("dut.u_design.ap_start")), "the probed top's wrapper");
+    assert!(p.notes.iter().any(|n| n.contains("simulating `multiplier_rtlprobe`")), "{:?}", p.notes);
     assert_eq!(p.calls.len(), v.calls.len());
     for (a, b) in v.calls.iter().zip(&p.calls) {
         assert_eq!((a.window.start, a.window.done, a.latency), (b.window.start, b.window.done, b.latency));

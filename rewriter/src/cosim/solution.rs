@@ -320,7 +320,12 @@ pub fn interfaces(sol: &Solution, top: &str) -> Result<Interfaces> {
         (module, None)
     };
     classify(top, &module, sol, generator)
-        .map(|i| Interfaces { version, probed, ..i })
+        .map(|mut i| {
+            if let Some(p) = &probed {
+                i.notes.push(format!("rtl-probe output: simulating `{}` (the probe's ports idle)", p.module));
+            }
+            Interfaces { version, probed, ..i }
+        })
         .map_err(|m| Error::new(ErrorKind::BadInput, m).at(file))
 }
 
