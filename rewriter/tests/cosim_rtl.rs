@@ -238,3 +238,43 @@ fn profile_without_a_waveform_runs_cosim_and_profiles_its_vcd() {
     let untagged: f64 = p["modules"].as_array().unwrap().iter().map(|m| m["untagged_share"].as_f64().unwrap()).sum();
     assert!((lines + untagged - 253.0).abs() < 1e-6, "lines {lines} + untagged {untagged}");
 }
+
+/// `cosim` on `hlsinstr rtl-probe`'s output (docs/rtl-probe.md): Verilator runs the probed new
+/// top (`multiplier_rtlprobe`: the edited design beside the profiling IP, the probe's AXI4-Lite
+/// slave idle) on the same captured call as the original solution: the same outputs (both match
+/// the C simulation's) in the same cycles.
+#[test]
+fn the_probed_design_under_verilator_has_the_originals_outputs_and_cycles() {
+    let v = run(Simulator::Verilator);
+    assert!(v.passed(), "{:?} {:?}", v.errors, v.calls);
+    let w = work().lock().unwrap_or_else(|e| e.into_inner());
+    let probed = w.path().join("probed");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .arg("rtl-probe")
+        .arg(solution().join("solution"))
+        .arg("--out")
+        .arg(&probed)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let req = CosimRequest { solution: probed.clone(), ..request(w.path(), Simulator::Verilator, captured(w.path())) };
+    let p = cosim::run(&req).unwrap_or_else(|e| panic!("{e}"));
+    assert!(p.passed(), "{:?} {:?}", p.errors, p.calls);
+    // It simulated the new top, not the top: the wrapper names it.
+    let wrap = std::fs::read_dir(w.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter_map(|e| std::fs::read_to_string(e.path().join("hlsinstr_wrap.v")).ok())
+        .find(|t| t.contains("multiplier_rtlprobe dut("));
+    assert!(wrap.is_some_and(|t| t.contains("dut.u_design.ap_start")), "the probed top's wrapper");
+    assert!(p.notes.iter().any(|n| n.contains("simulating `multiplier_rtlprobe`")), "{:?}", p.notes);
+    assert_eq!(p.calls.len(), v.calls.len());
+    for (a, b) in v.calls.iter().zip(&p.calls) {
+        assert_eq!((a.window.start, a.window.done, a.latency), (b.window.start, b.window.done, b.latency));
+    }
+    assert_eq!(v.total_cycles, p.total_cycles);
+    // Icarus (a build of seconds) on the probed design agrees too.
+    let i = cosim::run(&CosimRequest { simulator: Simulator::Icarus, ..req }).unwrap_or_else(|e| panic!("{e}"));
+    assert!(i.passed(), "{:?} {:?}", i.errors, i.calls);
+    assert_eq!((i.calls[0].window.start, i.calls[0].window.done), (v.calls[0].window.start, v.calls[0].window.done));
+}

@@ -456,6 +456,67 @@ fn mini_design_two_levels_and_a_full_queue() {
     assert!(text(&o).contains("40-bit timestamps"), "{}", text(&o));
 }
 
+/// A dataflow region (tests/profile/df: two processes joined by a FIFO run at once, the region
+/// done when both are): each process and the loop in each is probed, and the IP's record of every
+/// call of each equals the observers' edges, while the sums and every edge stay as without probes.
+#[test]
+fn dataflow_processes_are_timed_exactly() {
+    let solution = repo().join("tests/profile/df/solution");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("probed");
+    probe(&solution, &out, &["--depth", "8"]);
+    let m = manifest(&out);
+    let names: Vec<&str> =
+        m["rtl"]["instances"].as_array().unwrap().iter().map(|i| i["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["df", "df/produce", "df/produce/VITIS_LOOP_3_1", "df/consume", "df/consume/VITIS_LOOP_8_1"]);
+    let paths: Vec<&str> =
+        m["rtl"]["instances"].as_array().unwrap().iter().map(|i| i["path"].as_str().unwrap()).collect();
+    assert_eq!(paths[1], "df/produce_U0");
+    let obs = observers(&m);
+    let n = m["rtl"]["queues"].as_array().unwrap().len();
+    assert_eq!(n, 5);
+    let parts =
+        ["rtlprobe_tb_df.sv", "rtlprobe_tb_axil_master.sv", "rtlprobe_tb_observer.sv", "rtlprobe_tb_fsm_observer.sv"];
+    let plain = dir.path().join("plain");
+    let rtl = icarus_copy(&solution.join("syn/verilog"), &plain.join("rtl"));
+    std::fs::write(plain.join("observe.svh"), &obs).unwrap();
+    let before = icarus(&plain, "rtlprobe_tb_df", &rtl, &[], &parts);
+    let sim = dir.path().join("sim");
+    let rtl = icarus_copy(&out.join("rtl"), &sim.join("rtl"));
+    std::fs::write(sim.join("observe.svh"), &obs).unwrap();
+    let after = icarus(&sim, "rtlprobe_tb_df", &rtl, &["PROBED".into(), format!("NPROBES={n}")], &parts);
+
+    // 0+3+6, 0+3+...+12, 0: the same sums in the same cycles, every process's edges the same.
+    assert_eq!(lines(&before, "SUM"), ["SUM 0 9", "SUM 1 30", "SUM 2 0"]);
+    assert_eq!(lines(&before, "SUM"), lines(&after, "SUM"));
+    let seen = observed(&after);
+    assert_eq!(observed(&before), seen);
+    // The processes overlap: consume starts with produce and ends after it, in every call.
+    let (prod, cons, top) = (&seen[&1], &seen[&3], &seen[&0]);
+    assert_eq!((prod.len(), cons.len(), top.len()), (6, 6, 6), "{seen:?}");
+    for c in 0..3 {
+        assert_eq!(prod[2 * c], cons[2 * c], "call {c}: both start together");
+        assert!(prod[2 * c + 1] < cons[2 * c + 1], "call {c}: produce ends first");
+        assert_eq!(top[2 * c + 1], cons[2 * c + 1], "call {c}: the region is done with consume");
+    }
+    // The IP's record: every start and end of every call of each process and loop, exactly.
+    let rec = recorded(&after);
+    assert_eq!(rec.len(), n);
+    for (probe, events) in &seen {
+        assert_eq!(&rec[probe].1, events, "probe {probe}");
+        assert_eq!(u64::from(rec[probe].0 >> 16), events.len() as u64 / 2, "probe {probe}: calls");
+        assert_eq!(rec[probe].0 & 6, 0, "probe {probe}: not full, none lost");
+    }
+    assert_eq!(seen.len(), n, "an observer per queue");
+    // decode gives each process's calls and intervals.
+    let info = info(&after);
+    std::fs::write(dir.path().join("df.bin"), dump(&m, info, &rec)).unwrap();
+    let r = decode_json("df.bin", &out, dir.path());
+    assert_eq!(r["probes"][3]["name"], "df/consume");
+    assert_eq!(r["probes"][3]["calls"], 3);
+    assert_eq!(r["probes"][3]["intervals"][1], serde_json::json!([cons[2], cons[3]]));
+}
+
 /// Per FSM loop observer, its header entries (`HV` lines).
 fn header_visits(out: &str) -> BTreeMap<u32, u64> {
     header_entries(out).into_iter().map(|(q, t)| (q, t.len() as u64)).collect()

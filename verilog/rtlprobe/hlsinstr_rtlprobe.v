@@ -34,6 +34,7 @@ module hlsinstr_rtlprobe #(
     input  wire                  rst_n,
     input  wire [N-1:0]          probe_start,
     input  wire [N-1:0]          probe_done,
+    input  wire [N-1:0]          probe_continue, // ap_continue; high for an instance without one
     // AXI4-Lite slave (32-bit data).
     input  wire [ADDR_WIDTH-1:0] s_axi_awaddr,
     input  wire                  s_axi_awvalid,
@@ -122,6 +123,7 @@ module hlsinstr_rtlprobe #(
                 .now(now_reg[TS_WIDTH-1:0]),
                 .ap_start(probe_start[g]),
                 .ap_done(probe_done[g]),
+                .ap_continue(probe_continue[g]),
                 // The host pops only while no drain runs, the offload only while one does (a
                 // decoder of each select: one of the multiplexer's select synthesized larger).
                 .pop((pop_sel && sel_reg == g) || (off_pop && off_queue == g)),

@@ -5,7 +5,10 @@
 // A call starts in the cycle ap_start is high while no call is open, and ends in the first cycle
 // ap_done is high while one is (ap_ctrl_chain holds ap_done until ap_continue, which the host may
 // give much later: the end is when the work is done). So the queue alternates start, end,
-// start, ... and `calls_reg` counts starts even after the queue is full.
+// start, ... and `calls_reg` counts starts even after the queue is full. While a done is held
+// (ap_continue was low in the end's cycle and has not been high since) the instance cannot
+// start (Vitis: `ap_done_reg` blocks state 1), so ap_start then is no start: a dataflow process
+// sees its next ap_start while it waits for ap_continue. Tie ap_continue high without one.
 //
 // Cost: the queue is a shift register (every entry loads its neighbour: no multiplexer per bit,
 // a clock enable per entry), read at its far end; the host empties it by popping DEPTH times. When full it keeps the
@@ -32,6 +35,7 @@ module hlsinstr_rtlprobe_queue #(
     input  wire [TS_WIDTH-1:0]    now,
     input  wire                   ap_start,
     input  wire                   ap_done,
+    input  wire                   ap_continue,
     input  wire                   pop,          // drop the oldest entry (host readout)
     output wire [TS_WIDTH-1:0]    head,         // the oldest entry when head_valid
     output wire                   head_valid,
@@ -53,7 +57,8 @@ module hlsinstr_rtlprobe_queue #(
     (* shreg_extract = "no" *) reg [TS_WIDTH*DEPTH-1:0] ts_reg; // entry k in [TS_WIDTH*k +: TS_WIDTH]
     reg [DEPTH-1:0]    valid_reg;
 
-    wire start_ev = ap_start && !open_reg;
+    reg held_reg; // a done is held: no start until ap_continue has been high
+    wire start_ev = ap_start && !open_reg && !held_reg;
     wire end_ev   = open_reg && ap_done;
     wire event_ev = start_ev || end_ev;
     // Events fall towards the head: entry k takes entry k-1 (entry 0 takes `now`) whenever it is
@@ -99,7 +104,10 @@ module hlsinstr_rtlprobe_queue #(
             lost_reg  <= 1'b0;
             calls_reg <= {CW{1'b0}};
             open_reg  <= 1'b0;
+            held_reg  <= 1'b0;
         end else begin
+            if (end_ev && !ap_continue) held_reg <= 1'b1;
+            else if (ap_continue)       held_reg <= 1'b0;
             if (event_ev && !push) lost_reg <= 1'b1;
             if (start_ev && CALLS_WIDTH > 0) calls_reg <= calls_reg + {{(CW-1){1'b0}}, 1'b1};
             if (start_ev) open_reg <= 1'b1;

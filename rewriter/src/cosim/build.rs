@@ -77,11 +77,18 @@ pub fn wrapper_verilog(i: &Interfaces) -> String {
         };
         s.push_str(&format!("  {d} wire {}p_{};\n", range(p.width), p.name));
     }
-    let conns: Vec<String> = i.ports.iter().map(|p| format!(".{0}(p_{0})", p.name)).collect();
-    s.push_str(&format!("  {} dut({});\n", i.top, conns.join(", ")));
+    let mut conns: Vec<String> = i.ports.iter().map(|p| format!(".{0}(p_{0})", p.name)).collect();
+    let (module, design) = match &i.probed {
+        Some(pt) => {
+            conns.extend(pt.idle_inputs.iter().map(|p| format!(".{p}('0)")));
+            (pt.module.as_str(), format!("dut.{}", pt.design))
+        }
+        None => (i.top.as_str(), "dut".to_string()),
+    };
+    s.push_str(&format!("  {module} dut({});\n", conns.join(", ")));
     for p in ports.iter().filter(|p| p.name.starts_with("hlsinstr_mon_")) {
         let inner = &p.name["hlsinstr_mon_".len()..];
-        s.push_str(&format!("  assign p_{} = dut.{inner};\n", p.name));
+        s.push_str(&format!("  assign p_{} = {design}.{inner};\n", p.name));
     }
     s.push_str("endmodule\n");
     s
@@ -333,7 +340,11 @@ pub fn icarus(sol: &Solution, i: &Interfaces, work: &Path, wave: Option<WaveForm
     let mut rtl: Vec<(String, String)> = Vec::new();
     for f in &sol.rtl_files {
         let text = std::fs::read_to_string(f).map_err(|e| Error::io(f, &e))?;
-        rtl.push((f.file_name().unwrap().to_string_lossy().into_owned(), icarus_comb(&text)));
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        // rtl-probe's IP is ours, written for Icarus as it is (its offload's `always @(*)` loop
+        // would spin forever as an `always_comb` in Icarus 11).
+        let text = if sol.probed && name.starts_with("hlsinstr_") { text } else { icarus_comb(&text) };
+        rtl.push((name, text));
     }
     let mut parts: Vec<&[u8]> = vec![wrap.as_bytes(), tb.as_bytes()];
     parts.extend(rtl.iter().map(|(_, t)| t.as_bytes()));

@@ -35,6 +35,9 @@ pub struct Solution {
     pub kernel_xml: Option<PathBuf>,
     /// The solution's `directives.tcl` (Vivado HLS / Vitis `set_directive_*` lines), when present.
     pub directives: Option<PathBuf>,
+    /// The directory is `hlsinstr rtl-probe`'s output (`rtl/`, `hlsinstr-manifest.json`): the
+    /// simulated top is the probed new top `<top>_rtlprobe`, its probe ports left idle.
+    pub probed: bool,
 }
 
 /// Find the solution under `dir`: a solution (`dir/syn/verilog`), a Vitis unified component
@@ -81,7 +84,12 @@ pub fn find(dir: &Path) -> Result<Solution> {
             ),
         ));
     };
-    let verilog_dir = ["syn/verilog", "impl/verilog"].iter().map(|s| sol.join(s)).find(|d| d.is_dir()).unwrap();
+    let probed = is_probed(&sol);
+    let verilog_dir = if probed {
+        sol.join("rtl")
+    } else {
+        ["syn/verilog", "impl/verilog"].iter().map(|s| sol.join(s)).find(|d| d.is_dir()).unwrap()
+    };
     let mut rtl_files: Vec<PathBuf> = std::fs::read_dir(&verilog_dir)
         .map_err(|e| Error::io(&verilog_dir, &e))?
         .filter_map(|e| e.ok())
@@ -94,11 +102,52 @@ pub fn find(dir: &Path) -> Result<Solution> {
         .chain(sol.parent().map(|p| p.join("kernel.xml")))
         .find(|p| p.is_file());
     let directives = Some(sol.join("directives.tcl")).filter(|p| p.is_file());
-    Ok(Solution { dir: sol, verilog_dir, rtl_files, kernel_xml, directives })
+    Ok(Solution { dir: sol, verilog_dir, rtl_files, kernel_xml, directives, probed })
 }
 
 fn has_rtl(d: &Path) -> bool {
-    d.join("syn/verilog").is_dir() || d.join("impl/verilog").is_dir()
+    d.join("syn/verilog").is_dir() || d.join("impl/verilog").is_dir() || is_probed(d)
+}
+
+/// What `hlsinstr rtl-probe --out d` writes (and no solution does).
+fn is_probed(d: &Path) -> bool {
+    d.join("rtl").is_dir() && d.join("hlsinstr-manifest.json").is_file()
+}
+
+/// The probed new top of an `rtl-probe` output, as `cosim` instantiates it instead of the top.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProbedTop {
+    pub module: String,
+    /// Its inputs beyond the top's (the probe's AXI4-Lite slave and, with `--offload`, the
+    /// DRAM master's responses): tied low, so the probe is never read and never drains.
+    pub idle_inputs: Vec<String>,
+    /// The design's instance inside it, where the top's block control is.
+    pub design: String,
+}
+
+/// `<top>_rtlprobe` from the probed RTL: every port of the top with the same direction and
+/// width, and the probe's own ports.
+fn probed_top(sol: &Solution, top: &Module) -> Result<ProbedTop> {
+    let name = format!("{}_rtlprobe", top.name);
+    let (file, m, _) = find_module(&sol.rtl_files, &name)?.ok_or_else(|| {
+        Error::new(
+            ErrorKind::BadInput,
+            format!("no module `{name}` here: is this the output of `hlsinstr rtl-probe` for `{}`?", top.name),
+        )
+        .at(&sol.verilog_dir)
+    })?;
+    for p in &top.ports {
+        if m.port(&p.name).map(|q| (q.dir, q.width)) != Some((p.dir, p.width)) {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!("`{name}` does not have the top's port `{}` as the top does: run rtl-probe again", p.name),
+            )
+            .at(file));
+        }
+    }
+    let idle_inputs =
+        m.ports.iter().filter(|p| top.port(&p.name).is_none() && p.dir == Dir::Input).map(|p| p.name.clone()).collect();
+    Ok(ProbedTop { module: name, idle_inputs, design: crate::rtlprobe::ip::DESIGN_INSTANCE.to_string() })
 }
 
 /// How the block is started and stopped.
@@ -191,6 +240,8 @@ pub struct Interfaces {
     /// Its version (`2022.2`), from the same comment, when it gives one.
     pub version: Option<String>,
     pub notes: Vec<String>,
+    /// Simulate this new top of `rtl-probe` around the top (see [`Solution::probed`]).
+    pub probed: Option<ProbedTop>,
 }
 
 impl Interfaces {
@@ -259,8 +310,22 @@ pub fn interfaces(sol: &Solution, top: &str) -> Result<Interfaces> {
         "unknown".to_string()
     };
     let version = header_version(&text);
+    let (module, probed) = if sol.probed {
+        // The probed RTL's top has the probe's `hlsinstr_*` outputs besides the original ports.
+        let ports = module.ports.iter().filter(|p| !p.name.starts_with("hlsinstr_")).cloned().collect();
+        let module = Module { ports, ..module };
+        let pt = probed_top(sol, &module)?;
+        (module, Some(pt))
+    } else {
+        (module, None)
+    };
     classify(top, &module, sol, generator)
-        .map(|i| Interfaces { version, ..i })
+        .map(|mut i| {
+            if let Some(p) = &probed {
+                i.notes.push(format!("rtl-probe output: simulating `{}` (the probe's ports idle)", p.module));
+            }
+            Interfaces { version, probed, ..i }
+        })
         .map_err(|m| Error::new(ErrorKind::BadInput, m).at(file))
 }
 
@@ -443,6 +508,7 @@ fn classify(top: &str, m: &Module, sol: &Solution, generator: String) -> std::re
         generator,
         version: None,
         notes,
+        probed: None,
     })
 }
 

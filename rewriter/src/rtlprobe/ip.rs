@@ -9,6 +9,9 @@ use crate::error::{Error, ErrorKind, Result};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+/// The instance name of the design inside the new top (`cosim` reaches its control through it).
+pub const DESIGN_INSTANCE: &str = "u_design";
+
 /// The IP's files, written below `rtlprobe/` in the output.
 pub const IP_FILES: [(&str, &str); 4] = [
     ("hlsinstr_rtlprobe.v", include_str!("../../../verilog/rtlprobe/hlsinstr_rtlprobe.v")),
@@ -220,8 +223,9 @@ pub fn wrapper(
     }
     // The edited top.
     let _ = writeln!(v);
-    // Every threaded port is a wire here; ap_idle and ap_continue are for the reader of a
-    // waveform (the IP times calls by ap_start and ap_done).
+    // Every threaded port is a wire here; ap_idle is for the reader of a waveform (the IP times
+    // calls by ap_start and ap_done, and holds starts back while ap_continue has not released a
+    // done).
     let probe_ports: Vec<&str> = signals.iter().map(|s| s.port.as_str()).collect();
     for p in &probe_ports {
         let _ = writeln!(v, "wire {p};");
@@ -231,7 +235,7 @@ pub fn wrapper(
         let list: Vec<String> = params.iter().map(|(n, _)| format!(".{n}({n})")).collect();
         let _ = write!(v, " #({})", list.join(", "));
     }
-    let _ = writeln!(v, " u_design (");
+    let _ = writeln!(v, " {DESIGN_INSTANCE} (");
     let mut conns: Vec<String> = top.port_names.iter().map(|p| format!("    .{p}({p})")).collect();
     conns.extend(probe_ports.iter().map(|p| format!("    .{p}({p})")));
     let _ = writeln!(v, "{}\n);", conns.join(",\n"));
@@ -258,6 +262,8 @@ pub fn wrapper(
     // An FSM loop's run (and a header visit) ends in the first cycle out of its states.
     let done = |q: &Queue| if q.role == ROLE_CALL { q.done.clone() } else { format!("~{}", q.done) };
     let _ = writeln!(v, "    .probe_done({{{}}}),", list(&done));
+    // A held done (ap_ctrl_chain) blocks the next start until ap_continue; none: never held.
+    let _ = writeln!(v, "    .probe_continue({{{}}}),", list(&|q| q.cont.clone().unwrap_or_else(|| "1'b1".into())));
     let mut axi: Vec<String> =
         axi_ports.iter().map(|(_, _, p)| format!("    .{}({p})", p.replacen("_rtlprobe", "", 1))).collect();
     if !offload {

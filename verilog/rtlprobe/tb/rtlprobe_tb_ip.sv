@@ -2,7 +2,8 @@
 // --timing). Five queues of different depths (the readout multiplexer pads 5 inputs to 16) and
 // 40-bit timestamps; pseudo-random ap_start/ap_done for 300 cycles; then the host's readout
 // through AXI4-Lite is compared with a reference written here: a call starts when ap_start is
-// high while none is open and ends when ap_done is high while one is, and each start and end is
+// high while none is open and no done is held (ap_continue low at the end and not high since),
+// and ends when ap_done is high while one is, and each start and end is
 // the counter's value in that cycle; a queue keeps its first DEPTH events. Then CTRL clears.
 // Prints PASS, or FAIL lines and stops with an error.
 `timescale 1ns / 1ps
@@ -17,7 +18,7 @@ module rtlprobe_tb_ip;
     localparam [63:0] KEY = 64'h0123_4567_89AB_CDEF;
 
     reg clk = 1'b0, rst_n = 1'b0;
-    reg [N-1:0] start = {N{1'b0}}, done = {N{1'b0}};
+    reg [N-1:0] start = {N{1'b0}}, done = {N{1'b0}}, cont = {N{1'b1}};
     reg  [5:0]  awaddr = 6'd0, araddr = 6'd0;
     reg         awvalid = 1'b0, wvalid = 1'b0, bready = 1'b0, arvalid = 1'b0, rready = 1'b0;
     reg  [31:0] wdata = 32'd0;
@@ -26,7 +27,7 @@ module rtlprobe_tb_ip;
     wire [31:0] rdata;
 
     hlsinstr_rtlprobe #(.N(N), .DEPTHS(DEPTHS), .KEY(KEY), .TS_WIDTH(TS)) dut (
-        .clk(clk), .rst_n(rst_n), .probe_start(start), .probe_done(done),
+        .clk(clk), .rst_n(rst_n), .probe_start(start), .probe_done(done), .probe_continue(cont),
         .s_axi_awaddr(awaddr), .s_axi_awvalid(awvalid), .s_axi_awready(awready),
         .s_axi_wdata(wdata), .s_axi_wstrb(4'hf), .s_axi_wvalid(wvalid), .s_axi_wready(wready),
         .s_axi_bresp(bresp), .s_axi_bvalid(bvalid), .s_axi_bready(bready),
@@ -53,18 +54,20 @@ module rtlprobe_tb_ip;
     reg  [63:0] ev [0:N-1][0:511];
     integer     nev [0:N-1];
     integer     starts [0:N-1];
-    reg  [N-1:0] open = {N{1'b0}};
+    reg  [N-1:0] open = {N{1'b0}}, held = {N{1'b0}};
     integer i, j, k, errors = 0; // j: the reference's own loop
     always @(posedge clk) begin
         if (!rst_n) now <= 64'd0;
         else now <= now + 64'd1;
         if (rst_n) begin
             for (j = 0; j < N; j = j + 1) begin
-                if (!open[j] && start[j]) begin
+                if (!open[j] && !held[j] && start[j]) begin
                     ev[j][nev[j]] <= now; nev[j] <= nev[j] + 1; starts[j] <= starts[j] + 1; open[j] <= 1'b1;
                 end else if (open[j] && done[j]) begin
                     ev[j][nev[j]] <= now; nev[j] <= nev[j] + 1; open[j] <= 1'b0;
                 end
+                if (open[j] && done[j] && !cont[j]) held[j] <= 1'b1;
+                else if (cont[j]) held[j] <= 1'b0;
             end
         end
     end
@@ -115,9 +118,10 @@ module rtlprobe_tb_ip;
                 lfsr = {lfsr[14:0], lfsr[15] ^ lfsr[13] ^ lfsr[12] ^ lfsr[10]};
                 start[i] = lfsr[0] & lfsr[3];
                 done[i] = lfsr[1] & (lfsr[5] | lfsr[7]);
+                cont[i] = lfsr[2] | lfsr[9];
             end
         end
-        @(negedge clk); start = {N{1'b0}}; done = {N{1'b0}};
+        @(negedge clk); start = {N{1'b0}}; done = {N{1'b0}}; cont = {N{1'b1}};
         repeat (2) @(negedge clk);
 
         axi_read(6'h00, word); expect_eq(word, 32'h484C5250, -1, 0);

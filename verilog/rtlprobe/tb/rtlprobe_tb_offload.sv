@@ -37,7 +37,7 @@ module rtlprobe_tb_offload;
     wire        m_bid;
 
     hlsinstr_rtlprobe #(.N(N), .DEPTHS(DEPTHS), .TS_WIDTH(TS), .OFFLOAD(1)) dut (
-        .clk(clk), .rst_n(rst_n), .probe_start(start), .probe_done(done),
+        .clk(clk), .rst_n(rst_n), .probe_start(start), .probe_done(done), .probe_continue({N{1'b1}}),
         .s_axi_awaddr(awaddr), .s_axi_awvalid(awvalid), .s_axi_awready(awready),
         .s_axi_wdata(wdata), .s_axi_wstrb(4'hf), .s_axi_wvalid(wvalid), .s_axi_wready(wready),
         .s_axi_bresp(bresp), .s_axi_bvalid(bvalid), .s_axi_bready(bready),

@@ -1,0 +1,103 @@
+// rtlprobe_tb_df: drives the hand-written dataflow region tests/profile/df (`df`, ap_ctrl_hs; its
+// processes `produce` and `consume` run at once, joined by a FIFO) for three calls, n = 3, 5 and
+// 1, with or without its probes (+define+PROBED builds `df_rtlprobe`). Prints `SUM <call> <sum>`,
+// the observers' `EV` lines (observe.svh, written by the test) and, probed, `I <info>` and
+// `Q <probe> <status> <head_lo> <head_hi>` for every queue entry the host would read.
+`timescale 1ns / 1ps
+`default_nettype none
+
+`ifdef PROBED
+`define DESIGN dut.u_design
+`else
+`define DESIGN dut
+`endif
+
+module rtlprobe_tb_df (
+    input wire clk,
+    input wire rst_n
+);
+    wire ap_clk = clk;
+    wire ap_rst = !rst_n;
+    reg  ap_start;
+    wire ap_done, ap_idle, ap_ready, sum_ap_vld;
+    reg  [31:0] n;
+    wire [31:0] sum;
+    reg  [63:0] cycle;
+    always @(posedge clk) cycle <= rst_n ? cycle + 64'd1 : 64'd0;
+
+`ifdef PROBED
+    wire [5:0]  s_axi_rtlprobe_awaddr, s_axi_rtlprobe_araddr;
+    wire        s_axi_rtlprobe_awvalid, s_axi_rtlprobe_awready, s_axi_rtlprobe_wvalid, s_axi_rtlprobe_wready;
+    wire [31:0] s_axi_rtlprobe_wdata, s_axi_rtlprobe_rdata;
+    wire [3:0]  s_axi_rtlprobe_wstrb;
+    wire        s_axi_rtlprobe_arvalid, s_axi_rtlprobe_arready, s_axi_rtlprobe_rvalid, s_axi_rtlprobe_rready;
+    wire [1:0]  s_axi_rtlprobe_rresp, s_axi_rtlprobe_bresp;
+    wire        s_axi_rtlprobe_bvalid, s_axi_rtlprobe_bready;
+    reg         p_go, p_we;
+    reg  [5:0]  p_addr;
+    reg  [31:0] p_wdata;
+    wire        p_done;
+    wire [31:0] p_rdata;
+    rtlprobe_tb_axil_master #(.ADDR_WIDTH(6)) prb (
+        .clk(clk), .rst_n(rst_n), .go(p_go), .we(p_we), .addr(p_addr), .wdata(p_wdata), .done(p_done),
+        .rdata(p_rdata),
+        .awaddr(s_axi_rtlprobe_awaddr), .awvalid(s_axi_rtlprobe_awvalid), .awready(s_axi_rtlprobe_awready),
+        .wdata_o(s_axi_rtlprobe_wdata), .wstrb(s_axi_rtlprobe_wstrb), .wvalid(s_axi_rtlprobe_wvalid),
+        .wready(s_axi_rtlprobe_wready), .bresp(s_axi_rtlprobe_bresp), .bvalid(s_axi_rtlprobe_bvalid),
+        .bready(s_axi_rtlprobe_bready), .araddr(s_axi_rtlprobe_araddr), .arvalid(s_axi_rtlprobe_arvalid),
+        .arready(s_axi_rtlprobe_arready), .rdata_i(s_axi_rtlprobe_rdata), .rresp(s_axi_rtlprobe_rresp),
+        .rvalid(s_axi_rtlprobe_rvalid), .rready(s_axi_rtlprobe_rready));
+    df_rtlprobe dut (.*);
+`else
+    df dut (.*);
+`endif
+
+    `include "observe.svh"
+
+    reg [7:0]  pc;
+    reg [7:0]  idle;
+    reg [15:0] probe, entry, depth;
+    reg [31:0] status, lo;
+    reg        waiting;
+    always @(posedge clk) begin
+`ifdef PROBED
+        p_go <= 0;
+`endif
+        if (!rst_n) begin
+            pc <= 0; ap_start <= 0; n <= 0; idle <= 0; waiting <= 0;
+        end else if (waiting) begin
+`ifdef PROBED
+            if (p_done) waiting <= 0;
+`endif
+        end else begin
+            case (pc)
+                // Three calls, n = 3, 5, 1, three idle cycles apart; ap_start held until ap_ready
+                // (both processes have started), then ap_done awaited (both have finished).
+                0, 3, 6: begin n <= pc == 0 ? 32'd3 : pc == 3 ? 32'd5 : 32'd1; ap_start <= 1; pc <= pc + 1; end
+                1, 4, 7: begin
+                    if (ap_ready) ap_start <= 0;
+                    if (ap_done) begin $display("SUM %0d %0d", pc / 3, sum); idle <= 3; pc <= pc + 1; end
+                end
+                2, 5, 8: if (idle == 0) pc <= pc + 1; else idle <= idle - 1;
+`ifdef PROBED
+                9:  begin probe <= 0; p_go <= 1; p_we <= 0; p_addr <= 6'h04; waiting <= 1; pc <= 10; end
+                10: begin if (probe == 0) $display("I %0d", p_rdata); p_go <= 1; p_we <= 1; p_addr <= 6'h18; p_wdata <= {16'd0, probe}; entry <= 0; waiting <= 1; pc <= 11; end
+                11: begin p_go <= 1; p_we <= 0; p_addr <= 6'h1C; waiting <= 1; pc <= 12; end
+                12: begin status <= p_rdata; depth <= {8'd0, p_rdata[15:8]}; p_go <= 1; p_we <= 0; p_addr <= 6'h20; waiting <= 1; pc <= 13; end
+                13: begin lo <= p_rdata; p_go <= 1; p_we <= 0; p_addr <= 6'h24; waiting <= 1; pc <= 14; end
+                14: begin
+                    $display("Q %0d %0d %0d %0d", probe, status, lo, p_rdata);
+                    entry <= entry + 1;
+                    if (entry + 1 < depth) pc <= 11;
+                    else if (probe + 1 < `NPROBES) begin probe <= probe + 1; pc <= 10; end
+                    else pc <= 15;
+                end
+`endif
+                default: $finish;
+            endcase
+        end
+    end
+    wire unused_ok = &{1'b0, ap_idle, sum_ap_vld};
+endmodule
+
+`default_nettype wire
