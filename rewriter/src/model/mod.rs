@@ -11,6 +11,7 @@ pub mod consts;
 mod flow;
 mod functions;
 mod init;
+pub mod opchain;
 pub mod maxi;
 pub mod nest;
 pub mod pragma;
