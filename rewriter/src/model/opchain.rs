@@ -71,7 +71,34 @@ pub(super) fn chain_steps(body: Node, function_body: Node, params: &[super::Para
             steps.push(ChainStep { ty, ops, deps });
         }
     }
-    steps
+    drop_free_steps(steps)
+}
+
+/// Without the steps that cannot cost a cycle: of a built-in integer type, no division, and no
+/// kept step before them (so the manifest only holds chains that may matter).
+fn drop_free_steps(steps: Vec<ChainStep>) -> Vec<ChainStep> {
+    let mut index: Vec<Option<usize>> = Vec::with_capacity(steps.len());
+    let mut kept = Vec::new();
+    for s in steps {
+        let deps: Vec<usize> = s.deps.iter().filter_map(|&d| index.get(d).copied().flatten()).collect();
+        let free = builtin_integer(&s.ty) && !s.ops.iter().any(|o| o == "div") && deps.is_empty();
+        if free {
+            index.push(None);
+            continue;
+        }
+        index.push(Some(kept.len()));
+        kept.push(ChainStep { deps, ..s });
+    }
+    kept
+}
+
+/// Integer types whose name says so, without looking at typedefs.
+fn builtin_integer(ty: &str) -> bool {
+    let base = ty.split('<').next().unwrap_or(ty);
+    matches!(
+        base,
+        "" | "int" | "long" | "short" | "char" | "bool" | "size_t" | "ap_int" | "ap_uint" | "ap_fixed" | "ap_ufixed"
+    ) || (base.starts_with("int") || base.starts_with("uint")) && base.ends_with("_t")
 }
 
 /// `(target, ops on the deepest path, names read)` of each assignment in a statement.
@@ -202,8 +229,10 @@ fn collect_declared(body: Node, text: &str, types: &mut HashMap<String, String>)
     }
 }
 
-/// A type's name without qualifiers, pointers or namespaces: `const float *` → `float`.
+/// A type's name without qualifiers, pointers, namespaces or template arguments:
+/// `const float *` → `float`, `ap_uint<16>` → `ap_uint`.
 fn base_type(t: &str) -> String {
+    let t = t.split('<').next().unwrap_or(t);
     let words: Vec<&str> = t
         .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
         .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile" | "static" | "unsigned" | "signed"))
@@ -272,6 +301,38 @@ mod tests {
         assert_eq!(resolve_type("rate", &[h]), "float");
         assert_eq!(resolve_type("big", &[h]), "double");
         assert_eq!(resolve_type("ap_uint", &[h]), "int");
+    }
+
+    /// The steps as the model finds them in a body: the deepest path of each expression, the
+    /// dependences through assigned variables, subscripts as memory reads, nested loops apart.
+    #[test]
+    fn steps_of_a_body() {
+        let src = "typedef float T;\nvoid k(T *a, double *d, int *q, int n) {\n  for (int i = 0; i < n; i++) {\n    \
+                   T x = a[i * 4 + 1] * a[i];\n    T y = (x + a[i]) + a[i] * a[i] * a[i];\n    int m = i * 3 + n;\n    q[i] = q[i] / m + i % 8;\n    \
+                   for (int j = 0; j < n; j++) { d[j] = d[j] / 3.0; }\n    a[i] = sqrtf(y);\n  }\n}\n";
+        let m = crate::model::build(&crate::parse::parse_cpp(src, None), src);
+        let f = &m.functions[0];
+        let steps = &f.loops[0].details.as_ref().unwrap().facts.chain;
+        let got: Vec<(String, Vec<String>, Vec<usize>)> =
+            steps.iter().map(|s| (s.ty.clone(), s.ops.clone(), s.deps.clone())).collect();
+        let v = |ops: &[&str]| ops.iter().map(|o| o.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            got,
+            vec![
+                ("T".into(), v(&["mul"]), vec![]),
+                // (x + a) is 4 deep, a*a*a 6: the two multiplies, then the outer add.
+                ("T".into(), v(&["mul", "mul", "add"]), vec![0]),
+                ("int".into(), v(&["div", "add"]), vec![]),
+                ("T".into(), v(&["sqrt"]), vec![1]),
+            ]
+        );
+        // `int m = i * 3 + n` cannot cost a cycle: not kept.
+        // Resolved: x 3, y 3 + 10, sqrt 15: 28; the integer division (35) is longer.
+        let resolved: Vec<ChainStep> =
+            steps.iter().map(|s| ChainStep { ty: resolve_type(&s.ty, &[src]).into(), ..s.clone() }).collect();
+        assert_eq!(chain_cycles(&resolved), 35);
+        assert_eq!(chain_cycles(&resolved[..2]), 13);
+        assert_eq!(chain_cycles(&[resolved[0].clone(), resolved[1].clone(), resolved[3].clone()]), 28);
     }
 
     #[test]
