@@ -140,7 +140,9 @@ fn base_name(mut n: Node, text: &str) -> Option<String> {
             "identifier" => return Some(text[n.byte_range()].to_string()),
             "subscript_expression" => n = field(n, "argument")?,
             "field_expression" => n = field(n, "argument")?,
-            "pointer_expression" | "parenthesized_expression" => n = n.named_child(n.named_child_count().checked_sub(1)?)?,
+            "pointer_expression" | "parenthesized_expression" => {
+                n = n.named_child(n.named_child_count().checked_sub(1)?)?
+            }
             _ => return None,
         }
     }
