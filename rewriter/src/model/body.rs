@@ -66,6 +66,7 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_b
         if facts.constant_table.is_none() {
             facts.unread_store = super::unread::unread_store_loop(n.node, function_body, text);
         }
+        facts.chain = super::opchain::chain_steps(n.body, function_body, &f.params, text);
         f.loops[index].details = Some(LoopDetails {
             before: before_offset(n.unit, n.container, text),
             facts,

@@ -13,6 +13,7 @@ mod functions;
 mod init;
 pub mod maxi;
 pub mod nest;
+pub mod opchain;
 pub mod pragma;
 mod prune;
 mod table;

@@ -110,6 +110,22 @@ pub struct LoopFacts {
     /// reads (`model::unread`): code Vitis removes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unread_store: Option<String>,
+    /// The steps of the body's dependence chains through multi-cycle operations
+    /// (`model::opchain`), for the default iteration latency and pipeline depth.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<ChainStep>,
+}
+
+/// One assignment of a loop body on a dependence chain: the type of what it assigns (a type
+/// name, `float`/`double`/`int` once resolved), the multi-cycle ops on its expression's deepest
+/// path, and the earlier steps (indices) whose results it reads.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainStep {
+    pub ty: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ops: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deps: Vec<usize>,
 }
 
 /// An array a loop fills with constant expressions of its indices and nothing else writes.

@@ -230,12 +230,15 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
         }
         // Array sizes may be constants of the headers the sources include (not rewritten).
         let mut consts = crate::model::consts::Constants::scan(out.files.iter().map(|f| f.source.text.as_str()));
-        for h in &reached {
-            if let Ok(t) = std::fs::read_to_string(h) {
-                consts.add(&t);
-            }
+        let headers: Vec<String> = reached.iter().filter_map(|h| std::fs::read_to_string(h).ok()).collect();
+        for t in &headers {
+            consts.add(t);
         }
         crate::emit::manifest::resolve_initialisers(&mut out.manifest, &consts);
+        // The types of the loop bodies' op chains, with the typedefs of sources and headers.
+        let texts: Vec<&str> =
+            out.files.iter().map(|f| f.source.text.as_str()).chain(headers.iter().map(String::as_str)).collect();
+        crate::emit::manifest::resolve_chain_types(&mut out.manifest, &texts);
         for f in &out.files {
             let map = out.manifest.files.iter().find(|m| m.path == f.source.rel).map(|m| m.line_map.clone());
             tree.add(&shadow::canonical(&f.source.path), f.output.as_bytes(), map)?;

@@ -428,6 +428,7 @@ fn apply_unrollable_inside_pipelines(
             demote.push((p.id, blocked));
         }
     }
+    let chain = |id: u32| manifest.probes.iter().find(|p| p.id == id).map_or(0, chain_of);
     for (outer, inner) in demote {
         // The pragma (or directive) decided for the loops inside too: no default pipelining.
         let source = match timing.get(&outer) {
@@ -439,7 +440,7 @@ fn apply_unrollable_inside_pipelines(
                 l.pipelined = Sourced::new(false, source);
                 l.ii = None;
                 l.il = None;
-                l.own.get_or_insert(Sourced::new(d.iteration_latency, Source::Default));
+                l.own.get_or_insert(Sourced::new(d.iteration_latency + chain(id), Source::Default));
             }
         }
     }
@@ -474,7 +475,8 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
         if let Some(Timing::Loop(l)) = t.get_mut(&id) {
             l.pipelined = Sourced::new(true, Source::Default);
             l.ii = Some(Sourced::new(1, Source::Default));
-            l.il = Some(Sourced::new(default_tail(d), Source::Default));
+            let chain = manifest.probes.iter().find(|p| p.id == id).map_or(0, chain_of);
+            l.il = Some(Sourced::new(default_tail(d) + chain, Source::Default));
             l.own = None;
         }
     };
@@ -620,6 +622,12 @@ fn apply_default_flatten(manifest: &Manifest, timing: &mut HashMap<u32, Timing>)
     }
 }
 
+/// Cycles of the longest chain of multi-cycle operations in a loop's body (`model::opchain`),
+/// added to the default iteration latency and pipeline depth.
+fn chain_of(p: &ProbeEntry) -> u64 {
+    p.loop_info.as_ref().map_or(0, |l| crate::model::opchain::chain_cycles(&l.facts.chain))
+}
+
 fn facts_of(p: &ProbeEntry) -> crate::model::pragma::LoopFacts {
     p.loop_info.as_ref().map(|l| l.facts.clone()).unwrap_or_default()
 }
@@ -677,12 +685,13 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
         return timing_from_report(found, &facts, d);
     }
     let fact_source = |name: &str| if facts.from_directive_has(name) { Source::Directive } else { Source::Pragma };
+    let chain = crate::model::opchain::chain_cycles(&facts.chain);
     let pipelined = facts.pipeline_ii.is_some() && !facts.pipeline_off;
     let mut t = if pipelined {
         LoopTiming {
             pipelined: Sourced::new(true, fact_source("pipeline")),
             ii: Some(pragma_ii(&facts)),
-            il: Some(Sourced::new(default_tail(d), Source::Default)),
+            il: Some(Sourced::new(default_tail(d) + chain, Source::Default)),
             own: None,
             unroll,
             report_loop: None,
@@ -700,7 +709,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             pipelined: Sourced::new(false, source),
             ii: None,
             il: None,
-            own: Some(Sourced::new(d.iteration_latency, Source::Default)),
+            own: Some(Sourced::new(d.iteration_latency + chain, Source::Default)),
             unroll,
             report_loop: None,
             dataflow: facts.dataflow,
