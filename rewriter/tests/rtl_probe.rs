@@ -117,6 +117,8 @@ fn icarus(work: &Path, top: &str, rtl: &[PathBuf], defines: &[String], parts: &[
     let vvp = work.join("sim.vvp");
     let mut cmd = Command::new("iverilog");
     cmd.args(["-g2012", "-o"]).arg(&vvp).arg(format!("-DTB_TOP={top}")).arg("-DMAX_CYCLES=20000");
+    // The testbenches' shared `probe_host.svh` beside them; `observe.svh` in `work`.
+    cmd.arg("-I").arg(tb("")).arg("-I").arg(work);
     cmd.args(defines.iter().map(|d| format!("-D{d}")));
     cmd.args(["-s", "rtlprobe_tb_clock"]).arg(tb("rtlprobe_tb_clock.sv"));
     for p in parts {
@@ -689,6 +691,7 @@ fn fsm_loops_are_timed_from_ap_cs_fsm_exactly() {
         .arg("-DPROBED")
         .arg(format!("-DNPROBES={n}"))
         .arg(format!("-I{}", sim.display()))
+        .arg(format!("-I{}", tb("").display()))
         .arg("--Mdir")
         .arg(&obj)
         .arg(tb("rtlprobe_tb_main.cpp"))
