@@ -35,6 +35,7 @@ module rtlprobe_tb_df (
     `include "observe.svh"
 
     reg [7:0]  pc;
+    localparam [7:0] READOUT = 8'd9; // the first state of probe_readout.svh
     reg [7:0]  idle;
     reg [15:0] probe, entry, depth;
     reg [31:0] status, lo;
@@ -60,18 +61,7 @@ module rtlprobe_tb_df (
                 end
                 2, 5, 8: if (idle == 0) pc <= pc + 1; else idle <= idle - 1;
 `ifdef PROBED
-                9:  begin probe <= 0; p_go <= 1; p_we <= 0; p_addr <= 6'h04; waiting <= 1; pc <= 10; end
-                10: begin if (probe == 0) $display("I %0d", p_rdata); p_go <= 1; p_we <= 1; p_addr <= 6'h18; p_wdata <= {16'd0, probe}; entry <= 0; waiting <= 1; pc <= 11; end
-                11: begin p_go <= 1; p_we <= 0; p_addr <= 6'h1C; waiting <= 1; pc <= 12; end
-                12: begin status <= p_rdata; depth <= {8'd0, p_rdata[15:8]}; p_go <= 1; p_we <= 0; p_addr <= 6'h20; waiting <= 1; pc <= 13; end
-                13: begin lo <= p_rdata; p_go <= 1; p_we <= 0; p_addr <= 6'h24; waiting <= 1; pc <= 14; end
-                14: begin
-                    $display("Q %0d %0d %0d %0d", probe, status, lo, p_rdata);
-                    entry <= entry + 1;
-                    if (entry + 1 < depth) pc <= 11;
-                    else if (probe + 1 < `NPROBES) begin probe <= probe + 1; pc <= 10; end
-                    else pc <= 15;
-                end
+                `include "probe_readout.svh"
 `endif
                 default: $finish;
             endcase

@@ -60,6 +60,7 @@ module rtlprobe_tb_mini (
     `include "observe.svh"
 
     reg [7:0]  pc;
+    localparam [7:0] READOUT = 8'd5; // the first state of probe_readout.svh
     reg [7:0]  idle;
     reg [15:0] probe, entry, depth;
     reg [31:0] status, lo;
@@ -110,18 +111,7 @@ module rtlprobe_tb_mini (
                 4: if (idle == 0) pc <= 5; else idle <= idle - 1;
 `endif
 `ifdef PROBED
-                5:  begin probe <= 0; p_go <= 1; p_we <= 0; p_addr <= 6'h04; waiting <= 1; pc <= 6; end
-                6:  begin if (probe == 0) $display("I %0d", p_rdata); p_go <= 1; p_we <= 1; p_addr <= 6'h18; p_wdata <= {16'd0, probe}; entry <= 0; waiting <= 1; pc <= 7; end
-                7:  begin p_go <= 1; p_we <= 0; p_addr <= 6'h1C; waiting <= 1; pc <= 8; end
-                8:  begin status <= p_rdata; depth <= {8'd0, p_rdata[15:8]}; p_go <= 1; p_we <= 0; p_addr <= 6'h20; waiting <= 1; pc <= 9; end
-                9:  begin lo <= p_rdata; p_go <= 1; p_we <= 0; p_addr <= 6'h24; waiting <= 1; pc <= 10; end
-                10: begin
-                    $display("Q %0d %0d %0d %0d", probe, status, lo, p_rdata);
-                    entry <= entry + 1;
-                    if (entry + 1 < depth) pc <= 7;
-                    else if (probe + 1 < `NPROBES) begin probe <= probe + 1; pc <= 6; end
-                    else pc <= 11;
-                end
+                `include "probe_readout.svh"
 `endif
                 default: $finish;
             endcase
