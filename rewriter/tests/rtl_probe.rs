@@ -837,12 +837,29 @@ fn ip_icarus(work: &Path, sources: &[PathBuf]) -> String {
 /// The IP alone (verilog/rtlprobe/tb/rtlprobe_tb_ip.sv): five queues, 40-bit timestamps,
 /// pseudo-random handshakes; every kept start and end, flag and call count read over AXI4-Lite
 /// equals the testbench's reference, under Icarus and under Verilator.
+/// A self-checking testbench's verdict: a line `PASS` and no `FAIL`.
+fn passed(t: &str) -> bool {
+    t.lines().any(|l| l.trim() == "PASS") && !t.contains("FAIL")
+}
+
+/// Each mutant `(file, from, to)`: `file` with `from` replaced by `to`, written into `dir`, must
+/// make the testbench fail; `sim(file, broken)` simulates with the broken copy in `file`'s place.
+fn assert_mutants_fail(dir: &Path, mutants: &[(&PathBuf, &str, &str)], sim: impl Fn(&Path, &Path) -> String) {
+    for &(file, from, to) in mutants {
+        let source = std::fs::read_to_string(file).unwrap();
+        assert!(source.contains(from), "`{from}` is no longer in {}", file.display());
+        let broken = dir.join(file.file_name().unwrap());
+        std::fs::write(&broken, source.replacen(from, to, 1)).unwrap();
+        let t = sim(file, &broken);
+        assert!(!passed(&t) && t.contains("FAIL"), "the mutant `{to}` passed:\n{t}");
+    }
+}
+
 #[test]
 fn profiling_ip_testbench_passes_under_icarus_and_verilator() {
     let dir = tempfile::tempdir().unwrap();
     let ip = repo().join("verilog/rtlprobe");
     let (queue, mux) = (ip.join("hlsinstr_rtlprobe_queue.v"), ip.join("hlsinstr_rtlprobe_mux.v"));
-    let passed = |t: &str| t.lines().any(|l| l.trim() == "PASS") && !t.contains("FAIL");
     let t = ip_icarus(dir.path(), &ip_sources(&queue, &mux));
     assert!(passed(&t), "Icarus:\n{t}");
     // The testbench catches a wrong end rule and a wrong multiplexer leg.
@@ -850,15 +867,10 @@ fn profiling_ip_testbench_passes_under_icarus_and_verilator() {
         (&queue, "wire end_ev   = open_reg && ap_done;", "wire end_ev   = open_reg && ap_done && !ap_start;"),
         (&mux, "s[1] ? (s[0] ?", "s[1] ? (!s[0] ?"),
     ];
-    for (file, from, to) in mutants {
-        let source = std::fs::read_to_string(file).unwrap();
-        assert!(source.contains(from), "`{from}` is no longer in {}", file.display());
-        let broken = dir.path().join(file.file_name().unwrap());
-        std::fs::write(&broken, source.replacen(from, to, 1)).unwrap();
-        let sources = if *file == queue { ip_sources(&broken, &mux) } else { ip_sources(&queue, &broken) };
-        let t = ip_icarus(dir.path(), &sources);
-        assert!(!passed(&t) && t.contains("FAIL"), "mutant `{to}` passed:\n{t}");
-    }
+    assert_mutants_fail(dir.path(), &mutants, |file, broken| {
+        let sources = if file == queue { ip_sources(broken, &mux) } else { ip_sources(&queue, broken) };
+        ip_icarus(dir.path(), &sources)
+    });
     let obj = dir.path().join("obj");
     let o = run(Command::new("verilator")
         .args(["--binary", "--timing", "-Wall", "-j", "0", "--top-module", "rtlprobe_tb_ip", "--Mdir"])
@@ -902,21 +914,19 @@ fn dram_offload_recovers_every_edge_under_icarus_and_verilator() {
         assert!(o.status.success(), "iverilog failed:\n{}", text(&o));
         text(&run(Command::new("vvp").arg("-n").arg(&vvp).current_dir(dir.path())))
     };
-    let passed = |t: &str| t.lines().any(|l| l.trim() == "PASS") && !t.contains("FAIL");
     let t = icarus(&queue, &top);
     assert!(passed(&t), "Icarus:\n{t}");
     let mutants = [
         (&queue, "assign move[k] = pop || !(&valid_reg[DEPTH-1:k]);", "assign move[k] = !(&valid_reg[DEPTH-1:k]);"),
         (&top, "!(read_queue && (off_busy || off_starting))", "1'b1"),
     ];
-    for (file, from, to) in mutants {
-        let source = std::fs::read_to_string(file).unwrap();
-        assert!(source.contains(from), "`{from}` is no longer in {}", file.display());
-        let broken = dir.path().join(file.file_name().unwrap());
-        std::fs::write(&broken, source.replacen(from, to, 1)).unwrap();
-        let t = if *file == queue { icarus(&broken, &top) } else { icarus(&queue, &broken) };
-        assert!(!passed(&t) && t.contains("FAIL"), "the mutant `{to}` passed:\n{t}");
-    }
+    assert_mutants_fail(dir.path(), &mutants, |file, broken| {
+        if file == queue {
+            icarus(broken, &top)
+        } else {
+            icarus(&queue, broken)
+        }
+    });
     let obj = dir.path().join("obj");
     // -Wno-WIDTH/-Wno-UNUSEDSIGNAL for the shared AXI memory model; the IP lints with -Wall above.
     let o = run(Command::new("verilator")
