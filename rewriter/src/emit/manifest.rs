@@ -556,11 +556,18 @@ pub fn resolve_initialisers(manifest: &mut Manifest, consts: &crate::model::cons
 /// Resolves the type names of every loop's op chain (`model::opchain`) to `float`, `double` or
 /// `int`, with the typedefs of `texts` (sources and headers).
 pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
-    let steps = manifest.probes.iter_mut().filter_map(|p| p.loop_info.as_mut()).flat_map(|l| l.facts.chain.iter_mut());
-    let mut known: std::collections::HashMap<String, &'static str> = std::collections::HashMap::new();
+    let steps: Vec<_> = manifest
+        .probes
+        .iter_mut()
+        .filter_map(|p| p.loop_info.as_mut())
+        .flat_map(|l| l.facts.chain.iter_mut())
+        .collect();
+    if steps.is_empty() {
+        return; // no need to read the texts (a weights header can be tens of MB)
+    }
+    let aliases = crate::model::opchain::Aliases::scan(texts);
     for s in steps {
-        let ty = *known.entry(s.ty.clone()).or_insert_with(|| crate::model::opchain::resolve_type(&s.ty, texts));
-        s.ty = ty.to_string();
+        s.ty = aliases.resolve(&s.ty).to_string();
     }
 }
 

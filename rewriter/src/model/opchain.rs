@@ -243,42 +243,45 @@ fn base_type(t: &str) -> String {
     last.rsplit("::").next().unwrap_or(last).to_string()
 }
 
-/// `float`, `double` or `int` for a type name, following `typedef T name;` and
-/// `using name = T;` of `texts` (sources and headers).
-pub fn resolve_type(name: &str, texts: &[&str]) -> &'static str {
-    let mut name = name.to_string();
-    for _ in 0..8 {
-        match name.as_str() {
-            "float" | "half" => return "float",
-            "double" => return "double",
-            _ => {}
-        }
-        let Some(next) = alias_of(&name, texts) else { return "int" };
-        name = next;
-    }
-    "int"
-}
+/// The `typedef T name;` and `using name = T;` of some texts (sources and headers), read in one
+/// pass: name → the base type it aliases, the first definition winning.
+pub struct Aliases(std::collections::HashMap<String, String>);
 
-/// What a name is a typedef or using-alias of, in the first text that defines it.
-fn alias_of(name: &str, texts: &[&str]) -> Option<String> {
-    for t in texts {
-        for line in t.lines().map(str::trim) {
+impl Aliases {
+    pub fn scan(texts: &[&str]) -> Aliases {
+        let mut map = std::collections::HashMap::new();
+        for line in texts.iter().flat_map(|t| t.lines()).map(str::trim) {
             let line = line.trim_end_matches(';').trim();
-            if let Some(rest) = line.strip_prefix("typedef ") {
+            let (name, aliased) = if let Some(rest) = line.strip_prefix("typedef ") {
                 let mut words: Vec<&str> = rest.split_whitespace().collect();
-                if words.pop() == Some(name) && !words.is_empty() {
-                    return Some(base_type(&words.join(" ")));
+                match words.pop() {
+                    Some(name) if !words.is_empty() => (name, words.join(" ")),
+                    _ => continue,
                 }
-            } else if let Some(rest) = line.strip_prefix("using ") {
-                if let Some((lhs, rhs)) = rest.split_once('=') {
-                    if lhs.trim() == name {
-                        return Some(base_type(rhs.trim()));
-                    }
-                }
-            }
+            } else if let Some((lhs, rhs)) = line.strip_prefix("using ").and_then(|r| r.split_once('=')) {
+                (lhs.trim(), rhs.trim().to_string())
+            } else {
+                continue;
+            };
+            map.entry(name.to_string()).or_insert_with(|| base_type(&aliased));
         }
+        Aliases(map)
     }
-    None
+
+    /// `float`, `double` or `int` for a type name, following the aliases (at most 8 deep).
+    pub fn resolve(&self, name: &str) -> &'static str {
+        let mut name = name;
+        for _ in 0..8 {
+            match name {
+                "float" | "half" => return "float",
+                "double" => return "double",
+                _ => {}
+            }
+            let Some(next) = self.0.get(name) else { return "int" };
+            name = next;
+        }
+        "int"
+    }
 }
 
 /// Cycles of the longest chain of `steps` once their types are resolved (`ty` is `float`,
@@ -300,9 +303,10 @@ mod tests {
     #[test]
     fn typedefs_resolve_through_chains() {
         let h = "typedef float coord;\ntypedef coord rate;\nusing big = double;";
-        assert_eq!(resolve_type("rate", &[h]), "float");
-        assert_eq!(resolve_type("big", &[h]), "double");
-        assert_eq!(resolve_type("ap_uint", &[h]), "int");
+        let a = Aliases::scan(&[h]);
+        assert_eq!(a.resolve("rate"), "float");
+        assert_eq!(a.resolve("big"), "double");
+        assert_eq!(a.resolve("ap_uint"), "int");
     }
 
     /// The steps as the model finds them in a body: the deepest path of each expression, the
@@ -330,8 +334,9 @@ mod tests {
         );
         // `int m = i * 3 + n` cannot cost a cycle: not kept.
         // Resolved: x 3, y 3 + 10, sqrt 15: 28; the integer division (35) is longer.
+        let aliases = Aliases::scan(&[src]);
         let resolved: Vec<ChainStep> =
-            steps.iter().map(|s| ChainStep { ty: resolve_type(&s.ty, &[src]).into(), ..s.clone() }).collect();
+            steps.iter().map(|s| ChainStep { ty: aliases.resolve(&s.ty).into(), ..s.clone() }).collect();
         assert_eq!(chain_cycles(&resolved), 35);
         assert_eq!(chain_cycles(&resolved[..2]), 13);
         assert_eq!(chain_cycles(&[resolved[0].clone(), resolved[1].clone(), resolved[3].clone()]), 28);
