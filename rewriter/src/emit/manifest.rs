@@ -568,6 +568,12 @@ pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
     let aliases = crate::model::opchain::Aliases::scan(texts);
     for s in steps {
         s.ty = aliases.resolve(&s.ty).to_string();
+        // A compare typed by its operand (`cmp@rate_type`) resolves the same way.
+        for o in s.ops.iter_mut() {
+            if let Some(t) = o.strip_prefix("cmp@") {
+                *o = format!("cmp@{}", aliases.resolve(t));
+            }
+        }
     }
 }
 

@@ -31,8 +31,18 @@ pub fn op_latency(op: &str, ty: &str) -> u64 {
         ("double", "add" | "sub") => 5,
         ("double", "mul") => 6,
         ("double", "div" | "divc" | "sqrt") => 30,
+        ("float" | "double", "mulw" | "mulc") => op_latency("mul", ty),
         // A divisor that is a literal is a shift or a multiply: no divider.
         ("int", "div") => 35,
+        // An integer multiply of 32 bits or more: a DSP cascade with one register stage.
+        ("int", "mulw") => 1,
+        // A read of an array held in block RAM (or an `ap_memory` port): the address goes out
+        // in one state, the data comes back in the next (RAM latency 1).
+        (_, "load") => 1,
+        // A float or double compare (fcmp, dcmp); one against a double literal also widens a
+        // float operand first (fpext, 1).
+        ("float" | "double", "cmp") | (_, "fcmp" | "cmp@float" | "cmp@double") => 1,
+        (_, "dcmp") => 2,
         _ => 0,
     }
 }
@@ -41,6 +51,8 @@ pub fn op_latency(op: &str, ty: &str) -> u64 {
 pub(super) fn chain_steps(body: Node, function_body: Node, params: &[super::Param], text: &str) -> Vec<ChainStep> {
     let mut types: HashMap<String, String> = params.iter().map(|p| (p.name.clone(), base_type(&p.type_text))).collect();
     collect_declared(function_body, text, &mut types);
+    let memories = memories(function_body, params, text);
+    let cx = Cx { text, memories: &memories, types: &types };
     let mut steps = Vec::new();
     let mut last_def: HashMap<String, usize> = HashMap::new();
     let mut todo = vec![body];
@@ -61,8 +73,11 @@ pub(super) fn chain_steps(body: Node, function_body: Node, params: &[super::Para
         if steps.len() >= MAX_STEPS {
             break;
         }
-        for (target, ops, reads) in assignments(stmt, text) {
+        for (target, mut ops, reads) in assignments(stmt, &cx) {
             let Some(ty) = types.get(&target).cloned() else { continue };
+            if wide_integer(&ty) {
+                ops.iter_mut().filter(|o| *o == "mul").for_each(|o| *o = "mulw".to_string());
+            }
             let deps: Vec<usize> = reads.iter().filter_map(|r| last_def.get(r).copied()).collect();
             if ops.is_empty() && deps.is_empty() {
                 continue;
@@ -81,7 +96,9 @@ fn drop_free_steps(steps: Vec<ChainStep>) -> Vec<ChainStep> {
     let mut kept = Vec::new();
     for s in steps {
         let deps: Vec<usize> = s.deps.iter().filter_map(|&d| index.get(d).copied().flatten()).collect();
-        let free = builtin_integer(&s.ty) && !s.ops.iter().any(|o| o == "div") && deps.is_empty();
+        let typed_cmp = s.ops.iter().any(|o| o.strip_prefix("cmp@").is_some_and(|t| !builtin_integer(t)));
+        let free =
+            builtin_integer(&s.ty) && s.ops.iter().all(|o| op_latency(o, "int") == 0) && !typed_cmp && deps.is_empty();
         if free {
             index.push(None);
             continue;
@@ -101,8 +118,54 @@ fn builtin_integer(ty: &str) -> bool {
     ) || (base.starts_with("int") || base.starts_with("uint")) && base.ends_with("_t")
 }
 
+/// Integer types of 32 bits or more whose name says so (a multiply of them takes a cycle).
+fn wide_integer(ty: &str) -> bool {
+    matches!(ty, "int" | "long" | "size_t" | "int32_t" | "uint32_t" | "int64_t" | "uint64_t")
+}
+
+/// What the expressions of a body are read against: the source, and the names that are
+/// memories (arrays and pointer parameters, not partitioned into registers).
+struct Cx<'a> {
+    text: &'a str,
+    memories: &'a std::collections::HashSet<String>,
+    /// Declared base types of the parameters and locals, by name.
+    types: &'a HashMap<String, String>,
+}
+
+/// The arrays a function reads from memory: its pointer and array parameters and its local
+/// arrays, less those an `ARRAY_PARTITION ... complete` turns into registers.
+fn memories(function_body: Node, params: &[super::Param], text: &str) -> std::collections::HashSet<String> {
+    use super::types::ParamKind;
+    let mut out: std::collections::HashSet<String> = params
+        .iter()
+        .filter(|p| matches!(p.kind, ParamKind::Pointer | ParamKind::Array))
+        .map(|p| p.name.clone())
+        .collect();
+    let mut todo = vec![function_body];
+    while let Some(n) = todo.pop() {
+        if kind(n) == "array_declarator" {
+            if let Some(name) = super::body::innermost_identifier(n, text) {
+                out.insert(name);
+            }
+        }
+        todo.extend(named_children(n));
+    }
+    for line in text[function_body.byte_range()].lines() {
+        let l = line.to_ascii_lowercase();
+        if !(l.contains("pragma") && l.contains("array_partition") && l.contains("complete")) {
+            continue;
+        }
+        let compact: String = line.split_whitespace().collect::<Vec<_>>().join(" ").replace(" = ", "=");
+        if let Some(v) = compact.split_whitespace().find_map(|w| w.strip_prefix("variable=")) {
+            out.remove(v);
+        }
+    }
+    out
+}
+
 /// `(target, ops on the deepest path, names read)` of each assignment in a statement.
-fn assignments(stmt: Node, text: &str) -> Vec<(String, Vec<String>, Vec<String>)> {
+fn assignments(stmt: Node, cx: &Cx) -> Vec<(String, Vec<String>, Vec<String>)> {
+    let text = cx.text;
     let mut out = Vec::new();
     if kind(stmt) == "declaration" {
         for d in stmt.children_by_field_name("declarator", &mut stmt.walk()) {
@@ -112,7 +175,7 @@ fn assignments(stmt: Node, text: &str) -> Vec<(String, Vec<String>, Vec<String>)
             let (Some(name), Some(value)) = (super::body::innermost_identifier(d, text), field(d, "value")) else {
                 continue;
             };
-            out.push((name, deepest(value, text, 0), reads(value, text)));
+            out.push((name, deepest(value, cx, 0), reads(value, text)));
         }
         return out;
     }
@@ -122,10 +185,14 @@ fn assignments(stmt: Node, text: &str) -> Vec<(String, Vec<String>, Vec<String>)
     }
     let (Some(left), Some(right)) = (field(e, "left"), field(e, "right")) else { return out };
     let Some(target) = base_name(left, text) else { return out };
-    let mut ops = deepest(right, text, 0);
+    let mut ops = deepest(right, cx, 0);
     let op = e.child_by_field_name("operator").map(|o| text[o.byte_range()].to_string()).unwrap_or_default();
     let mut read = reads(right, text);
-    if let Some(o) = binary_op(op.trim_end_matches('='), right) {
+    if let Some(o) = binary_op(op.trim_end_matches('='), left, right, cx) {
+        // `t[i] += x` reads the element before it adds.
+        if is_memory_read(left, cx) {
+            ops.insert(0, "load".to_string());
+        }
         ops.push(o);
         read.push(target.clone());
     }
@@ -148,32 +215,135 @@ fn base_name(mut n: Node, text: &str) -> Option<String> {
     }
 }
 
-/// The op a binary operator is, given its right operand; none for single-cycle logic.
-fn binary_op(op: &str, right: Node) -> Option<String> {
+/// The op a binary operator is, given its operands; none for single-cycle logic. A compare
+/// takes the type of its operands, not of the step: `cmp@T` with `T` the declared type of the
+/// variable its left operand reads (resolved with the step's type), else `cmp` (the step's
+/// type); against a double literal (`x > 0.0`, C compares in double) `dcmp`.
+fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<String> {
+    let text = cx.text;
     let literal = kind(right) == "number_literal";
-    match op {
-        "+" => Some("add"),
-        "-" => Some("sub"),
-        "*" => Some("mul"),
-        "/" | "%" if literal => Some("divc"),
-        "/" | "%" => Some("div"),
-        _ => None,
+    // The declared type of the variable the left operand reads; not through a field (`s[i].f`
+    // has the field's type, which is not known here).
+    let operand_type = || {
+        if has_field(left) {
+            return None;
+        }
+        let name = base_name(left, text)?;
+        cx.types.get(&name).filter(|t| !t.is_empty()).map(|t| format!("cmp@{t}"))
+    };
+    let op = match op {
+        "+" => "add",
+        "-" => "sub",
+        // By a constant: shifts and adds, no multiplier.
+        "*" if literal || kind(left) == "number_literal" => "mulc",
+        "*" => "mul",
+        "/" | "%" if literal => "divc",
+        "/" | "%" => "div",
+        "<" | ">" | "<=" | ">=" | "==" | "!=" => {
+            let lit = &text[right.byte_range()];
+            if literal && float_literal(lit) {
+                let double = !lit.to_ascii_lowercase().ends_with('f');
+                return Some(match operand_type() {
+                    Some(t) if double && t == "cmp@double" => t,
+                    _ if double => "dcmp".to_string(),
+                    _ => "fcmp".to_string(),
+                });
+            }
+            return Some(operand_type().unwrap_or_else(|| "cmp".to_string()));
+        }
+        _ => return None,
+    };
+    Some(op.to_string())
+}
+
+/// Whether an lvalue goes through a field (`s.f`, `p->f`, `a[i].f`).
+fn has_field(mut n: Node) -> bool {
+    loop {
+        match kind(n) {
+            "field_expression" => return true,
+            "subscript_expression" => match field(n, "argument") {
+                Some(a) => n = a,
+                None => return false,
+            },
+            "parenthesized_expression" | "pointer_expression" => match n.named_child(n.named_child_count().saturating_sub(1)) {
+                Some(c) => n = c,
+                None => return false,
+            },
+            _ => return false,
+        }
     }
-    .map(str::to_string)
+}
+
+/// `0.0`, `1.5f`, `2e3`: a floating literal (not `0x1e`).
+fn float_literal(t: &str) -> bool {
+    let t = t.to_ascii_lowercase();
+    !t.starts_with("0x") && (t.contains('.') || t.contains('e'))
+}
+
+/// `t[i]`, `t[i][j]`, `s[i].f` or `p->f` of a memory (an array not partitioned into registers).
+fn is_memory_read(n: Node, cx: &Cx) -> bool {
+    let mut n = n;
+    loop {
+        match kind(n) {
+            "subscript_expression" => {
+                let Some(a) = field(n, "argument") else { return false };
+                if kind(a) == "identifier" {
+                    return cx.memories.contains(&cx.text[a.byte_range()]);
+                }
+                n = a;
+            }
+            "field_expression" => {
+                let Some(a) = field(n, "argument") else { return false };
+                let arrow = n.child_by_field_name("operator").is_some_and(|o| &cx.text[o.byte_range()] == "->");
+                if arrow && kind(a) == "identifier" {
+                    return cx.memories.contains(&cx.text[a.byte_range()]);
+                }
+                n = a;
+            }
+            "parenthesized_expression" => match n.named_child(0) {
+                Some(c) => n = c,
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+}
+
+/// Whether an expression reads memory anywhere.
+fn reads_memory(n: Node, cx: &Cx) -> bool {
+    let mut todo = vec![n];
+    while let Some(n) = todo.pop() {
+        if matches!(kind(n), "subscript_expression" | "field_expression") && is_memory_read(n, cx) {
+            return true;
+        }
+        todo.extend(named_children(n));
+    }
+    false
 }
 
 /// The ops on the deepest path of an expression, weighted as float ops.
-fn deepest(n: Node, text: &str, depth: usize) -> Vec<String> {
+fn deepest(n: Node, cx: &Cx, depth: usize) -> Vec<String> {
     if depth > MAX_EXPR_DEPTH {
         return Vec::new();
     }
-    let weight = |ops: &[String]| ops.iter().map(|o| op_latency(o, "float")).sum::<u64>();
+    let text = cx.text;
+    let weight = |ops: &[String]| ops.iter().map(|o| path_weight(o)).sum::<u64>();
     let mut own = None;
     match kind(n) {
         "binary_expression" => {
             let op = n.child_by_field_name("operator").map(|o| text[o.byte_range()].to_string()).unwrap_or_default();
-            if let Some(r) = field(n, "right") {
-                own = binary_op(&op, r);
+            let (l, r) = (field(n, "left"), field(n, "right"));
+            // `c && t[i] > x`: the read happens only once `c` is known (a read cannot be
+            // speculated past the branch C's short-circuit makes), so the two sides add up.
+            if let (Some(l), Some(r)) = (l, r) {
+                if matches!(op.as_str(), "&&" | "||") && reads_memory(r, cx) {
+                    let mut path = deepest(l, cx, depth + 1);
+                    path.extend(deepest(r, cx, depth + 1));
+                    return path;
+                }
+            }
+            if let (Some(l), Some(r)) = (l, r) {
+                own = binary_op(&op, l, r, cx);
             }
         }
         "call_expression" => {
@@ -183,19 +353,69 @@ fn deepest(n: Node, text: &str, depth: usize) -> Vec<String> {
                 own = Some("sqrt".to_string());
             }
         }
-        // A memory read (its subscript is address arithmetic, not the value's type), a field.
-        "lambda_expression" | "subscript_expression" | "field_expression" => return Vec::new(),
+        "lambda_expression" => return Vec::new(),
+        // A memory read: the reads its address needs (`t[idx[i]]`), then its own. The address
+        // arithmetic is not counted (integer, and not the value's type).
+        "subscript_expression" | "field_expression" => {
+            let mut path = address_reads(n, cx, depth + 1);
+            if is_memory_read(n, cx) {
+                path.push("load".to_string());
+            }
+            return path;
+        }
         _ => {}
     }
     let mut best: Vec<String> = Vec::new();
     for c in named_children(n) {
-        let p = deepest(c, text, depth + 1);
+        let p = deepest(c, cx, depth + 1);
         if weight(&p) > weight(&best) || (best.is_empty() && !p.is_empty()) {
             best = p;
         }
     }
     best.extend(own);
     best
+}
+
+/// The weight of an op when choosing an expression's deepest path (its type not yet resolved:
+/// as if float; a compare typed by its operand as a float compare unless that is an integer).
+fn path_weight(o: &str) -> u64 {
+    match o.strip_prefix("cmp@") {
+        Some(t) if builtin_integer(t) => 0,
+        Some(_) => 1,
+        None => op_latency(o, "float"),
+    }
+}
+
+/// The dependent memory reads an access needs for its address (`t[idx[i]][j]`: one).
+fn address_reads(n: Node, cx: &Cx, depth: usize) -> Vec<String> {
+    let mut most = 0;
+    let mut n = n;
+    while depth <= MAX_EXPR_DEPTH {
+        let index = match kind(n) {
+            "subscript_expression" => field(n, "indices").or_else(|| field(n, "index")).or_else(|| n.named_child(1)),
+            "field_expression" | "parenthesized_expression" => None,
+            _ => break,
+        };
+        if let Some(i) = index {
+            most = most.max(reads_in_sequence(i, cx, depth + 1));
+        }
+        match field(n, "argument").or_else(|| n.named_child(0)) {
+            Some(a) => n = a,
+            None => break,
+        }
+    }
+    vec!["load".to_string(); most]
+}
+
+/// The longest sequence of dependent memory reads in an expression (`a[b[i]] + c[j]`: two).
+fn reads_in_sequence(n: Node, cx: &Cx, depth: usize) -> usize {
+    if depth > MAX_EXPR_DEPTH {
+        return 0;
+    }
+    if matches!(kind(n), "subscript_expression" | "field_expression") {
+        return address_reads(n, cx, depth + 1).len() + usize::from(is_memory_read(n, cx));
+    }
+    named_children(n).map(|c| reads_in_sequence(c, cx, depth + 1)).max().unwrap_or(0)
 }
 
 /// The identifiers an expression reads.
@@ -290,8 +510,10 @@ pub fn chain_cycles(steps: &[ChainStep]) -> u64 {
     let mut cost: Vec<u64> = Vec::with_capacity(steps.len());
     for s in steps {
         let own: u64 = s.ops.iter().map(|o| op_latency(o, &s.ty)).sum();
+        // The reads that open the path (`a[i]` in `p + a[i]`) overlap the steps it waits for.
+        let after_reads: u64 = s.ops.iter().skip_while(|o| *o == "load").map(|o| op_latency(o, &s.ty)).sum();
         let before = s.deps.iter().filter_map(|&d| cost.get(d)).max().copied().unwrap_or(0);
-        cost.push(own + before);
+        cost.push(own.max(before + after_reads));
     }
     cost.into_iter().max().unwrap_or(0)
 }
@@ -310,36 +532,74 @@ mod tests {
     }
 
     /// The steps as the model finds them in a body: the deepest path of each expression, the
-    /// dependences through assigned variables, subscripts as memory reads, nested loops apart.
+    /// dependences through assigned variables, memory reads, nested loops apart.
     #[test]
     fn steps_of_a_body() {
         let src = "typedef float T;\nvoid k(T *a, double *d, int *q, int n) {\n  for (int i = 0; i < n; i++) {\n    \
                    T x = a[i * 4 + 1] * a[i];\n    T y = (x + a[i]) + a[i] * a[i] * a[i];\n    int m = i * 3 + n;\n    q[i] = q[i] / m + i % 8;\n    \
                    for (int j = 0; j < n; j++) { d[j] = d[j] / 3.0; }\n    a[i] = sqrtf(y);\n  }\n}\n";
-        let m = crate::model::build(&crate::parse::parse_cpp(src, None), src);
-        let f = &m.functions[0];
-        let steps = &f.loops[0].details.as_ref().unwrap().facts.chain;
-        let got: Vec<(String, Vec<String>, Vec<usize>)> =
-            steps.iter().map(|s| (s.ty.clone(), s.ops.clone(), s.deps.clone())).collect();
-        let v = |ops: &[&str]| ops.iter().map(|o| o.to_string()).collect::<Vec<_>>();
+        let got = steps_of(src);
         assert_eq!(
             got,
             vec![
-                ("T".into(), v(&["mul"]), vec![]),
-                // (x + a) is 4 deep, a*a*a 6: the two multiplies, then the outer add.
-                ("T".into(), v(&["mul", "mul", "add"]), vec![0]),
-                ("int".into(), v(&["div", "add"]), vec![]),
+                ("T".into(), v(&["load", "mul"]), vec![]),
+                // (x + a) weighs 5, a*a*a 7: the read and two multiplies, then the outer add.
+                ("T".into(), v(&["load", "mul", "mul", "add"]), vec![0]),
+                ("int".into(), v(&["load", "div", "add"]), vec![]),
                 ("T".into(), v(&["sqrt"]), vec![1]),
             ]
         );
         // `int m = i * 3 + n` cannot cost a cycle: not kept.
-        // Resolved: x 3, y 3 + 10, sqrt 15: 28; the integer division (35) is longer.
+        // Resolved: x 1 + 3; y waits for x (4) then mul, mul, add (10), its read overlapping:
+        // 14; sqrt 15 after y: 29; the integer division's read and divider (36) are longer.
         let aliases = Aliases::scan(&[src]);
-        let resolved: Vec<ChainStep> =
-            steps.iter().map(|s| ChainStep { ty: aliases.resolve(&s.ty).into(), ..s.clone() }).collect();
-        assert_eq!(chain_cycles(&resolved), 35);
-        assert_eq!(chain_cycles(&resolved[..2]), 13);
-        assert_eq!(chain_cycles(&[resolved[0].clone(), resolved[1].clone(), resolved[3].clone()]), 28);
+        let resolved: Vec<ChainStep> = steps_of_body(src)
+            .into_iter()
+            .map(|s| ChainStep { ty: aliases.resolve(&s.ty).into(), ..s })
+            .collect();
+        assert_eq!(chain_cycles(&resolved), 36);
+        assert_eq!(chain_cycles(&resolved[..2]), 14);
+        assert_eq!(chain_cycles(&[resolved[0].clone(), resolved[1].clone(), resolved[3].clone()]), 29);
+    }
+
+    /// Compares take their operands' type, a read behind `&&` waits for the test, a multiply by
+    /// a literal is free and one of 32-bit integers takes a cycle, and an array partitioned into
+    /// registers is not read from memory.
+    #[test]
+    fn compares_short_circuits_and_multiplies() {
+        let src = "void k(const int *w, const float *v, const int *idx, float *o, int n) {\n  int reg[8];\n\
+                   #pragma HLS ARRAY_PARTITION variable=reg complete\n  for (int i = 0; i < n; i++) {\n    \
+                   float a = (w[i] > 0 && v[idx[i]] > 1.0f) ? v[i] : 0.0f;\n    bool b = v[i] > 0.0;\n    \
+                   int c = w[i] * w[i] + 4 * i + reg[i & 7];\n    o[i] = a;\n  }\n}\n";
+        assert_eq!(
+            steps_of(src),
+            vec![
+                ("float".into(), v(&["load", "cmp@int", "load", "load", "fcmp"]), vec![]),
+                // A float against a double literal: widened, then a double compare.
+                ("bool".into(), v(&["load", "dcmp"]), vec![]),
+                ("int".into(), v(&["load", "mulw", "add", "add"]), vec![]),
+                ("float".into(), v(&[]), vec![0]),
+            ]
+        );
+        let steps = steps_of_body(src);
+        let cost: Vec<u64> = (1..=steps.len()).map(|k| chain_cycles(&steps[..k])).collect();
+        // a: 1 + 0 + 1 + 1 + 1; b: 1 + 2; c: 1 + 1; o[i] = a: 4.
+        assert_eq!(cost, [4, 4, 4, 4]);
+        assert_eq!(chain_cycles(&steps[1..2]), 3);
+        assert_eq!(chain_cycles(&steps[2..3]), 2);
+    }
+
+    fn v(ops: &[&str]) -> Vec<String> {
+        ops.iter().map(|o| o.to_string()).collect()
+    }
+
+    fn steps_of_body(src: &str) -> Vec<ChainStep> {
+        let m = crate::model::build(&crate::parse::parse_cpp(src, None), src);
+        m.functions[0].loops[0].details.as_ref().unwrap().facts.chain.clone()
+    }
+
+    fn steps_of(src: &str) -> Vec<(String, Vec<String>, Vec<usize>)> {
+        steps_of_body(src).into_iter().map(|s| (s.ty, s.ops, s.deps)).collect()
     }
 
     #[test]
