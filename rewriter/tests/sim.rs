@@ -90,6 +90,9 @@ fn without_a_report_pragmas_and_defaults_and_data_dependent_trip_counts() {
     let outer = row(&rep, "outer");
     assert_eq!(outer["timing"]["pipelined"]["value"], false);
     assert_eq!(outer["timing"]["iteration_latency"]["source"], "default");
+    // Its own iteration: the default plus its body's chain, the read of `a[i]` (1).
+    let own = own + 1;
+    assert_eq!(u(&outer["timing"]["iteration_latency"]["value"]), own, "{outer}");
     assert_eq!(u(&outer["cycles"]), n * own + inner_cycles, "TC x own + children");
     let search = row(&rep, "search");
     let reference = search_trips();
@@ -526,7 +529,9 @@ fn a_perfect_nest_the_report_flattens_is_timed_as_the_one_flattened_loop() {
     assert_eq!(outer["nest"]["role"], "head", "{outer}");
     assert_eq!(outer["timing"]["pipelined"], serde_json::json!({"value": true, "source": "pragma"}));
     assert_eq!(u(&outer["trips"]), calls * 8 * 16, "the flattened trips");
-    let tail = u(&plain["defaults"]["pipeline_depth"]) - 1 + u(&plain["defaults"]["pipeline_wrapper"]);
+    // The tail holds the chain of Col's body too: its read of `in` (1; `* 2` is a shift).
+    let tail = u(&plain["defaults"]["pipeline_depth"]) - 1 + u(&plain["defaults"]["pipeline_wrapper"]) + 1;
+    assert_eq!(u(&outer["timing"]["il"]["value"]), tail, "{outer}");
     assert_eq!(u(&outer["cycles"]), calls * (8 * 16 - 1 + tail));
     assert_eq!(u(&row(&plain, "Col")["cycles"]), 0);
 }
