@@ -265,10 +265,12 @@ fn has_field(mut n: Node) -> bool {
                 Some(a) => n = a,
                 None => return false,
             },
-            "parenthesized_expression" | "pointer_expression" => match n.named_child(n.named_child_count().saturating_sub(1)) {
-                Some(c) => n = c,
-                None => return false,
-            },
+            "parenthesized_expression" | "pointer_expression" => {
+                match n.named_child(n.named_child_count().saturating_sub(1)) {
+                    Some(c) => n = c,
+                    None => return false,
+                }
+            }
             _ => return false,
         }
     }
@@ -553,10 +555,8 @@ mod tests {
         // Resolved: x 1 + 3; y waits for x (4) then mul, mul, add (10), its read overlapping:
         // 14; sqrt 15 after y: 29; the integer division's read and divider (36) are longer.
         let aliases = Aliases::scan(&[src]);
-        let resolved: Vec<ChainStep> = steps_of_body(src)
-            .into_iter()
-            .map(|s| ChainStep { ty: aliases.resolve(&s.ty).into(), ..s })
-            .collect();
+        let resolved: Vec<ChainStep> =
+            steps_of_body(src).into_iter().map(|s| ChainStep { ty: aliases.resolve(&s.ty).into(), ..s }).collect();
         assert_eq!(chain_cycles(&resolved), 36);
         assert_eq!(chain_cycles(&resolved[..2]), 14);
         assert_eq!(chain_cycles(&[resolved[0].clone(), resolved[1].clone(), resolved[3].clone()]), 29);
