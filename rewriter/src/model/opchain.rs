@@ -390,9 +390,12 @@ fn path_weight(o: &str) -> u64 {
 
 /// The dependent memory reads an access needs for its address (`t[idx[i]][j]`: one).
 fn address_reads(n: Node, cx: &Cx, depth: usize) -> Vec<String> {
+    if depth > MAX_EXPR_DEPTH {
+        return Vec::new();
+    }
     let mut most = 0;
     let mut n = n;
-    while depth <= MAX_EXPR_DEPTH {
+    loop {
         let index = match kind(n) {
             "subscript_expression" => field(n, "indices").or_else(|| field(n, "index")).or_else(|| n.named_child(1)),
             "field_expression" | "parenthesized_expression" => None,
