@@ -329,6 +329,34 @@ fn per_module_layout_csynth_rpt_reads_its_siblings() {
     assert_eq!(find_reports(dir), [dir.join("csynth.xml")]);
 }
 
+/// A Vivado HLS solution kept with only per-module files: the top's own `<top>_csynth.rpt`,
+/// given or found, reads the modules it calls from their files beside it (their loops are only
+/// there); a module that calls nothing, given on its own, stays a report of that module.
+#[test]
+fn the_tops_own_per_module_rpt_reads_the_modules_it_calls() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let acc = std::fs::read_to_string(fixture("vitis-reports/2020.1-rlsoc/Accumulator_csynth.rpt")).unwrap();
+    let table = "        * Instance: \n\
+        +-----------------+-------------+-----+-----+-----+-----+---------+\n\
+        |                 |             |  Latency  |  Interval | Pipeline|\n\
+        |     Instance    |    Module   | min | max | min | max |   Type  |\n\
+        +-----------------+-------------+-----+-----+-----+-----+---------+\n\
+        |Accumulator_U0   |Accumulator  |    ?|    ?|    ?|    ?|   none  |\n\
+        +-----------------+-------------+-----+-----+-----+-----+---------+\n";
+    let top = acc.replacen("        * Instance: \n        N/A\n", table, 1).replace("'Accumulator'", "'Top'");
+    assert_ne!(top, acc.replace("'Accumulator'", "'Top'"), "the instance table went in");
+    std::fs::write(dir.join("Top_csynth.rpt"), &top).unwrap();
+    std::fs::write(dir.join("Accumulator_csynth.rpt"), &acc).unwrap();
+    let rep = parse_file(dir.join("Top_csynth.rpt")).unwrap();
+    let names: Vec<&str> = rep.modules.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["Top", "Accumulator"], "{:?}", rep.warnings);
+    assert_eq!(rep.module("Accumulator").unwrap().loops[0].name, "VITIS_LOOP_70_1");
+    assert_eq!(rep.files.len(), 2, "the top's file is read once: {:?}", rep.files);
+    let alone = parse_file(dir.join("Accumulator_csynth.rpt")).unwrap();
+    assert_eq!(alone.modules.len(), 1);
+}
+
 #[test]
 fn find_reports_takes_rpt_where_there_is_no_xml() {
     let tmp = tempfile::tempdir().unwrap();

@@ -506,3 +506,18 @@ fn without_a_report_tables_known_at_synthesis_cost_nothing() {
     assert_eq!(counts(&rep["estimate"]["per_call"]), [92, 376, 1100]);
     assert_eq!(row(&rep, "derive")["cycles"], 0);
 }
+
+/// A stream class of a wrapper library (hlslib's `hlslib::Stream`: an `hls::stream` inside) is a
+/// FIFO as `hls::stream` is: without a report, where the region model alone decides, case 19's
+/// three processes overlap exactly as 05's do (n + 7: the pipelines of n + 3, n + 5 and n + 3
+/// run side by side), not one after the other over a buffer (3n and more).
+#[test]
+fn a_wrapper_stream_class_is_a_fifo_channel() {
+    let per_call = |case: &str| {
+        let case = repo().join("tests/cycle").join(case);
+        counts(&sim(&case, &["--no-csynth"])["estimate"]["per_call"])
+    };
+    let wrapped = per_call("20_stream_wrapper");
+    assert_eq!(wrapped, per_call("05_dataflow_streams"));
+    assert_eq!(wrapped, [71, 307, 1031], "n = 64, 300, 1024: n + 7");
+}

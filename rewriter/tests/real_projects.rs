@@ -101,6 +101,18 @@ fn a_pragma_between_an_unbraced_loop_header_and_its_body_stays_in_the_loop() {
     assert!(manifest.contains("\"pipeline_ii\": 1"), "the pragma is the loop's: {manifest}");
 }
 
+/// The same with a comment after the pragma line, the loop itself the unbraced body of an `if`
+/// (a Vivado HLS 2019.1 design: `if (...) for (...)` / `#pragma HLS unroll` / `//for (...)` /
+/// `for (...) {`): the braces still open at the header's `)`, before the pragma and the comment.
+#[test]
+fn a_pragma_and_a_comment_before_an_unbraced_loop_body_stay_in_the_loop() {
+    let src = "void clear(int m[9][9], int a) {\n  if (a)\n    for (int i = 0; i < 9; i++)\n#pragma HLS unroll\n      // one row\n      for (int j = 0; j < 9; j++) {\n        m[i][j] = 0;\n      }\n}\n";
+    let (code, stderr, out) = rewrite(src, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(out.contains("i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(1);\n#pragma HLS unroll\n      // one row\n"), "{out}");
+    compiles(&out);
+}
+
 #[test]
 fn functor_calls_and_hls_task_arguments_are_reachable_from_top() {
     let src = "namespace hls { struct task { template <class F, class... A> task(F, A&&...) {} }; }\n#define hls_thread_local thread_local\nstruct Acc {\n  int s = 0;\n  int operator()(int x) { s += x; return s; }\n};\nvoid worker(int n) { (void)n; }\nvoid other(int n) { (void)n; }\nint top(int *a, int n) {\n  Acc acc;\n  int r = 0;\n  for (int i = 0; i < n; i++) r = acc(a[i]);\n  hls_thread_local hls::task t1(worker, n);\n  return r;\n}\n";

@@ -444,16 +444,29 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Report> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     if is_text_report(&text, path) {
         let (mut report, layout) = rpt::parse_document(&text, path)?;
-        if name == "csynth.rpt" {
+        if name == "csynth.rpt" || is_top_own_file(&report, path, "rpt") {
             rpt::add_siblings(&mut report, layout, path);
         }
         return Ok(report);
     }
     let (mut report, has_module_info) = xml::parse_document(&text, path)?;
-    if !has_module_info && name == "csynth.xml" {
+    if !has_module_info && (name == "csynth.xml" || is_top_own_file(&report, path, "xml")) {
         add_sibling_modules(&mut report, path);
     }
     Ok(report)
+}
+
+/// `<top>_csynth.rpt` / `.xml` of a top that calls other modules: the top's own file, which a
+/// Vivado HLS solution is often kept with instead of the summary. It names the top's instances
+/// but not their loops, so where the directory has no summary, its `<module>_csynth.*` siblings
+/// are read as a summary's are. (A module without instances given on its own is a report of
+/// that module only.)
+fn is_top_own_file(report: &Report, path: &Path, ext: &str) -> bool {
+    let calls_others = report.top_module().is_some_and(|m| !m.instances.is_empty());
+    let own = path.file_name().is_some_and(|n| n.to_str() == Some(format!("{}_csynth.{ext}", report.top).as_str()));
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let no_summary = !dir.join("csynth.xml").is_file() && !dir.join("csynth.rpt").is_file();
+    calls_others && own && no_summary
 }
 
 /// Parse a synthesis report from text; `origin` names it in errors and in [`Report::files`],
@@ -557,6 +570,7 @@ fn add_sibling_modules(report: &mut Report, top_path: &Path) {
         .filter(|p| p.is_file() && p.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_csynth.xml")))
         .collect();
     siblings.sort();
+    siblings.retain(|p| p.file_name() != top_path.file_name());
     for sib in siblings {
         let parsed = read_report(&sib).and_then(|text| xml::parse_document(&text, &sib));
         let sub = match parsed {

@@ -413,7 +413,12 @@ impl<'t> BodyWalker<'_, 't> {
         // the braces a probe adds hold the pragma as Vitis reads it: inside the loop.
         let mut body_span = body.byte_range();
         if kind(body) != "compound_statement" {
-            let header_end = children(node).take_while(|c| c.id() != body.id()).last().map(|c| c.end_byte());
+            // The header's `)`: a comment after the pragma lines is a child of the loop too.
+            let header_end = children(node)
+                .take_while(|c| c.id() != body.id())
+                .filter(|c| kind(*c) != "comment")
+                .last()
+                .map(|c| c.end_byte());
             if let Some(end) = header_end.filter(|&e| self.text[e..body.start_byte()].contains("#pragma")) {
                 body_span.start = end;
                 self.pending_pragmas = pragma_lines(self.text, end..body.start_byte());

@@ -686,7 +686,9 @@ pub(super) fn params(fdecl: Node, text: &str) -> Vec<Param> {
             // reference_declarator has no `declarator` field: its identifier is its first child.
             d = field(n, "declarator").or_else(|| n.named_child(0));
         }
-        if type_text.contains("stream") {
+        // `hls::stream`, and the stream classes of wrapper libraries (hlslib's `hlslib::Stream`,
+        // a class around an `hls::stream` that Vitis inlines): a FIFO either way.
+        if type_text.to_ascii_lowercase().contains("stream") {
             kind = ParamKind::Stream;
         }
         if let Some(name) = name {

@@ -28,6 +28,9 @@ pub(in crate::csynth) fn add_siblings(report: &mut Report, layout: Layout, top_p
                 })
                 .collect();
             v.sort();
+            // The top's own file when it is the one given (a Vivado HLS solution kept without
+            // csynth.rpt) is already read.
+            v.retain(|p| p.file_name() != top_path.file_name());
             v
         }
         Layout::Summary => {
