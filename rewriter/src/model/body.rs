@@ -33,6 +33,8 @@ pub(super) struct BodyWalker<'a, 't> {
     /// Locals and parameters of class type, by name: a call through one is a call of its
     /// `operator()`.
     pub(super) objects: Vec<String>,
+    /// The file's integer `#define`s, read at the first `#if` of the body (see `branch_taken`).
+    pub(super) file_consts: Option<consts::Constants>,
 }
 
 /// A loop's nodes: the statement, the unit (with its labels), the unit's parent and the body.
@@ -152,7 +154,19 @@ impl<'t> BodyWalker<'_, 't> {
                 // The condition is preprocessor arithmetic, not calls of the program.
                 let skip = [field(node, "condition"), field(node, "name")].map(|n| n.map(|n| n.id()));
                 let depth = self.path.len() + 1;
-                let kids: Vec<Node<'t>> = named_children(node).filter(|c| !skip.contains(&Some(c.id()))).collect();
+                // A branch the file's own `#define`s rule out is not compiled: its jumps and
+                // loops are not the program's (`#if STATE_CHECK == 0` with `#define STATE_CHECK
+                // -1`). A condition it cannot evaluate keeps every branch, as before.
+                let alternative = field(node, "alternative").map(|a| a.id());
+                let taken = self.branch_taken(node);
+                let kids: Vec<Node<'t>> = named_children(node)
+                    .filter(|c| !skip.contains(&Some(c.id())))
+                    .filter(|c| match taken {
+                        Some(true) => Some(c.id()) != alternative,
+                        Some(false) => Some(c.id()) == alternative,
+                        None => true,
+                    })
+                    .collect();
                 self.pending.extend(kids.into_iter().rev().map(|c| (c, depth)));
                 self.path.push(node);
                 return false;
@@ -643,5 +657,20 @@ pub(super) fn before_offset(unit: Node, container: Option<Node>, text: &str) -> 
     match (saw_pragma, prev) {
         (true, Some(p)) if !kind(p).starts_with("preproc") && kind(p) != "comment" => p.end_byte(),
         _ => unit.start_byte(),
+    }
+}
+
+impl BodyWalker<'_, '_> {
+    /// Whether the branch of an `#if`/`#elif` is compiled, from its condition and the integer
+    /// `#define`s of this file (`None` when the condition has a name they do not define, or
+    /// `defined`, or anything else the evaluator does not know).
+    fn branch_taken(&mut self, node: Node) -> Option<bool> {
+        if !matches!(kind(node), "preproc_if" | "preproc_elif") {
+            return None;
+        }
+        let condition = node_text(field(node, "condition")?, self.text);
+        let text = self.text;
+        let consts = self.file_consts.get_or_insert_with(|| consts::Constants::scan([text]));
+        consts.eval(condition).ok().map(|v| v != 0)
     }
 }
