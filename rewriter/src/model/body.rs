@@ -33,8 +33,9 @@ pub(super) struct BodyWalker<'a, 't> {
     /// Locals and parameters of class type, by name: a call through one is a call of its
     /// `operator()`.
     pub(super) objects: Vec<String>,
-    /// The file's integer `#define`s, read at the first `#if` of the body (see `branch_taken`).
-    pub(super) file_consts: Option<consts::Constants>,
+    /// The file's integer `#define`s and the names it defines only when undefined (`#ifndef`),
+    /// read at the first `#if` of the body (see `branch_taken`).
+    pub(super) file_consts: Option<(consts::Constants, Vec<String>)>,
 }
 
 /// A loop's nodes: the statement, the unit (with its labels), the unit's parent and the body.
@@ -664,13 +665,33 @@ impl BodyWalker<'_, '_> {
     /// Whether the branch of an `#if`/`#elif` is compiled, from its condition and the integer
     /// `#define`s of this file (`None` when the condition has a name they do not define, or
     /// `defined`, or anything else the evaluator does not know).
+    ///
+    /// A name the file defines under `#ifndef NAME` (or `#if !defined(NAME)`) is left unknown: a
+    /// `-D` of the project may give it another value.
     fn branch_taken(&mut self, node: Node) -> Option<bool> {
         if !matches!(kind(node), "preproc_if" | "preproc_elif") {
             return None;
         }
         let condition = node_text(field(node, "condition")?, self.text);
         let text = self.text;
-        let consts = self.file_consts.get_or_insert_with(|| consts::Constants::scan([text]));
+        let (consts, overridable) = self.file_consts.get_or_insert_with(|| {
+            let guarded = text
+                .lines()
+                .filter_map(|l| {
+                    let d = l.trim_start().strip_prefix('#')?.trim_start();
+                    let name = d.strip_prefix("ifndef").or_else(|| d.strip_prefix("if !defined"))?;
+                    let name = name.trim_start_matches([' ', '\t', '(']);
+                    let end = name.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(name.len());
+                    Some(name[..end].to_string())
+                })
+                .filter(|n| !n.is_empty())
+                .collect();
+            (consts::Constants::scan([text]), guarded)
+        });
+        let words = condition.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+        if words.into_iter().any(|w| overridable.iter().any(|g| g == w)) {
+            return None;
+        }
         consts.eval(condition).ok().map(|v| v != 0)
     }
 }

@@ -195,6 +195,12 @@ mod tests {
         assert!(on.skipped[0].reason.starts_with("macro `QUIT`"), "{:?}", on.skipped[0].reason);
         let unknown = model(&src("-1", "OTHER == 2"));
         assert!(unknown.skipped[0].reason.starts_with("macro `QUIT`"), "{:?}", unknown.skipped[0].reason);
+        // A default a `-D` may override: not taken as the value.
+        let guarded = model(
+            &src("-1", "CHECK_AT == 2")
+                .replace("#define CHECK_AT -1\n", "#ifndef CHECK_AT\n#define CHECK_AT -1\n#endif\n"),
+        );
+        assert!(guarded.skipped[0].reason.starts_with("macro `QUIT`"), "{:?}", guarded.skipped[0].reason);
     }
 
     #[test]
