@@ -19,10 +19,11 @@
 //! finish), so the start is written one round later. With them the fixture's 321 comes out for
 //! every run length from 255 to 264 cycles; the other readings give 312, 322 or 332.
 //!
-//! Vitis 2023.1 and later count differently: the co-sim minus report differences of twenty
-//! 2023.1 designs (shared facts, rule 11) show no term of this size, so there, as for tops with
-//! block control on ports, the call is the schedule's latency: co-sim counts ap_start..ap_done,
-//! which the report's latency already spans (rule 10: a data-dependent ap_ctrl_hs top of
+//! Vitis 2023.1 counts differently: the co-sim minus report differences of twenty 2023.1
+//! designs (shared facts, rule 11) show no term of this size, so there, as for tops with block
+//! control on ports, the call is the schedule's latency. 2023.2's testbench polls again
+//! ([`polls`]). Where the call is the schedule's latency, co-sim counts ap_start..ap_done, which
+//! the report's latency already spans (rule 10: a data-dependent ap_ctrl_hs top of
 //! Vivado HLS 2019.1 reports 1 ~ 3221 and co-sim gives 436..3221 for n = 5..10, the report's
 //! worst case at the largest n; a 2022.2 ap_ctrl_hs top of latency 3 gives 3).
 
@@ -32,7 +33,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Window {
-    /// ap_start..ap_done, the schedule's latency (rule 10; block control on ports, and Vitis 2023.1+).
+    /// ap_start..ap_done, the schedule's latency (rule 10; block control on ports, and Vitis 2023.1).
     Handshake,
     /// The s_axilite testbench of Vitis up to 2022.2: per call, the 32-bit words written per
     /// argument of the control bundle, in register order (an argument with 0 words still takes
@@ -61,7 +62,7 @@ impl Window {
     /// bundle) or on ports, and the tool version that wrote the RTL or the report (`2022.2`).
     /// An unknown version counts as 2023.1+ (the rule measured on the most designs).
     pub fn for_top(version: Option<&str>, control_on_axilite: bool, words: Vec<u32>) -> Window {
-        if control_on_axilite && version.and_then(year).is_some_and(|y| y < 2023) {
+        if control_on_axilite && version.and_then(year_minor).is_some_and(polls) {
             Window::AxiLitePolled { words }
         } else {
             Window::Handshake
@@ -83,7 +84,7 @@ impl Window {
             Window::AxiLitePolled { words } => {
                 let n = words.iter().sum::<u32>();
                 format!(
-                    "Vitis ≤ 2022.2 s_axilite testbench: {n} argument word{} written, ap_start, done seen by a \
+                    "Vitis' polled s_axilite testbench (≤ 2022.2, 2023.2+): {n} argument word{} written, ap_start, done seen by a \
                      status poll every {} cycles",
                     if n == 1 { "" } else { "s" },
                     POLL + words.len() as u64 + 1
@@ -93,10 +94,25 @@ impl Window {
     }
 }
 
-/// The year of a version string: `2022.2` → 2022, `v2019.1` → 2019.
-fn year(version: &str) -> Option<u32> {
+/// The year and release of a version string: `2022.2` → (2022, 2), `v2019.1` → (2019, 1), `2023`
+/// → (2023, 0).
+fn year_minor(version: &str) -> Option<(u32, u32)> {
     let v = version.trim().trim_start_matches(['v', 'V']);
-    v.split(['.', ' ']).next()?.parse().ok().filter(|y| (2000..3000).contains(y))
+    let mut parts = v.split(['.', ' ']);
+    let year = parts.next()?.parse().ok().filter(|y| (2000..3000).contains(y))?;
+    let minor = parts.next().and_then(|m| m.parse().ok()).unwrap_or(0);
+    Some((year, minor))
+}
+
+/// Whether that version's s_axilite testbench counts a call by its polls. Up to 2022.2: the
+/// fixture. 2023.1: the twenty designs of rule 11 show no such term, so the schedule. 2023.2
+/// ships the polling model again: its `AESL_axi_slave_<bundle>.v` takes turns between an
+/// `update_status` read of the control register and a `write_start` process, and its autotb
+/// takes a call's end from that read's done bit (a public 2023.2 design with AXI streams and no
+/// argument registers: 53 in the report, 70 and 71 in co-sim). Later releases are taken to keep
+/// the 2023.2 testbench.
+fn polls((year, minor): (u32, u32)) -> bool {
+    year < 2023 || (year, minor) >= (2023, 2)
 }
 
 /// Edges are counted from the testbench's first turn (a status poll) at edge 0.
@@ -162,6 +178,9 @@ mod tests {
     #[test]
     fn the_version_and_the_protocol_choose_the_window() {
         assert_eq!(Window::for_top(Some("2023.1"), true, vec![1]), Window::Handshake);
+        assert_eq!(Window::for_top(Some("2023.2"), true, vec![]), Window::AxiLitePolled { words: vec![] });
+        assert_eq!(Window::for_top(Some("2024.1"), true, vec![2]), Window::AxiLitePolled { words: vec![2] });
+        assert_eq!(Window::for_top(Some("2023.2"), false, vec![]), Window::Handshake);
         assert_eq!(Window::for_top(Some("2022.2"), false, vec![1]), Window::Handshake);
         assert_eq!(Window::for_top(None, true, vec![1]), Window::Handshake);
         assert_eq!(Window::for_top(Some("v2019.2"), true, vec![]), Window::AxiLitePolled { words: vec![] });

@@ -157,6 +157,58 @@ fn array_channels_are_ping_pong_unless_the_project_makes_them_fifos() {
     }
 }
 
+/// Rule 6 when the report has only numbered copies: Vitis may name every module of a function
+/// `f_1`, `f_2`, ... with no plain `f` (the function was also called from code outside the top,
+/// a copy Vitis dropped). Case 06 with its two `dot` modules renamed `dot_1` and `dot_2` (and
+/// the calls' instances with them) must give the same hand-worked cycles: the first call site
+/// runs the lowest-numbered copy, its loop `mac` is found in that copy.
+#[test]
+fn numbered_copies_without_the_plain_module_keep_their_schedules() {
+    let case = repo().join("tests/cycle/06_numbered_copies");
+    let xml = std::fs::read_to_string(case.join("csynth.xml")).unwrap();
+    // The module names (`<ModuleName>`, `<Name>`); the pragmas' parentFunction stays `dot`.
+    let renamed = xml.replace(">dot_1<", ">dot_2<").replace(">dot<", ">dot_1<");
+    assert!(!renamed.contains(">dot<") && renamed.matches(">dot_2<").count() == 2, "no plain `dot` module is left");
+    let tmp = tempfile::tempdir().unwrap();
+    for f in ["kernel.cpp", "kernel.h", "tb.cpp", "hls_config.cfg"] {
+        std::fs::copy(case.join(f), tmp.path().join(f)).unwrap();
+    }
+    let report = tmp.path().join("csynth.xml");
+    std::fs::write(&report, renamed).unwrap();
+    let rep = sim(tmp.path(), &["--csynth", report.to_str().unwrap()]);
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).unwrap()).unwrap();
+    assert_eq!(counts(&rep["estimate"]["per_call"]), counts(&expected["calls"]));
+    let rows = rep["rows"].as_array().unwrap();
+    let macs: Vec<&Value> = rows.iter().filter(|r| r["name"] == "mac").collect();
+    assert_eq!(macs[0]["timing"]["report_name"], "dot_1/mac");
+    assert_eq!(macs[1]["timing"]["report_name"], "dot_2/mac");
+}
+
+/// The co-sim window follows the report's version: case 01's top is started through s_axilite
+/// with three arguments (`in`, `out`: 2 address words each; `gain`: 1). Its testbench under
+/// 2022.2 and 2023.2+ polls: turns poll 0-3, arguments 4-29 (10, 10, 6 edges), the start process
+/// idle at 30, poll 31-34, idle arguments 35-37, start written at 38 (ap_start seen at 41), polls
+/// every 4 + 3 + 1 = 8 edges from 44; the schedule's 791 ends at 832, the poll at 836 sees it,
+/// counted at 836 + 6 - 1 = 841. Under 2023.1 (rule 11) the count is the schedule's 791.
+#[test]
+fn the_cosim_window_follows_the_report_version() {
+    let case = repo().join("tests/cycle/01_memcpy_local");
+    let xml = std::fs::read_to_string(case.join("csynth.xml")).unwrap();
+    assert!(xml.contains("<Version>2022.2</Version>"));
+    for (version, want) in [("2022.2", 841), ("2023.1", 791), ("2023.2", 841), ("2024.1", 841)] {
+        let tmp = tempfile::tempdir().unwrap();
+        for f in ["kernel.cpp", "kernel.h", "tb.cpp", "hls_config.cfg"] {
+            std::fs::copy(case.join(f), tmp.path().join(f)).unwrap();
+        }
+        let report = tmp.path().join("csynth.xml");
+        std::fs::write(&report, xml.replace("<Version>2022.2</Version>", &format!("<Version>{version}</Version>")))
+            .unwrap();
+        let e = sim(tmp.path(), &["--csynth", report.to_str().unwrap()])["estimate"].clone();
+        assert_eq!(counts(&e["per_call"]), [791, 791, 791], "{version}: the schedule");
+        assert_eq!(counts(&e["cosim_per_call"]), [want; 3], "{version}: {}", e["cosim_window"]);
+    }
+}
+
 /// The real Vitis 2022.2 solution end to end: its testbench runs, the report (XML or text) times
 /// it, the co-simulation report is compared per call.
 #[test]

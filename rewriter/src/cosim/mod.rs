@@ -172,7 +172,7 @@ pub struct CallOutcome {
     pub window: CallWindow,
     /// ap_start..ap_done: `done - start` cycles.
     pub latency: u64,
-    /// The call as Vitis' co-simulation report counts it: for s_axilite control on Vitis ≤ 2022.2,
+    /// The call as Vitis' co-simulation report counts it: for s_axilite control on Vitis ≤ 2022.2 and 2023.2+,
     /// its testbench's argument writes, start write and status polls around ap_start..ap_done;
     /// otherwise first bus operation..ap_done (docs/cosim.md).
     pub vitis_latency: u64,
@@ -400,7 +400,7 @@ fn check_tool(sim: Simulator) -> Result<()> {
 }
 
 /// The call as Vitis' co-simulation report would count it. Block control on s_axilite, RTL of
-/// Vitis ≤ 2022.2: its testbench's argument writes (the words that changed since the previous
+/// Vitis ≤ 2022.2 and 2023.2+: its testbench's argument writes (the words that changed since the previous
 /// call), start write and status polls around this run's ap_start..ap_done
 /// ([`crate::vitis_tb`]). Otherwise: from the call's first bus operation (ap_start on a port,
 /// or the first s_axilite write of a newer version's testbench) to ap_done, as measured here.

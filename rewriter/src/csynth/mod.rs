@@ -353,6 +353,19 @@ impl Report {
         self.modules.iter().find(|m| m.name == name)
     }
 
+    /// The module of a function: its own name, else, when the report has only numbered copies
+    /// of it (`f_1`, `f_2` or `f.1`, with no `f`: Vitis numbered the copies of a function called
+    /// from several places, of which only one is in the top's hierarchy), the lowest-numbered.
+    pub fn module_of_function(&self, function: &str) -> Option<&Module> {
+        self.module(function).or_else(|| {
+            let numbered = |m: &&Module| -> Option<u32> {
+                let rest = m.name.strip_prefix(function)?;
+                rest.strip_prefix('_').or_else(|| rest.strip_prefix('.'))?.parse().ok()
+            };
+            self.modules.iter().filter_map(|m| numbered(&m).map(|n| (n, m))).min_by_key(|(n, _)| *n).map(|(_, m)| m)
+        })
+    }
+
     /// The top module (named [`Report::top`]).
     pub fn top_module(&self) -> Option<&Module> {
         self.module(&self.top)
@@ -379,8 +392,12 @@ impl Report {
     /// 4. when the function has no module of its own (it was inlined): the exact name in any
     ///    module.
     ///
+    /// A function whose module is only a numbered copy (`f_1`) is looked up in that copy.
+    ///
     /// Duplicates are real: an inlined function's loops appear once per call site.
     pub fn find_loops(&self, function: &str, loop_name: &str) -> Vec<LoopRef<'_>> {
+        // The function's module may be a numbered copy only ([`Report::module_of_function`]).
+        let function = self.module_of_function(function).map_or(function, |m| m.name.as_str());
         let own: Vec<&Module> = self
             .modules
             .iter()

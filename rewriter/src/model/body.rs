@@ -33,6 +33,9 @@ pub(super) struct BodyWalker<'a, 't> {
     /// Locals and parameters of class type, by name: a call through one is a call of its
     /// `operator()`.
     pub(super) objects: Vec<String>,
+    /// The file's integer `#define`s and the names it defines only when undefined (`#ifndef`),
+    /// read at the first `#if` of the body (see `branch_taken`).
+    pub(super) file_consts: Option<(consts::Constants, Vec<String>)>,
 }
 
 /// A loop's nodes: the statement, the unit (with its labels), the unit's parent and the body.
@@ -152,7 +155,19 @@ impl<'t> BodyWalker<'_, 't> {
                 // The condition is preprocessor arithmetic, not calls of the program.
                 let skip = [field(node, "condition"), field(node, "name")].map(|n| n.map(|n| n.id()));
                 let depth = self.path.len() + 1;
-                let kids: Vec<Node<'t>> = named_children(node).filter(|c| !skip.contains(&Some(c.id()))).collect();
+                // A branch the file's own `#define`s rule out is not compiled: its jumps and
+                // loops are not the program's (`#if STATE_CHECK == 0` with `#define STATE_CHECK
+                // -1`). A condition it cannot evaluate keeps every branch, as before.
+                let alternative = field(node, "alternative").map(|a| a.id());
+                let taken = self.branch_taken(node);
+                let kids: Vec<Node<'t>> = named_children(node)
+                    .filter(|c| !skip.contains(&Some(c.id())))
+                    .filter(|c| match taken {
+                        Some(true) => Some(c.id()) != alternative,
+                        Some(false) => Some(c.id()) == alternative,
+                        None => true,
+                    })
+                    .collect();
                 self.pending.extend(kids.into_iter().rev().map(|c| (c, depth)));
                 self.path.push(node);
                 return false;
@@ -648,5 +663,40 @@ pub(super) fn before_offset(unit: Node, container: Option<Node>, text: &str) -> 
     match (saw_pragma, prev) {
         (true, Some(p)) if !kind(p).starts_with("preproc") && kind(p) != "comment" => p.end_byte(),
         _ => unit.start_byte(),
+    }
+}
+
+impl BodyWalker<'_, '_> {
+    /// Whether the branch of an `#if`/`#elif` is compiled, from its condition and the integer
+    /// `#define`s of this file (`None` when the condition has a name they do not define, or
+    /// `defined`, or anything else the evaluator does not know).
+    ///
+    /// A name the file defines under `#ifndef NAME` (or `#if !defined(NAME)`) is left unknown: a
+    /// `-D` of the project may give it another value.
+    fn branch_taken(&mut self, node: Node) -> Option<bool> {
+        if !matches!(kind(node), "preproc_if" | "preproc_elif") {
+            return None;
+        }
+        let condition = node_text(field(node, "condition")?, self.text);
+        let text = self.text;
+        let (consts, overridable) = self.file_consts.get_or_insert_with(|| {
+            let guarded = text
+                .lines()
+                .filter_map(|l| {
+                    let d = l.trim_start().strip_prefix('#')?.trim_start();
+                    let name = d.strip_prefix("ifndef").or_else(|| d.strip_prefix("if !defined"))?;
+                    let name = name.trim_start_matches([' ', '\t', '(']);
+                    let end = name.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(name.len());
+                    Some(name[..end].to_string())
+                })
+                .filter(|n| !n.is_empty())
+                .collect();
+            (consts::Constants::scan([text]), guarded)
+        });
+        let words = condition.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+        if words.into_iter().any(|w| overridable.iter().any(|g| g == w)) {
+            return None;
+        }
+        consts.eval(condition).ok().map(|v| v != 0)
     }
 }

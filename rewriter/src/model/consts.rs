@@ -1,7 +1,8 @@
 //! Integer constants of the source set, for array sizes: `#define NAME <int expr>` and
 //! `const`/`constexpr` integer variables, evaluated with a small evaluator of integer
 //! expressions (`+ - * / % << >>`, parentheses, unary minus, literals with `u`/`l` suffixes, hex,
-//! octal and binary). Without a report, `sim` needs an initialised array's element count (the
+//! octal and binary; and the comparisons and logic of `#if` conditions, `< <= > >= == != && || !`,
+//! which give 1 or 0 as the preprocessor's do). Without a report, `sim` needs an initialised array's element count (the
 //! trips of the module Vitis makes of the initialiser, facts rule 1); a size it cannot evaluate is
 //! said so, never guessed.
 //!
@@ -46,7 +47,7 @@ impl Constants {
     fn eval_depth(&self, expr: &str, depth: usize) -> Result<i128, String> {
         let tokens = tokens(expr)?;
         let mut p = Parser { toks: &tokens, at: 0, consts: self, depth };
-        let v = p.shift()?;
+        let v = p.or()?;
         if p.at != tokens.len() {
             return Err(format!("`{}` is not an integer expression", expr.trim()));
         }
@@ -131,7 +132,7 @@ fn tokens(s: &str) -> Result<Vec<Tok>, String> {
             }
             out.push(Tok::Name(s[start..i].trim_start_matches("::").to_string()));
         } else {
-            let op = ["<<", ">>", "+", "-", "*", "/", "%", "(", ")"]
+            let op = ["<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")"]
                 .into_iter()
                 .find(|op| s[i..].starts_with(op))
                 .ok_or_else(|| format!("`{}`: `{c}` is not an operator the size evaluator knows", s.trim()))?;
@@ -158,7 +159,8 @@ fn number(lit: &str) -> Result<i128, String> {
     i128::from_str_radix(digits, radix).map_err(|_| format!("`{lit}` is not an integer literal"))
 }
 
-/// Precedence climbing: shift < additive < multiplicative < unary.
+/// Precedence climbing: `||` < `&&` < equality < relational < shift < additive < multiplicative
+/// < unary.
 struct Parser<'a> {
     toks: &'a [Tok],
     at: usize,
@@ -172,6 +174,51 @@ impl Parser<'_> {
             Some(Tok::Op(o)) if ops.contains(o) => Some(o),
             _ => None,
         }
+    }
+
+    fn or(&mut self) -> Result<i128, String> {
+        let mut v = self.and()?;
+        while self.peek_op(&["||"]).is_some() {
+            self.at += 1;
+            let r = self.and()?;
+            v = i128::from(v != 0 || r != 0);
+        }
+        Ok(v)
+    }
+
+    fn and(&mut self) -> Result<i128, String> {
+        let mut v = self.equality()?;
+        while self.peek_op(&["&&"]).is_some() {
+            self.at += 1;
+            let r = self.equality()?;
+            v = i128::from(v != 0 && r != 0);
+        }
+        Ok(v)
+    }
+
+    fn equality(&mut self) -> Result<i128, String> {
+        let mut v = self.relational()?;
+        while let Some(op) = self.peek_op(&["==", "!="]) {
+            self.at += 1;
+            let r = self.relational()?;
+            v = i128::from((v == r) == (op == "=="));
+        }
+        Ok(v)
+    }
+
+    fn relational(&mut self) -> Result<i128, String> {
+        let mut v = self.shift()?;
+        while let Some(op) = self.peek_op(&["<", "<=", ">", ">="]) {
+            self.at += 1;
+            let r = self.shift()?;
+            v = i128::from(match op {
+                "<" => v < r,
+                "<=" => v <= r,
+                ">" => v > r,
+                _ => v >= r,
+            });
+        }
+        Ok(v)
     }
 
     fn shift(&mut self) -> Result<i128, String> {
@@ -218,8 +265,9 @@ impl Parser<'_> {
             Tok::Name(n) => self.consts.lookup(&n, self.depth),
             Tok::Op("-") => Ok(-self.unary()?),
             Tok::Op("+") => self.unary(),
+            Tok::Op("!") => Ok(i128::from(self.unary()? == 0)),
             Tok::Op("(") => {
-                let v = self.shift()?;
+                let v = self.or()?;
                 if self.peek_op(&[")"]).is_none() {
                     return Err("a `(` without its `)`".into());
                 }
@@ -245,6 +293,19 @@ mod tests {
         assert_eq!(c.eval("1 << 4 + 1"), Ok(32));
         assert_eq!(c.eval("100 / 7 % 4 - -1"), Ok(3));
         assert_eq!(c.eval("256 >> 2"), Ok(64));
+    }
+
+    #[test]
+    fn conditions_of_if_directives() {
+        let c = Constants::scan(["#define STATE_CHECK -1\n#define N 8\n"]);
+        assert_eq!(c.eval("STATE_CHECK == 0"), Ok(0));
+        assert_eq!(c.eval("STATE_CHECK == -1"), Ok(1));
+        assert_eq!(c.eval("STATE_CHECK != 2 && N >= 8"), Ok(1));
+        assert_eq!(c.eval("N < 4 || !(N > 8)"), Ok(1));
+        assert_eq!(c.eval("1 << 3 == N"), Ok(1), "shift binds tighter than ==");
+        assert_eq!(c.eval("2 + 1 > 3"), Ok(0));
+        assert!(c.eval("defined(N)").is_err(), "`defined` is not evaluated");
+        assert!(c.eval("OTHER == 0").is_err(), "a name the sources do not define has no value");
     }
 
     #[test]

@@ -573,6 +573,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         objects: field(fdecl, "parameters")
             .map(|l| named_children(l).flat_map(|p| class_typed_names(p, text)).collect())
             .unwrap_or_default(),
+        file_consts: None,
     };
     walker.block_children(body);
     let pruning = walker.pruning.take();

@@ -176,6 +176,33 @@ mod tests {
         assert_eq!(m.functions[0].name, "h");
     }
 
+    /// A debug exit in a branch the file's own `#define`s rule out is not compiled: the function
+    /// is probed (and the loop in that branch is not the program's). With the branch taken, or
+    /// a condition on a name the file does not define, the macro still skips the function.
+    #[test]
+    fn a_jump_macro_in_a_branch_that_is_not_compiled_does_not_skip_the_function() {
+        let src = |check: &str, cond: &str| {
+            format!(
+                "#define CHECK_AT {check}\n#define QUIT do {{ return 0; }} while (0)\n\
+                 int f(int *a, int n) {{\n  int s = 0;\n#if {cond}\n  QUIT;\n  for (int i = 0; i < n; i++) s += a[i];\n#else\n  for (int i = 0; i < n; i++) s -= a[i];\n#endif\n  return s;\n}}\n"
+            )
+        };
+        let off = model(&src("-1", "CHECK_AT == 2"));
+        assert!(off.skipped.is_empty(), "{:?}", off.skipped.iter().map(|s| &s.reason).collect::<Vec<_>>());
+        assert_eq!(off.functions[0].name, "f");
+        assert_eq!(off.functions[0].loops.len(), 1, "only the `#else` loop is compiled");
+        let on = model(&src("2", "CHECK_AT == 2"));
+        assert!(on.skipped[0].reason.starts_with("macro `QUIT`"), "{:?}", on.skipped[0].reason);
+        let unknown = model(&src("-1", "OTHER == 2"));
+        assert!(unknown.skipped[0].reason.starts_with("macro `QUIT`"), "{:?}", unknown.skipped[0].reason);
+        // A default a `-D` may override: not taken as the value.
+        let guarded = model(
+            &src("-1", "CHECK_AT == 2")
+                .replace("#define CHECK_AT -1\n", "#ifndef CHECK_AT\n#define CHECK_AT -1\n#endif\n"),
+        );
+        assert!(guarded.skipped[0].reason.starts_with("macro `QUIT`"), "{:?}", guarded.skipped[0].reason);
+    }
+
     #[test]
     fn a_function_whose_body_is_not_read_as_a_block_is_skipped_by_name() {
         // Cut off inside the body: tree-sitter keeps the head and the `{` in an ERROR node.

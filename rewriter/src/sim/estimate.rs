@@ -32,7 +32,7 @@ pub struct Estimate {
     pub mean_cycles: f64,
     /// What co-simulation would count beyond the estimate on the first call (the testbench's
     /// window, [`crate::vitis_tb`]): 0 (rule 10), or the s_axilite argument writes and status
-    /// polls of Vitis ≤ 2022.2's testbench (from the report's registers and version).
+    /// polls of the testbench of Vitis ≤ 2022.2 and 2023.2+ (from the report's registers and version).
     pub cosim_extra: Sourced<u64>,
     /// How the co-sim figure is derived from the estimate.
     pub cosim_window: String,

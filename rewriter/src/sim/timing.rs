@@ -813,7 +813,9 @@ fn pragma_ii(facts: &crate::model::pragma::LoopFacts) -> Sourced<u64> {
 /// The report module of a function and its numbered copies (`f`, `f_1`, `f_2`, ... or `f.1`;
 /// facts, rule 6), in number order.
 fn report_modules<'a>(r: &'a csynth::Report, p: &ProbeEntry) -> Vec<&'a csynth::Module> {
-    let base = r.module(&p.name).map(|m| m.name.as_str()).or_else(|| r.module(&p.function).map(|m| m.name.as_str()));
+    let base = r.module(&p.name).or_else(|| r.module(&p.function)).map(|m| m.name.as_str());
+    // Only numbered copies (`f_1`, no `f`): the copies of the function's own name.
+    let base = base.or_else(|| r.module_of_function(&p.function).map(|_| p.function.as_str()));
     let Some(base) = base else { return Vec::new() };
     let mut copies: Vec<(u32, &csynth::Module)> = r
         .modules
