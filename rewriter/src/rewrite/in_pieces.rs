@@ -268,3 +268,33 @@ fn check_piece(
     }
     count_errors(parse(lang, out, None).root_node()) == 0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::edit::Rank;
+
+    #[test]
+    fn a_piece_is_checked_from_its_own_tree_moved_to_its_own_coordinates() {
+        let src = "int f(int x) { return x; }\n// between\nint g(int y) {\n  return y;\n}\n";
+        let pieces = crate::top_level::pieces(src, 1);
+        let piece = *pieces.last().unwrap();
+        assert!(src[piece.start_byte..].starts_with("int g"), "{pieces:?}");
+        let range = piece.start_byte..piece.end_byte;
+        let body = src.find("{\n  return y").unwrap() + 1;
+        let check = |edits: Vec<Edit>| {
+            // The output so far holds the first piece, as in a run.
+            let mut out = src[..range.start].to_string();
+            let out_start = out.len();
+            let changes = apply_within(src, range.clone(), &edits, &mut out).unwrap();
+            let tree = parse_piece(Lang::Cpp, src, piece);
+            check_piece(Lang::Cpp, tree, &piece, &src[range.clone()], &out[out_start..], &changes, out_start, None)
+        };
+        assert!(check(vec![Edit::token(body, "HLSINSTR_FUNC_BEGIN(1, P);", Rank::open(0, 1))]));
+        assert!(!check(vec![Edit::raw(body, "{", Rank::open(0, 1))]), "an unbalanced brace is an error");
+        let ret = src.find("return y").unwrap() + "return ".len();
+        let wrapped = vec![Edit::raw(ret, "R(", Rank::open(0, 0)), Edit::raw(ret + 1, ")", Rank::close(0, 0))];
+        assert!(check(wrapped));
+        assert!(!check(vec![Edit::raw(ret, "(", Rank::open(0, 0))]));
+    }
+}
