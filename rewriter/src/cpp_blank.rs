@@ -44,6 +44,21 @@ const VENDOR_SPECIFIERS: &[&str] = &["hls_thread_local"];
 
 /// The blanked copy of `text`, or none when nothing needs blanking.
 pub fn blank(text: &str) -> Option<Blanked> {
+    blank_with(text, &[])
+}
+
+/// The names of `text`'s object-like macros that expand to specifiers only (see the module
+/// comment), for [`blank_with`].
+pub fn specifier_macros(text: &str) -> Vec<String> {
+    let code = code_only(text);
+    directive_lines(&code).into_iter().filter_map(|r| specifier_macro(&code[r])).collect()
+}
+
+/// [`blank`] with the uses of the macros `defined` elsewhere blanked too: a piece of whole
+/// top-level items of a large file (see [`crate::top_level`]) is blanked as it is in the whole
+/// file when `defined` holds the whole file's [`specifier_macros`]. Every other rule reads
+/// within one top-level item.
+pub fn blank_with(text: &str, defined: &[String]) -> Option<Blanked> {
     let code = code_only(text);
     let lines = directive_lines(&code);
     let mut ranges: Vec<std::ops::Range<usize>> = Vec::new();
@@ -54,6 +69,7 @@ pub fn blank(text: &str) -> Option<Blanked> {
             names.push(name);
         }
     }
+    names.extend(defined.iter().cloned());
     let in_directive = |at: usize| {
         let i = lines.partition_point(|r| r.end <= at);
         lines.get(i).is_some_and(|r| r.start <= at)

@@ -93,9 +93,28 @@ pub fn apply(src: &str, edits: Vec<Edit>) -> Result<String, EditError> {
 /// [`apply`], borrowing the edits, and where the changes landed, in order: what an incremental
 /// re-parse of the new text needs to know. Insertions at one offset are one change.
 pub fn apply_tracked(src: &str, edits: &[Edit]) -> Result<(String, Vec<Change>), EditError> {
+    let extra: usize = edits.iter().map(|e| e.text().len() + 2).sum();
+    let mut out = String::with_capacity(src.len() + extra);
+    let changes = apply_within(src, 0..src.len(), edits, &mut out)?;
+    Ok((out, changes))
+}
+
+/// [`apply_tracked`] for the part `within` of `src` only, appended to `out`: the rewrite of a
+/// large file applies each piece's edits as the piece is planned (see `rewrite::in_pieces`).
+/// Every edit must lie within `within`. The bytes around an insertion that decide its spacing
+/// are read from the whole `src`, so the pieces' outputs joined are the output of the whole.
+/// Each change's `old` is an offset in `src`, its `new` one in `out`.
+pub fn apply_within(
+    src: &str,
+    within: Range<usize>,
+    edits: &[Edit],
+    out: &mut String,
+) -> Result<Vec<Change>, EditError> {
     for e in edits {
         if e.range.start > e.range.end
-            || e.range.end > src.len()
+            || e.range.start < within.start
+            || e.range.end > within.end
+            || within.end > src.len()
             || !src.is_char_boundary(e.range.start)
             || !src.is_char_boundary(e.range.end)
         {
@@ -113,10 +132,8 @@ pub fn apply_tracked(src: &str, edits: &[Edit]) -> Result<(String, Vec<Change>),
             return Err(EditError::Unordered(a.range.start));
         }
     }
-    let extra: usize = edits.iter().map(|e| e.text().len() + 2).sum();
-    let mut out = String::with_capacity(src.len() + extra);
     let mut changes = Vec::new();
-    let mut pos = 0;
+    let mut pos = within.start;
     let mut i = 0;
     while i < edits.len() {
         let at = edits[i].range.start;
@@ -130,13 +147,13 @@ pub fn apply_tracked(src: &str, edits: &[Edit]) -> Result<(String, Vec<Change>),
                 match &edits[i].piece {
                     Piece::Token(t) => tokens.push(t),
                     Piece::Raw(t) => {
-                        flush_tokens(src, at, &mut tokens, &mut out)?;
+                        flush_tokens(src, at, &mut tokens, out)?;
                         out.push_str(t);
                     }
                 }
                 i += 1;
             }
-            flush_tokens(src, at, &mut tokens, &mut out)?;
+            flush_tokens(src, at, &mut tokens, out)?;
         } else {
             out.push_str(edits[i].text());
             pos = edits[i].range.end;
@@ -144,8 +161,8 @@ pub fn apply_tracked(src: &str, edits: &[Edit]) -> Result<(String, Vec<Change>),
         }
         changes.push(Change { old: at..pos, new: new_start..out.len() });
     }
-    out.push_str(&src[pos..]);
-    Ok((out, changes))
+    out.push_str(&src[pos..within.end]);
+    Ok(changes)
 }
 
 fn is_ident_byte(b: Option<&u8>) -> bool {

@@ -191,6 +191,9 @@ pub struct PlanTarget<'a> {
     pub stall: &'a [usize],
     /// `watch` probes on Vitis C++ (C simulation): the watched buffer resolved on the top.
     pub cpp_watch: Option<&'a crate::watch::CppWatch>,
+    /// A piece of a large file planned on its own (`rewrite::in_pieces`): no include line, since
+    /// only the whole file knows whether it has probes; the caller adds it.
+    pub piece: bool,
 }
 
 /// Plan one file. Ids are taken from `next_id` in source order, so they are deterministic.
@@ -312,12 +315,16 @@ pub fn plan_file(
         }
     }
     let probed = !plan.probes.is_empty() || !plan.sites.is_empty();
-    if probed && !target.vitis {
-        let eol = src.eol();
-        let include = if target.opencl { CL_INCLUDE_LINE } else { INCLUDE_LINE };
-        plan.edits.push(Edit::raw(src.bom_len(), format!("{include}{eol}"), Rank::open(i32::MIN, 0)));
+    if probed && !target.vitis && !target.piece {
+        plan.edits.push(include_edit(src, target));
     }
     plan
+}
+
+/// The include line of the probes' header, first in the file (after a byte order mark).
+pub fn include_edit(src: &SourceFile, target: PlanTarget) -> Edit {
+    let include = if target.opencl { CL_INCLUDE_LINE } else { INCLUDE_LINE };
+    Edit::raw(src.bom_len(), format!("{include}{}", src.eol()), Rank::open(i32::MIN, 0))
 }
 
 /// `HLSINSTR_STREAM_NAME(a); HLSINSTR_STREAM_NAME(b);`

@@ -1,7 +1,8 @@
 //! The rewrite pipeline, in memory: parse → model → select → plan → edit → check.
 //! Writing the results is `emit`'s job, so `diff` runs the very same pipeline and writes nothing.
 //! The stages run over all files at once (`rewrite_whole`), or a window of files at a time
-//! when what is probed in a file depends on that file alone (`rewrite_streamed`).
+//! when what is probed in a file depends on that file alone (`rewrite_streamed`); there, a large
+//! C++ file goes a piece of top-level items at a time (`in_pieces`).
 
 use crate::edit::{apply_tracked, Change, Edit, Piece};
 use crate::emit::manifest::{self, HwBuild, Manifest, ManifestFile, SkipEntry};
@@ -20,6 +21,8 @@ use crate::walk::Input;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use tree_sitter::{InputEdit, Point, Tree};
+
+mod in_pieces;
 
 #[derive(Debug, Clone)]
 pub struct RewriteOptions {
@@ -80,9 +83,24 @@ const KEEP_TREES_UP_TO: usize = 4 << 20;
 const CHECK_PIECE: usize = 1 << 20;
 
 /// A file whose tree cannot be kept is parsed in pieces of about this many bytes (see
-/// [`model_in_pieces`]): a tree takes ~55 bytes per byte, a 20 MB file's over 1 GB. The check's
-/// cuts are as far apart.
+/// [`model_in_pieces`], and [`in_pieces`] where the whole pipeline goes a piece at a time): a
+/// tree takes ~55 bytes per byte, a 20 MB file's over 1 GB. The check's cuts are as far apart.
 const PARSE_PIECE: usize = CHECK_PIECE;
+
+/// Where the pipeline takes a file a piece at a time: past `keep_trees_up_to` bytes, in pieces
+/// of about `piece` bytes. The constants above in a run; tests cut small files into pieces of
+/// one item to show that the pieces give the whole file's outcome.
+#[derive(Debug, Clone, Copy)]
+struct Scale {
+    keep_trees_up_to: usize,
+    piece: usize,
+}
+
+impl Default for Scale {
+    fn default() -> Self {
+        Scale { keep_trees_up_to: KEEP_TREES_UP_TO, piece: PARSE_PIECE }
+    }
+}
 
 /// Run the pipeline over the given files. Only option errors (unknown top, bad glob) fail the
 /// whole run; a bad file is reported in `Outcome::errors` and left out.
@@ -108,7 +126,7 @@ pub fn rewrite_with(inputs: &[Input], opts: &RewriteOptions, detail: LoopDetail,
     let sources: Vec<std::result::Result<SourceFile, Error>> =
         inputs.par_iter().map(|i| crate::timings::time("load", || load(i))).collect();
     if may_stream && streamable(opts, &sources) {
-        rewrite_streamed(sources, opts, detail)
+        rewrite_streamed(sources, opts, detail, Scale::default())
     } else {
         rewrite_whole(sources, opts, detail)
     }
@@ -178,13 +196,14 @@ fn rewrite_whole(
         watch: opts.select.watch.as_ref(),
         stall: &[],
         cpp_watch: cpp_watch.as_ref(),
+        piece: false,
     };
     let mut skipped = Vec::new();
     for ((a, sel), stall) in files.iter().zip(&selection).zip(&stall_lines) {
         let target = PlanTarget { opencl: a.blanked.is_some(), stall, ..plan_target };
         let plan =
             crate::timings::time("plan", || plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id));
-        diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
+        diagnose(&a.source, &a.model, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
         plans.push(plan);
     }
     if let (Some(_), Some(c)) = (vitis_opts, &cpp_watch) {
@@ -331,11 +350,13 @@ fn streamable(opts: &RewriteOptions, sources: &[std::result::Result<SourceFile, 
 /// re-parsed for the check soon after it was built, while it is still in the cache, and only a
 /// window's trees are alive at once (instead of hundreds of megabytes of them): 1 file with 1
 /// thread, 4 per thread with more, so that threads wait little for each other at the end of a
-/// window.
+/// window. A C++ file too large to keep its tree goes alone, a piece at a time
+/// ([`in_pieces`]), so that memory is bounded by the piece, not the file.
 fn rewrite_streamed(
     sources: Vec<std::result::Result<SourceFile, Error>>,
     opts: &RewriteOptions,
     detail: LoopDetail,
+    scale: Scale,
 ) -> Result<Outcome> {
     // Option errors (a bad `--only` glob) fail the run as they do after analysing every file.
     select(&[], opts.kinds, &opts.select)?;
@@ -346,8 +367,32 @@ fn rewrite_streamed(
     let mut manifest = new_manifest(opts, &[]);
     let mut next_id = 0u32;
     let mut sources = sources.into_iter().peekable();
-    while sources.peek().is_some() {
-        let chunk: Vec<_> = sources.by_ref().take(window).collect();
+    let large = |s: &std::result::Result<SourceFile, Error>| s.as_ref().is_ok_and(|s| in_pieces::wanted(s, scale));
+    while let Some(first) = sources.next() {
+        let first = match first {
+            Ok(source) if in_pieces::wanted(&source, scale) => {
+                match in_pieces::rewrite(source, opts, detail, next_id, scale) {
+                    in_pieces::Piecewise::Done(source, p) => {
+                        next_id = p.next_id;
+                        skipped.extend(p.skipped);
+                        warnings.extend(p.warnings);
+                        add_entries(&mut manifest, p.entries);
+                        if let Some(b) = p.branches {
+                            manifest.branches.get_or_insert_with(Default::default).append(b);
+                        }
+                        manifest.files.push(p.mfile);
+                        outcomes.push(FileOutcome { source, output: p.output, probes: p.counted });
+                        continue;
+                    }
+                    in_pieces::Piecewise::Whole(source) => Ok(source),
+                }
+            }
+            other => other,
+        };
+        let mut chunk = vec![first];
+        while chunk.len() < window && sources.peek().is_some_and(|s| !large(s)) {
+            chunk.extend(sources.next());
+        }
         let mut files = analyze_all(chunk, opts, detail, &mut load_errors);
         let selection = crate::timings::time("select", || select_files(&mut files, opts))?;
         let mut plans = Vec::with_capacity(files.len());
@@ -355,7 +400,7 @@ fn rewrite_streamed(
             let target = PlanTarget { opencl: a.blanked.is_some(), ..PlanTarget::default() };
             let plan =
                 crate::timings::time("plan", || plan_file(&a.source, &a.model, sel, opts.kinds, target, &mut next_id));
-            diagnose(a, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
+            diagnose(&a.source, &a.model, &plan, opts.select.top.as_deref(), &mut skipped, &mut warnings);
             plans.push(plan);
         }
         let emitted = emit_all(&mut files, &plans);
@@ -405,36 +450,39 @@ fn select_files(files: &mut [Analyzed], opts: &RewriteOptions) -> Result<Vec<Vec
     selection
 }
 
-/// The skipped functions and the warnings of one planned file, in the order they are reported.
+/// The skipped functions and the warnings of one planned file, in the order they are reported:
+/// the model's skips, then the functions the plan dropped; the model's warnings, then the
+/// plan's (a file rewritten in pieces joins its pieces' lists in that order).
 fn diagnose(
-    a: &Analyzed,
+    source: &SourceFile,
+    model: &FileModel,
     plan: &crate::plan::FilePlan,
     top: Option<&str>,
     skipped: &mut Vec<(String, Skipped)>,
     warnings: &mut Vec<String>,
 ) {
-    for s in a.model.skipped.iter() {
+    for s in model.skipped.iter() {
         let mut s = s.clone();
         let is_top = top.is_some_and(|t| s.function == t || s.function.rsplit("::").next() == Some(t));
         if is_top {
             // Said here, where the skip is reported: select went on from what the top calls.
             s.reason.push_str("; it is the --top function: what it calls is probed");
         }
-        skipped.push((a.source.rel.clone(), s));
+        skipped.push((source.rel.clone(), s));
     }
     for (fi, reason) in &plan.dropped {
-        let f = &a.model.functions[*fi];
+        let f = &model.functions[*fi];
         let s = Skipped { function: f.qualified.clone(), line: f.line, col: f.col, reason: reason.clone() };
-        skipped.push((a.source.rel.clone(), s));
+        skipped.push((source.rel.clone(), s));
     }
-    for w in &a.model.warnings {
-        warnings.push(format!("{}:{}:{}: warning: {}", a.source.path.display(), w.line, w.col, w.reason));
+    for w in &model.warnings {
+        warnings.push(format!("{}:{}:{}: warning: {}", source.path.display(), w.line, w.col, w.reason));
     }
-    warnings.extend(uncounted_warnings(&a.source, &a.model, plan));
-    let path = a.source.path.display();
+    warnings.extend(uncounted_warnings(source, model, plan));
+    let path = source.path.display();
     warnings.extend(plan.warnings.iter().map(|(line, col, w)| format!("{path}:{line}:{col}: warning: {w}")));
-    if a.source.text.is_empty() {
-        warnings.push(format!("{}: empty file, copied unchanged", a.source.path.display()));
+    if source.text.is_empty() {
+        warnings.push(format!("{}: empty file, copied unchanged", source.path.display()));
     }
 }
 
@@ -488,14 +536,7 @@ fn collect(
     for ((result, a), plan) in emitted.into_iter().zip(files).zip(plans) {
         match result {
             Ok((output, mfile)) => {
-                let entries = manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref());
-                if manifest.probes.is_empty() {
-                    // The first file's entries are taken as they are: extending would hold a
-                    // copy of them beside them (hundreds of megabytes for one big file).
-                    manifest.probes = entries;
-                } else {
-                    manifest.probes.extend(entries);
-                }
+                add_entries(manifest, manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref()));
                 if opts.kinds.branches {
                     manifest.branches.get_or_insert_with(Default::default).add(&a.source.rel, &a.model, plan);
                 }
@@ -504,6 +545,17 @@ fn collect(
             }
             Err(e) => errors.push(e),
         }
+    }
+}
+
+/// A file's probe entries into the manifest.
+fn add_entries(manifest: &mut Manifest, entries: Vec<manifest::ProbeEntry>) {
+    if manifest.probes.is_empty() {
+        // The first file's entries are taken as they are: extending would hold a copy of them
+        // beside them (hundreds of megabytes for one big file).
+        manifest.probes = entries;
+    } else {
+        manifest.probes.extend(entries);
     }
 }
 
@@ -911,14 +963,7 @@ fn emit_file(
             _ => return Err(internal("stripping the rewritten file does not give the input back".into())),
         }
     }
-    let newlines: Vec<(usize, usize)> = plan
-        .edits
-        .iter()
-        .filter_map(|e: &Edit| match &e.piece {
-            Piece::Raw(t) | Piece::Token(t) if t.contains('\n') => Some((e.range.start, t.matches('\n').count())),
-            _ => None,
-        })
-        .collect();
+    let newlines: Vec<(usize, usize)> = in_pieces::inserted_newlines(plan).collect();
     let mfile = crate::timings::time("emit: sha + line map", || ManifestFile {
         path: src.rel.clone(),
         original_sha256: manifest::sha256_hex(src.text.as_bytes()),
@@ -1165,6 +1210,68 @@ mod tests {
             }
         }
         assert!(compared >= 15, "{compared} compared, {refused} refused");
+    }
+
+    #[test]
+    fn a_file_rewritten_in_pieces_gets_the_outcome_of_the_whole() {
+        // Every C++ golden input that streams (with its kinds), every robustness input and
+        // every example source (with two sets of kinds), rewritten a piece of one top-level
+        // item at a time and as a whole: outputs, manifests, skips, warnings and errors agree.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut cases: Vec<(std::path::PathBuf, String)> = Vec::new();
+        for dir in std::fs::read_dir(root.join("tests/golden")).unwrap() {
+            let dir = dir.unwrap().path();
+            if dir.join("input.cpp").exists() && !dir.join("options").exists() && !dir.join("target").exists() {
+                let kinds = std::fs::read_to_string(dir.join("probes")).unwrap_or_else(|_| "modules,loops".into());
+                cases.push((dir.join("input.cpp"), kinds.trim().to_string()));
+            }
+        }
+        let mut others: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("tests/robustness"))
+            .unwrap()
+            .map(|f| f.unwrap().path())
+            .chain(
+                ["binary_search", "control_flow", "dataflow_pipeline", "matmul", "quicksort"]
+                    .iter()
+                    .flat_map(|e| std::fs::read_dir(root.join("examples").join(e)).unwrap().map(|f| f.unwrap().path())),
+            )
+            .filter(|p| p.extension().is_some_and(|e| e == "cpp" || e == "h"))
+            .collect();
+        others.sort();
+        for path in others {
+            cases.push((path.clone(), "modules,loops,timestamps,seq".into()));
+            cases.push((path, "modules,branches".into()));
+        }
+        cases.sort();
+        let (mut pieced, mut whole_way) = (0, 0);
+        for (path, kinds) in &cases {
+            let opts = RewriteOptions {
+                kinds: Kinds::parse(kinds).unwrap(),
+                select: SelectOptions::default(),
+                target: Target::Csim,
+            };
+            let input = Input { path: path.clone(), rel: "dir/input.cpp".into() };
+            let sources = || vec![load(&input)];
+            if !streamable(&opts, &sources()) {
+                continue;
+            }
+            let detail = loop_detail(opts.kinds);
+            let one_item = Scale { keep_trees_up_to: 0, piece: 1 };
+            match in_pieces::rewrite(sources().pop().unwrap().unwrap(), &opts, detail, 0, one_item) {
+                in_pieces::Piecewise::Done(..) => pieced += 1,
+                in_pieces::Piecewise::Whole(_) => whole_way += 1,
+            }
+            let whole = rewrite_streamed(sources(), &opts, detail, Scale::default()).unwrap();
+            let pieces = rewrite_streamed(sources(), &opts, detail, one_item).unwrap();
+            let name = format!("{} ({kinds})", path.display());
+            let files = |o: &Outcome| o.files.iter().map(|f| (f.output.clone(), f.probes)).collect::<Vec<_>>();
+            assert!(files(&pieces) == files(&whole), "{name}: the outputs differ");
+            let json = |o: &Outcome| serde_json::to_string_pretty(&o.manifest).unwrap();
+            assert_eq!(json(&pieces), json(&whole), "{name}: the manifests differ");
+            assert_eq!(format!("{:?}", pieces.skipped), format!("{:?}", whole.skipped), "{name}");
+            assert_eq!(pieces.warnings, whole.warnings, "{name}");
+            assert_eq!(format!("{:?}", pieces.errors), format!("{:?}", whole.errors), "{name}");
+        }
+        assert!(pieced >= 40, "{pieced} rewritten in pieces, {whole_way} the whole-file way");
     }
 
     #[test]

@@ -131,7 +131,7 @@ mod tests {
         p.id = id;
         p.name = name.into();
         p.function = name.into();
-        p.module = Some(ModuleInfo {
+        p.module = Some(Box::new(ModuleInfo {
             dataflow: false,
             returns_void: true,
             params: Vec::new(),
@@ -156,7 +156,7 @@ mod tests {
             streamed: Vec::new(),
             row_partitioned: Vec::new(),
             initialisers: Vec::new(),
-        });
+        }));
         p
     }
 

@@ -520,7 +520,7 @@ mod tests {
         // Loop L measured as the perfect nest L (line 2) / M (line 7): paired with L's sim row,
         // M's is named as an inner loop of the nest, not as unknown.
         let mut nested = m.clone();
-        nested.probes[1].nest = Some(crate::emit::manifest::NestInfo {
+        nested.probes[1].nest = Some(Box::new(crate::emit::manifest::NestInfo {
             probed: "unit".into(),
             flattened_name: "L_M".into(),
             members: [("L", 2), ("M", 7)]
@@ -533,7 +533,7 @@ mod tests {
                     column: 1,
                 })
                 .collect(),
-        });
+        }));
         let r = report(&dump(&nested), &nested, Some(&sim));
         assert_eq!((r.rows[1].sim_cycles, r.rows[1].nest.clone()), (Some(700), vec!["L".to_string(), "M".to_string()]));
         assert!(!r.warnings.iter().any(|w| w.contains("not in this build")), "{:?}", r.warnings);

@@ -124,7 +124,7 @@ mod tests {
         p.name = name.into();
         p.function = name.into();
         p.line = 10 * (id as usize + 1);
-        p.module = Some(ModuleInfo {
+        p.module = Some(Box::new(ModuleInfo {
             dataflow,
             returns_void: true,
             params: params
@@ -152,7 +152,7 @@ mod tests {
             streamed: Vec::new(),
             row_partitioned: Vec::new(),
             initialisers: Vec::new(),
-        });
+        }));
         p
     }
 

@@ -23,8 +23,7 @@ pub fn build_with(tree: &Tree, text: &str, detail: LoopDetail) -> FileModel {
 /// that piece before it is dropped, and the models are joined in order. The walk reads each
 /// top-level item on its own, so the result is the one of [`build_with`] on the whole file's
 /// tree, as long as that tree has the pieces' items: `None` (parse the whole file) when a piece
-/// has a syntax error, or defines a macro hiding a `return` or `goto`, which every function of
-/// the file, before it too, must know.
+/// is refused (see [`PieceModels::model`]).
 pub fn build_in_pieces(
     text: &str,
     pieces: &[Range<usize>],
@@ -32,22 +31,11 @@ pub fn build_in_pieces(
     mut parse: impl FnMut(usize) -> Tree,
     mut each: impl FnMut(&Tree, &mut FileModel),
 ) -> Option<FileModel> {
-    let _lines = LineIndex::install(text);
+    let modeller = PieceModels::new(text, detail);
     let mut model = FileModel::default();
     for (i, range) in pieces.iter().enumerate() {
         let tree = parse(i);
-        let root = tree.root_node();
-        if crate::parse::count_errors(root) > 0 {
-            return None;
-        }
-        collect_jump_macros(root, text, range.clone(), &mut model.jump_macros);
-        if !model.jump_macros.is_empty() {
-            return None;
-        }
-        let mut part = FileModel::default();
-        crate::timings::time("analyze: model", || {
-            collect_functions(root, text, detail, &mut Vec::new(), &mut part, false, 0)
-        });
+        let mut part = modeller.model(&tree, range.clone())?;
         each(&tree, &mut part);
         let FileModel { functions, skipped, warnings, error_count, jump_macros, prototypes, skipped_calls, cfgs } =
             part;
@@ -60,6 +48,41 @@ pub fn build_in_pieces(
         model.cfgs.extend(cfgs);
     }
     Some(model)
+}
+
+/// Models of the pieces of one text, one piece at a time: [`build_in_pieces`] joins them; the
+/// rewrite of a large file plans and emits each before the next is built
+/// (`rewrite::in_pieces`), so only one piece's model is alive. Holds the text's line index for
+/// as long as it lives (positions are looked up in it, not counted from the start per piece).
+pub struct PieceModels<'t> {
+    text: &'t str,
+    detail: LoopDetail,
+    _lines: LineIndex,
+}
+
+impl<'t> PieceModels<'t> {
+    pub fn new(text: &'t str, detail: LoopDetail) -> Self {
+        PieceModels { text, detail, _lines: LineIndex::install(text) }
+    }
+
+    /// The model of the piece `range` of the text, parsed alone as `tree`. `None` when the piece
+    /// has a syntax error (the whole file's tree may differ there), or defines a macro hiding a
+    /// `return` or `goto`, which every function of the file, before it too, must know.
+    pub fn model(&self, tree: &Tree, range: Range<usize>) -> Option<FileModel> {
+        let root = tree.root_node();
+        if crate::parse::count_errors(root) > 0 {
+            return None;
+        }
+        let mut part = FileModel::default();
+        collect_jump_macros(root, self.text, range, &mut part.jump_macros);
+        if !part.jump_macros.is_empty() {
+            return None;
+        }
+        crate::timings::time("analyze: model", || {
+            collect_functions(root, self.text, self.detail, &mut Vec::new(), &mut part, false, 0)
+        });
+        Some(part)
+    }
 }
 
 /// `#define`s anywhere in the file whose replacement text holds `return` or `goto`.

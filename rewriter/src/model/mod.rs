@@ -20,7 +20,7 @@ mod table;
 mod types;
 mod unread;
 
-pub use functions::{build, build_in_pieces, build_with, position};
+pub use functions::{build, build_in_pieces, build_with, position, PieceModels};
 pub use types::*;
 
 use crate::parse::{children, field, kind, named_children};

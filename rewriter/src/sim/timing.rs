@@ -861,7 +861,7 @@ fn module_timing(
     has_children: bool,
     top: &str,
 ) -> ModuleTiming {
-    let info = p.module.as_ref();
+    let info = p.module.as_deref();
     let dataflow = info.is_some_and(|m| m.dataflow);
     let mods = report.map(|r| report_modules(r, p)).unwrap_or_default();
     let default = Sourced::new(d.module_overhead, Source::Default);

@@ -121,7 +121,7 @@ pub fn sites(manifest: &Manifest) -> Result<Vec<Site>> {
         }
         out.push(Site {
             probe: p.clone(),
-            watch: p.watch.as_ref().map(watch_extra),
+            watch: p.watch.as_deref().map(watch_extra),
             snapshot: p.snapshot.as_ref().map(|s| Snapshot {
                 role: s.role.clone(),
                 pair: s.pair,
