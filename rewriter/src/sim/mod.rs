@@ -114,7 +114,7 @@ impl ShapeBuilder {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, r: &events::Record) {
         let stack = self.open.get(r.thread);
         match r.event {
@@ -259,7 +259,7 @@ impl FirstPass {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, r: &events::Record) {
         self.shape.push(r);
         self.fired.add(r);
