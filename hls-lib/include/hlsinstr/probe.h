@@ -65,7 +65,7 @@
 #define HLSINSTR_RETURN_VOID(id, o) hlsinstr_frame_.end()
 #define HLSINSTR_LOOP_BEGIN(id, o, dep) ::hlsinstr::sim::loop_begin(id, HLSINSTR_OPT_##o, dep)
 #define HLSINSTR_LOOP_ITER(id) ::hlsinstr::sim::loop_iter(id)
-#define HLSINSTR_LOOP_END(id, o, value) ::hlsinstr::sim::loop_end(id)
+#define HLSINSTR_LOOP_END(id, o, value) ::hlsinstr::sim::loop_end(id, HLSINSTR_OPT_##o)
 #define HLSINSTR_UNWIND(fid, depth) hlsinstr_frame_.unwind(depth)
 #define HLSINSTR_STREAM_NAME(var) ::hlsinstr::sim::name_stream(var, #var, 0)
 
@@ -76,8 +76,9 @@ namespace sim {
 class FunctionFrame {
   public:
     template <class Dep>
-    FunctionFrame(std::uint32_t id, unsigned options, const Dep& dep)
-        : log_(ThreadLog::current()), index_(0), open_(log_ != 0), ports_first_(0), ports_count_(0), port_bytes_(0) {
+    HLSINSTR_INLINE FunctionFrame(std::uint32_t id, unsigned options, const Dep& dep)
+        : log_(ThreadLog::current()), index_(0), open_(log_ != 0), options_(options), ports_first_(0), ports_count_(0),
+          port_bytes_(0) {
         (void)dep;
         if (!log_) return;
         index_ = log_->stack().size();
@@ -88,17 +89,17 @@ class FunctionFrame {
         log_->record(id, EVENT_BEGIN, options, false, 0);
     }
 
-    ~FunctionFrame() { end(); }
+    HLSINSTR_INLINE ~FunctionFrame() { end(); }
 
     // Records the end once, closing the loops a return left open; the m_axi traffic of the
     // invocation goes just before the end record.
-    void end() {
+    HLSINSTR_INLINE void end() {
         if (!open_) return;
         open_ = false;
         if (!ThreadLog::current()) return;
         ProbeStack& stack = log_->stack();
         if (stack.size() == index_ + 1 && !stack.back().loop && ports_count_ == 0) {
-            log_->close_top_as(false); // the usual end: nothing above the module's frame, no ports
+            log_->close_top_as(false, options_); // the usual end: nothing above the module's frame, no ports
         } else {
             end_with_more();
         }
@@ -140,6 +141,7 @@ class FunctionFrame {
     ThreadLog* log_;
     std::size_t index_;
     bool open_;
+    unsigned options_; // the begin's, a constant where the frame is: the end's record folds them
     std::uint32_t ports_first_;
     std::uint32_t ports_count_;
     const std::uint64_t* port_bytes_;
@@ -164,7 +166,7 @@ inline void name_stream(S (&a)[N], const char* name, int) {
 }
 
 template <class Dep>
-inline void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {
+HLSINSTR_INLINE void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {
     (void)dep;
     ThreadLog* t = ThreadLog::current();
     if (!t) return;
@@ -207,6 +209,19 @@ HLSINSTR_COLD inline void loop_end_elsewhere(ThreadLog& t, std::uint32_t id) {
     if (reach_loop(t, id)) t.close_top();
 }
 
+// `options` are the loop's begin's (the rewriter writes the same at both), a constant here.
+HLSINSTR_INLINE void loop_end(std::uint32_t id, unsigned options) {
+    ThreadLog* t = ThreadLog::current();
+    if (!t) return;
+    ProbeStack& stack = t->stack();
+    if (!stack.empty() && stack.back().loop && stack.back().probe == id) {
+        t->close_top_as(true, options);
+    } else {
+        loop_end_elsewhere(*t, id);
+    }
+}
+
+// The same with the options read from the loop's frame (the C probes' runtime).
 inline void loop_end(std::uint32_t id) {
     ThreadLog* t = ThreadLog::current();
     if (!t) return;

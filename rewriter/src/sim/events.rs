@@ -138,13 +138,30 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Vec<Record>> {
     Ok(out)
 }
 
-/// Appends the records of one buffer to `out`; says whether any holds a timestamp.
-pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec<Record>) -> Result<bool> {
+/// What [`decode_buffer`] found besides the records.
+pub(crate) struct Decoded {
+    /// A record holds a timestamp.
+    pub stamped: bool,
+    /// A record's order is not above the one before it (the thread's previous buffer's last
+    /// included, `last_order`): the log is corrupt (said by the caller once the buffer decoded).
+    pub back: bool,
+}
+
+/// Appends the records of one buffer to `out`. `last_order`: the thread's last raw order so far,
+/// updated (checked here, in the one pass over the records, not in a second).
+pub(crate) fn decode_buffer(
+    body: &[u8],
+    base: usize,
+    thread: u32,
+    out: &mut Vec<Record>,
+    last_order: &mut Option<u64>,
+) -> Result<Decoded> {
     // A record takes 2 bytes at least: one growth per buffer, not several.
     out.reserve(body.len() / 2);
     let mut pos = 0;
     let (mut order, mut timestamp) = (0u64, 0u64);
     let mut stamped = false;
+    let (mut back, mut floor) = (false, *last_order);
     while pos < body.len() {
         let at = base + pos;
         let head = body[pos];
@@ -162,23 +179,32 @@ pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec
         if head & 0x80 != 0 {
             return Err(corrupt(at, &format!("unknown record flags {head:#04x}")));
         }
-        let mut next =
-            |what: &str| varint(body, &mut pos).ok_or_else(|| corrupt(at, &format!("the {what} is cut short")));
-        let delta = if head & 0x40 != 0 { 1 } else { next("order")? };
+        // Each field read inline; the error (a cut log) built out of line.
+        macro_rules! next {
+            ($what:literal) => {
+                match varint(body, &mut pos) {
+                    Some(v) => v,
+                    None => return Err(cut_short(at, $what)),
+                }
+            };
+        }
+        let delta = if head & 0x40 != 0 { 1 } else { next!("order") };
         order = order.checked_add(delta).ok_or_else(|| corrupt(at, "the order overflows"))?;
-        let probe = u32::try_from(next("probe")?).map_err(|_| corrupt(at, "the probe id is out of range"))?;
+        back |= floor.is_some_and(|l| order <= l);
+        floor = Some(order);
+        let probe = u32::try_from(next!("probe")).map_err(|_| corrupt(at, "the probe id is out of range"))?;
         let timestamp_ns = if head & 0x08 != 0 {
-            let z = next("timestamp")?;
+            let z = next!("timestamp");
             timestamp = timestamp.wrapping_add((z >> 1) ^ (z & 1).wrapping_neg());
             stamped = true;
             Some(timestamp)
         } else {
             None
         };
-        let mut value = if head & 0x20 != 0 { Some(next("value")?) } else { None };
+        let mut value = if head & 0x20 != 0 { Some(next!("value")) } else { None };
         let mut event = event;
         if let Event::Watch { .. } = event {
-            let detail = next("watch detail")?;
+            let detail = next!("watch detail");
             event = Event::Watch { kind: WatchKind::from_code(detail), index: unzigzag(detail >> 2) };
             value = value.map(|z| unzigzag(z) as u64);
         }
@@ -186,12 +212,30 @@ pub(crate) fn decode_buffer(body: &[u8], base: usize, thread: u32, out: &mut Vec
         let seq = (head & 0x10 != 0).then_some(0);
         out.push(Record { order, probe, event, thread, seq, timestamp_ns, value });
     }
-    Ok(stamped)
+    *last_order = floor;
+    Ok(Decoded { stamped, back })
+}
+
+#[cold]
+fn cut_short(at: usize, what: &str) -> Error {
+    corrupt(at, &format!("the {what} is cut short"))
 }
 
 /// A little-endian base-128 number; None when the input ends inside it or it exceeds 64 bits.
-#[inline]
+/// Most are one byte (a probe id, a small trip count): that case inline, the rest out of line.
+#[inline(always)]
 fn varint(bytes: &[u8], pos: &mut usize) -> Option<u64> {
+    match bytes.get(*pos) {
+        Some(&b) if b < 0x80 => {
+            *pos += 1;
+            Some(u64::from(b))
+        }
+        _ => varint_long(bytes, pos),
+    }
+}
+
+#[inline(never)]
+fn varint_long(bytes: &[u8], pos: &mut usize) -> Option<u64> {
     let mut v = 0u64;
     for shift in (0..64).step_by(7) {
         let b = *bytes.get(*pos)?;
@@ -328,10 +372,10 @@ mod tests {
         // binary: head 0x26 (code 6, value) | next order, probe 4, value zigzag(-3) = 5,
         // detail zigzag(-2) << 2 | 3 = 15
         let mut body = Vec::new();
-        decode_buffer(&[0x66, 4, 5, 15], 0, 0, &mut body).unwrap();
+        decode_buffer(&[0x66, 4, 5, 15], 0, 0, &mut body, &mut None).unwrap();
         assert_eq!(body[0].event, Event::Watch { kind: WatchKind::Invariant, index: -2 });
         assert_eq!(body[0].value.map(|v| v as i64), Some(-3));
-        assert!(decode_buffer(&[0x66, 4, 5], 0, 0, &mut Vec::new()).is_err());
+        assert!(decode_buffer(&[0x66, 4, 5], 0, 0, &mut Vec::new(), &mut None).is_err());
     }
 
     #[test]

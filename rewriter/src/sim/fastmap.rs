@@ -140,25 +140,36 @@ impl<T: Default> IdVec<T> {
     }
 }
 
+/// A stack [`ThreadStacks`] keeps per thread (a `Vec`, or one that reuses its slots).
+pub trait Stack: Default {
+    fn is_empty(&self) -> bool;
+}
+
+impl<T> Stack for Vec<T> {
+    fn is_empty(&self) -> bool {
+        Vec::is_empty(self)
+    }
+}
+
 /// Per-thread stacks with the current thread's at hand: a log's records come in runs of one
 /// thread, so the lookup per record is a compare. A thread's stack that is empty when another
 /// thread's records come goes (testbenches may start a thread per call).
 #[derive(Debug)]
-pub struct ThreadStacks<T> {
+pub struct ThreadStacks<S> {
     thread: u32,
-    current: Vec<T>,
-    others: FastMap<u32, Vec<T>>,
+    current: S,
+    others: FastMap<u32, S>,
 }
 
-impl<T> Default for ThreadStacks<T> {
+impl<S: Stack> Default for ThreadStacks<S> {
     fn default() -> Self {
-        ThreadStacks { thread: 0, current: Vec::new(), others: FastMap::default() }
+        ThreadStacks { thread: 0, current: S::default(), others: FastMap::default() }
     }
 }
 
-impl<T> ThreadStacks<T> {
+impl<S: Stack> ThreadStacks<S> {
     #[inline]
-    pub fn get(&mut self, thread: u32) -> &mut Vec<T> {
+    pub fn get(&mut self, thread: u32) -> &mut S {
         if thread != self.thread {
             self.switch(thread);
         }
@@ -176,7 +187,7 @@ impl<T> ThreadStacks<T> {
     }
 
     /// Every thread's non-empty stack, in no order.
-    pub fn into_stacks(self) -> impl Iterator<Item = (u32, Vec<T>)> {
+    pub fn into_stacks(self) -> impl Iterator<Item = (u32, S)> {
         std::iter::once((self.thread, self.current)).chain(self.others).filter(|(_, s)| !s.is_empty())
     }
 }
@@ -207,7 +218,7 @@ mod tests {
 
     #[test]
     fn thread_stacks_keep_each_threads_stack_and_drop_empty_ones() {
-        let mut s: ThreadStacks<u32> = ThreadStacks::default();
+        let mut s: ThreadStacks<Vec<u32>> = ThreadStacks::default();
         s.get(0).push(1);
         s.get(7).push(2);
         s.get(7).push(3);

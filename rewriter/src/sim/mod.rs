@@ -98,7 +98,7 @@ struct ShapeBuilder {
     inner: fastmap::FastSet<(u32, u32)>,
     /// Per outer probe, the last inner probe seen (+ 1; 0: none).
     last_inner: fastmap::IdVec<u64>,
-    open: fastmap::ThreadStacks<u32>,
+    open: fastmap::ThreadStacks<Vec<u32>>,
     /// The shape changed since [`ShapeBuilder::shape`] was last taken.
     changed: bool,
 }
@@ -114,7 +114,7 @@ impl ShapeBuilder {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, r: &events::Record) {
         let stack = self.open.get(r.thread);
         match r.event {
@@ -259,11 +259,13 @@ impl FirstPass {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, r: &events::Record) {
         self.shape.push(r);
         self.fired.add(r);
-        self.watch.push(r);
+        if let events::Event::Watch { .. } = r.event {
+            self.watch.push(r);
+        }
         if self.branches && r.event == events::Event::Trace {
             self.trace.push(r.clone());
         }
@@ -331,33 +333,47 @@ fn analyze_inner(
         if batch.is_empty() {
             break;
         }
-        for r in batch {
+        // Record by record while the model waits for the shape (the record that starts it is in
+        // the shape it starts on) ...
+        let mut at = 0;
+        while let (Some(r), Model::Holding(held)) = (batch.get(at), &mut model) {
+            at += 1;
             first.push(r);
-            match &mut model {
-                Model::Holding(held) if held.len() < hold => held.push(r.clone()),
-                Model::Holding(held) => {
-                    let held = std::mem::take(held);
-                    let timing = guess.get_or_init(|| build(&first.shape.shape()));
-                    let mut replayer = replay::Replayer::new(manifest, timing, &relations, &ropts);
-                    model = match held.iter().chain([r]).try_for_each(|h| replayer.push(h)) {
-                        Ok(()) => Model::Running(Box::new(replayer)),
-                        Err(e) => Model::Failed(e),
-                    };
-                }
-                Model::Running(replayer) => {
-                    if let Err(e) = replayer.push(r) {
-                        model = Model::Failed(e);
-                    }
-                }
-                Model::Failed(_) | Model::Abandoned => {}
+            if held.len() < hold {
+                held.push(r.clone());
+                continue;
             }
-            since_check += 1;
-            if since_check >= RECHECK_RECORDS && first.shape.changed {
-                since_check = 0;
-                if let (Model::Running(_), Some(g)) = (&model, guess.get()) {
-                    if *g != build(&first.shape.shape()) {
-                        model = Model::Abandoned;
-                    }
+            let held = std::mem::take(held);
+            let timing = guess.get_or_init(|| build(&first.shape.shape()));
+            let mut replayer = replay::Replayer::new(manifest, timing, &relations, &ropts);
+            model = match held.iter().chain([r]).try_for_each(|h| replayer.push(h)) {
+                Ok(()) => Model::Running(Box::new(replayer)),
+                Err(e) => Model::Failed(e),
+            };
+        }
+        // ... then the rest of the batch in one tight loop: the model's state is looked at once
+        // per batch, not per record.
+        let rest = &batch[at..];
+        let mut taken = 0;
+        if let Model::Running(replayer) = &mut model {
+            for r in rest {
+                taken += 1;
+                first.push(r);
+                if let Err(e) = replayer.push(r) {
+                    model = Model::Failed(e);
+                    break;
+                }
+            }
+        }
+        rest[taken..].iter().for_each(|r| first.push(r));
+        // Whether the shape still calls for the model's defaults, checked between batches: when
+        // the model is abandoned matters only to how much work is wasted, not to the result.
+        since_check += batch.len() as u64;
+        if since_check >= RECHECK_RECORDS && first.shape.changed {
+            since_check = 0;
+            if let (Model::Running(_), Some(g)) = (&model, guess.get()) {
+                if *g != build(&first.shape.shape()) {
+                    model = Model::Abandoned;
                 }
             }
         }

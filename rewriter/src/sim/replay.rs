@@ -6,7 +6,7 @@
 //! the timeline (for `--vcd`/`--trace`) keeps one node per invocation up to a cap.
 
 use super::events::{Event, Record};
-use super::fastmap::{FastMap, IdTable, ThreadStacks};
+use super::fastmap::{FastMap, IdTable, Stack, ThreadStacks};
 use super::relations::{Channel, Relations};
 use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
 use crate::emit::manifest::{Manifest, ProbeEntry};
@@ -110,9 +110,12 @@ pub struct Replay {
 /// Per-call figures kept for the report (the rest are counted, not listed).
 pub const MAX_CALLS: usize = 100_000;
 
-struct Open {
+#[derive(Default)]
+struct Open<'a> {
     site: usize,
     probe: u32,
+    /// The probe's timing, looked up once at the begin (the end asks it several things).
+    t: Option<&'a Timing>,
     node: Option<usize>,
     child_sum: u64,
     procs: Vec<Proc>,
@@ -146,6 +149,55 @@ struct Open {
     df: LoopFold,
     /// Its top-level call is inside the timeline's window.
     in_window: bool,
+}
+
+/// A thread's open invocations, innermost last. A closed invocation's slot is kept for the next
+/// one (its fields set again, its lists emptied): an `Open` is a few hundred bytes, and building
+/// one and moving it onto the stack, then dropping it, cost a copy and a drop per invocation.
+#[derive(Default)]
+struct Frames<'a> {
+    slots: Vec<Open<'a>>,
+    /// Open invocations: `slots[..len]`.
+    len: usize,
+}
+
+impl<'a> Frames<'a> {
+    fn open(&self) -> &[Open<'a>] {
+        &self.slots[..self.len]
+    }
+
+    fn last(&self) -> Option<&Open<'a>> {
+        self.open().last()
+    }
+
+    fn last_mut(&mut self) -> Option<&mut Open<'a>> {
+        self.slots[..self.len].last_mut()
+    }
+
+    /// The innermost invocation and the ones around it.
+    fn split_last_mut(&mut self) -> Option<(&mut Open<'a>, &mut [Open<'a>])> {
+        self.slots[..self.len].split_last_mut()
+    }
+
+    /// A slot for a new innermost invocation, holding what the last one there left (the caller
+    /// sets every field).
+    fn push_slot(&mut self) -> &mut Open<'a> {
+        if self.len == self.slots.len() {
+            self.slots.push(Open::default());
+        }
+        self.len += 1;
+        &mut self.slots[self.len - 1]
+    }
+
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+}
+
+impl Stack for Frames<'_> {
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 /// A dataflow loop's iterations as they complete: they overlap, the first costing its region's
@@ -228,7 +280,7 @@ struct Ctx<'a> {
 /// open invocations, not with the records.
 pub struct Replayer<'a> {
     cx: Ctx<'a>,
-    stacks: ThreadStacks<Open>,
+    stacks: ThreadStacks<Frames<'a>>,
 }
 
 impl<'a> Replayer<'a> {
@@ -279,11 +331,11 @@ impl<'a> Replayer<'a> {
         let mut threads: Vec<_> = self
             .stacks
             .into_stacks()
-            .filter(|(_, s)| s.first().is_some_and(|o| !cx.task_owner.contains_key(&o.probe)))
+            .filter(|(_, s)| s.open().first().is_some_and(|o| !cx.task_owner.contains_key(&o.probe)))
             .collect();
         threads.sort_by_key(|(t, _)| *t);
         for (thread, stack) in threads {
-            let names: Vec<String> = stack.iter().map(|o| cx.name(o.probe)).collect();
+            let names: Vec<String> = stack.open().iter().map(|o| cx.name(o.probe)).collect();
             cx.out.warnings.push(format!(
                 "thread {thread} ended inside {} (never closed: the run stopped there, its time is not counted)",
                 names.join(" > ")
@@ -438,27 +490,30 @@ impl<'a> Ctx<'a> {
     fn is_dataflow(&self, probe: u32) -> bool {
         self.t(probe).is_some_and(Timing::is_dataflow_region)
     }
+}
 
-    /// A pipelined loop or function: what runs inside it is part of its schedule.
-    fn is_pipelined(&self, probe: u32, call_site: Option<usize>) -> bool {
-        match self.t(probe) {
-            Some(Timing::Loop(l)) => l.pipelined.value,
-            Some(Timing::Module(m)) => match call_site.and_then(|c| m.copies.get(c)) {
-                Some(c) => c.pipelined,
-                None => m.pipelined,
-            },
-            _ => false,
-        }
+/// A pipelined loop or function (of timing `t`): what runs inside it is part of its schedule.
+fn is_pipelined(t: Option<&Timing>, call_site: Option<usize>) -> bool {
+    match t {
+        Some(Timing::Loop(l)) => l.pipelined.value,
+        Some(Timing::Module(m)) => match call_site.and_then(|c| m.copies.get(c)) {
+            Some(c) => c.pipelined,
+            None => m.pipelined,
+        },
+        _ => false,
     }
+}
 
-    fn begin(&mut self, stack: &mut Vec<Open>, r: &Record) -> Result<()> {
+impl<'a> Ctx<'a> {
+    fn begin(&mut self, stack: &mut Frames<'a>, r: &Record) -> Result<()> {
         self.entry(r)?;
-        let call_site = match self.t(r.probe) {
+        let t = self.t(r.probe);
+        let call_site = match t {
             Some(Timing::Module(_)) => self.call_site(stack.last_mut(), r.probe),
             _ => None,
         };
         let parent = stack.last();
-        let copy = match self.t(r.probe) {
+        let copy = match t {
             Some(Timing::Module(_)) => call_site,
             _ => parent.and_then(|o| o.copy),
         };
@@ -471,7 +526,7 @@ impl<'a> Ctx<'a> {
         if owner.is_some() {
             self.out.sites[site].task = true;
         }
-        let absorbing = parent.is_some_and(|o| o.absorbing) || self.is_pipelined(r.probe, call_site);
+        let absorbing = parent.is_some_and(|o| o.absorbing) || is_pipelined(t, call_site);
         // The timeline: the invocations of top-level calls inside the window, up to the cap
         // (reached once, it stays reached: a kept invocation's parent is kept).
         let in_window = match parent {
@@ -497,31 +552,31 @@ impl<'a> Ctx<'a> {
             self.out.nodes_dropped += 1;
             None
         };
-        stack.push(Open {
-            site,
-            probe: r.probe,
-            node,
-            child_sum: 0,
-            procs: Vec::new(),
-            bytes_read: 0,
-            bytes_written: 0,
-            absorbing,
-            overlap_site: None,
-            nest_trips: 0,
-            delta: 0,
-            children_base: 0,
-            children_base_max: 0,
-            calls_made: Vec::new(),
-            call_site,
-            copy,
-            bulk_run: Vec::new(),
-            df: LoopFold::default(),
-            in_window,
-        });
+        let o = stack.push_slot();
+        o.site = site;
+        o.probe = r.probe;
+        o.t = t;
+        o.node = node;
+        o.child_sum = 0;
+        o.procs.clear();
+        o.bytes_read = 0;
+        o.bytes_written = 0;
+        o.absorbing = absorbing;
+        o.overlap_site = None;
+        o.nest_trips = 0;
+        o.delta = 0;
+        o.children_base = 0;
+        o.children_base_max = 0;
+        o.calls_made.clear();
+        o.call_site = call_site;
+        o.copy = copy;
+        o.bulk_run.clear();
+        o.df = LoopFold::default();
+        o.in_window = in_window;
         Ok(())
     }
 
-    fn bytes(&mut self, stack: &mut [Open], r: &Record) -> Result<()> {
+    fn bytes(&mut self, stack: &mut Frames<'a>, r: &Record) -> Result<()> {
         let n = r.value.unwrap_or(0);
         let Some(top) = stack.last_mut() else {
             return Err(corrupt(r, "bytes recorded outside any module"));
@@ -562,7 +617,7 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 
-    fn end(&mut self, frames: &mut Vec<Open>, r: &Record) -> Result<()> {
+    fn end(&mut self, frames: &mut Frames<'a>, r: &Record) -> Result<()> {
         let Some((open, stack)) = frames.split_last_mut() else {
             return Err(corrupt(r, "an end with no open probe"));
         };
@@ -570,16 +625,15 @@ impl<'a> Ctx<'a> {
             return Err(corrupt(r, &format!("the end of probe {} while probe {} is open", r.probe, open.probe)));
         }
         self.close(open, stack, r);
-        // Dropped in place: an `Open` is a few hundred bytes, and moving it out cost a copy per
-        // invocation.
-        frames.truncate(frames.len() - 1);
+        frames.pop();
         Ok(())
     }
 
     /// The invocation `open` ends, inside the ones of `stack`.
-    fn close(&mut self, open: &mut Open, stack: &mut [Open], r: &Record) {
-        let trips = self.trips(stack, open, r);
-        let scheduled = match self.t(r.probe) {
+    fn close(&mut self, open: &mut Open<'a>, stack: &mut [Open<'a>], r: &Record) {
+        let t = open.t;
+        let trips = self.trips(t, stack, open, r);
+        let scheduled = match t {
             Some(Timing::Loop(l))
                 if self.is_dataflow(r.probe) && (!open.procs.is_empty() || open.df.iterations > 0) =>
             {
@@ -596,7 +650,7 @@ impl<'a> Ctx<'a> {
         let compute = scheduled.cycles;
         // A dataflow region's initiation interval: its slowest process. A next invocation from
         // the same loop starts that long after this one did, not after it ended.
-        let interval = match self.t(r.probe) {
+        let interval = match t {
             Some(Timing::Module(m)) if m.dataflow => open.procs.iter().map(|p| p.cycles).max(),
             _ => None,
         };
@@ -611,14 +665,14 @@ impl<'a> Ctx<'a> {
             None => open.delta,
         };
         let task_process = stack.is_empty() && self.out.sites[open.site].parent.is_some();
-        if let (None, Some(Timing::Module(_)), false) = (stack.last(), self.t(r.probe), task_process) {
+        if let (None, Some(Timing::Module(_)), false) = (stack.last(), t, task_process) {
             self.out.calls_total += 1;
             self.out.calls_cycles += u128::from(cycles);
             if self.out.calls.len() < MAX_CALLS {
                 self.out.calls.push(cycles);
             }
         }
-        let is_loop = matches!(self.t(r.probe), Some(Timing::Loop(_)));
+        let is_loop = matches!(t, Some(Timing::Loop(_)));
         let site = &mut self.out.sites[open.site];
         site.runs += 1;
         site.trips += if is_loop { trips } else { 0 };
@@ -649,10 +703,10 @@ impl<'a> Ctx<'a> {
                     self.out.nodes[n].hidden = true;
                 }
             }
-            Some(parent) if self.is_dataflow(parent.probe) => {
+            Some(parent) if parent.t.is_some_and(Timing::is_dataflow_region) => {
                 // A loop's iteration ends where its first process comes round again: fold it now,
                 // so a long dataflow loop holds one iteration, not all of them.
-                let is_loop = matches!(self.t(parent.probe), Some(Timing::Loop(_)));
+                let is_loop = matches!(parent.t, Some(Timing::Loop(_)));
                 if is_loop && parent.procs.first().is_some_and(|p| p.site == open.site) {
                     let iteration = std::mem::take(&mut parent.procs);
                     self.fold_iteration(parent.probe, &iteration, &mut parent.df);
@@ -661,7 +715,7 @@ impl<'a> Ctx<'a> {
                 parent.delta += contribution;
             }
             Some(parent) => {
-                let in_loop = matches!(self.t(parent.probe), Some(Timing::Loop(_)));
+                let in_loop = matches!(parent.t, Some(Timing::Loop(_)));
                 let add = match interval {
                     Some(ii) if in_loop && parent.overlap_site == Some(open.site) => ii.min(cycles),
                     _ => cycles,
@@ -675,7 +729,7 @@ impl<'a> Ctx<'a> {
                 // A loop that is the pipeline of a `_Pipeline_` module: the module's handshake around
                 // it. Its row is the loop; a caller timed from its children counts the module (one
                 // timed from its latency holds it already: the delta is unchanged).
-                let wrapper = match self.t(r.probe) {
+                let wrapper = match t {
                     Some(Timing::Loop(l)) if !l.absent => l.report.and_then(|x| x.wrapper).unwrap_or(0),
                     _ => 0,
                 };
@@ -693,9 +747,9 @@ impl<'a> Ctx<'a> {
     /// The trip count of a loop execution that ends: the record's, except for the head of a
     /// flattened nest, whose trips are its innermost loop's over this execution. The nest's
     /// innermost loop adds its trips to the head's execution that encloses it.
-    fn trips(&self, stack: &mut [Open], open: &Open, r: &Record) -> u64 {
+    fn trips(&self, t: Option<&Timing>, stack: &mut [Open], open: &Open, r: &Record) -> u64 {
         let own = r.value.unwrap_or(0);
-        let Some(Timing::Loop(l)) = self.t(r.probe) else { return own };
+        let Some(Timing::Loop(l)) = t else { return own };
         match &l.nest {
             Some(NestRole::Head { innermost, .. }) if *innermost != r.probe => open.nest_trips,
             Some(NestRole::Member { head, .. }) => {

@@ -254,8 +254,18 @@ impl<'a> Stream<'a> {
                 let (thread, start, n) = b.take_run(one || forced);
                 let lane = b.threads.get_mut(&thread).expect("a known thread");
                 let run = &mut lane.queue[start..start + n];
+                // A thread's orders rise (checked as its buffers were read): its run comes after
+                // what went on before it whole, or else is checked record by record.
+                match (self.last_order, run.first(), run.last()) {
+                    (Some(l), Some(f), _) if f.order <= l => {
+                        for r in run.iter() {
+                            check_order(&mut self.last_order, &mut self.late, r.order)?;
+                        }
+                    }
+                    (_, _, Some(last)) => self.last_order = Some(last.order),
+                    _ => {}
+                }
                 for r in run.iter_mut() {
-                    check_order(&mut self.last_order, &mut self.late, r.order)?;
                     r.order = self.emitted;
                     if r.seq.is_some() {
                         r.seq = Some(self.seqs);
@@ -463,17 +473,15 @@ impl Binary<'_> {
             lane.head = 0;
         }
         let from = lane.queue.len();
-        // Decoded straight into the thread's queue.
+        // Decoded straight into the thread's queue. Orders restart at every buffer; across a
+        // thread's buffers they keep rising.
+        let decoded = decode_buffer(body, at + 8, thread, &mut lane.queue, &mut lane.last_raw)?;
         // Without timestamps (the usual run) no pass converts them.
-        if decode_buffer(body, at + 8, thread, &mut lane.queue)? && ticks {
+        if decoded.stamped && ticks {
             Self::convert_ticks(clock, lane, from, at)?;
         }
-        for r in &lane.queue[from..] {
-            // Orders restart at every buffer; across a thread's buffers they keep rising.
-            if lane.last_raw.is_some_and(|l| r.order <= l) {
-                return Err(corrupt(at, "a thread's records go back in order"));
-            }
-            lane.last_raw = Some(r.order);
+        if decoded.back {
+            return Err(corrupt(at, "a thread's records go back in order"));
         }
         let added = lane.queue.len() - from;
         let ended = lane.ended;
