@@ -239,3 +239,16 @@ fn a_header_that_cannot_be_rewritten_is_copied_as_it_is_with_a_warning_naming_it
     assert!(rep["rows"].as_array().unwrap().iter().all(|r| r["name"] != "legacy"), "{rep}");
     assert_eq!(std::fs::read(t.path().join("legacy.h")).unwrap(), header);
 }
+
+#[test]
+fn a_c_kernels_header_instrumented_for_it_still_compiles_inside_a_testbenchs_extern_c() {
+    let t = tree(&[
+        ("k.h", "#ifndef K_H\n#define K_H\nstatic int tally(const int *v, int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++) s += v[i];\n  return s;\n}\nint top(const int *v, int n);\n#endif\n"),
+        ("k.c", "#include \"k.h\"\nint top(const int *v, int n) { return tally(v, n); }\n"),
+        ("tb.cpp", "extern \"C\" {\n#include \"k.h\"\n}\nint main() { int v[4] = {1, 2, 3, 4}; return top(v, 4) != 10; }\n"),
+    ]);
+    let r = sim(t.path(), &["--top", "top", "--src", "k.c", "--tb", "tb.cpp", "--no-csynth", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(row(&rep, "tally")["runs"], 1, "{rep}");
+}
