@@ -166,3 +166,89 @@ fn an_hls_include_without_ap_int_h_is_an_error_not_a_fallback() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("has no ap_int.h"), "{err}");
 }
+
+/// `tally` is a helper in a header the project does not list, found through `syn.cflags=-Iinc`
+/// from two sources. A guard and `#pragma once` keep it one definition per unit.
+const UTIL_H: &str = "#ifndef UTIL_H\n#define UTIL_H\n#include \"once.h\"\nstatic int tally(const int *v, int n) {\n  \
+                      int s = 0;\ncount:\n  for (int i = 0; i < n; i++) s += twice(v[i]);\n  return s;\n}\n#endif\n";
+const ONCE_H: &str = "#pragma once\nstatic inline int twice(int x) { return 2 * x; }\n";
+
+#[test]
+fn helpers_in_project_headers_are_probed_once_and_the_testbenchs_own_calls_do_not_count() {
+    let t = tree(&[
+        ("hls_config.cfg", "[hls]\nsyn.top=top\nsyn.file=src/a.cpp\nsyn.file=src/b.cpp\nsyn.cflags=-Iinc\ntb.file=tb.cpp\ntb.cflags=-Iinc\n"),
+        ("inc/util.h", UTIL_H),
+        ("inc/once.h", ONCE_H),
+        ("src/a.cpp", "#include <util.h>\n#include \"util.h\"\nint half(const int *v, int n);\nint top(const int *v, int n) { return tally(v, n) + half(v, n); }\n"),
+        ("src/b.cpp", "#include <util.h>\nint half(const int *v, int n) { return tally(v, n / 2); }\n"),
+        ("tb.cpp", "#include <util.h>\nint top(const int *v, int n);\nint main() { int v[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n  \
+                   int e = 0; for (int n = 4; n <= 8; n += 4) e += top(v, n) != tally(v, n) + tally(v, n / 2);\n  return e; }\n"),
+    ]);
+    let keep = t.path().join("work");
+    let r = sim(t.path(), &["hls_config.cfg", "--no-csynth", "--format", "json", "--keep", keep.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    // Two calls of the top (n = 4, 8): tally from the top (4 + 8 trips) and from half (2 + 4).
+    let rows: Vec<&Value> = rep["rows"].as_array().unwrap().iter().filter(|r| r["name"] == "count").collect();
+    let mut trips: Vec<u64> = rows.iter().map(|r| r["trips"].as_u64().unwrap()).collect();
+    trips.sort();
+    assert_eq!(trips, [6, 12], "{rep}");
+    assert_eq!(
+        rep["estimate"]["per_call"].as_array().unwrap().len(),
+        2,
+        "the testbench's tally calls are no calls of the top"
+    );
+    let warned = rep["warnings"].as_array().unwrap().iter().any(|w| {
+        w.as_str().is_some_and(|w| w.starts_with("4 invocation(s) of tally ran outside the calls of the top top"))
+    });
+    assert!(warned, "{}", rep["warnings"]);
+    // One manifest file per header however many units include it; the copies are instrumented at
+    // the same relative places; the user's headers are as they were.
+    let manifest: Value =
+        serde_json::from_str(&std::fs::read_to_string(keep.join("hlsinstr-manifest.json")).unwrap()).unwrap();
+    let paths: Vec<&str> = manifest["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap()).collect();
+    assert_eq!(paths.iter().filter(|p| p.ends_with("util.h")).count(), 1, "{paths:?}");
+    assert!(paths.contains(&"__parent__/inc/util.h"), "{paths:?}");
+    let copy = std::fs::read_to_string(keep.join("src/inc/util.h")).unwrap();
+    assert!(copy.contains("HLSINSTR_LOOP_BEGIN"), "{copy}");
+    assert_eq!(std::fs::read_to_string(t.path().join("inc/util.h")).unwrap(), UTIL_H);
+    assert_eq!(std::fs::read_to_string(t.path().join("inc/once.h")).unwrap(), ONCE_H);
+}
+
+#[test]
+fn a_header_that_cannot_be_rewritten_is_copied_as_it_is_with_a_warning_naming_it() {
+    // A Latin-1 byte in a comment: not UTF-8, which the rewrite refuses.
+    let t = tree(&[
+        ("k.cpp", "#include \"legacy.h\"\nint top(int n) { return legacy(n); }\n"),
+        ("tb.cpp", "int top(int);\nint main() { return top(3) != 3; }\n"),
+    ]);
+    let header =
+        b"// caf\xe9\nstatic int legacy(int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++) s++;\n  return s;\n}\n";
+    std::fs::write(t.path().join("legacy.h"), header).unwrap();
+    let r = sim(t.path(), &["--top", "top", "--src", "k.cpp", "--tb", "tb.cpp", "--no-csynth", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let h = t.path().canonicalize().unwrap().join("legacy.h");
+    let said = r.stderr.lines().any(|l| {
+        l.starts_with("hlsinstr sim: warning: ")
+            && l.contains(&h.display().to_string())
+            && l.contains("UTF-8")
+            && l.contains("copied without probes")
+    });
+    assert!(said, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(rep["rows"].as_array().unwrap().iter().all(|r| r["name"] != "legacy"), "{rep}");
+    assert_eq!(std::fs::read(t.path().join("legacy.h")).unwrap(), header);
+}
+
+#[test]
+fn a_c_kernels_header_instrumented_for_it_still_compiles_inside_a_testbenchs_extern_c() {
+    let t = tree(&[
+        ("k.h", "#ifndef K_H\n#define K_H\nstatic int tally(const int *v, int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++) s += v[i];\n  return s;\n}\nint top(const int *v, int n);\n#endif\n"),
+        ("k.c", "#include \"k.h\"\nint top(const int *v, int n) { return tally(v, n); }\n"),
+        ("tb.cpp", "extern \"C\" {\n#include \"k.h\"\n}\nint main() { int v[4] = {1, 2, 3, 4}; return top(v, 4) != 10; }\n"),
+    ]);
+    let r = sim(t.path(), &["--top", "top", "--src", "k.c", "--tb", "tb.cpp", "--no-csynth", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(row(&rep, "tally")["runs"], 1, "{rep}");
+}

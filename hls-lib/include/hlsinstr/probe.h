@@ -33,6 +33,9 @@
 // A C file (`.c` kernel): the same macros over a C interface to this runtime (probe_c.h).
 #include "hlsinstr/probe_c.h"
 #else
+// C++ linkage even when an instrumented header is first included inside `extern "C" { }` (a
+// C++ testbench including a C kernel's header).
+extern "C++" {
 
 #include "hlsinstr/config.h"
 #include "hlsinstr/options.h"
@@ -245,6 +248,7 @@ inline void loop_end(std::uint32_t id) {
 // Watchpoints (`watch`, C simulation).
 #include "hlsinstr/watch.h"
 
+} // extern "C++"
 #endif // __cplusplus
 
 #endif

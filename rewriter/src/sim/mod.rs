@@ -11,6 +11,7 @@ pub mod directives;
 pub mod estimate;
 pub mod events;
 pub mod fastmap;
+pub mod headers;
 pub mod logpipe;
 pub mod output;
 pub mod relations;
@@ -320,6 +321,7 @@ fn analyze_inner(
         max_nodes: opts.timeline_nodes,
         bulk_transfers: rep.is_none(),
         window: opts.trace_window,
+        top: opts.top.clone(),
     };
     let build = |shape: &timing::RunShape| timing::build(manifest, rep, &opts.defaults, shape, &opts.top);
     // Without a report the defaults depend on the shape: hold the first records until it shows.
@@ -498,6 +500,7 @@ mod tests {
             max_nodes: 0,
             bulk_transfers: true,
             window: None,
+            top: "k".into(),
         };
         let two = replay::replay(records, &m, &timing, &relations, &ropts).unwrap();
         let show = |r: &replay::Replay| format!("{:?} {}", r.sites, r.total_cycles);

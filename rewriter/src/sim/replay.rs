@@ -105,6 +105,10 @@ pub struct Replay {
     pub calls_cycles: u128,
     /// Top-level invocations begun (any thread): the `--trace-window` counts these.
     pub roots_begun: u64,
+    /// Top-level invocations of functions other than the top (see [`Options::top`]), not
+    /// counted, and the first few of their probes (for the warning).
+    pub outside_calls: u64,
+    pub outside_probes: Vec<u32>,
 }
 
 /// Per-call figures kept for the report (the rest are counted, not listed).
@@ -230,6 +234,11 @@ pub struct Options {
     /// Top-level calls whose invocations the timeline keeps, `[start, end)` (`--trace-window`);
     /// `None`: from the first call on, up to `max_nodes`.
     pub window: Option<(u64, u64)>,
+    /// The design's top function: a top-level invocation of another function (the testbench
+    /// calling a kernel helper, or a function the top does not call that shares a header's
+    /// helpers with it) is not the design's, and nothing in it is counted. Empty (or a name no
+    /// probe has): every top-level invocation counts.
+    pub top: String,
 }
 
 /// Bytes of one element of a port's type, for telling a bulk transfer from an element access.
@@ -281,6 +290,11 @@ struct Ctx<'a> {
 pub struct Replayer<'a> {
     cx: Ctx<'a>,
     stacks: ThreadStacks<Frames<'a>>,
+    /// The top's function probes (see [`Options::top`]); `None`: no filter.
+    tops: Option<IdTable<bool>>,
+    /// Per thread, how deep it is in an invocation outside the top's calls (consulted only
+    /// with an empty stack: inside the top's calls the filter costs nothing).
+    outside: FastMap<u32, u32>,
 }
 
 impl<'a> Replayer<'a> {
@@ -306,11 +320,42 @@ impl<'a> Replayer<'a> {
             call_sites: call_sites(manifest).into_iter().collect(),
             task_owner: task_owners(manifest),
         };
-        Replayer { cx, stacks: ThreadStacks::default() }
+        let tops: Vec<u32> = manifest
+            .probes
+            .iter()
+            .filter(|p| p.kind == "function" && !opts.top.is_empty() && (p.name == opts.top || p.function == opts.top))
+            .map(|p| p.id)
+            .collect();
+        let tops = (!tops.is_empty()).then(|| IdTable::new(tops.into_iter().map(|id| (id, true))));
+        Replayer { cx, stacks: ThreadStacks::default(), tops, outside: FastMap::default() }
     }
 
     pub fn push(&mut self, r: &Record) -> Result<()> {
         let stack = self.stacks.get(r.thread);
+        if let (true, Some(tops)) = (stack.is_empty(), &self.tops) {
+            if r.event == Event::Begin {
+                // A probe the manifest lacks is the log's error, outside the top or not.
+                self.cx.entry(r)?;
+            }
+            let depth = self.outside.entry(r.thread).or_default();
+            match r.event {
+                Event::Begin if *depth > 0 => {
+                    *depth += 1;
+                    return Ok(());
+                }
+                Event::Begin if tops.get(r.probe).is_none() && !self.cx.task_owner.contains_key(&r.probe) => {
+                    *depth = 1;
+                    self.cx.outside_call(r.probe);
+                    return Ok(());
+                }
+                Event::End if *depth > 0 => {
+                    *depth -= 1;
+                    return Ok(());
+                }
+                Event::BytesRead | Event::BytesWritten if *depth > 0 => return Ok(()),
+                _ => {}
+            }
+        }
         match r.event {
             Event::Begin => self.cx.begin(stack, r)?,
             Event::End => self.cx.end(stack, r)?,
@@ -334,6 +379,17 @@ impl<'a> Replayer<'a> {
             .filter(|(_, s)| s.open().first().is_some_and(|o| !cx.task_owner.contains_key(&o.probe)))
             .collect();
         threads.sort_by_key(|(t, _)| *t);
+        if cx.out.outside_calls > 0 {
+            let names: Vec<String> = cx.out.outside_probes.iter().take(3).map(|&p| cx.name(p)).collect();
+            let more = if cx.out.outside_probes.len() > 3 { ", ..." } else { "" };
+            cx.out.warnings.push(format!(
+                "{} invocation(s) of {}{more} ran outside the calls of the top {} (the testbench's own, or of code \
+                 the top does not call): not the design's, not counted",
+                cx.out.outside_calls,
+                names.join(", "),
+                cx.opts.top
+            ));
+        }
         for (thread, stack) in threads {
             let names: Vec<String> = stack.open().iter().map(|o| cx.name(o.probe)).collect();
             cx.out.warnings.push(format!(
@@ -484,6 +540,15 @@ impl<'a> Ctx<'a> {
         let k = *made % count;
         *made += 1;
         local().nth(k)
+    }
+
+    /// A top-level invocation outside the top's calls, left out.
+    #[cold]
+    fn outside_call(&mut self, probe: u32) {
+        self.out.outside_calls += 1;
+        if self.out.outside_probes.len() < 4 && !self.out.outside_probes.contains(&probe) {
+            self.out.outside_probes.push(probe);
+        }
     }
 
     #[inline]
@@ -1211,7 +1276,14 @@ mod tests {
             })
             .collect();
         let rel = Relations::from_manifest(&m);
-        let opts = Options { clock_ns: 10.0, dram: Dram::default(), max_nodes: 0, bulk_transfers: false, window: None };
+        let opts = Options {
+            clock_ns: 10.0,
+            dram: Dram::default(),
+            max_nodes: 0,
+            bulk_transfers: false,
+            window: None,
+            top: String::new(),
+        };
         let r = replay(&records, &m, &timing, &rel, &opts).unwrap();
         let site = |probe| r.sites.iter().find(|s| s.probe == probe).unwrap();
         assert_eq!((site(1).runs, site(1).trips), (2, 8 + 4));

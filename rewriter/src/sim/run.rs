@@ -194,7 +194,7 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
     };
     say("rewriting the kernel sources");
     let root = common_root(spec.sources.iter().map(|(p, _)| p.as_path()));
-    let inputs: Vec<Input> =
+    let mut inputs: Vec<Input> =
         spec.sources.iter().map(|(p, _)| Input { path: p.clone(), rel: rel_path(&root, p) }).collect();
     // The copy of the user's tree: instrumented sources, the testbench and every project file
     // they include, at the same relative places (see shadow.rs).
@@ -206,6 +206,17 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
     );
     let exclude = [shadow::canonical(&opts.hls_include), lib.clone()];
     let reached = shadow::reached(&units_orig, &dirs, &exclude);
+    // The project headers the kernel includes are rewritten with it: the helpers defined in them
+    // are modules and loops of the design (see headers.rs). Each is one input, however many
+    // files include it.
+    let kernel_headers = if opts.uninstrumented {
+        Vec::new()
+    } else {
+        let sources: Vec<PathBuf> = spec.sources.iter().map(|(p, _)| shadow::canonical(p)).collect();
+        super::headers::kernel_headers(&sources, &units_orig, &dirs, &exclude, &opts.hls_include)
+    };
+    let croot = shadow::canonical(&root);
+    inputs.extend(kernel_headers.iter().map(|h| Input { path: h.clone(), rel: super::headers::rel_to(&croot, h) }));
     let all: Vec<PathBuf> = units_orig.iter().chain(&reached).cloned().collect();
     let mut tree = shadow::Tree::new(work.join("src"), &all);
     let (manifest, skipped) = if opts.uninstrumented {
@@ -225,12 +236,23 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
             target: crate::fpga::Target::Csim,
         };
         let mut out = rewrite(&inputs, &ropts)?;
-        if let Some(e) = out.errors.first() {
+        // A source that cannot be rewritten stops the run; a header is copied as it is (as it
+        // was before headers were instrumented), and the warning says which and why.
+        let (header_errors, errors): (Vec<Error>, Vec<Error>) = std::mem::take(&mut out.errors)
+            .into_iter()
+            .partition(|e| e.path.as_ref().is_some_and(|p| kernel_headers.contains(&shadow::canonical(p))));
+        if let Some(e) = errors.first() {
             return Err(e.clone());
         }
-        // Array sizes may be constants of the headers the sources include (not rewritten).
+        // Array sizes may be constants of the headers the sources include (those not rewritten).
         let mut consts = crate::model::consts::Constants::scan(out.files.iter().map(|f| f.source.text.as_str()));
-        let headers: Vec<String> = reached.iter().filter_map(|h| std::fs::read_to_string(h).ok()).collect();
+        let rewritten: std::collections::HashSet<PathBuf> =
+            out.files.iter().map(|f| shadow::canonical(&f.source.path)).collect();
+        let headers: Vec<String> = reached
+            .iter()
+            .filter(|h| !rewritten.contains(*h))
+            .filter_map(|h| std::fs::read_to_string(h).ok())
+            .collect();
         for t in &headers {
             consts.add(t);
         }
@@ -243,11 +265,17 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
             let map = out.manifest.files.iter().find(|m| m.path == f.source.rel).map(|m| m.line_map.clone());
             tree.add(&shadow::canonical(&f.source.path), f.output.as_bytes(), map)?;
         }
-        let skipped: Vec<String> = out
+        let mut skipped: Vec<String> = out
             .skipped
             .iter()
             .map(|(file, s)| format!("{file}:{}:{}: skipped {}: {}", s.line, s.col, s.function, s.reason))
             .collect();
+        for e in &header_errors {
+            skipped.push(format!(
+                "hlsinstr sim: warning: {e}; this header the kernel includes is copied without probes: its functions \
+                 and loops count nothing in the report"
+            ));
+        }
         let json = serde_json::to_string_pretty(&out.manifest).unwrap_or_default();
         write_file(&work.join(manifest::FILE_NAME), json.as_bytes())?;
         (out.manifest, skipped)

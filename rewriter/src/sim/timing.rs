@@ -326,6 +326,7 @@ pub fn build(
         }
         None => {
             apply_inlined_tables(manifest, &mut timing);
+            apply_straight_functions(manifest, d, top, &has_children, &mut timing);
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_default_flatten(manifest, &mut timing);
@@ -335,6 +336,49 @@ pub fn build(
         apply_copies(manifest, r, d, &mut timing);
     }
     timing
+}
+
+/// Without a report: a function with no loop of its own (a helper computing a value, or calling
+/// others in a row) is one Vitis inlines into its caller, or keeps as a module of latency 0 (a
+/// combinational one): either way it adds no handshake, and what it calls counts in its
+/// caller. Not the top, a pipelined function, a dataflow region, a process of one (a callee of
+/// a dataflow function or loop), an `hls::task` body, nor one an INLINE pragma or directive
+/// decides about (already timed by it).
+fn apply_straight_functions(
+    manifest: &Manifest,
+    d: &Defaults,
+    top: &str,
+    has_children: &std::collections::HashSet<u32>,
+    timing: &mut HashMap<u32, Timing>,
+) {
+    let regions: std::collections::HashSet<&str> = manifest
+        .probes
+        .iter()
+        .filter(|p| match p.kind.as_str() {
+            "function" => p.module.as_ref().is_some_and(|m| m.dataflow),
+            "loop" => p.loop_info.as_ref().is_some_and(|l| l.facts.dataflow),
+            _ => false,
+        })
+        .map(|p| p.function.as_str())
+        .collect();
+    let kept: std::collections::HashSet<&str> = manifest
+        .probes
+        .iter()
+        .filter(|p| p.kind == "function")
+        .flat_map(|p| p.module.iter().flat_map(|m| &m.calls).map(move |c| (p, c)))
+        .filter(|(p, c)| c.task || regions.contains(p.function.as_str()))
+        .map(|(_, c)| c.name.as_str())
+        .collect();
+    for p in manifest.probes.iter().filter(|p| p.kind == "function") {
+        let info = p.module.as_deref();
+        let decided = info.is_some_and(|m| m.dataflow || m.pipeline_ii.is_some() || m.inline.is_some());
+        if p.name == top || decided || has_children.contains(&p.id) || kept.contains(p.name.as_str()) {
+            continue;
+        }
+        let (initialisers, initialiser_notes) = initialiser_cost(info, d);
+        let t = ModuleTiming { initialisers, initialiser_notes, ..ModuleTiming::inlined(false, Source::Default) };
+        timing.insert(p.id, Timing::Module(t));
+    }
 }
 
 /// Without a report: a loop that fills a table through a parameter of a function with no INLINE

@@ -503,3 +503,33 @@ def c14():
                 rule="fact 5 (rows of a partitioned array): each row of an ARRAY_PARTITION complete dim=1 array is "
                      "a channel of its own; the region takes its longest chain of processes, not one merged chain",
                 why=why)
+
+
+# --------------------------------------------------------------------------------------------- 22
+@case
+def c22():
+    d = "22_header_helpers"
+    t = "sum_sq"
+
+    def model(p):
+        # The loop and its function are in the project header inc/acc.h: no kernel.cpp line.
+        lp = Loop("acc", p["n"], ii=1, depth=3)
+        ss = Module("sum_squares", lp.latency + 1, loops=[lp], res={"DSP": 3, "FF": 96, "LUT": 84})
+        return Module(t, ss.latency + 2, insts=[("grp_sum_squares_fu_50", ss)], res={"FF": 36, "LUT": 70},
+                      line=line_of(d, t))
+
+    calls = [{"n": 16}, {"n": 300}, {"n": 1024}]
+    why = ("sum_squares (defined in the project header inc/acc.h, INLINE off, so a module of its own): the acc "
+           "loop runs n trips at II 1, depth 3: (n-1)*1 + 3 - 1 = n+1; the function module adds 1 (rule 5): "
+           "n+2; the ap_ctrl_hs top adds 2: n+4 (report 5 ~ 1028). square() (inc/square.h, no loop) is inlined "
+           "into the loop. n = 16: 20; n = 300: 304; n = 1024: 1028. The testbench calls sum_squares itself "
+           "for the expected sums: those calls are outside the top and not the design's. A model that does not "
+           "probe the header's function sees no loop in the top and no trip count. Co-sim (fact 10): 20, 304, 1028.")
+    return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.812",
+                rpt=False, cosim=True,
+                args=[("in", "in", "int const *", "ap_memory", mem(10)), ("n", "in", "int", "ap_none", {}),
+                      ("return", "out", "int", "ap_return", {})],
+                model=model, pmin={"n": 1}, pmax={"n": 1024}, calls=calls,
+                rule="functions defined in a project header the kernel includes are the design's: the loop of a "
+                     "header's function counts with the run's trip counts, the testbench's own calls of it do not",
+                why=why)
