@@ -19,6 +19,9 @@ use crate::parse::{field, kind, named_children};
 use serde::{Deserialize, Serialize};
 use tree_sitter::Node;
 
+/// The loops around an access: (line, column) of each, innermost first.
+type Loops = Vec<(usize, usize)>;
+
 /// Accesses kept per function; a longer body keeps its first ones.
 const MAX_USES: usize = 512;
 
@@ -74,7 +77,7 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
     let mut count = 0;
     // A read of the same element in the same loops is one load (`if (c) s += m[i]; else t +=
     // m[i];`: Vitis reads `m[i]` once).
-    let mut seen_reads: std::collections::HashSet<(String, String, Vec<(usize, usize)>)> = Default::default();
+    let mut seen_reads: std::collections::HashSet<(String, String, Loops)> = Default::default();
     while let Some((n, loops)) = todo.pop() {
         if count >= MAX_USES {
             break;
