@@ -329,6 +329,22 @@ mod tests {
         assert_eq!((f.port_uses[0].param.as_str(), f.port_uses[0].banks), ("c", 2));
     }
 
+    /// Stream words each way; a read of one element in both branches of an `if` is one load; a
+    /// commented-out pragma partitions nothing; printing is not hardware.
+    #[test]
+    fn streams_branches_comments_and_prints() {
+        let src = "#include <hls_stream.h>\nint k(hls::stream<int> &in, hls::stream<int> &out, int m[4]) {\n\
+                   //#pragma HLS array_partition variable=m complete dim=1\n  int s = 0, t = 0;\n  \
+                   for (int i = 0; i < 4; i++) {\n    int v = in.read();\n    if (v > 0) s += m[i]; else t += m[i];\n    \
+                   std::cout << m[i];\n    out << v;\n  }\n  out.write(s);\n  return t;\n}\n";
+        let f = function(src);
+        let by = |p: &str| f.port_uses.iter().find(|u| u.param == p).unwrap().clone();
+        let (i, o, m) = (by("in"), by("out"), by("m"));
+        assert_eq!((i.banks, i.accesses.len(), i.accesses[0].write), (0, 1, false));
+        assert_eq!(o.accesses.iter().map(|a| (a.write, a.loops.len())).collect::<Vec<_>>(), [(true, 1), (true, 0)]);
+        assert_eq!((m.banks, m.accesses.len()), (1, 1));
+    }
+
     /// The body's chain runs through its loops (unrolled, each body once), its locals are
     /// registers and its parameters memories.
     #[test]
