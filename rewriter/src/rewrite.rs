@@ -488,7 +488,15 @@ fn collect(
     for ((result, a), plan) in emitted.into_iter().zip(files).zip(plans) {
         match result {
             Ok((output, mfile)) => {
-                let entries = manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref());
+                let mut entries = manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref());
+                if !opts.kinds.loops {
+                    // A function's body chain and port uses come with the loops' details, which
+                    // only the `loops` kind works out for every function (`loop_detail`).
+                    for m in entries.iter_mut().filter_map(|e| e.module.as_mut()) {
+                        m.chain.clear();
+                        m.port_uses.clear();
+                    }
+                }
                 if manifest.probes.is_empty() {
                     // The first file's entries are taken as they are: extending would hold a
                     // copy of them beside them (hundreds of megabytes for one big file).

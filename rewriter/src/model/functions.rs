@@ -595,6 +595,8 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
     }
     if detail == LoopDetail::All || f.loops.iter().any(|l| l.directive == Some(Directive::Probe)) {
         add_loop_details(&mut f, &loop_nodes, body, text);
+    }
+    if detail == LoopDetail::All {
         f.body_chain = super::fnbody::body_chain(body, &f.params, text);
         f.port_uses = super::fnbody::port_uses(body, &f.params, text);
     }
