@@ -536,7 +536,7 @@ fn collect(
     for ((result, a), plan) in emitted.into_iter().zip(files).zip(plans) {
         match result {
             Ok((output, mfile)) => {
-                add_entries(manifest, manifest::describe(&a.source.rel, &a.model, plan, opts.select.watch.as_ref()));
+                add_entries(manifest, describe(&a.source.rel, &a.model, plan, opts));
                 if opts.kinds.branches {
                     manifest.branches.get_or_insert_with(Default::default).add(&a.source.rel, &a.model, plan);
                 }
@@ -549,6 +549,26 @@ fn collect(
 }
 
 /// A file's probe entries into the manifest.
+/// The manifest's entries of one file (or piece). A function's body chain and port uses come
+/// with the loops' details, which only the `loops` kind works out for every function
+/// (`loop_detail`): without that kind they are left out, so that an entry does not depend on
+/// which functions happened to need their details.
+fn describe(
+    file: &str,
+    model: &crate::model::FileModel,
+    plan: &crate::plan::FilePlan,
+    opts: &RewriteOptions,
+) -> Vec<manifest::ProbeEntry> {
+    let mut entries = manifest::describe(file, model, plan, opts.select.watch.as_ref());
+    if !opts.kinds.loops {
+        for m in entries.iter_mut().filter_map(|e| e.module.as_deref_mut()) {
+            m.chain.clear();
+            m.port_uses.clear();
+        }
+    }
+    entries
+}
+
 fn add_entries(manifest: &mut Manifest, entries: Vec<manifest::ProbeEntry>) {
     if manifest.probes.is_empty() {
         // The first file's entries are taken as they are: extending would hold a copy of them

@@ -152,6 +152,8 @@ mod tests {
             streamed: Vec::new(),
             row_partitioned: Vec::new(),
             initialisers: Vec::new(),
+            chain: Vec::new(),
+            port_uses: Vec::new(),
         }));
         p
     }

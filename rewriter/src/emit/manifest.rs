@@ -523,6 +523,13 @@ pub struct ModuleInfo {
     /// with a module of `elements` trips, elements + 2 cycles (facts, rule 1), on every call.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub initialisers: Vec<InitInfo>,
+    /// The chain of the whole body, its loops unrolled (`model::fnbody`): without a report, the
+    /// depth of the function when it is (or runs inside) a pipeline.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chain: Vec<crate::model::pragma::ChainStep>,
+    /// The accesses of its array parameters, which two memory ports a bank serialise in a pipeline.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub port_uses: Vec<crate::model::fnbody::PortUse>,
 }
 
 /// One initialised local array of a function (see [`ModuleInfo::initialisers`]).
@@ -564,14 +571,17 @@ pub fn resolve_initialisers(manifest: &mut Manifest, consts: &crate::model::cons
     }
 }
 
-/// Resolves the type names of every loop's op chain (`model::opchain`) to `float`, `double` or
-/// `int`, with the typedefs of `texts` (sources and headers).
+/// Resolves the type names of every loop's and function's op chain (`model::opchain`) to
+/// `float`, `double` or `int`, with the typedefs of `texts` (sources and headers).
 pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
     let steps: Vec<_> = manifest
         .probes
         .iter_mut()
-        .filter_map(|p| p.loop_info.as_mut())
-        .flat_map(|l| l.facts.chain.iter_mut())
+        .flat_map(|p| {
+            let loops = p.loop_info.as_mut().map(|l| l.facts.chain.iter_mut());
+            let module = p.module.as_mut().map(|m| m.chain.iter_mut());
+            loops.into_iter().flatten().chain(module.into_iter().flatten())
+        })
         .collect();
     if steps.is_empty() {
         return; // no need to read the texts (a weights header can be tens of MB)
@@ -706,6 +716,8 @@ pub fn describe(
                                 unknown: None,
                             })
                             .collect(),
+                        chain: f.body_chain.clone(),
+                        port_uses: f.port_uses.clone(),
                     })),
                     ..ProbeEntry::new(p.id, "function", file, (f.line, f.col), &f.qualified, &f.name)
                 },

@@ -579,6 +579,8 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         signature: signature(fdecl, ty, text),
         opencl: None,
         initialisers: Vec::new(),
+        body_chain: Vec::new(),
+        port_uses: Vec::new(),
     };
     let mut walker = BodyWalker {
         text,
@@ -616,6 +618,10 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
     }
     if detail == LoopDetail::All || f.loops.iter().any(|l| l.directive == Some(Directive::Probe)) {
         add_loop_details(&mut f, &loop_nodes, body, text);
+    }
+    if detail == LoopDetail::All {
+        f.body_chain = super::fnbody::body_chain(body, &f.params, text);
+        f.port_uses = super::fnbody::port_uses(body, &f.params, text);
     }
     f.falls_off_at = falls_off_end(body);
     f.initialisers = super::init::written_initialisers(body, text, pruning.as_ref());

@@ -9,6 +9,7 @@ mod body;
 mod conditional;
 pub mod consts;
 mod flow;
+pub mod fnbody;
 mod functions;
 mod init;
 pub mod maxi;

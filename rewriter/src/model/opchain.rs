@@ -49,9 +49,34 @@ pub fn op_latency(op: &str, ty: &str) -> u64 {
 
 /// The chain steps of a loop body: see the module comment.
 pub(super) fn chain_steps(body: Node, function_body: Node, params: &[super::Param], text: &str) -> Vec<ChainStep> {
+    steps(body, function_body, params, text, Walk { enter_loops: false, locals_in_registers: false })
+}
+
+/// How a body is walked for its chain.
+#[derive(Clone, Copy)]
+pub(super) struct Walk {
+    /// Nested loops are part of it (unrolled into a function's pipeline: each body once, in
+    /// source order); a loop body's own chain leaves them to their own probes.
+    pub enter_loops: bool,
+    /// The function's local arrays are registers, not memories (Vitis partitions them in a
+    /// pipeline, `model::fnbody`); its pointer and array parameters stay memories.
+    pub locals_in_registers: bool,
+}
+
+/// The chain steps of `body` (a loop body or a whole function body), walked as `walk` says.
+pub(super) fn steps(
+    body: Node,
+    function_body: Node,
+    params: &[super::Param],
+    text: &str,
+    walk: Walk,
+) -> Vec<ChainStep> {
     let mut types: HashMap<String, String> = params.iter().map(|p| (p.name.clone(), base_type(&p.type_text))).collect();
     collect_declared(function_body, text, &mut types);
-    let memories = memories(function_body, params, text);
+    let mut memories = memories(function_body, params, text);
+    if walk.locals_in_registers {
+        memories.retain(|m| params.iter().any(|p| &p.name == m));
+    }
     let cx = Cx { text, memories: &memories, types: &types };
     let mut steps = Vec::new();
     let mut last_def: HashMap<String, usize> = HashMap::new();
@@ -60,7 +85,11 @@ pub(super) fn chain_steps(body: Node, function_body: Node, params: &[super::Para
     // Statements in source order, not entering nested loops, lambdas or classes.
     while let Some(n) = todo.pop() {
         match kind(n) {
-            "for_statement" | "while_statement" | "do_statement" | "for_range_loop" if n.id() != body.id() => continue,
+            "for_statement" | "while_statement" | "do_statement" | "for_range_loop"
+                if n.id() != body.id() && !walk.enter_loops =>
+            {
+                continue
+            }
             "lambda_expression" | "class_specifier" | "struct_specifier" => continue,
             "expression_statement" | "declaration" => order.push(n),
             _ => {}

@@ -86,6 +86,10 @@ pub struct Function {
     /// Local arrays with an aggregate initialiser that the function writes later (see
     /// [`super::init`]): Vitis fills each with a module of its own (facts, rule 1).
     pub initialisers: Vec<LocalInit>,
+    /// The chain of the whole body, loops unrolled (`model::fnbody`): a pipelined function's depth.
+    pub body_chain: Vec<super::pragma::ChainStep>,
+    /// The accesses of its array parameters, which memory ports serialise in a pipeline.
+    pub port_uses: Vec<super::fnbody::PortUse>,
 }
 
 /// `int t[N][4] = {...};` in a function body, not `static` or `const`, written later.

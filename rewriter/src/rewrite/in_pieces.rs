@@ -152,7 +152,7 @@ fn run(source: &SourceFile, opts: &RewriteOptions, detail: LoopDetail, next_id: 
         newlines.extend(inserted_newlines(&plan));
         // Stage 6, the manifest's entries of the piece, while its model is alive.
         crate::timings::time("collect (manifest entries)", || {
-            entries.extend(manifest::describe(&source.rel, &model, &plan, opts.select.watch.as_ref()));
+            entries.extend(describe(&source.rel, &model, &plan, opts));
             if let Some(b) = &mut branches {
                 b.add(&source.rel, &model, &plan);
             }

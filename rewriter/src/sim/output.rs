@@ -254,6 +254,8 @@ pub fn explain(rep: &Report) -> String {
             "no module in the report: inlined, its children count in the caller".to_string()
         } else if r.schedule_runs == r.runs && r.runs > 0 && rep.csynth.is_some() {
             "the report's latency (the run agreed with the schedule)".to_string()
+        } else if let Some(b) = t.body {
+            format!("a function pipeline: its body's {} cycles (op chain, memory ports), then its callees'", b.value)
         } else if let Some(l) = t.report_latency.or(t.report.and_then(|x| x.latency)) {
             format!(
                 "the report's latency {} ~ {} corrected by the run ({} of {} runs exact)",
@@ -280,6 +282,9 @@ pub fn explain(rep: &Report) -> String {
             facts.push(format!("report latency {} ~ {}", l.min, l.max));
         } else if let Some(v) = t.overhead {
             facts.push(format!("handshake {} ({})", v.value, v.source));
+        }
+        if let Some(v) = t.body {
+            facts.push(format!("body {} ({})", v.value, v.source));
         }
         if let Some(v) = t.initialisers {
             facts.push(format!("initialisers {} ({})", v.value, v.source));

@@ -126,6 +126,9 @@ struct Open<'a> {
     bytes_read: u64,
     bytes_written: u64,
     absorbing: bool,
+    /// Inside a function pipeline timed from its body (no report): the modules called in it
+    /// add their latencies to the nearest module above (`ModuleTiming::body`).
+    pipe_fn: bool,
     /// The last child was this dataflow region's site: a next invocation of it overlaps.
     overlap_site: Option<usize>,
     /// The head of a flattened nest: the trips of the nest's innermost loop so far in this
@@ -592,6 +595,8 @@ impl<'a> Ctx<'a> {
             self.out.sites[site].task = true;
         }
         let absorbing = parent.is_some_and(|o| o.absorbing) || is_pipelined(t, call_site);
+        let pipe_fn = parent.is_some_and(|o| o.pipe_fn)
+            || matches!(t, Some(Timing::Module(m)) if m.pipelined && m.body.is_some());
         // The timeline: the invocations of top-level calls inside the window, up to the cap
         // (reached once, it stays reached: a kept invocation's parent is kept).
         let in_window = match parent {
@@ -627,6 +632,7 @@ impl<'a> Ctx<'a> {
         o.bytes_read = 0;
         o.bytes_written = 0;
         o.absorbing = absorbing;
+        o.pipe_fn = pipe_fn;
         o.overlap_site = None;
         o.nest_trips = 0;
         o.delta = 0;
@@ -767,6 +773,14 @@ impl<'a> Ctx<'a> {
                 if let Some(n) = open.node {
                     self.out.nodes[n].hidden = true;
                 }
+                // A module called in a function pipeline timed from its body: its latency is
+                // in sequence with the caller's (the calls pass their data along).
+                if open.pipe_fn && matches!(self.t(r.probe), Some(Timing::Module(_))) {
+                    let owner = stack.iter_mut().rev().find(|o| matches!(self.t(o.probe), Some(Timing::Module(_))));
+                    if let Some(owner) = owner {
+                        owner.child_sum += cycles;
+                    }
+                }
             }
             Some(parent) if parent.t.is_some_and(Timing::is_dataflow_region) => {
                 // A loop's iteration ends where its first process comes round again: fold it now,
@@ -849,6 +863,10 @@ impl<'a> Ctx<'a> {
         // Without a report: the initialiser modules at the start (inlined or not, the function's
         // arrays are still filled on every call).
         let init = m.initialisers.map_or(0, |i| i.value);
+        // Without a report, in a function pipeline: its body's latency, then its callees'.
+        if let Some(body) = m.body.filter(|_| open.pipe_fn) {
+            return Scheduled::computed(body.value + open.child_sum, None);
+        }
         if m.inlined {
             return Scheduled::computed(init + open.child_sum, None);
         }

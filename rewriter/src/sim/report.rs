@@ -185,6 +185,10 @@ pub struct TimingInfo {
     /// No report was given: each initialiser, counted or skipped (with why).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub initialiser_notes: Vec<String>,
+    /// No report was given and the function is, or runs inside, a function pipeline: its own
+    /// latency from its body (op chain, memory ports), its callees' added after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<Sourced<u64>>,
 }
 
 #[derive(Debug, Clone, Serialize, PartialEq)]
@@ -572,6 +576,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
         inlined: false,
         initialisers: None,
         initialiser_notes: Vec::new(),
+        body: None,
     };
     match t {
         Some(Timing::Loop(l)) => {
@@ -594,6 +599,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
             info.inlined = m.inlined;
             info.initialisers = m.initialisers;
             info.initialiser_notes = m.initialiser_notes.clone();
+            info.body = m.body;
         }
         _ => {}
     }

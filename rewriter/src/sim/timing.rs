@@ -223,6 +223,12 @@ pub struct ModuleTiming {
     /// What was made of each initialiser or generated module (counted, or skipped and why).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub initialiser_notes: Vec<String>,
+    /// Without a report: the function's latency as (part of) a pipeline, from its body (its op
+    /// chain, its loops unrolled, and the states its array parameters' ports take;
+    /// `model::fnbody`), the modules it calls not included. Used when it is pipelined or called
+    /// inside a pipelined function.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<Sourced<u64>>,
 }
 
 /// Without a report: the cost of the initialiser modules of a function (the largest: they are
@@ -330,6 +336,7 @@ pub fn build(
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_default_flatten(manifest, &mut timing);
+            apply_function_bodies(manifest, shape, top, &mut timing);
         }
     }
     if let Some(r) = report {
@@ -379,6 +386,141 @@ fn apply_straight_functions(
         let t = ModuleTiming { initialisers, initialiser_notes, ..ModuleTiming::inlined(false, Source::Default) };
         timing.insert(p.id, Timing::Module(t));
     }
+}
+
+/// Without a report: every function's latency as a pipeline, from its body
+/// ([`ModuleTiming::body`]): the longest of its op chain (loops unrolled, each body once) and
+/// the states its memory ports take. A memory port is an array parameter bound, through the
+/// calls, to a parameter of the top (an `ap_memory` interface, or a caller's memory the callee
+/// cannot repartition); an array a caller declares is partitioned as the pipeline needs
+/// (`model::fnbody`). Each bank serves two accesses a state; the accesses of a call are the
+/// body's, times the trips of the loops around them (the run's largest). A pipelined top takes
+/// at least 1 (`ma`, a pipelined top of free logic: latency 1); its latency replaces the
+/// default depth.
+fn apply_function_bodies(manifest: &Manifest, shape: &RunShape, top: &str, timing: &mut HashMap<u32, Timing>) {
+    let bound = interface_bound(manifest, top);
+    let in_pipelines = pipelined_and_callees(manifest, timing);
+    let trips_at = |p: &ProbeEntry, (line, col): (usize, usize)| -> Option<u64> {
+        let l = manifest.probes.iter().find(|q| {
+            q.kind == "loop" && q.file == p.file && q.function == p.function && q.line == line && q.column == col
+        });
+        match l {
+            Some(l) => shape.max_trips.get(&l.id).copied().or(Some(0)),
+            None => Some(1),
+        }
+    };
+    for p in manifest.probes.iter().filter(|p| p.kind == "function" && in_pipelines.contains(p.name.as_str())) {
+        let Some(info) = p.module.as_ref() else { continue };
+        let chain = crate::model::opchain::chain_cycles(&info.chain);
+        let mut ports = 0;
+        let mut streams = 0;
+        for u in info.port_uses.iter() {
+            let count = |write: bool| -> u64 {
+                let each = u.accesses.iter().filter(|a| a.write == write);
+                each.map(|a| a.loops.iter().map(|&l| trips_at(p, l).unwrap_or(1)).product::<u64>()).sum()
+            };
+            if u.banks == 0 {
+                // A stream: one word a state each way; what is read is computed on, then written.
+                streams += count(false) + count(true);
+                continue;
+            }
+            // The memory's partition is the top's (or an outer caller's), whoever says it.
+            let Some(&inherited) = bound.get(&(p.function.as_str(), u.param.as_str())) else { continue };
+            let (mut reads, mut writes) = (0u64, 0u64);
+            for a in &u.accesses {
+                let n = a.loops.iter().map(|&l| trips_at(p, l).unwrap_or(1)).product::<u64>();
+                if a.write {
+                    writes += n;
+                } else {
+                    reads += n;
+                }
+            }
+            let banks = u.banks.max(inherited).max(1);
+            ports = ports.max(crate::model::fnbody::port_cycles(reads.div_ceil(banks), writes.div_ceil(banks)));
+        }
+        let mut body = chain.max(ports) + streams;
+        if let Some(Timing::Module(m)) = timing.get_mut(&p.id) {
+            if p.name == top && m.pipelined {
+                body = body.max(1);
+            }
+            m.body = Some(Sourced::new(body, Source::Default));
+            // The body times it (`replay`): no default depth.
+            m.latency = None;
+        }
+    }
+}
+
+/// The functions with a pipeline of their own and those they call, at any depth (by name).
+fn pipelined_and_callees<'a>(
+    manifest: &'a Manifest,
+    timing: &HashMap<u32, Timing>,
+) -> std::collections::HashSet<&'a str> {
+    let functions: Vec<&ProbeEntry> = manifest.probes.iter().filter(|p| p.kind == "function").collect();
+    let mut todo: Vec<&str> = functions
+        .iter()
+        .filter(|p| matches!(timing.get(&p.id), Some(Timing::Module(m)) if m.pipelined))
+        .map(|p| p.name.as_str())
+        .collect();
+    let mut seen = std::collections::HashSet::new();
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name) {
+            continue;
+        }
+        for p in functions.iter().filter(|p| p.name == name) {
+            todo.extend(p.module.iter().flat_map(|m| &m.calls).map(|c| c.name.as_str()));
+        }
+    }
+    seen
+}
+
+/// `(function, parameter)` of the array parameters bound to a parameter of the top: the top's
+/// own, and a callee's whose argument names one (`f(mat)`, `f(&mat[0])`), through any depth;
+/// each with the banks its caller's `ARRAY_PARTITION` made of it (1 when none did).
+fn interface_bound<'a>(manifest: &'a Manifest, top: &str) -> HashMap<(&'a str, &'a str), u64> {
+    let functions: Vec<&ProbeEntry> = manifest.probes.iter().filter(|p| p.kind == "function").collect();
+    let mut bound: HashMap<(&str, &str), u64> = HashMap::new();
+    let own_banks = |m: &crate::emit::manifest::ModuleInfo, param: &str| {
+        m.port_uses.iter().find(|u| u.param == param).map_or(1, |u| u.banks.max(1))
+    };
+    for p in functions.iter().filter(|p| p.name == top) {
+        for m in p.module.iter() {
+            for q in &m.params {
+                bound.insert((p.function.as_str(), q.name.as_str()), own_banks(m, &q.name));
+            }
+        }
+    }
+    // Each round binds one more level of calls; a chain is at most as long as there are functions.
+    for _ in 0..functions.len() {
+        let mut more = Vec::new();
+        for p in &functions {
+            let Some(m) = p.module.as_ref() else { continue };
+            for c in &m.calls {
+                let Some(callee) =
+                    functions.iter().find(|q| q.name == c.name).and_then(|q| q.module.as_ref().map(|m| (q, m)))
+                else {
+                    continue;
+                };
+                for (arg, param) in c.args.iter().zip(&callee.1.params) {
+                    let name: String = arg
+                        .trim_start_matches('&')
+                        .chars()
+                        .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
+                        .collect();
+                    let key = (callee.0.function.as_str(), param.name.as_str());
+                    if let (Some(&banks), false) =
+                        (bound.get(&(p.function.as_str(), name.as_str())), bound.contains_key(&key))
+                    {
+                        more.push((key, banks.max(own_banks(callee.1, &param.name))));
+                    }
+                }
+            }
+        }
+        if more.is_empty() {
+            break;
+        }
+        bound.extend(more);
+    }
+    bound
 }
 
 /// Without a report: a loop that fills a table through a parameter of a function with no INLINE
@@ -894,6 +1036,7 @@ impl ModuleTiming {
             inlined: true,
             initialisers: None,
             initialiser_notes: Vec::new(),
+            body: None,
         }
     }
 }
@@ -947,6 +1090,7 @@ fn module_timing(
             inlined: false,
             initialisers,
             initialiser_notes,
+            body: None,
         };
     };
     let fixed = m
@@ -975,6 +1119,7 @@ fn module_timing(
         inlined: false,
         initialisers,
         initialiser_notes,
+        body: None,
     }
 }
 

@@ -1,0 +1,358 @@
+//! What a function's own body costs, for the cycle model without a report (`sim::timing`): the
+//! chain of its operations when its loops are unrolled into a pipeline, and the accesses of its
+//! array parameters, which a memory's two ports serialise.
+//!
+//! A pipelined function (`#pragma HLS PIPELINE` in its body, and every function it calls, which
+//! Vitis pipelines with it) unrolls every loop inside (UG1399 "Function Pipelining": loops in
+//! the hierarchy are fully unrolled). Its depth is then set by its longest chain of dependent
+//! operations, each loop body counted once (the op table of `model::opchain`), and by its
+//! memories: an unrolled loop issues all its accesses at once, but a block RAM has two ports
+//! (UG1399 `bind_storage`, `ram_2p`; the 2019.1 DiagonalSum schedule binds each bank of its
+//! partitioned `mat` to a `RAM` core of `Ports = 2`), so `k` accesses of one bank take
+//! `ceil(k / 2)` states. The function's local arrays are not such memories: Vitis partitions
+//! them into registers when a pipeline needs it (UG1399 `config_array_partition`: constant
+//! indices under 64 elements in 2020.x, `throughput_driven auto` from 2023.1). A parameter
+//! array is the caller's memory, or the top's `ap_memory` port, and keeps its ports.
+
+use super::pragma::ChainStep;
+use crate::parse::{field, kind, named_children};
+use serde::{Deserialize, Serialize};
+use tree_sitter::Node;
+
+/// The loops around an access: (line, column) of each, innermost first.
+type Loops = Vec<(usize, usize)>;
+
+/// Accesses kept per function; a longer body keeps its first ones.
+const MAX_USES: usize = 512;
+
+/// The accesses of one array parameter in a function body.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PortUse {
+    pub param: String,
+    /// Memories the array is split into by `ARRAY_PARTITION` (1 without; the accesses are taken
+    /// as spread evenly over them). 0: an `hls::stream` parameter, one read and one write port.
+    pub banks: u64,
+    /// Each access: whether it writes, and the loops around it in the function (line, column of
+    /// each loop statement, innermost first), whose trip counts multiply it.
+    pub accesses: Vec<Access>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Access {
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub write: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub loops: Vec<(usize, usize)>,
+}
+
+/// The chain of a whole function body, its loops unrolled (each body once) and its local arrays
+/// registers.
+pub(super) fn body_chain(function_body: Node, params: &[super::Param], text: &str) -> Vec<ChainStep> {
+    let walk = super::opchain::Walk { enter_loops: true, locals_in_registers: true };
+    super::opchain::steps(function_body, function_body, params, text, walk)
+}
+
+/// The subscript accesses of the function's pointer and array parameters, per parameter; a
+/// parameter `ARRAY_PARTITION ... complete` over all its dimensions (`dim=0`) is registers and
+/// left out, as is one whose partition cannot be worked out (a dimension that is not a literal).
+pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str) -> Vec<PortUse> {
+    use super::types::ParamKind;
+    let dims = param_dims(function_body, text);
+    let mut out: Vec<PortUse> = Vec::new();
+    for p in params.iter().filter(|p| p.kind == ParamKind::Stream) {
+        out.push(PortUse { param: p.name.clone(), banks: 0, accesses: Vec::new() });
+    }
+    for p in params.iter().filter(|p| matches!(p.kind, ParamKind::Pointer | ParamKind::Array)) {
+        let Some(banks) = banks(function_body, &p.name, dims.iter().find(|(n, _)| n == &p.name).map(|(_, d)| d), text)
+        else {
+            continue;
+        };
+        out.push(PortUse { param: p.name.clone(), banks, accesses: Vec::new() });
+    }
+    if out.is_empty() {
+        return out;
+    }
+    // Walk in source order with the loops around each node.
+    let mut todo: Vec<(Node, Vec<(usize, usize)>)> = vec![(function_body, Vec::new())];
+    let mut count = 0;
+    // A read of the same element in the same loops is one load (`if (c) s += m[i]; else t +=
+    // m[i];`: Vitis reads `m[i]` once).
+    let mut seen_reads: std::collections::HashSet<(String, String, Loops)> = Default::default();
+    while let Some((n, loops)) = todo.pop() {
+        if count >= MAX_USES {
+            break;
+        }
+        let k = kind(n);
+        if matches!(k, "lambda_expression" | "class_specifier" | "struct_specifier") {
+            continue;
+        }
+        // Printing is C simulation only: synthesis drops it with what it reads.
+        if k == "expression_statement" && prints(&text[n.byte_range()]) {
+            continue;
+        }
+        if k == "subscript_expression" {
+            if let Some(name) = array_of(n, text) {
+                if let Some(u) = out.iter_mut().find(|u| u.param == name && u.banks > 0) {
+                    let (write, mut read) = role(n);
+                    let element: String = text[n.byte_range()].split_whitespace().collect();
+                    if read && !write && !seen_reads.insert((name.clone(), element, loops.clone())) {
+                        read = false;
+                    }
+                    if read {
+                        u.accesses.push(Access { write: false, loops: loops.clone() });
+                    }
+                    if write {
+                        u.accesses.push(Access { write: true, loops: loops.clone() });
+                    }
+                    count += 1;
+                }
+                // The indices may read too (`t[idx[i]]`): look into them, not the array again.
+                let inner = outermost_subscript_indices(n);
+                todo.extend(inner.into_iter().map(|i| (i, loops.clone())));
+                continue;
+            }
+        }
+        // `s.read()`, `s.write(x)`, `s >> x`, `s << x` on a stream parameter.
+        if let Some((name, write)) = stream_access(n, text) {
+            if let Some(u) = out.iter_mut().find(|u| u.param == name && u.banks == 0) {
+                u.accesses.push(Access { write, loops: loops.clone() });
+                count += 1;
+            }
+        }
+        let mut here = loops.clone();
+        if matches!(k, "for_statement" | "while_statement" | "do_statement" | "for_range_loop") {
+            let (line, col) = super::functions::position(text, n.start_byte());
+            here.insert(0, (line, col));
+        }
+        let kids: Vec<Node> = named_children(n).collect();
+        todo.extend(kids.into_iter().rev().map(|c| (c, here.clone())));
+    }
+    // A partitioned array the function only passes on keeps its banks for its callees.
+    out.retain(|u| !u.accesses.is_empty() || u.banks > 1);
+    out
+}
+
+/// `(stream, writes)` of a stream access: a call of `read`/`read_nb`/`write`/`write_nb` on a
+/// name, or `>>`/`<<` with a name on the left.
+fn stream_access(n: Node, text: &str) -> Option<(String, bool)> {
+    match kind(n) {
+        "call_expression" => {
+            let f = field(n, "function").filter(|f| kind(*f) == "field_expression")?;
+            let object = field(f, "argument").filter(|a| kind(*a) == "identifier")?;
+            let method = field(f, "field").map(|m| &text[m.byte_range()])?;
+            let write = match method {
+                "read" | "read_nb" => false,
+                "write" | "write_nb" => true,
+                _ => return None,
+            };
+            Some((text[object.byte_range()].to_string(), write))
+        }
+        "binary_expression" => {
+            let op = n.child_by_field_name("operator").map(|o| o.kind())?;
+            let left = field(n, "left").filter(|l| kind(*l) == "identifier")?;
+            let write = match op {
+                ">>" => false,
+                "<<" => true,
+                _ => return None,
+            };
+            Some((text[left.byte_range()].to_string(), write))
+        }
+        _ => None,
+    }
+}
+
+/// A statement that only prints (`std::cout << a[i]`, `printf(...)`).
+fn prints(stmt: &str) -> bool {
+    let s = stmt.trim_start();
+    ["cout", "cerr", "clog", "printf", "fprintf", "puts"].iter().any(|w| {
+        s.strip_prefix("std::").unwrap_or(s).strip_prefix(w).is_some_and(|r| r.trim_start().starts_with(['<', '(']))
+    })
+}
+
+/// The array an access `a[i][j]` reads (its innermost identifier).
+fn array_of(mut n: Node, text: &str) -> Option<String> {
+    while kind(n) == "subscript_expression" {
+        n = field(n, "argument")?;
+    }
+    (kind(n) == "identifier").then(|| text[n.byte_range()].to_string())
+}
+
+/// The index expressions of a chain of subscripts (`a[i][j]`: `i`, `j`).
+fn outermost_subscript_indices(mut n: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    while kind(n) == "subscript_expression" {
+        if let Some(i) = field(n, "indices").or_else(|| field(n, "index")).or_else(|| n.named_child(1)) {
+            out.push(i);
+        }
+        match field(n, "argument") {
+            Some(a) => n = a,
+            None => break,
+        }
+    }
+    out
+}
+
+/// `(writes, reads)` of an access: the target of `=` writes only, of `+=` both, else it reads.
+fn role(n: Node) -> (bool, bool) {
+    let mut top = n;
+    while let Some(p) = top.parent() {
+        if kind(p) == "subscript_expression" && field(p, "argument").is_some_and(|a| a.id() == top.id()) {
+            top = p;
+        } else {
+            break;
+        }
+    }
+    if top.id() != n.id() {
+        return (false, false); // an inner level of `a[i][j]`: counted at the outer one
+    }
+    match top.parent() {
+        Some(p) if kind(p) == "assignment_expression" && field(p, "left").is_some_and(|l| l.id() == top.id()) => {
+            let plain = p.child_by_field_name("operator").is_some_and(|o| o.kind() == "=");
+            (true, !plain)
+        }
+        Some(p) if kind(p) == "update_expression" => (true, true),
+        _ => (false, true),
+    }
+}
+
+/// The declared dimensions of the function's array parameters (`int m[9][9]`: 9, 9; a pointer
+/// `int *p` has none), from the function's declarator.
+fn param_dims(function_body: Node, text: &str) -> Vec<(String, Vec<Option<u64>>)> {
+    let Some(def) = function_body.parent() else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut todo: Vec<Node> = field(def, "declarator").into_iter().collect();
+    while let Some(n) = todo.pop() {
+        if kind(n) == "parameter_declaration" {
+            let mut dims = Vec::new();
+            let mut d = field(n, "declarator");
+            while let Some(x) = d {
+                if kind(x) == "array_declarator" {
+                    dims.push(field(x, "size").and_then(|s| text[s.byte_range()].trim().parse().ok()));
+                }
+                if kind(x) == "identifier" {
+                    // Declarators nest outside in: `m[9][3]` is array(array(m, 9), 3).
+                    dims.reverse();
+                    out.push((text[x.byte_range()].to_string(), dims));
+                    break;
+                }
+                d = field(x, "declarator");
+            }
+            continue;
+        }
+        if kind(n) == "compound_statement" {
+            continue;
+        }
+        todo.extend(named_children(n));
+    }
+    out
+}
+
+/// The memories an array parameter is split into by the `ARRAY_PARTITION` pragmas of the body:
+/// 1 without, the dimension's size for `complete dim=D`, `factor` for `cyclic`/`block`; `None`
+/// when it is registers (`complete dim=0`) or the size is not known.
+fn banks(function_body: Node, array: &str, dims: Option<&Vec<Option<u64>>>, text: &str) -> Option<u64> {
+    let mut banks = 1u64;
+    for line in text[function_body.byte_range()].lines() {
+        let l = line.trim_start().to_ascii_lowercase();
+        if !(l.starts_with('#') && l.contains("pragma") && l.contains("array_partition")) {
+            continue;
+        }
+        let compact: String = l.split_whitespace().collect::<Vec<_>>().join(" ").replace(" = ", "=").replace("= ", "=");
+        let words: Vec<&str> = compact.split_whitespace().collect();
+        let opt = |k: &str| words.iter().find_map(|w| w.strip_prefix(k));
+        if opt("variable=") != Some(&array.to_ascii_lowercase()) {
+            continue;
+        }
+        let dim: usize = opt("dim=").and_then(|d| d.parse().ok()).unwrap_or(1);
+        if words.contains(&"complete") {
+            if dim == 0 {
+                return None;
+            }
+            let size = dims.and_then(|d| d.get(dim - 1).copied().flatten())?;
+            banks *= size.max(1);
+        } else {
+            let factor: u64 = opt("factor=").and_then(|f| f.parse().ok())?;
+            banks *= factor.max(1);
+        }
+    }
+    Some(banks)
+}
+
+/// States the accesses of one memory bank take in a pipeline: two per state (two ports); reads
+/// return one state after their address, so the last one's data is there `ceil(k / 2)` states
+/// after the start; writes end with their state (`ceil(k / 2) − 1`).
+pub fn port_cycles(reads: u64, writes: u64) -> u64 {
+    let states = (reads + writes).div_ceil(2);
+    if reads > 0 {
+        states
+    } else {
+        states.saturating_sub(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn function(src: &str) -> crate::model::Function {
+        let m = crate::model::build(&crate::parse::parse_cpp(src, None), src);
+        m.functions.into_iter().next().unwrap()
+    }
+
+    /// The DiagonalSum pattern: a 9 × 9 parameter partitioned on its second dimension (9 banks),
+    /// read 81 times in two unrolled loops: 9 reads a bank, 5 states through two ports.
+    #[test]
+    fn accesses_of_a_partitioned_parameter() {
+        let src = "int k(int m[9][9], int *o, int n) {\n#pragma HLS array_partition variable=m complete dim=2\n\
+                   #pragma HLS pipeline II=12\n  int s = 0;\n  int t[4];\n  for (int i = 0; i < 9; i++)\n    \
+                   for (int j = 0; j < 9; j++) { s += m[i][j]; t[j & 3] = s; }\n  o[0] += s;\n  return s;\n}\n";
+        let f = function(src);
+        let uses = &f.port_uses;
+        assert_eq!(uses.len(), 2, "{uses:?}");
+        assert_eq!((uses[0].param.as_str(), uses[0].banks), ("m", 9));
+        assert_eq!(uses[0].accesses, vec![Access { write: false, loops: vec![(7, 5), (6, 3)] }]);
+        // `o[0] += s`: a read and a write, outside the loops; `t` is a local: not a port.
+        assert_eq!((uses[1].param.as_str(), uses[1].banks, uses[1].accesses.len()), ("o", 1, 2));
+        assert_eq!(port_cycles(9, 0), 5);
+        assert_eq!(port_cycles(0, 9), 4);
+        assert_eq!(port_cycles(1, 1), 1);
+        assert_eq!(port_cycles(0, 0), 0);
+    }
+
+    #[test]
+    fn registers_and_unknown_sizes_are_no_ports() {
+        let src = "void k(int a[8], int b[N], int *c) {\n#pragma HLS array_partition variable=a complete dim=0\n\
+                   #pragma HLS array_partition variable=b complete dim=1\n#pragma HLS array_partition variable=c cyclic factor=2\n  \
+                   c[0] = a[1] + b[2];\n}\n";
+        let f = function(src);
+        assert_eq!(f.port_uses.len(), 1);
+        assert_eq!((f.port_uses[0].param.as_str(), f.port_uses[0].banks), ("c", 2));
+    }
+
+    /// Stream words each way; a read of one element in both branches of an `if` is one load; a
+    /// commented-out pragma partitions nothing; printing is not hardware.
+    #[test]
+    fn streams_branches_comments_and_prints() {
+        let src = "#include <hls_stream.h>\nint k(hls::stream<int> &in, hls::stream<int> &out, int m[4]) {\n\
+                   //#pragma HLS array_partition variable=m complete dim=1\n  int s = 0, t = 0;\n  \
+                   for (int i = 0; i < 4; i++) {\n    int v = in.read();\n    if (v > 0) s += m[i]; else t += m[i];\n    \
+                   std::cout << m[i];\n    out << v;\n  }\n  out.write(s);\n  return t;\n}\n";
+        let f = function(src);
+        let by = |p: &str| f.port_uses.iter().find(|u| u.param == p).unwrap().clone();
+        let (i, o, m) = (by("in"), by("out"), by("m"));
+        assert_eq!((i.banks, i.accesses.len(), i.accesses[0].write), (0, 1, false));
+        assert_eq!(o.accesses.iter().map(|a| (a.write, a.loops.len())).collect::<Vec<_>>(), [(true, 1), (true, 0)]);
+        assert_eq!((m.banks, m.accesses.len()), (1, 1));
+    }
+
+    /// The body's chain runs through its loops (unrolled, each body once), its locals are
+    /// registers and its parameters memories.
+    #[test]
+    fn body_chain_enters_loops() {
+        let src = "float k(float *a, float b) {\n#pragma HLS pipeline\n  float t[4];\n  float s = 0;\n  \
+                   for (int i = 0; i < 4; i++) { t[i] = a[i] * b; }\n  for (int i = 0; i < 4; i++) { s += t[i]; }\n  return s;\n}\n";
+        let f = function(src);
+        // a[i] read (1), fmul (3); then t[i] (a register) into the fadd (4): 8.
+        assert_eq!(crate::model::opchain::chain_cycles(&f.body_chain), 8);
+    }
+}
