@@ -775,8 +775,8 @@ impl<'a> Ctx<'a> {
                 }
                 // A module called in a function pipeline timed from its body: its latency is
                 // in sequence with the caller's (the calls pass their data along).
-                if open.pipe_fn && matches!(self.t(r.probe), Some(Timing::Module(_))) {
-                    let owner = stack.iter_mut().rev().find(|o| matches!(self.t(o.probe), Some(Timing::Module(_))));
+                if open.pipe_fn && matches!(open.t, Some(Timing::Module(_))) {
+                    let owner = stack.iter_mut().rev().find(|o| matches!(o.t, Some(Timing::Module(_))));
                     if let Some(owner) = owner {
                         owner.child_sum += cycles;
                     }

@@ -400,14 +400,13 @@ fn apply_straight_functions(
 fn apply_function_bodies(manifest: &Manifest, shape: &RunShape, top: &str, timing: &mut HashMap<u32, Timing>) {
     let bound = interface_bound(manifest, top);
     let in_pipelines = pipelined_and_callees(manifest, timing);
-    let trips_at = |p: &ProbeEntry, (line, col): (usize, usize)| -> Option<u64> {
+    // The run's largest trips of the loop at `(line, col)` of `p`'s function: 0 for a probed loop
+    // that never ran, 1 for no probed loop there.
+    let trips_at = |p: &ProbeEntry, (line, col): (usize, usize)| -> u64 {
         let l = manifest.probes.iter().find(|q| {
             q.kind == "loop" && q.file == p.file && q.function == p.function && q.line == line && q.column == col
         });
-        match l {
-            Some(l) => shape.max_trips.get(&l.id).copied().or(Some(0)),
-            None => Some(1),
-        }
+        l.map_or(1, |l| shape.max_trips.get(&l.id).copied().unwrap_or(0))
     };
     for p in manifest.probes.iter().filter(|p| p.kind == "function" && in_pipelines.contains(p.name.as_str())) {
         let Some(info) = p.module.as_ref() else { continue };
@@ -415,26 +414,19 @@ fn apply_function_bodies(manifest: &Manifest, shape: &RunShape, top: &str, timin
         let mut ports = 0;
         let mut streams = 0;
         for u in info.port_uses.iter() {
+            // Each access runs once per trip of every loop around it.
             let count = |write: bool| -> u64 {
                 let each = u.accesses.iter().filter(|a| a.write == write);
-                each.map(|a| a.loops.iter().map(|&l| trips_at(p, l).unwrap_or(1)).product::<u64>()).sum()
+                each.map(|a| a.loops.iter().map(|&l| trips_at(p, l)).product::<u64>()).sum()
             };
+            let (reads, writes) = (count(false), count(true));
             if u.banks == 0 {
                 // A stream: one word a state each way; what is read is computed on, then written.
-                streams += count(false) + count(true);
+                streams += reads + writes;
                 continue;
             }
             // The memory's partition is the top's (or an outer caller's), whoever says it.
             let Some(&inherited) = bound.get(&(p.function.as_str(), u.param.as_str())) else { continue };
-            let (mut reads, mut writes) = (0u64, 0u64);
-            for a in &u.accesses {
-                let n = a.loops.iter().map(|&l| trips_at(p, l).unwrap_or(1)).product::<u64>();
-                if a.write {
-                    writes += n;
-                } else {
-                    reads += n;
-                }
-            }
             let banks = u.banks.max(inherited).max(1);
             ports = ports.max(crate::model::fnbody::port_cycles(reads.div_ceil(banks), writes.div_ceil(banks)));
         }
