@@ -548,7 +548,6 @@ fn collect(
     }
 }
 
-/// A file's probe entries into the manifest.
 /// The manifest's entries of one file (or piece). A function's body chain and port uses come
 /// with the loops' details, which only the `loops` kind works out for every function
 /// (`loop_detail`): without that kind they are left out, so that an entry does not depend on
@@ -569,6 +568,7 @@ fn describe(
     entries
 }
 
+/// A file's probe entries into the manifest.
 fn add_entries(manifest: &mut Manifest, entries: Vec<manifest::ProbeEntry>) {
     if manifest.probes.is_empty() {
         // The first file's entries are taken as they are: extending would hold a copy of them
@@ -910,6 +910,15 @@ fn take(budget: &AtomicUsize, bytes: usize) -> bool {
     budget.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |left| left.checked_sub(bytes)).is_ok()
 }
 
+/// The newlines `plan`'s edits insert, as `(offset, count)`: the line map's input (a whole
+/// file's, or one piece's of a file rewritten in pieces).
+fn inserted_newlines(plan: &crate::plan::FilePlan) -> impl Iterator<Item = (usize, usize)> + '_ {
+    plan.edits.iter().filter_map(|e: &Edit| match &e.piece {
+        Piece::Raw(t) | Piece::Token(t) if t.contains('\n') => Some((e.range.start, t.matches('\n').count())),
+        _ => None,
+    })
+}
+
 /// Apply a plan and check the result: it must parse no worse than the input, and stripping it
 /// must give the input back byte for byte. Either failure is our bug: refuse to write.
 /// `tree` is the input's syntax tree, if it was kept. Returns the output and its manifest entry.
@@ -983,7 +992,7 @@ fn emit_file(
             _ => return Err(internal("stripping the rewritten file does not give the input back".into())),
         }
     }
-    let newlines: Vec<(usize, usize)> = in_pieces::inserted_newlines(plan).collect();
+    let newlines: Vec<(usize, usize)> = inserted_newlines(plan).collect();
     let mfile = crate::timings::time("emit: sha + line map", || ManifestFile {
         path: src.rel.clone(),
         original_sha256: manifest::sha256_hex(src.text.as_bytes()),

@@ -212,14 +212,6 @@ impl Diagnostics {
     }
 }
 
-/// The newlines `plan`'s edits insert, as `(offset, count)`: the line map's input.
-pub(super) fn inserted_newlines(plan: &crate::plan::FilePlan) -> impl Iterator<Item = (usize, usize)> + '_ {
-    plan.edits.iter().filter_map(|e: &Edit| match &e.piece {
-        Piece::Raw(t) | Piece::Token(t) if t.contains('\n') => Some((e.range.start, t.matches('\n').count())),
-        _ => None,
-    })
-}
-
 /// Whether the output of one piece parses without errors, re-parsed incrementally from the
 /// piece's input `tree`: the tree is moved to the piece's own coordinates (the text before it
 /// deleted), edited with the piece's changes, and the piece's output (`out`, starting at
