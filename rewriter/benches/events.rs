@@ -1,7 +1,10 @@
 //! `hlsinstr sim` on event-heavy runs: generated designs (tests/common/heavy.rs) whose
 //! testbench logs 1 M, 10 M and 100 M records, with some arithmetic between two events.
 //!
-//! `cargo bench --bench events` prints for each size (times are CPU time, user + system, of the
+//! Each size runs twice: with the same leaf called every iteration (the log folds each top
+//! call's run of them into one repeat record: the best case) and with two leaves in turn
+//! (nothing folds: every record is written, piped and analysed, the worst case).
+//! `cargo bench --bench events` prints for each size and kind (times are CPU time, user + system, of the
 //! process and the children it reaped: the machine is shared): the plain testbench's run time; the
 //! probed one's (`modules,loops`, the log drained from its pipe to a file, as `sim` does) and
 //! with timestamps too, and their ratios to the plain run; the analysis of the log alone
@@ -31,12 +34,23 @@ fn main() {
     let include = headers(&repo);
     println!("hlsinstr sim on event-heavy runs ({work} rounds of arithmetic per call; times are CPU (user + system) of the process and its children, medians of 3 below 50 M events; the machine is shared, so wall time would measure the others)");
     println!(
-        "{:>11} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9} {:>7} {:>8} {:>9} {:>8}",
-        "events", "plain s", "probed", "ratio", "+ts", "ratio", "analysis", "ratio*", "sim s", "peak MB", "log MB"
+        "{:>11} {:>11} {:>8} {:>8} {:>6} {:>8} {:>6} {:>9} {:>7} {:>8} {:>9} {:>8}",
+        "events",
+        "leaves",
+        "plain s",
+        "probed",
+        "ratio",
+        "+ts",
+        "ratio",
+        "analysis",
+        "ratio*",
+        "sim s",
+        "peak MB",
+        "log MB"
     );
-    for &events in &sizes {
+    for (&events, leaves) in sizes.iter().flat_map(|e| [(e, heavy::Leaves::Same), (e, heavy::Leaves::Alternating)]) {
         let dir = tempfile::Builder::new().prefix("hlsinstr-events-").tempdir().unwrap();
-        let (kernel, tb) = heavy::write(dir.path(), events / 2, 1, work);
+        let (kernel, tb) = heavy::write(dir.path(), events / 2, 1, work, leaves);
         let spec = RunSpec {
             top: "top".into(),
             sources: vec![(kernel.clone(), Vec::new())],
@@ -75,8 +89,9 @@ fn main() {
         );
         let s = |d: Duration| d.as_secs_f64();
         println!(
-            "{:>11} {:>8.3} {:>8.3} {:>6.2} {:>8.3} {:>6.2} {:>9.3} {:>7.2} {:>8.2} {:>9.1} {:>8.1}",
+            "{:>11} {:>11} {:>8.3} {:>8.3} {:>6.2} {:>8.3} {:>6.2} {:>9.3} {:>7.2} {:>8.2} {:>9.1} {:>8.1}",
             events,
+            format!("{leaves:?}").to_lowercase(),
             s(t_plain),
             s(t_probed),
             s(t_probed) / s(t_plain),
@@ -89,7 +104,7 @@ fn main() {
             log_bytes as f64 / 1e6
         );
         println!(
-            "{:>11} wall: plain {:.3} s, probed {:.3} s, analysis {:.3} s, (probed + analysis) / plain {:.2}, whole sim {:.2} s",
+            "{:>23} wall: plain {:.3} s, probed {:.3} s, analysis {:.3} s, (probed + analysis) / plain {:.2}, whole sim {:.2} s",
             "",
             s(w_plain),
             s(w_probed),
@@ -102,7 +117,8 @@ fn main() {
         }
     }
     println!(
-        "ratio: probed / plain run; +ts ratio: with timestamps / without; ratio*: (probed run + analysis) / plain \
+        "leaves: same (one leaf called every iteration: the log folds each run of them into one record) or \
+         alternating (two leaves in turn: nothing folds); ratio: probed / plain run; +ts ratio: with timestamps / without; ratio*: (probed run + analysis) / plain \
          run, what `sim` adds to a testbench besides compiling; peak MB: hlsinstr's own (VmHWM) over the whole sim"
     );
 }

@@ -155,7 +155,7 @@ fn log_written_at_exit_to_the_default_path() {
         .unwrap();
     assert!(out.status.success());
     let binary = std::fs::read(dir.path().join("hlsinstr-events.log")).unwrap();
-    assert!(binary.starts_with(b"HLSIEV3\n"), "the default log is binary");
+    assert!(binary.starts_with(b"HLSIEV4\n"), "the default log is binary");
     let from_binary = hlsinstr::sim::events::parse_bytes(&binary).unwrap();
     assert_eq!(from_binary.len(), 4);
     assert_eq!(lines[1], "# order probe event thread seq timestamp_ns value");
@@ -488,7 +488,7 @@ fn text_binary_and_pipe_logs_carry_the_same_records() {
     let binary = log_bytes(&exe, "binary");
     let pipe = log_bytes(&exe, "pipe");
     assert!(text.starts_with(b"# hlsinstr events v1\n"));
-    assert!(binary.starts_with(b"HLSIEV3\n") && pipe.starts_with(b"HLSIEV3\n"));
+    assert!(binary.starts_with(b"HLSIEV4\n") && pipe.starts_with(b"HLSIEV4\n"));
     let (t, b, p) = (parse_bytes(&text).unwrap(), parse_bytes(&binary).unwrap(), parse_bytes(&pipe).unwrap());
     // 20000, 10, 5 and 7 calls of `many`: its begin and end, and per call four records.
     let want = [20000usize, 10, 5, 7].iter().map(|c| 2 + 4 * c).sum::<usize>();
@@ -516,6 +516,70 @@ fn text_binary_and_pipe_logs_carry_the_same_records() {
         assert!(log.iter().filter_map(|r| r.timestamp_ns).any(|t| t > 0), "{name}: no timestamps");
     }
     assert!(binary.len() * 4 < text.len(), "binary {} B, text {} B", binary.len(), text.len());
+}
+
+/// A record as one thread saw it: probe, event, value, has a seq, has a timestamp.
+type Seen = (u32, hlsinstr::sim::events::Event, Option<u64>, bool, bool);
+
+/// Each thread's records, in order.
+fn per_thread(records: &[hlsinstr::sim::events::Record]) -> Vec<Vec<Seen>> {
+    let threads = records.iter().map(|r| r.thread).max().map_or(0, |t| t as usize + 1);
+    let mut out = vec![Vec::new(); threads];
+    for r in records {
+        out[r.thread as usize].push((r.probe, r.event, r.value, r.seq.is_some(), r.timestamp_ns.is_some()));
+    }
+    out
+}
+
+#[test]
+fn repeated_leaves_are_folded_in_the_binary_log_and_read_back_as_they_ran() {
+    use hlsinstr::sim::events::{parse_bytes, Event, Stream};
+    let work = tempfile::tempdir().unwrap();
+    for cxx in COMPILERS {
+        let exe = work.path().join(format!("repeats-{cxx}"));
+        build(cxx, "c++11", &["repeats.cpp"], &["-O2"], &exe);
+        let text = log_bytes(&exe, "text");
+        let folded = log_bytes(&exe, "binary");
+        let plain = {
+            let dir = tempfile::tempdir().unwrap();
+            let log = dir.path().join("events.log");
+            let out = Command::new(&exe)
+                .current_dir(dir.path())
+                .env("HLSINSTR_EVENTS", &log)
+                .env("HLSINSTR_EVENTS_FORMAT", "binary")
+                .env("HLSINSTR_EVENTS_REPEATS", "0")
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            std::fs::read(&log).unwrap()
+        };
+        let (t, f, p) = (parse_bytes(&text).unwrap(), parse_bytes(&folded).unwrap(), parse_bytes(&plain).unwrap());
+        // The same records, thread by thread (the two threads interleave differently every run).
+        assert_eq!(per_thread(&t), per_thread(&p), "{cxx}: text and unfolded binary differ");
+        assert_eq!(per_thread(&t), per_thread(&f), "{cxx}: the folded log reads back other records");
+        assert!(f.iter().enumerate().all(|(i, r)| r.order == i as u64), "{cxx}: orders dense from 0");
+        assert_eq!(t.len(), f.len());
+        // Folded: one record per run of identical leaves, and never a timestamped or numbered one.
+        assert!(folded.len() < plain.len(), "{cxx}: folded {} B, unfolded {} B", folded.len(), plain.len());
+        let mut s = Stream::new(folded.as_slice()).unwrap();
+        let (mut repeats, mut repeated) = (0u64, std::collections::BTreeSet::new());
+        loop {
+            let batch = s.next_batch().unwrap();
+            if batch.is_empty() {
+                break;
+            }
+            for r in batch {
+                if let Event::Repeat { count } = r.event {
+                    repeats += count;
+                    repeated.insert(r.probe);
+                }
+            }
+        }
+        // ~54 000 before the second thread starts (after, how many depends on how the threads
+        // interleave: a leaf another thread's record comes between is not folded).
+        assert!(repeats > 53_000, "{cxx}: {repeats} leaves folded");
+        assert_eq!(repeated.into_iter().collect::<Vec<_>>(), [1, 2, 300], "{cxx}: folded probes");
+    }
 }
 
 #[test]

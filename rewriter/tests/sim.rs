@@ -339,13 +339,26 @@ fn an_existing_log_can_be_analysed_and_a_corrupt_one_is_refused() {
     assert!(r.stdout.starts_with("row,parent,depth,kind,name"));
     // The kept log is binary (the testbench sends it through a pipe): magic, buffer header, records.
     let mut bytes = std::fs::read(&log).unwrap();
-    assert!(bytes.starts_with(b"HLSIEV3\n"));
-    bytes[16] |= 0x07; // the first record's event code: 7 is none
+    assert!(bytes.starts_with(b"HLSIEV4\n"));
+    // The first record made a repeat record (code 7, count 5): there is no leaf before it to repeat.
+    let good = bytes.clone();
+    (bytes[16], bytes[17]) = (0x47, 5);
     let bad = dir.path().join("bad.log");
     std::fs::write(&bad, &bytes).unwrap();
     let refused = sim(&["--events", bad.to_str().unwrap(), "--manifest", manifest.to_str().unwrap()]);
     assert_eq!(refused.code, 1);
-    assert!(refused.stderr.contains("corrupt at byte 16: unknown event code 7"), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("corrupt at byte 16: a repeat record that does not follow a begin and its end"),
+        "{}",
+        refused.stderr
+    );
+    // Flags no writer sets.
+    bytes = good;
+    bytes[16] |= 0x80;
+    std::fs::write(&bad, &bytes).unwrap();
+    let refused = sim(&["--events", bad.to_str().unwrap(), "--manifest", manifest.to_str().unwrap()]);
+    assert_eq!(refused.code, 1);
+    assert!(refused.stderr.contains("corrupt at byte 16: unknown record flags"), "{}", refused.stderr);
     let text = dir.path().join("bad-text.log");
     std::fs::write(&text, "# hlsinstr events v1\n999 0 X 0 - - -\n").unwrap();
     let refused = sim(&["--events", text.to_str().unwrap(), "--manifest", manifest.to_str().unwrap()]);

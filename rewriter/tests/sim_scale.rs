@@ -22,9 +22,9 @@ fn hlsinstr(dir: &Path, args: &[&str]) -> Command {
 #[test]
 fn a_run_of_millions_of_events_keeps_memory_bounded() {
     let dir = tempfile::tempdir().unwrap();
-    // 750 000 calls of the leaf: 1.5 M records (2 each) plus a few.
+    // 750 000 calls of the two leaves in turn: 1.5 M records (2 each) plus a few, none folded.
     let calls = 750_000u64;
-    heavy::write(dir.path(), calls, 1, 0);
+    heavy::write(dir.path(), calls, 1, 0, heavy::Leaves::Alternating);
     let out = dir.path().join("report.json");
     let mut child = hlsinstr(
         dir.path(),
@@ -39,8 +39,11 @@ fn a_run_of_millions_of_events_keeps_memory_bounded() {
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
     assert!(status.success(), "{err}");
     let rep: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
-    let leaf = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "leaf").expect("a leaf row");
-    assert_eq!(leaf["runs"].as_u64(), Some(calls), "every call was counted");
+    let runs = |name: &str| {
+        let row = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == name).expect("a leaf row");
+        row["runs"].as_u64().unwrap()
+    };
+    assert_eq!((runs("leaf"), runs("leaf_b")), (calls / 2, calls / 2), "every call was counted");
     // Held whole, 1.5 M records took ~110 MB (~72 bytes each, besides the 3 MB log); streamed,
     // hlsinstr holds about what it holds for a short run (24 MB here).
     assert!(peak_kib < 40 * 1024, "hlsinstr peaked at {} MB for 1.5 M events", peak_kib / 1024);
@@ -49,7 +52,7 @@ fn a_run_of_millions_of_events_keeps_memory_bounded() {
 #[test]
 fn the_testbench_output_is_kept_as_a_tail_on_success_and_failure() {
     let dir = tempfile::tempdir().unwrap();
-    heavy::write(dir.path(), 10, 1, 0);
+    heavy::write(dir.path(), 10, 1, 0, heavy::Leaves::Same);
     // 100 000 lines (~2.4 MB) before the checksum.
     let tb = std::fs::read_to_string(dir.path().join("tb.cpp")).unwrap().replace(
         "int main() {\n",
@@ -78,7 +81,7 @@ fn the_testbench_output_is_kept_as_a_tail_on_success_and_failure() {
 fn trace_window_picks_the_top_level_calls_the_timeline_shows() {
     let dir = tempfile::tempdir().unwrap();
     // Five calls of the top, 10 leaf calls each.
-    heavy::write(dir.path(), 50, 5, 0);
+    heavy::write(dir.path(), 50, 5, 0, heavy::Leaves::Same);
     let trace = |window: Option<&str>| -> (Vec<f64>, Value) {
         let mut args = vec!["--src", "kernel.cpp", "--tb", "tb.cpp", "--top", "top", "-q", "--format", "json"];
         args.extend(["--trace", "t.json"]);

@@ -22,7 +22,7 @@
 //   and a watch record (code 6) as <C|H|O|I> (call of the top, hit, out of bounds, invariant)
 //   with an eighth field: the element's index from the watched buffer's first element.
 // - `binary` (what `hlsinstr sim` asks for: nothing to format at exit): the 8 bytes
-//   "HLSIEV3\n", then the buffers as they were filled, each as thread (u32 LE), byte length
+//   "HLSIEV4\n", then the buffers as they were filled, each as thread (u32 LE), byte length
 //   (u32 LE) and the encoded records (see Encoding), and after each write an end mark (thread
 //   0xffffffff, length 0): a log that does not end with one was cut short. The reader sorts by
 //   order, numbers the records 0, 1, 2, ... in that order (the text log's `order`; the raw
@@ -30,7 +30,8 @@
 //   the buffers are counter ticks (timestamp.h); a clock mark (thread 0xfffffffc, 24 bytes:
 //   the start's ticks, the ticks when the mark was made, the nanoseconds between, u64 LE each)
 //   comes before every buffer that holds one, and the reader converts with the latest. Version
-//   2 ("HLSIEV2\n") had nanoseconds in the records and no clock marks.
+//   3 ("HLSIEV3\n") had no repeat records; version 2 ("HLSIEV2\n") had nanoseconds in the
+//   records and no clock marks.
 // `seq` is the record's rank among sequence-numbered records in the global order — what the
 // hardware sequencer of the in-FPGA build hands out. `value` is a loop's trip count on its end
 // record, and the byte count of an R (read) or W (written) record: the bytes one module
@@ -189,10 +190,22 @@ struct Record {
 //   [varint zigzag(timestamp - previous timestamp in the buffer)]   with 0x08
 //   [varint value]                                                  with 0x20
 //   varint zigzag(index) << 2 | kind                                only in a watch record (code 6)
+// A repeat record (code 7, head 0x47) is that head and a count n as a varint of exactly 5 bytes
+// (rewritten in place while it grows): the two records before it in its buffer, a begin and the
+// end of the same probe, happen n more times, at the next 2n orders (see ThreadLog::end_leaf).
 // varint: 7 bits a byte, least significant first, high bit set on all but the last byte.
 struct Encoding {
     enum { timestamp_bit = 0x08, sequence_bit = 0x10, value_bit = 0x20, next_order_bit = 0x40, event_mask = 0x07 };
     enum { max_record = 1 + 5 * 10 };
+    // A repeat record (code 7): its head and a count in 5 bytes, rewritten in place as it grows.
+    enum { repeat_head = 7 | next_order_bit, repeat_record = 6 };
+    static const std::uint64_t max_repeats = (std::uint64_t(1) << 35) - 1;
+
+    // `v` (< 2^35) as a varint of exactly 5 bytes (a varint reader reads it as any other).
+    static void fixed_varint(unsigned char* p, std::uint64_t v) {
+        for (int i = 0; i < 4; ++i, v >>= 7) p[i] = static_cast<unsigned char>((v & 0x7f) | 0x80);
+        p[4] = static_cast<unsigned char>(v & 0x7f);
+    }
 
     static unsigned char code(char event) {
         switch (event) {
@@ -248,7 +261,7 @@ struct Chunk {
 };
 
 // The binary log's first 8 bytes (its version).
-inline const unsigned char* binary_magic() { return reinterpret_cast<const unsigned char*>("HLSIEV3\n"); }
+inline const unsigned char* binary_magic() { return reinterpret_cast<const unsigned char*>("HLSIEV4\n"); }
 
 inline const char* events_path() {
     const char* p = std::getenv("HLSINSTR_EVENTS");
@@ -266,6 +279,11 @@ inline int events_fd() {
 
 // Binary unless `text` is asked for: the binary log formats nothing at exit (a text log of
 // 10^8 records took longer to write than the run that made it).
+inline bool env_is(const char* name, const char* value) {
+    const char* v = std::getenv(name);
+    return v && std::strcmp(v, value) == 0;
+}
+
 inline bool events_binary() {
     const char* f = std::getenv("HLSINSTR_EVENTS_FORMAT");
     return !(f && std::strcmp(f, "text") == 0);
@@ -844,7 +862,12 @@ class ThreadLog {
     // record_any. `options` is a constant at every probe, so the timestamp's branch folds.
     HLSINSTR_INLINE void record(std::uint32_t probe, char event, unsigned options, bool has_value,
                                 std::uint64_t value) {
-        const std::uint64_t order = next_order();
+        record_with(next_order(), probe, event, options, has_value, value);
+    }
+
+    // record, with the order already drawn.
+    HLSINSTR_INLINE void record_with(std::uint64_t order, std::uint32_t probe, char event, unsigned options,
+                                     bool has_value, std::uint64_t value) {
         if (order - last_order_ == 1 && (probe | (has_value ? value : 0)) < 0x80 &&
             end_ - pos_ >= static_cast<std::ptrdiff_t>(Encoding::max_record)) {
             unsigned char* p = pos_;
@@ -859,6 +882,10 @@ class ThreadLog {
                 p += 2;
             }
             if (has_value) *p++ = static_cast<unsigned char>(value);
+            if (event == EVENT_BEGIN) {
+                begin_at_ = pos_;
+                after_begin_ = p;
+            }
             pos_ = p;
             last_order_ = order;
             return;
@@ -895,6 +922,10 @@ class ThreadLog {
         }
         if (has_value) p = Encoding::varint(p, value);
         *head = h;
+        if (event == EVENT_BEGIN) {
+            begin_at_ = head;
+            after_begin_ = p;
+        }
         pos_ = p;
     }
 
@@ -935,8 +966,9 @@ class ThreadLog {
     static ThreadLog& slot();
 
     constexpr ThreadLog()
-        : state_(fresh), owner_(false), stamped_(false), log_(0), thread_(0), buffer_(0), pos_(0), end_(0),
-          last_order_(0), last_timestamp_(0) {
+        : state_(fresh), owner_(false), stamped_(false), repeats_on_(false), log_(0), thread_(0), buffer_(0), pos_(0),
+          end_(0), last_order_(0), last_timestamp_(0), begin_at_(0), after_begin_(0), pair_end_(0), count_at_(0),
+          pair_value_(0), repeats_(0), pair_probe_(0) {
     }
 
     // Moves this thread's records to the process log (before an explicit write).
@@ -960,9 +992,56 @@ class ThreadLog {
     void close_top_as(bool loop) { close_top_as(loop, stack_.back().options); }
 
     // The same where the probe knows its frame's options (the begin's, a constant at its site).
+    // A leaf (its begin the record just before) may repeat the leaf before it: see end_leaf.
     HLSINSTR_INLINE void close_top_as(bool loop, unsigned options) {
         const Frame f = stack_.pop();
-        record(f.probe, EVENT_END, options, loop, loop ? f.trips : 0);
+        const std::uint64_t value = loop ? f.trips : 0;
+        if (!(options & (HLSINSTR_OPT_T | HLSINSTR_OPT_S)) && pos_ == after_begin_) {
+            end_leaf(f.probe, options, loop, value);
+            return;
+        }
+        record(f.probe, EVENT_END, options, loop, value);
+    }
+
+    // The end of a leaf: a module or loop invocation with no record between its begin and its
+    // end (a small function called in a loop, an innermost loop). When it is the same probe
+    // with the same value (trips) as the leaf just before it, with nothing between the two and
+    // consecutive orders, its begin is taken back and a repeat record after the first leaf
+    // counts it instead: `B E B E B E ...` becomes `B E R(n)`. A kernel's innermost loops and
+    // small calls are most of a heavy run's records; this way the testbench writes, and the
+    // analysis reads, one record per run of identical leaves (`hlsinstr sim` takes a run as a
+    // whole where the model allows it). Never with timestamps or seq (each record is a moment)
+    // nor in the text log (a person reads each line); HLSINSTR_EVENTS_REPEATS=0 turns it off.
+    HLSINSTR_INLINE void end_leaf(std::uint32_t probe, unsigned options, bool has_value, std::uint64_t value) {
+        const std::uint64_t order = next_order();
+        after_begin_ = 0; // the begin is used: a record later written where it ended is no begin
+        if (pair_end_ != 0 && begin_at_ == pair_end_ && probe == pair_probe_ && value == pair_value_ &&
+            order - last_order_ == 1 && (*begin_at_ & Encoding::next_order_bit) && repeats_ < Encoding::max_repeats) {
+            if (count_at_ != 0) {
+                pos_ = begin_at_;
+            } else if (end_ - begin_at_ >= static_cast<std::ptrdiff_t>(Encoding::repeat_record)) {
+                begin_at_[0] = Encoding::repeat_head;
+                count_at_ = begin_at_ + 1;
+                repeats_ = 0;
+                pos_ = pair_end_ = begin_at_ + Encoding::repeat_record;
+            } else {
+                count_at_ = 0; // no room for the repeat record: written as it is, below
+                goto plain;
+            }
+            last_order_ = order;
+            Encoding::fixed_varint(count_at_, ++repeats_);
+            return;
+        }
+    plain:
+        unsigned char* const begin = begin_at_;
+        record_with(order, probe, EVENT_END, options, has_value, value);
+        if (repeats_on_ && begin != 0 && begin_at_ == begin) { // the begin is in this buffer
+            pair_end_ = pos_;
+            pair_probe_ = probe;
+            pair_value_ = value;
+            count_at_ = 0;
+            repeats_ = 0;
+        }
     }
 
     // A module's or loop's frame on top, with its count at 0 in top_loop(). False when memory is
@@ -986,6 +1065,7 @@ class ThreadLog {
         start_clock();
         thread_ = log_->next_thread();
         owner_ = thread_ == 0;
+        repeats_on_ = events_binary() && !env_is("HLSINSTR_EVENTS_REPEATS", "0");
         if (!owner_) {
             log_->share(); // before this thread's first record: see Log::next_owned_order
             log_->thread_mark(true, thread_);
@@ -1001,6 +1081,7 @@ class ThreadLog {
     // takes its place; false when memory is out, and the record is lost, said once.
     bool new_buffer() {
         if (pos_ != buffer_ && !log_gone()) hand_over();
+        forget_leaves();
         if (!buffer_) buffer_ = static_cast<unsigned char*>(std::malloc(buffer_bytes));
         if (!buffer_) {
             pos_ = end_ = 0;
@@ -1030,11 +1111,16 @@ class ThreadLog {
         last_order_ = 0;
         last_timestamp_ = 0;
         stamped_ = false;
+        forget_leaves();
     }
+
+    // The buffer changes: a leaf and its repeat never span two (their pointers would be stale).
+    void forget_leaves() { begin_at_ = after_begin_ = pair_end_ = count_at_ = 0; }
 
     State state_;
     bool owner_;   // the first thread that recorded (Log::next_owned_order)
     bool stamped_; // the buffer holds a timestamp
+    bool repeats_on_; // see end_leaf
     Log* log_;
     std::uint32_t thread_;
     unsigned char* buffer_; // the records since the last hand-over are [buffer_, pos_)
@@ -1042,6 +1128,16 @@ class ThreadLog {
     unsigned char* end_;
     std::uint64_t last_order_;
     std::uint64_t last_timestamp_;
+    // Repeated leaves (end_leaf), all in the current buffer (0: none): where the last begin
+    // record starts and ends, where the last leaf (or its repeat record) ends, its repeat
+    // record's count, the leaf's value and probe and how often it repeated.
+    unsigned char* begin_at_;
+    unsigned char* after_begin_;
+    unsigned char* pair_end_;
+    unsigned char* count_at_;
+    std::uint64_t pair_value_;
+    std::uint64_t repeats_;
+    std::uint32_t pair_probe_;
     ProbeStack stack_;
 };
 

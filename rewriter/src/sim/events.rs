@@ -1,5 +1,5 @@
 //! The C-simulation event log (hls-lib `event_log.h`) read back, in either of its formats:
-//! text (`# hlsinstr events v1`, what a testbench writes by default) or binary (`HLSIEV3`, what
+//! text (`# hlsinstr events v1`, what a testbench writes by default) or binary (`HLSIEV4`, what
 //! `hlsinstr sim` asks for with `HLSINSTR_EVENTS_FORMAT=binary`: the probes' buffers written as
 //! they are, so the instrumented run formats nothing).
 //!
@@ -15,11 +15,15 @@ use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
 pub const HEADER: &str = "# hlsinstr events v1";
-/// The first 8 bytes of a binary log (version 3: timestamps are counter ticks, converted with
-/// the log's clock marks).
-pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV3\n";
+/// The first 8 bytes of a binary log (version 4: repeat records, code 7, fold runs of identical
+/// leaves; timestamps are counter ticks, converted with the log's clock marks).
+pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV4\n";
+/// Version 3, still read: no repeat records.
+pub const BINARY_MAGIC_V3: &[u8; 8] = b"HLSIEV3\n";
 /// Version 2, still read: timestamps in nanoseconds, no clock marks.
 pub const BINARY_MAGIC_V2: &[u8; 8] = b"HLSIEV2\n";
+/// A repeat record's head byte (event code 7 with the next-order bit).
+const REPEAT_HEAD: u8 = 0x47;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
@@ -36,6 +40,14 @@ pub enum Event {
     Watch {
         kind: WatchKind,
         index: i64,
+    },
+    /// The leaf just before on its thread (a begin and the end of the same probe, nothing
+    /// between) happens `count` more times (binary code 7: hls-lib `ThreadLog::end_leaf`). The
+    /// record's probe and value are the leaf's, its order the first repetition's; the
+    /// repetitions take `2 × count` orders. Only [`Stream::next_batch`] hands these out;
+    /// [`Stream::next_record`] gives the begins and ends they stand for.
+    Repeat {
+        count: u64,
     },
 }
 
@@ -158,6 +170,7 @@ pub(crate) fn decode_buffer(
 ) -> Result<Decoded> {
     // A record takes 2 bytes at least: one growth per buffer, not several.
     out.reserve(body.len() / 2);
+    let first = out.len();
     let mut pos = 0;
     let (mut order, mut timestamp) = (0u64, 0u64);
     let mut stamped = false;
@@ -174,7 +187,35 @@ pub(crate) fn decode_buffer(
             4 => Event::Deadlock,
             5 => Event::Trace,
             6 => Event::Watch { kind: WatchKind::Call, index: 0 }, // completed below
-            c => return Err(corrupt(at, &format!("unknown event code {c}"))),
+            _ => {
+                // A repeat: the begin and end before it, in this buffer, again `count` times.
+                if head != REPEAT_HEAD {
+                    return Err(corrupt(at, &format!("unknown record flags {head:#04x}")));
+                }
+                let count = match varint(body, &mut pos) {
+                    Some(0) => return Err(corrupt(at, "a repeat record repeats nothing")),
+                    Some(c) => c,
+                    None => return Err(cut_short(at, "repeat count")),
+                };
+                let leaf = match out.len().checked_sub(first).filter(|n| *n >= 2).map(|_| &out[out.len() - 2..]) {
+                    Some([b, e]) if b.event == Event::Begin && e.event == Event::End && b.probe == e.probe => e,
+                    _ => return Err(corrupt(at, "a repeat record that does not follow a begin and its end")),
+                };
+                let r = Record {
+                    order: order + 1,
+                    event: Event::Repeat { count },
+                    seq: None,
+                    timestamp_ns: None,
+                    ..leaf.clone()
+                };
+                order = count
+                    .checked_mul(2)
+                    .and_then(|n| order.checked_add(n))
+                    .ok_or_else(|| corrupt(at, "the order overflows"))?;
+                floor = Some(order);
+                out.push(r);
+                continue;
+            }
         };
         if head & 0x80 != 0 {
             return Err(corrupt(at, &format!("unknown record flags {head:#04x}")));

@@ -286,6 +286,36 @@ struct Ctx<'a> {
     /// The body of an `hls::task` → the function probe that declares the task: its invocations
     /// (on the task's own thread) are processes of that function's region, not testbench calls.
     task_owner: HashMap<u32, u32>,
+    /// The invocation the last record closed, when one more like it would change nothing but
+    /// counts and sums (see [`Leaf`]); any other record clears it.
+    last_leaf: Option<Leaf>,
+}
+
+/// A leaf invocation just closed (no record between its begin and end) whose next identical
+/// invocations (same probe, same trips, same parent, nothing between) each add exactly what it
+/// added: its row's counts and sums, and its parent's sums. A repeat record (`B E` again `n`
+/// times, hls-lib `ThreadLog::end_leaf`) is then taken in one step: n × each figure, what `n`
+/// begins and ends would have done one at a time. It is not kept where a repetition does more
+/// (see `close`): a top-level call, a timeline node kept, a call of a function called from
+/// several places (its call site turns), a flattened nest's loop, a dataflow region or process,
+/// an invocation inside a pipeline.
+#[derive(Clone, Copy)]
+struct Leaf {
+    thread: u32,
+    probe: u32,
+    value: Option<u64>,
+    site: usize,
+    trips: u64,
+    cycles: u64,
+    dram_bound: bool,
+    exact: bool,
+    /// Its begin dropped a timeline node (the cap was reached: every later one is dropped too).
+    node_dropped: bool,
+    /// What it added to its parent's `child_sum`, `delta`, `children_base`, `children_base_max`.
+    child_sum: u64,
+    delta: i64,
+    base: u64,
+    base_max: u64,
 }
 
 /// The cycle model fed one record at a time (in order): memory grows with the sites and the
@@ -322,6 +352,7 @@ impl<'a> Replayer<'a> {
             ),
             call_sites: call_sites(manifest).into_iter().collect(),
             task_owner: task_owners(manifest),
+            last_leaf: None,
         };
         let tops: Vec<u32> = manifest
             .probes
@@ -334,6 +365,10 @@ impl<'a> Replayer<'a> {
     }
 
     pub fn push(&mut self, r: &Record) -> Result<()> {
+        let leaf = self.cx.last_leaf.take();
+        if let Event::Repeat { count } = r.event {
+            return self.repeat(r, count, leaf);
+        }
         let stack = self.stacks.get(r.thread);
         if let (true, Some(tops)) = (stack.is_empty(), &self.tops) {
             if r.event == Event::Begin {
@@ -369,7 +404,47 @@ impl<'a> Replayer<'a> {
                 }
             }
             Event::Trace | Event::Watch { .. } => {} // each has its own reader (cfg::replay, sim::watch)
+            Event::Repeat { .. } => unreachable!("taken above"),
         }
+        Ok(())
+    }
+
+    /// A repeat record: the leaf before it again `count` times. In one step when the leaf the
+    /// last record closed is this one and a repetition adds only what it added ([`Leaf`]);
+    /// else one begin and end at a time (a repetition may still allow the one step for the rest).
+    fn repeat(&mut self, r: &Record, count: u64, mut leaf: Option<Leaf>) -> Result<()> {
+        let (mut begin, mut end) = (r.clone(), r.clone());
+        begin.event = Event::Begin;
+        begin.value = None;
+        end.event = Event::End;
+        for done in 0..count {
+            let parent = match leaf.filter(|l| l.thread == r.thread && l.probe == r.probe && l.value == r.value) {
+                Some(l) => self.stacks.get(r.thread).last_mut().map(|p| (l, p)),
+                None => None,
+            };
+            if let Some((l, parent)) = parent {
+                let n = count - done;
+                parent.child_sum += n * l.child_sum;
+                parent.delta += n as i64 * l.delta;
+                parent.children_base += n * l.base;
+                parent.children_base_max += n * l.base_max;
+                let site = &mut self.cx.out.sites[l.site];
+                site.runs += n;
+                site.trips += n * l.trips;
+                site.cycles += n * l.cycles;
+                site.dram_bound_runs += n * u64::from(l.dram_bound);
+                site.schedule_runs += n * u64::from(l.exact);
+                self.cx.out.nodes_dropped += n * u64::from(l.node_dropped);
+                self.cx.last_leaf = Some(l);
+                return Ok(());
+            }
+            begin.order = r.order + 2 * done;
+            end.order = begin.order + 1;
+            self.push(&begin)?;
+            self.push(&end)?;
+            leaf = self.cx.last_leaf.take();
+        }
+        self.cx.last_leaf = leaf;
         Ok(())
     }
 
@@ -814,11 +889,31 @@ impl<'a> Ctx<'a> {
                 };
                 parent.child_sum += add + wrapper;
                 parent.delta += contribution;
-                if let Some(b) = scheduled.base {
-                    parent.children_base += b;
-                    parent.children_base_max += scheduled.base_max.unwrap_or(b);
-                }
+                let base = scheduled.base.map_or((0, 0), |b| (b, scheduled.base_max.unwrap_or(b)));
+                parent.children_base += base.0;
+                parent.children_base_max += base.1;
                 parent.bulk_run.clear();
+                // One more like it, next, would add the same (see `Leaf`): not where its time
+                // overlaps the one before, it has a timeline node, its call site turns, or it is
+                // part of a flattened nest.
+                let nest = matches!(t, Some(Timing::Loop(LoopTiming { nest: Some(_), .. })));
+                if interval.is_none() && open.node.is_none() && !nest && self.several_sites.get(r.probe) != Some(true) {
+                    self.last_leaf = Some(Leaf {
+                        thread: r.thread,
+                        probe: r.probe,
+                        value: r.value,
+                        site: open.site,
+                        trips: if is_loop { trips } else { 0 },
+                        cycles,
+                        dram_bound: dram > compute,
+                        exact: scheduled.exact,
+                        node_dropped: open.in_window && self.opts.max_nodes > 0,
+                        child_sum: add + wrapper,
+                        delta: contribution,
+                        base: base.0,
+                        base_max: base.1,
+                    });
+                }
             }
         }
     }

@@ -24,7 +24,12 @@ impl Fired {
     #[inline]
     pub fn add(&mut self, r: &Record) {
         let n = self.fired.get_mut(r.probe);
-        *n = (*n).max(1) + u64::from(r.event == Event::Begin);
+        *n = (*n).max(1)
+            + match r.event {
+                Event::Begin => 1,
+                Event::Repeat { count } => count,
+                _ => 0,
+            };
     }
 
     /// One warning per silent probe, in manifest order. Only function and loop probes count:

@@ -12,7 +12,9 @@
 //! order, and [`Stream::notes`] says the order between threads is approximate. A text log is
 //! sorted through a window of the same size.
 
-use super::events::{corrupt, decode_buffer, parse_record, Record, BINARY_MAGIC, BINARY_MAGIC_V2, HEADER};
+use super::events::{
+    corrupt, decode_buffer, parse_record, Event, Record, BINARY_MAGIC, BINARY_MAGIC_V2, BINARY_MAGIC_V3, HEADER,
+};
 use super::fastmap::FastMap;
 use crate::error::{Error, ErrorKind, Result};
 use std::cmp::Reverse;
@@ -75,6 +77,9 @@ pub struct Stream<'a> {
     /// Sequence-numbered records emitted so far (a binary log's `seq`).
     seqs: u64,
     last_order: Option<u64>,
+    /// A repeat record being given out by [`Stream::next_record`]: the record, and how many of
+    /// the begins and ends it stands for are still to come.
+    repeating: Option<(Record, u64)>,
     /// Records that went on before it was known that no earlier one would come.
     forced: u64,
     /// Records that came after a later one had gone on.
@@ -166,7 +171,16 @@ impl<'a> Stream<'a> {
                  hlsinstr::sim::flush_events() before)",
             ));
         }
-        let binary = head.as_slice() == BINARY_MAGIC || head.as_slice() == BINARY_MAGIC_V2;
+        let binary = [BINARY_MAGIC, BINARY_MAGIC_V3, BINARY_MAGIC_V2].iter().any(|m| head.as_slice() == *m);
+        if !binary && head.len() == 8 && head.starts_with(b"HLSIEV") && head[7] == b'\n' {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!(
+                    "binary event log version {}: this hlsinstr reads versions 2 to 4 (a newer log: update hlsinstr)",
+                    String::from_utf8_lossy(&head[6..7])
+                ),
+            ));
+        }
         let rest = std::io::BufReader::with_capacity(1 << 16, input);
         let source = if binary {
             let mut threads = FastMap::default();
@@ -182,7 +196,7 @@ impl<'a> Stream<'a> {
                 held: 0,
                 closed: false,
                 eof: false,
-                ticks: head.as_slice() == BINARY_MAGIC,
+                ticks: head.as_slice() != BINARY_MAGIC_V2,
                 clock: None,
             })
         } else {
@@ -203,14 +217,30 @@ impl<'a> Stream<'a> {
             emitted: 0,
             seqs: 0,
             last_order: None,
+            repeating: None,
             forced: 0,
             late: 0,
             window: window.max(1),
         })
     }
 
-    /// The next record in order; `None` at the end of the log.
+    /// The next record in order; `None` at the end of the log. A repeat record comes out as the
+    /// begins and ends it stands for, one at a time.
     pub fn next_record(&mut self) -> Result<Option<Record>> {
+        if let Some((leaf, left)) = &mut self.repeating {
+            let mut r = leaf.clone();
+            let done = 2 * leaf_count(leaf) - *left;
+            r.order += done;
+            r.event = if done.is_multiple_of(2) { Event::Begin } else { Event::End };
+            if r.event == Event::Begin {
+                r.value = None;
+            }
+            *left -= 1;
+            if *left == 0 {
+                self.repeating = None;
+            }
+            return Ok(Some(r));
+        }
         if let Source::Text(t) = &mut self.source {
             while !t.eof && t.held.len() <= self.window {
                 t.read_one()?;
@@ -220,7 +250,12 @@ impl<'a> Stream<'a> {
             self.emitted += 1;
             return Ok(Some(r));
         }
-        Ok(self.next_run(true)?.first().cloned())
+        let r = self.next_run(true)?.first().cloned();
+        if let Some(leaf @ Record { event: Event::Repeat { count }, .. }) = r {
+            self.repeating = Some((leaf, 2 * count));
+            return self.next_record();
+        }
+        Ok(r)
     }
 
     /// The next records in order, as many as go on together (a binary log's run of one thread's
@@ -271,7 +306,10 @@ impl<'a> Stream<'a> {
                         r.seq = Some(self.seqs);
                         self.seqs += 1;
                     }
-                    self.emitted += 1;
+                    self.emitted += match r.event {
+                        Event::Repeat { count } => 2 * count,
+                        _ => 1,
+                    };
                 }
                 return Ok(run);
             }
@@ -504,6 +542,14 @@ impl Lane {
     }
 }
 
+/// A repeat record's count.
+fn leaf_count(r: &Record) -> u64 {
+    match r.event {
+        Event::Repeat { count } => count,
+        _ => 0,
+    }
+}
+
 /// Refuses a repeated order; counts one that comes after a later one went on.
 fn check_order(last_order: &mut Option<u64>, late: &mut u64, order: u64) -> Result<()> {
     match *last_order {
@@ -667,6 +713,75 @@ mod tests {
                 assert!(batched.iter().enumerate().all(|(i, r)| r.2 == i as u64), "orders become ranks");
             }
         }
+    }
+
+    /// Thread 0: loop 3 runs with 5 trips, then 4 more times (a repeat record), then module 2;
+    /// thread 1's begin lands after the repeats in the global order.
+    fn repeated() -> Vec<u8> {
+        let mut body = vec![0x40, 3, 0x61, 3, 5]; // B 3, E 3 value 5 (next orders)
+        body.extend([0x47, 0x84, 0x80, 0x80, 0x80, 0x00]); // repeat 4, as the 5-byte varint hls-lib writes
+        body.extend([0x40, 2, 0x41, 2]); // B 2, E 2
+        log(&[block(0, &body), buffer(1, &[(20, 9)])])
+    }
+
+    #[test]
+    fn a_repeat_record_is_one_in_a_batch_and_its_begins_and_ends_one_by_one() {
+        let bytes = repeated();
+        // One by one: what the unfolded log holds, orders dense.
+        let mut s = Stream::new(bytes.as_slice()).unwrap();
+        let mut one = Vec::new();
+        while let Some(r) = s.next_record().unwrap() {
+            one.push((r.order, r.thread, r.probe, r.event, r.value));
+        }
+        let mut want = Vec::new();
+        for _ in 0..5 {
+            want.push((3, Event::Begin, None));
+            want.push((3, Event::End, Some(5)));
+        }
+        want.extend([(2, Event::Begin, None), (2, Event::End, None)]);
+        let mut want: Vec<_> = want.into_iter().enumerate().map(|(i, (p, e, v))| (i as u64, 0, p, e, v)).collect();
+        want.push((12, 1, 9, Event::Begin, None));
+        assert_eq!(one, want);
+        // In batches: the repeat is one record, its rank the first repetition's, and the ranks
+        // after it count what it stands for.
+        let mut s = Stream::new(bytes.as_slice()).unwrap();
+        let mut batched = Vec::new();
+        loop {
+            let b = s.next_batch().unwrap();
+            if b.is_empty() {
+                break;
+            }
+            batched.extend(b.iter().map(|r| (r.order, r.probe, r.event)));
+        }
+        assert_eq!(
+            batched,
+            [
+                (0, 3, Event::Begin),
+                (1, 3, Event::End),
+                (2, 3, Event::Repeat { count: 4 }),
+                (10, 2, Event::Begin),
+                (11, 2, Event::End),
+                (12, 9, Event::Begin)
+            ]
+        );
+        assert_eq!(s.records(), 13);
+    }
+
+    #[test]
+    fn a_repeat_record_with_no_leaf_before_it_or_nothing_to_repeat_is_refused() {
+        let refused = |body: &[u8]| {
+            let bytes = log(&[block(0, body)]);
+            let mut s = Stream::new(bytes.as_slice()).unwrap();
+            std::iter::from_fn(|| s.next_record().transpose()).find_map(|r| r.err()).unwrap().message
+        };
+        let no_leaf = "a repeat record that does not follow a begin and its end";
+        assert!(refused(&[0x47, 0x02]).contains(no_leaf)); // first in its buffer
+        assert!(refused(&[0x40, 3, 0x47, 0x02]).contains(no_leaf)); // after a begin only
+        assert!(refused(&[0x40, 3, 0x41, 4, 0x47, 0x02]).contains(no_leaf)); // begin and end of others
+        assert!(refused(&[0x40, 3, 0x40, 4, 0x41, 4, 0x41, 3, 0x47, 0x02]).contains(no_leaf)); // not a leaf
+        assert!(refused(&[0x40, 3, 0x41, 3, 0x47, 0x00]).contains("repeats nothing"));
+        assert!(refused(&[0x40, 3, 0x41, 3, 0x47, 0x80]).contains("repeat count is cut short"));
+        assert!(refused(&[0x40, 3, 0x41, 3, 0x57, 0x02]).contains("unknown record flags 0x57"));
     }
 
     #[test]

@@ -8,16 +8,32 @@
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
+/// Which leaf each iteration calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaves {
+    /// The same leaf every time: the log folds each top call's run of them into one repeat
+    /// record (hls-lib `ThreadLog::end_leaf`), the best case.
+    Same,
+    /// Two leaves in turn (the same work): no two alike in a row, so nothing folds, the worst
+    /// case — every record is written, piped and analysed.
+    Alternating,
+}
+
 /// Writes `kernel.cpp` and `tb.cpp` into `dir`; returns their paths. `tb_calls` calls of the
 /// top, each running `calls / tb_calls` iterations.
-pub fn write(dir: &Path, calls: u64, tb_calls: u64, work: usize) -> (PathBuf, PathBuf) {
+pub fn write(dir: &Path, calls: u64, tb_calls: u64, work: usize, leaves: Leaves) -> (PathBuf, PathBuf) {
     let mut body = String::new();
     for k in 0..work {
         let _ = writeln!(body, "    acc = acc * 1103515245u + {}u; acc ^= acc >> 13;", 12345 + k);
     }
+    let call = match leaves {
+        Leaves::Same => "leaf(acc + (unsigned)i)",
+        Leaves::Alternating => "(i & 1) ? leaf_b(acc + (unsigned)i) : leaf(acc + (unsigned)i)",
+    };
     let kernel = format!(
         "unsigned leaf(unsigned acc) {{\n{body}    return acc;\n}}\n\n\
-         unsigned top(unsigned seed, long long n) {{\n    unsigned acc = seed;\nrun:\n    for (long long i = 0; i < n; i++) {{\n        acc = leaf(acc + (unsigned)i);\n    }}\n    return acc;\n}}\n"
+         unsigned leaf_b(unsigned acc) {{\n{body}    return acc;\n}}\n\n\
+         unsigned top(unsigned seed, long long n) {{\n    unsigned acc = seed;\nrun:\n    for (long long i = 0; i < n; i++) {{\n        acc = {call};\n    }}\n    return acc;\n}}\n"
     );
     let per = (calls / tb_calls.max(1)).max(1);
     let tb = format!(
