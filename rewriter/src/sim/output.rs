@@ -693,7 +693,10 @@ pub fn chrome_trace(rp: &Replay, rep: &Report) -> String {
         push(serde_json::json!({"ph": "M", "name": "thread_name", "pid": 0, "tid": lane,
             "args": {"name": if lane == 0 { rep.top.clone() } else { format!("process {lane}") }}}));
     }
-    for (row, s, e) in intervals(rp, rep) {
+    // In time order (the log's order of threads' invocations changes from run to run).
+    let mut spans = intervals(rp, rep);
+    spans.sort_by_key(|&(row, s, e)| (s, row, e));
+    for (row, s, e) in spans {
         let r = &rep.rows[row];
         push(serde_json::json!({
             "name": timeline_name(r), "cat": r.kind, "ph": "X", "pid": 0, "tid": rp.sites[row_site[row]].lane,

@@ -475,6 +475,7 @@ impl<'a> Replayer<'a> {
                 names.join(" > ")
             ));
         }
+        cx.order_task_siblings();
         cx.out
     }
 }
@@ -498,6 +499,44 @@ pub fn replay(
 }
 
 impl<'a> Ctx<'a> {
+    /// Rows of a region that runs `hls::task`s in the order their calls stand in the source,
+    /// and timeline lanes numbered in row order. A task runs on its own thread, so which of the
+    /// region's processes the log shows first changes from run to run; the report and the
+    /// timeline must not (Vitis lists a region's processes in source order too). Elsewhere rows
+    /// stay in the order the run reached them.
+    fn order_task_siblings(&mut self) {
+        for s in 0..self.out.sites.len() {
+            let site = &self.out.sites[s];
+            if !site.children.iter().any(|&c| self.out.sites[c].task) {
+                continue;
+            }
+            let caller = self.p(site.probe).map(|p| p.function.as_str());
+            let mut kids = site.children.clone();
+            kids.sort_by_key(|&c| {
+                let kid = &self.out.sites[c];
+                let line = self
+                    .call_sites
+                    .get(&kid.probe)
+                    .and_then(|sites| sites.iter().find(|(f, _, _)| Some(f.as_str()) == caller))
+                    .map_or(usize::MAX, |&(_, _, line)| line);
+                (line, kid.probe, kid.call_site)
+            });
+            self.out.sites[s].children = kids;
+        }
+        let mut lane_of: Vec<Option<usize>> = vec![None; self.out.lanes];
+        let mut next = 0;
+        let mut stack: Vec<usize> = self.out.roots.iter().rev().copied().collect();
+        while let Some(s) = stack.pop() {
+            let old = self.out.sites[s].lane;
+            let lane = *lane_of[old].get_or_insert_with(|| {
+                next += 1;
+                next - 1
+            });
+            self.out.sites[s].lane = lane;
+            stack.extend(self.out.sites[s].children.iter().rev());
+        }
+    }
+
     /// The timing of a probe (looked up several times per record: a fast hash).
     fn t(&self, probe: u32) -> Option<&'a Timing> {
         self.timing.get(probe)
