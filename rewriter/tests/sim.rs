@@ -221,6 +221,29 @@ fn a_failing_testbench_gives_no_report() {
 }
 
 #[test]
+fn the_rewrites_warnings_are_shown_a_lambdas_loop_among_them() {
+    // A dataflow stage written as a lambda: the rewrite leaves lambdas unprobed, so the stage's
+    // loop counts as the top's own time. `sim` dropped the rewrite's warnings and said nothing.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("k.cpp"),
+        "void k_top(int *a, int n) {\n  auto stage = [&](int m) {\n    for (int i = 0; i < m; i++) a[i] += i;\n  };\n  stage(n);\n#pragma HLSINSTR bogus\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("tb.cpp"),
+        "void k_top(int *, int);\nint main() { int a[4] = {0}; k_top(a, 4); return a[3] == 3 ? 0 : 1; }\n",
+    )
+    .unwrap();
+    let (k, tb) = (dir.path().join("k.cpp"), dir.path().join("tb.cpp"));
+    let r = sim(&["--top", "k_top", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lambda = format!("{}:2:16: warning: this lambda holds a loop (at 3:5): lambdas are not probed", k.display());
+    assert!(r.stderr.contains(&lambda), "expected {lambda} in:\n{}", r.stderr);
+    assert!(r.stderr.contains("warning: unknown `#pragma HLSINSTR bogus` ignored"), "{}", r.stderr);
+}
+
+#[test]
 fn compile_errors_point_at_the_original_source_line() {
     let dir = tempfile::tempdir().unwrap();
     // The error is on line 4 of the original; the instrumented copy has an include line and a

@@ -47,6 +47,13 @@
 #include "hlsinstr/options.h"
 
 #if !HLSINSTR_SYNTHESIS
+// Optimised even in an -O0 build, whichever header includes it first (see probe.h: the stream
+// model includes this log too, and the linker keeps one copy of each inline function).
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__OPTIMIZE__)
+#pragma GCC push_options
+#pragma GCC optimize("O2")
+#define HLSINSTR_EVENT_LOG_OPTIMIZED 1
+#endif
 #include "hlsinstr/timestamp.h"
 
 #include <algorithm>
@@ -784,7 +791,7 @@ struct TopLoopSlot {
 };
 template <class Unused>
 thread_local TopLoop TopLoopSlot<Unused>::value = {0};
-inline TopLoop& top_loop() { return TopLoopSlot<>::value; }
+HLSINSTR_INLINE TopLoop& top_loop() { return TopLoopSlot<>::value; }
 
 // A thread's open modules and loops, innermost last, above a sentinel frame at the bottom of
 // its array. Pushing saves top_loop() into the frame below and pushing or popping loads the new
@@ -1211,6 +1218,10 @@ inline void flush_events() {
 
 } // namespace sim
 } // namespace hlsinstr
+
+#ifdef HLSINSTR_EVENT_LOG_OPTIMIZED
+#pragma GCC pop_options
+#endif
 #endif
 
 #endif

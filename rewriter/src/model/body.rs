@@ -122,7 +122,8 @@ impl<'t> BodyWalker<'_, 't> {
     fn visit_one(&mut self, node: Node<'t>) -> bool {
         match kind(node) {
             "for_statement" | "while_statement" | "do_statement" | "for_range_loop" => self.loop_node(node),
-            "lambda_expression" => {} // its returns and loops belong to another function
+            // Its returns and loops belong to another function; its loops go unprobed, say so.
+            "lambda_expression" => self.lambda(node),
             "class_specifier" | "struct_specifier" | "union_specifier" => {} // local classes too
             "function_definition" => self.flag(
                 node.start_byte(),
@@ -364,6 +365,28 @@ impl<'t> BodyWalker<'_, 't> {
             args: rest,
             task: true,
         });
+    }
+
+    /// A lambda is a function of its own the rewrite does not probe: a loop in it would have
+    /// its time counted as the enclosing function's own, silently (a lambda per dataflow
+    /// stage reports the whole region as a few cycles). One warning for its first loop.
+    fn lambda(&mut self, node: Node) {
+        let loops = ["for_statement", "while_statement", "do_statement", "for_range_loop"];
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            if loops.contains(&kind(n)) {
+                let (line, col) = position(self.text, n.start_byte());
+                let reason = format!(
+                    "this lambda holds a loop (at {line}:{col}): lambdas are not probed, so its loops count as the \
+                     enclosing function's own time and what it calls is not followed from --top (make it a function \
+                     to have it probed)"
+                );
+                self.warnings.push((node.start_byte(), reason));
+                return;
+            }
+            // Last first: the stack pops them in source order, so the first loop is named.
+            stack.extend(named_children(n).rev());
+        }
     }
 
     fn call(&mut self, node: Node) {

@@ -90,6 +90,20 @@ mod tests {
     }
 
     #[test]
+    fn a_lambda_holding_a_loop_is_a_warning_and_one_without_is_not() {
+        // A dataflow stage written as a lambda: its loop would count as the top's own time.
+        let src = "void top(int *a) {\n  auto stage = [&](int n) {\n    for (int i = 0; i < n; i++) a[i] = i;\n  };\n  auto one = [](int x) { return x + 1; };\n  stage(one(3));\n}\n";
+        let m = model(src);
+        let w: Vec<_> = m.warnings.iter().map(|w| (w.function.as_str(), w.line, w.col, w.reason.as_str())).collect();
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!((w[0].0, w[0].1, w[0].2), ("top", 2, 16), "{w:?}");
+        assert!(w[0].3.starts_with("this lambda holds a loop (at 3:5): lambdas are not probed"), "{w:?}");
+        // The function itself is still probed (its loops outside lambdas too).
+        assert_eq!(m.functions.len(), 1);
+        assert!(m.functions[0].loops.is_empty());
+    }
+
+    #[test]
     fn misread_macro_is_skipped_with_reason_and_a_statement_level_ifdef_is_not() {
         let m = model("void f(int n) {\n  FOR_EACH(i, n) {\n    x += i;\n  }\n}\nvoid g() {\n#ifdef A\n  x();\n#endif\n}\nMACRO(x) { return 1; }\n");
         let names: Vec<_> = m.functions.iter().map(|f| f.name.as_str()).collect();

@@ -270,6 +270,9 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
             .iter()
             .map(|(file, s)| format!("{file}:{}:{}: skipped {}: {}", s.line, s.col, s.function, s.reason))
             .collect();
+        // What the rewrite warns of (a lambda's loops left unprobed, m_axi accesses it cannot
+        // count, an unknown `#pragma HLSINSTR`) bears on the report as much as a skipped function.
+        skipped.extend(std::mem::take(&mut out.warnings));
         for e in &header_errors {
             skipped.push(format!(
                 "hlsinstr sim: warning: {e}; this header the kernel includes is copied without probes: its functions \
