@@ -209,6 +209,18 @@ fn the_cosim_window_follows_the_report_version() {
     }
 }
 
+/// Arrays on the s_axilite bundle (case 23): the co-sim window holds the testbench's writes of
+/// the input memories and the read-back of the output ones, worked out by hand in the case's
+/// `why`; the schedule itself is the report's.
+#[test]
+fn arrays_on_the_control_bundle_are_moved_inside_the_cosim_window() {
+    let case = repo().join("tests/cycle/23_axilite_arrays");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).unwrap()).unwrap();
+    let e = sim(&case, &["--csynth", case.join("csynth.xml").to_str().unwrap()])["estimate"].clone();
+    assert_eq!(counts(&e["per_call"]), counts(&expected["calls"]));
+    assert_eq!(counts(&e["cosim_per_call"]), counts(&expected["cosim"]), "{}", e["cosim_window"]);
+}
+
 /// The real Vitis 2022.2 solution end to end: its testbench runs, the report (XML or text) times
 /// it, the co-simulation report is compared per call.
 #[test]

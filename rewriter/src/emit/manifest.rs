@@ -571,6 +571,33 @@ pub fn resolve_initialisers(manifest: &mut Manifest, consts: &crate::model::cons
     }
 }
 
+/// The elements and element width of every array parameter of the top function `top` (what
+/// Vitis' co-sim testbench moves through an s_axilite bundle), from the constants and the
+/// types of `texts` (sources and headers). Left unknown where a dimension or the type does not
+/// resolve.
+pub fn resolve_param_sizes(
+    manifest: &mut Manifest,
+    top: &str,
+    texts: &[&str],
+    consts: &crate::model::consts::Constants,
+) {
+    let Some(m) =
+        manifest.probes.iter_mut().find(|p| p.kind == "function" && p.name == top).and_then(|p| p.module.as_mut())
+    else {
+        return;
+    };
+    if !m.params.iter().any(|p| !p.dims.is_empty()) {
+        return;
+    }
+    let widths = crate::model::cbits::TypeWidths::scan(texts, consts);
+    for p in m.params.iter_mut().filter(|p| !p.dims.is_empty()) {
+        p.elements = p.dims.iter().try_fold(1u64, |acc, d| {
+            consts.eval(d).ok().and_then(|v| u64::try_from(v).ok()).and_then(|v| acc.checked_mul(v))
+        });
+        p.elem_bits = widths.bits(&p.type_text);
+    }
+}
+
 /// Resolves the type names of every loop's and function's op chain (`model::opchain`) to
 /// `float`, `double` or `int`, with the typedefs of `texts` (sources and headers).
 pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {

@@ -701,6 +701,7 @@ pub(super) fn params(fdecl: Node, text: &str) -> Vec<Param> {
         let type_text = field(p, "type").map(|t| squash(node_text(t, text))).unwrap_or_default();
         let mut kind = ParamKind::Scalar;
         let mut name = None;
+        let mut dims = Vec::new();
         let mut d = field(p, "declarator");
         while let Some(n) = d {
             match n.kind() {
@@ -709,7 +710,11 @@ pub(super) fn params(fdecl: Node, text: &str) -> Vec<Param> {
                     break;
                 }
                 "pointer_declarator" => kind = ParamKind::Pointer,
-                "array_declarator" => kind = ParamKind::Array,
+                "array_declarator" => {
+                    kind = ParamKind::Array;
+                    // Nested declarators hold the inner dimensions: `a[N][4]` is `(a[N])[4]`.
+                    dims.insert(0, field(n, "size").map(|s| squash(node_text(s, text))).unwrap_or_default());
+                }
                 "reference_declarator" if kind == ParamKind::Scalar => kind = ParamKind::Reference,
                 _ => {}
             }
@@ -722,7 +727,7 @@ pub(super) fn params(fdecl: Node, text: &str) -> Vec<Param> {
             kind = ParamKind::Stream;
         }
         if let Some(name) = name {
-            out.push(Param { name, type_text, kind, interface: None });
+            out.push(Param { name, type_text, kind, interface: None, dims, elements: None, elem_bits: None });
         }
     }
     out

@@ -195,6 +195,16 @@ pub struct Param {
     /// `m_axi` when an INTERFACE pragma in the body says so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interface: Option<String>,
+    /// An array parameter's dimensions as written, outermost first (`a[N][4]` → `N`, `4`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dims: Vec<String>,
+    /// Its elements and their width in bits, once the sources' constants and types are known
+    /// (`emit::manifest::resolve_param_sizes`); what the co-sim testbench moves over an
+    /// s_axilite bundle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elements: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elem_bits: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

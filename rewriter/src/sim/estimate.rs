@@ -8,7 +8,7 @@ use super::timing::{Source, Sourced, Timing};
 use crate::csynth;
 use crate::emit::manifest::Manifest;
 use crate::model::Param;
-use crate::vitis_tb::Window;
+use crate::vitis_tb::{Bank, ReadBack, Window};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 
@@ -87,7 +87,11 @@ pub fn estimate(
     let report_latency = top_module.and_then(|m| m.latency);
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
     let window = cosim_window(report, top_params);
-    let cosim_per_call: Vec<u64> = per_call.iter().map(|&c| window.cycles(c)).collect();
+    let cosim_per_call: Vec<u64> = per_call
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| window.cycles_after(i.checked_sub(1).map(|p| per_call[p]), c))
+        .collect();
     let first_extra = cosim_per_call.first().zip(per_call.first()).map_or(window.cycles(0), |(w, c)| w - c);
     let cosim_extra = match window {
         Window::Handshake => Sourced::new(first_extra, Source::Default),
@@ -120,9 +124,59 @@ fn cosim_window(report: Option<&csynth::Report>, top_params: &[Param]) -> Window
     let Some(r) = report else { return Window::Handshake };
     let words = match &r.axilite_args {
         Some(a) => a.iter().map(|a| a.words).collect(),
-        None => argument_words(top_params, &r.version),
+        None => {
+            // An output scalar of the bundle (2021+ reports name the direction) is read back,
+            // not written; an m_axi pointer's offset is written whatever the data's direction.
+            let out = |p: &&Param| {
+                p.interface.as_deref() != Some("m_axi")
+                    && r.sw_args.iter().any(|a| a.name == p.name && a.direction == "out")
+            };
+            let written: Vec<Param> = top_params.iter().filter(|p| !out(p)).cloned().collect();
+            argument_words(&written, &r.version)
+        }
     };
-    Window::for_top(Some(&r.version), r.control_on_axilite, words)
+    let (writes, reads) = axilite_memories(r, top_params);
+    Window::for_top(Some(&r.version), r.control_on_axilite, words).with_memories(writes, reads)
+}
+
+/// What the co-sim testbench moves through the control bundle besides the scalar arguments'
+/// registers, from the report's `SW I/O Information` (2021+: direction, and one `interface`
+/// row per memory an array argument has on the bundle) and the source (the array's elements
+/// and their width): each memory of an input array is written before ap_start, each of an
+/// output array read back after ap_done (an `inout` one both), and an output scalar on the
+/// bundle (a `register` row) is read back with its valid register. An array whose size or
+/// element type the sources do not give is left out.
+fn axilite_memories(r: &csynth::Report, top_params: &[Param]) -> (Vec<Bank>, Vec<ReadBack>) {
+    let (mut writes, mut reads) = (Vec::new(), Vec::new());
+    for arg in &r.sw_args {
+        let param = top_params.iter().find(|p| p.name == arg.name);
+        let (input, output) = match arg.direction.as_str() {
+            "in" => (true, false),
+            "out" => (false, true),
+            "inout" => (true, true),
+            _ => continue,
+        };
+        let banks = arg.axilite_memories() as u64;
+        if banks > 0 {
+            let Some((elements, bits)) = param.and_then(|p| p.elements.zip(p.elem_bits)) else { continue };
+            let bank = Bank::of(elements.div_ceil(banks), bits);
+            if input {
+                writes.extend(std::iter::repeat_n(bank, banks as usize));
+            }
+            if output {
+                reads.extend(std::iter::repeat_n(ReadBack::Memory(bank), banks as usize));
+            }
+        } else if output
+            && arg.hw.iter().any(|(name, ty)| name.starts_with("s_axi") && ty == "register")
+            // An m_axi pointer's register on the bundle is its offset, written, not read back.
+            && !arg.hw.iter().any(|(name, _)| name.starts_with("m_axi"))
+            && param.is_none_or(|p| p.interface.as_deref() != Some("m_axi"))
+        {
+            let words = param.map_or(1, |p| scalar_words(&p.type_text));
+            reads.push(ReadBack::Scalar { words });
+        }
+    }
+    (writes, reads)
 }
 
 /// Reports before 2021 list no s_axilite registers: the words the testbench writes per
@@ -141,6 +195,8 @@ fn argument_words(params: &[Param], version: &str) -> Vec<u32> {
         .iter()
         .filter_map(|p| match p.interface.as_deref() {
             Some("m_axi") => Some(if wide_addresses { 2 } else { 1 }),
+            // An array on the bundle is a memory there, not a register.
+            Some("s_axilite") if p.kind == crate::model::ParamKind::Array => None,
             Some("s_axilite") => Some(scalar_words(&p.type_text)),
             _ => None,
         })
@@ -357,6 +413,9 @@ mod tests {
             type_text: type_text.into(),
             kind: ParamKind::Scalar,
             interface: interface.map(Into::into),
+            dims: Vec::new(),
+            elements: None,
+            elem_bits: None,
         }
     }
 
@@ -378,7 +437,10 @@ mod tests {
         assert_eq!(argument_words(&params, "2018.3"), [1, 2, 1]);
         assert_eq!(argument_words(&params, "2020.2"), [1, 2, 2], "Vitis' m_axi offsets are 64-bit");
         assert_eq!(scalar_words("ap_uint<96>"), 3);
-        assert_eq!(cosim_window(Some(&axilite), &params), Window::AxiLitePolled { words: vec![1, 2, 1] });
+        assert_eq!(
+            cosim_window(Some(&axilite), &params),
+            Window::AxiLitePolled { words: vec![1, 2, 1], writes: vec![], reads: vec![] }
+        );
         // The same top with ap_start on a port: the handshake window.
         let ports = old_report(
             "|s_axi_CTRL_AWVALID  |  in |    1|    s_axi   |        CTRL        |    scalar    |\n\
