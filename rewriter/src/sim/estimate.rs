@@ -139,6 +139,10 @@ fn cosim_window(report: Option<&csynth::Report>, top_params: &[Param]) -> Window
     Window::for_top(Some(&r.version), r.control_on_axilite, words).with_memories(writes, reads)
 }
 
+/// More turns than this a memory is not an s_axilite memory (the bundle's address space is a
+/// few kB to MB) but a size misread; the window is walked turn by turn.
+const MAX_BANK_TURNS: u32 = 1 << 20;
+
 /// What the co-sim testbench moves through the control bundle besides the scalar arguments'
 /// registers, from the report's `SW I/O Information` (2021+: direction, and one `interface`
 /// row per memory an array argument has on the bundle) and the source (the array's elements
@@ -160,6 +164,9 @@ fn axilite_memories(r: &csynth::Report, top_params: &[Param]) -> (Vec<Bank>, Vec
         if banks > 0 {
             let Some((elements, bits)) = param.and_then(|p| p.elements.zip(p.elem_bits)) else { continue };
             let bank = Bank::of(elements.div_ceil(banks), bits);
+            if bank.turns > MAX_BANK_TURNS {
+                continue;
+            }
             if input {
                 writes.extend(std::iter::repeat_n(bank, banks as usize));
             }
@@ -417,6 +424,49 @@ mod tests {
             elements: None,
             elem_bits: None,
         }
+    }
+
+    fn array(name: &str, elements: Option<u64>, bits: Option<u32>) -> Param {
+        Param { kind: ParamKind::Array, elements, elem_bits: bits, ..param(name, "T", Some("s_axilite")) }
+    }
+
+    /// What the report's SW I/O gives (directions, memories on the bundle) and the source's
+    /// sizes become the testbench's memories and read-back; an m_axi pointer's offset register
+    /// and an array of unknown size are left out.
+    #[test]
+    fn arrays_and_output_scalars_of_the_bundle_from_the_reports_sw_io() {
+        let mut r = old_report(
+            "|s_axi_CTRL_AWVALID  |  in |    1|    s_axi   |        CTRL        |    scalar    |\n\
+             |ap_clk              |  in |    1| ap_ctrl_hs |          k         | return value |\n",
+        );
+        r.sw_args = csynth::sw_args(
+            &[["a", "in"], ["out", "out"], ["res", "out"], ["p", "out"], ["q", "in"]],
+            &[
+                ["a", "s_axi_control", "interface"],
+                ["a", "s_axi_control", "interface"],
+                ["out", "s_axi_control", "interface"],
+                ["res", "s_axi_control res", "register"],
+                ["p", "m_axi_gmem", "interface"],
+                ["p", "s_axi_control p_1", "register"],
+                ["q", "s_axi_control", "interface"],
+            ],
+        );
+        let params = [
+            array("a", Some(16), Some(8)),
+            array("out", Some(4), Some(64)),
+            param("res", "int *", Some("s_axilite")),
+            param("p", "int *", Some("m_axi")),
+            array("q", None, Some(32)),
+        ];
+        let (writes, reads) = axilite_memories(&r, &params);
+        assert_eq!(writes, [Bank { words: 1, turns: 2 }; 2], "8 bytes a memory, four to a word");
+        assert_eq!(reads, [ReadBack::Memory(Bank { words: 2, turns: 4 }), ReadBack::Scalar { words: 1 }]);
+        // The register words: `res` is read back, not written; `p`'s offset is written.
+        assert_eq!(
+            cosim_window(Some(&r), &params),
+            Window::AxiLitePolled { words: vec![1], writes, reads },
+            "p's offset (one 32-bit word in 2018.3) only"
+        );
     }
 
     #[test]
