@@ -581,6 +581,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         initialisers: Vec::new(),
         body_chain: Vec::new(),
         port_uses: Vec::new(),
+        control: None,
     };
     let mut walker = BodyWalker {
         text,
@@ -740,6 +741,9 @@ pub(super) fn mark_interfaces(f: &mut Function) {
         }
         let mode = p.option("mode").map(str::to_ascii_lowercase).or_else(|| p.flags.first().cloned());
         if let (Some(mode), Some(port)) = (mode, p.option("port")) {
+            if port == "return" {
+                f.control = Some(mode.clone());
+            }
             if let Some(param) = f.params.iter_mut().find(|q| q.name == port) {
                 // `m_axi port=a` plus `s_axilite port=a` (its offset register) is one m_axi port:
                 // the data path wins over the control register.

@@ -90,6 +90,9 @@ pub struct Function {
     pub body_chain: Vec<super::pragma::ChainStep>,
     /// The accesses of its array parameters, which memory ports serialise in a pipeline.
     pub port_uses: Vec<super::fnbody::PortUse>,
+    /// The mode of `#pragma HLS INTERFACE ... port=return` (`s_axilite`, `ap_ctrl_hs`, ...): where
+    /// the block control is, when the source says.
+    pub control: Option<String>,
 }
 
 /// `int t[N][4] = {...};` in a function body, not `static` or `const`, written later.

@@ -6,8 +6,8 @@
 use super::replay::Replay;
 use super::timing::{Source, Sourced, Timing};
 use crate::csynth;
-use crate::emit::manifest::Manifest;
-use crate::model::Param;
+use crate::emit::manifest::{Manifest, ModuleInfo};
+use crate::model::{Param, ParamKind};
 use crate::vitis_tb::{Bank, ReadBack, Window};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -78,15 +78,20 @@ pub fn estimate(
     report: Option<&csynth::Report>,
     top: &str,
     cosim: Option<&CosimTruth>,
-    top_params: &[Param],
+    top_info: Option<&ModuleInfo>,
+    tool_version: Option<&str>,
 ) -> Estimate {
+    let top_params = top_info.map_or(&[][..], |m| &m.params[..]);
     let per_call = replay.calls.clone();
     // Over every call: the list keeps the first MAX_CALLS.
     let mean = if replay.calls_total == 0 { 0.0 } else { replay.calls_cycles as f64 / replay.calls_total as f64 };
     let top_module = report.and_then(|r| r.module(top).or_else(|| r.top_module()));
     let report_latency = top_module.and_then(|m| m.latency);
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
-    let window = cosim_window(report, top_params);
+    let window = match report {
+        Some(_) => cosim_window(report, top_params),
+        None => window_without_report(tool_version, top_info),
+    };
     let cosim_per_call: Vec<u64> = per_call
         .iter()
         .enumerate()
@@ -95,7 +100,9 @@ pub fn estimate(
     let first_extra = cosim_per_call.first().zip(per_call.first()).map_or(window.cycles(0), |(w, c)| w - c);
     let cosim_extra = match window {
         Window::Handshake => Sourced::new(first_extra, Source::Default),
-        Window::AxiLitePolled { .. } => Sourced::new(first_extra, Source::Report),
+        Window::AxiLitePolled { .. } if report.is_some() => Sourced::new(first_extra, Source::Report),
+        // Without a report the release comes from the project file.
+        Window::AxiLitePolled { .. } => Sourced::new(first_extra, Source::Project),
     };
     let cosim = cosim.map(|c| compare(&cosim_per_call, c, report_latency));
     Estimate {
@@ -137,6 +144,36 @@ fn cosim_window(report: Option<&csynth::Report>, top_params: &[Param]) -> Window
     };
     let (writes, reads) = axilite_memories(r, top_params);
     Window::for_top(Some(&r.version), r.control_on_axilite, words).with_memories(writes, reads)
+}
+
+/// Without a report: the window of the release the project file names (none: the schedule),
+/// with the block control where the top's `INTERFACE ... port=return` puts it, the scalar
+/// arguments' registers from the source ([`argument_words`]) and its arrays on the bundle: the
+/// memories `ARRAY_PARTITION` makes of each, written when the top reads it, read back when it
+/// writes it (its accesses, `model::fnbody::PortUse`). Output scalars are not read back here:
+/// the source does not say which pointers only return a value.
+fn window_without_report(version: Option<&str>, top: Option<&ModuleInfo>) -> Window {
+    let (Some(version), Some(m)) = (version, top) else { return Window::Handshake };
+    let control_on_axilite = m.control.as_deref() == Some("s_axilite");
+    let (mut writes, mut reads) = (Vec::new(), Vec::new());
+    for p in m.params.iter().filter(|p| p.kind == ParamKind::Array && p.interface.as_deref() == Some("s_axilite")) {
+        let Some((elements, bits)) = p.elements.zip(p.elem_bits) else { continue };
+        let uses = m.port_uses.iter().find(|u| u.param == p.name);
+        let banks = uses.map_or(1, |u| u.banks.max(1));
+        let bank = Bank::of(elements.div_ceil(banks), bits);
+        if bank.turns > MAX_BANK_TURNS {
+            continue;
+        }
+        let written = uses.is_some_and(|u| u.accesses.iter().any(|a| a.write));
+        let read = uses.is_none_or(|u| u.accesses.iter().any(|a| !a.write));
+        if read || !written {
+            writes.extend(std::iter::repeat_n(bank, banks as usize));
+        }
+        if written {
+            reads.extend(std::iter::repeat_n(ReadBack::Memory(bank), banks as usize));
+        }
+    }
+    Window::for_top(Some(version), control_on_axilite, argument_words(&m.params, version)).with_memories(writes, reads)
 }
 
 /// More turns than this a memory is not an s_axilite memory (the bundle's address space is a
