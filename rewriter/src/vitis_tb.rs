@@ -37,8 +37,59 @@ pub enum Window {
     Handshake,
     /// The s_axilite testbench of Vitis up to 2022.2: per call, the 32-bit words written per
     /// argument of the control bundle, in register order (an argument with 0 words still takes
-    /// its turn).
-    AxiLitePolled { words: Vec<u32> },
+    /// its turn), then the memories of array arguments on the bundle (each bank a process of its
+    /// own) and the outputs it reads back after ap_done.
+    AxiLitePolled {
+        words: Vec<u32>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        writes: Vec<Bank>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        reads: Vec<ReadBack>,
+    },
+}
+
+/// One bank of an array argument on the control bundle (an `ARRAY_PARTITION` of the argument
+/// makes one per part): the testbench's process for it moves one element a turn, `words`
+/// 32-bit words (elements of 8 or 16 bits packed four or two to a word, one word a turn), for
+/// `turns` turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Bank {
+    pub words: u32,
+    pub turns: u32,
+}
+
+/// What the testbench reads back after ap_done, each a process of its own: a bank of an output
+/// array (a memory read waits one edge more than a register's: the adapter reads the RAM first)
+/// or an output scalar (its valid register, then its data words).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "of", rename_all = "snake_case")]
+pub enum ReadBack {
+    Memory(Bank),
+    Scalar { words: u32 },
+}
+
+impl ReadBack {
+    /// Edges of one turn with work, and the turns.
+    fn turn(&self) -> (u64, u32) {
+        match *self {
+            ReadBack::Memory(b) => ((READ + RAM_READ) * b.words as u64 + HANDOFF, b.turns),
+            ReadBack::Scalar { words } => (READ + READ * words as u64 + HANDOFF, 1),
+        }
+    }
+}
+
+impl Bank {
+    /// The bank of `elements` elements of `bits` bits: Vitis' testbench packs elements of up to
+    /// 8 bits four to a 32-bit word and of up to 16 bits two, and writes wider ones in
+    /// `ceil(bits / 32)` words, one element (or one packed word) a turn.
+    pub fn of(elements: u64, bits: u32) -> Bank {
+        let per_word = match bits {
+            0..=8 => 4,
+            9..=16 => 2,
+            _ => 1,
+        };
+        Bank { words: bits.div_ceil(32).max(1), turns: elements.div_ceil(per_word).min(u32::MAX as u64) as u32 }
+    }
 }
 
 /// Status poll turn: AR accepted at +1 (the done bit is sampled there), R at +2, data taken at
@@ -46,6 +97,11 @@ pub enum Window {
 const POLL: u64 = 4;
 /// One register write: AW accepted at +1, W at +2, B at +3, the write returns at +4.
 const WORD: u64 = 4;
+/// One register read, as the status poll's: AR at +1, R at +2, data at +3, returns at +4.
+const READ: u64 = 4;
+/// A read of a memory on the bundle: the adapter holds RVALID a cycle while its RAM answers
+/// (`RVALID` waits for `int_<mem>_read` to fall in Vitis' `*_s_axi`).
+const RAM_READ: u64 = 1;
 /// An argument process that had work hands over two edges after its last write returned.
 const HANDOFF: u64 = 2;
 /// Edge of the start write's W handshake after its turn begins; the kernel sees ap_start
@@ -63,9 +119,19 @@ impl Window {
     /// An unknown version counts as 2023.1+ (the rule measured on the most designs).
     pub fn for_top(version: Option<&str>, control_on_axilite: bool, words: Vec<u32>) -> Window {
         if control_on_axilite && version.and_then(year_minor).is_some_and(polls) {
-            Window::AxiLitePolled { words }
+            Window::AxiLitePolled { words, writes: Vec::new(), reads: Vec::new() }
         } else {
             Window::Handshake
+        }
+    }
+
+    /// The polled window with the memories of the bundle's array arguments (`writes`, after the
+    /// scalar arguments) and what the testbench reads back after ap_done (`reads`); the
+    /// handshake window has no bus to move them over and stays as it is.
+    pub fn with_memories(self, writes: Vec<Bank>, reads: Vec<ReadBack>) -> Window {
+        match self {
+            Window::AxiLitePolled { words, .. } => Window::AxiLitePolled { words, writes, reads },
+            Window::Handshake => Window::Handshake,
         }
     }
 
@@ -73,7 +139,22 @@ impl Window {
     pub fn cycles(&self, run: u64) -> u64 {
         match self {
             Window::Handshake => run,
-            Window::AxiLitePolled { words } => polled(words, run),
+            Window::AxiLitePolled { words, writes, reads } => polled(words, writes, reads, run).cycles,
+        }
+    }
+
+    /// The same for a call that follows another (`prev_run`) in the testbench. With read-back,
+    /// the testbench starts counting the next call at the poll that saw the previous one's
+    /// ap_done (its ready bit), so the previous call's read-back falls in this call's count
+    /// too: one public design's first call 517, every later one 544. Without read-back the
+    /// call counts as the first.
+    pub fn cycles_after(&self, prev_run: Option<u64>, run: u64) -> u64 {
+        match (self, prev_run) {
+            (Window::AxiLitePolled { words, writes, reads }, Some(prev)) if !reads.is_empty() => {
+                let tail = polled(words, writes, reads, prev).tail;
+                polled(words, writes, reads, run).cycles + START_TAKEN + tail.saturating_sub(READY_TAKEN)
+            }
+            _ => self.cycles(run),
         }
     }
 
@@ -81,14 +162,35 @@ impl Window {
     pub fn describe(&self) -> String {
         match self {
             Window::Handshake => "the schedule (ap_start..ap_done, as the co-sim testbench counts it)".into(),
-            Window::AxiLitePolled { words } => {
+            Window::AxiLitePolled { words, writes, reads } => {
                 let n = words.iter().sum::<u32>();
-                format!(
-                    "Vitis' polled s_axilite testbench (≤ 2022.2, 2023.2+): {n} argument word{} written, ap_start, done seen by a \
-                     status poll every {} cycles",
-                    if n == 1 { "" } else { "s" },
-                    POLL + words.len() as u64 + 1
-                )
+                let mut s = format!(
+                    "Vitis' polled s_axilite testbench (≤ 2022.2, 2023.2+): {n} argument word{} written",
+                    if n == 1 { "" } else { "s" }
+                );
+                if !writes.is_empty() {
+                    let w: u64 = writes.iter().map(|b| b.words as u64 * b.turns as u64).sum();
+                    s += &format!(
+                        ", {w} words into {} memor{}",
+                        writes.len(),
+                        if writes.len() == 1 { "y" } else { "ies" }
+                    );
+                }
+                s += &format!(
+                    ", ap_start, done seen by a status poll every {} cycles",
+                    POLL + (words.len() + writes.len() + reads.len()) as u64 + 1
+                );
+                if !reads.is_empty() {
+                    let w: u64 = reads
+                        .iter()
+                        .map(|r| match r {
+                            ReadBack::Memory(b) => b.words as u64 * b.turns as u64,
+                            ReadBack::Scalar { words } => *words as u64,
+                        })
+                        .sum();
+                    s += &format!(", then {w} output words read back");
+                }
+                s
             }
         }
     }
@@ -115,25 +217,79 @@ fn polls((year, minor): (u32, u32)) -> bool {
     year < 2023 || (year, minor) >= (2023, 2)
 }
 
-/// Edges are counted from the testbench's first turn (a status poll) at edge 0.
-fn polled(words: &[u32], run: u64) -> u64 {
-    let n = words.len() as u64;
-    let mut turn = POLL;
-    for &w in words {
-        turn += WORD * w as u64 + HANDOFF;
+/// Where a polled call ends: the cycles counted, and the edges from the start of the poll that
+/// saw ap_done to the end of the read-back (0 without read-back).
+struct Polled {
+    cycles: u64,
+    tail: u64,
+}
+
+/// The next call's count starts 5 edges after the poll that saw ap_done began: the read
+/// returns at +4 with the ready bit, which the testbench samples a cycle later.
+const READY_TAKEN: u64 = 5;
+
+/// Edges are counted from the testbench's first turn (a status poll) at edge 0. The processes
+/// take turns in a fixed round: the poll, the writers (scalar arguments, then memory banks),
+/// the start, the read-back; a process without work passes in one edge.
+fn polled(words: &[u32], writes: &[Bank], reads: &[ReadBack], run: u64) -> Polled {
+    let cost: Vec<u64> = words
+        .iter()
+        .map(|&w| WORD * w as u64 + HANDOFF)
+        .chain(writes.iter().map(|b| WORD * b.words as u64 + HANDOFF))
+        .collect();
+    let mut left: Vec<u32> = words.iter().map(|_| 1).chain(writes.iter().map(|b| b.turns)).collect();
+    let n = cost.len() as u64;
+    let r = reads.len() as u64;
+    // Rounds of argument writes, one turn of each writer with work a round.
+    let mut turn = 0;
+    loop {
+        turn += POLL;
+        for (c, l) in cost.iter().zip(left.iter_mut()) {
+            if *l > 0 {
+                turn += c;
+                *l -= 1;
+            } else {
+                turn += 1;
+            }
+        }
+        if left.iter().all(|&l| l == 0) {
+            break;
+        }
+        turn += 1 + r;
     }
-    if !words.is_empty() {
-        // The start process passes once, then a poll and every argument process (idle now).
-        turn += 1 + POLL + n;
+    if n > 0 {
+        // The start process passes once, then a poll and every writer (idle now).
+        turn += 1 + r + POLL + n;
     }
     let start_seen = turn + START_SEEN;
     let done = start_seen + run;
-    turn += WORD + HANDOFF;
+    turn += WORD + HANDOFF + r;
     // Polls from `turn` on, one per round of every process; the first that begins at or after
     // the edge where ap_done is high samples the done bit set.
-    let round = POLL + n + 1;
+    let round = POLL + n + 1 + r;
     let poll = turn + done.saturating_sub(turn).div_ceil(round) * round;
-    poll + DONE_SEEN - START_TAKEN
+    if reads.is_empty() {
+        return Polled { cycles: poll + DONE_SEEN - START_TAKEN, tail: 0 };
+    }
+    // The read-back: from the round of that poll, each reader one turn a round; the call ends
+    // when the last read has returned (the testbench's done is ap_done and every output read).
+    let mut left: Vec<u32> = reads.iter().map(|rb| rb.turn().1).collect();
+    let mut at = poll + POLL + n + 1;
+    loop {
+        for (rb, l) in reads.iter().zip(left.iter_mut()) {
+            if *l > 0 {
+                at += rb.turn().0;
+                *l -= 1;
+            } else {
+                at += 1;
+            }
+        }
+        if left.iter().all(|&l| l == 0) {
+            break;
+        }
+        at += POLL + n + 1;
+    }
+    Polled { cycles: at - START_TAKEN, tail: at - poll }
 }
 
 #[cfg(test)]
@@ -158,7 +314,7 @@ mod tests {
     /// The poll quantises: a run one cycle longer than a poll boundary waits a whole round.
     #[test]
     fn done_waits_for_the_next_poll() {
-        let w = Window::AxiLitePolled { words: vec![1] };
+        let w = Window::AxiLitePolled { words: vec![1], writes: vec![], reads: vec![] };
         // Turns: poll 0-3, argument 4-9, start idle 10, poll 11-14, argument idle 15, start
         // write 16 (ap_start seen at 19), polls every 6 edges from 22.
         assert_eq!(w.cycles(3), 22 + 5); // done at 22: the poll at 22 sees it
@@ -170,20 +326,71 @@ mod tests {
     #[test]
     fn a_top_without_arguments_writes_only_the_start() {
         // Poll 0-3, start written at 4 (ap_start seen at 7), polls every 5 edges from 10.
-        let w = Window::AxiLitePolled { words: vec![] };
+        let w = Window::AxiLitePolled { words: vec![], writes: vec![], reads: vec![] };
         assert_eq!(w.cycles(3), 10 + 5);
         assert_eq!(w.cycles(4), 15 + 5);
     }
 
     #[test]
+    fn banks_pack_narrow_elements_and_split_wide_ones() {
+        assert_eq!(Bank::of(16, 8), Bank { words: 1, turns: 4 }, "four bytes a word");
+        assert_eq!(Bank::of(16, 16), Bank { words: 1, turns: 8 }, "two shorts a word");
+        assert_eq!(Bank::of(5, 32), Bank { words: 1, turns: 5 });
+        assert_eq!(Bank::of(8, 64), Bank { words: 2, turns: 8 }, "a 64-bit element in two words a turn");
+        assert_eq!(Bank::of(3, 8), Bank { words: 1, turns: 1 });
+    }
+
+    /// tests/cycle/23_axilite_arrays, worked out in its expected.json: a scalar `k`, two int
+    /// memories and one of shorts written, two int memories read back; the schedule 32.
+    #[test]
+    fn memories_are_written_before_the_start_and_read_back_after_done() {
+        let int8 = Bank::of(8, 32);
+        let w = Window::for_top(Some("2022.2"), true, vec![1])
+            .with_memories(vec![int8, int8, Bank::of(16, 16)], vec![ReadBack::Memory(int8), ReadBack::Memory(int8)]);
+        assert_eq!(w.cycles(32), 445);
+        assert_eq!(w.cycles_after(Some(32), 32), 625, "the previous call's read-back is counted too");
+        assert_eq!(w.cycles_after(None, 32), 445);
+        // The registers alone: poll 0-3, k 4-9, start idle 10, poll 11-14, k idle 15, start 16
+        // (ap_start seen at 19, ap_done at 51), polls every 6 edges from 22: 52 sees it.
+        let registers = Window::for_top(Some("2022.2"), true, vec![1]);
+        assert_eq!(registers.cycles(32), 52 + 5);
+        assert_eq!(registers.cycles_after(Some(32), 32), 57, "no read-back: each call as the first");
+        // The handshake window has no bus: memories change nothing.
+        let hs = Window::for_top(Some("2023.1"), true, vec![1]).with_memories(vec![int8], vec![]);
+        assert_eq!(hs, Window::Handshake);
+    }
+
+    /// An output scalar on the bundle is read back with its valid register: two reads and the
+    /// hand-over, 4 + 4 + 2 edges after the poll round that saw ap_done.
+    #[test]
+    fn an_output_scalar_is_read_back_after_done() {
+        let w =
+            Window::for_top(Some("2021.1"), true, vec![]).with_memories(vec![], vec![ReadBack::Scalar { words: 1 }]);
+        // Poll 0-3, start written at 4 (ap_start seen at 7, its turn ends at 10), reader idle 10;
+        // polls every 4 + 1 + 1 = 6 edges from 11. Run 3: ap_done at 10, the poll at 11 sees it;
+        // the start idles at 15, the reader reads valid and data from 16: 16 + 10 = 26, counted
+        // from edge 1.
+        assert_eq!(w.cycles(3), 25);
+    }
+
+    #[test]
     fn the_version_and_the_protocol_choose_the_window() {
         assert_eq!(Window::for_top(Some("2023.1"), true, vec![1]), Window::Handshake);
-        assert_eq!(Window::for_top(Some("2023.2"), true, vec![]), Window::AxiLitePolled { words: vec![] });
-        assert_eq!(Window::for_top(Some("2024.1"), true, vec![2]), Window::AxiLitePolled { words: vec![2] });
+        assert_eq!(
+            Window::for_top(Some("2023.2"), true, vec![]),
+            Window::AxiLitePolled { words: vec![], writes: vec![], reads: vec![] }
+        );
+        assert_eq!(
+            Window::for_top(Some("2024.1"), true, vec![2]),
+            Window::AxiLitePolled { words: vec![2], writes: vec![], reads: vec![] }
+        );
         assert_eq!(Window::for_top(Some("2023.2"), false, vec![]), Window::Handshake);
         assert_eq!(Window::for_top(Some("2022.2"), false, vec![1]), Window::Handshake);
         assert_eq!(Window::for_top(None, true, vec![1]), Window::Handshake);
-        assert_eq!(Window::for_top(Some("v2019.2"), true, vec![]), Window::AxiLitePolled { words: vec![] });
+        assert_eq!(
+            Window::for_top(Some("v2019.2"), true, vec![]),
+            Window::AxiLitePolled { words: vec![], writes: vec![], reads: vec![] }
+        );
         assert_eq!(Window::Handshake.cycles(260), 260);
     }
 }

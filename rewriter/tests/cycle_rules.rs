@@ -209,6 +209,25 @@ fn the_cosim_window_follows_the_report_version() {
     }
 }
 
+/// Arrays on the s_axilite bundle (case 23): the co-sim window holds the testbench's writes of
+/// the input memories and the read-back of the output ones, worked out by hand in the case's
+/// `why`; the schedule itself is the report's.
+#[test]
+fn arrays_on_the_control_bundle_are_moved_inside_the_cosim_window() {
+    let case = repo().join("tests/cycle/23_axilite_arrays");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).unwrap()).unwrap();
+    let e = sim(&case, &["--csynth", case.join("csynth.xml").to_str().unwrap()])["estimate"].clone();
+    assert_eq!(counts(&e["per_call"]), counts(&expected["calls"]));
+    assert_eq!(counts(&e["cosim_per_call"]), counts(&expected["cosim"]), "{}", e["cosim_window"]);
+    // Without the report: the release from the project file (an hls_config.cfg is 2023.2+), the
+    // control from `INTERFACE s_axilite port=return`, the memories from `ARRAY_PARTITION` and the
+    // top's reads and writes; its default schedule of 34 lands in the same poll.
+    let e = sim(&case, &["--no-csynth"])["estimate"].clone();
+    assert_eq!(counts(&e["per_call"]), [34, 34, 34]);
+    assert_eq!(counts(&e["cosim_per_call"]), counts(&expected["cosim"]), "{}", e["cosim_window"]);
+    assert_eq!(e["cosim_extra"]["source"], "project");
+}
+
 /// The real Vitis 2022.2 solution end to end: its testbench runs, the report (XML or text) times
 /// it, the co-simulation report is compared per call.
 #[test]

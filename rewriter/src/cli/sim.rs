@@ -196,6 +196,7 @@ fn analysis_options(
             Some(p) => Some(cosim_truth(p, "sim")?),
             None => None,
         },
+        tool_version: None,
     })
 }
 
@@ -244,7 +245,9 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         let settings =
             project.as_ref().map(|p| (p.pipeline_threshold(), p.dataflow_default_channel.as_deref() == Some("fifo")));
         // Checked before the run: the analysis runs beside the testbench.
-        let checked = analysis_options(&args, spec.top.clone(), clock, csynth.clone(), Default::default(), settings)?;
+        let mut checked =
+            analysis_options(&args, spec.top.clone(), clock, csynth.clone(), Default::default(), settings)?;
+        checked.tool_version = project.as_ref().and_then(|p| p.tool_version_hint());
         let prepare = |m: &hlsinstr::emit::manifest::Manifest,
                        sources: &std::collections::HashMap<String, Vec<String>>| {
             if let (Some(c), false) = (&csynth, args.quiet || args.csynth.is_some()) {

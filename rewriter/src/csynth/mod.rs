@@ -83,6 +83,10 @@ pub struct Report {
     /// or the top has `s_axi` ports and no `ap_start` port (reports before 2021 list no
     /// registers).
     pub control_on_axilite: bool,
+    /// The top's arguments as `SW I/O Information` gives them (2021+): direction and the
+    /// hardware each maps to. Empty when the report has no such section.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sw_args: Vec<SwArg>,
     /// The files read: the report itself, then per-module siblings (2020.1 layout; for text
     /// reports also in the 2022+ layout, where they give what the summary table leaves out).
     pub files: Vec<PathBuf>,
@@ -226,6 +230,38 @@ pub(crate) fn control_bundle_args(rows: &[[&str; 4]]) -> Option<Vec<AxiLiteArg>>
         }
     }
     Some(args)
+}
+
+/// A top argument in the report's `SW I/O Information`: `Top Function Arguments` (direction
+/// `in`, `out` or `inout`) and its rows of `SW-to-HW Mapping` (HW name, HW type), one row per
+/// part: an array on an s_axilite bundle that `ARRAY_PARTITION` splits into eight memories has
+/// eight `interface` rows on that bundle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SwArg {
+    pub name: String,
+    pub direction: String,
+    pub hw: Vec<(String, String)>,
+}
+
+impl SwArg {
+    /// The memories the argument has on an s_axilite bundle (`s_axi_<bundle>` rows of type
+    /// `interface`; a scalar there is a `register`).
+    pub fn axilite_memories(&self) -> usize {
+        self.hw.iter().filter(|(name, ty)| name.starts_with("s_axi") && ty == "interface").count()
+    }
+}
+
+/// The arguments of `Top Function Arguments` rows (argument, direction) with the `SW-to-HW
+/// Mapping` rows (argument, HW name, HW type) that name them.
+pub(crate) fn sw_args(args: &[[&str; 2]], mapping: &[[&str; 3]]) -> Vec<SwArg> {
+    args.iter()
+        .filter(|a| !a[0].is_empty())
+        .map(|a| SwArg {
+            name: a[0].to_string(),
+            direction: a[1].to_ascii_lowercase(),
+            hw: mapping.iter().filter(|m| m[0] == a[0]).map(|m| (m[1].to_string(), m[2].to_string())).collect(),
+        })
+        .collect()
 }
 
 /// An m_axi adapter of the top, as the report's `M_AXI` table gives it.

@@ -242,6 +242,7 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
         s_axilite,
         control_on_axilite,
         axilite_args,
+        sw_args: sw_interface(root),
         files: vec![origin.to_path_buf()],
         warnings: ctx.warnings,
     };
@@ -648,6 +649,29 @@ fn hw_interfaces(root: Node) -> (Vec<MaxiInterface>, Option<String>, bool, Optio
         })
         .collect();
     (maxi, control, s_axilite, super::control_bundle_args(&rows))
+}
+
+/// `<ReportSWInterface>` (2022+; csynth.rpt's `SW I/O Information`): per argument a column of
+/// `Top Function Arguments` (`in, complex_t*`) and columns of `SW-to-HW Mapping`
+/// (`s_axi_control, interface, , `).
+fn sw_interface(root: Node) -> Vec<super::SwArg> {
+    let Some(sw) = child(root, "ReportSWInterface") else { return Vec::new() };
+    let columns = |item: &str| -> Vec<(String, Vec<String>)> {
+        sw.descendants()
+            .filter(|n| n.is_element() && n.tag_name().name() == "item" && n.attribute("name") == Some(item))
+            .filter_map(|i| child(i, "table"))
+            .flat_map(|t| children(t, "column").collect::<Vec<_>>())
+            .map(|c| (c.attribute("name").unwrap_or("").trim().to_string(), split_list(&text_of(c))))
+            .collect()
+    };
+    let args = columns("Top Function Arguments");
+    let mapping = columns("SW-to-HW Mapping");
+    let at = |v: &[String], i: usize| v.get(i).map_or("", |s| s.as_str()).to_string();
+    let arg_rows: Vec<[String; 2]> = args.iter().map(|(n, v)| [n.clone(), at(v, 0)]).collect();
+    let map_rows: Vec<[String; 3]> = mapping.iter().map(|(n, v)| [n.clone(), at(v, 0), at(v, 1)]).collect();
+    let arg_refs: Vec<[&str; 2]> = arg_rows.iter().map(|[a, b]| [a.as_str(), b.as_str()]).collect();
+    let map_refs: Vec<[&str; 3]> = map_rows.iter().map(|[a, b, c]| [a.as_str(), b.as_str(), c.as_str()]).collect();
+    super::sw_args(&arg_refs, &map_refs)
 }
 
 /// `a, b, , c` → [a, b, "", c]; trailing empty values (padding in 2022.x) are dropped.

@@ -129,7 +129,15 @@ mod tests {
             returns_void: true,
             params: params
                 .iter()
-                .map(|&(n, kind)| Param { name: n.into(), type_text: String::new(), kind, interface: None })
+                .map(|&(n, kind)| Param {
+                    name: n.into(),
+                    type_text: String::new(),
+                    kind,
+                    interface: None,
+                    dims: Vec::new(),
+                    elements: None,
+                    elem_bits: None,
+                })
                 .collect(),
             stream_locals: Vec::new(),
             calls: calls
@@ -154,6 +162,7 @@ mod tests {
             initialisers: Vec::new(),
             chain: Vec::new(),
             port_uses: Vec::new(),
+            control: None,
         }));
         p
     }

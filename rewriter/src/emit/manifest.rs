@@ -530,6 +530,10 @@ pub struct ModuleInfo {
     /// The accesses of its array parameters, which two memory ports a bank serialise in a pipeline.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub port_uses: Vec<crate::model::fnbody::PortUse>,
+    /// `#pragma HLS INTERFACE <mode> port=return`: the block control's protocol (`s_axilite`:
+    /// ap_start and ap_done are registers of that bundle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<String>,
 }
 
 /// One initialised local array of a function (see [`ModuleInfo::initialisers`]).
@@ -568,6 +572,33 @@ pub fn resolve_initialisers(manifest: &mut Manifest, consts: &crate::model::cons
         }
         i.elements = why.is_none().then_some(product);
         i.unknown = why;
+    }
+}
+
+/// The elements and element width of every array parameter of the top function `top` (what
+/// Vitis' co-sim testbench moves through an s_axilite bundle), from the constants and the
+/// types of `texts` (sources and headers). Left unknown where a dimension or the type does not
+/// resolve.
+pub fn resolve_param_sizes(
+    manifest: &mut Manifest,
+    top: &str,
+    texts: &[&str],
+    consts: &crate::model::consts::Constants,
+) {
+    let Some(m) =
+        manifest.probes.iter_mut().find(|p| p.kind == "function" && p.name == top).and_then(|p| p.module.as_mut())
+    else {
+        return;
+    };
+    if !m.params.iter().any(|p| !p.dims.is_empty()) {
+        return;
+    }
+    let widths = crate::model::cbits::TypeWidths::scan(texts, consts);
+    for p in m.params.iter_mut().filter(|p| !p.dims.is_empty()) {
+        p.elements = p.dims.iter().try_fold(1u64, |acc, d| {
+            consts.eval(d).ok().and_then(|v| u64::try_from(v).ok()).and_then(|v| acc.checked_mul(v))
+        });
+        p.elem_bits = widths.bits(&p.type_text);
     }
 }
 
@@ -718,6 +749,7 @@ pub fn describe(
                             .collect(),
                         chain: f.body_chain.clone(),
                         port_uses: f.port_uses.clone(),
+                        control: f.control.clone(),
                     })),
                     ..ProbeEntry::new(p.id, "function", file, (f.line, f.col), &f.qualified, &f.name)
                 },

@@ -581,6 +581,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         initialisers: Vec::new(),
         body_chain: Vec::new(),
         port_uses: Vec::new(),
+        control: None,
     };
     let mut walker = BodyWalker {
         text,
@@ -701,6 +702,7 @@ pub(super) fn params(fdecl: Node, text: &str) -> Vec<Param> {
         let type_text = field(p, "type").map(|t| squash(node_text(t, text))).unwrap_or_default();
         let mut kind = ParamKind::Scalar;
         let mut name = None;
+        let mut dims = Vec::new();
         let mut d = field(p, "declarator");
         while let Some(n) = d {
             match n.kind() {
@@ -709,7 +711,11 @@ pub(super) fn params(fdecl: Node, text: &str) -> Vec<Param> {
                     break;
                 }
                 "pointer_declarator" => kind = ParamKind::Pointer,
-                "array_declarator" => kind = ParamKind::Array,
+                "array_declarator" => {
+                    kind = ParamKind::Array;
+                    // Nested declarators hold the inner dimensions: `a[N][4]` is `(a[N])[4]`.
+                    dims.insert(0, field(n, "size").map(|s| squash(node_text(s, text))).unwrap_or_default());
+                }
                 "reference_declarator" if kind == ParamKind::Scalar => kind = ParamKind::Reference,
                 _ => {}
             }
@@ -722,7 +728,7 @@ pub(super) fn params(fdecl: Node, text: &str) -> Vec<Param> {
             kind = ParamKind::Stream;
         }
         if let Some(name) = name {
-            out.push(Param { name, type_text, kind, interface: None });
+            out.push(Param { name, type_text, kind, interface: None, dims, elements: None, elem_bits: None });
         }
     }
     out
@@ -735,6 +741,9 @@ pub(super) fn mark_interfaces(f: &mut Function) {
         }
         let mode = p.option("mode").map(str::to_ascii_lowercase).or_else(|| p.flags.first().cloned());
         if let (Some(mode), Some(port)) = (mode, p.option("port")) {
+            if port == "return" {
+                f.control = Some(mode.clone());
+            }
             if let Some(param) = f.params.iter_mut().find(|q| q.name == port) {
                 // `m_axi port=a` plus `s_axilite port=a` (its offset register) is one m_axi port:
                 // the data path wins over the control register.

@@ -6,6 +6,7 @@
 //! (loops, calls, returns, gotos in a body), `flow` (how control leaves a function).
 
 mod body;
+pub mod cbits;
 mod conditional;
 pub mod consts;
 mod flow;

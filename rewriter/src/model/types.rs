@@ -90,6 +90,9 @@ pub struct Function {
     pub body_chain: Vec<super::pragma::ChainStep>,
     /// The accesses of its array parameters, which memory ports serialise in a pipeline.
     pub port_uses: Vec<super::fnbody::PortUse>,
+    /// The mode of `#pragma HLS INTERFACE ... port=return` (`s_axilite`, `ap_ctrl_hs`, ...): where
+    /// the block control is, when the source says.
+    pub control: Option<String>,
 }
 
 /// `int t[N][4] = {...};` in a function body, not `static` or `const`, written later.
@@ -195,6 +198,16 @@ pub struct Param {
     /// `m_axi` when an INTERFACE pragma in the body says so.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub interface: Option<String>,
+    /// An array parameter's dimensions as written, outermost first (`a[N][4]` → `N`, `4`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dims: Vec<String>,
+    /// Its elements and their width in bits, once the sources' constants and types are known
+    /// (`emit::manifest::resolve_param_sizes`); what the co-sim testbench moves over an
+    /// s_axilite bundle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elements: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elem_bits: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -317,6 +317,35 @@ pub fn parse_tcl_selected(path: &Path, text: &str, select: &Select) -> Result<Pr
     Ok(project)
 }
 
+impl Project {
+    /// The tool release the project file was written for, when it says: a Vitis unified
+    /// `hls_config.cfg` is 2023.2 or later (the format came with it); a `script.tcl` Vitis HLS
+    /// or Vivado HLS generated names the year in its header (`## Copyright 1986-2022 Xilinx,
+    /// Inc.`: `2022`; a year names no release, so 2023, which has both testbench models, says
+    /// nothing more than that). `None` for a script written by hand.
+    pub fn tool_version_hint(&self) -> Option<String> {
+        if self.file.extension().is_some_and(|e| e == "cfg") {
+            return Some("2023.2".into());
+        }
+        version_in_header(&std::fs::read_to_string(&self.file).ok()?)
+    }
+}
+
+/// The year of the `Copyright` line in the header Vitis HLS or Vivado HLS writes at the top of
+/// a generated script; `None` for a script without that header.
+fn version_in_header(text: &str) -> Option<String> {
+    let header: Vec<&str> = text.lines().map(str::trim).take_while(|l| l.starts_with('#') || l.is_empty()).collect();
+    if !header.iter().any(|l| l.contains("generated automatically by Vi") && l.contains("HLS")) {
+        return None;
+    }
+    let years = header.iter().filter(|l| l.contains("Copyright")).flat_map(|l| {
+        l.split(|c: char| !c.is_ascii_digit())
+            .filter_map(|w| w.parse::<u32>().ok())
+            .filter(|y| (2000..2100).contains(y))
+    });
+    years.max().map(|y| y.to_string())
+}
+
 /// The header Vivado HLS writes at the top of the scripts it generates (`script.tcl`,
 /// `directives.tcl`): `## This file is generated automatically by Vivado HLS.` (Vitis HLS
 /// writes `... by Vitis HLS.`). Only the leading comment block is looked at.
@@ -847,6 +876,19 @@ pub fn absolutize_flags(root: &Path, flags: &[String]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_release_a_generated_script_names() {
+        let vitis = "############################################################\n\
+                     ## This file is generated automatically by Vitis HLS.\n\
+                     ## Please DO NOT edit it.\n## Copyright 1986-2022 Xilinx, Inc. All Rights Reserved.\n\
+                     ############################################################\nopen_project p\n";
+        assert_eq!(version_in_header(vitis).as_deref(), Some("2022"));
+        let vivado =
+            "## This file is generated automatically by Vivado HLS.\n## Copyright (C) 1986-2019 Xilinx, Inc.\n";
+        assert_eq!(version_in_header(vivado).as_deref(), Some("2019"));
+        assert_eq!(version_in_header("# my script, 2022\nopen_project p\n"), None, "written by hand");
+    }
 
     #[test]
     fn clocks() {

@@ -6,9 +6,9 @@
 use super::replay::Replay;
 use super::timing::{Source, Sourced, Timing};
 use crate::csynth;
-use crate::emit::manifest::Manifest;
-use crate::model::Param;
-use crate::vitis_tb::Window;
+use crate::emit::manifest::{Manifest, ModuleInfo};
+use crate::model::{Param, ParamKind};
+use crate::vitis_tb::{Bank, ReadBack, Window};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
 
@@ -78,20 +78,31 @@ pub fn estimate(
     report: Option<&csynth::Report>,
     top: &str,
     cosim: Option<&CosimTruth>,
-    top_params: &[Param],
+    top_info: Option<&ModuleInfo>,
+    tool_version: Option<&str>,
 ) -> Estimate {
+    let top_params = top_info.map_or(&[][..], |m| &m.params[..]);
     let per_call = replay.calls.clone();
     // Over every call: the list keeps the first MAX_CALLS.
     let mean = if replay.calls_total == 0 { 0.0 } else { replay.calls_cycles as f64 / replay.calls_total as f64 };
     let top_module = report.and_then(|r| r.module(top).or_else(|| r.top_module()));
     let report_latency = top_module.and_then(|m| m.latency);
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
-    let window = cosim_window(report, top_params);
-    let cosim_per_call: Vec<u64> = per_call.iter().map(|&c| window.cycles(c)).collect();
+    let window = match report {
+        Some(_) => cosim_window(report, top_params),
+        None => window_without_report(tool_version, top_info),
+    };
+    let cosim_per_call: Vec<u64> = per_call
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| window.cycles_after(i.checked_sub(1).map(|p| per_call[p]), c))
+        .collect();
     let first_extra = cosim_per_call.first().zip(per_call.first()).map_or(window.cycles(0), |(w, c)| w - c);
     let cosim_extra = match window {
         Window::Handshake => Sourced::new(first_extra, Source::Default),
-        Window::AxiLitePolled { .. } => Sourced::new(first_extra, Source::Report),
+        Window::AxiLitePolled { .. } if report.is_some() => Sourced::new(first_extra, Source::Report),
+        // Without a report the release comes from the project file.
+        Window::AxiLitePolled { .. } => Sourced::new(first_extra, Source::Project),
     };
     let cosim = cosim.map(|c| compare(&cosim_per_call, c, report_latency));
     Estimate {
@@ -120,9 +131,96 @@ fn cosim_window(report: Option<&csynth::Report>, top_params: &[Param]) -> Window
     let Some(r) = report else { return Window::Handshake };
     let words = match &r.axilite_args {
         Some(a) => a.iter().map(|a| a.words).collect(),
-        None => argument_words(top_params, &r.version),
+        None => {
+            // An output scalar of the bundle (2021+ reports name the direction) is read back,
+            // not written; an m_axi pointer's offset is written whatever the data's direction.
+            let out = |p: &&Param| {
+                p.interface.as_deref() != Some("m_axi")
+                    && r.sw_args.iter().any(|a| a.name == p.name && a.direction == "out")
+            };
+            let written: Vec<Param> = top_params.iter().filter(|p| !out(p)).cloned().collect();
+            argument_words(&written, &r.version)
+        }
     };
-    Window::for_top(Some(&r.version), r.control_on_axilite, words)
+    let (writes, reads) = axilite_memories(r, top_params);
+    Window::for_top(Some(&r.version), r.control_on_axilite, words).with_memories(writes, reads)
+}
+
+/// Without a report: the window of the release the project file names (none: the schedule),
+/// with the block control where the top's `INTERFACE ... port=return` puts it, the scalar
+/// arguments' registers from the source ([`argument_words`]) and its arrays on the bundle: the
+/// memories `ARRAY_PARTITION` makes of each, written when the top reads it, read back when it
+/// writes it (its accesses, `model::fnbody::PortUse`). Output scalars are not read back here:
+/// the source does not say which pointers only return a value.
+fn window_without_report(version: Option<&str>, top: Option<&ModuleInfo>) -> Window {
+    let (Some(version), Some(m)) = (version, top) else { return Window::Handshake };
+    let control_on_axilite = m.control.as_deref() == Some("s_axilite");
+    let (mut writes, mut reads) = (Vec::new(), Vec::new());
+    for p in m.params.iter().filter(|p| p.kind == ParamKind::Array && p.interface.as_deref() == Some("s_axilite")) {
+        let Some((elements, bits)) = p.elements.zip(p.elem_bits) else { continue };
+        let uses = m.port_uses.iter().find(|u| u.param == p.name);
+        let banks = uses.map_or(1, |u| u.banks.max(1));
+        let bank = Bank::of(elements.div_ceil(banks), bits);
+        if bank.turns > MAX_BANK_TURNS {
+            continue;
+        }
+        let written = uses.is_some_and(|u| u.accesses.iter().any(|a| a.write));
+        let read = uses.is_none_or(|u| u.accesses.iter().any(|a| !a.write));
+        if read || !written {
+            writes.extend(std::iter::repeat_n(bank, banks as usize));
+        }
+        if written {
+            reads.extend(std::iter::repeat_n(ReadBack::Memory(bank), banks as usize));
+        }
+    }
+    Window::for_top(Some(version), control_on_axilite, argument_words(&m.params, version)).with_memories(writes, reads)
+}
+
+/// More turns than this a memory is not an s_axilite memory (the bundle's address space is a
+/// few kB to MB) but a size misread; the window is walked turn by turn.
+const MAX_BANK_TURNS: u32 = 1 << 20;
+
+/// What the co-sim testbench moves through the control bundle besides the scalar arguments'
+/// registers, from the report's `SW I/O Information` (2021+: direction, and one `interface`
+/// row per memory an array argument has on the bundle) and the source (the array's elements
+/// and their width): each memory of an input array is written before ap_start, each of an
+/// output array read back after ap_done (an `inout` one both), and an output scalar on the
+/// bundle (a `register` row) is read back with its valid register. An array whose size or
+/// element type the sources do not give is left out.
+fn axilite_memories(r: &csynth::Report, top_params: &[Param]) -> (Vec<Bank>, Vec<ReadBack>) {
+    let (mut writes, mut reads) = (Vec::new(), Vec::new());
+    for arg in &r.sw_args {
+        let param = top_params.iter().find(|p| p.name == arg.name);
+        let (input, output) = match arg.direction.as_str() {
+            "in" => (true, false),
+            "out" => (false, true),
+            "inout" => (true, true),
+            _ => continue,
+        };
+        let banks = arg.axilite_memories() as u64;
+        if banks > 0 {
+            let Some((elements, bits)) = param.and_then(|p| p.elements.zip(p.elem_bits)) else { continue };
+            let bank = Bank::of(elements.div_ceil(banks), bits);
+            if bank.turns > MAX_BANK_TURNS {
+                continue;
+            }
+            if input {
+                writes.extend(std::iter::repeat_n(bank, banks as usize));
+            }
+            if output {
+                reads.extend(std::iter::repeat_n(ReadBack::Memory(bank), banks as usize));
+            }
+        } else if output
+            && arg.hw.iter().any(|(name, ty)| name.starts_with("s_axi") && ty == "register")
+            // An m_axi pointer's register on the bundle is its offset, written, not read back.
+            && !arg.hw.iter().any(|(name, _)| name.starts_with("m_axi"))
+            && param.is_none_or(|p| p.interface.as_deref() != Some("m_axi"))
+        {
+            let words = param.map_or(1, |p| scalar_words(&p.type_text));
+            reads.push(ReadBack::Scalar { words });
+        }
+    }
+    (writes, reads)
 }
 
 /// Reports before 2021 list no s_axilite registers: the words the testbench writes per
@@ -141,6 +239,8 @@ fn argument_words(params: &[Param], version: &str) -> Vec<u32> {
         .iter()
         .filter_map(|p| match p.interface.as_deref() {
             Some("m_axi") => Some(if wide_addresses { 2 } else { 1 }),
+            // An array on the bundle is a memory there, not a register.
+            Some("s_axilite") if p.kind == crate::model::ParamKind::Array => None,
             Some("s_axilite") => Some(scalar_words(&p.type_text)),
             _ => None,
         })
@@ -357,7 +457,53 @@ mod tests {
             type_text: type_text.into(),
             kind: ParamKind::Scalar,
             interface: interface.map(Into::into),
+            dims: Vec::new(),
+            elements: None,
+            elem_bits: None,
         }
+    }
+
+    fn array(name: &str, elements: Option<u64>, bits: Option<u32>) -> Param {
+        Param { kind: ParamKind::Array, elements, elem_bits: bits, ..param(name, "T", Some("s_axilite")) }
+    }
+
+    /// What the report's SW I/O gives (directions, memories on the bundle) and the source's
+    /// sizes become the testbench's memories and read-back; an m_axi pointer's offset register
+    /// and an array of unknown size are left out.
+    #[test]
+    fn arrays_and_output_scalars_of_the_bundle_from_the_reports_sw_io() {
+        let mut r = old_report(
+            "|s_axi_CTRL_AWVALID  |  in |    1|    s_axi   |        CTRL        |    scalar    |\n\
+             |ap_clk              |  in |    1| ap_ctrl_hs |          k         | return value |\n",
+        );
+        r.sw_args = csynth::sw_args(
+            &[["a", "in"], ["out", "out"], ["res", "out"], ["p", "out"], ["q", "in"]],
+            &[
+                ["a", "s_axi_control", "interface"],
+                ["a", "s_axi_control", "interface"],
+                ["out", "s_axi_control", "interface"],
+                ["res", "s_axi_control res", "register"],
+                ["p", "m_axi_gmem", "interface"],
+                ["p", "s_axi_control p_1", "register"],
+                ["q", "s_axi_control", "interface"],
+            ],
+        );
+        let params = [
+            array("a", Some(16), Some(8)),
+            array("out", Some(4), Some(64)),
+            param("res", "int *", Some("s_axilite")),
+            param("p", "int *", Some("m_axi")),
+            array("q", None, Some(32)),
+        ];
+        let (writes, reads) = axilite_memories(&r, &params);
+        assert_eq!(writes, [Bank { words: 1, turns: 2 }; 2], "8 bytes a memory, four to a word");
+        assert_eq!(reads, [ReadBack::Memory(Bank { words: 2, turns: 4 }), ReadBack::Scalar { words: 1 }]);
+        // The register words: `res` is read back, not written; `p`'s offset is written.
+        assert_eq!(
+            cosim_window(Some(&r), &params),
+            Window::AxiLitePolled { words: vec![1], writes, reads },
+            "p's offset (one 32-bit word in 2018.3) only"
+        );
     }
 
     #[test]
@@ -378,7 +524,10 @@ mod tests {
         assert_eq!(argument_words(&params, "2018.3"), [1, 2, 1]);
         assert_eq!(argument_words(&params, "2020.2"), [1, 2, 2], "Vitis' m_axi offsets are 64-bit");
         assert_eq!(scalar_words("ap_uint<96>"), 3);
-        assert_eq!(cosim_window(Some(&axilite), &params), Window::AxiLitePolled { words: vec![1, 2, 1] });
+        assert_eq!(
+            cosim_window(Some(&axilite), &params),
+            Window::AxiLitePolled { words: vec![1, 2, 1], writes: vec![], reads: vec![] }
+        );
         // The same top with ap_start on a port: the handshake window.
         let ports = old_report(
             "|s_axi_CTRL_AWVALID  |  in |    1|    s_axi   |        CTRL        |    scalar    |\n\

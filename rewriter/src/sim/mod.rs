@@ -49,6 +49,9 @@ pub struct AnalysisOptions {
     pub cosim: Option<estimate::CosimTruth>,
     /// The project's dataflow channels default to FIFOs (`syn.dataflow.default_channel=fifo`).
     pub fifo_arrays: bool,
+    /// The tool release the project file names (`Project::tool_version_hint`): without a report,
+    /// which co-sim testbench counts the calls.
+    pub tool_version: Option<String>,
 }
 
 /// The report and the replay it came from (the timeline writers need the latter).
@@ -416,6 +419,7 @@ fn analyze_inner(
         stall_threshold_pct: opts.stall_threshold_pct,
         sources: &opts.sources,
         cosim: opts.cosim.as_ref(),
+        tool_version: opts.tool_version.as_deref(),
     });
     report.watch = first.watch.summary(manifest);
     Ok(Analysis { report, replay, silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch })
@@ -470,6 +474,7 @@ mod tests {
             sources: Default::default(),
             cosim: None,
             fifo_arrays: false,
+            tool_version: None,
         }
     }
 

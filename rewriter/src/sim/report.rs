@@ -228,6 +228,8 @@ pub struct Inputs<'a> {
     /// Original source lines by manifest file path, for the annotated table.
     pub sources: &'a HashMap<String, Vec<String>>,
     pub cosim: Option<&'a super::estimate::CosimTruth>,
+    /// The tool release the project names, for the co-sim window without a report.
+    pub tool_version: Option<&'a str>,
 }
 
 pub fn build(i: &Inputs) -> Report {
@@ -344,7 +346,8 @@ pub fn build(i: &Inputs) -> Report {
             i.csynth.map(|(_, c)| c),
             &i.top,
             i.cosim,
-            top_params(i.manifest, &i.top),
+            top_info(i.manifest, &i.top),
+            i.tool_version,
         ),
         accounting: i.csynth.map(|(_, c)| super::estimate::account(i.manifest, i.timing, c)),
         total_cycles: r.total_cycles,
@@ -606,12 +609,11 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
     info
 }
 
-/// The top function's parameters as the source declares them (with their INTERFACE pragmas).
-fn top_params<'a>(manifest: &'a crate::emit::manifest::Manifest, top: &str) -> &'a [crate::model::Param] {
-    manifest
-        .probes
-        .iter()
-        .find(|p| p.kind == "function" && p.name == top)
-        .and_then(|p| p.module.as_ref())
-        .map_or(&[], |m| &m.params[..])
+/// The top function's facts: its parameters as the source declares them (with their INTERFACE
+/// pragmas), their accesses, its block control.
+fn top_info<'a>(
+    manifest: &'a crate::emit::manifest::Manifest,
+    top: &str,
+) -> Option<&'a crate::emit::manifest::ModuleInfo> {
+    manifest.probes.iter().find(|p| p.kind == "function" && p.name == top).and_then(|p| p.module.as_deref())
 }

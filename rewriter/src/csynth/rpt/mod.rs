@@ -194,6 +194,7 @@ fn parse(text: &str, origin: &Path) -> Result<Parsed> {
         s_axilite: false,
         axilite_args: None,
         control_on_axilite: false,
+        sw_args: Vec::new(),
         files: vec![origin.to_path_buf()],
         warnings: Vec::new(),
     };
@@ -202,6 +203,7 @@ fn parse(text: &str, origin: &Path) -> Result<Parsed> {
         Layout::Summary => {
             report.modules = summary::summary_modules(&lines, &mut ctx, &header.name)?;
             summary::hw_interfaces(&lines, &mut ctx, &mut report);
+            summary::sw_interface(&lines, &mut report);
         }
         Layout::PerModule => instance_rows = module::per_module(&lines, &mut ctx, &mut report)?,
     }

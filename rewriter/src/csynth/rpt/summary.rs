@@ -256,6 +256,24 @@ pub(super) fn hw_interfaces(lines: &[&str], ctx: &mut Ctx, report: &mut Report) 
     }
 }
 
+/// `SW I/O Information` (2021+): the top's arguments, their direction and the hardware each
+/// maps to.
+pub(super) fn sw_interface(lines: &[&str], report: &mut Report) {
+    let Some(sec) = section(lines, "SW I/O Information") else { return };
+    let Some(args) = table_under(lines, sec, None, "* Top Function Arguments") else { return };
+    let (a, d) = (args.col(|c| c == "argument"), args.col(|c| c == "direction"));
+    let arg_rows: Vec<[&str; 2]> = args.rows.iter().map(|r| [r.cell(a), r.cell(d)]).collect();
+    let mapping = table_under(lines, sec, None, "* SW-to-HW Mapping");
+    let map_rows: Vec<[&str; 3]> = mapping
+        .as_ref()
+        .map(|t| {
+            let (a, n, ty) = (t.col(|c| c == "argument"), t.col(|c| c == "hw name"), t.col(|c| c == "hw type"));
+            t.rows.iter().map(|r| [r.cell(a), r.cell(n), r.cell(ty)]).collect()
+        })
+        .unwrap_or_default();
+    report.sw_args = crate::csynth::sw_args(&arg_rows, &map_rows);
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::{parse_document, Layout};
@@ -285,6 +303,33 @@ mod tests {
             s += &row(*r);
         }
         s + border
+    }
+
+    /// `SW I/O Information` as Vitis 2021.1 writes it: an array split into two memories on the
+    /// control bundle, an output scalar there (a register and its `_ctrl`), an m_axi pointer.
+    #[test]
+    fn sw_io_directions_and_memories_on_the_bundle() {
+        let mut text = summary_text(&[["+ top         ", "1.00", "31", "32", "-", "no", "5"]]);
+        text += "\n\n================================================================\n== SW I/O Information\n\
+                 ================================================================\n* Top Function Arguments\n\
+                 +----------+-----------+----------------+\n| Argument | Direction | Datatype       |\n\
+                 +----------+-----------+----------------+\n| A        | in        | unsigned char* |\n\
+                 | C        | out       | int*           |\n| P        | inout     | int*           |\n\
+                 +----------+-----------+----------------+\n\n* SW-to-HW Mapping\n\
+                 +----------+----------------------+-----------+------------------------+\n\
+                 | Argument | HW Name              | HW Type   | HW Info                |\n\
+                 +----------+----------------------+-----------+------------------------+\n\
+                 | A        | s_axi_control        | interface |                        |\n\
+                 | A        | s_axi_control        | interface |                        |\n\
+                 | C        | s_axi_control C      | register  | offset=0x110, range=32 |\n\
+                 | C        | s_axi_control C_ctrl | register  | offset=0x114, range=32 |\n\
+                 | P        | m_axi_gmem           | interface |                        |\n\
+                 +----------+----------------------+-----------+------------------------+\n";
+        let (rep, _) = parse_document(&text, Path::new("csynth.rpt")).unwrap();
+        let dirs: Vec<(&str, &str, usize)> =
+            rep.sw_args.iter().map(|a| (a.name.as_str(), a.direction.as_str(), a.axilite_memories())).collect();
+        assert_eq!(dirs, [("A", "in", 2), ("C", "out", 0), ("P", "inout", 0)]);
+        assert_eq!(rep.sw_args[1].hw[0], ("s_axi_control C".to_string(), "register".to_string()));
     }
 
     #[test]
