@@ -551,6 +551,12 @@ fn a_perfect_nest_the_report_flattens_is_timed_as_the_one_flattened_loop() {
         .map(|l| if l.contains("(pipe)") { "pipe" } else { "nest" })
         .collect();
     assert_eq!(marks, ["pipe", "pipe", "nest", "nest"], "{table}");
+    // A row inside a pipeline has no cycles of its own in the table (SW_cyc, runs, trips, PCP).
+    for l in table.lines().filter(|l| l.contains("(pipe)")) {
+        let cols: Vec<&str> = l.split_whitespace().collect();
+        let pcp = cols.iter().position(|c| *c == "(pipe)").unwrap();
+        assert_eq!(cols[pcp - 3], "-", "{l}");
+    }
     let csv = again(&["--csynth", "tests/sim/flatten/csynth.xml", "--format", "csv"]);
     assert!(csv.lines().next().unwrap().ends_with(",reasons,nest"), "{csv}");
     assert!(csv.lines().any(|l| l.contains(",Row,") && l.ends_with(",Row_Col")), "{csv}");

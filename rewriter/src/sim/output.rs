@@ -70,7 +70,9 @@ const COLUMNS: [&str; 12] =
 fn cells(r: &Row) -> Vec<String> {
     let res = r.resources.as_ref();
     vec![
-        short_count(r.cycles),
+        // Inside a pipeline a row has no time of its own (its cycles, what it would take
+        // alone, are counted nowhere): a figure there read as more than its pipeline's.
+        if r.in_pipeline { "-".into() } else { short_count(r.cycles) },
         r.runs.to_string(),
         r.trips.map_or_else(String::new, short_count),
         if r.in_pipeline {
