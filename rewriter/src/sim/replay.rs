@@ -365,10 +365,12 @@ impl<'a> Replayer<'a> {
     }
 
     pub fn push(&mut self, r: &Record) -> Result<()> {
-        let leaf = self.cx.last_leaf.take();
         if let Event::Repeat { count } = r.event {
+            let leaf = self.cx.last_leaf.take();
             return self.repeat(r, count, leaf);
         }
+        // Any other record ends the leaf's run (a store of the tag, not a move of the memo).
+        self.cx.last_leaf = None;
         let stack = self.stacks.get(r.thread);
         if let (true, Some(tops)) = (stack.is_empty(), &self.tops) {
             if r.event == Event::Begin {
