@@ -197,6 +197,7 @@ fn analysis_options(
             None => None,
         },
         tool_version: None,
+        maxi_latency: None,
     })
 }
 
@@ -248,6 +249,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         let mut checked =
             analysis_options(&args, spec.top.clone(), clock, csynth.clone(), Default::default(), settings)?;
         checked.tool_version = project.as_ref().and_then(|p| p.tool_version_hint());
+        checked.maxi_latency = project.as_ref().and_then(|p| p.maxi_latency_default());
         let prepare = |m: &hlsinstr::emit::manifest::Manifest,
                        sources: &std::collections::HashMap<String, Vec<String>>| {
             if let (Some(c), false) = (&csynth, args.quiet || args.csynth.is_some()) {
