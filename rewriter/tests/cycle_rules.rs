@@ -638,6 +638,7 @@ fn without_a_report_the_flow_targets_m_axi_latency_replaces_the_boards() {
         )
         .unwrap();
         let rep = sim(dir.path(), &["--no-csynth"]);
+        validate_against_schema(&rep);
         let per_call = counts(&rep["estimate"]["per_call"]);
         (per_call[0], rep["dram"]["latency_ns"].as_f64().unwrap(), rep["dram"]["source"].as_str().unwrap().to_string())
     };
