@@ -525,7 +525,7 @@ fn a_partition_directive_splits_the_rows_as_the_pragma_does() {
 /// Case 15 in detail: the copy into `shadow` (nothing reads it) is code Vitis removes, so its
 /// row costs 0 and says why, and the port counts only the bytes `scale` reads (4 per trip over
 /// n = 16 + 500 + 1024). Once something reads `shadow`, the same loop is a pipeline of n + 4
-/// (its read of `in` on the chain) and its reads are traffic: the figures of the `why` (61,
+/// (its read of `in` on the chain) and its reads are traffic: the figures of the `why` (53,
 /// 1021, 2069).
 #[test]
 fn a_copy_loop_into_an_array_nothing_reads_costs_nothing_and_moves_no_bytes() {
@@ -550,7 +550,7 @@ fn a_copy_loop_into_an_array_nothing_reads_costs_nothing_and_moves_no_bytes() {
     let live = kernel.replace(end, "    out[i] = 3 * in[i] + 1;\n  }\n  if (n < 0) out[0] = shadow[0];\n}\n");
     std::fs::write(dir.path().join("kernel.cpp"), live).unwrap();
     let rep = sim(dir.path(), &["--no-csynth"]);
-    assert_eq!(counts(&rep["estimate"]["per_call"]), [61, 1021, 2069]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [53, 1021, 2069]);
     assert_eq!(port(&rep, "in"), 8 * 1540);
 }
 
@@ -594,4 +594,63 @@ fn a_wrapper_stream_class_is_a_fifo_channel() {
     let wrapped = per_call("20_stream_wrapper");
     assert_eq!(wrapped, per_call("05_dataflow_streams"));
     assert_eq!(wrapped, [71, 307, 1031], "n = 64, 300, 1024: n + 7");
+}
+
+/// Without a report the m_axi latency is the one the project's flow target makes Vitis schedule
+/// for (UG1399 "Default Settings of Vivado/Vitis Flows": `syn.interface.m_axi_latency` 0 for the
+/// Vivado IP flow, 64 for the Vitis kernel flow), as with a report it is the report's: the RTL
+/// waits for the bus as its schedule does, not for a board's DRAM. A project that names no flow
+/// target keeps the board's 580 ns (HLScope's). Four words read by a callee: its time is the
+/// DRAM floor with the board's latency (58 cycles at 10 ns), 64 with the Vitis flow's, and its
+/// few cycles of loop with the Vivado flow's.
+#[test]
+fn without_a_report_the_flow_targets_m_axi_latency_replaces_the_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("kernel.cpp"),
+        "static void load(const int *in, int buf[4]) {\n\
+         \x20   for (int i = 0; i < 4; i++) buf[i] = in[i];\n\
+         }\n\
+         void few_words(const int *in, int *out) {\n\
+         #pragma HLS INTERFACE m_axi port=in bundle=gmem0 depth=4\n\
+         #pragma HLS INTERFACE m_axi port=out bundle=gmem1 depth=1\n\
+         \x20   int buf[4];\n\
+         \x20   load(in, buf);\n\
+         \x20   out[0] = buf[0] + buf[1] + buf[2] + buf[3];\n\
+         }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("tb.cpp"),
+        "void few_words(const int *in, int *out);\n\
+         int main() {\n\
+         \x20   int in[4] = {1, 2, 3, 4}, out[1] = {0};\n\
+         \x20   few_words(in, out);\n\
+         \x20   return out[0] == 10 ? 0 : 1;\n\
+         }\n",
+    )
+    .unwrap();
+    let run = |flow: Option<&str>| {
+        let line = flow.map_or(String::new(), |f| format!("flow_target={f}\n"));
+        std::fs::write(
+            dir.path().join("hls_config.cfg"),
+            format!("part=xck26-sfvc784-2LV-c\n[hls]\n{line}syn.file=kernel.cpp\nsyn.top=few_words\ntb.file=tb.cpp\nclock=10ns\n"),
+        )
+        .unwrap();
+        let rep = sim(dir.path(), &["--no-csynth"]);
+        validate_against_schema(&rep);
+        let per_call = counts(&rep["estimate"]["per_call"]);
+        (per_call[0], rep["dram"]["latency_ns"].as_f64().unwrap(), rep["dram"]["source"].as_str().unwrap().to_string())
+    };
+    let (board, board_ns, board_src) = run(None);
+    let (vivado, vivado_ns, vivado_src) = run(Some("vivado"));
+    let (vitis, vitis_ns, vitis_src) = run(Some("vitis"));
+    assert_eq!((board_ns, board_src.as_str()), (580.0, "default"));
+    assert_eq!((vivado_ns, vivado_src.as_str()), (0.0, "project"));
+    assert_eq!((vitis_ns, vitis_src.as_str()), (640.0, "project"));
+    assert!(
+        vivado + 30 < board,
+        "the Vivado flow schedules for latency 0: the top's and loop's cycles, no DRAM wait ({vivado})"
+    );
+    assert!(board >= 58 && vitis >= 64 && vitis > board, "board {board}, Vitis flow {vitis}");
 }

@@ -356,9 +356,15 @@ fn an_existing_log_can_be_analysed_and_a_corrupt_one_is_refused() {
     let manifest = keep.join("hlsinstr-manifest.json");
     let log = keep.join("run/hlsinstr-events.log");
     assert!(manifest.exists() && log.exists());
-    let again = sim(&["--events", log.to_str().unwrap(), "--manifest", manifest.to_str().unwrap(), "--format", "csv"]);
+    let events = ["--events", log.to_str().unwrap(), "--manifest", manifest.to_str().unwrap(), "--format", "csv"];
+    let again = sim(&[&["tests/sim/analytic/hls_config.cfg"][..], &events[..]].concat());
     assert_eq!(again.code, 0, "{}", again.stderr);
-    assert_eq!(again.stdout, r.stdout, "the same log gives the same report");
+    assert_eq!(again.stdout, r.stdout, "the same log and project give the same report");
+    // Without the project the analysis has none of its settings: its flow target's m_axi
+    // latency (`flow_target=vitis`: 64 cycles) gives way to the board's DRAM latency.
+    let bare = sim(&events);
+    assert_eq!(bare.code, 0, "{}", bare.stderr);
+    assert_ne!(bare.stdout, r.stdout, "the board's 580 ns, not the Vitis flow's 640");
     assert!(r.stdout.starts_with("row,parent,depth,kind,name"));
     // The kept log is binary (the testbench sends it through a pipe): magic, buffer header, records.
     let mut bytes = std::fs::read(&log).unwrap();

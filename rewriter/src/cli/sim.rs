@@ -59,7 +59,8 @@ pub struct SimArgs {
     /// Keep the work directory (instrumented sources, objects, run directory, log) here.
     #[arg(long)]
     pub keep: Option<PathBuf>,
-    /// Analyse an existing event log instead of running (needs --manifest).
+    /// Analyse an existing event log instead of running (needs --manifest); a project file given
+    /// with it supplies the run's settings (clock, pipelining threshold, channels, flow target).
     #[arg(long, requires = "manifest")]
     pub events: Option<PathBuf>,
     /// The manifest of the rewrite that produced --events.
@@ -197,6 +198,7 @@ fn analysis_options(
             None => None,
         },
         tool_version: None,
+        maxi_latency: None,
     })
 }
 
@@ -208,7 +210,18 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
     let (manifest, sources, analysis, _work) = if let Some(events) = &args.events {
         let manifest = sim::read_manifest(args.manifest.as_deref().unwrap_or(Path::new("")))?;
         let top = args.inputs.top.clone().or_else(|| manifest.top.clone()).unwrap_or_default();
-        let opts = analysis_options(&args, top, args.clock, args.csynth.clone(), Default::default(), None)?;
+        // A project file beside the log gives the analysis the settings the run had (its
+        // clock, pipelining threshold, channels, release and flow target).
+        let project = match &args.inputs.project {
+            Some(p) => Some(hlsinstr::project::load_selected(p, &ProjectInputs::of(&args).select)?),
+            None => None,
+        };
+        let settings =
+            project.as_ref().map(|p| (p.pipeline_threshold(), p.dataflow_default_channel.as_deref() == Some("fifo")));
+        let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
+        let mut opts = analysis_options(&args, top, clock, args.csynth.clone(), Default::default(), settings)?;
+        opts.tool_version = project.as_ref().and_then(|p| p.tool_version_hint());
+        opts.maxi_latency = project.as_ref().and_then(|p| p.maxi_latency_default());
         let analysis = sim::analyze(events, &manifest, &opts)?;
         (manifest, opts.sources, analysis, None)
     } else {
@@ -248,6 +261,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         let mut checked =
             analysis_options(&args, spec.top.clone(), clock, csynth.clone(), Default::default(), settings)?;
         checked.tool_version = project.as_ref().and_then(|p| p.tool_version_hint());
+        checked.maxi_latency = project.as_ref().and_then(|p| p.maxi_latency_default());
         let prepare = |m: &hlsinstr::emit::manifest::Manifest,
                        sources: &std::collections::HashMap<String, Vec<String>>| {
             if let (Some(c), false) = (&csynth, args.quiet || args.csynth.is_some()) {

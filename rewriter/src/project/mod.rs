@@ -581,6 +581,18 @@ impl Project {
         self.pipeline_loops.or(self.vivado_hls.then_some(0))
     }
 
+    /// The m_axi latency, in cycles, that Vitis schedules for when nothing sets it
+    /// (`syn.interface.m_axi_latency`, UG1399 "Default Settings of Vivado/Vitis Flows", 2020.2 to
+    /// 2023.2): 0 for the Vivado IP flow, 64 for the Vitis kernel flow; Vivado HLS' INTERFACE
+    /// latency is 0 by default too. `None` when the project names neither.
+    pub fn maxi_latency_default(&self) -> Option<u64> {
+        match self.flow_target.as_deref() {
+            Some("vitis") => Some(64),
+            Some("vivado") => Some(0),
+            _ => self.vivado_hls.then_some(0),
+        }
+    }
+
     /// Directories where Vitis writes the synthesis reports (`csynth.xml`, `<top>_csynth.xml`)
     /// for this project, most likely first. None of them needs to exist.
     ///

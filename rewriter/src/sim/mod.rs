@@ -52,6 +52,9 @@ pub struct AnalysisOptions {
     /// The tool release the project file names (`Project::tool_version_hint`): without a report,
     /// which co-sim testbench counts the calls.
     pub tool_version: Option<String>,
+    /// The m_axi latency the project's flow target schedules for (`Project::maxi_latency_default`):
+    /// without a report, the memory latency in place of the board's.
+    pub maxi_latency: Option<u64>,
 }
 
 /// The report and the replay it came from (the timeline writers need the latter).
@@ -316,7 +319,15 @@ fn analyze_inner(
             replay::Dram { latency_ns: cycles as f64 * clock.value, ..replay::Dram::default() },
             timing::Source::Report,
         ),
-        (None, None) => (replay::Dram::default(), timing::Source::Default),
+        // Without a report, the latency the project's flow target makes Vitis schedule for: the
+        // RTL waits for the bus as the schedule does, not for a board's DRAM.
+        (None, None) => match opts.maxi_latency {
+            Some(cycles) => (
+                replay::Dram { latency_ns: cycles as f64 * clock.value, ..replay::Dram::default() },
+                timing::Source::Project,
+            ),
+            None => (replay::Dram::default(), timing::Source::Default),
+        },
     };
     let ropts = replay::Options {
         clock_ns: clock.value,
@@ -475,6 +486,7 @@ mod tests {
             cosim: None,
             fifo_arrays: false,
             tool_version: None,
+            maxi_latency: None,
         }
     }
 
