@@ -105,6 +105,9 @@ const char EVENT_WATCH = 'X'; // a watchpoint event (watch.h); its kind and inde
 // call it: then its `options` are a constant there, and the branches on them fold (a module's
 // end called the record out of line, with the options read from its frame: timestamps cost
 // 1.27x the probed run of a light testbench that way, 1.10x inlined).
+// The small helpers of a record (the thread's log, its stack's push and pop, the order, the
+// encoder) are marked so too: under the `optimize` pragma of an -O0 build (probe.h) g++ left
+// them calls even inside the optimised probe entries, five calls a record.
 #define HLSINSTR_INLINE __attribute__((always_inline)) inline
 #else
 #define HLSINSTR_NOTHROW
@@ -209,12 +212,12 @@ struct Encoding {
     static const std::uint64_t max_repeats = (std::uint64_t(1) << 35) - 1;
 
     // `v` (< 2^35) as a varint of exactly 5 bytes (a varint reader reads it as any other).
-    static void fixed_varint(unsigned char* p, std::uint64_t v) {
+    HLSINSTR_INLINE static void fixed_varint(unsigned char* p, std::uint64_t v) {
         for (int i = 0; i < 4; ++i, v >>= 7) p[i] = static_cast<unsigned char>((v & 0x7f) | 0x80);
         p[4] = static_cast<unsigned char>(v & 0x7f);
     }
 
-    static unsigned char code(char event) {
+    HLSINSTR_INLINE static unsigned char code(char event) {
         switch (event) {
         case EVENT_BEGIN: return 0;
         case EVENT_END: return 1;
@@ -229,7 +232,7 @@ struct Encoding {
 
     // The head byte's event code and the bits every record states alike (seq, value); the
     // order and timestamp bits depend on the thread's previous record.
-    static unsigned char head(char event, unsigned options, bool has_value) {
+    HLSINSTR_INLINE static unsigned char head(char event, unsigned options, bool has_value) {
         return static_cast<unsigned char>(code(event) | ((options & HLSINSTR_OPT_S) ? sequence_bit : 0) |
                                           (has_value ? value_bit : 0));
     }
@@ -297,7 +300,7 @@ inline bool events_binary() {
 }
 
 // Set once the process-wide log is destroyed; a plain bool outlives every destructor.
-inline bool& log_gone() {
+HLSINSTR_INLINE bool& log_gone() {
     static bool gone = false;
     return gone;
 }
@@ -317,9 +320,9 @@ class Log {
     // would see the mark), hence every owned order may stand below every shared one. Readers
     // sort by order and number the records 0, 1, 2, ... again.
     static const std::uint64_t shared_base = std::uint64_t(1) << 62;
-    bool shared() const { return shared_.load(std::memory_order_relaxed); }
+    HLSINSTR_INLINE bool shared() const { return shared_.load(std::memory_order_relaxed); }
     void share() { shared_.store(true, std::memory_order_seq_cst); }
-    std::uint64_t next_owned_order() {
+    HLSINSTR_INLINE std::uint64_t next_owned_order() {
         const std::uint64_t o = owned_.load(std::memory_order_relaxed);
         owned_.store(o + 1, std::memory_order_relaxed);
         return o;
@@ -766,7 +769,7 @@ struct LogSlot {
 template <class Unused>
 Log LogSlot<Unused>::log;
 
-inline Log& Log::instance() { return LogSlot<>::log; }
+HLSINSTR_INLINE Log& Log::instance() { return LogSlot<>::log; }
 
 // An open module or loop on a thread's probe stack (16 bytes).
 struct Frame {
@@ -802,13 +805,13 @@ class ProbeStack {
   public:
     constexpr ProbeStack() : frames_(0), size_(0), capacity_(0) {}
 
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    Frame& back() { return frames_[size_]; }
-    Frame& operator[](std::size_t i) { return frames_[i + 1]; }
+    HLSINSTR_INLINE std::size_t size() const { return size_; }
+    HLSINSTR_INLINE bool empty() const { return size_ == 0; }
+    HLSINSTR_INLINE Frame& back() { return frames_[size_]; }
+    HLSINSTR_INLINE Frame& operator[](std::size_t i) { return frames_[i + 1]; }
 
     // False when memory is out (nothing is pushed).
-    bool push(std::uint32_t probe, unsigned options, bool loop) {
+    HLSINSTR_INLINE bool push(std::uint32_t probe, unsigned options, bool loop) {
         if (size_ + 1 >= capacity_ && !grow()) return false;
         TopLoop& t = top_loop();
         frames_[size_].trips = t.trips;
@@ -821,7 +824,7 @@ class ProbeStack {
     }
 
     // The top frame, removed; its count (a loop's trips) in `trips`.
-    Frame pop() {
+    HLSINSTR_INLINE Frame pop() {
         TopLoop& t = top_loop();
         Frame f = frames_[size_];
         f.trips = t.trips;
@@ -858,7 +861,7 @@ class ProbeStack {
 class ThreadLog {
   public:
     // Null once this thread's log (or the process log) is gone: exit has begun.
-    static ThreadLog* current() {
+    HLSINSTR_INLINE static ThreadLog* current() {
         ThreadLog& t = slot();
         if (t.state_ == active && !log_gone()) return &t;
         return t.start();
@@ -948,12 +951,12 @@ class ThreadLog {
     }
 
     // See Log::next_owned_order.
-    std::uint64_t next_order() {
+    HLSINSTR_INLINE std::uint64_t next_order() {
         Log& log = Log::instance();
         return (owner_ && !log.shared()) ? log.next_owned_order() : log.next_shared_order();
     }
 
-    ProbeStack& stack() { return stack_; }
+    HLSINSTR_INLINE ProbeStack& stack() { return stack_; }
     // This thread's number in the log's `thread` column.
     std::uint32_t id() const { return thread_; }
 
@@ -1053,7 +1056,7 @@ class ThreadLog {
 
     // A module's or loop's frame on top, with its count at 0 in top_loop(). False when memory is
     // out: the frame is not open, and its end will say so.
-    bool push(std::uint32_t probe, unsigned options, bool loop) {
+    HLSINSTR_INLINE bool push(std::uint32_t probe, unsigned options, bool loop) {
         if (stack_.push(probe, options, loop)) return true;
         warn_once(probe, "out of memory for the probe stack; this probe is not recorded");
         return false;
@@ -1155,7 +1158,7 @@ struct ThreadLogSlot {
 template <class Unused>
 thread_local ThreadLog ThreadLogSlot<Unused>::value;
 
-inline ThreadLog& ThreadLog::slot() { return ThreadLogSlot<>::value; }
+HLSINSTR_INLINE ThreadLog& ThreadLog::slot() { return ThreadLogSlot<>::value; }
 
 #if HLSINSTR_EVENTS_HAVE_FD
 // One POSIX key whose destructor finishes each thread's log when the thread ends (the main
