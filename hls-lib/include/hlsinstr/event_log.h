@@ -320,8 +320,8 @@ class Log {
     // would see the mark), hence every owned order may stand below every shared one. Readers
     // sort by order and number the records 0, 1, 2, ... again.
     static const std::uint64_t shared_base = std::uint64_t(1) << 62;
-    HLSINSTR_INLINE bool shared() const { return shared_.load(std::memory_order_relaxed); }
-    void share() { shared_.store(true, std::memory_order_seq_cst); }
+    HLSINSTR_INLINE bool shared() const { return shared_.load(std::memory_order_relaxed) != 0; }
+    void share() { shared_.store(1, std::memory_order_seq_cst); }
     HLSINSTR_INLINE std::uint64_t next_owned_order() {
         const std::uint64_t o = owned_.load(std::memory_order_relaxed);
         owned_.store(o + 1, std::memory_order_relaxed);
@@ -491,7 +491,7 @@ class Log {
   public:
     // Constant-initialized (LogSlot): usable before any constructor of the program has run.
     constexpr Log()
-        : owned_(0), order_(0), shared_(false), threads_(0), sent_(0), magic_sent_(false), fd_(-1), fd_known_(false),
+        : owned_(0), order_(0), shared_(0), threads_(0), sent_(0), magic_sent_(false), fd_(-1), fd_known_(false),
           send_failed_(false) {}
     inline ~Log();
 
@@ -747,7 +747,9 @@ class Log {
 
     std::atomic<std::uint64_t> owned_; // written by the owner only
     std::atomic<std::uint64_t> order_;
-    std::atomic<bool> shared_;
+    // A byte, not a bool: libstdc++ inlines an integer atomic's load in every build, but
+    // std::atomic<bool>'s was a call a record in an -O0 one.
+    std::atomic<unsigned char> shared_;
     std::atomic<std::uint32_t> threads_;
     SpinLock mutex_;
     PodVector<Chunk> chunks_;
