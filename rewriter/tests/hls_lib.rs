@@ -154,9 +154,9 @@ fn the_runtime_is_optimised_in_an_unoptimised_gpp_build() {
         ("#include \"hls_stream.h\"\n#include \"hlsinstr/probe.h\"\n", "stream"),
     ] {
         let src = work.path().join(format!("{name}.cpp"));
-        let program = "static int work(int n) { HLSINSTR_FUNC_BEGIN(0, P, 0); int s = 0;\n  \
-                       HLSINSTR_LOOP_BEGIN(1, P, 0); for (int i = 0; i < n; i++) { HLSINSTR_LOOP_ITER(1); s += i; } HLSINSTR_LOOP_END(1, P, 0);\n  \
-                       return HLSINSTR_RETURN(0, P, s); }\nint main() { return work(3) == 3 ? 0 : 1; }\n";
+        let program = "static int work(const int *a, int n) { HLSINSTR_FUNC_BEGIN(0, P, 0); HLSINSTR_MAXI_PORTS(2, 1); int s = 0;\n  \
+                       HLSINSTR_LOOP_BEGIN(1, P, 0); for (int i = 0; i < n; i++) { HLSINSTR_LOOP_ITER(1); s += HLSINSTR_MAXI_R(2, a, a[i]); } HLSINSTR_LOOP_END(1, P, 0);\n  \
+                       return HLSINSTR_RETURN(0, P, s); }\nint main() { int a[3] = {0, 1, 2}; return work(a, 3) == 3 ? 0 : 1; }\n";
         std::fs::write(&src, format!("{first}{program}")).unwrap();
         let exe = work.path().join(name);
         let out = Command::new("g++")
@@ -193,15 +193,19 @@ fn the_runtime_is_optimised_in_an_unoptimised_gpp_build() {
         assert!(helper_calls.is_empty(), "{name}: an unoptimised runtime:\n{}", end.join("\n"));
         // The program's own function is left as built: it calls the probes' entries, but not
         // a function per loop trip.
-        let own = body(&exe, "work(int)");
+        let own = body(&exe, "work(int const*, int)");
         assert!(
             own.iter().any(|l| l.contains(call) && l.contains("loop_begin")),
             "{name}: the program's code was optimised:\n{}",
             own.join("\n")
         );
-        assert!(!own.iter().any(|l| l.contains("loop_iter") || l.contains("top_loop")), "{name}:\n{}", own.join("\n"));
+        // Nor a function per loop trip or per m_axi access.
+        let per_trip = ["loop_iter", "top_loop", "maxi_add"];
+        assert!(!own.iter().any(|l| per_trip.iter().any(|f| l.contains(f))), "{name}:\n{}", own.join("\n"));
         let (_, log) = run(&exe, true);
-        assert!(log.lines().filter(|l| !l.starts_with('#')).count() == 4, "{name}: {log}");
+        // Begin, begin, end, the port's 12 bytes read, end.
+        assert!(log.lines().filter(|l| !l.starts_with('#')).count() == 5, "{name}: {log}");
+        assert!(log.contains(" 2 R 0 - - 12"), "{name}: {log}");
     }
 }
 
