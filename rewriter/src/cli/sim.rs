@@ -151,19 +151,18 @@ fn show_tail(outcome: &run::RunOutcome, kept: bool) {
     }
 }
 
-/// The analysis' options from the command line and the project (a bad `--clock` or DRAM
-/// figure is refused here).
+/// The analysis' options from the command line and the project the run had, if any: its
+/// clock unless `--clock`, its pipelining threshold and channels, the release it names and its
+/// flow target's m_axi latency (a bad `--clock` or DRAM figure is refused here).
 fn analysis_options(
     args: &SimArgs,
     top: String,
-    clock: Option<f64>,
+    project: Option<&hlsinstr::project::Project>,
     csynth: Option<PathBuf>,
-    sources: std::collections::HashMap<String, Vec<String>>,
-    settings: Option<(Option<u64>, bool)>,
 ) -> Result<AnalysisOptions, Error> {
-    let (pipeline_loops, fifo_arrays) = settings.unwrap_or((None, false));
+    let clock = args.clock.or_else(|| project.and_then(|p| p.clock_ns));
     let mut defaults = Defaults::default();
-    if let Some(n) = pipeline_loops {
+    if let Some(n) = project.and_then(|p| p.pipeline_threshold()) {
         defaults.pipeline_loops = n;
     }
     let dram = match (args.dram_bw, args.dram_lat) {
@@ -191,14 +190,14 @@ fn analysis_options(
         stall_threshold_pct: args.stall_threshold,
         timeline_nodes: if timeline { TIMELINE_NODES } else { 0 },
         trace_window: args.trace_window,
-        sources,
-        fifo_arrays,
+        sources: Default::default(),
+        fifo_arrays: project.is_some_and(|p| p.dataflow_default_channel.as_deref() == Some("fifo")),
         cosim: match &args.cosim {
             Some(p) => Some(cosim_truth(p, "sim")?),
             None => None,
         },
-        tool_version: None,
-        maxi_latency: None,
+        tool_version: project.and_then(|p| p.tool_version_hint()),
+        maxi_latency: project.and_then(|p| p.maxi_latency_default()),
     })
 }
 
@@ -216,12 +215,7 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             Some(p) => Some(hlsinstr::project::load_selected(p, &ProjectInputs::of(&args).select)?),
             None => None,
         };
-        let settings =
-            project.as_ref().map(|p| (p.pipeline_threshold(), p.dataflow_default_channel.as_deref() == Some("fifo")));
-        let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
-        let mut opts = analysis_options(&args, top, clock, args.csynth.clone(), Default::default(), settings)?;
-        opts.tool_version = project.as_ref().and_then(|p| p.tool_version_hint());
-        opts.maxi_latency = project.as_ref().and_then(|p| p.maxi_latency_default());
+        let opts = analysis_options(&args, top, project.as_ref(), args.csynth.clone())?;
         let analysis = sim::analyze(events, &manifest, &opts)?;
         (manifest, opts.sources, analysis, None)
     } else {
@@ -248,20 +242,14 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
             }
             _ => None,
         };
-        let clock = args.clock.or_else(|| project.as_ref().and_then(|p| p.clock_ns));
         if let Some(p) = project.as_ref().filter(|p| p.vivado_hls && p.pipeline_loops.is_none() && !args.quiet) {
             progress(&format!(
                 "{} is a Vivado HLS project: no loop is pipelined without a pragma or directive (its default)",
                 p.file.display()
             ));
         }
-        let settings =
-            project.as_ref().map(|p| (p.pipeline_threshold(), p.dataflow_default_channel.as_deref() == Some("fifo")));
         // Checked before the run: the analysis runs beside the testbench.
-        let mut checked =
-            analysis_options(&args, spec.top.clone(), clock, csynth.clone(), Default::default(), settings)?;
-        checked.tool_version = project.as_ref().and_then(|p| p.tool_version_hint());
-        checked.maxi_latency = project.as_ref().and_then(|p| p.maxi_latency_default());
+        let checked = analysis_options(&args, spec.top.clone(), project.as_ref(), csynth.clone())?;
         let prepare = |m: &hlsinstr::emit::manifest::Manifest,
                        sources: &std::collections::HashMap<String, Vec<String>>| {
             if let (Some(c), false) = (&csynth, args.quiet || args.csynth.is_some()) {
