@@ -371,10 +371,9 @@ impl<'t> BodyWalker<'_, 't> {
     /// its time counted as the enclosing function's own, silently (a lambda per dataflow
     /// stage reports the whole region as a few cycles). One warning for its first loop.
     fn lambda(&mut self, node: Node) {
-        let loops = ["for_statement", "while_statement", "do_statement", "for_range_loop"];
         let mut stack = vec![node];
         while let Some(n) = stack.pop() {
-            if loops.contains(&kind(n)) {
+            if is_loop_kind(kind(n)) {
                 let (line, col) = position(self.text, n.start_byte());
                 let reason = format!(
                     "this lambda holds a loop (at {line}:{col}): lambdas are not probed, so its loops count as the \
@@ -599,7 +598,12 @@ pub(super) fn is_loop_unit(mut node: Node) -> bool {
             None => return false,
         }
     }
-    matches!(kind(node), "for_statement" | "while_statement" | "do_statement" | "for_range_loop")
+    is_loop_kind(kind(node))
+}
+
+/// The syntax kinds of a loop statement.
+pub(super) fn is_loop_kind(k: &str) -> bool {
+    matches!(k, "for_statement" | "while_statement" | "do_statement" | "for_range_loop")
 }
 
 /// The variables a loop header's initializer declares or assigns: `i` and `j` in

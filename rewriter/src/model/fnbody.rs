@@ -120,7 +120,7 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
             }
         }
         let mut here = loops.clone();
-        if matches!(k, "for_statement" | "while_statement" | "do_statement" | "for_range_loop") {
+        if super::body::is_loop_kind(k) {
             let (line, col) = super::functions::position(text, n.start_byte());
             here.insert(0, (line, col));
         }
