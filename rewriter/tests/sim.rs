@@ -13,6 +13,17 @@ fn sim(args: &[&str]) -> Run {
     sim_in(&repo(), args)
 }
 
+/// `sim --top k_top` on a kernel and a testbench written to `dir` as k.cpp and tb.cpp, with
+/// `extra` arguments; the kernel's path comes back for the messages that name it.
+fn sim_k_top(dir: &std::path::Path, kernel: &str, testbench: &str, extra: &[&str]) -> (Run, std::path::PathBuf) {
+    let (k, tb) = (dir.join("k.cpp"), dir.join("tb.cpp"));
+    std::fs::write(&k, kernel).unwrap();
+    std::fs::write(&tb, testbench).unwrap();
+    let mut args = vec!["--top", "k_top", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()];
+    args.extend(extra);
+    (sim(&args), k)
+}
+
 fn sim_json(args: &[&str]) -> Value {
     let mut all = args.to_vec();
     all.extend(["--format", "json"]);
@@ -206,14 +217,12 @@ fn a_loop_with_a_dataflow_body_overlaps_its_iterations() {
 #[test]
 fn a_failing_testbench_gives_no_report() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("k.cpp"), "int k_top(int x) {\n  return x + 1;\n}\n").unwrap();
-    std::fs::write(
-        dir.path().join("tb.cpp"),
+    let (r, _) = sim_k_top(
+        dir.path(),
+        "int k_top(int x) {\n  return x + 1;\n}\n",
         "#include <cstdio>\nint k_top(int);\nint main() { std::printf(\"got %d\\n\", k_top(1)); return 3; }\n",
-    )
-    .unwrap();
-    let (k, tb) = (dir.path().join("k.cpp"), dir.path().join("tb.cpp"));
-    let r = sim(&["--top", "k_top", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+        &[],
+    );
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stdout.is_empty(), "no report: {}", r.stdout);
     assert!(r.stderr.contains("the testbench failed (exit code 3)"), "{}", r.stderr);
@@ -225,18 +234,12 @@ fn the_rewrites_warnings_are_shown_a_lambdas_loop_among_them() {
     // A dataflow stage written as a lambda: the rewrite leaves lambdas unprobed, so the stage's
     // loop counts as the top's own time. `sim` dropped the rewrite's warnings and said nothing.
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("k.cpp"),
+    let (r, k) = sim_k_top(
+        dir.path(),
         "void k_top(int *a, int n) {\n  auto stage = [&](int m) {\n    for (int i = 0; i < m; i++) a[i] += i;\n  };\n  stage(n);\n#pragma HLSINSTR bogus\n}\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("tb.cpp"),
         "void k_top(int *, int);\nint main() { int a[4] = {0}; k_top(a, 4); return a[3] == 3 ? 0 : 1; }\n",
-    )
-    .unwrap();
-    let (k, tb) = (dir.path().join("k.cpp"), dir.path().join("tb.cpp"));
-    let r = sim(&["--top", "k_top", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+        &[],
+    );
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lambda = format!("{}:2:16: warning: this lambda holds a loop (at 3:5): lambdas are not probed", k.display());
     assert!(r.stderr.contains(&lambda), "expected {lambda} in:\n{}", r.stderr);
@@ -248,14 +251,12 @@ fn compile_errors_point_at_the_original_source_line() {
     let dir = tempfile::tempdir().unwrap();
     // The error is on line 4 of the original; the instrumented copy has an include line and a
     // probe above it.
-    std::fs::write(
-        dir.path().join("k.cpp"),
+    let (r, k) = sim_k_top(
+        dir.path(),
         "// kernel\nint k_top(int x) {\n  int y = x * 2;\n  return y + undeclared_thing;\n}\n",
-    )
-    .unwrap();
-    std::fs::write(dir.path().join("tb.cpp"), "int k_top(int);\nint main() { return k_top(1) == 0; }\n").unwrap();
-    let (k, tb) = (dir.path().join("k.cpp"), dir.path().join("tb.cpp"));
-    let r = sim(&["--top", "k_top", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+        "int k_top(int);\nint main() { return k_top(1) == 0; }\n",
+        &[],
+    );
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("does not compile"), "{}", r.stderr);
     let expected = format!("{}:4:", k.display());
@@ -265,15 +266,13 @@ fn compile_errors_point_at_the_original_source_line() {
 #[test]
 fn a_testbench_that_never_ends_is_stopped_by_the_timeout() {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("k.cpp"),
-        "int k_top(int x) {\n  while (x > 0) { x = x + 1; if (x < 0) x = 1; }\n  return x;\n}\n",
-    )
-    .unwrap();
-    std::fs::write(dir.path().join("tb.cpp"), "int k_top(int);\nint main() { return k_top(1); }\n").unwrap();
-    let (k, tb) = (dir.path().join("k.cpp"), dir.path().join("tb.cpp"));
     let started = std::time::Instant::now();
-    let r = sim(&["--top", "k_top", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap(), "--timeout", "2"]);
+    let (r, _) = sim_k_top(
+        dir.path(),
+        "int k_top(int x) {\n  while (x > 0) { x = x + 1; if (x < 0) x = 1; }\n  return x;\n}\n",
+        "int k_top(int);\nint main() { return k_top(1); }\n",
+        &["--timeout", "2"],
+    );
     assert_eq!(r.code, 1);
     assert!(r.stderr.contains("longer than 2 s"), "{}", r.stderr);
     assert!(started.elapsed().as_secs() < 60);
