@@ -209,6 +209,69 @@ fn the_cosim_window_follows_the_report_version() {
     }
 }
 
+/// Without a report the co-sim window follows the release the solution's own log names
+/// (`<project>/<solution>/<solution>.log`, whose banner Vitis writes at every session), where
+/// the script's header cannot tell: `Copyright 2022-2023` is written by 2023.1, whose co-sim
+/// counts the schedule, and by 2023.2, whose testbench polls. Case 01's top (s_axilite control,
+/// five argument words) run from a Vitis-written `script.tcl` in its solution directory.
+#[test]
+fn without_a_report_the_solution_logs_release_chooses_the_window() {
+    let case = repo().join("tests/cycle/01_memcpy_local");
+    let ws = tempfile::tempdir().unwrap();
+    let sol = ws.path().join("proj/solution1");
+    std::fs::create_dir_all(&sol).unwrap();
+    for f in ["kernel.cpp", "kernel.h", "tb.cpp"] {
+        std::fs::copy(case.join(f), ws.path().join("proj").join(f)).unwrap();
+    }
+    std::fs::write(
+        sol.join("script.tcl"),
+        "############################################################\n\
+         ## This file is generated automatically by Vitis HLS.\n\
+         ## Please DO NOT edit it.\n\
+         ## Copyright 1986-2022 Xilinx, Inc. All Rights Reserved.\n\
+         ## Copyright 2022-2023 Advanced Micro Devices, Inc. All Rights Reserved.\n\
+         ############################################################\n\
+         open_project proj\nset_top vscale\nadd_files proj/kernel.cpp\nadd_files -tb proj/tb.cpp\n\
+         open_solution \"solution1\" -flow_target vitis\nset_part {xck26-sfvc784-2LV-c}\n\
+         create_clock -period 10 -name default\n",
+    )
+    .unwrap();
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+            .arg(hls_include())
+            .arg(sol.join("script.tcl"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let e = rep["estimate"].clone();
+        let (run, window) = (counts(&e["per_call"]), counts(&e["cosim_per_call"]));
+        assert_eq!(run.len(), 3);
+        (run, window, e["cosim_window"].clone())
+    };
+    let banner = |v: &str| {
+        format!(
+            "==============================================================\n\
+             Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v{v} (64-bit)\n\
+             Copyright 1986-2022 Xilinx, Inc. All Rights Reserved.\n\
+             INFO: [HLS 200-1510] Running: csynth_design\n"
+        )
+    };
+    // No log: the header's year, 2023, counts as 2023.1: the schedule.
+    let (run0, window0, _) = run();
+    assert_eq!(run0, window0, "2023 from the header: the schedule");
+    std::fs::write(sol.join("solution1.log"), banner("2023.1") + &banner("2023.2.1")).unwrap();
+    let (run2, window2, described) = run();
+    assert_eq!(run2, run0);
+    assert!(
+        window2.iter().zip(&run2).all(|(w, r)| w > r),
+        "2023.2.1, the last session's: the polled window ({described}): {window2:?} over {run2:?}"
+    );
+    std::fs::write(sol.join("solution1.log"), banner("2023.2") + &banner("2023.1")).unwrap();
+    assert_eq!(run().1, run0, "2023.1, the last session's: the schedule");
+}
+
 /// Arrays on the s_axilite bundle (case 23): the co-sim window holds the testbench's writes of
 /// the input memories and the read-back of the output ones, worked out by hand in the case's
 /// `why`; the schedule itself is the report's.

@@ -318,17 +318,54 @@ pub fn parse_tcl_selected(path: &Path, text: &str, select: &Select) -> Result<Pr
 }
 
 impl Project {
-    /// The tool release the project file was written for, when it says: a Vitis unified
-    /// `hls_config.cfg` is 2023.2 or later (the format came with it); a `script.tcl` Vitis HLS
-    /// or Vivado HLS generated names the year in its header (`## Copyright 1986-2022 Xilinx,
-    /// Inc.`: `2022`; a year names no release, so 2023, which has both testbench models, says
-    /// nothing more than that). `None` for a script written by hand.
+    /// The tool release the project was run with, when its files say: the banner of the
+    /// solution's own log (`<project>/<solution>/<solution>.log`, which Vitis HLS and Vivado HLS
+    /// append to at every session: `... OpenCL v2023.2.1 (64-bit)`, the last session's);
+    /// else a Vitis unified `hls_config.cfg` is 2023.2 or later (the format came with it); a
+    /// `script.tcl` Vitis HLS or Vivado HLS generated names the year in its header (`##
+    /// Copyright 1986-2022 Xilinx, Inc.`: `2022`; a year names no release, so 2023, which has
+    /// both testbench models, says nothing more than that). `None` for a script written by hand
+    /// without a log beside it.
     pub fn tool_version_hint(&self) -> Option<String> {
+        if let Some(v) = self.solution_log().and_then(|log| version_in_log(&log)) {
+            return Some(v);
+        }
         if self.file.extension().is_some_and(|e| e == "cfg") {
             return Some("2023.2".into());
         }
         version_in_header(&std::fs::read_to_string(&self.file).ok()?)
     }
+
+    /// The text of the solution's log, where the project's solution has one: under the
+    /// project directory, or the script's own directory when the script sits in the solution
+    /// (Vitis' `<solution>/script.tcl`). Read lossily: a log is not always UTF-8.
+    fn solution_log(&self) -> Option<String> {
+        let solution = self.solution.as_deref()?;
+        let log = format!("{solution}.log");
+        let mut dirs = Vec::new();
+        if let Some(name) = &self.name {
+            dirs.push(resolve(&self.root, name).join(solution));
+        }
+        if let Some(dir) = self.file.parent().filter(|d| d.file_name() == Some(std::ffi::OsStr::new(solution))) {
+            dirs.push(dir.to_path_buf());
+        }
+        dirs.iter().find_map(|d| std::fs::read(d.join(&log)).ok()).map(|b| String::from_utf8_lossy(&b).into_owned())
+    }
+}
+
+/// The release in the last banner of a Vitis HLS or Vivado HLS log: `Vitis HLS - High-Level
+/// Synthesis from C, C++ and OpenCL v2023.2.1 (64-bit)` gives `2023.2.1`, `Vivado(TM) HLS -
+/// High-Level Synthesis from C, C++ and SystemC v2018.3 (64-bit)` `2018.3`. Each session
+/// writes one; the last is the latest run's.
+fn version_in_log(text: &str) -> Option<String> {
+    text.lines().rev().filter(|l| l.contains("HLS - High-Level Synthesis from")).find_map(|l| {
+        l.split_whitespace().find_map(|w| {
+            let v = w.strip_prefix('v')?;
+            let year: u32 = v.split('.').next()?.parse().ok()?;
+            ((2000..2100).contains(&year) && v.contains('.') && v.chars().all(|c| c.is_ascii_digit() || c == '.'))
+                .then(|| v.to_string())
+        })
+    })
 }
 
 /// The year of the `Copyright` line in the header Vitis HLS or Vivado HLS writes at the top of
@@ -900,6 +937,22 @@ mod tests {
             "## This file is generated automatically by Vivado HLS.\n## Copyright (C) 1986-2019 Xilinx, Inc.\n";
         assert_eq!(version_in_header(vivado).as_deref(), Some("2019"));
         assert_eq!(version_in_header("# my script, 2022\nopen_project p\n"), None, "written by hand");
+    }
+
+    #[test]
+    fn the_release_a_solution_log_names() {
+        let vitis = "==============================================================\n\
+                     Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.1 (64-bit)\n\
+                     Copyright 1986-2022 Xilinx, Inc. All Rights Reserved.\nINFO: [HLS 200-1510] Running: csynth_design\n\
+                     ==============================================================\n\
+                     Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2.1 (64-bit)\n\
+                     Tool Version Limit: 2023.12\nINFO: [COSIM 212-47] Using XSIM for RTL simulation.\n";
+        assert_eq!(version_in_log(vitis).as_deref(), Some("2023.2.1"), "the last session's");
+        let vivado = "File generated on Thu Mar 14 09:41:35 -0400 2019\n\
+                      Vivado(TM) HLS - High-Level Synthesis from C, C++ and SystemC v2018.3 (64-bit)\n\
+                      SW Build 2405991 on Thu Dec  6 23:38:27 MST 2018\n";
+        assert_eq!(version_in_log(vivado).as_deref(), Some("2018.3"));
+        assert_eq!(version_in_log("INFO: [HLS 200-10] Analyzing design file 'v2.cpp'\n"), None);
     }
 
     #[test]
