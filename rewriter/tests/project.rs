@@ -503,6 +503,27 @@ fn tcl_a_solutions_own_script_resolves_from_the_workspace() {
     assert_eq!(p.sources[0].path, root(&t).join("proj/solution1/k.cpp"));
 }
 
+/// Vivado HLS 2018.3 writes a file that lives in the project's directory by its bare name
+/// (`open_project SHA`, `add_files fips202.c`: the public SHA_native_datatype design, whose
+/// sources sit beside its solutions) and finds it there when it is not in the workspace.
+#[test]
+fn tcl_a_bare_file_name_not_in_the_workspace_is_found_in_the_project_directory() {
+    let script = "open_project SHA\nset_top k\nadd_files k.c\nadd_files -tb tb.c\nadd_files -tb SHA/data.txt\n\
+                  open_solution \"NDT_a\"\n";
+    let t = tree(&[("SHA/NDT_a/script.tcl", script), ("SHA/k.c", KERNEL), ("SHA/tb.c", TB), ("SHA/data.txt", "1\n")]);
+    let p = project::load(&t.path().join("SHA/NDT_a/script.tcl")).unwrap();
+    let r = root(&t);
+    assert_eq!(p.sources[0].path, r.join("SHA/k.c"), "{}", warnings(&p));
+    assert_eq!(p.testbench[0].path, r.join("SHA/tb.c"));
+    assert_eq!(p.testbench[1].path, r.join("SHA/data.txt"), "a path from the workspace still resolves there");
+    assert!(p.warnings.is_empty(), "{}", warnings(&p));
+    p.check().unwrap();
+    // A file in both places is the workspace's, as before.
+    let t = tree(&[("SHA/NDT_a/script.tcl", script), ("SHA/k.c", KERNEL), ("k.c", KERNEL), ("SHA/tb.c", TB)]);
+    let p = project::load(&t.path().join("SHA/NDT_a/script.tcl")).unwrap();
+    assert_eq!(p.sources[0].path, root(&t).join("k.c"));
+}
+
 #[test]
 fn a_vivado_hls_project_pipelines_no_loop_by_default() {
     let vivado = "############################################################\n\

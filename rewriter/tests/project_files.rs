@@ -154,6 +154,26 @@ fn a_blackbox_c_model_is_compiled_into_the_simulation() {
     assert!(r.stderr.contains("the blackbox `mac` names the C model"), "{}", r.stderr);
 }
 
+/// Vivado HLS 2017.2's `fibonacci` (a public design) adds its `main.c` both as a source and
+/// with `-tb`; csim compiles it once. Compiled twice, `main` was defined twice and the run did
+/// not link. The top's file is listed both ways too, so its loop must still be probed.
+#[test]
+fn a_file_added_both_as_a_source_and_as_testbench_is_compiled_once() {
+    let t = tree(&[
+        ("src/fib.c", "int fib(int a, int b) {\n  int i;\n  for (i = 0; i < 10; i++) { int c = a + b; a = b; b = c; }\n  return b;\n}\n"),
+        ("src/main.c", "#include <stdio.h>\nint fib(int a, int b);\nint main(void) { printf(\"%d\\n\", fib(1, 1)); return 0; }\n"),
+        (
+            "p/solution1/script.tcl",
+            "open_project p\nset_top fib\nadd_files src/main.c\nadd_files src/fib.c\nadd_files -tb src/main.c\n\
+             add_files -tb src/fib.c\nopen_solution solution1\ncreate_clock -period 10\n",
+        ),
+    ]);
+    let r = sim(t.path(), &["p/solution1/script.tcl", "--no-csynth", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(row(&rep, "fib")["runs"], 1, "{rep}");
+}
+
 #[test]
 fn an_hls_include_without_ap_int_h_is_an_error_not_a_fallback() {
     let t = tree(&[("inc/hls_stream.h", "")]);

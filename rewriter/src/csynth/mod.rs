@@ -383,10 +383,19 @@ impl Module {
     }
 }
 
+/// The length Vivado HLS cuts module names to ([`Report::module`]).
+const VIVADO_NAME_CHARS: usize = 20;
+
 impl Report {
-    /// The module of that name.
+    /// The module of that name. Vivado HLS cuts a module's name to its first 20 characters
+    /// (`KeccakF1600_StatePermute` is `KeccakF1600_StatePer`, `calculateStringLength`
+    /// `calculateStringLengt`; public 2018.3 designs): a longer name without a module of its own
+    /// finds the module of its first 20 characters.
     pub fn module(&self, name: &str) -> Option<&Module> {
-        self.modules.iter().find(|m| m.name == name)
+        self.modules.iter().find(|m| m.name == name).or_else(|| {
+            let cut = name.get(..VIVADO_NAME_CHARS).filter(|_| name.len() > VIVADO_NAME_CHARS)?;
+            self.modules.iter().find(|m| m.name == cut)
+        })
     }
 
     /// The module of a function: its own name, else, when the report has only numbered copies

@@ -577,7 +577,7 @@ impl Interp<'_> {
             };
             let lc = script.line_col(w.start);
             for item in items {
-                let path = resolve(&self.cwd, &item);
+                let path = self.file_path(&item);
                 if a.has("-blackbox") {
                     if !path.exists() {
                         self.warn_at(w.start, format!("file not found: {}", path.display()));
@@ -588,6 +588,29 @@ impl Interp<'_> {
                     self.p.add_file(set, path, &base, cflags.clone(), csimflags.clone(), &script.path, Some(lc));
                 }
             }
+        }
+    }
+
+    /// Where a file of `add_files` is: against the directory the script runs in, or, when no
+    /// file is there, against the project's directory. Vivado HLS writes a file that lives in the
+    /// project's directory by its bare name (`open_project SHA` then `add_files fips202.c`, the
+    /// file being `SHA/fips202.c`) and finds it there; one elsewhere by its path from the
+    /// workspace (`add_files lab3_hls/core.cpp`).
+    fn file_path(&self, item: &str) -> PathBuf {
+        let path = resolve(&self.cwd, item);
+        if path.exists() || Path::new(item).is_absolute() {
+            return path;
+        }
+        match self.p.name.as_deref() {
+            Some(name) => {
+                let in_project = resolve(&resolve(&self.cwd, name), item);
+                if in_project.exists() {
+                    in_project
+                } else {
+                    path
+                }
+            }
+            None => path,
         }
     }
 

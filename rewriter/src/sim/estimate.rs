@@ -89,7 +89,7 @@ pub fn estimate(
     let report_latency = top_module.and_then(|m| m.latency);
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
     let window = match report {
-        Some(_) => cosim_window(report, top_params),
+        Some(_) => report_window(report, top_params, report_latency),
         None => window_without_report(tool_version, top_info),
     };
     let cosim_per_call: Vec<u64> = per_call
@@ -123,6 +123,17 @@ fn pct(estimate: u64, truth: u64) -> f64 {
         return if estimate == 0 { 0.0 } else { 100.0 };
     }
     100.0 * (estimate as f64 - truth as f64) / truth as f64
+}
+
+/// The co-sim window of a top the report times. A combinational top (latency 0) co-simulates
+/// at 0 whatever its control: Vivado HLS 2018.2's `simpleALU` (public designs), block control on
+/// an s_axilite bundle, reports 0 for both calls (interval 0 too: the testbench times no
+/// handshake), where the polled window would add 41.
+fn report_window(report: Option<&csynth::Report>, top_params: &[Param], latency: Option<csynth::Range<u64>>) -> Window {
+    if latency.is_some_and(|l| l.max == 0) {
+        return Window::Handshake;
+    }
+    cosim_window(report, top_params)
 }
 
 /// How Vitis' co-sim testbench would count the top's calls: from the report's version and its
@@ -432,6 +443,11 @@ mod tests {
     /// A Vivado HLS 2018-layout module report (written for this test): block control in the
     /// `CTRL` s_axilite bundle (s_axi ports, no ap_start port), no register table.
     fn old_report(ports: &str) -> csynth::Report {
+        old_report_of_latency(ports, 40)
+    }
+
+    fn old_report_of_latency(ports: &str, latency: u64) -> csynth::Report {
+        let interval = latency + 1;
         let text = format!(
             "\n\n================================================================\n== Vivado HLS Report for 'k'\n\
              ================================================================\n* Date:           Mon Jan  1 00:00:00 2018\n\n\
@@ -440,7 +456,7 @@ mod tests {
              ================================================================\n== Performance Estimates\n\
              ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
              \x20   +-----+-----+-----+-----+---------+\n    |  Latency  |  Interval | Pipeline|\n    | min | max | min | max |   Type  |\n\
-             \x20   +-----+-----+-----+-----+---------+\n    |   40|   40|   41|   41|   none  |\n    +-----+-----+-----+-----+---------+\n\n\n\
+             \x20   +-----+-----+-----+-----+---------+\n    |{latency:>5}|{latency:>5}|{interval:>5}|{interval:>5}|   none  |\n    +-----+-----+-----+-----+---------+\n\n\n\
              ================================================================\n== Interface\n\
              ================================================================\n* Summary: \n\
              +--------------------+-----+-----+------------+--------------------+--------------+\n\
@@ -535,5 +551,23 @@ mod tests {
         );
         assert!(!ports.control_on_axilite);
         assert_eq!(cosim_window(Some(&ports), &params), Window::Handshake);
+    }
+
+    #[test]
+    fn a_combinational_top_on_an_axilite_bundle_co_simulates_at_its_schedule() {
+        let ports = "|s_axi_CTRL_AWVALID  |  in |    1|    s_axi   |        CTRL        |    scalar    |\n\
+                     |ap_clk              |  in |    1| ap_ctrl_hs |          k         | return value |\n\
+                     |interrupt           | out |    1| ap_ctrl_hs |          k         | return value |\n";
+        let params = [param("a", "int", Some("s_axilite"))];
+        let comb = old_report_of_latency(ports, 0);
+        let lat = comb.top_module().and_then(|m| m.latency);
+        assert_eq!(lat.map(|l| l.max), Some(0));
+        assert_eq!(report_window(Some(&comb), &params, lat), Window::Handshake);
+        let seq = old_report(ports);
+        let lat = seq.top_module().and_then(|m| m.latency);
+        assert_eq!(
+            report_window(Some(&seq), &params, lat),
+            Window::AxiLitePolled { words: vec![1], writes: vec![], reads: vec![] }
+        );
     }
 }

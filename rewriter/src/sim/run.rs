@@ -413,7 +413,14 @@ fn compile(spec: &RunSpec, opts: &RunOptions, work: &Path, tree: &shadow::Tree, 
         tree.files.iter().find(|f| f.original == c).map_or_else(|| p.to_path_buf(), |f| f.copy.clone())
     };
     let mut units: Vec<(PathBuf, Vec<String>)> = Vec::new();
-    for (path, flags) in spec.sources.iter().filter(|(p, _)| !is_header(p)).chain(&spec.testbench) {
+    // A file the script adds both as a source and with `-tb` (`add_files main.c` and
+    // `add_files -tb main.c`) is one translation unit to Vivado's and Vitis' csim: compiled twice
+    // it would define its functions (`main`) twice and not link. It is compiled once, as the
+    // source (its rewritten copy, since it may hold the top or its callees).
+    let sources: Vec<&(PathBuf, Vec<String>)> = spec.sources.iter().filter(|(p, _)| !is_header(p)).collect();
+    let source_keys: Vec<PathBuf> = sources.iter().map(|(p, _)| shadow::canonical(p)).collect();
+    let tb = spec.testbench.iter().filter(|(p, _)| !source_keys.contains(&shadow::canonical(p)));
+    for (path, flags) in sources.into_iter().chain(tb) {
         units.push((copy(path), tree.include_flags(flags)));
     }
     let common_flags = tree.include_flags(&spec.common_flags);
