@@ -21,8 +21,9 @@
 //!
 //! Vitis 2023.1 counts differently: the co-sim minus report differences of twenty 2023.1
 //! designs (shared facts, rule 11) show no term of this size, so there, as for tops with block
-//! control on ports, the call is the schedule's latency. 2023.2's testbench polls again
-//! ([`polls`]). Where the call is the schedule's latency, co-sim counts ap_start..ap_done, which
+//! control on ports, the call is the schedule's latency. 2023.2's testbench polls again, with
+//! turns of its own, read from its code rather than fitted ([`turns_2023`]). Where the call is
+//! the schedule's latency, co-sim counts ap_start..ap_done, which
 //! the report's latency already spans (rule 10: a data-dependent ap_ctrl_hs top of
 //! Vivado HLS 2019.1 reports 1 ~ 3221 and co-sim gives 436..3221 for n = 5..10, the report's
 //! worst case at the largest n; a 2022.2 ap_ctrl_hs top of latency 3 gives 3).
@@ -235,8 +236,9 @@ fn year_minor(version: &str) -> Option<(u32, u32)> {
 /// ships the polling model again: its `AESL_axi_slave_<bundle>.v` takes turns between an
 /// `update_status` read of the control register and a `write_start` process, and its autotb
 /// takes a call's end from that read's done bit (a public 2023.2 design with AXI streams and no
-/// argument registers: 53 in the report, 70 and 71 in co-sim). Later releases are taken to keep
-/// the 2023.2 testbench.
+/// argument registers: 53 in the report, 70 and 71 in co-sim), with its own turn counts
+/// ([`turns_2023`]; this model stays for its arrays on the bundle). Later releases are taken to
+/// keep the 2023.2 testbench.
 fn polls((year, minor): (u32, u32)) -> bool {
     year < 2023 || (year, minor) >= (2023, 2)
 }
