@@ -21,8 +21,9 @@
 //!
 //! Vitis 2023.1 counts differently: the co-sim minus report differences of twenty 2023.1
 //! designs (shared facts, rule 11) show no term of this size, so there, as for tops with block
-//! control on ports, the call is the schedule's latency. 2023.2's testbench polls again
-//! ([`polls`]). Where the call is the schedule's latency, co-sim counts ap_start..ap_done, which
+//! control on ports, the call is the schedule's latency. 2023.2's testbench polls again, with
+//! turns of its own, read from its code rather than fitted ([`turns_2023`]). Where the call is
+//! the schedule's latency, co-sim counts ap_start..ap_done, which
 //! the report's latency already spans (rule 10: a data-dependent ap_ctrl_hs top of
 //! Vivado HLS 2019.1 reports 1 ~ 3221 and co-sim gives 436..3221 for n = 5..10, the report's
 //! worst case at the largest n; a 2022.2 ap_ctrl_hs top of latency 3 gives 3).
@@ -46,6 +47,11 @@ pub enum Window {
         #[serde(skip_serializing_if = "Vec::is_empty")]
         reads: Vec<ReadBack>,
     },
+    /// The s_axilite testbench of Vitis 2023.2 and later, whose turn taking is read from its
+    /// `AESL_axi_slave_<bundle>.v` and autotb ([`turns_2023`]): the 32-bit words written per
+    /// scalar argument of the control bundle, in register order. Arrays on the bundle keep the
+    /// `AxiLitePolled` model ([`Window::with_memories`]): their processes were not derived.
+    AxiLitePolled2023 { words: Vec<u32> },
 }
 
 /// One bank of an array argument on the control bundle (an `ARRAY_PARTITION` of the argument
@@ -118,7 +124,10 @@ impl Window {
     /// bundle) or on ports, and the tool version that wrote the RTL or the report (`2022.2`).
     /// An unknown version counts as 2023.1+ (the rule measured on the most designs).
     pub fn for_top(version: Option<&str>, control_on_axilite: bool, words: Vec<u32>) -> Window {
-        if control_on_axilite && version.and_then(year_minor).is_some_and(polls) {
+        let release = version.and_then(year_minor);
+        if control_on_axilite && release.is_some_and(turns_of_2023) {
+            Window::AxiLitePolled2023 { words }
+        } else if control_on_axilite && release.is_some_and(polls) {
             Window::AxiLitePolled { words, writes: Vec::new(), reads: Vec::new() }
         } else {
             Window::Handshake
@@ -131,6 +140,10 @@ impl Window {
     pub fn with_memories(self, writes: Vec<Bank>, reads: Vec<ReadBack>) -> Window {
         match self {
             Window::AxiLitePolled { words, .. } => Window::AxiLitePolled { words, writes, reads },
+            Window::AxiLitePolled2023 { words } if writes.is_empty() && reads.is_empty() => {
+                Window::AxiLitePolled2023 { words }
+            }
+            Window::AxiLitePolled2023 { words } => Window::AxiLitePolled { words, writes, reads },
             Window::Handshake => Window::Handshake,
         }
     }
@@ -140,6 +153,7 @@ impl Window {
         match self {
             Window::Handshake => run,
             Window::AxiLitePolled { words, writes, reads } => polled(words, writes, reads, run).cycles,
+            Window::AxiLitePolled2023 { words } => turns_2023(words, run, false),
         }
     }
 
@@ -147,13 +161,16 @@ impl Window {
     /// the testbench starts counting the next call at the poll that saw the previous one's
     /// ap_done (its ready bit), so the previous call's read-back falls in this call's count
     /// too: one public design's first call 517, every later one 544. Without read-back the
-    /// call counts as the first.
+    /// call counts as the first, except in 2023.2's testbench, which counts a later call from
+    /// the previous one's end and re-arms its start a round late ([`turns_2023`]: one public
+    /// design's first call 70, every later one 71).
     pub fn cycles_after(&self, prev_run: Option<u64>, run: u64) -> u64 {
         match (self, prev_run) {
             (Window::AxiLitePolled { words, writes, reads }, Some(prev)) if !reads.is_empty() => {
                 let tail = polled(words, writes, reads, prev).tail;
                 polled(words, writes, reads, run).cycles + START_TAKEN + tail.saturating_sub(READY_TAKEN)
             }
+            (Window::AxiLitePolled2023 { words }, Some(_)) => turns_2023(words, run, true),
             _ => self.cycles(run),
         }
     }
@@ -192,6 +209,14 @@ impl Window {
                 }
                 s
             }
+            Window::AxiLitePolled2023 { words } => {
+                let n = words.iter().sum::<u32>();
+                format!(
+                    "Vitis' polled s_axilite testbench (2023.2+): {n} argument word{} written, ap_start, done seen by a status poll every {} cycles",
+                    if n == 1 { "" } else { "s" },
+                    POLL + 1 + words.len() as u64 + 1
+                )
+            }
         }
     }
 }
@@ -211,10 +236,106 @@ fn year_minor(version: &str) -> Option<(u32, u32)> {
 /// ships the polling model again: its `AESL_axi_slave_<bundle>.v` takes turns between an
 /// `update_status` read of the control register and a `write_start` process, and its autotb
 /// takes a call's end from that read's done bit (a public 2023.2 design with AXI streams and no
-/// argument registers: 53 in the report, 70 and 71 in co-sim). Later releases are taken to keep
-/// the 2023.2 testbench.
+/// argument registers: 53 in the report, 70 and 71 in co-sim), with its own turn counts
+/// ([`turns_2023`]; this model stays for its arrays on the bundle). Later releases are taken to
+/// keep the 2023.2 testbench.
 fn polls((year, minor): (u32, u32)) -> bool {
     year < 2023 || (year, minor) >= (2023, 2)
+}
+
+/// Whether that version ships the 2023.2 testbench model ([`turns_2023`]). Later releases are
+/// taken to keep it.
+fn turns_of_2023(release: (u32, u32)) -> bool {
+    release >= (2023, 2)
+}
+
+/// A status poll of the 2023.2 testbench and its hand-over: the read's AR is accepted at +1
+/// (the done bit is sampled there), it returns at +4, and the next process, which sees its turn
+/// through a register the poll's finish updates, starts at +5.
+const POLL_2023: u64 = 5;
+/// One register write of the 2023.2 testbench: it returns at +4 and the process pulses its
+/// write-done flag for one more edge.
+const WORD_2023: u64 = 5;
+/// The start write's turn: the write returns at +4, the start-finish pulse takes +5, the next
+/// process starts at +6.
+const START_2023: u64 = 6;
+/// A process whose flag is low passes its turn in one edge.
+const IDLE: u64 = 1;
+/// From the poll that sees ap_done to the edge the autotb counts as the call's end: the read
+/// returns (+4), the done pulse is registered (+5) and sampled (+6).
+const DONE_SEEN_2023: u64 = 6;
+
+/// Vitis 2023.2's s_axilite testbench, turn by turn, for a call whose ap_start..ap_done takes
+/// `run` cycles; `later`: a call after another (counted from the previous one's end).
+///
+/// Read from the testbench Vitis 2023.2 writes (`AESL_axi_slave_<bundle>.v`, the autotb): the
+/// processes (status poll, one per scalar argument, the start) take turns through a turn
+/// register each process's finish updates with a non-blocking assignment, so the next process
+/// starts one edge after the previous one returned. Edges count from the first poll (edge 0).
+///
+/// - Argument flags: set from the testbench's ready pulse, seen from edge 2 on the first call
+///   and from 9 edges after the previous call's done poll began on later ones; an argument
+///   with its flag up writes its words (5 edges each) and hands over one edge later.
+/// - The start flag: without arguments, up from reset (first call) or from 8 edges after the
+///   done poll (the done pulse re-arms it through two registers); with arguments, 2 edges after
+///   the last argument's finish flag, which comes an edge after its last write's pulse, so the
+///   start always misses the turn right after the arguments (as up to 2022.2).
+/// - The kernel sees ap_start at the third edge of the start write (W at +2); ap_done at
+///   ap_start + `run` sets the adapter's done bit, which the first poll beginning at or after
+///   that edge samples; the call ends 6 edges after that poll began.
+/// - The count starts one edge after the first poll began (edge 1); a later call's at the edge
+///   its previous call ended (the testbench's start follows the ready bit of that poll).
+///
+/// A public 2023.2 design (`AES_Encrypt_axi`, two AXI streams, no argument register, 53 cycles
+/// of schedule, 30 calls) checks it: done at 71 edges after its first poll, then every 71 (its
+/// `xsim.log`: 845 ns, 1555 ns, ... with the first poll at 135 ns), 70 then 71 cycles counted.
+fn turns_2023(words: &[u32], run: u64, later: bool) -> u64 {
+    const NEVER: u64 = u64::MAX;
+    let n = words.len();
+    // (edge, process): process 0 is the poll, 1..=n the arguments, n + 1 the start.
+    let (mut t, mut k, counted_from, args_from, start_armed) = if later {
+        // The previous call's done poll began at edge 0 and returned at 4.
+        (POLL_2023, 1, DONE_SEEN_2023, 9, 8)
+    } else {
+        (0, 0, 1, 2, 0)
+    };
+    let mut written = vec![false; n];
+    let mut last_finish: Option<u64> = None;
+    let mut done = NEVER;
+    loop {
+        if k == 0 {
+            if done <= t {
+                return t + DONE_SEEN_2023 - counted_from;
+            }
+            t += POLL_2023;
+        } else if k <= n {
+            let i = k - 1;
+            if !written[i] && t >= args_from {
+                written[i] = true;
+                // An argument without words (nothing changed) finishes without writing.
+                let end = t + WORD_2023 * words[i] as u64;
+                last_finish = Some(last_finish.map_or(end + 1, |f: u64| f.max(end + 1)));
+                t = if words[i] == 0 { t + IDLE } else { end + 1 };
+            } else {
+                t += IDLE;
+            }
+        } else {
+            let armed = if n == 0 {
+                start_armed
+            } else if written.iter().all(|&w| w) {
+                last_finish.map_or(NEVER, |f| f + 2).max(start_armed)
+            } else {
+                NEVER
+            };
+            if done == NEVER && t >= armed {
+                done = t + 3 + run;
+                t += START_2023;
+            } else {
+                t += IDLE;
+            }
+        }
+        k = (k + 1) % (n + 2);
+    }
 }
 
 /// Where a polled call ends: the cycles counted, and the edges from the start of the poll that
@@ -331,6 +452,55 @@ mod tests {
         assert_eq!(w.cycles(4), 15 + 5);
     }
 
+    /// Vitis 2023.2's testbench, traced edge by edge from its code on the public AES design
+    /// (no argument register, schedule 53): poll 0-4, start written at 5 (ap_start seen at 8,
+    /// ap_done at 61), polls every 5 + 1 edges from 11; the poll at 65 sees it, the call ends at
+    /// 71, counted from 1: 70, as its co-sim says. The next call: the start flag is re-armed 8
+    /// edges after that poll, so the start passes at 5, the poll at 6, the start writes at 11
+    /// (ap_done at 67), polls from 17: 71 sees it, ends at 77, counted from 6: 71, as co-sim.
+    #[test]
+    fn the_2023_2_testbench_on_a_top_without_arguments() {
+        let w = Window::for_top(Some("2023.2"), true, vec![]);
+        assert_eq!(w, Window::AxiLitePolled2023 { words: vec![] });
+        assert_eq!(w.cycles(53), 70);
+        assert_eq!(w.cycles_after(Some(53), 53), 71);
+        assert_eq!(w.cycles_after(None, 53), 70);
+        // The poll quantum is 6 edges: the poll at 65 sees the runs of 52 to 57.
+        assert_eq!(w.cycles(51), 64);
+        assert_eq!(w.cycles(52), 70);
+        assert_eq!(w.cycles(57), 70);
+        assert_eq!(w.cycles(58), 76);
+        // The ≤ 2022.2 model gave 65 for the same run (a round of 5, the start seen at 7).
+        let old = Window::AxiLitePolled { words: vec![], writes: vec![], reads: vec![] };
+        assert_eq!(old.cycles(53), 65);
+    }
+
+    /// With argument registers (read from 2023.2.1's testbench, not checked against a co-sim):
+    /// one 32-bit argument, poll 0-4, the argument written 5-10 (its finish flag an edge after
+    /// its write pulse, at 11: the start is armed from 13), the start passes at 11, poll 12-16,
+    /// the argument idle at 17, the start written at 18 (ap_start seen at 21), polls every 7
+    /// edges from 24.
+    #[test]
+    fn the_2023_2_testbench_writes_arguments_before_a_start_a_round_later() {
+        let w = Window::for_top(Some("2024.1"), true, vec![1]);
+        assert_eq!(w.cycles(3), 24 + 6 - 1, "done at 24: the poll at 24 sees it");
+        assert_eq!(w.cycles(4), 31 + 6 - 1);
+        // A later call: the done poll at 0 returns at 4, the argument and the start pass at 5
+        // and 6 (the argument's flag is up from 9), poll 7-11, the argument writes 12-17 (finish
+        // 18, the start armed from 20), the start passes at 18, poll 19-23, the argument idles
+        // at 24, the start writes at 25 (ap_start seen at 28), polls every 7 from 31; counted
+        // from 6.
+        assert_eq!(w.cycles_after(Some(3), 3), 31 + 6 - 6);
+        // Two 64-bit pointers (words 2, 2): 11 edges each.
+        let w = Window::for_top(Some("2023.2"), true, vec![2, 2]);
+        // Poll 0-4, arguments 5-15 and 16-26, start idle 27, poll 28-32, arguments idle 33-34,
+        // start written at 35 (ap_start seen at 38), polls every 8 from 41.
+        assert_eq!(w.cycles(3), 41 + 6 - 1);
+        // Arrays on the bundle keep the ≤ 2022.2 model.
+        let with_memory = w.clone().with_memories(vec![Bank::of(4, 32)], vec![]);
+        assert!(matches!(with_memory, Window::AxiLitePolled { .. }));
+    }
+
     #[test]
     fn banks_pack_narrow_elements_and_split_wide_ones() {
         assert_eq!(Bank::of(16, 8), Bank { words: 1, turns: 4 }, "four bytes a word");
@@ -376,14 +546,8 @@ mod tests {
     #[test]
     fn the_version_and_the_protocol_choose_the_window() {
         assert_eq!(Window::for_top(Some("2023.1"), true, vec![1]), Window::Handshake);
-        assert_eq!(
-            Window::for_top(Some("2023.2"), true, vec![]),
-            Window::AxiLitePolled { words: vec![], writes: vec![], reads: vec![] }
-        );
-        assert_eq!(
-            Window::for_top(Some("2024.1"), true, vec![2]),
-            Window::AxiLitePolled { words: vec![2], writes: vec![], reads: vec![] }
-        );
+        assert_eq!(Window::for_top(Some("2023.2"), true, vec![]), Window::AxiLitePolled2023 { words: vec![] });
+        assert_eq!(Window::for_top(Some("2024.1"), true, vec![2]), Window::AxiLitePolled2023 { words: vec![2] });
         assert_eq!(Window::for_top(Some("2023.2"), false, vec![]), Window::Handshake);
         assert_eq!(Window::for_top(Some("2022.2"), false, vec![1]), Window::Handshake);
         assert_eq!(Window::for_top(None, true, vec![1]), Window::Handshake);

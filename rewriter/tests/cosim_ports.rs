@@ -245,6 +245,46 @@ fn two_s_axilite_bundles() {
     assert!(report.contains("return value: RTL"), "{report}");
 }
 
+/// The same `lite2` RTL with a Vitis 2023.2 header: Vitis' window is 2023.2's testbench around
+/// the run (src/vitis_tb.rs, `turns_2023`; `k`, 1 word on the control bundle, changes every
+/// call). First call: poll 0-4, `k` written 5-10 (the start armed from 13), the start idle at 11,
+/// poll 12-16, `k` idle at 17, the start written at 18 (ap_start seen at 21, ap_done at 23),
+/// the poll at 24 sees it: 30, counted from 1: 29. A later call is counted from the previous
+/// one's end (6 edges after its done poll began at 0): `k` and the start pass at 5 and 6 (the
+/// flags re-armed from 9), poll 7-11, `k` written 12-17 (the start armed from 20), the start
+/// idle at 18, poll 19-23, `k` idle at 24, the start at 25 (ap_done at 30), the poll at 31 sees
+/// it: 37 - 6 = 31.
+#[test]
+fn a_2023_2_header_counts_later_calls_from_the_previous_end() {
+    let work = work();
+    capture_and_run("lite2", work.path(), Simulator::Icarus);
+    let d = design("lite2");
+    let tmp = tempfile::tempdir().unwrap();
+    let v = tmp.path().join("solution/syn/verilog");
+    std::fs::create_dir_all(&v).unwrap();
+    for f in std::fs::read_dir(d.join("solution/syn/verilog")).unwrap() {
+        let f = f.unwrap().path();
+        let text = std::fs::read_to_string(&f).unwrap();
+        let header = "// Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2023.2 (64-bit)\n";
+        std::fs::write(v.join(f.file_name().unwrap()), format!("{header}{text}")).unwrap();
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .current_dir(&d)
+        .args(["cosim", "--top", "lite2", "--reuse-calls", "--quiet", "--simulator", "icarus", "--format", "json"])
+        .args(["--src", "lite2.cpp", "--tb", "lite2_tb.cpp", "--solution"])
+        .arg(tmp.path().join("solution"))
+        .arg("--work")
+        .arg(work.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rep: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let calls = rep["calls"].as_array().unwrap();
+    let got: Vec<(u64, u64)> =
+        calls.iter().map(|c| (c["latency"].as_u64().unwrap(), c["vitis_latency"].as_u64().unwrap())).collect();
+    assert_eq!(got, [(2, 29), (2, 31), (2, 31)], "{rep}");
+}
+
 /// Back-pressure and starvation of the stream models on `packet`: output FIFOs of one element
 /// drained, and input elements offered, only in cycles whose pattern bit is 1 (`10`: the even
 /// cycles counted from the call's load; the first cycle of a call is odd). By hand, for 3

@@ -338,7 +338,7 @@ pub fn run(req: &CosimRequest) -> Result<CosimOutcome> {
             capture: files[pc.capture].file_name().unwrap_or_default().to_string_lossy().into_owned(),
             window: w.clone(),
             latency: w.done.saturating_sub(w.start),
-            vitis_latency: vitis_window(&ifs, pc, w),
+            vitis_latency: vitis_window(&ifs, pc, w, k > 0),
             mismatches,
             output_stalls: rc.stalls,
         });
@@ -402,12 +402,15 @@ fn check_tool(sim: Simulator) -> Result<()> {
 /// The call as Vitis' co-simulation report would count it. Block control on s_axilite, RTL of
 /// Vitis ≤ 2022.2 and 2023.2+: its testbench's argument writes (the words that changed since the previous
 /// call), start write and status polls around this run's ap_start..ap_done
-/// ([`crate::vitis_tb`]). Otherwise: from the call's first bus operation (ap_start on a port,
-/// or the first s_axilite write of a newer version's testbench) to ap_done, as measured here.
-fn vitis_window(ifs: &solution::Interfaces, call: &plan::PlannedCall, w: &CallWindow) -> u64 {
+/// ([`crate::vitis_tb`]; `after` a previous call, which 2023.2's testbench counts from that
+/// call's end). Otherwise: from the call's first bus operation (ap_start on a port, or the first
+/// s_axilite write of a newer version's testbench) to ap_done, as measured here.
+fn vitis_window(ifs: &solution::Interfaces, call: &plan::PlannedCall, w: &CallWindow, after: bool) -> u64 {
     let on_axilite = ifs.control_bundle.is_some() && ifs.control != solution::Control::None;
+    let run = w.done.saturating_sub(w.start);
     match crate::vitis_tb::Window::for_top(ifs.version.as_deref(), on_axilite, call.control_words.clone()) {
-        polled @ crate::vitis_tb::Window::AxiLitePolled { .. } => polled.cycles(w.done.saturating_sub(w.start)),
         crate::vitis_tb::Window::Handshake => w.done.saturating_sub(w.first),
+        turns @ crate::vitis_tb::Window::AxiLitePolled2023 { .. } => turns.cycles_after(after.then_some(run), run),
+        polled => polled.cycles(run),
     }
 }

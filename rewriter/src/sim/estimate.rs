@@ -100,9 +100,11 @@ pub fn estimate(
     let first_extra = cosim_per_call.first().zip(per_call.first()).map_or(window.cycles(0), |(w, c)| w - c);
     let cosim_extra = match window {
         Window::Handshake => Sourced::new(first_extra, Source::Default),
-        Window::AxiLitePolled { .. } if report.is_some() => Sourced::new(first_extra, Source::Report),
+        Window::AxiLitePolled { .. } | Window::AxiLitePolled2023 { .. } if report.is_some() => {
+            Sourced::new(first_extra, Source::Report)
+        }
         // Without a report the release comes from the project file.
-        Window::AxiLitePolled { .. } => Sourced::new(first_extra, Source::Project),
+        Window::AxiLitePolled { .. } | Window::AxiLitePolled2023 { .. } => Sourced::new(first_extra, Source::Project),
     };
     let cosim = cosim.map(|c| compare(&cosim_per_call, c, report_latency));
     Estimate {
