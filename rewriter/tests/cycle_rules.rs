@@ -219,6 +219,48 @@ fn the_cosim_window_follows_the_report_version() {
     }
 }
 
+/// Without a report, a loop that is not pipelined and whose body is register logic only (no
+/// memory, call or inner loop: `model::registers`) costs 1 a trip, as the one state Vivado HLS
+/// schedules for a public Fibonacci loop (iteration latency 1); a body that reads a memory keeps
+/// the default 2 plus its chain (the read: 1). Here: the module's 2, the recurrence's 10 × 1,
+/// the sum's 10 × (2 + 1): 42 (52 with 2 a trip for the first). A top of combinational logic on
+/// scalars (an add or a subtract) is 0 and co-simulates at 0, even on s_axilite, as a public
+/// Vivado HLS 2018.2 ALU reports and co-simulates; `a * b + c` (a DSP) is not.
+#[test]
+fn without_a_report_register_loops_take_one_state_and_combinational_tops_none() {
+    let run = |kernel: &str, top: &str, tb: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("kernel.cpp"), kernel).unwrap();
+        std::fs::write(dir.path().join("tb.cpp"), tb).unwrap();
+        std::fs::write(
+            dir.path().join("hls_config.cfg"),
+            format!(
+                "part=xck26-sfvc784-2LV-c\n[hls]\nsyn.file=kernel.cpp\nsyn.top={top}\ntb.file=tb.cpp\nclock=10ns\n"
+            ),
+        )
+        .unwrap();
+        let e = sim(dir.path(), &["--no-csynth"])["estimate"].clone();
+        (counts(&e["per_call"]), counts(&e["cosim_per_call"]))
+    };
+    let loops = "int k(int a[10]) {\n\
+                 \x20 int f0 = 0, f1 = 1, f2 = 0, s = 0;\n\
+                 \x20 for (int i = 0; i < 10; i++) {\n#pragma HLS pipeline off\n    f2 = f1 + f0; f0 = f1; f1 = f2;\n  }\n\
+                 \x20 for (int i = 0; i < 10; i++) {\n#pragma HLS pipeline off\n    s += a[i];\n  }\n\
+                 \x20 return f2 + s;\n}\n";
+    let tb = "int k(int a[10]);\nint main() { int a[10] = {0}; return k(a) == 89 ? 0 : 1; }\n";
+    assert_eq!(run(loops, "k", tb).0, [42]);
+    let alu = |body: &str| {
+        format!(
+            "int alu(int a, int b, int c) {{\n#pragma HLS INTERFACE s_axilite port=a\n#pragma HLS INTERFACE s_axilite port=b\n\
+             #pragma HLS INTERFACE s_axilite port=c\n#pragma HLS INTERFACE s_axilite port=return\n  return {body};\n}}\n"
+        )
+    };
+    let tb = "int alu(int a, int b, int c);\nint main() { return alu(2, 3, 1) + alu(5, 1, 0) > 0 ? 0 : 1; }\n";
+    assert_eq!(run(&alu("c ? a - b : a + b"), "alu", tb), (vec![0, 0], vec![0, 0]), "combinational");
+    let (dsp, window) = run(&alu("a * b + c"), "alu", tb);
+    assert!(dsp.iter().all(|&c| c > 0) && window.iter().zip(&dsp).all(|(w, c)| w > c), "{dsp:?} {window:?}");
+}
+
 /// Without a report the co-sim window follows the release the solution's own log names
 /// (`<project>/<solution>/<solution>.log`, whose banner Vitis writes at every session), where
 /// the script's header cannot tell: `Copyright 2022-2023` is written by 2023.1, whose co-sim

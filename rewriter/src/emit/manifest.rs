@@ -530,6 +530,10 @@ pub struct ModuleInfo {
     /// The accesses of its array parameters, which two memory ports a bank serialise in a pipeline.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub port_uses: Vec<crate::model::fnbody::PortUse>,
+    /// The body is combinational logic on scalar arguments (`model::registers`): without a
+    /// report, a top of latency 0.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub combinational: bool,
     /// `#pragma HLS INTERFACE <mode> port=return`: the block control's protocol (`s_axilite`:
     /// ap_start and ap_done are registers of that bundle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -749,6 +753,7 @@ pub fn describe(
                             .collect(),
                         chain: f.body_chain.clone(),
                         port_uses: f.port_uses.clone(),
+                        combinational: f.combinational,
                         control: f.control.clone(),
                     })),
                     ..ProbeEntry::new(p.id, "function", file, (f.line, f.col), &f.qualified, &f.name)

@@ -581,6 +581,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         initialisers: Vec::new(),
         body_chain: Vec::new(),
         port_uses: Vec::new(),
+        combinational: false,
         control: None,
     };
     let mut walker = BodyWalker {
@@ -623,6 +624,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
     if detail == LoopDetail::All {
         f.body_chain = super::fnbody::body_chain(body, &f.params, text);
         f.port_uses = super::fnbody::port_uses(body, &f.params, text);
+        f.combinational = super::registers::combinational(body, &f.params, text);
     }
     f.falls_off_at = falls_off_end(body);
     f.initialisers = super::init::written_initialisers(body, text, pruning.as_ref());

@@ -18,6 +18,7 @@ pub mod nest;
 pub mod opchain;
 pub mod pragma;
 mod prune;
+mod registers;
 mod table;
 mod types;
 mod unread;

@@ -90,6 +90,9 @@ pub fn estimate(
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
     let window = match report {
         Some(_) => report_window(report, top_params, report_latency),
+        // A top the model found combinational (every call 0 cycles) co-simulates at 0, as
+        // with a report of latency 0 (`report_window`).
+        None if !per_call.is_empty() && per_call.iter().all(|&c| c == 0) => Window::Handshake,
         None => window_without_report(tool_version, top_info),
     };
     let cosim_per_call: Vec<u64> = per_call

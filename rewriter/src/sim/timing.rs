@@ -606,7 +606,6 @@ fn apply_unrollable_inside_pipelines(
             demote.push((p.id, blocked));
         }
     }
-    let chain = |id: u32| manifest.probes.iter().find(|p| p.id == id).map_or(0, chain_of);
     for (outer, inner) in demote {
         // The pragma (or directive) decided for the loops inside too: no default pipelining.
         let source = match timing.get(&outer) {
@@ -618,7 +617,9 @@ fn apply_unrollable_inside_pipelines(
                 l.pipelined = Sourced::new(false, source);
                 l.ii = None;
                 l.il = None;
-                l.own.get_or_insert(Sourced::new(d.iteration_latency + chain(id), Source::Default));
+                if let Some(p) = manifest.probes.iter().find(|p| p.id == id) {
+                    l.own.get_or_insert(default_own(d, p));
+                }
             }
         }
     }
@@ -806,6 +807,14 @@ fn chain_of(p: &ProbeEntry) -> u64 {
     p.loop_info.as_ref().map_or(0, |l| crate::model::opchain::chain_cycles(&l.facts.chain))
 }
 
+/// Own cycles of one iteration of a loop that is not pipelined, without a report: its exit test
+/// and body, 2 states (an address and its data), or 1 for a body of register logic only
+/// (`model::registers`), plus its chain of multi-cycle operations.
+fn default_own(d: &Defaults, p: &ProbeEntry) -> Sourced<u64> {
+    let registers = p.loop_info.as_ref().is_some_and(|l| l.facts.registers_only);
+    Sourced::new(if registers { 1 } else { d.iteration_latency } + chain_of(p), Source::Default)
+}
+
 fn facts_of(p: &ProbeEntry) -> crate::model::pragma::LoopFacts {
     p.loop_info.as_ref().map(|l| l.facts.clone()).unwrap_or_default()
 }
@@ -887,7 +896,7 @@ fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults) ->
             pipelined: Sourced::new(false, source),
             ii: None,
             il: None,
-            own: Some(Sourced::new(d.iteration_latency + chain, Source::Default)),
+            own: Some(default_own(d, p)),
             unroll,
             report_loop: None,
             dataflow: facts.dataflow,
@@ -1066,8 +1075,18 @@ fn module_timing(
         let axi = info.is_some_and(|m| {
             m.params.iter().any(|q| matches!(q.interface.as_deref(), Some("m_axi" | "s_axilite" | "axis")))
         });
-        let overhead = if p.name == top && axi { Sourced::new(d.axi_top_overhead, Source::Default) } else { default };
         let pipelined = info.is_some_and(|m| m.pipeline_ii.is_some());
+        // A top of combinational logic on scalars (`model::registers`) has no state to step
+        // through: latency 0, whatever its interfaces (a public Vivado HLS 2018.2 add/subtract
+        // top on s_axilite: 0 in its report and co-simulation).
+        let combinational = p.name == top && !has_children && !pipelined && info.is_some_and(|m| m.combinational);
+        let overhead = if combinational {
+            Sourced::new(0, Source::Default)
+        } else if p.name == top && axi {
+            Sourced::new(d.axi_top_overhead, Source::Default)
+        } else {
+            default
+        };
         // A pipelined function's arrays are registers of its pipeline: no module of their own.
         let (initialisers, initialiser_notes) = if pipelined { (None, Vec::new()) } else { initialiser_cost(info, d) };
         return ModuleTiming {
