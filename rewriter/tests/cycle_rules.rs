@@ -219,6 +219,73 @@ fn the_cosim_window_follows_the_report_version() {
     }
 }
 
+/// Vivado HLS names a loop without a label `Loop <k>` by its place in its function, a nested one
+/// `Loop <k>.<j>` (`sim::vivado_loops`): probes, named `VITIS_LOOP_<line>_<n>`, are paired with
+/// them by position where the counts agree. A Vivado HLS 2019.1 report (the layout of a public
+/// design's, whose labelled loops `Line_Loop`/`Column_Loop`/`Sum_Loop` give co-sim's n·(n·(3n +
+/// 2) + 2) + 1 exactly) over the same nest without labels: the module's latency is left open
+/// (1 ~ 3221), so the loops' cycles are the answer; unpaired, they counted as unrolled (0).
+#[test]
+fn vivado_hls_loops_without_labels_pair_with_their_loop_numbers() {
+    let report = |outer: &str, middle: &str, inner: &str| {
+        format!(
+            "\n\n================================================================\n== Vivado HLS Report for 'mm'\n\
+             ================================================================\n* Date:           Mon Oct 12 19:51:51 2020\n\n\
+             * Version:        2019.1 (Build 2552052 on Fri May 24 15:28:33 MDT 2019)\n* Project:        p\n\
+             * Solution:       solution1\n* Product family: artix7\n* Target device:  xc7a100t-csg324-1\n\n\n\
+             ================================================================\n== Performance Estimates\n\
+             ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
+             \x20   +-----+------+-----+------+---------+\n    |   Latency  |  Interval  | Pipeline|\n\
+             \x20   | min |  max | min |  max |   Type  |\n    +-----+------+-----+------+---------+\n\
+             \x20   |    1|  3221|    1|  3221|   none  |\n    +-----+------+-----+------+---------+\n\n\
+             \x20   + Detail: \n        * Instance: \n        N/A\n\n        * Loop: \n\
+             \x20       +----------------+-----+------+----------+-----------+-----------+--------+----------+\n\
+             \x20       |                |   Latency  | Iteration|  Initiation Interval  |  Trip  |          |\n\
+             \x20       |    Loop Name   | min |  max |  Latency |  achieved |   target  |  Count | Pipelined|\n\
+             \x20       +----------------+-----+------+----------+-----------+-----------+--------+----------+\n\
+             \x20       |- {outer:<13}|  435|  3220| 87 ~ 322 |          -|          -| 5 ~ 10 |    no    |\n\
+             \x20       | + {middle:<12}|   85|   320|  17 ~ 32 |          -|          -| 5 ~ 10 |    no    |\n\
+             \x20       |  ++ {inner:<10}|   15|    30|         3|          -|          -| 5 ~ 10 |    no    |\n\
+             \x20       +----------------+-----+------+----------+-----------+-----------+--------+----------+\n\n\n"
+        )
+    };
+    let kernel = |labels: [&str; 3]| {
+        format!(
+            "void mm(short n, short a[100], short b[100], short c[100]) {{\n\
+             \x20 if (n >= 5 && n <= 10) {{\n\
+             \x20   {}for (int i = 0; i < n; i++)\n\
+             \x20     {}for (int j = 0; j < n; j++) {{\n\
+             \x20       short s = 0;\n\
+             \x20       {}for (int k = 0; k < n; k++) s += a[i * 10 + k] * b[k * 10 + j];\n\
+             \x20       c[i * 10 + j] = s;\n\
+             \x20     }}\n\
+             \x20 }}\n}}\n",
+            labels[0], labels[1], labels[2]
+        )
+    };
+    let tb = "void mm(short n, short a[100], short b[100], short c[100]);\n\
+              int main() { short a[100] = {1}, b[100] = {1}, c[100]; mm(5, a, b, c); mm(10, a, b, c); return c[0] == 1 ? 0 : 1; }\n";
+    let run = |kernel: &str, report: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("kernel.cpp"), kernel).unwrap();
+        std::fs::write(dir.path().join("tb.cpp"), tb).unwrap();
+        std::fs::write(dir.path().join("mm_csynth.rpt"), report).unwrap();
+        std::fs::write(
+            dir.path().join("hls_config.cfg"),
+            "part=xc7a100t-csg324-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=mm\ntb.file=tb.cpp\nclock=10ns\n",
+        )
+        .unwrap();
+        let csynth = dir.path().join("mm_csynth.rpt");
+        counts(&sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"]["per_call"])
+    };
+    let formula = |n: u64| n * (n * (3 * n + 2) + 2) + 1;
+    let labelled =
+        run(&kernel(["Line_Loop: ", "Column_Loop: ", "Sum_Loop: "]), &report("Line_Loop", "Column_Loop", "Sum_Loop"));
+    assert_eq!(labelled, [formula(5), formula(10)], "436 and 3221");
+    let numbered = run(&kernel(["", "", ""]), &report("Loop 1", "Loop 1.1", "Loop 1.1.1"));
+    assert_eq!(numbered, labelled);
+}
+
 /// Without a report, a loop that is not pipelined and whose body is register logic only (no
 /// memory, call or inner loop: `model::registers`) costs 1 a trip, as the one state Vivado HLS
 /// schedules for a public Fibonacci loop (iteration latency 1); a body that reads a memory keeps

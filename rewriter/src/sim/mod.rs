@@ -22,6 +22,7 @@ pub mod shadow;
 pub mod silent;
 pub mod stream;
 pub mod timing;
+mod vivado_loops;
 pub mod watch;
 
 use crate::csynth;
