@@ -548,6 +548,10 @@ mod tests {
         assert_eq!(Window::for_top(Some("2023.1"), true, vec![1]), Window::Handshake);
         assert_eq!(Window::for_top(Some("2023.2"), true, vec![]), Window::AxiLitePolled2023 { words: vec![] });
         assert_eq!(Window::for_top(Some("2024.1"), true, vec![2]), Window::AxiLitePolled2023 { words: vec![2] });
+        assert_eq!(
+            Window::for_top(Some("2023.2.1"), true, vec![2, 2]),
+            Window::AxiLitePolled2023 { words: vec![2, 2] }
+        );
         assert_eq!(Window::for_top(Some("2023.2"), false, vec![]), Window::Handshake);
         assert_eq!(Window::for_top(Some("2022.2"), false, vec![1]), Window::Handshake);
         assert_eq!(Window::for_top(None, true, vec![1]), Window::Handshake);
