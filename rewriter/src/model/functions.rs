@@ -624,8 +624,10 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
     if detail == LoopDetail::All {
         f.body_chain = super::fnbody::body_chain(body, &f.params, text);
         f.port_uses = super::fnbody::port_uses(body, &f.params, text);
-        f.combinational = super::registers::combinational(body, &f.params, text);
     }
+    // Whatever the detail asked for: the manifest must not depend on it (a walk that stops at
+    // the first loop, call or memory access).
+    f.combinational = super::registers::combinational(body, &f.params, text);
     f.falls_off_at = falls_off_end(body);
     f.initialisers = super::init::written_initialisers(body, text, pruning.as_ref());
     mark_interfaces(&mut f);
