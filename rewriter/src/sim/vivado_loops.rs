@@ -15,15 +15,23 @@ use crate::csynth::{Loop, Report};
 use crate::emit::manifest::{Manifest, ProbeEntry};
 use std::collections::HashMap;
 
-/// Probe id → the report loop name (`Loop 2`, `Loop 2.1`) it is paired with.
+/// Probe id → the report loop name (`Loop 2`, `Loop 2.1`) it is paired with. Only modules that
+/// have numbered loops (Vivado HLS reports) are looked at.
 pub fn positional_names(manifest: &Manifest, report: &Report) -> HashMap<u32, String> {
     let mut out = HashMap::new();
-    let functions: Vec<&ProbeEntry> = manifest.probes.iter().filter(|p| p.kind == "function").collect();
-    for f in functions {
+    let mut loops_in: HashMap<u32, Vec<&ProbeEntry>> = HashMap::new();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        if let Some(parent) = p.parent {
+            loops_in.entry(parent).or_default().push(p);
+        }
+    }
+    let level = Level { report, loops_in: &loops_in };
+    for f in manifest.probes.iter().filter(|p| p.kind == "function") {
         let Some(module) = report.module(&f.function) else { continue };
-        let probes = candidates(manifest, report, f.id, &f.function);
         let entries = numbered(&module.loops, "Loop ");
-        pair(manifest, report, &f.function, &probes, &entries, &mut out);
+        if !entries.is_empty() {
+            level.pair(f.id, &f.function, &entries, &mut out);
+        }
     }
     out
 }
@@ -36,43 +44,50 @@ fn numbered<'r>(level: &'r [Loop], prefix: &str) -> Vec<&'r Loop> {
     found.into_iter().map(|(_, l)| l).collect()
 }
 
-/// The loop probes directly inside `parent` that could stand for a `Loop …` entry: no label,
-/// no name the report knows, not fully unrolled, not a constant table; in source order.
-fn candidates<'m>(manifest: &'m Manifest, report: &Report, parent: u32, function: &str) -> Vec<&'m ProbeEntry> {
-    let mut v: Vec<&ProbeEntry> = manifest
-        .probes
-        .iter()
-        .filter(|p| p.kind == "loop" && p.parent == Some(parent) && p.function == function && p.label.is_none())
-        .filter(|p| {
-            let facts = p.loop_info.as_ref().map(|l| &l.facts);
-            facts.is_none_or(|f| f.unroll != Some(0) && f.constant_table.is_none())
-        })
-        .filter(|p| {
-            [Some(p.name.as_str()), p.vitis_name.as_deref()]
-                .into_iter()
-                .flatten()
-                .all(|n| report.find_loop(function, n).is_none())
-        })
-        .collect();
-    v.sort_by_key(|p| (p.line, p.column));
-    v
+/// What pairing looks at: the report, and the loop probes by the probe they sit in.
+struct Level<'a> {
+    report: &'a Report,
+    loops_in: &'a HashMap<u32, Vec<&'a ProbeEntry>>,
 }
 
-fn pair(
-    manifest: &Manifest,
-    report: &Report,
-    function: &str,
-    probes: &[&ProbeEntry],
-    entries: &[&Loop],
-    out: &mut HashMap<u32, String>,
-) {
-    if probes.is_empty() || probes.len() != entries.len() {
-        return;
+impl Level<'_> {
+    /// The loop probes directly inside `parent` that could stand for a `Loop …` entry: no label,
+    /// no name the report knows, not fully unrolled, not a constant table; in source order.
+    fn candidates(&self, parent: u32, function: &str) -> Vec<&ProbeEntry> {
+        let mut v: Vec<&ProbeEntry> = self
+            .loops_in
+            .get(&parent)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|p| p.function == function && p.label.is_none())
+            .filter(|p| {
+                let facts = p.loop_info.as_ref().map(|l| &l.facts);
+                facts.is_none_or(|f| f.unroll != Some(0) && f.constant_table.is_none())
+            })
+            .filter(|p| {
+                [Some(p.name.as_str()), p.vitis_name.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .all(|n| self.report.find_loop(function, n).is_none())
+            })
+            .collect();
+        v.sort_by_key(|p| (p.line, p.column));
+        v
     }
-    for (p, l) in probes.iter().zip(entries) {
-        out.insert(p.id, l.name.clone());
-        let inner = candidates(manifest, report, p.id, function);
-        let nested = numbered(&l.children, &format!("{}.", l.name));
-        pair(manifest, report, function, &inner, &nested, out);
+
+    /// Pairs the candidates inside `parent` with `entries`, one level, then the levels below.
+    fn pair(&self, parent: u32, function: &str, entries: &[&Loop], out: &mut HashMap<u32, String>) {
+        let probes = self.candidates(parent, function);
+        if probes.is_empty() || probes.len() != entries.len() {
+            return;
+        }
+        for (p, l) in probes.iter().zip(entries) {
+            out.insert(p.id, l.name.clone());
+            let nested = numbered(&l.children, &format!("{}.", l.name));
+            if !nested.is_empty() {
+                self.pair(p.id, function, &nested, out);
+            }
+        }
     }
 }
