@@ -221,6 +221,16 @@ impl Window {
     }
 }
 
+/// The release a word of a tool's banner or header names: `v2022.2` → `2022.2`, `v2023.2.1` →
+/// `2023.2.1` (a patch release, as 2023.2 writes in its RTL headers); anything else (`v2.cpp`,
+/// `v2023.x`) names none. Shared by the RTL headers (`cosim`) and the solution logs (`project`).
+pub(crate) fn release_in_word(word: &str) -> Option<&str> {
+    let v = word.strip_prefix('v')?;
+    let parts: Vec<&str> = v.split('.').collect();
+    let digits = |p: &&str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    (parts.len() >= 2 && parts[0].len() == 4 && parts.iter().all(digits)).then_some(v)
+}
+
 /// The year and release of a version string: `2022.2` → (2022, 2), `v2019.1` → (2019, 1), `2023`
 /// → (2023, 0).
 fn year_minor(version: &str) -> Option<(u32, u32)> {

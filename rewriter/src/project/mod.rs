@@ -358,14 +358,11 @@ impl Project {
 /// High-Level Synthesis from C, C++ and SystemC v2018.3 (64-bit)` `2018.3`. Each session
 /// writes one; the last is the latest run's.
 fn version_in_log(text: &str) -> Option<String> {
-    text.lines().rev().filter(|l| l.contains("HLS - High-Level Synthesis from")).find_map(|l| {
-        l.split_whitespace().find_map(|w| {
-            let v = w.strip_prefix('v')?;
-            let year: u32 = v.split('.').next()?.parse().ok()?;
-            ((2000..2100).contains(&year) && v.contains('.') && v.chars().all(|c| c.is_ascii_digit() || c == '.'))
-                .then(|| v.to_string())
-        })
-    })
+    text.lines()
+        .rev()
+        .filter(|l| l.contains("HLS - High-Level Synthesis from"))
+        .find_map(|l| l.split_whitespace().find_map(crate::vitis_tb::release_in_word))
+        .map(str::to_string)
 }
 
 /// The year of the `Copyright` line in the header Vitis HLS or Vivado HLS writes at the top of
