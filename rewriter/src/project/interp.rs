@@ -601,17 +601,8 @@ impl Interp<'_> {
         if path.exists() || Path::new(item).is_absolute() {
             return path;
         }
-        match self.p.name.as_deref() {
-            Some(name) => {
-                let in_project = resolve(&resolve(&self.cwd, name), item);
-                if in_project.exists() {
-                    in_project
-                } else {
-                    path
-                }
-            }
-            None => path,
-        }
+        let in_project = self.p.name.as_deref().map(|name| resolve(&resolve(&self.cwd, name), item));
+        in_project.filter(|p| p.exists()).unwrap_or(path)
     }
 
     fn foreach(&mut self, args: &[Word], at: usize) -> Result<()> {

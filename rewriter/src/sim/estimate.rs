@@ -101,13 +101,11 @@ pub fn estimate(
         .map(|(i, &c)| window.cycles_after(i.checked_sub(1).map(|p| per_call[p]), c))
         .collect();
     let first_extra = cosim_per_call.first().zip(per_call.first()).map_or(window.cycles(0), |(w, c)| w - c);
+    // A polled window's release is the report's, or without one the project file's.
     let cosim_extra = match window {
         Window::Handshake => Sourced::new(first_extra, Source::Default),
-        Window::AxiLitePolled { .. } | Window::AxiLitePolled2023 { .. } if report.is_some() => {
-            Sourced::new(first_extra, Source::Report)
-        }
-        // Without a report the release comes from the project file.
-        Window::AxiLitePolled { .. } | Window::AxiLitePolled2023 { .. } => Sourced::new(first_extra, Source::Project),
+        _ if report.is_some() => Sourced::new(first_extra, Source::Report),
+        _ => Sourced::new(first_extra, Source::Project),
     };
     let cosim = cosim.map(|c| compare(&cosim_per_call, c, report_latency));
     Estimate {
