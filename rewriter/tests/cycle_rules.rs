@@ -44,6 +44,16 @@ fn sim(case: &Path, extra: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("JSON report")
 }
 
+/// A project of a test's own in a temporary directory: its `kernel.cpp`, `tb.cpp` and an
+/// `hls_config.cfg` of `config` (sources and top named there), plus `files` (name, text).
+fn project_dir(kernel: &str, tb: &str, config: &str, files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [("kernel.cpp", kernel), ("tb.cpp", tb), ("hls_config.cfg", config)].iter().chain(files) {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
 fn counts(v: &Value) -> Vec<u64> {
     v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect()
 }
@@ -266,15 +276,8 @@ fn vivado_hls_loops_without_labels_pair_with_their_loop_numbers() {
     let tb = "void mm(short n, short a[100], short b[100], short c[100]);\n\
               int main() { short a[100] = {1}, b[100] = {1}, c[100]; mm(5, a, b, c); mm(10, a, b, c); return c[0] == 1 ? 0 : 1; }\n";
     let run = |kernel: &str, report: &str| {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("kernel.cpp"), kernel).unwrap();
-        std::fs::write(dir.path().join("tb.cpp"), tb).unwrap();
-        std::fs::write(dir.path().join("mm_csynth.rpt"), report).unwrap();
-        std::fs::write(
-            dir.path().join("hls_config.cfg"),
-            "part=xc7a100t-csg324-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=mm\ntb.file=tb.cpp\nclock=10ns\n",
-        )
-        .unwrap();
+        let config = "part=xc7a100t-csg324-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=mm\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(kernel, tb, config, &[("mm_csynth.rpt", report)]);
         let csynth = dir.path().join("mm_csynth.rpt");
         counts(&sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"]["per_call"])
     };
@@ -296,16 +299,10 @@ fn vivado_hls_loops_without_labels_pair_with_their_loop_numbers() {
 #[test]
 fn without_a_report_register_loops_take_one_state_and_combinational_tops_none() {
     let run = |kernel: &str, top: &str, tb: &str| {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("kernel.cpp"), kernel).unwrap();
-        std::fs::write(dir.path().join("tb.cpp"), tb).unwrap();
-        std::fs::write(
-            dir.path().join("hls_config.cfg"),
-            format!(
-                "part=xck26-sfvc784-2LV-c\n[hls]\nsyn.file=kernel.cpp\nsyn.top={top}\ntb.file=tb.cpp\nclock=10ns\n"
-            ),
-        )
-        .unwrap();
+        let config = format!(
+            "part=xck26-sfvc784-2LV-c\n[hls]\nsyn.file=kernel.cpp\nsyn.top={top}\ntb.file=tb.cpp\nclock=10ns\n"
+        );
+        let dir = project_dir(kernel, tb, &config, &[]);
         let e = sim(dir.path(), &["--no-csynth"])["estimate"].clone();
         (counts(&e["per_call"]), counts(&e["cosim_per_call"]))
     };
@@ -665,14 +662,8 @@ int main() {
 }
 "#;
     let per_call = |pragma: &str| {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("kernel.cpp"), kernel(pragma)).unwrap();
-        std::fs::write(dir.path().join("tb.cpp"), tb).unwrap();
-        std::fs::write(
-            dir.path().join("hls_config.cfg"),
-            "[hls]\nsyn.file=kernel.cpp\nsyn.top=rows2\ntb.file=tb.cpp\nclock=10ns\n",
-        )
-        .unwrap();
+        let config = "[hls]\nsyn.file=kernel.cpp\nsyn.top=rows2\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel(pragma), tb, config, &[]);
         counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
     };
     let split = per_call("#pragma HLS ARRAY_PARTITION variable=mid dim=1 complete");
@@ -816,10 +807,7 @@ fn a_wrapper_stream_class_is_a_fifo_channel() {
 /// few cycles of loop with the Vivado flow's.
 #[test]
 fn without_a_report_the_flow_targets_m_axi_latency_replaces_the_boards() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(
-        dir.path().join("kernel.cpp"),
-        "static void load(const int *in, int buf[4]) {\n\
+    let kernel = "static void load(const int *in, int buf[4]) {\n\
          \x20   for (int i = 0; i < 4; i++) buf[i] = in[i];\n\
          }\n\
          void few_words(const int *in, int *out) {\n\
@@ -828,26 +816,19 @@ fn without_a_report_the_flow_targets_m_axi_latency_replaces_the_boards() {
          \x20   int buf[4];\n\
          \x20   load(in, buf);\n\
          \x20   out[0] = buf[0] + buf[1] + buf[2] + buf[3];\n\
-         }\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("tb.cpp"),
-        "void few_words(const int *in, int *out);\n\
+         }\n";
+    let tb = "void few_words(const int *in, int *out);\n\
          int main() {\n\
          \x20   int in[4] = {1, 2, 3, 4}, out[1] = {0};\n\
          \x20   few_words(in, out);\n\
          \x20   return out[0] == 10 ? 0 : 1;\n\
-         }\n",
-    )
-    .unwrap();
+         }\n";
     let run = |flow: Option<&str>| {
         let line = flow.map_or(String::new(), |f| format!("flow_target={f}\n"));
-        std::fs::write(
-            dir.path().join("hls_config.cfg"),
-            format!("part=xck26-sfvc784-2LV-c\n[hls]\n{line}syn.file=kernel.cpp\nsyn.top=few_words\ntb.file=tb.cpp\nclock=10ns\n"),
-        )
-        .unwrap();
+        let config = format!(
+            "part=xck26-sfvc784-2LV-c\n[hls]\n{line}syn.file=kernel.cpp\nsyn.top=few_words\ntb.file=tb.cpp\nclock=10ns\n"
+        );
+        let dir = project_dir(kernel, tb, &config, &[]);
         let rep = sim(dir.path(), &["--no-csynth"]);
         validate_against_schema(&rep);
         let per_call = counts(&rep["estimate"]["per_call"]);
