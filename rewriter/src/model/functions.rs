@@ -625,9 +625,9 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         f.body_chain = super::fnbody::body_chain(body, &f.params, text);
         f.port_uses = super::fnbody::port_uses(body, &f.params, text);
     }
-    // Whatever the detail asked for: the manifest must not depend on it (a walk that stops at
-    // the first loop, call or memory access).
-    f.combinational = super::registers::combinational(body, &f.params, text);
+    // Whatever the detail asked for: the manifest must not depend on it. A function with a loop
+    // is not combinational: its body is not walked (every function of every rewrite gets here).
+    f.combinational = f.loops.is_empty() && super::registers::combinational(body, &f.params, text);
     f.falls_off_at = falls_off_end(body);
     f.initialisers = super::init::written_initialisers(body, text, pruning.as_ref());
     mark_interfaces(&mut f);
