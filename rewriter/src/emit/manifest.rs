@@ -484,7 +484,7 @@ pub struct LoopInfo {
     pub facts: LoopFacts,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 pub struct ModuleInfo {
     /// The body holds `#pragma HLS dataflow`: its callees run as concurrent processes.
     pub dataflow: bool,

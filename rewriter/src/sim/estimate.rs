@@ -88,13 +88,7 @@ pub fn estimate(
     let top_module = report.and_then(|r| r.module(top).or_else(|| r.top_module()));
     let report_latency = top_module.and_then(|m| m.latency);
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
-    let window = match report {
-        Some(_) => report_window(report, top_params, report_latency),
-        // A top the model found combinational (every call 0 cycles) co-simulates at 0, as
-        // with a report of latency 0 (`report_window`).
-        None if !per_call.is_empty() && per_call.iter().all(|&c| c == 0) => Window::Handshake,
-        None => window_without_report(tool_version, top_info),
-    };
+    let window = top_window(report, top_params, &per_call, tool_version, top_info);
     let cosim_per_call: Vec<u64> = per_call
         .iter()
         .enumerate()
@@ -128,15 +122,25 @@ fn pct(estimate: u64, truth: u64) -> f64 {
     100.0 * (estimate as f64 - truth as f64) / truth as f64
 }
 
-/// The co-sim window of a top the report times. A combinational top (latency 0) co-simulates
-/// at 0 whatever its control: Vivado HLS 2018.2's `simpleALU` (public designs), block control on
-/// an s_axilite bundle, reports 0 for both calls (interval 0 too: the testbench times no
-/// handshake), where the polled window would add 41.
-fn report_window(report: Option<&csynth::Report>, top_params: &[Param], latency: Option<csynth::Range<u64>>) -> Window {
-    if latency.is_some_and(|l| l.max == 0) {
+/// The co-sim window of the top. A combinational top (every call 0 cycles: the report's
+/// latency 0, or without a report the model's) co-simulates at 0 whatever its control: Vivado
+/// HLS 2018.2's `simpleALU` (public designs), block control on an s_axilite bundle, reports 0
+/// for both calls (interval 0 too: the testbench times no handshake), where the polled window
+/// would add 41.
+fn top_window(
+    report: Option<&csynth::Report>,
+    top_params: &[Param],
+    per_call: &[u64],
+    tool_version: Option<&str>,
+    top_info: Option<&ModuleInfo>,
+) -> Window {
+    if !per_call.is_empty() && per_call.iter().all(|&c| c == 0) {
         return Window::Handshake;
     }
-    cosim_window(report, top_params)
+    match report {
+        Some(_) => cosim_window(report, top_params),
+        None => window_without_report(tool_version, top_info),
+    }
 }
 
 /// How Vitis' co-sim testbench would count the top's calls: from the report's version and its
@@ -563,14 +567,15 @@ mod tests {
                      |interrupt           | out |    1| ap_ctrl_hs |          k         | return value |\n";
         let params = [param("a", "int", Some("s_axilite"))];
         let comb = old_report_of_latency(ports, 0);
-        let lat = comb.top_module().and_then(|m| m.latency);
-        assert_eq!(lat.map(|l| l.max), Some(0));
-        assert_eq!(report_window(Some(&comb), &params, lat), Window::Handshake);
+        assert_eq!(comb.top_module().and_then(|m| m.latency).map(|l| l.max), Some(0));
+        // The schedule's 0 is every call's estimate.
+        assert_eq!(top_window(Some(&comb), &params, &[0, 0], None, None), Window::Handshake);
         let seq = old_report(ports);
-        let lat = seq.top_module().and_then(|m| m.latency);
-        assert_eq!(
-            report_window(Some(&seq), &params, lat),
-            Window::AxiLitePolled { words: vec![1], writes: vec![], reads: vec![] }
-        );
+        let polled = Window::AxiLitePolled { words: vec![1], writes: vec![], reads: vec![] };
+        assert_eq!(top_window(Some(&seq), &params, &[40, 40], None, None), polled);
+        // Without a report the model's 0 decides, whatever window the release would give.
+        let top = ModuleInfo { control: Some("s_axilite".into()), ..ModuleInfo::default() };
+        assert_eq!(top_window(None, &params, &[0], Some("2022.2"), Some(&top)), Window::Handshake);
+        assert_ne!(top_window(None, &params, &[3], Some("2022.2"), Some(&top)), Window::Handshake);
     }
 }
