@@ -70,7 +70,10 @@ pub struct Defaults {
     pub module_overhead: u64,
     /// Own latency of one iteration of a loop that is not pipelined (exit test + body).
     pub iteration_latency: u64,
-    /// Iteration latency (pipeline depth) of a pipelined loop the report does not describe.
+    /// Iteration latency (pipeline depth) of a pipelined loop the report does not describe,
+    /// before its body's chain (`chain_of`): one stage of logic. The pipelined loops of four
+    /// public designs' reports (Vitis 2021.2 to 2023.2) on local memories and registers are
+    /// 1 + their chain deep (docs/cycle-model.md, "Without a report").
     pub pipeline_depth: u64,
     /// Cycles the `<func>_Pipeline_<loop>` module Vitis wraps around a pipelined loop adds to
     /// the loop's latency (facts, rule 3: a 513-cycle loop in a 515-cycle module).
@@ -89,7 +92,7 @@ impl Default for Defaults {
         Defaults {
             module_overhead: 2,
             iteration_latency: 2,
-            pipeline_depth: 3,
+            pipeline_depth: 1,
             pipeline_wrapper: 2,
             axi_top_overhead: 13,
             pipeline_loops: 64,
@@ -1275,8 +1278,9 @@ mod tests {
         let Timing::Loop(l1) = &t[&1] else { panic!() };
         assert_eq!(l1.pipelined, Sourced::new(true, Source::Pragma));
         assert_eq!(l1.ii, Some(Sourced::new(2, Source::Pragma)));
-        // The tail beyond (TC − 1) × II: depth 3 − 1, plus the `_Pipeline_` module's 2 (rule 3).
-        assert_eq!(l1.il, Some(Sourced::new(4, Source::Default)));
+        // The tail beyond (TC − 1) × II: depth 1 (an empty chain) − 1, plus the `_Pipeline_`
+        // module's 2 (rule 3).
+        assert_eq!(l1.il, Some(Sourced::new(2, Source::Default)));
         let Timing::Loop(l2) = &t[&2] else { panic!() };
         assert!(!l2.pipelined.value);
         assert_eq!(l2.own, Some(Sourced::new(2, Source::Default)));
