@@ -972,3 +972,17 @@ fn a_function_named_through_a_macro_is_its_expansion_to_vivado() {
     let (rolled, _) = run_sha3_like(&aliased.replace("copy: ", ""), &header, &["--no-csynth"]);
     assert!(rolled[0] > unrolled[0], "{rolled:?} against {unrolled:?}");
 }
+
+/// Vivado HLS numbers the loops of a function it inlined with the loops of the module it went
+/// into (`sim::vivado_loops`): `squeeze` has no module, so its copy loop is the top's `Loop 1`
+/// (16 trips of 3), and its `while (nblocks > 0)`, called with 1, is gone from the report (a
+/// trip count of 1 after inlining: Vivado HLS removes the loop; the run shows one trip on every
+/// entry, the report's `Loop 1` 16, which is the `for`'s). Per call: the top's own 2,
+/// `pq_ref_fill`'s 2 + 2n (n = 5, 9: its own `Loop 1`, iteration latency 2), and 16 × 3 = 48:
+/// 62 and 70. Unpaired, the copy loop counted as unrolled (14 and 22).
+#[test]
+fn vivado_hls_loops_of_an_inlined_function_are_numbered_in_its_callers_module() {
+    let header = "#ifndef KERNEL_H\n#define KERNEL_H\nvoid pq_ref_top(int out[64], int n);\n#endif\n";
+    let (got, warnings) = run_sha3_like(&sha3_like_kernel("pq_ref_fill", "pq_ref_top"), header, &[]);
+    assert_eq!(got, [62, 70], "{warnings}");
+}
