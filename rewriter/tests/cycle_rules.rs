@@ -952,7 +952,8 @@ fn sha3_like_kernel(fill: &str, top: &str) -> String {
 /// known to Vivado HLS by the expansion: `set_top`, the report's modules and files, the
 /// directives. `sim` on the project alone (no `--top`, no `--csynth`) finds the top, its report
 /// and the aliased `fill`'s module and applies the directive naming the top's expansion: the
-/// same figures as the kernel written with the expanded names, with the report and without.
+/// same figures as the kernel written with the expanded names, with the report and without, and
+/// with `--top` naming the top as written.
 #[test]
 fn a_function_named_through_a_macro_is_its_expansion_to_vivado() {
     let proto = "void pq_ref_top(int out[64], int n);\n";
@@ -960,9 +961,12 @@ fn a_function_named_through_a_macro_is_its_expansion_to_vivado() {
     let aliased = sha3_like_kernel("fill", "top");
     let plain = sha3_like_kernel("pq_ref_fill", "pq_ref_top");
     let header = format!("#ifndef KERNEL_H\n#define KERNEL_H\n{aliases}{proto}#endif\n");
-    for extra in [&[][..], &["--no-csynth"][..]] {
+    // `--top` as the source spells it finds the report named by the project's top.
+    for extra in [&[][..], &["--no-csynth"][..], &["--top", "top"][..]] {
         let (got, warnings) = run_sha3_like(&aliased, &header, extra);
-        let (want, _) = run_sha3_like(&plain, &format!("#ifndef KERNEL_H\n#define KERNEL_H\n{proto}#endif\n"), extra);
+        let plain_extra = if extra.len() == 2 { &[][..] } else { extra };
+        let (want, _) =
+            run_sha3_like(&plain, &format!("#ifndef KERNEL_H\n#define KERNEL_H\n{proto}#endif\n"), plain_extra);
         assert_eq!(got, want, "{extra:?}: {warnings}");
         assert!(!warnings.contains("not used"), "the unroll directive names the top's expansion: {warnings}");
     }
