@@ -125,11 +125,51 @@ pub fn loop_detail(kinds: Kinds) -> LoopDetail {
 pub fn rewrite_with(inputs: &[Input], opts: &RewriteOptions, detail: LoopDetail, may_stream: bool) -> Result<Outcome> {
     let sources: Vec<std::result::Result<SourceFile, Error>> =
         inputs.par_iter().map(|i| crate::timings::time("load", || load(i))).collect();
-    if may_stream && streamable(opts, &sources) {
+    let aliases = crate::timings::time("aliases", || function_aliases(&sources));
+    let mut out = if may_stream && streamable(opts, &sources) {
         rewrite_streamed(sources, opts, detail, Scale::default())
     } else {
-        rewrite_whole(sources, opts, detail)
+        rewrite_whole(sources, opts, detail, &aliases)
+    }?;
+    manifest::record_vitis_names(&mut out.manifest, &aliases);
+    Ok(out)
+}
+
+/// The macros of every input that rename an identifier ([`model::aliases`]): a function named
+/// by one is known to Vitis by the expansion.
+fn function_aliases(sources: &[std::result::Result<SourceFile, Error>]) -> model::aliases::Aliases {
+    let scans: Vec<model::aliases::Aliases> =
+        sources.par_iter().flatten().map(|s| model::aliases::Aliases::scan([s.text.as_str()])).collect();
+    let mut all = model::aliases::Aliases::default();
+    for a in scans {
+        all.merge(a);
     }
+    all
+}
+
+/// `opts` with `--top` named as the sources spell it, when it names no function but is what the
+/// name of one expands to (`set_top pqcrystals_fips202_ref_sha3_256` for a function defined as
+/// `sha3_256` under `#define sha3_256 pqcrystals_fips202_ref_sha3_256`): the rewrite works on
+/// the names as written.
+fn top_as_written(
+    files: &[Analyzed],
+    opts: &RewriteOptions,
+    aliases: &model::aliases::Aliases,
+) -> Option<RewriteOptions> {
+    let top = opts.select.top.as_deref()?;
+    let functions = || files.iter().flat_map(|a| &a.model.functions);
+    if aliases.is_empty() || functions().any(|f| f.name == top || f.qualified == top) {
+        return None;
+    }
+    let mut written: Vec<&str> =
+        functions().filter(|f| aliases.expand(&f.name) == Some(top)).map(|f| f.name.as_str()).collect();
+    written.sort_unstable();
+    written.dedup();
+    let [name] = written[..] else { return None };
+    Some(RewriteOptions {
+        select: SelectOptions { top: Some(name.to_string()), ..opts.select.clone() },
+        ..opts.clone()
+    })
 }
 
 /// The pipeline over all files at once: every file is analysed before any is planned, since
@@ -139,9 +179,12 @@ fn rewrite_whole(
     sources: Vec<std::result::Result<SourceFile, Error>>,
     opts: &RewriteOptions,
     detail: LoopDetail,
+    aliases: &model::aliases::Aliases,
 ) -> Result<Outcome> {
     let mut errors = Vec::new();
     let mut files = analyze_all(sources, opts, detail, &mut errors);
+    let written = top_as_written(&files, opts, aliases);
+    let opts = written.as_ref().unwrap_or(opts);
     let mut warnings = Vec::new();
     let selection = crate::timings::time("select", || select_files(&mut files, opts))?;
     let vitis_build = matches!(opts.target, Target::Vitis(_));

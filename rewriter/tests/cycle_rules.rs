@@ -846,3 +846,147 @@ fn without_a_report_the_flow_targets_m_axi_latency_replaces_the_boards() {
     );
     assert!(board >= 58 && vitis >= 64 && vitis > board, "board {board}, Vitis flow {vitis}");
 }
+
+/// A Vivado HLS report (2018.3 layout, as a public SHA3-256 design's) of a top `pq_ref_top`
+/// (latency left open: `fill`'s loop runs n times) that instantiates `pq_ref_fill` and whose
+/// own `Loop 1` is the copy loop of `squeeze`, inlined into it; `pq_ref_fill`'s own file gives
+/// its loop's iteration latency.
+fn sha3_like_reports() -> [(&'static str, String); 2] {
+    let head = |module: &str| {
+        format!(
+            "\n\n================================================================\n== Vivado HLS Report for '{module}'\n\
+             ================================================================\n* Date:           Sun Apr 18 23:59:07 2021\n\n\
+             * Version:        2018.3 (Build 2405991 on Thu Dec 06 23:56:15 MST 2018)\n* Project:        proj\n\
+             * Solution:       solution1\n* Product family: artix7l\n* Target device:  xc7a75tlftg256-2l\n\n\n\
+             ================================================================\n== Performance Estimates\n\
+             ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
+             \x20   +-----+-----+-----+-----+---------+\n    |  Latency  |  Interval | Pipeline|\n\
+             \x20   | min | max | min | max |   Type  |\n    +-----+-----+-----+-----+---------+\n\
+             \x20   |    ?|    ?|    ?|    ?|   none  |\n    +-----+-----+-----+-----+---------+\n\n\
+             \x20   + Detail: \n"
+        )
+    };
+    let loops = |row: &str| {
+        format!(
+            "        * Loop: \n\
+             \x20       +----------+-----+-----+----------+-----------+-----------+------+----------+\n\
+             \x20       |          |  Latency  | Iteration|  Initiation Interval  | Trip |          |\n\
+             \x20       | Loop Name| min | max |  Latency |  achieved |   target  | Count| Pipelined|\n\
+             \x20       +----------+-----+-----+----------+-----------+-----------+------+----------+\n\
+             \x20       |- Loop 1  |{row}|    no    |\n\
+             \x20       +----------+-----+-----+----------+-----------+-----------+------+----------+\n\n\n"
+        )
+    };
+    let top = format!(
+        "{}        * Instance: \n\
+         \x20       +-----------------------+-------------+-----+-----+-----+-----+---------+\n\
+         \x20       |                       |             |  Latency  |  Interval | Pipeline|\n\
+         \x20       |        Instance       |    Module   | min | max | min | max |   Type  |\n\
+         \x20       +-----------------------+-------------+-----+-----+-----+-----+---------+\n\
+         \x20       |grp_pq_ref_fill_fu_40  |pq_ref_fill  |    ?|    ?|    ?|    ?|   none  |\n\
+         \x20       +-----------------------+-------------+-----+-----+-----+-----+---------+\n\n{}",
+        head("pq_ref_top"),
+        loops("   48|   48|         3|          -|          -|    16")
+    );
+    let fill = format!(
+        "{}        * Instance: \n        N/A\n\n{}",
+        head("pq_ref_fill"),
+        loops("    ?|    ?|         2|          -|          -|     ?")
+    );
+    [("pq_ref_top_csynth.rpt", top), ("pq_ref_fill_csynth.rpt", fill)]
+}
+
+/// A Vivado HLS project as the public SHA3-256 one is laid out (`proj/solution1/script.tcl`,
+/// bare `add_files` in `proj/`, the reports where Vivado HLS writes them), its kernel `kernel.c`
+/// and header `kernel.h`; per-call cycles and stderr of `sim` on it (`extra`: more arguments).
+fn run_sha3_like(kernel: &str, header: &str, extra: &[&str]) -> (Vec<u64>, String) {
+    let ws = tempfile::tempdir().unwrap();
+    let proj = ws.path().join("proj");
+    let reports = proj.join("solution1/syn/report");
+    std::fs::create_dir_all(&reports).unwrap();
+    let tb = "#include \"kernel.h\"\nint main(void) {\n  int out[64] = {0};\n  pq_ref_top(out, 5);\n  pq_ref_top(out, 9);\n  \
+              return out[2] == 6 ? 0 : 1;\n}\n";
+    for (name, text) in [("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)] {
+        std::fs::write(proj.join(name), text).unwrap();
+    }
+    for (name, text) in sha3_like_reports() {
+        std::fs::write(reports.join(name), text).unwrap();
+    }
+    std::fs::write(
+        proj.join("solution1/script.tcl"),
+        "############################################################\n\
+         ## This file is generated automatically by Vivado HLS.\n\
+         ############################################################\n\
+         open_project proj\nset_top pq_ref_top\nadd_files kernel.c\nadd_files kernel.h\nadd_files -tb tb.c\n\
+         open_solution \"solution1\"\nset_part {xc7a75tlftg256-2l}\ncreate_clock -period 10 -name default\n\
+         set_directive_unroll \"pq_ref_top/copy\"\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg(proj.join("solution1/script.tcl"))
+        .args(extra)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+    (counts(&rep["estimate"]["per_call"]), stderr)
+}
+
+/// The kernel of [`run_sha3_like`], with `fill`, `squeeze` and `top` spelled as given.
+fn sha3_like_kernel(fill: &str, top: &str) -> String {
+    format!(
+        "#include \"kernel.h\"\n\
+         static void {fill}(int *a, int n) {{\n  for (int i = 0; i < n; i++) a[i] = i;\n}}\n\
+         static void squeeze(int *out, int *a, int nblocks) {{\n  while (nblocks > 0) {{\n    \
+         for (int i = 0; i < 16; i++) out[i] = a[i] * 3;\n    --nblocks;\n  }}\n}}\n\
+         void {top}(int out[64], int n) {{\n  int a[64];\n  {fill}(a, n);\n  squeeze(out, a, 1);\n  \
+         copy: for (int i = 0; i < 4; i++) out[16 + i] = a[i];\n}}\n"
+    )
+}
+
+/// A function whose name is a macro for another (`#define sha3_256
+/// pqcrystals_fips202_ref_sha3_256`, as the pqcrystals reference code names its functions) is
+/// known to Vivado HLS by the expansion: `set_top`, the report's modules and files, the
+/// directives. `sim` on the project alone (no `--top`, no `--csynth`) finds the top, its report
+/// and the aliased `fill`'s module and applies the directive naming the top's expansion: the
+/// same figures as the kernel written with the expanded names, with the report and without, and
+/// with `--top` naming the top as written.
+#[test]
+fn a_function_named_through_a_macro_is_its_expansion_to_vivado() {
+    let proto = "void pq_ref_top(int out[64], int n);\n";
+    let aliases = "#define fill pq_ref_fill\n#define top_alias pq_ref_top\n#define top top_alias\n";
+    let aliased = sha3_like_kernel("fill", "top");
+    let plain = sha3_like_kernel("pq_ref_fill", "pq_ref_top");
+    let header = format!("#ifndef KERNEL_H\n#define KERNEL_H\n{aliases}{proto}#endif\n");
+    // `--top` as the source spells it finds the report named by the project's top.
+    for extra in [&[][..], &["--no-csynth"][..], &["--top", "top"][..]] {
+        let (got, warnings) = run_sha3_like(&aliased, &header, extra);
+        let plain_extra = if extra.len() == 2 { &[][..] } else { extra };
+        let (want, _) =
+            run_sha3_like(&plain, &format!("#ifndef KERNEL_H\n#define KERNEL_H\n{proto}#endif\n"), plain_extra);
+        assert_eq!(got, want, "{extra:?}: {warnings}");
+        assert!(!warnings.contains("not used"), "the unroll directive names the top's expansion: {warnings}");
+    }
+    // Without the report, the directive is what makes `copy` cost nothing.
+    let header = format!("#ifndef KERNEL_H\n#define KERNEL_H\n{aliases}{proto}#endif\n");
+    let (unrolled, _) = run_sha3_like(&aliased, &header, &["--no-csynth"]);
+    let (rolled, _) = run_sha3_like(&aliased.replace("copy: ", ""), &header, &["--no-csynth"]);
+    assert!(rolled[0] > unrolled[0], "{rolled:?} against {unrolled:?}");
+}
+
+/// Vivado HLS numbers the loops of a function it inlined with the loops of the module it went
+/// into (`sim::vivado_loops`): `squeeze` has no module, so its copy loop is the top's `Loop 1`
+/// (16 trips of 3), and its `while (nblocks > 0)`, called with 1, is gone from the report (a
+/// trip count of 1 after inlining: Vivado HLS removes the loop; the run shows one trip on every
+/// entry, the report's `Loop 1` 16, which is the `for`'s). Per call: the top's own 2,
+/// `pq_ref_fill`'s 2 + 2n (n = 5, 9: its own `Loop 1`, iteration latency 2), and 16 × 3 = 48:
+/// 62 and 70. Unpaired, the copy loop counted as unrolled (14 and 22).
+#[test]
+fn vivado_hls_loops_of_an_inlined_function_are_numbered_in_its_callers_module() {
+    let header = "#ifndef KERNEL_H\n#define KERNEL_H\nvoid pq_ref_top(int out[64], int n);\n#endif\n";
+    let (got, warnings) = run_sha3_like(&sha3_like_kernel("pq_ref_fill", "pq_ref_top"), header, &[]);
+    assert_eq!(got, [62, 70], "{warnings}");
+}

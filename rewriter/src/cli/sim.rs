@@ -237,8 +237,17 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         let csynth = match (&args.csynth, args.no_csynth, &project) {
             (Some(c), _, _) => Some(c.clone()),
             (None, false, Some(p)) => {
-                let top = args.inputs.top.as_deref().or(p.top.as_deref());
-                p.solution_dirs().iter().flat_map(|d| hlsinstr::csynth::find_top_reports(d, top)).next()
+                // `--top` first, then the project's: `--top` may name the function as the source
+                // writes it where the project (and Vitis' report files) name the macro's expansion.
+                let tops = [args.inputs.top.as_deref(), p.top.as_deref()];
+                let mut tops: Vec<Option<&str>> = tops.into_iter().filter(Option::is_some).collect();
+                tops.dedup();
+                let tops = if tops.is_empty() { vec![None] } else { tops };
+                tops.into_iter()
+                    .flat_map(|top| {
+                        p.solution_dirs().into_iter().flat_map(move |d| hlsinstr::csynth::find_top_reports(d, top))
+                    })
+                    .next()
             }
             _ => None,
         };

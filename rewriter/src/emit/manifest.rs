@@ -293,6 +293,9 @@ pub struct ProbeEntry {
     pub name: String,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub label: Option<String>,
+    /// A loop's name in Vitis' reports when it has no label (`VITIS_LOOP_<line>_<n>`); a
+    /// function's when its name is a macro for another identifier (the expansion, which Vitis
+    /// sees: [`record_vitis_names`]).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub vitis_name: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -555,6 +558,19 @@ pub struct InitInfo {
     pub unknown: Option<String>,
 }
 
+/// Records on the probe of every function whose name is a macro for another identifier
+/// ([`crate::model::aliases`]) the name Vitis knows it by, as its `vitis_name`.
+pub fn record_vitis_names(manifest: &mut Manifest, aliases: &crate::model::aliases::Aliases) {
+    if aliases.is_empty() {
+        return;
+    }
+    for p in manifest.probes.iter_mut().filter(|p| p.kind == "function") {
+        if let Some(to) = aliases.expand(&p.name) {
+            p.vitis_name = Some(to.to_string());
+        }
+    }
+}
+
 /// Works out the element count of every initialiser of the manifest with the constants of the
 /// source set; an initialiser already counted keeps its count.
 pub fn resolve_initialisers(manifest: &mut Manifest, consts: &crate::model::consts::Constants) {
@@ -589,8 +605,10 @@ pub fn resolve_param_sizes(
     texts: &[&str],
     consts: &crate::model::consts::Constants,
 ) {
+    // `top` may be the name Vitis knows the function by (`set_top`), not the one it is defined with.
+    let is_top = |p: &ProbeEntry| p.name == top || p.vitis_name.as_deref() == Some(top);
     let Some(m) =
-        manifest.probes.iter_mut().find(|p| p.kind == "function" && p.name == top).and_then(|p| p.module.as_mut())
+        manifest.probes.iter_mut().find(|p| p.kind == "function" && is_top(p)).and_then(|p| p.module.as_mut())
     else {
         return;
     };

@@ -5,6 +5,7 @@
 //! concept: `types` (the data), `functions` (definitions, signatures, parameters), `body`
 //! (loops, calls, returns, gotos in a body), `flow` (how control leaves a function).
 
+pub mod aliases;
 mod body;
 pub mod cbits;
 mod conditional;

@@ -76,10 +76,11 @@ impl Applier {
         };
         // Read the options first: a directive that cannot be read changes nothing.
         let Some(change) = self.change(d) else { return };
+        let function = as_written(m, &d.function);
         let ids: Vec<usize> =
-            m.probes.iter().enumerate().filter(|(_, p)| matches(p, d, &target)).map(|(i, _)| i).collect();
+            m.probes.iter().enumerate().filter(|(_, p)| matches(p, function, &target)).map(|(i, _)| i).collect();
         if ids.is_empty() {
-            let has_function = m.probes.iter().any(|p| same_function(&p.function, &d.function));
+            let has_function = m.probes.iter().any(|p| same_function(&p.function, function));
             let why = match (&target, has_function) {
                 (Target::Loop(l), true) => format!("no loop labelled `{l}` in `{}`", d.function),
                 (Target::Function, true) => format!("no probe of the function `{}` itself", d.function),
@@ -330,14 +331,26 @@ fn same_function(probe: &str, directive: &str) -> bool {
         || directive.strip_suffix(probe).is_some_and(|d| d.ends_with("::"))
 }
 
-fn matches(p: &ProbeEntry, d: &Directive, target: &Target) -> bool {
+/// The function a directive names, as the sources write it: Vitis' name of a function whose name
+/// is a macro (a function probe's `vitis_name`, [`crate::model::aliases`]) is the probes'
+/// function; any other name is kept.
+fn as_written<'m>(m: &'m Manifest, function: &'m str) -> &'m str {
+    let aliased = m.probes.iter().filter(|p| p.kind == "function" && p.vitis_name.as_deref() != Some(&p.name));
+    aliased
+        .filter(|p| p.vitis_name.as_deref() == Some(function))
+        .map(|p| p.function.as_str())
+        .next()
+        .unwrap_or(function)
+}
+
+fn matches(p: &ProbeEntry, function: &str, target: &Target) -> bool {
     match target {
         Target::Loop(l) => {
             p.kind == "loop"
-                && same_function(&p.function, &d.function)
+                && same_function(&p.function, function)
                 && (p.label.as_deref() == Some(l) || p.name == *l || p.vitis_name.as_deref() == Some(l))
         }
-        Target::Function => p.kind == "function" && (same_function(&p.function, &d.function) || p.name == d.function),
+        Target::Function => p.kind == "function" && (same_function(&p.function, function) || p.name == function),
     }
 }
 

@@ -13,6 +13,7 @@ pub mod events;
 pub mod fastmap;
 pub mod headers;
 pub mod logpipe;
+mod names;
 pub mod output;
 pub mod relations;
 pub mod replay;
@@ -301,6 +302,13 @@ fn analyze_inner(
     manifest: &Manifest,
     opts: &AnalysisOptions,
 ) -> Result<Analysis> {
+    // Functions named through a macro are looked up by the name Vitis gives them.
+    let renamed = names::vitis_named(manifest);
+    let top = names::vitis_top(manifest, &opts.top);
+    let (manifest, opts) = match renamed.as_ref() {
+        Some(m) => (m, &AnalysisOptions { top, ..opts.clone() }),
+        None => (manifest, opts),
+    };
     let csynth = match &opts.csynth {
         Some(p) => Some((p.clone(), csynth::parse_file(p)?)),
         None => None,

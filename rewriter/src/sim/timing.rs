@@ -316,13 +316,13 @@ pub fn build(
     let has_children: std::collections::HashSet<u32> =
         manifest.probes.iter().filter(|p| p.kind != "port").filter_map(|p| p.parent).collect();
     // Vivado HLS' `Loop <k>` names for loops without a label, where they pair unambiguously.
-    let positional = report.map(|r| super::vivado_loops::positional_names(manifest, r)).unwrap_or_default();
+    let positional = report.map(|r| super::vivado_loops::positional_names(manifest, r, shape)).unwrap_or_default();
     let mut timing: HashMap<u32, Timing> = manifest
         .probes
         .iter()
         .map(|p| {
             let t = match p.kind.as_str() {
-                "loop" => Timing::Loop(loop_timing(p, report, d, positional.get(&p.id).map(String::as_str))),
+                "loop" => Timing::Loop(loop_timing(p, report, d, positional.get(&p.id))),
                 "function" => Timing::Module(module_timing(p, report, d, has_children.contains(&p.id), top)),
                 _ => Timing::Other,
             };
@@ -866,13 +866,18 @@ fn find_flattened<'a>(
     })
 }
 
-/// `positional`: the Vivado HLS `Loop <k>` name paired with this probe (`sim::vivado_loops`),
-/// tried after the probe's own names.
-fn loop_timing(p: &ProbeEntry, report: Option<&csynth::Report>, d: &Defaults, positional: Option<&str>) -> LoopTiming {
+/// `positional`: the Vivado HLS `Loop <k>` paired with this probe (`sim::vivado_loops`), tried
+/// after the probe's own names.
+fn loop_timing(
+    p: &ProbeEntry,
+    report: Option<&csynth::Report>,
+    d: &Defaults,
+    positional: Option<&super::vivado_loops::Paired>,
+) -> LoopTiming {
     let facts = p.loop_info.as_ref().map(|l| l.facts.clone()).unwrap_or_default();
     let found = report.and_then(|r| {
-        let names = [Some(p.name.as_str()), p.label.as_deref(), p.vitis_name.as_deref(), positional];
-        names.into_iter().flatten().find_map(|n| r.find_loop(&p.function, n))
+        let names = [Some(p.name.as_str()), p.label.as_deref(), p.vitis_name.as_deref()];
+        names.into_iter().flatten().find_map(|n| r.find_loop(&p.function, n)).or_else(|| positional?.find(r))
     });
     let unroll = facts.unroll;
     if let Some(found) = found {
