@@ -229,6 +229,26 @@ pub struct ModuleTiming {
     /// inside a pipelined function.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub body: Option<Sourced<u64>>,
+    /// With a report: the worst cases of everything the report times directly in the module (its
+    /// outermost loops and its instances' modules), added up; `None` when one is not known. An
+    /// invocation whose children's worst cases add up to this ran all of them (`module_schedule`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub children_max: Option<u64>,
+}
+
+/// The worst cases of a module's outermost loops and of its instances' modules, added up;
+/// `None` when one of them has none (or an instance names no module the report has).
+fn children_worst(report: Option<&csynth::Report>, m: &csynth::Module) -> Option<u64> {
+    let loops: Option<u64> = m.loops.iter().map(|l| l.latency.map(|r| r.max)).sum();
+    let instances: Option<u64> = m
+        .instances
+        .iter()
+        .map(|i| {
+            let name = i.module.as_deref()?;
+            report?.modules.iter().find(|x| x.name == name)?.latency.map(|r| r.max)
+        })
+        .sum();
+    Some(loops? + instances?)
 }
 
 /// Without a report: the cost of the initialiser modules of a function (the largest: they are
@@ -334,6 +354,8 @@ pub fn build(
         }
         None => {
             apply_inlined_tables(manifest, &mut timing);
+            apply_unroll_covering_trips(manifest, shape, &mut timing);
+            let has_children = without_unrolled_leaves(manifest, &has_children, &timing);
             apply_straight_functions(manifest, d, top, &has_children, &mut timing);
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
@@ -345,6 +367,47 @@ pub fn build(
         apply_copies(manifest, r, d, &mut timing);
     }
     timing
+}
+
+/// Without a report: an unroll factor at least the loop's trip count, the same on every
+/// execution of the run, unrolls it fully (UG1399 `unroll factor=N`: N copies of the body, the
+/// loop's exit test kept only for the trips past them; with none, no loop is left, as the 2020.2
+/// report of the public `HLS_CISR_spmv_accel` shows for its 2-trip loops under `factor=4`).
+fn apply_unroll_covering_trips(manifest: &Manifest, shape: &RunShape, timing: &mut HashMap<u32, Timing>) {
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
+        let Some(f) = l.unroll.filter(|&f| f > 1) else { continue };
+        let (lo, hi) = (shape.min_trips.get(&p.id), shape.max_trips.get(&p.id));
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            if lo == hi && *hi <= u64::from(f) {
+                l.unroll = Some(0);
+            }
+        }
+    }
+}
+
+/// The probes with children, leaving out those whose children are all loops unrolled fully
+/// with nothing probed inside: such a function has no loop of its own left
+/// ([`apply_straight_functions`]).
+fn without_unrolled_leaves(
+    manifest: &Manifest,
+    has_children: &std::collections::HashSet<u32>,
+    timing: &HashMap<u32, Timing>,
+) -> std::collections::HashSet<u32> {
+    let unrolled_leaf = |p: &ProbeEntry| {
+        p.kind == "loop"
+            && !has_children.contains(&p.id)
+            && matches!(timing.get(&p.id), Some(Timing::Loop(l)) if l.unroll == Some(0))
+    };
+    has_children
+        .iter()
+        .copied()
+        .filter(|&id| {
+            let mut kids = manifest.probes.iter().filter(|c| c.kind != "port" && c.parent == Some(id)).peekable();
+            kids.peek().is_none()
+                || !manifest.probes.iter().filter(|c| c.kind != "port" && c.parent == Some(id)).all(unrolled_leaf)
+        })
+        .collect()
 }
 
 /// Without a report: a function with no loop of its own (a helper computing a value, or calling
@@ -1042,6 +1105,7 @@ impl ModuleTiming {
             initialisers: None,
             initialiser_notes: Vec::new(),
             body: None,
+            children_max: None,
         }
     }
 }
@@ -1106,6 +1170,7 @@ fn module_timing(
             initialisers,
             initialiser_notes,
             body: None,
+            children_max: None,
         };
     };
     let fixed = m
@@ -1135,6 +1200,7 @@ fn module_timing(
         initialisers,
         initialiser_notes,
         body: None,
+        children_max: children_worst(report, m),
     }
 }
 
