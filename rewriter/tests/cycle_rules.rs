@@ -910,3 +910,20 @@ fn without_a_report_an_unroll_factor_covering_the_trips_is_a_full_unroll() {
     assert_eq!(run("unroll factor=4", 2), full, "a factor of 4 on 2 trips is a full unroll");
     assert_ne!(run("unroll factor=2", 4), run("unroll", 4), "a factor of 2 on 4 trips leaves a loop of 2");
 }
+
+/// Without a report, a function with nothing probed inside (no loop, no call) that keeps its
+/// module runs its body's op chain after its handshake: `(int)(t * 0.034)` is a double multiply
+/// (the literal is a double), `d * 0.0016` another after it: 2 + 6 + 6 = 14, as the public
+/// Vivado HLS 2019.1 `top` of acordobav/histogram_equalization (the same two multiplies and the
+/// conversions between them: 15 in its report and co-simulation). The handshake alone gave 2.
+#[test]
+fn without_a_report_a_straight_line_function_runs_its_op_chain() {
+    let kernel = "void top(int echo, double t, int *dist, double *volt) {\n\
+                  \x20 *dist = 0;\n  *volt = 0.0;\n\
+                  \x20 if (echo == 1) {\n    *dist = (int)(t * 0.034);\n    *volt = *dist * 0.0016;\n  }\n}\n";
+    let tb = "void top(int echo, double t, int *dist, double *volt);\n\
+              int main() { int d; double v; top(1, 300.0, &d, &v); top(1, 600.0, &d, &v); return d == 20 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=top\ntb.file=tb.cpp\nclock=10ns\n";
+    let dir = project_dir(kernel, tb, config, &[]);
+    assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [14, 14]);
+}

@@ -361,6 +361,7 @@ pub fn build(
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_default_flatten(manifest, &mut timing);
             apply_function_bodies(manifest, shape, top, &mut timing);
+            apply_straight_line_bodies(manifest, &has_children, &mut timing);
         }
     }
     if let Some(r) = report {
@@ -504,6 +505,27 @@ fn apply_function_bodies(manifest: &Manifest, shape: &RunShape, top: &str, timin
             // The body times it (`replay`): no default depth.
             m.latency = None;
         }
+    }
+}
+
+/// Without a report: a function that keeps its module, is not pipelined and has nothing probed
+/// inside (no loop, no call) runs its body's op chain between its handshake's states, one
+/// operation after the other as the chain needs them (the public Vivado HLS 2019.1 `top` of
+/// acordobav/histogram_equalization: a double multiply, a conversion to int and back and a
+/// second multiply, 15 cycles in its report and co-simulation, where the handshake alone gave 2).
+fn apply_straight_line_bodies(
+    manifest: &Manifest,
+    has_children: &std::collections::HashSet<u32>,
+    timing: &mut HashMap<u32, Timing>,
+) {
+    for p in manifest.probes.iter().filter(|p| p.kind == "function" && !has_children.contains(&p.id)) {
+        let Some(info) = p.module.as_ref() else { continue };
+        let chain = crate::model::opchain::chain_cycles(&info.chain);
+        let Some(Timing::Module(m)) = timing.get_mut(&p.id) else { continue };
+        if chain == 0 || m.inlined || m.pipelined || m.dataflow || m.body.is_some() || m.overhead.value == 0 {
+            continue;
+        }
+        m.overhead = Sourced::new(m.overhead.value + chain, Source::Default);
     }
 }
 
