@@ -1044,15 +1044,18 @@ impl<'a> Ctx<'a> {
                 Scheduled { cycles, base: Some(l.min), base_max: Some(l.max), exact: false }
             }
             // Every child the report times directly ran (their worst cases add up to what the
-            // report lists), and the latency is a range: the best case is a path that skips some
-            // of them (`if (init) { loop }`: 19 without the loop, 24 with it, the `if` a state of
-            // its own), so this call took the worst case's path: its own cycles beside theirs.
+            // report lists), and the latency's range is wider than its children's by at least
+            // one child's best case: the best case is a path that skips such a child (`if (init)
+            // { loop }`: 19 without the loop, 24 with it, the `if` a state of its own), so this
+            // call took the worst case's path: its own cycles beside theirs.
             Some(l)
-                if l.min < l.max
-                    && m.copies.is_empty()
+                if m.copies.is_empty()
                     && open.children_base_max > 0
-                    && m.children_max == Some(open.children_base_max)
-                    && l.max >= open.children_base_max =>
+                    && l.max >= open.children_base_max
+                    && m.children.is_some_and(|c| {
+                        let extra = (l.max - l.min).saturating_sub(c.worst - c.best.min(c.worst));
+                        c.worst == open.children_base_max && c.smallest_best.is_some_and(|b| b <= extra)
+                    }) =>
             {
                 let own = l.max - open.children_base_max;
                 let cycles = (own as i64 + open.children_base as i64 + open.delta).max(0) as u64;

@@ -229,26 +229,42 @@ pub struct ModuleTiming {
     /// inside a pipelined function.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub body: Option<Sourced<u64>>,
-    /// With a report: the worst cases of everything the report times directly in the module (its
-    /// outermost loops and its instances' modules), added up; `None` when one is not known. An
-    /// invocation whose children's worst cases add up to this ran all of them (`module_schedule`).
+    /// With a report: what the report times directly in the module (its outermost loops and its
+    /// instances' modules), their best and worst cases added up; `None` when one is not known.
+    /// An invocation whose children's worst cases add up to this ran all of them
+    /// (`module_schedule`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub children_max: Option<u64>,
+    pub children: Option<ChildrenRange>,
 }
 
-/// The worst cases of a module's outermost loops and of its instances' modules, added up;
+/// The best and worst cases of a module's directly timed children, added up, and the smallest
+/// best case of one of them that is not 0 (a child the module's best case can skip and be
+/// shorter for it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct ChildrenRange {
+    pub best: u64,
+    pub worst: u64,
+    pub smallest_best: Option<u64>,
+}
+
+/// The best and worst cases of a module's outermost loops and of its instances' modules;
 /// `None` when one of them has none (or an instance names no module the report has).
-fn children_worst(report: Option<&csynth::Report>, m: &csynth::Module) -> Option<u64> {
-    let loops: Option<u64> = m.loops.iter().map(|l| l.latency.map(|r| r.max)).sum();
-    let instances: Option<u64> = m
-        .instances
-        .iter()
-        .map(|i| {
-            let name = i.module.as_deref()?;
-            report?.modules.iter().find(|x| x.name == name)?.latency.map(|r| r.max)
-        })
-        .sum();
-    Some(loops? + instances?)
+fn children_range(report: Option<&csynth::Report>, m: &csynth::Module) -> Option<ChildrenRange> {
+    let loops = m.loops.iter().map(|l| l.latency);
+    let instances = m.instances.iter().map(|i| {
+        let name = i.module.as_deref()?;
+        report?.modules.iter().find(|x| x.name == name)?.latency
+    });
+    let mut range = ChildrenRange { best: 0, worst: 0, smallest_best: None };
+    for r in loops.chain(instances) {
+        let r = r?;
+        range.best += r.min;
+        range.worst += r.max;
+        if r.min > 0 {
+            range.smallest_best = Some(range.smallest_best.map_or(r.min, |b| b.min(r.min)));
+        }
+    }
+    Some(range)
 }
 
 /// Without a report: the cost of the initialiser modules of a function (the largest: they are
@@ -1127,7 +1143,7 @@ impl ModuleTiming {
             initialisers: None,
             initialiser_notes: Vec::new(),
             body: None,
-            children_max: None,
+            children: None,
         }
     }
 }
@@ -1192,7 +1208,7 @@ fn module_timing(
             initialisers,
             initialiser_notes,
             body: None,
-            children_max: None,
+            children: None,
         };
     };
     let fixed = m
@@ -1222,7 +1238,7 @@ fn module_timing(
         initialisers,
         initialiser_notes,
         body: None,
-        children_max: children_worst(report, m),
+        children: children_range(report, m),
     }
 }
 
