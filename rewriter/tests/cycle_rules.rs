@@ -990,3 +990,84 @@ fn vivado_hls_loops_of_an_inlined_function_are_numbered_in_its_callers_module() 
     let (got, warnings) = run_sha3_like(&sha3_like_kernel("pq_ref_fill", "pq_ref_top"), header, &[]);
     assert_eq!(got, [62, 70], "{warnings}");
 }
+
+/// A module whose latency is a range and whose every child the report times ran in a call (their
+/// worst cases add up to the report's list) took its worst case's path: a loop under `if (init)`
+/// is in the worst case (13) and not in the best (7), as the public 2020.2 `HLS_CISR_spmv_accel`
+/// reports 19 ~ 24 around its `if (cmd_start)` loop of 4 and co-simulates at 24, then 19. Here
+/// `Init` sits in a helper the report inlined (no module): what it ran still counts as the
+/// top's child. Best case plus what the run changed gave 7 on every call.
+#[test]
+fn a_call_that_runs_every_timed_child_takes_the_worst_case_path() {
+    let report = "\n\n================================================================\n== Vitis HLS Report for 'k'\n\
+         ================================================================\n* Date:           Sat May  7 19:54:08 2022\n\n\
+         * Version:        2020.2 (Build 3064766 on Wed Nov 18 09:12:47 MST 2020)\n* Project:        p\n\
+         * Solution:       solution1 (Vivado IP Flow Target)\n* Product family: zynq\n* Target device:  xc7z020-clg400-1\n\n\n\
+         ================================================================\n== Performance Estimates\n\
+         ================================================================\n+ Latency: \n    * Summary: \n\
+         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\
+         \x20   |  Latency (cycles) |  Latency (absolute) |  Interval | Pipeline|\n\
+         \x20   |   min   |   max   |    min   |    max   | min | max |   Type  |\n\
+         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\
+         \x20   |        7|       13|  70.000 ns|  0.130 us|    8|   14|     none|\n\
+         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\n\
+         \x20   + Detail: \n        * Instance: \n        N/A\n\n        * Loop: \n\
+         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\
+         \x20       |          |  Latency (cycles) | Iteration|  Initiation Interval  | Trip |          |\n\
+         \x20       | Loop Name|   min   |   max   |  Latency |  achieved |   target  | Count| Pipelined|\n\
+         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\
+         \x20       |- Init    |        5|        5|         2|          1|          1|     4|       yes|\n\
+         \x20       |- Sum     |        5|        5|         2|          1|          1|     4|       yes|\n\
+         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\n\n";
+    let kernel = "static int acc[4];\n\
+                  static void load(const int v[4]) {\n  Init: for (int i = 0; i < 4; i++) acc[i] = v[i];\n}\n\
+                  void k(bool init, const int v[4], int *out) {\n\
+                  \x20 if (init) load(v);\n\
+                  \x20 int s = 0;\n  Sum: for (int i = 0; i < 4; i++) s += acc[i];\n  *out = s;\n}\n";
+    let tb = "void k(bool init, const int v[4], int *out);\n\
+              int main() { int v[4] = {1, 2, 3, 4}, o = 0; k(true, v, &o); k(false, v, &o); k(false, v, &o); return o == 10 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let dir = project_dir(kernel, tb, config, &[("k_csynth.rpt", report)]);
+    let csynth = dir.path().join("k_csynth.rpt");
+    let e = sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone();
+    assert_eq!(counts(&e["per_call"]), [13, 7, 7], "worst case with Init, best case without");
+}
+
+/// Without a report, `unroll factor=N` on a loop of at most N trips (the same on every
+/// execution) unrolls it fully: it is not pipelined by default, and a function whose only loops
+/// are such adds no handshake (the public 2020.2 `HLS_CISR_spmv_accel`: its 2-trip loops under
+/// `factor=4` are absent from the report, their functions inlined). So a factor of 4 on a
+/// 2-trip loop costs what a full unroll does; a factor of 2 on a 4-trip loop stays a loop.
+#[test]
+fn without_a_report_an_unroll_factor_covering_the_trips_is_a_full_unroll() {
+    let run = |pragma: &str, trips: u32| {
+        let kernel = format!(
+            "static void put(int a[8], int v) {{\n  for (int i = 0; i < {trips}; i++) {{\n#pragma HLS {pragma}\n    a[i] = v + i;\n  }}\n}}\n\
+             int k(int v, int a[8]) {{\n  put(a, v);\n  return a[0];\n}}\n"
+        );
+        let tb = "int k(int v, int a[8]);\nint main() { int a[8] = {0}; return k(3, a) == 3 ? 0 : 1; }\n";
+        let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel, tb, config, &[]);
+        counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
+    };
+    let full = run("unroll", 2);
+    assert_eq!(run("unroll factor=4", 2), full, "a factor of 4 on 2 trips is a full unroll");
+    assert_ne!(run("unroll factor=2", 4), run("unroll", 4), "a factor of 2 on 4 trips leaves a loop of 2");
+}
+
+/// Without a report, a function with nothing probed inside (no loop, no call) that keeps its
+/// module runs its body's op chain after its handshake: `(int)(t * 0.034)` is a double multiply
+/// (the literal is a double), `d * 0.0016` another after it: 2 + 6 + 6 = 14, as the public
+/// Vivado HLS 2019.1 `top` of acordobav/histogram_equalization (the same two multiplies and the
+/// conversions between them: 15 in its report and co-simulation). The handshake alone gave 2.
+#[test]
+fn without_a_report_a_straight_line_function_runs_its_op_chain() {
+    let kernel = "void top(int echo, double t, int *dist, double *volt) {\n\
+                  \x20 *dist = 0;\n  *volt = 0.0;\n\
+                  \x20 if (echo == 1) {\n    *dist = (int)(t * 0.034);\n    *volt = *dist * 0.0016;\n  }\n}\n";
+    let tb = "void top(int echo, double t, int *dist, double *volt);\n\
+              int main() { int d; double v; top(1, 300.0, &d, &v); top(1, 600.0, &d, &v); return d == 20 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=top\ntb.file=tb.cpp\nclock=10ns\n";
+    let dir = project_dir(kernel, tb, config, &[]);
+    assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [14, 14]);
+}

@@ -643,9 +643,12 @@ pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
     for s in steps {
         s.ty = aliases.resolve(&s.ty).to_string();
         // A compare typed by its operand (`cmp@rate_type`) resolves the same way.
+        // So does an operation typed by its operands (`mul@time_t`); one that resolves to an
+        // integer type is timed by the step's, as before it was typed.
         for o in s.ops.iter_mut() {
-            if let Some(t) = o.strip_prefix("cmp@") {
-                *o = format!("cmp@{}", aliases.resolve(t));
+            if let Some((base, t)) = o.split_once('@') {
+                let t = aliases.resolve(t);
+                *o = if base != "cmp" && t == "int" { base.to_string() } else { format!("{base}@{t}") };
             }
         }
     }

@@ -24,6 +24,10 @@ const MAX_EXPR_DEPTH: usize = 200;
 /// Typical latencies at a 10 ns clock (hlsinstr's choice, see docs/cycle-model.md: Vitis
 /// documents no default, it depends on device and clock). `ty` is `float`, `double` or `int`.
 pub fn op_latency(op: &str, ty: &str) -> u64 {
+    // An operation typed by its operands (`mul@double`): that type, not the step's.
+    if let Some((base, t)) = op.split_once('@').filter(|(b, _)| *b != "cmp") {
+        return op_latency(base, t);
+    }
     match (ty, op) {
         ("float", "add" | "sub") => 4,
         ("float", "mul") => 3,
@@ -104,6 +108,14 @@ pub(super) fn steps(
         }
         for (target, mut ops, reads) in assignments(stmt, &cx) {
             let Some(ty) = types.get(&target).cloned() else { continue };
+            if !builtin_integer(&ty) {
+                // A floating (or typedef'd) step times its arithmetic by its own type.
+                for o in ops.iter_mut().filter(|o| !o.starts_with("cmp@")) {
+                    if let Some((base, _)) = o.split_once('@') {
+                        *o = base.to_string();
+                    }
+                }
+            }
             if wide_integer(&ty) {
                 ops.iter_mut().filter(|o| *o == "mul").for_each(|o| *o = "mulw".to_string());
             }
@@ -125,7 +137,7 @@ fn drop_free_steps(steps: Vec<ChainStep>) -> Vec<ChainStep> {
     let mut kept = Vec::new();
     for s in steps {
         let deps: Vec<usize> = s.deps.iter().filter_map(|&d| index.get(d).copied().flatten()).collect();
-        let typed_cmp = s.ops.iter().any(|o| o.strip_prefix("cmp@").is_some_and(|t| !builtin_integer(t)));
+        let typed_cmp = s.ops.iter().any(|o| o.split_once('@').is_some_and(|(_, t)| !builtin_integer(t)));
         let free =
             builtin_integer(&s.ty) && s.ops.iter().all(|o| op_latency(o, "int") == 0) && !typed_cmp && deps.is_empty();
         if free {
@@ -260,14 +272,33 @@ fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<String> {
         let name = base_name(left, text)?;
         cx.types.get(&name).filter(|t| !t.is_empty()).map(|t| format!("cmp@{t}"))
     };
-    let op = match op {
-        "+" => "add",
-        "-" => "sub",
+    // Arithmetic on a floating operand is floating whatever the step assigns to: the declared
+    // type of the left operand's variable when it is not an integer one, else a floating literal
+    // on either side (`n * 0.034` multiplies in double). `steps` keeps it only for an integer
+    // step (`int d = (int)(t * 0.034)`: a double multiply, then the conversion).
+    let floating = || {
+        let declared = (!has_field(left))
+            .then(|| base_name(left, text))
+            .flatten()
+            .and_then(|n| cx.types.get(&n).cloned())
+            .filter(|t| !t.is_empty() && !builtin_integer(t));
+        declared.or_else(|| {
+            [left, right].into_iter().filter(|n| kind(*n) == "number_literal").find_map(|n| {
+                let lit = &text[n.byte_range()];
+                float_literal(lit)
+                    .then(|| if lit.to_ascii_lowercase().ends_with('f') { "float" } else { "double" }.to_string())
+            })
+        })
+    };
+    let typed = |op: &str| Some(floating().map_or_else(|| op.to_string(), |t| format!("{op}@{t}")));
+    match op {
+        "+" => typed("add"),
+        "-" => typed("sub"),
         // By a constant: shifts and adds, no multiplier.
-        "*" if literal || kind(left) == "number_literal" => "mulc",
-        "*" => "mul",
-        "/" | "%" if literal => "divc",
-        "/" | "%" => "div",
+        "*" if literal || kind(left) == "number_literal" => typed("mulc"),
+        "*" => typed("mul"),
+        "/" | "%" if literal => typed("divc"),
+        "/" | "%" => typed("div"),
         "<" | ">" | "<=" | ">=" | "==" | "!=" => {
             let lit = &text[right.byte_range()];
             if literal && float_literal(lit) {
@@ -278,11 +309,10 @@ fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<String> {
                     _ => "fcmp".to_string(),
                 });
             }
-            return Some(operand_type().unwrap_or_else(|| "cmp".to_string()));
+            Some(operand_type().unwrap_or_else(|| "cmp".to_string()))
         }
-        _ => return None,
-    };
-    Some(op.to_string())
+        _ => None,
+    }
 }
 
 /// Whether an lvalue goes through a field (`s.f`, `p->f`, `a[i].f`).
@@ -623,6 +653,27 @@ mod tests {
 
     fn v(ops: &[&str]) -> Vec<String> {
         ops.iter().map(|o| o.to_string()).collect()
+    }
+
+    /// `(int)(t[i] * 0.034)` multiplies in double (C converts `t[i]`, a double, and the literal
+    /// is one): an integer step with a double multiply inside. A floating step keeps timing its
+    /// arithmetic by its own type.
+    #[test]
+    fn floating_arithmetic_in_an_integer_step_keeps_its_type() {
+        let src = "void k(const double *t, int *d, float *f, int n) {\n  for (int i = 0; i < n; i++) {\n    \
+                   int x = (int)(t[i] * 0.034);\n    int y = i * 2;\n    d[i] = x + y;\n    f[i] = f[i] * 0.5;\n  }\n}\n";
+        assert_eq!(
+            steps_of(src),
+            vec![
+                ("int".into(), v(&["load", "mulc@double"]), vec![]),
+                ("int".into(), v(&["add"]), vec![0]),
+                ("float".into(), v(&["load", "mulc"]), vec![]),
+            ]
+        );
+        let steps = steps_of_body(src);
+        // x: a read, then a double multiply (1 + 6); d[i]: after it, a free add.
+        assert_eq!(chain_cycles(&steps[..2]), 7);
+        assert_eq!(op_latency("mulc@double", "int"), 6);
     }
 
     fn steps_of_body(src: &str) -> Vec<ChainStep> {

@@ -930,7 +930,13 @@ impl<'a> Ctx<'a> {
                 };
                 parent.child_sum += add + wrapper;
                 parent.delta += contribution;
-                let base = scheduled.base.map_or((0, 0), |b| (b, scheduled.base_max.unwrap_or(b)));
+                // What the report counted for it in the parent's latency; an invocation the report
+                // does not time (an inlined function, an unrolled loop) passes on its children's,
+                // as it passes on what the run changed in them.
+                let base = match scheduled.base {
+                    Some(b) => (b, scheduled.base_max.unwrap_or(b)),
+                    None => (open.children_base, open.children_base_max),
+                };
                 parent.children_base += base.0;
                 parent.children_base_max += base.1;
                 parent.bulk_run.clear();
@@ -1036,6 +1042,24 @@ impl<'a> Ctx<'a> {
                 let own = l.max - open.children_base_max;
                 let cycles = (own as i64 + open.children_base as i64 + open.delta).max(0) as u64;
                 Scheduled { cycles, base: Some(l.min), base_max: Some(l.max), exact: false }
+            }
+            // Every child the report times directly ran (their worst cases add up to what the
+            // report lists), and the latency's range is wider than its children's by at least
+            // one child's best case: the best case is a path that skips such a child (`if (init)
+            // { loop }`: 19 without the loop, 24 with it, the `if` a state of its own), so this
+            // call took the worst case's path: its own cycles beside theirs.
+            Some(l)
+                if m.copies.is_empty()
+                    && open.children_base_max > 0
+                    && l.max >= open.children_base_max
+                    && m.children.is_some_and(|c| {
+                        let extra = (l.max - l.min).saturating_sub(c.worst - c.best.min(c.worst));
+                        c.worst == open.children_base_max && c.smallest_best.is_some_and(|b| b <= extra)
+                    }) =>
+            {
+                let own = l.max - open.children_base_max;
+                let cycles = (own as i64 + open.children_base as i64 + open.delta).max(0) as u64;
+                Scheduled { cycles, base: Some(l.min), base_max: Some(l.max), exact: cycles == l.max }
             }
             Some(l) => Scheduled { base_max: Some(l.max), ..Scheduled::from_base(l.min, open.delta) },
             None => Scheduled::computed(m.overhead.value + init + open.child_sum, None),

@@ -486,7 +486,23 @@ fn compile(spec: &RunSpec, opts: &RunOptions, work: &Path, tree: &shadow::Tree, 
         }
         objects.push(obj);
     }
-    link(&opts.cxx, &objects, &spec.ldflags, exe)
+    link(&opts.cxx, &objects, &with_systemc(spec), exe)
+}
+
+/// The link flags, with SystemC's library when a testbench is a SystemC one (it includes
+/// `systemc.h` or `<systemc>`, or defines `sc_main`, which SystemC's own `main` calls): Vivado
+/// HLS links its SystemC for such testbenches (the public `top` of
+/// acordobav/histogram_equalization, 2019.1, runs its calls from an `SC_THREAD`).
+fn with_systemc(spec: &RunSpec) -> Vec<String> {
+    let mut flags = spec.ldflags.clone();
+    let systemc = spec.testbench.iter().any(|(path, _)| {
+        std::fs::read_to_string(path)
+            .is_ok_and(|text| text.contains("systemc.h") || text.contains("<systemc>") || text.contains("sc_main("))
+    });
+    if systemc && !flags.iter().any(|f| f == "-lsystemc") {
+        flags.push("-lsystemc".to_string());
+    }
+    flags
 }
 
 /// What to do about a header the compiler did not find (`fatal error: X: No such file or
@@ -896,6 +912,28 @@ fn rel_path(root: &Path, p: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    /// A SystemC testbench (`sc_main` in an `SC_THREAD`'s module, as Vivado HLS runs them) is
+    /// linked with SystemC's library; another is not.
+    #[test]
+    fn a_systemc_testbench_links_systemc() {
+        let dir = tempfile::tempdir().unwrap();
+        let (sc, plain) = (dir.path().join("tb_sc.cpp"), dir.path().join("tb.cpp"));
+        std::fs::write(&sc, "#include <systemc.h>\nint sc_main(int, char **) { return 0; }\n").unwrap();
+        std::fs::write(&plain, "int main() { return 0; }\n").unwrap();
+        let spec = |tb: &std::path::Path| RunSpec {
+            top: "k".into(),
+            sources: Vec::new(),
+            testbench: vec![(tb.to_path_buf(), Vec::new())],
+            data_files: Vec::new(),
+            common_flags: Vec::new(),
+            argv: Vec::new(),
+            ldflags: vec!["-lm".into()],
+            optimize: false,
+        };
+        assert_eq!(with_systemc(&spec(&sc)), ["-lm", "-lsystemc"]);
+        assert_eq!(with_systemc(&spec(&plain)), ["-lm"]);
+    }
     use super::*;
 
     #[test]

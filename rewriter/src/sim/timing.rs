@@ -232,6 +232,42 @@ pub struct ModuleTiming {
     /// inside a pipelined function.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub body: Option<Sourced<u64>>,
+    /// With a report: what the report times directly in the module (its outermost loops and its
+    /// instances' modules), their best and worst cases added up; `None` when one is not known.
+    /// An invocation whose children's worst cases add up to this ran all of them
+    /// (`module_schedule`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub children: Option<ChildrenRange>,
+}
+
+/// The best and worst cases of a module's directly timed children, added up, and the smallest
+/// best case of one of them that is not 0 (a child the module's best case can skip and be
+/// shorter for it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct ChildrenRange {
+    pub best: u64,
+    pub worst: u64,
+    pub smallest_best: Option<u64>,
+}
+
+/// The best and worst cases of a module's outermost loops and of its instances' modules;
+/// `None` when one of them has none (or an instance names no module the report has).
+fn children_range(report: Option<&csynth::Report>, m: &csynth::Module) -> Option<ChildrenRange> {
+    let loops = m.loops.iter().map(|l| l.latency);
+    let instances = m.instances.iter().map(|i| {
+        let name = i.module.as_deref()?;
+        report?.modules.iter().find(|x| x.name == name)?.latency
+    });
+    let mut range = ChildrenRange { best: 0, worst: 0, smallest_best: None };
+    for r in loops.chain(instances) {
+        let r = r?;
+        range.best += r.min;
+        range.worst += r.max;
+        if r.min > 0 {
+            range.smallest_best = Some(range.smallest_best.map_or(r.min, |b| b.min(r.min)));
+        }
+    }
+    Some(range)
 }
 
 /// Without a report: the cost of the initialiser modules of a function (the largest: they are
@@ -337,17 +373,61 @@ pub fn build(
         }
         None => {
             apply_inlined_tables(manifest, &mut timing);
+            apply_unroll_covering_trips(manifest, shape, &mut timing);
+            let has_children = without_unrolled_leaves(manifest, &has_children, &timing);
             apply_straight_functions(manifest, d, top, &has_children, &mut timing);
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_default_flatten(manifest, &mut timing);
             apply_function_bodies(manifest, shape, top, &mut timing);
+            apply_straight_line_bodies(manifest, &has_children, &mut timing);
         }
     }
     if let Some(r) = report {
         apply_copies(manifest, r, d, &mut timing);
     }
     timing
+}
+
+/// Without a report: an unroll factor at least the loop's trip count, the same on every
+/// execution of the run, unrolls it fully (UG1399 `unroll factor=N`: N copies of the body, the
+/// loop's exit test kept only for the trips past them; with none, no loop is left, as the 2020.2
+/// report of the public `HLS_CISR_spmv_accel` shows for its 2-trip loops under `factor=4`).
+fn apply_unroll_covering_trips(manifest: &Manifest, shape: &RunShape, timing: &mut HashMap<u32, Timing>) {
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
+        let Some(f) = l.unroll.filter(|&f| f > 1) else { continue };
+        let (lo, hi) = (shape.min_trips.get(&p.id), shape.max_trips.get(&p.id));
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            if lo == hi && *hi <= u64::from(f) {
+                l.unroll = Some(0);
+            }
+        }
+    }
+}
+
+/// The probes with children, leaving out those whose children are all loops unrolled fully
+/// with nothing probed inside: such a function has no loop of its own left
+/// ([`apply_straight_functions`]).
+fn without_unrolled_leaves(
+    manifest: &Manifest,
+    has_children: &std::collections::HashSet<u32>,
+    timing: &HashMap<u32, Timing>,
+) -> std::collections::HashSet<u32> {
+    let unrolled_leaf = |p: &ProbeEntry| {
+        p.kind == "loop"
+            && !has_children.contains(&p.id)
+            && matches!(timing.get(&p.id), Some(Timing::Loop(l)) if l.unroll == Some(0))
+    };
+    has_children
+        .iter()
+        .copied()
+        .filter(|&id| {
+            let mut kids = manifest.probes.iter().filter(|c| c.kind != "port" && c.parent == Some(id)).peekable();
+            kids.peek().is_none()
+                || !manifest.probes.iter().filter(|c| c.kind != "port" && c.parent == Some(id)).all(unrolled_leaf)
+        })
+        .collect()
 }
 
 /// Without a report: a function with no loop of its own (a helper computing a value, or calling
@@ -444,6 +524,27 @@ fn apply_function_bodies(manifest: &Manifest, shape: &RunShape, top: &str, timin
             // The body times it (`replay`): no default depth.
             m.latency = None;
         }
+    }
+}
+
+/// Without a report: a function that keeps its module, is not pipelined and has nothing probed
+/// inside (no loop, no call) runs its body's op chain between its handshake's states, one
+/// operation after the other as the chain needs them (the public Vivado HLS 2019.1 `top` of
+/// acordobav/histogram_equalization: a double multiply, a conversion to int and back and a
+/// second multiply, 15 cycles in its report and co-simulation, where the handshake alone gave 2).
+fn apply_straight_line_bodies(
+    manifest: &Manifest,
+    has_children: &std::collections::HashSet<u32>,
+    timing: &mut HashMap<u32, Timing>,
+) {
+    for p in manifest.probes.iter().filter(|p| p.kind == "function" && !has_children.contains(&p.id)) {
+        let Some(info) = p.module.as_ref() else { continue };
+        let chain = crate::model::opchain::chain_cycles(&info.chain);
+        let Some(Timing::Module(m)) = timing.get_mut(&p.id) else { continue };
+        if chain == 0 || m.inlined || m.pipelined || m.dataflow || m.body.is_some() || m.overhead.value == 0 {
+            continue;
+        }
+        m.overhead = Sourced::new(m.overhead.value + chain, Source::Default);
     }
 }
 
@@ -1050,6 +1151,7 @@ impl ModuleTiming {
             initialisers: None,
             initialiser_notes: Vec::new(),
             body: None,
+            children: None,
         }
     }
 }
@@ -1114,6 +1216,7 @@ fn module_timing(
             initialisers,
             initialiser_notes,
             body: None,
+            children: None,
         };
     };
     let fixed = m
@@ -1143,6 +1246,7 @@ fn module_timing(
         initialisers,
         initialiser_notes,
         body: None,
+        children: children_range(report, m),
     }
 }
 
