@@ -773,66 +773,73 @@ Log LogSlot<Unused>::log;
 
 HLSINSTR_INLINE Log& Log::instance() { return LogSlot<>::log; }
 
-// An open module or loop on a thread's probe stack (16 bytes).
+// An open module or loop on a thread's probe stack (24 bytes).
 struct Frame {
     std::uint32_t probe;
     unsigned char options;
     bool loop;
-    std::uint64_t trips; // the loop's count while another frame is on top of it
+    std::uint64_t trips;  // the count at `count` while another frame is on top of this one
+    std::uint64_t* count; // where HLSINSTR_LOOP_ITER counts while this frame is on top
 };
 
-// The trip count of this thread's innermost open loop while it is the top of the probe stack.
-// HLSINSTR_LOOP_ITER runs once per trip, so it is one thread-local add, with no lookup of the
-// log. The count lives here, not in the loop's frame, and is 64-bit: a kernel's `int` stores
-// cannot alias it, so the compiler may keep it in a register across a loop body without calls. The frame gets the count back whenever the
-// loop stops being the top (ThreadLog::save_top). A class template's static member gives C++11
-// one definition across translation units; the constant initializer needs no guard.
-struct TopLoop {
-    std::uint64_t trips;
-};
+// Where a loop's trips are counted while it is the top of the probe stack. HLSINSTR_LOOP_ITER
+// runs once per trip, so it is one add, with no lookup of the log: in C++ to a member of the
+// function's frame object (FunctionFrame::loop_trips, probe.h), a local of the probed function,
+// so that in an -O0 build the add is one instruction on the stack (a thread-local's address took
+// four more, ~0.2 ns a trip: median's 84 M trips); the C probes, and a loop that has no frame
+// object, count in this thread-local instead. Every frame says where its count lives; pushing
+// saves the count of the frame below into it and popping puts it back, so nested loops of one
+// function share its counter, and a callee's loops never touch the caller's. 64-bit: a kernel's
+// `int` stores cannot alias it, so the compiler may keep it in a register across a loop body
+// without calls. A class template's static member gives C++11 one definition across translation
+// units; the constant initializer needs no guard.
 template <class Unused = void>
 struct TopLoopSlot {
-    static thread_local TopLoop value;
+    static thread_local std::uint64_t value;
 };
 template <class Unused>
-thread_local TopLoop TopLoopSlot<Unused>::value = {0};
-HLSINSTR_INLINE TopLoop& top_loop() { return TopLoopSlot<>::value; }
+thread_local std::uint64_t TopLoopSlot<Unused>::value = 0;
+HLSINSTR_INLINE std::uint64_t& top_loop_trips() { return TopLoopSlot<>::value; }
 
 // A thread's open modules and loops, innermost last, above a sentinel frame at the bottom of
-// its array. Pushing saves top_loop() into the frame below and pushing or popping loads the new
-// top's count, without asking whether there is a frame below or whether it is a loop (the
-// sentinel is always there; a module's saved count is never read, since ITER counts only for
-// the loop on top): those checks were a tenth of a probe. Indexes and size exclude the sentinel.
+// its array. Pushing saves the count of the frame below and popping restores it, without asking
+// whether there is a frame below or whether it is a loop (the sentinel is always there; a
+// module's saved count is never read, since ITER counts only for the loop on top): those checks
+// were a tenth of a probe. Indexes and size exclude the sentinel.
 class ProbeStack {
   public:
-    constexpr ProbeStack() : frames_(0), size_(0), capacity_(0) {}
+    constexpr ProbeStack() : frames_(0), size_(0), capacity_(0), base_count_(0) {}
 
     HLSINSTR_INLINE std::size_t size() const { return size_; }
     HLSINSTR_INLINE bool empty() const { return size_ == 0; }
     HLSINSTR_INLINE Frame& back() { return frames_[size_]; }
     HLSINSTR_INLINE Frame& operator[](std::size_t i) { return frames_[i + 1]; }
 
-    // False when memory is out (nothing is pushed).
-    HLSINSTR_INLINE bool push(std::uint32_t probe, unsigned options, bool loop) {
+    // False when memory is out (nothing is pushed). The frame counts at `count`, from 0.
+    HLSINSTR_INLINE bool push(std::uint32_t probe, unsigned options, bool loop, std::uint64_t& count) {
         if (size_ + 1 >= capacity_ && !grow()) return false;
-        TopLoop& t = top_loop();
-        frames_[size_].trips = t.trips;
+        Frame& below = frames_[size_];
+        below.trips = *below.count;
         Frame& f = frames_[++size_];
         f.probe = probe;
         f.options = static_cast<unsigned char>(options);
         f.loop = loop;
-        t.trips = 0;
+        f.count = &count;
+        count = 0;
         return true;
     }
 
     // The top frame, removed; its count (a loop's trips) in `trips`.
     HLSINSTR_INLINE Frame pop() {
-        TopLoop& t = top_loop();
         Frame f = frames_[size_];
-        f.trips = t.trips;
-        t.trips = frames_[--size_].trips;
+        f.trips = *f.count;
+        Frame& below = frames_[--size_];
+        *below.count = below.trips;
         return f;
     }
+
+    // Every frame, removed without a look at their counts (a stopped task's: sim/watchdog.h).
+    void drop_all() { size_ = 0; }
 
     void release() {
         std::free(frames_);
@@ -845,7 +852,10 @@ class ProbeStack {
         const std::size_t capacity = capacity_ ? 2 * capacity_ : 64;
         Frame* frames = static_cast<Frame*>(std::realloc(frames_, capacity * sizeof(Frame)));
         if (!frames) return false;
-        if (!frames_) frames[0] = Frame(); // the sentinel
+        if (!frames_) { // the sentinel
+            frames[0] = Frame();
+            frames[0].count = &base_count_;
+        }
         frames_ = frames;
         capacity_ = capacity;
         return true;
@@ -854,6 +864,7 @@ class ProbeStack {
     Frame* frames_; // [0] is the sentinel
     std::size_t size_;
     std::size_t capacity_;
+    std::uint64_t base_count_; // the sentinel's count: nothing counts there
 };
 
 // One thread's records and probe stack. Constant-initialized and trivially destructible, so a
@@ -965,7 +976,6 @@ class ThreadLog {
     // Hands this thread's records to the process log and frees its memory (its thread ends).
     void finish() {
         if (state_ != active) return;
-        top_loop().trips = 0;
         flush();
         if (!log_gone()) log_->thread_mark(false, thread_);
         std::free(buffer_);
@@ -1056,10 +1066,10 @@ class ThreadLog {
         }
     }
 
-    // A module's or loop's frame on top, with its count at 0 in top_loop(). False when memory is
-    // out: the frame is not open, and its end will say so.
-    HLSINSTR_INLINE bool push(std::uint32_t probe, unsigned options, bool loop) {
-        if (stack_.push(probe, options, loop)) return true;
+    // A module's or loop's frame on top, counting at `count` from 0 (see top_loop_trips). False
+    // when memory is out: the frame is not open, and its end will say so.
+    HLSINSTR_INLINE bool push(std::uint32_t probe, unsigned options, bool loop, std::uint64_t& count) {
+        if (stack_.push(probe, options, loop, count)) return true;
         warn_once(probe, "out of memory for the probe stack; this probe is not recorded");
         return false;
     }
