@@ -267,6 +267,35 @@ fn log_written_at_exit_to_the_default_path() {
     assert_eq!(custom.lines().count(), 6);
 }
 
+/// A binary log file is written as it is made, beside its path, and renamed over it at exit;
+/// a flush before exit puts it at its path, and what follows is appended there.
+#[test]
+fn a_binary_log_file_is_written_as_it_is_made() {
+    use hlsinstr::sim::events::{parse_bytes, Event};
+    let work = tempfile::tempdir().unwrap();
+    for cxx in COMPILERS {
+        let exe = work.path().join(format!("stream-{cxx}"));
+        build(cxx, "c++11", &["log_file_stream.cpp"], &[], &exe);
+        let log = work.path().join(format!("events-{cxx}.log"));
+        let out = Command::new(&exe)
+            .current_dir(work.path())
+            .env("HLSINSTR_EVENTS", &log)
+            .env_remove("HLSINSTR_EVENTS_FORMAT")
+            .env_remove("HLSINSTR_EVENTS_FD")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && stdout.starts_with("ok"), "{cxx}: {stdout}{}", String::from_utf8_lossy(&out.stderr));
+        let records = parse_bytes(&std::fs::read(&log).unwrap()).unwrap();
+        // 100 000 calls of each leaf, in turn: a begin and an end each.
+        assert_eq!(records.len(), 400_000, "{cxx}");
+        let probes: Vec<(u32, Event)> = records.iter().take(4).map(|r| (r.probe, r.event)).collect();
+        assert_eq!(probes, [(1, Event::Begin), (1, Event::End), (2, Event::Begin), (2, Event::End)], "{cxx}");
+        assert!(records.iter().enumerate().all(|(i, r)| r.order == i as u64), "{cxx}");
+        assert!(!work.path().join(format!("events-{cxx}.log.tmp")).exists(), "{cxx}");
+    }
+}
+
 #[test]
 fn a_log_path_that_is_not_a_regular_file_is_written_in_place_not_replaced() {
     // HLSINSTR_EVENTS=/dev/null (or a FIFO) must stay what it is: the atomic rename that
