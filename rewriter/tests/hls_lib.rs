@@ -214,6 +214,43 @@ fn the_runtime_is_optimised_in_an_unoptimised_gpp_build() {
     }
 }
 
+/// The stream model's watchdog (its bookkeeping on every read and write) is compiled optimised
+/// in an -O0 g++ build too; at -O0 each of its helpers set up a frame and called the next.
+#[test]
+fn the_stream_models_watchdog_is_optimised_in_an_unoptimised_gpp_build() {
+    if !cfg!(target_arch = "x86_64") {
+        return; // the check reads x86 code
+    }
+    let work = tempfile::tempdir().unwrap();
+    let src = work.path().join("stream.cpp");
+    std::fs::write(
+        &src,
+        "#include \"hls_stream.h\"\nint main() { hls::stream<int> s; s.write(3); return s.read() == 3 ? 0 : 1; }\n",
+    )
+    .unwrap();
+    let exe = work.path().join("stream");
+    let out = Command::new("g++")
+        .args(["-std=c++14", "-O0", "-g", "-pthread"])
+        .arg(sim_include())
+        .arg("-I")
+        .arg(repo().join("hls-lib/include"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(Command::new(&exe).status().unwrap().success());
+    let dump = Command::new("objdump").args(["-d", "-C", "--no-show-raw-insn"]).arg(&exe).output().unwrap();
+    let text = String::from_utf8_lossy(&dump.stdout);
+    let head = "<hlsinstr::sim::Watchdog::transferred(hlsinstr::sim::Channel&)>:";
+    let body: Vec<&str> =
+        text.lines().skip_while(|l| !l.ends_with(head)).skip(1).take_while(|l| !l.is_empty()).collect();
+    assert!(!body.is_empty(), "no Watchdog::transferred");
+    // An -O0 function keeps its frame pointer: `mov %rsp,%rbp`.
+    assert!(!body.iter().any(|l| l.contains("%rsp,%rbp")), "an unoptimised watchdog:\n{}", body.join("\n"));
+}
+
 #[test]
 fn synthesis_compiles_probes_away() {
     let work = tempfile::tempdir().unwrap();
@@ -285,7 +322,11 @@ fn a_binary_log_file_is_written_as_it_is_made() {
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success() && stdout.starts_with("ok"), "{cxx}: {stdout}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success() && stdout.starts_with("ok"),
+            "{cxx}: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let records = parse_bytes(&std::fs::read(&log).unwrap()).unwrap();
         // 100 000 calls of each leaf, in turn: a begin and an end each.
         assert_eq!(records.len(), 400_000, "{cxx}");
