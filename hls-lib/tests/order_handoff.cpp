@@ -12,6 +12,7 @@ static std::atomic<int> turn(0); // 0: main's turn, 1: the worker's, 2: done
 static const int rounds = 300;
 
 static void mark(unsigned probe, int n) {
+    HLSINSTR_LOOP_FRAME(); // loop probes without a module probe
     for (int k = 0; k < n; ++k) {
         HLSINSTR_LOOP_BEGIN(probe, P, 0);
         HLSINSTR_LOOP_END(probe, P, 0);

@@ -12,6 +12,7 @@
 #include <thread>
 
 static long inner(int n) {
+    HLSINSTR_LOOP_FRAME(); // loop probes without a module probe
     long s = 0;
     HLSINSTR_LOOP_BEGIN(1, P, 0); for (int i = 0; i < n; i++) { HLSINSTR_LOOP_ITER(1);
         s += i;
@@ -21,6 +22,7 @@ static long inner(int n) {
 
 // Probe 300 and 200 trips: multi-byte varints, the record's slow path.
 static long wide(int n) {
+    HLSINSTR_LOOP_FRAME(); // loop probes without a module probe
     long s = 0;
     HLSINSTR_LOOP_BEGIN(300, P, 0); for (int i = 0; i < n; i++) { HLSINSTR_LOOP_ITER(300);
         s += i;

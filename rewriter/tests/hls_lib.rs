@@ -187,7 +187,7 @@ fn the_runtime_is_optimised_in_an_unoptimised_gpp_build() {
             "log_gone",
             "Log::instance",
         ];
-        let end = body(&exe, "hlsinstr::sim::loop_end(unsigned int, unsigned int)");
+        let end = body(&exe, "void hlsinstr::sim::loop_end<0u>(unsigned int)");
         let helper_calls: Vec<&String> =
             end.iter().filter(|l| l.contains(call) && helpers.iter().any(|h| l.contains(h))).collect();
         assert!(helper_calls.is_empty(), "{name}: an unoptimised runtime:\n{}", end.join("\n"));
@@ -202,11 +202,53 @@ fn the_runtime_is_optimised_in_an_unoptimised_gpp_build() {
         // Nor a function per loop trip or per m_axi access.
         let per_trip = ["loop_iter", "top_loop", "maxi_add"];
         assert!(!own.iter().any(|l| per_trip.iter().any(|f| l.contains(f))), "{name}:\n{}", own.join("\n"));
+        // A trip is an add to a local of the function (its frame's count), not to a thread-local:
+        // at -O0 the thread-local's address took four more instructions a trip.
+        if cfg!(target_arch = "x86_64") {
+            assert!(!own.iter().any(|l| l.contains("%fs:")), "{name}: a thread-local access:\n{}", own.join("\n"));
+        }
         let (_, log) = run(&exe, true);
         // Begin, begin, end, the port's 12 bytes read, end.
         assert!(log.lines().filter(|l| !l.starts_with('#')).count() == 5, "{name}: {log}");
         assert!(log.contains(" 2 R 0 - - 12"), "{name}: {log}");
     }
+}
+
+/// The stream model's watchdog (its bookkeeping on every read and write) is compiled optimised
+/// in an -O0 g++ build too; at -O0 each of its helpers set up a frame and called the next.
+#[test]
+fn the_stream_models_watchdog_is_optimised_in_an_unoptimised_gpp_build() {
+    if !cfg!(target_arch = "x86_64") {
+        return; // the check reads x86 code
+    }
+    let work = tempfile::tempdir().unwrap();
+    let src = work.path().join("stream.cpp");
+    std::fs::write(
+        &src,
+        "#include \"hls_stream.h\"\nint main() { hls::stream<int> s; s.write(3); return s.read() == 3 ? 0 : 1; }\n",
+    )
+    .unwrap();
+    let exe = work.path().join("stream");
+    let out = Command::new("g++")
+        .args(["-std=c++14", "-O0", "-g", "-pthread"])
+        .arg(sim_include())
+        .arg("-I")
+        .arg(repo().join("hls-lib/include"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(Command::new(&exe).status().unwrap().success());
+    let dump = Command::new("objdump").args(["-d", "-C", "--no-show-raw-insn"]).arg(&exe).output().unwrap();
+    let text = String::from_utf8_lossy(&dump.stdout);
+    let head = "<hlsinstr::sim::Watchdog::transferred(hlsinstr::sim::Channel&)>:";
+    let body: Vec<&str> =
+        text.lines().skip_while(|l| !l.ends_with(head)).skip(1).take_while(|l| !l.is_empty()).collect();
+    assert!(!body.is_empty(), "no Watchdog::transferred");
+    // An -O0 function keeps its frame pointer: `mov %rsp,%rbp`.
+    assert!(!body.iter().any(|l| l.contains("%rsp,%rbp")), "an unoptimised watchdog:\n{}", body.join("\n"));
 }
 
 #[test]
@@ -260,6 +302,39 @@ fn log_written_at_exit_to_the_default_path() {
     // and with the path set, the file goes there instead
     let (_, custom) = run(&exe, true);
     assert_eq!(custom.lines().count(), 6);
+}
+
+/// A binary log file is written as it is made, beside its path, and renamed over it at exit;
+/// a flush before exit puts it at its path, and what follows is appended there.
+#[test]
+fn a_binary_log_file_is_written_as_it_is_made() {
+    use hlsinstr::sim::events::{parse_bytes, Event};
+    let work = tempfile::tempdir().unwrap();
+    for cxx in COMPILERS {
+        let exe = work.path().join(format!("stream-{cxx}"));
+        build(cxx, "c++11", &["log_file_stream.cpp"], &[], &exe);
+        let log = work.path().join(format!("events-{cxx}.log"));
+        let out = Command::new(&exe)
+            .current_dir(work.path())
+            .env("HLSINSTR_EVENTS", &log)
+            .env_remove("HLSINSTR_EVENTS_FORMAT")
+            .env_remove("HLSINSTR_EVENTS_FD")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.starts_with("ok"),
+            "{cxx}: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let records = parse_bytes(&std::fs::read(&log).unwrap()).unwrap();
+        // 100 000 calls of each leaf, in turn: a begin and an end each.
+        assert_eq!(records.len(), 400_000, "{cxx}");
+        let probes: Vec<(u32, Event)> = records.iter().take(4).map(|r| (r.probe, r.event)).collect();
+        assert_eq!(probes, [(1, Event::Begin), (1, Event::End), (2, Event::Begin), (2, Event::End)], "{cxx}");
+        assert!(records.iter().enumerate().all(|(i, r)| r.order == i as u64), "{cxx}");
+        assert!(!work.path().join(format!("events-{cxx}.log.tmp")).exists(), "{cxx}");
+    }
 }
 
 #[test]

@@ -48,7 +48,9 @@ void hlsinstr_c_frame_unwind(hlsinstr_c_frame* frame, std::size_t depth) {
     ::hlsinstr::sim::detail::c_frame(frame)->unwind(depth);
 }
 
-void hlsinstr_c_loop_begin(std::uint32_t id, unsigned options) { ::hlsinstr::sim::loop_begin(id, options, 0); }
+void hlsinstr_c_loop_begin(std::uint32_t id, unsigned options) {
+    ::hlsinstr::sim::loop_open(id, options, ::hlsinstr::sim::top_loop_trips());
+}
 
 void hlsinstr_c_loop_iter(std::uint32_t id) { ::hlsinstr::sim::loop_iter(id); }
 

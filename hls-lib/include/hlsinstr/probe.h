@@ -9,6 +9,7 @@
 // | HLSINSTR_LOOP_BEGIN(id, O, 0);              | before a probed loop (and its label)        |
 // | HLSINSTR_LOOP_ITER(id);                     | first thing in the loop body                |
 // | HLSINSTR_LOOP_END(id, O, 0);                | after the loop                              |
+// | HLSINSTR_LOOP_FRAME();                      | hand-written probes only: first in a function with probed loops and no FUNC_BEGIN |
 // | HLSINSTR_UNWIND(fid, depth);                | after a label a goto reaches from loops     |
 // | HLSINSTR_MAXI_PORTS(first, count);          | after FUNC_BEGIN: the module's m_axi ports  |
 // | p[HLSINSTR_MAXI_R(id, p, i)] (W, RW, RN, WN) | accesses to m_axi ports (maxi.h)           |
@@ -50,6 +51,7 @@ extern "C++" {
 #define HLSINSTR_LOOP_BEGIN(id, o, dep) ((void)0)
 #define HLSINSTR_LOOP_ITER(id) ((void)0)
 #define HLSINSTR_LOOP_END(id, o, value) ((void)0)
+#define HLSINSTR_LOOP_FRAME() ((void)0)
 #define HLSINSTR_UNWIND(fid, depth) ((void)0)
 #define HLSINSTR_STREAM_NAME(var) ((void)0)
 
@@ -92,9 +94,15 @@ extern "C++" {
 #define HLSINSTR_RETURN(id, o, ...) __VA_ARGS__
 #define HLSINSTR_RETURN_V(id, o, ...) __VA_ARGS__
 #define HLSINSTR_RETURN_VOID(id, o) hlsinstr_frame_.end()
-#define HLSINSTR_LOOP_BEGIN(id, o, dep) ::hlsinstr::sim::loop_begin(id, HLSINSTR_OPT_##o, dep)
-#define HLSINSTR_LOOP_ITER(id) ::hlsinstr::sim::loop_iter(id)
-#define HLSINSTR_LOOP_END(id, o, value) ::hlsinstr::sim::loop_end(id, HLSINSTR_OPT_##o)
+// A loop's trips are counted in its function's frame object, a local (see top_loop_trips in
+// event_log.h): the rewriter gives every function with a probed loop a module probe, and
+// hand-written loop probes without one declare where they count with HLSINSTR_LOOP_FRAME. `dep`
+// is not evaluated (C simulation has no use for it).
+#define HLSINSTR_LOOP_BEGIN(id, o, dep)                                                                 \
+    (::hlsinstr::sim::loop_begin<HLSINSTR_OPT_##o>(id, hlsinstr_frame_.loop_trips), (void)sizeof(dep))
+#define HLSINSTR_LOOP_ITER(id) (void)++hlsinstr_frame_.loop_trips
+#define HLSINSTR_LOOP_END(id, o, value) ::hlsinstr::sim::loop_end<HLSINSTR_OPT_##o>(id)
+#define HLSINSTR_LOOP_FRAME() ::hlsinstr::sim::LoopFrame hlsinstr_frame_ = {0}
 #define HLSINSTR_UNWIND(fid, depth) hlsinstr_frame_.unwind(depth)
 #define HLSINSTR_STREAM_NAME(var) ::hlsinstr::sim::name_stream(var, #var, 0)
 
@@ -106,17 +114,21 @@ class FunctionFrame {
   public:
     template <class Dep>
     HLSINSTR_ENTRY FunctionFrame(std::uint32_t id, unsigned options, const Dep& dep)
-        : log_(ThreadLog::current()), index_(0), open_(log_ != 0), options_(options), ports_first_(0), ports_count_(0),
-          port_bytes_(0) {
+        : loop_trips(0), log_(ThreadLog::current()), index_(0), open_(log_ != 0), pushed_(false), options_(options),
+          ports_first_(0), ports_count_(0), port_bytes_(0) {
         (void)dep;
         if (!log_) return;
         index_ = log_->stack().size();
-        if (!log_->push(id, options, false)) {
-            open_ = false;
-            return;
-        }
+        // Out of memory: no module frame, but the function's loops may still push theirs, which
+        // count here; its end closes them (they must not outlive this object).
+        if (!log_->push(id, options, false, loop_trips)) return;
+        pushed_ = true;
         log_->record(id, EVENT_BEGIN, options, false, 0);
     }
+
+    // The trips of this function's innermost open loop while it is the top of the probe stack
+    // (HLSINSTR_LOOP_ITER adds to it: a local of the function, see top_loop_trips).
+    std::uint64_t loop_trips;
 
     HLSINSTR_INLINE ~FunctionFrame() { end(); }
 
@@ -146,7 +158,7 @@ class FunctionFrame {
     void unwind(std::size_t depth) {
         if (!open_ || !ThreadLog::current()) return;
         ProbeStack& stack = log_->stack();
-        while (stack.size() > index_ + 1 + depth) log_->close_top();
+        while (stack.size() > index_ + (pushed_ ? 1 : 0) + depth) log_->close_top();
     }
 
   private:
@@ -154,6 +166,10 @@ class FunctionFrame {
     // so the usual end stays short where it is inlined.
     HLSINSTR_COLD void end_with_more() {
         ProbeStack& stack = log_->stack();
+        if (!pushed_) { // no module frame (out of memory): close the loops that count here
+            while (stack.size() > index_) log_->close_top();
+            return;
+        }
         if (stack.size() <= index_) return; // a mismatched loop end popped us; already reported
         while (stack.size() > index_ + 1) log_->close_top();
         for (std::uint32_t k = 0; k < ports_count_; ++k) {
@@ -170,10 +186,16 @@ class FunctionFrame {
     ThreadLog* log_;
     std::size_t index_;
     bool open_;
+    bool pushed_; // the module's frame is on the stack (false only when memory was out)
     unsigned options_; // the begin's, a constant where the frame is: the end's record folds them
     std::uint32_t ports_first_;
     std::uint32_t ports_count_;
     const std::uint64_t* port_bytes_;
+};
+
+// Where the loops of a function without a module probe count (HLSINSTR_LOOP_FRAME).
+struct LoopFrame {
+    std::uint64_t loop_trips;
 };
 
 // An unnamed stream (hls_stream.h's model names it `hls::stream<T>.N`) takes its variable's
@@ -194,12 +216,19 @@ inline void name_stream(S (&a)[N], const char* name, int) {
     }
 }
 
-template <class Dep>
-HLSINSTR_ENTRY void loop_begin(std::uint32_t id, unsigned options, const Dep& dep) {
-    (void)dep;
+// A loop's begin: its frame counts at `count` (its function's FunctionFrame::loop_trips; the C
+// probes' thread-local).
+HLSINSTR_INLINE void loop_open(std::uint32_t id, unsigned options, std::uint64_t& count) {
     ThreadLog* t = ThreadLog::current();
     if (!t) return;
-    if (t->push(id, options, true)) t->record(id, EVENT_BEGIN, options, false, 0);
+    if (t->push(id, options, true, count)) t->record(id, EVENT_BEGIN, options, false, 0);
+}
+
+// The probe's entry, one per option set: its options are a constant in it (the branches on them
+// fold), and the call passes two arguments, not four.
+template <unsigned Options>
+HLSINSTR_ENTRY void loop_begin(std::uint32_t id, std::uint64_t& count) {
+    loop_open(id, Options, count);
 }
 
 // Finds loop `id` among the loops on top of the stack, closing (and reporting) loops above it
@@ -219,8 +248,8 @@ inline bool reach_loop(ThreadLog& t, std::uint32_t id) {
     return true;
 }
 
-// Runs once per trip: one add to the top loop's count, nothing else. The rewriter guarantees the
-// loop is the top here (its begin pushed it; every way out of a loop body it opened — break,
+// The C probes' trip (C++ probes add to their function's frame, see HLSINSTR_LOOP_ITER): one add
+// to the thread's count, nothing else. The rewriter guarantees the loop is the top here (its begin pushed it; every way out of a loop body it opened — break,
 // return, goto, a callee's exits — closes what it left), so the probe does not check, and the
 // compiler can keep the count in a register across a loop body without calls (a checked
 // version, a compare and a call on mismatch, made quicksort's kernel 1.4x the instructions of
@@ -230,7 +259,7 @@ inline bool reach_loop(ThreadLog& t, std::uint32_t id) {
 // even at -O0, as top_loop is: two calls a trip cost more than a small kernel's loop body.
 HLSINSTR_INLINE void loop_iter(std::uint32_t id) {
     (void)id;
-    ++top_loop().trips;
+    ++top_loop_trips();
 }
 
 // A loop's end that does not find the loop on top (see reach_loop): out of line, so the usual
@@ -239,13 +268,14 @@ HLSINSTR_COLD inline void loop_end_elsewhere(ThreadLog& t, std::uint32_t id) {
     if (reach_loop(t, id)) t.close_top();
 }
 
-// `options` are the loop's begin's (the rewriter writes the same at both), a constant here.
-HLSINSTR_ENTRY void loop_end(std::uint32_t id, unsigned options) {
+// `Options` are the loop's begin's (the rewriter writes the same at both).
+template <unsigned Options>
+HLSINSTR_ENTRY void loop_end(std::uint32_t id) {
     ThreadLog* t = ThreadLog::current();
     if (!t) return;
     ProbeStack& stack = t->stack();
     if (!stack.empty() && stack.back().loop && stack.back().probe == id) {
-        t->close_top_as(true, options);
+        t->close_top_as(true, Options);
     } else {
         loop_end_elsewhere(*t, id);
     }

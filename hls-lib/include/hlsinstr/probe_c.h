@@ -74,6 +74,7 @@ void hlsinstr_c_trace_close(struct hlsinstr_c_trace_call* call);
 #define HLSINSTR_LOOP_BEGIN(id, o, dep) ((void)0)
 #define HLSINSTR_LOOP_ITER(id) ((void)0)
 #define HLSINSTR_LOOP_END(id, o, value) ((void)0)
+#define HLSINSTR_LOOP_FRAME() ((void)0)
 #define HLSINSTR_UNWIND(fid, depth) ((void)0)
 #define HLSINSTR_STREAM_NAME(var) ((void)0)
 
@@ -95,6 +96,8 @@ void hlsinstr_c_trace_close(struct hlsinstr_c_trace_call* call);
 #define HLSINSTR_LOOP_BEGIN(id, o, dep) (hlsinstr_c_loop_begin((id), HLSINSTR_OPT_##o), (void)(dep))
 #define HLSINSTR_LOOP_ITER(id) hlsinstr_c_loop_iter(id)
 #define HLSINSTR_LOOP_END(id, o, value) hlsinstr_c_loop_end(id)
+/* C loops count in a thread-local (c_runtime.h): nothing to declare. */
+#define HLSINSTR_LOOP_FRAME() ((void)0)
 #define HLSINSTR_UNWIND(fid, depth) hlsinstr_c_frame_unwind(&hlsinstr_frame_, (depth))
 /* C has no streams: a struct whose type says `stream` keeps its own name. */
 #define HLSINSTR_STREAM_NAME(var) ((void)0)

@@ -48,6 +48,7 @@
 #define HLSINSTR_LOOP_BEGIN(id, o, dep) ::hlsinstr::hw::SpanProbe<HLSINSTR_OPT_##o> hlsinstr_l##id(hlsinstr_p##id, dep)
 #define HLSINSTR_LOOP_ITER(id) hlsinstr_l##id.iter()
 #define HLSINSTR_LOOP_END(id, o, value) hlsinstr_l##id.end()
+#define HLSINSTR_LOOP_FRAME() ((void)0)
 // The control-flow trace: every record site posts into the one trace FIFO, in program order.
 #define HLSINSTR_TRACE ::hlsinstr::hw::TraceStream
 #define HLSINSTR_TR() hlsinstr_tr

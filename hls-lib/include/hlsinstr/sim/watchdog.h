@@ -307,7 +307,7 @@ class Watchdog {
     static void drop_open_frames() {
         ThreadLog* t = ThreadLog::current();
         if (!t) return;
-        while (!t->stack().empty()) t->stack().pop();
+        t->stack().drop_all();
     }
 
     // The first rule: nothing in the process can run any more.
