@@ -1071,3 +1071,40 @@ fn without_a_report_a_straight_line_function_runs_its_op_chain() {
     let dir = project_dir(kernel, tb, config, &[]);
     assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [14, 14]);
 }
+
+/// Without a report, a pipelined loop in a project of Vivado HLS (or Vitis before 2021) is states
+/// of its function, with no `_Pipeline_` module around it: 2 cycles less a run than the same
+/// project under Vitis 2022 (rule 3's module). Per call, `(n − 1) + (depth 2 − 1)`, + 2 for the
+/// module under Vitis, + 2 for the top's handshake.
+#[test]
+fn without_a_report_an_older_tool_keeps_a_pipelined_loop_in_its_function() {
+    let kernel = "void k(int a[64], int n) {\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    a[i] = a[i] + 1;\n  }\n}\n";
+    let tb =
+        "void k(int a[64], int n);\nint main() { int a[64] = {0}; k(a, 16); k(a, 40); return a[0] == 2 ? 0 : 1; }\n";
+    let script = |tool: &str, year: u32| {
+        format!(
+            "############################################################\n\
+             ## This file is generated automatically by {tool} HLS.\n\
+             ## Please DO NOT edit it.\n\
+             ## Copyright 1986-{year} Xilinx, Inc. All Rights Reserved.\n\
+             ############################################################\n\
+             open_project proj\nset_top k\nadd_files kernel.cpp\nadd_files -tb tb.cpp\nopen_solution \"solution1\"\n\
+             create_clock -period 10 -name default\n"
+        )
+    };
+    let per_call = |tool: &str, year: u32| {
+        let dir = project_dir(kernel, tb, "", &[("script.tcl", &script(tool, year))]);
+        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+            .arg(hls_include())
+            .arg(dir.path().join("script.tcl"))
+            .output()
+            .expect("run hlsinstr");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+        counts(&rep["estimate"]["per_call"])
+    };
+    assert_eq!(per_call("Vitis", 2022), [20, 44]);
+    assert_eq!(per_call("Vitis", 2020), [18, 42]);
+    assert_eq!(per_call("Vivado", 2019), [18, 42]);
+}

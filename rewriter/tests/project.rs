@@ -524,6 +524,40 @@ fn tcl_a_bare_file_name_not_in_the_workspace_is_found_in_the_project_directory()
     assert_eq!(p.sources[0].path, root(&t).join("k.c"));
 }
 
+/// Vivado HLS and Vitis before 2021 keep a pipelined loop in its function's state machine: no
+/// `_Pipeline_` module around it, no 2 cycles for one (rule 3 holds from 2021 on).
+#[test]
+fn a_pipelined_loop_has_no_module_of_its_own_before_vitis_2021() {
+    let script = |tool: &str, year: u32| {
+        format!(
+            "############################################################\n\
+             ## This file is generated automatically by {tool} HLS.\n\
+             ## Please DO NOT edit it.\n\
+             ## Copyright 1986-{year} Xilinx, Inc. All Rights Reserved.\n\
+             ############################################################\n\
+             open_project proj\nset_top k\nadd_files proj/k.cpp\nopen_solution \"solution1\"\n"
+        )
+    };
+    for (tool, year, wrapper) in
+        [("Vivado", 2019, Some(0)), ("Vitis", 2020, Some(0)), ("Vitis", 2021, None), ("Vitis", 2022, None)]
+    {
+        let s = script(tool, year);
+        let t = tree(&[("proj/solution1/script.tcl", s.as_str()), ("proj/k.cpp", KERNEL)]);
+        let p = project::load(&t.path().join("proj/solution1/script.tcl")).unwrap();
+        assert_eq!(p.pipeline_wrapper(), wrapper, "{tool} {year}");
+    }
+    // The release the solution's log names decides over the script's copyright year.
+    let s = script("Vitis", 2020);
+    let log = "****** Vitis HLS - High-Level Synthesis from C, C++ and OpenCL v2021.2 (64-bit)\n";
+    let t = tree(&[
+        ("proj/solution1/script.tcl", s.as_str()),
+        ("proj/k.cpp", KERNEL),
+        ("proj/solution1/solution1.log", log),
+    ]);
+    let p = project::load(&t.path().join("proj/solution1/script.tcl")).unwrap();
+    assert_eq!(p.pipeline_wrapper(), None);
+}
+
 #[test]
 fn a_vivado_hls_project_pipelines_no_loop_by_default() {
     let vivado = "############################################################\n\

@@ -165,6 +165,9 @@ fn analysis_options(
     if let Some(n) = project.and_then(|p| p.pipeline_threshold()) {
         defaults.pipeline_loops = n;
     }
+    if let Some(w) = project.and_then(|p| p.pipeline_wrapper()) {
+        defaults.pipeline_wrapper = w;
+    }
     let dram = match (args.dram_bw, args.dram_lat) {
         (None, None) => None,
         (bw, lat) => {

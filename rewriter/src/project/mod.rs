@@ -615,6 +615,16 @@ impl Project {
         self.pipeline_loops.or(self.vivado_hls.then_some(0))
     }
 
+    /// The cycles a pipelined loop's own module adds around it, where this project's tool makes
+    /// none: 0 for Vivado HLS and for Vitis before 2021, whose pipelined loops are states of
+    /// their function (no `<func>_Pipeline_<loop>` module in any such report: public Vivado HLS
+    /// 2016.4 to 2019.1 designs, Vitis 2020.1 and 2020.2 ones; from 2021.2 on they have them,
+    /// rule 3). `None`: Vitis' 2, or the release is unknown.
+    pub fn pipeline_wrapper(&self) -> Option<u64> {
+        let year = || self.tool_version_hint()?.get(..4)?.parse::<u32>().ok();
+        (self.vivado_hls || year().is_some_and(|y| y < 2021)).then_some(0)
+    }
+
     /// The m_axi latency, in cycles, that Vitis schedules for when nothing sets it
     /// (`syn.interface.m_axi_latency`, UG1399 "Default Settings of Vivado/Vitis Flows", 2020.2 to
     /// 2023.2): 0 for the Vivado IP flow, 64 for the Vitis kernel flow; Vivado HLS' INTERFACE
