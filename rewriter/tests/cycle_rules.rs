@@ -511,9 +511,10 @@ fn without_a_report_copies_overlapping_copies_axi_tops_and_pipelined_functions()
 
 /// Without a report, the aggregate initialiser of a local array the function writes later is the
 /// module Vitis makes of it (rule 1): 16 elements of `hist` (its size `HB_BINS`, a `const` of the
-/// header), 18 cycles, before the count (II 2: 2(n − 1) + tail 2 = 2n) and copy-out (16 trips: 15
-/// + tail 2 + 1 for the read of `hist` on its chain = 18) pipelines, + 2 for the ap_ctrl_hs top: 2n + 38 (the hand-worked figures of the
-/// hand-written report, 2n + 41, give both pipelines a depth of 3, the old default). A size the evaluator cannot work out is not
+/// header), 18 cycles, before the count (II 2: 2(n − 1) + tail 2 = 2n) and copy-out (16 trips:
+/// 15 and a tail of 2, and 1 for the read of `hist` on its chain = 18) pipelines, and 2 for the
+/// ap_ctrl_hs top: 2n + 38 (the hand-worked figures of the hand-written report, 2n + 41, give
+/// both pipelines a depth of 3, the old default). A size the evaluator cannot work out is not
 /// guessed: that initialiser is left out (18 less) and `--explain` says why.
 #[test]
 fn without_a_report_an_initialiser_of_a_written_array_is_its_module() {
