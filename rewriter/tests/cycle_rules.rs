@@ -1083,15 +1083,9 @@ fn without_a_report_an_older_tool_keeps_a_pipelined_loop_in_its_function() {
     let tb =
         "void k(int a[64], int n);\nint main() { int a[64] = {0}; k(a, 16); k(a, 40); return a[0] == 2 ? 0 : 1; }\n";
     let script = |tool: &str, year: u32| {
-        format!(
-            "############################################################\n\
-             ## This file is generated automatically by {tool} HLS.\n\
-             ## Please DO NOT edit it.\n\
-             ## Copyright 1986-{year} Xilinx, Inc. All Rights Reserved.\n\
-             ############################################################\n\
-             open_project proj\nset_top k\nadd_files kernel.cpp\nadd_files -tb tb.cpp\nopen_solution \"solution1\"\n\
-             create_clock -period 10 -name default\n"
-        )
+        let body = "open_project proj\nset_top k\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
+                    open_solution \"solution1\"\ncreate_clock -period 10 -name default\n";
+        common::generated_script(tool, year, body)
     };
     let per_call = |tool: &str, year: u32| {
         let dir = project_dir(kernel, tb, "", &[("script.tcl", &script(tool, year))]);

@@ -529,14 +529,8 @@ fn tcl_a_bare_file_name_not_in_the_workspace_is_found_in_the_project_directory()
 #[test]
 fn a_pipelined_loop_has_no_module_of_its_own_before_vitis_2021() {
     let script = |tool: &str, year: u32| {
-        format!(
-            "############################################################\n\
-             ## This file is generated automatically by {tool} HLS.\n\
-             ## Please DO NOT edit it.\n\
-             ## Copyright 1986-{year} Xilinx, Inc. All Rights Reserved.\n\
-             ############################################################\n\
-             open_project proj\nset_top k\nadd_files proj/k.cpp\nopen_solution \"solution1\"\n"
-        )
+        let body = "open_project proj\nset_top k\nadd_files proj/k.cpp\nopen_solution \"solution1\"\n";
+        common::generated_script(tool, year, body)
     };
     for (tool, year, wrapper) in
         [("Vivado", 2019, Some(0)), ("Vitis", 2020, Some(0)), ("Vitis", 2021, None), ("Vitis", 2022, None)]

@@ -7,6 +7,18 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+/// The comment block Vivado HLS or Vitis HLS (`tool`) writes at the top of a generated
+/// `script.tcl`, with its copyright `year`, then `body`.
+pub fn generated_script(tool: &str, year: u32, body: &str) -> String {
+    format!(
+        "############################################################\n\
+         ## This file is generated automatically by {tool} HLS.\n\
+         ## Please DO NOT edit it.\n\
+         ## Copyright 1986-{year} Xilinx, Inc. All Rights Reserved.\n\
+         ############################################################\n{body}"
+    )
+}
+
 /// The repository root (the workspace, one above the crate).
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
