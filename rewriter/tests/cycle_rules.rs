@@ -407,6 +407,61 @@ fn arrays_on_the_control_bundle_are_moved_inside_the_cosim_window() {
     assert_eq!(e["cosim_extra"]["source"], "project");
 }
 
+/// Case 23's interfaces given by the project instead of the pragmas: `set_directive_interface`
+/// (Tcl; no port is the block control, as Vivado HLS writes it) or `syn.directive.interface`
+/// (config) put the arrays and the block control on the s_axilite bundle just as well, so the
+/// co-sim window without a report is the pragmas' (the memories written and read back, the
+/// polls); with neither, the top has ports of its own and co-sim counts the schedule. A public
+/// Vivado HLS 2019.2 design (docs/cycle-model.md, eleventh round) sets its interfaces so.
+#[test]
+fn interface_directives_put_the_ports_on_the_bundle_as_the_pragmas_do() {
+    let case = repo().join("tests/cycle/23_axilite_arrays");
+    let expected: Value = serde_json::from_str(&std::fs::read_to_string(case.join("expected.json")).unwrap()).unwrap();
+    let kernel = std::fs::read_to_string(case.join("kernel.cpp")).unwrap();
+    let bare: String = kernel.lines().filter(|l| !l.contains("INTERFACE")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(kernel.matches("INTERFACE").count(), 5);
+    let run = |project: &str, text: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        for f in ["kernel.h", "tb.cpp"] {
+            std::fs::copy(case.join(f), dir.path().join(f)).unwrap();
+        }
+        std::fs::write(dir.path().join("kernel.cpp"), &bare).unwrap();
+        std::fs::write(dir.path().join(project), text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+            .arg(hls_include())
+            .arg(dir.path().join(project))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let e = serde_json::from_slice::<Value>(&out.stdout).unwrap()["estimate"].clone();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (counts(&e["per_call"]), counts(&e["cosim_per_call"]), stderr)
+    };
+    let cfg = std::fs::read_to_string(case.join("hls_config.cfg")).unwrap();
+    let (run0, window0, _) = run("hls_config.cfg", &cfg);
+    assert_eq!(window0, run0, "no interface: ports of its own, the schedule");
+    let mut with = cfg.clone();
+    for port in ["a", "b", "out", "k"] {
+        with += &format!("syn.directive.interface=scale_add {port} mode=s_axilite\n");
+    }
+    with += "syn.directive.interface=scale_add mode=s_axilite port=return\n";
+    let (_, window, warnings) = run("hls_config.cfg", &with);
+    assert_eq!(window, counts(&expected["cosim"]), "config directives");
+    assert!(!warnings.contains("interface"), "the directives are used: {warnings}");
+    let tcl = "open_project p\nset_top scale_add\nadd_files kernel.cpp\nadd_files -tb tb.cpp\nopen_solution s1\n\
+               set_part {xck26-sfvc784-2LV-c}\ncreate_clock -period 10 -name default\n\
+               config_compile -pipeline_loops 64\n\
+               set_directive_interface -mode s_axilite \"scale_add\"\n\
+               set_directive_interface -mode s_axilite \"scale_add\" a\n\
+               set_directive_interface -mode s_axilite \"scale_add\" b\n\
+               set_directive_interface -mode s_axilite \"scale_add\" out\n\
+               set_directive_interface -mode s_axilite \"scale_add\" k\n";
+    let (_, window_tcl, warnings) = run("run_hls.tcl", tcl);
+    assert!(!warnings.contains("interface"), "the directives are used: {warnings}");
+    assert!(window_tcl.iter().zip(&run0).all(|(w, r)| w > r), "Tcl directives: the polled window {window_tcl:?}");
+}
+
 /// Vitis 2023.2's co-sim testbench (case 24, an AXI-stream top started through s_axilite with
 /// no argument register, as the public AES design): its turns give 22 for the first call and
 /// 23 for each later one around the schedule's 7, worked out in the case's `why`; the same run

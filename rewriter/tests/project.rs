@@ -938,11 +938,12 @@ fn directives_set_the_facts_of_a_manifest() {
          directives are taken over pragmas (docs/directives.md)",
         "set_directive_unroll top/inner (directives.tcl:5): replaces what the source pragmas say \
          (unroll factor 2 → factor 4); directives are taken over pragmas (docs/directives.md)",
+        // The manifest's `top` has no parameter `n` (a run's manifest has the source's).
+        "set_directive_interface top (directives.tcl:11): `n` is not a parameter of the function; not used",
         "set_directive_pipeline top/nope (directives.tcl:15): no loop labelled `nope` in `top`; not used",
         "set_directive_unroll other/inner (directives.tcl:16): no function `other` among the probes; not used",
         "set_directive_pipeline top/slow (directives.tcl:17): II `0` is not a positive whole number; not used",
         "set_directive_unroll top (directives.tcl:18): names no loop (write `top/<label>`); not used",
-        "set_directive_interface (directives.tcl:11): not used by the cycle model",
         "set_directive_array_partition (directives.tcl:19): not used by the cycle model",
     ];
     assert_eq!(w, expected);

@@ -57,6 +57,8 @@ impl Applier {
         let target = match (&d.kind, d.label.as_deref()) {
             // Its variable is an array of the function: rows of a partitioned array are channels.
             (DirectiveKind::Other(k), _) if k == ARRAY_PARTITION => Target::Function,
+            // Its port is a parameter of the function (or `return`: the block control).
+            (DirectiveKind::Other(k), _) if k == INTERFACE => Target::Function,
             (DirectiveKind::Other(_), _) => {
                 // Its location may name a port, an array or a region: not matched against probes.
                 self.not_used(d);
@@ -100,7 +102,11 @@ impl Applier {
                     }
                 }
                 (_, Target::Function) => match p.module.as_mut() {
-                    Some(module) => change.on_function(module, &d.origin),
+                    Some(module) => {
+                        if let Some(why) = change.on_function(module, &d.origin) {
+                            self.warnings.push(format!("{}: {why}; not used", d.describe()));
+                        }
+                    }
                     None => self.warnings.push(format!(
                         "{}: probe {} has no module facts to set; not used there",
                         d.describe(),
@@ -180,6 +186,13 @@ impl Applier {
                 Ok(None) => Change::Unused,
                 Err(why) => return bad(self, why),
             },
+            DirectiveKind::Other(k) if k == INTERFACE => match d.option("mode") {
+                Some(mode) => Change::Interface {
+                    port: d.option("port").or(d.option("variable")).map(str::to_string),
+                    mode: mode.to_ascii_lowercase(),
+                },
+                None => return bad(self, "gives no mode (`-mode s_axilite`)".into()),
+            },
             DirectiveKind::LoopFlatten | DirectiveKind::Other(_) => Change::Unused,
         };
         Some(change)
@@ -199,6 +212,12 @@ enum Change {
     Stream(String),
     /// An array whose rows (first dimension) a complete partition makes memories of their own.
     RowPartition(String),
+    /// A port's protocol (`None` or `return`: the block control's), as `#pragma HLS INTERFACE`:
+    /// co-simulation's window counts the arguments and control on an s_axilite bundle.
+    Interface {
+        port: Option<String>,
+        mode: String,
+    },
     /// Matched, but nothing the cycle model reads.
     Unused,
 }
@@ -246,12 +265,18 @@ impl Change {
                 set(&mut f.from_directive, "dataflow", None, origin);
             }
             // Function-only kinds never target a loop.
-            Change::Inline(_) | Change::Stream(_) | Change::RowPartition(_) | Change::Unused => {}
+            Change::Inline(_)
+            | Change::Stream(_)
+            | Change::RowPartition(_)
+            | Change::Interface { .. }
+            | Change::Unused => {}
         }
         replaced
     }
 
-    fn on_function(&self, m: &mut crate::emit::manifest::ModuleInfo, origin: &str) {
+    /// Set the function's facts; returns why nothing was set, for a directive naming what the
+    /// function does not have (an interface on a port that is not its parameter).
+    fn on_function(&self, m: &mut crate::emit::manifest::ModuleInfo, origin: &str) -> Option<String> {
         match *self {
             Change::Pipeline(ii) => {
                 m.pipeline_ii = Some(ii);
@@ -281,14 +306,35 @@ impl Change {
                 }
                 set(&mut m.from_directive, &format!("array_partition {var}"), None, origin);
             }
+            Change::Interface { ref port, ref mode } => {
+                // No port: the function's own interface, its block control (Vivado HLS writes
+                // `set_directive_interface -mode s_axilite "top"` for `port=return`).
+                let port = port.as_deref().unwrap_or("return");
+                if port == "return" {
+                    m.control = Some(mode.clone());
+                } else if let Some(param) = m.params.iter_mut().find(|q| q.name == port) {
+                    // As the pragma (`model::functions::mark_interfaces`): an m_axi port's
+                    // s_axilite offset register keeps it an m_axi port.
+                    if !(mode == "s_axilite" && param.interface.as_deref() == Some("m_axi")) {
+                        param.interface = Some(mode.clone());
+                    }
+                } else {
+                    return Some(format!("`{port}` is not a parameter of the function"));
+                }
+                set(&mut m.from_directive, &format!("interface {port}"), None, origin);
+            }
             // Loop-only kinds never target a function.
             Change::Unroll(_) | Change::Tripcount(_) | Change::Unused => {}
         }
+        None
     }
 }
 
 /// The kind name of `set_directive_array_partition` / `syn.directive.array_partition`.
 const ARRAY_PARTITION: &str = "array_partition";
+
+/// The kind name of `set_directive_interface` / `syn.directive.interface`.
+const INTERFACE: &str = "interface";
 
 /// The array an `array_partition` directive splits into rows (`type=complete` / `-type complete`
 /// on `dim=1`, or `dim=0`: every dimension), as the pragma in `Function::row_partitioned_vars`;
