@@ -419,15 +419,9 @@ fn without_unrolled_leaves(
             && !has_children.contains(&p.id)
             && matches!(timing.get(&p.id), Some(Timing::Loop(l)) if l.unroll == Some(0))
     };
-    has_children
-        .iter()
-        .copied()
-        .filter(|&id| {
-            let mut kids = manifest.probes.iter().filter(|c| c.kind != "port" && c.parent == Some(id)).peekable();
-            kids.peek().is_none()
-                || !manifest.probes.iter().filter(|c| c.kind != "port" && c.parent == Some(id)).all(unrolled_leaf)
-        })
-        .collect()
+    // A parent keeps its children when one of them is anything but such a leaf: one pass over
+    // the probes, not a scan of them per parent.
+    manifest.probes.iter().filter(|c| c.kind != "port" && !unrolled_leaf(c)).filter_map(|c| c.parent).collect()
 }
 
 /// Without a report: a function with no loop of its own (a helper computing a value, or calling
