@@ -303,10 +303,9 @@ fn analyze_inner(
     opts: &AnalysisOptions,
 ) -> Result<Analysis> {
     // Functions named through a macro are looked up by the name Vitis gives them.
-    let renamed = names::vitis_named(manifest);
-    let top = names::vitis_top(manifest, &opts.top);
+    let renamed = names::vitis_named(manifest, &opts.top).map(|(m, top)| (m, AnalysisOptions { top, ..opts.clone() }));
     let (manifest, opts) = match renamed.as_ref() {
-        Some(m) => (m, &AnalysisOptions { top, ..opts.clone() }),
+        Some((m, o)) => (m, o),
         None => (manifest, opts),
     };
     let csynth = match &opts.csynth {

@@ -9,13 +9,15 @@ use crate::emit::manifest::Manifest;
 use std::collections::HashMap;
 
 /// The manifest with every aliased function renamed (its probe's `name`, the `function` of its
-/// probes and of its loops, the calls of it); `None` when no function is (the common case: no
-/// copy).
-pub fn vitis_named(manifest: &Manifest) -> Option<Manifest> {
+/// probes and of its loops, the calls of it), and `top` as Vitis names it (a function written
+/// `sha3_256` given as `--top sha3_256` is the expansion; any other name is kept); `None` when
+/// no function is renamed (the common case: no copy).
+pub fn vitis_named(manifest: &Manifest, top: &str) -> Option<(Manifest, String)> {
     let renames = renames(manifest);
     if renames.is_empty() {
         return None;
     }
+    let top = renames.get(top).map_or(top, |(_, qualified)| qualified.as_str()).to_string();
     // Calls name their callee by its last component, as written.
     let callees: HashMap<&str, &str> = manifest
         .probes
@@ -37,14 +39,7 @@ pub fn vitis_named(manifest: &Manifest) -> Option<Manifest> {
             }
         }
     }
-    Some(m)
-}
-
-/// `top` as Vitis names it: a function written `sha3_256` given as `--top sha3_256` is the
-/// expansion; any other name is kept.
-pub fn vitis_top(manifest: &Manifest, top: &str) -> String {
-    let renames = renames(manifest);
-    renames.get(top).map_or(top, |(_, qualified)| qualified.as_str()).to_string()
+    Some((m, top))
 }
 
 /// Qualified name as written → (the name, qualified) as Vitis sees them, for the functions whose
@@ -85,7 +80,8 @@ mod tests {
 
     #[test]
     fn aliased_functions_and_their_loops_take_the_expanded_name() {
-        let m = vitis_named(&manifest()).expect("two functions are aliased");
+        let (m, top) = vitis_named(&manifest(), "sha3_256").expect("two functions are aliased");
+        assert_eq!(top, "pq_sha3_256");
         let names: Vec<(&str, &str)> = m.probes.iter().map(|p| (p.function.as_str(), p.name.as_str())).collect();
         assert_eq!(
             names,
@@ -96,9 +92,9 @@ mod tests {
                 ("leaf", "leaf")
             ]
         );
-        assert!(vitis_named(&m).is_none(), "renamed once: nothing left to rename");
-        assert_eq!(vitis_top(&manifest(), "sha3_256"), "pq_sha3_256");
-        assert_eq!(vitis_top(&manifest(), "pq_sha3_256"), "pq_sha3_256");
-        assert_eq!(vitis_top(&manifest(), "leaf"), "leaf");
+        assert!(vitis_named(&m, "pq_sha3_256").is_none(), "renamed once: nothing left to rename");
+        let top = |name: &str| vitis_named(&manifest(), name).unwrap().1;
+        assert_eq!(top("pq_sha3_256"), "pq_sha3_256");
+        assert_eq!(top("leaf"), "leaf");
     }
 }
