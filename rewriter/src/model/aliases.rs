@@ -95,24 +95,13 @@ enum Line<'a> {
 /// `#define NAME REPLACEMENT` or `#undef NAME` (function-like macros are neither: their name
 /// is not a function's).
 fn directive(line: &str) -> Option<Line<'_>> {
-    let rest = line.trim_start().strip_prefix('#')?.trim_start();
-    let (undef, rest) = match rest.strip_prefix("define") {
-        Some(r) => (false, r),
-        None => (true, rest.strip_prefix("undef")?),
-    };
-    if !rest.starts_with([' ', '\t']) {
+    if let Some((name, _)) = super::consts::named_directive(line, "undef") {
+        return is_ident(name).then_some(Line::Other(name));
+    }
+    let (name, body) = super::consts::named_directive(line, "define")?;
+    if !is_ident(name) {
         return None;
     }
-    let rest = rest.trim_start();
-    let end = rest.find(|c: char| !is_ident_char(c)).unwrap_or(rest.len());
-    let (name, body) = rest.split_at(end);
-    if !is_ident(name) || body.starts_with('(') {
-        return None;
-    }
-    if undef {
-        return Some(Line::Other(name));
-    }
-    let body = body.split("//").next().unwrap_or("");
     let body = match body.find("/*") {
         Some(at) if body[at..].contains("*/") => &body[..at],
         _ => body,

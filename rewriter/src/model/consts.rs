@@ -66,7 +66,15 @@ impl Constants {
 
 /// `#define NAME body` (not a function-like macro).
 fn define(line: &str) -> Option<(String, String)> {
-    let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix("define")?;
+    let (name, body) = named_directive(line, "define")?;
+    (!body.is_empty()).then(|| (name.to_string(), body.to_string()))
+}
+
+/// `#<keyword> NAME rest` (`define`, `undef`): NAME and the rest without a `//` comment, trimmed
+/// (empty for `#define NAME` or `#undef NAME`); `None` for another line or a function-like
+/// macro (`#define F(x) ...`). Shared with `aliases`, which reads the same lines.
+pub(super) fn named_directive<'a>(line: &'a str, keyword: &str) -> Option<(&'a str, &'a str)> {
+    let rest = line.trim_start().strip_prefix('#')?.trim_start().strip_prefix(keyword)?;
     if !rest.starts_with([' ', '\t']) {
         return None;
     }
@@ -76,8 +84,7 @@ fn define(line: &str) -> Option<(String, String)> {
     if name.is_empty() || body.starts_with('(') {
         return None;
     }
-    let body = body.split("//").next().unwrap_or("").trim();
-    (!body.is_empty()).then(|| (name.to_string(), body.to_string()))
+    Some((name, body.split("//").next().unwrap_or("").trim()))
 }
 
 /// `[static] const[expr] <integer type> NAME = expr;` on one line.
