@@ -265,24 +265,19 @@ fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<String> {
     let literal = kind(right) == "number_literal";
     // The declared type of the variable the left operand reads; not through a field (`s[i].f`
     // has the field's type, which is not known here).
-    let operand_type = || {
+    let declared = || {
         if has_field(left) {
             return None;
         }
-        let name = base_name(left, text)?;
-        cx.types.get(&name).filter(|t| !t.is_empty()).map(|t| format!("cmp@{t}"))
+        cx.types.get(&base_name(left, text)?).filter(|t| !t.is_empty())
     };
+    let operand_type = || declared().map(|t| format!("cmp@{t}"));
     // Arithmetic on a floating operand is floating whatever the step assigns to: the declared
     // type of the left operand's variable when it is not an integer one, else a floating literal
     // on either side (`n * 0.034` multiplies in double). `steps` keeps it only for an integer
     // step (`int d = (int)(t * 0.034)`: a double multiply, then the conversion).
     let floating = || {
-        let declared = (!has_field(left))
-            .then(|| base_name(left, text))
-            .flatten()
-            .and_then(|n| cx.types.get(&n).cloned())
-            .filter(|t| !t.is_empty() && !builtin_integer(t));
-        declared.or_else(|| {
+        declared().filter(|t| !builtin_integer(t)).cloned().or_else(|| {
             [left, right].into_iter().filter(|n| kind(*n) == "number_literal").find_map(|n| {
                 let lit = &text[n.byte_range()];
                 float_literal(lit)
