@@ -162,6 +162,7 @@ mod tests {
             initialisers: Vec::new(),
             chain: Vec::new(),
             port_uses: Vec::new(),
+            scalar_uses: Vec::new(),
             combinational: false,
             control: None,
         }));

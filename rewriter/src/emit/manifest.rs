@@ -533,6 +533,10 @@ pub struct ModuleInfo {
     /// The accesses of its array parameters, which two memory ports a bank serialise in a pipeline.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub port_uses: Vec<crate::model::fnbody::PortUse>,
+    /// Reads and writes of its pointer and reference parameters that stand for one scalar:
+    /// which arguments the s_axilite co-sim testbench writes and which it polls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scalar_uses: Vec<crate::model::fnbody::ScalarUse>,
     /// The body is combinational logic on scalar arguments (`model::registers`): without a
     /// report, a top of latency 0.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -774,6 +778,7 @@ pub fn describe(
                             .collect(),
                         chain: f.body_chain.clone(),
                         port_uses: f.port_uses.clone(),
+                        scalar_uses: f.scalar_uses.clone(),
                         combinational: f.combinational,
                         control: f.control.clone(),
                     })),

@@ -45,6 +45,19 @@ pub struct Access {
     pub loops: Vec<(usize, usize)>,
 }
 
+/// How a function uses one of its pointer or reference parameters that stands for one scalar
+/// (`*p`, or a reference `r`): read, written, or both. Vivado HLS's s_axilite co-sim testbench
+/// writes such an argument before the start when the function reads it and polls its valid
+/// register when it writes it ([`crate::vitis_tb`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScalarUse {
+    pub param: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub read: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub write: bool,
+}
+
 /// The chain of a whole function body, its loops unrolled (each body once) and its local arrays
 /// registers.
 pub(super) fn body_chain(function_body: Node, params: &[super::Param], text: &str) -> Vec<ChainStep> {
@@ -129,6 +142,52 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
     }
     // A partitioned array the function only passes on keeps its banks for its callees.
     out.retain(|u| !u.accesses.is_empty() || u.banks > 1);
+    out
+}
+
+/// The reads and writes of the function's reference parameters (`r = x`, `r += x`, `r++`, any
+/// other mention a read) and of its pointer parameters through `*p`; parameters never used so
+/// are left out (the caller drops a pointer also used with subscripts: an array, [`port_uses`]). A parameter only
+/// passed on to a callee counts as read: what the callee does with it is not followed.
+pub(super) fn scalar_uses(function_body: Node, params: &[super::Param], text: &str) -> Vec<ScalarUse> {
+    use super::types::ParamKind;
+    let wanted: Vec<&super::Param> =
+        params.iter().filter(|p| matches!(p.kind, ParamKind::Reference | ParamKind::Pointer)).collect();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<ScalarUse> = Vec::new();
+    let mut todo = vec![function_body];
+    while let Some(n) = todo.pop() {
+        let k = kind(n);
+        if matches!(k, "lambda_expression" | "class_specifier" | "struct_specifier") {
+            continue;
+        }
+        // The node that stands for the scalar: `*p` of a pointer, the name of a reference.
+        let named = match k {
+            "pointer_expression" if n.child(0).is_some_and(|o| o.kind() == "*") => field(n, "argument")
+                .filter(|a| kind(*a) == "identifier")
+                .map(|a| &text[a.byte_range()])
+                .filter(|name| wanted.iter().any(|p| p.kind == ParamKind::Pointer && p.name == *name)),
+            "identifier" => Some(&text[n.byte_range()])
+                .filter(|name| wanted.iter().any(|p| p.kind == ParamKind::Reference && p.name == *name)),
+            _ => None,
+        };
+        if let Some(name) = named {
+            let (write, read) = role(n);
+            let read = read || !write;
+            match out.iter_mut().find(|u| u.param == name) {
+                Some(u) => {
+                    u.read |= read;
+                    u.write |= write;
+                }
+                None => out.push(ScalarUse { param: name.to_string(), read, write }),
+            }
+            continue;
+        }
+        todo.extend(named_children(n));
+    }
+    out.sort_by_key(|u| params.iter().position(|p| p.name == u.param));
     out
 }
 
@@ -327,6 +386,20 @@ mod tests {
         let f = function(src);
         assert_eq!(f.port_uses.len(), 1);
         assert_eq!((f.port_uses[0].param.as_str(), f.port_uses[0].banks), ("c", 2));
+    }
+
+    /// Which scalar arguments the body reads and which it writes: `s = ...` of a reference, `*p`
+    /// of a pointer (both for `*acc += x`); a pointer used with subscripts is an array, a stream
+    /// reference no scalar, an unused pointer absent.
+    #[test]
+    fn reads_and_writes_of_scalar_arguments() {
+        let src = "#include <hls_stream.h>\nvoid k(int theta, int &s, int &c, long *acc, int *m, int *u, hls::stream<int> &q) {\n  \
+                   int x = theta + c;\n  s = x;\n  *acc += m[1];\n  c++;\n  q.write(x);\n}\n";
+        let f = function(src);
+        let u = |read, write| (read, write);
+        let got: Vec<(&str, (bool, bool))> =
+            f.scalar_uses.iter().map(|s| (s.param.as_str(), u(s.read, s.write))).collect();
+        assert_eq!(got, [("s", (false, true)), ("c", (true, true)), ("acc", (true, true))], "in parameter order");
     }
 
     /// Stream words each way; a read of one element in both branches of an `if` is one load; a

@@ -581,6 +581,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         initialisers: Vec::new(),
         body_chain: Vec::new(),
         port_uses: Vec::new(),
+        scalar_uses: Vec::new(),
         combinational: false,
         control: None,
     };
@@ -624,6 +625,9 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
     if detail == LoopDetail::All {
         f.body_chain = super::fnbody::body_chain(body, &f.params, text);
         f.port_uses = super::fnbody::port_uses(body, &f.params, text);
+        // A pointer also used with subscripts is an array (its port uses), not one scalar.
+        f.scalar_uses = super::fnbody::scalar_uses(body, &f.params, text);
+        f.scalar_uses.retain(|s| !f.port_uses.iter().any(|u| u.param == s.param));
     }
     // Whatever the detail asked for: the manifest must not depend on it. A function with a loop
     // is not combinational: its body is not walked (every function of every rewrite gets here).

@@ -90,6 +90,8 @@ pub struct Function {
     pub body_chain: Vec<super::pragma::ChainStep>,
     /// The accesses of its array parameters, which memory ports serialise in a pipeline.
     pub port_uses: Vec<super::fnbody::PortUse>,
+    /// Reads and writes of its pointer and reference parameters that stand for one scalar.
+    pub scalar_uses: Vec<super::fnbody::ScalarUse>,
     /// The body is combinational logic on scalar arguments (`model::registers`): latency 0.
     pub combinational: bool,
     /// The mode of `#pragma HLS INTERFACE ... port=return` (`s_axilite`, `ap_ctrl_hs`, ...): where
