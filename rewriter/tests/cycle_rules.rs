@@ -407,6 +407,28 @@ fn arrays_on_the_control_bundle_are_moved_inside_the_cosim_window() {
     assert_eq!(e["cosim_extra"]["source"], "project");
 }
 
+/// Case 23's report as Vivado HLS 2019.2 would date it: that release's testbench
+/// (src/vitis_tb/turns_2019.rs) writes the inputs in argument order (a's two banks, b's 8 turns
+/// of two shorts, k), then the start, and reads `out`'s two banks back after done, one element a
+/// turn each; a later call counts the previous one's read-back. The figures are the Icarus
+/// transcription's of that testbench (453, then 640) for the same bundle and schedule (32); the
+/// 2022.2 model gives 445 and 625.
+#[test]
+fn vivado_hls_2019_moves_the_bundle_in_its_own_turns() {
+    let case = repo().join("tests/cycle/23_axilite_arrays");
+    let xml = std::fs::read_to_string(case.join("csynth.xml")).unwrap();
+    assert!(xml.contains("<Version>2022.2</Version>"));
+    let tmp = tempfile::tempdir().unwrap();
+    for f in ["kernel.cpp", "kernel.h", "tb.cpp", "hls_config.cfg"] {
+        std::fs::copy(case.join(f), tmp.path().join(f)).unwrap();
+    }
+    let report = tmp.path().join("csynth.xml");
+    std::fs::write(&report, xml.replace("<Version>2022.2</Version>", "<Version>2019.2</Version>")).unwrap();
+    let e = sim(tmp.path(), &["--csynth", report.to_str().unwrap()])["estimate"].clone();
+    assert_eq!(counts(&e["per_call"]), [32, 32, 32]);
+    assert_eq!(counts(&e["cosim_per_call"]), [453, 640, 640], "{}", e["cosim_window"]);
+}
+
 /// Case 23's interfaces given by the project instead of the pragmas: `set_directive_interface`
 /// (Tcl; no port is the block control, as Vivado HLS writes it) or `syn.directive.interface`
 /// (config) put the arrays and the block control on the s_axilite bundle just as well, so the

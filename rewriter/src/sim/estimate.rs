@@ -137,6 +137,14 @@ fn top_window(
     if !per_call.is_empty() && per_call.iter().all(|&c| c == 0) {
         return Window::Handshake;
     }
+    let control_on_axilite = match report {
+        Some(r) => r.control_on_axilite,
+        None => top_info.is_some_and(|m| m.control.as_deref() == Some("s_axilite")),
+    };
+    let version = report.map(|r| r.version.as_str()).or(tool_version);
+    if control_on_axilite && version.is_some_and(crate::vitis_tb::testbench_of_2019) {
+        return super::axilite_2019::window(top_params, top_info);
+    }
     match report {
         Some(_) => cosim_window(report, top_params),
         None => window_without_report(tool_version, top_info),
@@ -267,7 +275,7 @@ fn argument_words(params: &[Param], version: &str) -> Vec<u32> {
 
 /// 32-bit words of a scalar type: 2 for the 64-bit C types and `ap_(u)int<N>` of N > 32
 /// (⌈N/32⌉), else 1.
-fn scalar_words(t: &str) -> u32 {
+pub(super) fn scalar_words(t: &str) -> u32 {
     let t = t.replace(' ', "");
     if let Some(n) = t.split(['<', '>']).nth(1).filter(|_| t.contains("ap_")).and_then(|n| n.parse::<u32>().ok()) {
         return n.div_ceil(32).max(1);

@@ -6,6 +6,7 @@
 //! [`report`] (PCP, stalls and reasons, bandwidth) → [`output`] (terminal, JSON, CSV, Markdown,
 //! VCD, Chrome trace).
 
+mod axilite_2019;
 pub mod coverage;
 pub mod directives;
 pub mod estimate;

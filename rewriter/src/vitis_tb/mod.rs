@@ -30,6 +30,9 @@
 
 use serde::Serialize;
 
+mod turns_2019;
+pub use turns_2019::Output as Output2019;
+
 /// The way a version of Vitis' testbench counts a call.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -52,6 +55,11 @@ pub enum Window {
     /// scalar argument of the control bundle, in register order. Arrays on the bundle keep the
     /// `AxiLitePolled` model ([`Window::with_memories`]): their processes were not derived.
     AxiLitePolled2023 { words: Vec<u32> },
+    /// The s_axilite testbench of Vivado HLS 2018 and 2019 ([`turns_2019`]): the inputs it
+    /// writes before the start (scalar arguments, m_axi offsets, banks of input arrays), in
+    /// argument order, and the outputs it reads (output scalars polled from the start, the return
+    /// value and output arrays after done).
+    AxiLite2019 { inputs: Vec<Bank>, outputs: Vec<Output2019> },
 }
 
 /// One bank of an array argument on the control bundle (an `ARRAY_PARTITION` of the argument
@@ -145,6 +153,7 @@ impl Window {
             }
             Window::AxiLitePolled2023 { words } => Window::AxiLitePolled { words, writes, reads },
             Window::Handshake => Window::Handshake,
+            w @ Window::AxiLite2019 { .. } => w,
         }
     }
 
@@ -154,6 +163,7 @@ impl Window {
             Window::Handshake => run,
             Window::AxiLitePolled { words, writes, reads } => polled(words, writes, reads, run).cycles,
             Window::AxiLitePolled2023 { words } => turns_2023(words, run, false),
+            Window::AxiLite2019 { inputs, outputs } => turns_2019::counts(inputs, outputs, &[run])[0],
         }
     }
 
@@ -171,6 +181,10 @@ impl Window {
                 polled(words, writes, reads, run).cycles + START_TAKEN + tail.saturating_sub(READY_TAKEN)
             }
             (Window::AxiLitePolled2023 { words }, Some(_)) => turns_2023(words, run, true),
+            // The count of a later call depends on where the previous one left the ring.
+            (Window::AxiLite2019 { inputs, outputs }, Some(prev)) => {
+                turns_2019::counts(inputs, outputs, &[prev, run])[1]
+            }
             _ => self.cycles(run),
         }
     }
@@ -208,6 +222,17 @@ impl Window {
                     s += &format!(", then {w} output words read back");
                 }
                 s
+            }
+            Window::AxiLite2019 { inputs, outputs } => {
+                let w: u64 = inputs.iter().map(|b| b.words as u64 * b.turns as u64).sum();
+                let polled = outputs.iter().filter(|o| matches!(o, Output2019::Valid { .. })).count();
+                let after = outputs.len() - polled;
+                format!(
+                    "Vivado HLS 2018-2019's s_axilite testbench: {w} input word{} written, ap_start, {polled} output scalar{} polled from the start, {after} output{} read after done",
+                    if w == 1 { "" } else { "s" },
+                    if polled == 1 { "" } else { "s" },
+                    if after == 1 { "" } else { "s" },
+                )
             }
             Window::AxiLitePolled2023 { words } => {
                 let n = words.iter().sum::<u32>();
@@ -251,6 +276,14 @@ fn year_minor(version: &str) -> Option<(u32, u32)> {
 /// keep the 2023.2 testbench.
 fn polls((year, minor): (u32, u32)) -> bool {
     year < 2023 || (year, minor) >= (2023, 2)
+}
+
+/// Whether that version's co-sim testbench is Vivado HLS 2018–2019's ([`Window::AxiLite2019`]):
+/// measured on 2018.3 and 2019.2 designs. Vivado HLS 2015.2's is another (a public m_axi design
+/// co-simulates in 52 cycles where this testbench would take 68 or more); 2020 and later keep
+/// the model fitted on 2022.2.
+pub fn testbench_of_2019(version: &str) -> bool {
+    year_minor(version).is_some_and(|(year, _)| (2018..=2019).contains(&year))
 }
 
 /// Whether that version ships the 2023.2 testbench model ([`turns_2023`]). Later releases are
