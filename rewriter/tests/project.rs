@@ -552,6 +552,19 @@ fn a_pipelined_loop_has_no_module_of_its_own_before_vitis_2021() {
     assert_eq!(p.pipeline_wrapper(), None);
 }
 
+/// A Vivado HLS top with AXI interfaces costs a module's 2 cycles over its children, a Vitis
+/// one rule 11's (the default, `None`).
+#[test]
+fn an_axi_top_costs_no_more_than_a_module_before_vitis() {
+    let body = "open_project proj\nset_top k\nadd_files proj/k.cpp\nopen_solution \"solution1\"\n";
+    for (tool, year, overhead) in [("Vivado", 2018, Some(2)), ("Vivado", 2019, Some(2)), ("Vitis", 2021, None)] {
+        let s = common::generated_script(tool, year, body);
+        let t = tree(&[("proj/solution1/script.tcl", s.as_str()), ("proj/k.cpp", KERNEL)]);
+        let p = project::load(&t.path().join("proj/solution1/script.tcl")).unwrap();
+        assert_eq!(p.axi_top_overhead(), overhead, "{tool} {year}");
+    }
+}
+
 #[test]
 fn a_vivado_hls_project_pipelines_no_loop_by_default() {
     let vivado = "############################################################\n\

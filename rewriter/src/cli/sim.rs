@@ -168,6 +168,9 @@ fn analysis_options(
     if let Some(w) = project.and_then(|p| p.pipeline_wrapper()) {
         defaults.pipeline_wrapper = w;
     }
+    if let Some(o) = project.and_then(|p| p.axi_top_overhead()) {
+        defaults.axi_top_overhead = o;
+    }
     let dram = match (args.dram_bw, args.dram_lat) {
         (None, None) => None,
         (bw, lat) => {
