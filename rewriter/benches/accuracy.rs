@@ -25,7 +25,7 @@ struct Design {
     truth: Vec<u64>,
     window: &'static str,
     /// The truth is a co-simulation figure: compare `sim`'s estimate in co-sim's window
-    /// (`estimate.cosim_per_call`: Vitis' testbench around ap_start → ap_done, src/vitis_tb.rs).
+    /// (`estimate.cosim_per_call`: Vitis' testbench around ap_start → ap_done, src/vitis_tb/mod.rs).
     cosim_window: bool,
 }
 

@@ -246,7 +246,7 @@ fn two_s_axilite_bundles() {
 }
 
 /// The same `lite2` RTL with a Vitis 2023.2 header: Vitis' window is 2023.2's testbench around
-/// the run (src/vitis_tb.rs, `turns_2023`; `k`, 1 word on the control bundle, changes every
+/// the run (src/vitis_tb/mod.rs, `turns_2023`; `k`, 1 word on the control bundle, changes every
 /// call). First call: poll 0-4, `k` written 5-10 (the start armed from 13), the start idle at 11,
 /// poll 12-16, `k` idle at 17, the start written at 18 (ap_start seen at 21, ap_done at 23),
 /// the poll at 24 sees it: 30, counted from 1: 29. A later call is counted from the previous

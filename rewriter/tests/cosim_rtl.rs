@@ -98,7 +98,7 @@ fn verilator_and_icarus_agree_and_match_the_c_outputs() {
     assert_eq!(c.latency, 252, "{:?}", c.window);
     // Vitis 2022.2's testbench around those 252: the 7 argument words and ap_start written
     // through s_axilite (ap_start seen 51 edges after the call's count began), ap_done at 304
-    // seen by the status poll at 307, counted at 312 (src/vitis_tb.rs). Vitis reports 321 with
+    // seen by the status poll at 307, counted at 312 (src/vitis_tb/mod.rs). Vitis reports 321 with
     // its own memory model, whose run the fixtures README puts at 264: the next test.
     assert_eq!(c.vitis_latency, 312, "{:?}", c.window);
 }
@@ -118,7 +118,7 @@ fn a_late_write_response_gives_the_fixture_readmes_264_cycles() {
         assert!(o.passed(), "{:?}", o.errors);
         (o.calls[0].latency, o.calls[0].vitis_latency)
     };
-    // With that run, Vitis' window is the 321 of its co-sim report (src/vitis_tb.rs).
+    // With that run, Vitis' window is the 321 of its co-sim report (src/vitis_tb/mod.rs).
     assert_eq!(latency(68), (264, 321));
     assert_eq!(latency(78).0, 274);
 }

@@ -200,7 +200,7 @@ fn numbered_copies_without_the_plain_module_keep_their_schedules() {
 /// poll 31-34, idle arguments 35-37, start written at 38 (ap_start seen at 41), polls every
 /// 4 + 3 + 1 = 8 edges from 44; the schedule's 791 ends at 832, the poll at 836 sees it, counted
 /// at 836 + 6 - 1 = 841. Under 2023.1 (rule 11) the count is the schedule's 791. 2023.2's
-/// testbench (src/vitis_tb.rs, `turns_2023`) hands over an edge later and writes a word in 5:
+/// testbench (src/vitis_tb/mod.rs, `turns_2023`) hands over an edge later and writes a word in 5:
 /// poll 0-4, arguments 5-15, 16-26, 27-32, the start idle at 33 (armed from 35), poll 34-38,
 /// idle arguments 39-41, start written at 42 (ap_start seen at 45, ap_done at 836), polls every
 /// 5 + 3 + 1 = 9 edges from 48: the poll at 840 sees it, counted at 846 - 1 = 845. A later call
@@ -547,7 +547,7 @@ fn the_systolic_solution_end_to_end_with_both_report_formats_and_its_cosim() {
         assert_eq!(rep["dram"]["source"], "report");
         assert_eq!(rep["dram"]["latency_ns"].as_f64(), Some(640.0));
         // Co-sim counts 321: its 2022.2 testbench writes the 7 argument words and ap_start
-        // through s_axilite and polls for ap_done (src/vitis_tb.rs): 260 in that window is 321.
+        // through s_axilite and polls for ap_done (src/vitis_tb/mod.rs): 260 in that window is 321.
         assert_eq!(e["cosim_per_call"], serde_json::json!([321]));
         assert_eq!(e["cosim_extra"]["source"], "report");
         let c = &e["cosim"];
