@@ -1111,6 +1111,169 @@ fn a_call_that_runs_every_timed_child_takes_the_worst_case_path() {
     assert_eq!(counts(&e["per_call"]), [13, 7, 7], "worst case with Init, best case without");
 }
 
+/// A module whose timed children add up to more than its worst case runs them on paths that
+/// exclude each other (the cases of a `switch`): the worst case is the longest case's, so a call
+/// that ran a shorter case takes the best case (the path that runs no case) plus that case, not
+/// the worst case's slack. Here 1 ~ 17 over `A` (8) and `B` (16): 9, 17 and 1; the slack gave 17
+/// to the `A` call. The public 2016.4 `aes256cbc` (five modes, 1 ~ 2526) put its reset call at
+/// the report's worst case this way.
+#[test]
+fn a_switch_whose_cases_time_different_loops_takes_the_best_case_plus_the_case_that_ran() {
+    let report = "\n\n================================================================\n== Vitis HLS Report for 'k'\n\
+         ================================================================\n* Date:           Sat May  7 19:54:08 2022\n\n\
+         * Version:        2020.2 (Build 3064766 on Wed Nov 18 09:12:47 MST 2020)\n* Project:        p\n\
+         * Solution:       solution1 (Vivado IP Flow Target)\n* Product family: zynq\n* Target device:  xc7z020-clg400-1\n\n\n\
+         ================================================================\n== Performance Estimates\n\
+         ================================================================\n+ Latency: \n    * Summary: \n\
+         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\
+         \x20   |  Latency (cycles) |  Latency (absolute) |  Interval | Pipeline|\n\
+         \x20   |   min   |   max   |    min   |    max   | min | max |   Type  |\n\
+         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\
+         \x20   |        1|       17|  10.000 ns|  0.170 us|    2|   18|     none|\n\
+         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\n\
+         \x20   + Detail: \n        * Instance: \n        N/A\n\n        * Loop: \n\
+         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\
+         \x20       |          |  Latency (cycles) | Iteration|  Initiation Interval  | Trip |          |\n\
+         \x20       | Loop Name|   min   |   max   |  Latency |  achieved |   target  | Count| Pipelined|\n\
+         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\
+         \x20       |- A       |        8|        8|         2|          -|          -|     4|        no|\n\
+         \x20       |- B       |       16|       16|         2|          -|          -|     8|        no|\n\
+         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\n\n";
+    let kernel = "void k(int mode, const int v[8], int *out) {\n  int s = 0;\n  switch (mode) {\n  case 0:\n\
+                  \x20 A: for (int i = 0; i < 4; i++) s += v[i];\n    break;\n  case 1:\n\
+                  \x20 B: for (int i = 0; i < 8; i++) s += v[i];\n    break;\n  default:\n    break;\n  }\n  *out = s;\n}\n";
+    let tb = "void k(int mode, const int v[8], int *out);\n\
+              int main() { int v[8] = {1, 2, 3, 4, 5, 6, 7, 8}, a = 0, b = 0, c = 0;\n\
+              \x20 k(0, v, &a); k(1, v, &b); k(2, v, &c); return a == 10 && b == 36 && c == 0 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let dir = project_dir(kernel, tb, config, &[("k_csynth.rpt", report)]);
+    let csynth = dir.path().join("k_csynth.rpt");
+    let e = sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone();
+    assert_eq!(counts(&e["per_call"]), [9, 17, 1], "best case + the case that ran");
+}
+
+/// A Vivado HLS (2016.4 layout) report of `rounds`, whose latency the run's `n` leaves open:
+/// its round loop `Loop 1` takes 18 ~ 24 an iteration (the inlined `mix`'s loop, `Loop 1.1`,
+/// 8; the `step` module, 9; a state; and in the worst case the `expand` module, 5, and a
+/// state), then `mix` runs again as `Loop 2` (8). `step` and `expand` have their own files.
+fn rounds_reports() -> [(&'static str, String); 3] {
+    let head = |module: &str, latency: &str| {
+        format!(
+            "\n\n================================================================\n== Vivado HLS Report for '{module}'\n\
+             ================================================================\n* Date:           Tue Mar 14 13:06:42 2017\n\n\
+             * Version:        2016.4 (Build 1733598 on Wed Dec 14 22:59:20 MST 2016)\n* Project:        proj\n\
+             * Solution:       solution1\n* Product family: zynq\n* Target device:  xc7z020clg484-1\n\n\n\
+             ================================================================\n== Performance Estimates\n\
+             ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
+             \x20   +-----+-----+-----+-----+---------+\n    |  Latency  |  Interval | Pipeline|\n\
+             \x20   | min | max | min | max |   Type  |\n    +-----+-----+-----+-----+---------+\n\
+             \x20   |{latency}|{latency}|{latency}|{latency}|   none  |\n    +-----+-----+-----+-----+---------+\n\n\
+             \x20   + Detail: \n"
+        )
+    };
+    let table = |rows: &str| {
+        format!(
+            "        * Loop: \n\
+             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
+             \x20       |             |  Latency  | Iteration |  Initiation Interval  | Trip |          |\n\
+             \x20       |  Loop Name  | min | max |  Latency  |  achieved |   target  | Count| Pipelined|\n\
+             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
+             {rows}\
+             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\n\n"
+        )
+    };
+    let top = format!(
+        "{}        * Instance: \n\
+         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\
+         \x20       |                     |         |  Latency  |  Interval | Pipeline|\n\
+         \x20       |       Instance      |  Module | min | max | min | max |   Type  |\n\
+         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\
+         \x20       |grp_step_fu_40       |step     |    9|    9|    9|    9|   none  |\n\
+         \x20       |grp_expand_fu_48     |expand   |    5|    5|    5|    5|   none  |\n\
+         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\n{}",
+        head("rounds", "    ?"),
+        table(
+            "        |- Loop 1     |    ?|    ?|  18 ~ 24  |          -|          -|     ?|    no    |\n\
+             \x20       | + Loop 1.1  |    8|    8|          2|          -|          -|     4|    no    |\n\
+             \x20       |- Loop 2     |    8|    8|          2|          -|          -|     4|    no    |\n"
+        )
+    );
+    let leaf = |module: &str, latency: &str, row: &str| {
+        format!("{}        * Instance: \n        N/A\n\n{}", head(module, latency), table(row))
+    };
+    [
+        ("rounds_csynth.rpt", top),
+        (
+            "step_csynth.rpt",
+            leaf(
+                "step",
+                "    9",
+                "        |- Loop 1     |    8|    8|          2|          -|          -|     4|    no    |\n",
+            ),
+        ),
+        (
+            "expand_csynth.rpt",
+            leaf(
+                "expand",
+                "    5",
+                "        |- Loop 1     |    4|    4|          2|          -|          -|     2|    no    |\n",
+            ),
+        ),
+    ]
+}
+
+/// Two rules on a Vivado HLS round loop (the public 2016.4 `aes256cbc`'s AES rounds, shaped
+/// small): (1) `mix`, inlined, runs in each round and once after the rounds, so its loop is
+/// `Loop 1.1` and `Loop 2` in Vivado HLS' numbering; each call belongs to the level of the loop
+/// around it, and the levels pair (before, the two call lines left both unpaired: every loop
+/// counted as unrolled, 48 and 57). (2) The round loop's iteration latency is a range, 18 ~ 24:
+/// the best round skips `expand`, which runs in the odd rounds only; each odd round adds its 5
+/// (paired, before this rule, every round took the best case: 82 and 100). Per call: the top's
+/// own 2, `Loop 1` n × 18 + 5 per odd round, `Loop 2` 8: n = 4 → 2 + 72 + 10 + 8 = 92; n = 5 →
+/// 2 + 90 + 10 + 8 = 110.
+#[test]
+fn vivado_hls_round_loops_pair_per_level_and_their_iteration_range_counts_the_branch_that_ran() {
+    let kernel = "#include \"kernel.h\"\n\
+                  static void mix(int *b) {\n  for (int i = 0; i < 4; i++) b[i] ^= b[(i + 1) & 3];\n}\n\
+                  void step(int *b, int k) {\n  for (int i = 0; i < 4; i++) b[i] += k;\n}\n\
+                  void expand(int *k) {\n  for (int i = 0; i < 2; i++) *k = *k * 3 + 1;\n}\n\
+                  void rounds(int b[4], int n) {\n  int k = 1;\n  for (int r = 0; r < n; r++) {\n    mix(b);\n    \
+                  if (r & 1)\n      expand(&k);\n    step(b, k);\n  }\n  mix(b);\n}\n";
+    let header = "#ifndef KERNEL_H\n#define KERNEL_H\nvoid rounds(int b[4], int n);\n#endif\n";
+    let tb =
+        "#include \"kernel.h\"\nint main(void) {\n  int b[4] = {1, 2, 3, 4};\n  rounds(b, 4);\n  rounds(b, 5);\n  \
+              return 0;\n}\n";
+    let ws = tempfile::tempdir().unwrap();
+    let proj = ws.path().join("proj");
+    let reports = proj.join("solution1/syn/report");
+    std::fs::create_dir_all(&reports).unwrap();
+    for (name, text) in [("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)] {
+        std::fs::write(proj.join(name), text).unwrap();
+    }
+    for (name, text) in rounds_reports() {
+        std::fs::write(reports.join(name), text).unwrap();
+    }
+    std::fs::write(
+        proj.join("solution1/script.tcl"),
+        "############################################################\n\
+         ## This file is generated automatically by Vivado HLS.\n\
+         ############################################################\n\
+         open_project proj\nset_top rounds\nadd_files kernel.c\nadd_files -tb tb.c\n\
+         open_solution \"solution1\"\nset_part {xc7z020clg484-1}\ncreate_clock -period 8 -name default\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg(proj.join("solution1/script.tcl"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [92, 110], "{stderr}");
+}
+
 /// Without a report, `unroll factor=N` on a loop of at most N trips (the same on every
 /// execution) unrolls it fully: it is not pipelined by default, and a function whose only loops
 /// are such adds no handshake (the public 2020.2 `HLS_CISR_spmv_accel`: its 2-trip loops under

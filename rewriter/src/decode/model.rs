@@ -146,6 +146,7 @@ mod tests {
                     line: 1,
                     args: Vec::new(),
                     task: false,
+                    in_loop: None,
                 })
                 .collect(),
             exits: 1,

@@ -150,6 +150,7 @@ mod tests {
                     line: 1,
                     args: args.iter().map(|a| a.to_string()).collect(),
                     task: false,
+                    in_loop: None,
                 })
                 .collect(),
             exits: 1,

@@ -365,6 +365,7 @@ impl<'t> BodyWalker<'_, 't> {
             line,
             args: rest,
             task: true,
+            in_loop: self.innermost_loop_line(),
         });
     }
 
@@ -421,7 +422,22 @@ impl<'t> BodyWalker<'_, 't> {
             .unwrap_or_default();
         let (line, _) = position(self.text, node.start_byte());
         let args_span = arguments.map(|a| a.byte_range()).unwrap_or_default();
-        self.f.calls.push(Call { callee, callee_span: func.byte_range(), args_span, name, line, args, task: false });
+        let in_loop = self.innermost_loop_line();
+        self.f.calls.push(Call {
+            callee,
+            callee_span: func.byte_range(),
+            args_span,
+            name,
+            line,
+            args,
+            task: false,
+            in_loop,
+        });
+    }
+
+    /// The line of the innermost loop whose body is being walked.
+    fn innermost_loop_line(&self) -> Option<usize> {
+        self.loop_stack.last().map(|&i| self.f.loops[i].line)
     }
 
     fn loop_node(&mut self, node: Node<'t>) {

@@ -320,6 +320,10 @@ pub struct Call {
     /// The call is an `hls::task` declaration: the callee runs as a free-running process.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub task: bool,
+    /// The line of the innermost loop around the call (`None`: directly in the function's
+    /// body), for telling a call inside a loop from one of the same function after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_loop: Option<usize>,
 }
 
 #[derive(Debug, Clone)]

@@ -130,7 +130,8 @@ impl<'a> Level<'a> {
             if loops.is_empty() {
                 continue;
             }
-            let line = self.call_line(function, &g.name)?;
+            let within = (parent.kind == "loop").then_some(parent.line);
+            let line = self.call_line(function, &g.name, within)?;
             groups.push(((line, 0), loops));
         }
         groups.sort_by_key(|(at, _)| *at);
@@ -154,10 +155,14 @@ impl<'a> Level<'a> {
         v
     }
 
-    /// The one line at which `caller` calls `callee` (its module facts' calls), else `None`.
-    fn call_line(&self, caller: &str, callee: &str) -> Option<usize> {
+    /// The one line at which `caller` calls `callee` directly at a level (its module facts'
+    /// calls): in the body of the loop at line `within`, or outside every loop (`None`); else
+    /// `None`. A function called inside a loop and again after it (`aes_subBytes` in each round
+    /// and once after the rounds) has one call at each of the two levels.
+    fn call_line(&self, caller: &str, callee: &str, within: Option<usize>) -> Option<usize> {
         let calls = &self.functions.get(caller)?.module.as_ref()?.calls;
-        let mut lines: Vec<usize> = calls.iter().filter(|c| c.name == callee).map(|c| c.line).collect();
+        let mut lines: Vec<usize> =
+            calls.iter().filter(|c| c.name == callee && c.in_loop == within).map(|c| c.line).collect();
         lines.dedup();
         match lines[..] {
             [line] => Some(line),
@@ -214,13 +219,30 @@ impl<'a> Level<'a> {
             return;
         }
         for (c, l) in probes.iter().zip(entries) {
-            out.insert(c.probe.id, Paired { module: self.module.to_string(), name: l.name.clone() });
+            // An inlined function called at two levels (in a loop and after it) has its loop at
+            // both, one probe for two entries: kept when they time it alike, else left unpaired.
+            let paired = Paired { module: self.module.to_string(), name: l.name.clone() };
+            match out.get(&c.probe.id).and_then(|p| p.find(self.report)) {
+                Some(before) if !alike(before.node, l) => {
+                    out.remove(&c.probe.id);
+                    continue;
+                }
+                Some(_) => continue,
+                None => {
+                    out.insert(c.probe.id, paired);
+                }
+            }
             let nested = numbered(&l.children, &format!("{}.", l.name));
             if !nested.is_empty() {
                 self.pair(c.probe.id, &nested, out);
             }
         }
     }
+}
+
+/// Two report loops with the same trip count, latency and iteration latency.
+fn alike(a: &Loop, b: &Loop) -> bool {
+    a.trip_count == b.trip_count && a.latency == b.latency && a.iteration_latency == b.iteration_latency
 }
 
 /// The two lists hold the same probes.
@@ -256,6 +278,11 @@ mod tests {
     fn manifest(calls: &[usize]) -> Manifest {
         let calls: Vec<String> =
             calls.iter().map(|l| format!(r#"{{"callee": "g", "name": "g", "line": {l}, "args": []}}"#)).collect();
+        manifest_with(&calls.join(", "))
+    }
+
+    /// The manifest of [`manifest`] with `calls` (JSON objects, comma-separated) as `top`'s calls.
+    fn manifest_with(calls: &str) -> Manifest {
         let text = format!(
             r#"{{"format": "hlsinstr-manifest", "version": 1, "tool": "t", "kinds": [], "files": [], "skipped": [],
             "probes": [
@@ -266,7 +293,7 @@ mod tests {
               {{"id": 2, "kind": "function", "file": "k.c", "line": 1, "column": 6, "function": "g", "name": "g"}},
               {{"id": 3, "kind": "loop", "file": "k.c", "line": 2, "column": 3, "function": "g", "name": "VITIS_LOOP_2_1",
                 "vitis_name": "VITIS_LOOP_2_1", "parent": 2}}]}}"#,
-            calls.join(", ")
+            calls
         );
         serde_json::from_str(&text).unwrap()
     }
@@ -298,5 +325,49 @@ mod tests {
         // line the manifest does not give: left unpaired.
         assert_eq!(names(&[5, 10]), []);
         assert_eq!(names(&[]), []);
+    }
+
+    /// `top`'s report with its loop `Loop 1` holding `Loop 1.1` (8 trips of 2) and, after it,
+    /// `Loop 2` of `loop2` (trips, latency).
+    fn nested_top(loop2: &str) -> String {
+        let head = &TOP[..TOP.find("        * Loop:").unwrap()];
+        format!(
+            "{head}        * Loop: \n\
+             \x20       +-------------+-----+-----+----------+-----------+-----------+------+----------+\n\
+             \x20       |             |  Latency  | Iteration|  Initiation Interval  | Trip |          |\n\
+             \x20       |  Loop Name  | min | max |  Latency |  achieved |   target  | Count| Pipelined|\n\
+             \x20       +-------------+-----+-----+----------+-----------+-----------+------+----------+\n\
+             \x20       |- Loop 1     |    ?|    ?|        17|          -|          -|     ?|    no    |\n\
+             \x20       | + Loop 1.1  |   16|   16|         2|          -|          -|     8|    no    |\n\
+             \x20       |- Loop 2     |{loop2}|    no    |\n\
+             \x20       +-------------+-----+-----+----------+-----------+-----------+------+----------+\n\n\n"
+        )
+    }
+
+    #[test]
+    fn a_function_called_in_a_loop_and_after_it_pairs_at_both_levels() {
+        // `g` is called at line 9 inside the top's loop (line 8) and at line 12 after it.
+        let calls = r#"{"callee": "g", "name": "g", "line": 9, "args": [], "in_loop": 8},
+                       {"callee": "g", "name": "g", "line": 12, "args": []}"#;
+        let m = manifest_with(calls);
+        let mut shape = shape();
+        shape.inner.insert(1, [2].into_iter().collect());
+        let pairs = |loop2: &str| {
+            let r = crate::csynth::parse_str(&nested_top(loop2), "top_csynth.rpt").unwrap();
+            let mut v: Vec<(u32, String)> =
+                positional_names(&m, &r, &shape).into_iter().map(|(id, p)| (id, p.name)).collect();
+            v.sort();
+            v
+        };
+        // Its loop is `Loop 1.1` and `Loop 2`: one probe for both, alike.
+        let alike = "   16|   16|         2|          -|          -|     8";
+        assert_eq!(pairs(alike), [(1, "Loop 1".to_string()), (3, "Loop 1.1".to_string())]);
+        // Entries that differ cannot both be its loop: left unpaired.
+        let other = "   24|   24|         3|          -|          -|     8";
+        assert_eq!(pairs(other), [(1, "Loop 1".to_string())]);
+        // Without `in_loop` (both calls at the top's level) the level is unpaired, as before.
+        let flat = manifest_with(&calls.replace(r#", "in_loop": 8"#, ""));
+        let r = crate::csynth::parse_str(&nested_top(alike), "top_csynth.rpt").unwrap();
+        assert!(positional_names(&flat, &r, &shape).is_empty());
     }
 }
