@@ -112,7 +112,8 @@ pub(super) fn counts(inputs: &[Bank], outputs: &[Output], runs: &[u64]) -> Vec<u
             }
         } else if k == n + 1 {
             if call.done.is_none() && call.start_flag.is_some_and(|s| t >= s) {
-                call.done = Some(t + START_SEEN + call.run);
+                // No run is near 2^50 cycles; the cap keeps the edges far from overflowing.
+                call.done = Some(t + START_SEEN + call.run.min(1 << 50));
                 for (o, flag) in outputs.iter().zip(call.out_flag.iter_mut()) {
                     if matches!(o, Output::Valid { .. }) {
                         *flag = Some(t + VALID_POLLS_FROM);
@@ -277,5 +278,7 @@ mod tests {
         assert_eq!(counts(&[scalar()], &outs, &[100_003, 100_003]), vec![100_050, 100_068]);
         let long = counts(&[scalar()], &outs, &[1 << 40])[0];
         assert!((1 << 40) < long && long < (1 << 40) + 100);
+        // A run past any real one is capped, not overflowed.
+        assert!(counts(&[scalar()], &outs, &[u64::MAX])[0] > 1 << 50);
     }
 }
