@@ -329,7 +329,7 @@ class Log {
     HLSINSTR_INLINE bool shared() const { return shared_.load(std::memory_order_relaxed) != 0; }
     void share() { shared_.store(1, std::memory_order_seq_cst); }
     // The owner's next `n` orders at once, the first returned (leaf runs: ThreadLog::write_leaf_runs).
-    std::uint64_t take_owned_orders(std::uint64_t n) {
+    HLSINSTR_INLINE std::uint64_t take_owned_orders(std::uint64_t n) {
         const std::uint64_t o = owned_.load(std::memory_order_relaxed);
         owned_.store(o + n, std::memory_order_relaxed);
         return o;
@@ -1270,8 +1270,16 @@ class ThreadLog {
         *head = h;
         p = Encoding::varint(p, n);
         for (std::uint32_t i = 0; i < n; ++i) {
-            p = Encoding::varint(p, leaves.probes[i]);
-            p = Encoding::varint(p, leaves.trips[i]);
+            const std::uint32_t probe = leaves.probes[i];
+            const std::uint64_t trips = leaves.trips[i];
+            if ((probe | trips) < 0x80) { // the usual run: a byte each, no call
+                p[0] = static_cast<unsigned char>(probe);
+                p[1] = static_cast<unsigned char>(trips);
+                p += 2;
+            } else {
+                p = Encoding::varint(p, probe);
+                p = Encoding::varint(p, trips);
+            }
         }
         last_order_ = order + 2 * std::uint64_t(n) - 1;
         pos_ = p;
