@@ -4,7 +4,8 @@
 // runs both, and compares the records they read back: they must be the same, order for order.
 // The cases: trips that change from run to run, zero trips, a leaf left by `break`, more runs
 // than the store holds, a leaf in a function without a module probe, a leaf that calls a probed
-// function (made an ordinary loop when the call records), a flush in a run, a leaf in a function
+// function (made an ordinary loop when the call records; also where the frame on top of the
+// probe stack is its caller's), a flush in a run, a leaf in a function
 // that returns from inside it, multi-byte probe ids and trip counts, and a second thread.
 #include "hlsinstr/probe.h"
 
@@ -68,6 +69,23 @@ static long calls() { HLSINSTR_FUNC_BEGIN(9, P, 0);
     return HLSINSTR_RETURN(9, P, s);
 }
 
+// The same without a module probe, called inside a loop: the frame on top is the caller's, and
+// it counts elsewhere.
+static long frameless_calls(int n) {
+    HLSINSTR_LOOP_FRAME();
+    long s = 0;
+    LEAF_BEGIN(15); for (int k = 0; k < n; k++) { HLSINSTR_LOOP_ITER(15); s += probed(k); } LEAF_END(15);
+    return s;
+}
+
+static long calls_around() { HLSINSTR_FUNC_BEGIN(16, P, 0);
+    long s = 0;
+    HLSINSTR_LOOP_BEGIN(17, P, 0); for (int r = 0; r < 5; r++) { HLSINSTR_LOOP_ITER(17);
+        s += frameless_calls(r % 3);
+    } HLSINSTR_LOOP_END(17, P, 0);
+    return HLSINSTR_RETURN(16, P, s);
+}
+
 // A return from inside a leaf: the module's end closes it with the trips so far.
 static int find(int key) { HLSINSTR_FUNC_BEGIN(12, P, key);
     LEAF_BEGIN(13); for (int k = 0; k < 64; k++) { HLSINSTR_LOOP_ITER(13);
@@ -94,6 +112,7 @@ int main() {
     for (int c = 0; c < 20; c++) s += many();
     for (int c = 0; c < 300; c++) s += frameless(c % 4);
     s += calls();
+    s += calls_around();
     for (int c = 0; c < 50; c++) s += find(c);
     HLSINSTR_LOOP_FRAME();
     LEAF_BEGIN(14); for (int k = 0; k < 5; k++) { HLSINSTR_LOOP_ITER(14); s += k; } LEAF_END(14);

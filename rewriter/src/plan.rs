@@ -262,7 +262,7 @@ pub fn plan_file(
             && !kinds.seq
             && !kinds.branches
             && !kinds.watch
-            && !src.path.extension().is_some_and(|e| e == "c");
+            && src.path.extension().is_none_or(|e| e != "c");
         let mut has_inner = vec![false; f.loops.len()];
         for l in &f.loops {
             let mut p = l.parent;

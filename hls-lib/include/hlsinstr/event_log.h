@@ -977,6 +977,9 @@ struct LeafRuns {
     // still be probed. A record while a leaf runs makes it an ordinary loop from there on
     // (ThreadLog::promote_leaf): its begin is written first and it goes on the probe stack.
     std::uint32_t open;
+    // Where the running leaf counts: its function's FunctionFrame::loop_trips (or LoopFrame's),
+    // followed there by leaf_saved, the enclosing loop's count set aside.
+    std::uint64_t* count;
     std::uint32_t probes[capacity]; // each run's loop
     std::uint64_t trips[capacity];  // and its trips
 };
@@ -1234,19 +1237,20 @@ class ThreadLog {
     }
 
     // Something records while a leaf loop runs (see LeafRuns::open): its begin goes first and its
-    // frame on the stack, counting where it counts now — the local of its function that the
-    // frame on top counts at, its enclosing loop's count set aside beside it (FunctionFrame and
-    // LoopFrame: loop_trips, then leaf_saved). Its end then closes it as any loop (leaf_run).
+    // frame on the stack, counting where it counts now (LeafRuns::count). When the frame below
+    // counts at the same local (the leaf's enclosing loop, or its function), the count that frame
+    // gets back when the leaf ends is the one the leaf set aside (leaf_saved, the member after
+    // loop_trips in FunctionFrame and LoopFrame). Its end then closes it as any loop (leaf_run).
     // The rewriter writes leaf probes with options P only.
     HLSINSTR_COLD void promote_leaf() {
         const std::uint32_t probe = leaves.open - 1;
         leaves.open = 0;
         leaves.limit = 0; // its end must come out of line, to close the frame
-        if (stack_.empty()) return; // its function has no frame (memory was out): not recorded
-        std::uint64_t* const count = stack_.back().count;
-        const std::uint64_t so_far = *count, enclosing = count[1];
+        std::uint64_t* const count = leaves.count;
+        const std::uint64_t so_far = *count;
         if (!push(probe, HLSINSTR_OPT_P, true, *count)) return;
-        stack_[stack_.size() - 2].trips = enclosing;
+        Frame& below = stack_.size() >= 2 ? stack_[stack_.size() - 2] : stack_.back();
+        if (stack_.size() >= 2 && below.count == count) below.trips = count[1];
         *count = so_far;
         record_with(next_order(), probe, EVENT_BEGIN, HLSINSTR_OPT_P, false, 0);
     }

@@ -213,12 +213,14 @@ struct LoopFrame {
     std::uint64_t leaf_saved;
 };
 
-// A leaf loop begins: inlined even at -O0 (three stores).
+// A leaf loop begins: inlined even at -O0 (four stores).
 template <class Frame>
 HLSINSTR_INLINE void leaf_begin(std::uint32_t id, Frame& frame) {
     frame.leaf_saved = frame.loop_trips;
     frame.loop_trips = 0;
-    ThreadLog::slot().leaves.open = id + 1;
+    LeafRuns& l = ThreadLog::slot().leaves;
+    l.open = id + 1;
+    l.count = &frame.loop_trips;
 }
 
 // A leaf loop's run is over (see HLSINSTR_LEAF_BEGIN): out of line where the inlined end could
