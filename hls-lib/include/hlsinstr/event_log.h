@@ -1006,8 +1006,9 @@ class ThreadLog {
         if (leaves.n != 0 || leaves.open != 0) settle_leaves();
     }
 
-    // A leaf run the inlined path did not store (the store is full or off): stored here when the thread numbers its records alone and the log is
-    // binary with repeats on, else recorded as a begin and an end (folding as any leaf does).
+    // A leaf run the inlined path did not store (the store is full or off, or the log became
+    // shared): stored here when the thread numbers its records alone and the log is binary with
+    // repeats on, else recorded as a begin and an end (folding as any leaf does).
     void leaf_run(std::uint32_t probe, unsigned options, std::uint64_t trips) {
         settle();
         if (!stack_.empty() && stack_.back().loop && stack_.back().probe == probe) {

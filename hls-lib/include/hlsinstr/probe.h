@@ -236,7 +236,9 @@ template <unsigned Options, class Frame>
 HLSINSTR_INLINE void leaf_end(std::uint32_t id, Frame& frame) {
     LeafRuns& l = ThreadLog::slot().leaves;
     l.open = 0;
-    if (l.n < l.limit) {
+    // Stored only while no other thread has recorded: a run stored later could happen after
+    // another thread's record (through a stream, say) and still take an order below it.
+    if (l.n < l.limit && !Log::instance().shared()) {
         l.probes[l.n] = id;
         l.trips[l.n++] = frame.loop_trips;
     } else {
