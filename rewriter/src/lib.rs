@@ -16,6 +16,7 @@ pub mod emulate;
 pub mod error;
 pub mod fpga;
 pub mod hls_lib;
+pub mod leaf_loop;
 pub mod model;
 pub mod opencl;
 pub mod parse;

@@ -253,6 +253,24 @@ pub fn plan_file(
             plan.warnings.extend(split_nest_warnings(f, probed));
             plan.warnings.extend(unmerged_nest_warnings(src, f, probed));
         }
+        // C simulation of C++, with records that are not moments (no timestamps or seq) and no
+        // records inside loop bodies of other kinds (branches, watch): a loop with no loop inside
+        // and no call in its text is a leaf, whose runs the runtime stores inline and writes as
+        // one record (crate::leaf_loop).
+        let leaves_allowed = !hardware
+            && !kinds.timestamps
+            && !kinds.seq
+            && !kinds.branches
+            && !kinds.watch
+            && src.path.extension().is_none_or(|e| e != "c");
+        let mut has_inner = vec![false; f.loops.len()];
+        for l in &f.loops {
+            let mut p = l.parent;
+            while let Some(k) = p {
+                has_inner[k] = true;
+                p = f.loops[k].parent;
+            }
+        }
         // The frames (one per loop probe) and, per loop, the probe that counts its trips.
         let mut loop_ids: Vec<Option<u32>> = vec![None; f.loops.len()];
         let mut counted_by: Vec<Option<u32>> = vec![None; f.loops.len()];
@@ -283,7 +301,11 @@ pub fn plan_file(
                 l.parent.is_some_and(|p| sel.loops[p] && !f.loops[p].body_is_block && f.loops[p].body == l.unit);
             let braces = target.vitis || (!l.unit_in_list && !braced_by_parent);
             let innermost = &f.loops[*members.last().expect("a loop")];
-            plan_loop(l, innermost, id, opts(kinds), braces, &mut plan.edits);
+            let leaf = leaves_allowed
+                && members.len() == 1
+                && !has_inner[li]
+                && crate::leaf_loop::is_leaf(&src.text[l.unit.start..l.unit.end]);
+            plan_loop(l, innermost, id, opts(kinds), braces, leaf, &mut plan.edits);
         }
         if !hw_top && !hw_dataflow {
             plan_function(f, fid, &loop_ids, kinds, &mut plan.edits);
@@ -829,14 +851,16 @@ fn unmerged_nest_warnings(
 
 /// Probes of loop `l`: begin before it, end after it, and the trip count first in the body of
 /// `innermost` (`l` itself, or the innermost loop of the perfect nest `l` heads).
-fn plan_loop(l: &Loop, innermost: &Loop, id: u32, o: &str, needs_braces: bool, edits: &mut Vec<Edit>) {
+/// A leaf (see [`crate::leaf_loop`]) gets `HLSINSTR_LEAF_BEGIN`/`HLSINSTR_LEAF_END` instead.
+fn plan_loop(l: &Loop, innermost: &Loop, id: u32, o: &str, needs_braces: bool, leaf: bool, edits: &mut Vec<Edit>) {
     let level = 2 * l.depth as i32;
     if needs_braces {
         edits.push(Edit::token(l.unit.start, OPEN_BRACE, Rank::open(level, 0)));
         edits.push(Edit::token(l.unit.end, CLOSE_BRACE, Rank::close(level, 1)));
     }
-    edits.push(Edit::token(l.details().before, format!("HLSINSTR_LOOP_BEGIN({id}, {o}, 0);"), Rank::open(level, 1)));
-    edits.push(Edit::token(l.unit.end, format!("HLSINSTR_LOOP_END({id}, {o}, 0);"), Rank::close(level, 0)));
+    let kind = if leaf { "LEAF" } else { "LOOP" };
+    edits.push(Edit::token(l.details().before, format!("HLSINSTR_{kind}_BEGIN({id}, {o}, 0);"), Rank::open(level, 1)));
+    edits.push(Edit::token(l.unit.end, format!("HLSINSTR_{kind}_END({id}, {o}, 0);"), Rank::close(level, 0)));
     let iter = format!("HLSINSTR_LOOP_ITER({id});");
     let (body, level) = (&innermost.body, 2 * innermost.depth as i32);
     if innermost.body_is_block {

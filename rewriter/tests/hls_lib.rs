@@ -283,7 +283,7 @@ fn log_written_at_exit_to_the_default_path() {
         .unwrap();
     assert!(out.status.success());
     let binary = std::fs::read(dir.path().join("hlsinstr-events.log")).unwrap();
-    assert!(binary.starts_with(b"HLSIEV4\n"), "the default log is binary");
+    assert!(binary.starts_with(b"HLSIEV5\n"), "the default log is binary");
     let from_binary = hlsinstr::sim::events::parse_bytes(&binary).unwrap();
     assert_eq!(from_binary.len(), 4);
     assert_eq!(lines[1], "# order probe event thread seq timestamp_ns value");
@@ -649,7 +649,7 @@ fn text_binary_and_pipe_logs_carry_the_same_records() {
     let binary = log_bytes(&exe, "binary");
     let pipe = log_bytes(&exe, "pipe");
     assert!(text.starts_with(b"# hlsinstr events v1\n"));
-    assert!(binary.starts_with(b"HLSIEV4\n") && pipe.starts_with(b"HLSIEV4\n"));
+    assert!(binary.starts_with(b"HLSIEV5\n") && pipe.starts_with(b"HLSIEV5\n"));
     let (t, b, p) = (parse_bytes(&text).unwrap(), parse_bytes(&binary).unwrap(), parse_bytes(&pipe).unwrap());
     // 20000, 10, 5 and 7 calls of `many`: its begin and end, and per call four records.
     let want = [20000usize, 10, 5, 7].iter().map(|c| 2 + 4 * c).sum::<usize>();
@@ -808,5 +808,38 @@ fn tasks_split_merge_and_blocks_run_as_documented_and_stop_at_exit() {
         let lines = blocked_lines(&o.stderr);
         assert!(lines.iter().any(|b| b.what == "reading empty" && b.stream == "mid"), "{build}: {lines:?}");
         assert_eq!(lines.len(), 3, "the testbench and both tasks: {lines:?}");
+    }
+}
+
+#[test]
+fn leaf_loop_runs_read_back_as_the_loop_probes_record_them() {
+    use hlsinstr::sim::events::parse_bytes;
+    let work = tempfile::tempdir().unwrap();
+    for cxx in COMPILERS {
+        // -O0 is how `sim` and Vitis' csim build: the leaf's end is inlined there too.
+        for opt in ["-O0", "-O2"] {
+            let leaf = work.path().join(format!("leaf-{cxx}{opt}"));
+            let loops = work.path().join(format!("loops-{cxx}{opt}"));
+            build(cxx, "c++11", &["leaf_runs.cpp"], &[opt], &leaf);
+            build(cxx, "c++11", &["leaf_runs.cpp"], &[opt, "-DAS_LOOPS"], &loops);
+            let (leaf_log, loops_log) = (log_bytes(&leaf, "pipe"), log_bytes(&loops, "pipe"));
+            let (l, p) = (parse_bytes(&leaf_log).unwrap(), parse_bytes(&loops_log).unwrap());
+            // The same records on each thread; on the main thread, before the second thread
+            // starts, at the same orders too.
+            assert_eq!(per_thread(&l), per_thread(&p), "{cxx} {opt}: leaf runs read back other records");
+            let alone = |rs: &[hlsinstr::sim::events::Record]| rs.iter().take_while(|r| r.thread == 0).count();
+            let n = alone(&l).min(alone(&p));
+            assert!(n > 100_000, "{cxx} {opt}: {n} records before the second thread");
+            assert!(l[..n] == p[..n], "{cxx} {opt}: the records before the second thread differ in their orders");
+            assert!(
+                leaf_log.len() < loops_log.len(),
+                "{cxx} {opt}: leaf runs {} B, loop records {} B",
+                leaf_log.len(),
+                loops_log.len()
+            );
+            // Text logs (never stored runs) agree as well.
+            let text = parse_bytes(&log_bytes(&leaf, "text")).unwrap();
+            assert_eq!(per_thread(&text), per_thread(&p), "{cxx} {opt}: the text log differs");
+        }
     }
 }

@@ -254,10 +254,16 @@ fn check_placement(file: &str, lang: Lang, output: &str, probes: &[&ProbeEntry])
         let sites: Vec<(String, usize)> = if p.kind == "function" {
             vec![(format!("HLSINSTR_FUNC_BEGIN({id},"), count(format!("HLSINSTR_FUNC_BEGIN({id},")))]
         } else {
+            // A leaf loop (probes.md) has the leaf probes at both ends, never one of each.
+            let kind = if count(format!("HLSINSTR_LEAF_BEGIN({id},")) > 0 { "LEAF" } else { "LOOP" };
+            let other = if kind == "LEAF" { "LOOP" } else { "LEAF" };
+            if count(format!("HLSINSTR_{other}_BEGIN({id},")) + count(format!("HLSINSTR_{other}_END({id},")) > 0 {
+                failures.push(format!("{file}: loop {id} has both loop and leaf probes"));
+            }
             [
-                format!("HLSINSTR_LOOP_BEGIN({id},"),
+                format!("HLSINSTR_{kind}_BEGIN({id},"),
                 format!("HLSINSTR_LOOP_ITER({id})"),
-                format!("HLSINSTR_LOOP_END({id},"),
+                format!("HLSINSTR_{kind}_END({id},"),
             ]
             .into_iter()
             .map(|s| (s.clone(), count(s)))

@@ -120,3 +120,33 @@ fn the_repeats_kernel_folds_its_runs() {
     let (f, u) = (std::fs::metadata(&folded).unwrap().len(), std::fs::metadata(&unfolded).unwrap().len());
     assert!(f * 4 < u * 3, "folded {f} B, unfolded {u} B");
 }
+
+/// The leaf loops of tests/sim/leaf_runs are stored and written as leaf-runs records
+/// (probes.md, "Leaf loops"): its testbench, as `sim` built it, writes a log less than half the
+/// size with them, which reads back as many records; the rewrite gave its leaves leaf probes
+/// and its loops around them loop probes.
+#[test]
+fn the_leaf_runs_kernel_stores_its_runs() {
+    let work = tempfile::tempdir().unwrap();
+    let project = repo().join("tests/sim/leaf_runs");
+    let keep = work.path().join("keep");
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg(project.join("hls_config.cfg"))
+        .arg("--keep")
+        .arg(&keep)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let src = std::fs::read_to_string(keep.join("src/leaf_runs.cpp")).unwrap();
+    for (name, leaf) in [("Sort", false), ("Inner", true), ("Some", true), ("Taps", true), ("Calls", true)] {
+        let line = src.lines().find(|l| l.contains(&format!("{name}:"))).unwrap();
+        assert_eq!(line.contains("HLSINSTR_LEAF_BEGIN"), leaf, "{name}: {line}");
+    }
+    let (stored, plain) = (run_testbench(&keep, true), run_testbench(&keep, false));
+    let count = |log: &Path| hlsinstr::sim::events::read(log).unwrap().len();
+    assert_eq!(count(&stored), count(&plain), "the log with leaf runs reads back as many records");
+    let (s, p) = (std::fs::metadata(&stored).unwrap().len(), std::fs::metadata(&plain).unwrap().len());
+    assert!(s * 2 < p, "with leaf runs {s} B, without {p} B");
+}

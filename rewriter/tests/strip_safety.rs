@@ -207,6 +207,8 @@ fn code_in_a_probes_arguments_is_refused_or_kept() {
         "HLSINSTR_LOOP_BEGIN",
         "HLSINSTR_LOOP_ITER",
         "HLSINSTR_LOOP_END",
+        "HLSINSTR_LEAF_BEGIN",
+        "HLSINSTR_LEAF_END",
         "HLSINSTR_UNWIND",
         "HLSINSTR_RETURN",
         "HLSINSTR_RETURN_V",
@@ -336,7 +338,7 @@ fn one_marker_removed_is_refused_not_restored_uncompilable() {
     let (t, _) = kernel_tree();
     let i = t.path().join("i/k.cpp");
     let text = std::fs::read_to_string(&i).unwrap();
-    std::fs::write(&i, text.replace("}/*hlsinstr*/ HLSINSTR_LOOP_END", "} HLSINSTR_LOOP_END")).unwrap();
+    std::fs::write(&i, text.replace("}/*hlsinstr*/ HLSINSTR_LEAF_END", "} HLSINSTR_LEAF_END")).unwrap();
     let o = hlsinstr(&["strip", "i", "--in-place"], t.path());
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(

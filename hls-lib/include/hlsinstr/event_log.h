@@ -22,14 +22,15 @@
 //   and a watch record (code 6) as <C|H|O|I> (call of the top, hit, out of bounds, invariant)
 //   with an eighth field: the element's index from the watched buffer's first element.
 // - `binary` (what `hlsinstr sim` asks for: nothing to format at exit): the 8 bytes
-//   "HLSIEV4\n", then the buffers as they were filled, each as thread (u32 LE), byte length
+//   "HLSIEV5\n", then the buffers as they were filled, each as thread (u32 LE), byte length
 //   (u32 LE) and the encoded records (see Encoding), and after each write an end mark (thread
 //   0xffffffff, length 0): a log that does not end with one was cut short. The reader sorts by
 //   order, numbers the records 0, 1, 2, ... in that order (the text log's `order`; the raw
 //   orders of a log written on several threads are far apart) and numbers seq. Timestamps in
 //   the buffers are counter ticks (timestamp.h); a clock mark (thread 0xfffffffc, 24 bytes:
 //   the start's ticks, the ticks when the mark was made, the nanoseconds between, u64 LE each)
-//   comes before every buffer that holds one, and the reader converts with the latest. Version
+//   comes before every buffer that holds one, and the reader converts with the latest. Version 4
+//   ("HLSIEV4\n") had no leaf-runs records (LeafRuns); version
 //   3 ("HLSIEV3\n") had no repeat records; version 2 ("HLSIEV2\n") had nanoseconds in the
 //   records and no clock marks.
 // `seq` is the record's rank among sequence-numbered records in the global order — what the
@@ -210,6 +211,10 @@ struct Encoding {
     enum { max_record = 1 + 5 * 10 };
     // A repeat record (code 7): its head and a count in 5 bytes, rewritten in place as it grows.
     enum { repeat_head = 7 | next_order_bit, repeat_record = 6 };
+    // Leaf runs (code 7 with the value bit; ThreadLog::write_leaf_runs): the head, [varint order
+    // delta] without 0x40, varint n, then per run varint probe and varint trips: n begins and
+    // ends, each end with its trips, at 2n consecutive orders from the record's.
+    enum { leaf_runs_head = 7 | value_bit };
     static const std::uint64_t max_repeats = (std::uint64_t(1) << 35) - 1;
 
     // `v` (< 2^35) as a varint of exactly 5 bytes (a varint reader reads it as any other).
@@ -272,7 +277,7 @@ struct Chunk {
 };
 
 // The binary log's first 8 bytes (its version).
-inline const unsigned char* binary_magic() { return reinterpret_cast<const unsigned char*>("HLSIEV4\n"); }
+inline const unsigned char* binary_magic() { return reinterpret_cast<const unsigned char*>("HLSIEV5\n"); }
 
 inline const char* events_path() {
     const char* p = std::getenv("HLSINSTR_EVENTS");
@@ -323,6 +328,12 @@ class Log {
     static const std::uint64_t shared_base = std::uint64_t(1) << 62;
     HLSINSTR_INLINE bool shared() const { return shared_.load(std::memory_order_relaxed) != 0; }
     void share() { shared_.store(1, std::memory_order_seq_cst); }
+    // The owner's next `n` orders at once, the first returned (leaf runs: ThreadLog::write_leaf_runs).
+    HLSINSTR_INLINE std::uint64_t take_owned_orders(std::uint64_t n) {
+        const std::uint64_t o = owned_.load(std::memory_order_relaxed);
+        owned_.store(o + n, std::memory_order_relaxed);
+        return o;
+    }
     HLSINSTR_INLINE std::uint64_t next_owned_order() {
         const std::uint64_t o = owned_.load(std::memory_order_relaxed);
         owned_.store(o + 1, std::memory_order_relaxed);
@@ -949,6 +960,30 @@ class ProbeStack {
     std::uint64_t base_count_; // the sentinel's count: nothing counts there
 };
 
+// Runs of leaf loops not written yet (probe.h, HLSINSTR_LEAF_END): loops whose bodies have no
+// probe (no loop, no call, no jump out), run again and again inside their parents. Instead of a
+// begin and an end each — two calls of the optimised probe entries from an -O0 kernel, ~4 ns
+// each — a run's end stores its trips here, inlined where the loop is, and the next record of
+// the thread (any) first writes all of them as one leaf-runs record (Encoding): the same begins
+// and ends at the same consecutive orders, read back one by one. Only on the thread that numbers
+// its records alone (Log::next_owned_order), while no other thread has recorded: each stored run
+// happened before the owner saw the log shared, so it may stand below every shared order.
+struct LeafRuns {
+    enum { capacity = 64 };
+    std::uint32_t n;     // runs stored
+    std::uint32_t limit; // capacity, or 0: the inlined path stores nothing (ThreadLog::leaf_run)
+    // The leaf loop running now (its probe + 1; 0: none). The rewriter's test of a leaf is
+    // syntactic: an operator, constructor or destructor the body calls without naming it may
+    // still be probed. A record while a leaf runs makes it an ordinary loop from there on
+    // (ThreadLog::promote_leaf): its begin is written first and it goes on the probe stack.
+    std::uint32_t open;
+    // Where the running leaf counts: its function's FunctionFrame::loop_trips (or LoopFrame's),
+    // followed there by leaf_saved, the enclosing loop's count set aside.
+    std::uint64_t* count;
+    std::uint32_t probes[capacity]; // each run's loop
+    std::uint64_t trips[capacity];  // and its trips
+};
+
 // One thread's records and probe stack. Constant-initialized and trivially destructible, so a
 // thread-local one costs no initialization check of the C++ runtime; it starts on its thread's
 // first probe, and finishes (hands its records to the log) when the thread ends — through a
@@ -962,11 +997,46 @@ class ThreadLog {
         return t.start();
     }
 
+    // Leaf runs stored by the inlined HLSINSTR_LEAF_END, written before any other record.
+    LeafRuns leaves;
+
+    // Stored leaf runs go first, and a leaf running now becomes an ordinary loop: every way to a
+    // record (and to a hand-over, a module's end, an unwind) passes here.
+    HLSINSTR_INLINE void settle() {
+        if (leaves.n != 0 || leaves.open != 0) settle_leaves();
+    }
+
+    // A leaf run the inlined path did not store (the store is full or off, or the log became
+    // shared): stored here when the thread numbers its records alone and the log is binary with
+    // repeats on, else recorded as a begin and an end (folding as any leaf does).
+    void leaf_run(std::uint32_t probe, unsigned options, std::uint64_t trips) {
+        settle();
+        if (!stack_.empty() && stack_.back().loop && stack_.back().probe == probe) {
+            close_top_as(true, options); // promoted while it ran (promote_leaf)
+            return;
+        }
+        if (owner_ && repeats_on_ && !(options & (HLSINSTR_OPT_T | HLSINSTR_OPT_S)) && !log_->shared()) {
+            leaves.limit = LeafRuns::capacity;
+            leaves.probes[0] = probe;
+            leaves.trips[0] = trips;
+            leaves.n = 1;
+            return;
+        }
+        leaves.limit = 0;
+        record(probe, EVENT_BEGIN, options, false, 0);
+        if (!(options & (HLSINSTR_OPT_T | HLSINSTR_OPT_S)) && pos_ == after_begin_) {
+            end_leaf(probe, options, true, trips);
+        } else {
+            record(probe, EVENT_END, options, true, trips);
+        }
+    }
+
     // The usual record — next order on this thread, probe and value below 128 — is two or three
     // bytes written here (and a timestamp's few), inlined where the probe is; the rest goes to
     // record_any. `options` is a constant at every probe, so the timestamp's branch folds.
     HLSINSTR_INLINE void record(std::uint32_t probe, char event, unsigned options, bool has_value,
                                 std::uint64_t value) {
+        settle();
         record_with(next_order(), probe, event, options, has_value, value);
     }
 
@@ -1037,6 +1107,7 @@ class ThreadLog {
     // A watchpoint event (watch.h): kind 0 call of the top, 1 hit, 2 out of bounds, 3 invariant;
     // `index` the element's from the watched buffer's first. Never timestamped or numbered.
     void record_watch(std::uint32_t probe, unsigned kind, long long index, bool has_value, std::uint64_t value) {
+        settle();
         // `value` is a long long's bits: zigzag-coded like the index, so -1 takes one byte.
         const std::uint64_t order = next_order();
         record_any(order, probe, EVENT_WATCH, 0, has_value, Encoding::zigzag(value)); // a signed value
@@ -1059,6 +1130,7 @@ class ThreadLog {
     void finish() {
         if (state_ != active) return;
         flush();
+        leaves.limit = 0; // a leaf run after this is dropped as any record is (current() is null)
         if (!log_gone()) log_->thread_mark(false, thread_);
         std::free(buffer_);
         buffer_ = pos_ = end_ = 0;
@@ -1070,13 +1142,14 @@ class ThreadLog {
     static ThreadLog& slot();
 
     constexpr ThreadLog()
-        : state_(fresh), owner_(false), stamped_(false), repeats_on_(false), log_(0), thread_(0), buffer_(0), pos_(0),
+        : leaves(), state_(fresh), owner_(false), stamped_(false), repeats_on_(false), log_(0), thread_(0), buffer_(0), pos_(0),
           end_(0), last_order_(0), last_timestamp_(0), begin_at_(0), after_begin_(0), pair_end_(0), count_at_(0),
           pair_value_(0), repeats_(0), pair_probe_(0) {
     }
 
     // Moves this thread's records to the process log (before an explicit write).
     void flush() {
+        settle();
         if (pos_ != buffer_ && !log_gone()) hand_over();
     }
 
@@ -1098,6 +1171,7 @@ class ThreadLog {
     // The same where the probe knows its frame's options (the begin's, a constant at its site).
     // A leaf (its begin the record just before) may repeat the leaf before it: see end_leaf.
     HLSINSTR_INLINE void close_top_as(bool loop, unsigned options) {
+        settle();
         const Frame f = stack_.pop();
         const std::uint64_t value = loop ? f.trips : 0;
         if (!(options & (HLSINSTR_OPT_T | HLSINSTR_OPT_S)) && pos_ == after_begin_) {
@@ -1151,12 +1225,72 @@ class ThreadLog {
     // A module's or loop's frame on top, counting at `count` from 0 (see top_loop_trips). False
     // when memory is out: the frame is not open, and its end will say so.
     HLSINSTR_INLINE bool push(std::uint32_t probe, unsigned options, bool loop, std::uint64_t& count) {
+        settle(); // a running leaf goes on the stack below this frame (promote_leaf)
         if (stack_.push(probe, options, loop, count)) return true;
         warn_once(probe, "out of memory for the probe stack; this probe is not recorded");
         return false;
     }
 
   private:
+    HLSINSTR_COLD void settle_leaves() {
+        if (leaves.n != 0) write_leaf_runs();
+        if (leaves.open != 0) promote_leaf();
+    }
+
+    // Something records while a leaf loop runs (see LeafRuns::open): its begin goes first and its
+    // frame on the stack, counting where it counts now (LeafRuns::count). When the frame below
+    // counts at the same local (the leaf's enclosing loop, or its function), the count that frame
+    // gets back when the leaf ends is the one the leaf set aside (leaf_saved, the member after
+    // loop_trips in FunctionFrame and LoopFrame). Its end then closes it as any loop (leaf_run).
+    // The rewriter writes leaf probes with options P only.
+    HLSINSTR_COLD void promote_leaf() {
+        const std::uint32_t probe = leaves.open - 1;
+        leaves.open = 0;
+        leaves.limit = 0; // its end must come out of line, to close the frame
+        std::uint64_t* const count = leaves.count;
+        const std::uint64_t so_far = *count;
+        if (!push(probe, HLSINSTR_OPT_P, true, *count)) return;
+        Frame& below = stack_.size() >= 2 ? stack_[stack_.size() - 2] : stack_.back();
+        if (stack_.size() >= 2 && below.count == count) below.trips = count[1];
+        *count = so_far;
+        record_with(next_order(), probe, EVENT_BEGIN, HLSINSTR_OPT_P, false, 0);
+    }
+
+    // The stored leaf runs as one record (Encoding: code 7 with the value bit), at the owner's
+    // next 2n orders; a run too big for the buffer's room starts a new buffer.
+    HLSINSTR_COLD void write_leaf_runs() {
+        const std::uint32_t n = leaves.n;
+        leaves.n = 0;
+        const std::size_t need = 1 + 2 * 10 + 15 * static_cast<std::size_t>(n);
+        if (end_ - pos_ < static_cast<std::ptrdiff_t>(need) && !new_buffer()) return;
+        const std::uint64_t order = log_->take_owned_orders(2 * std::uint64_t(n));
+        unsigned char* p = pos_;
+        unsigned char* const head = p++;
+        unsigned char h = Encoding::leaf_runs_head;
+        if (order - last_order_ == 1) {
+            h |= Encoding::next_order_bit;
+        } else {
+            p = Encoding::varint(p, order - last_order_);
+        }
+        *head = h;
+        p = Encoding::varint(p, n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const std::uint32_t probe = leaves.probes[i];
+            const std::uint64_t trips = leaves.trips[i];
+            if ((probe | trips) < 0x80) { // the usual run: a byte each, no call
+                p[0] = static_cast<unsigned char>(probe);
+                p[1] = static_cast<unsigned char>(trips);
+                p += 2;
+            } else {
+                p = Encoding::varint(p, probe);
+                p = Encoding::varint(p, trips);
+            }
+        }
+        last_order_ = order + 2 * std::uint64_t(n) - 1;
+        pos_ = p;
+        forget_leaves(); // a leaf after these runs repeats none of them
+    }
+
     // 64 KiB, ~10 000 records: malloc takes it from the heap, not from a fresh mapping.
     enum { buffer_bytes = 1 << 16 };
 

@@ -9,6 +9,7 @@
 // | HLSINSTR_LOOP_BEGIN(id, O, 0);              | before a probed loop (and its label)        |
 // | HLSINSTR_LOOP_ITER(id);                     | first thing in the loop body                |
 // | HLSINSTR_LOOP_END(id, O, 0);                | after the loop                              |
+// | HLSINSTR_LEAF_BEGIN(id, P, 0); ..._LEAF_END | a leaf loop's, instead of LOOP_BEGIN/END      |
 // | HLSINSTR_LOOP_FRAME();                      | hand-written probes only: first in a function with probed loops and no FUNC_BEGIN |
 // | HLSINSTR_UNWIND(fid, depth);                | after a label a goto reaches from loops     |
 // | HLSINSTR_MAXI_PORTS(first, count);          | after FUNC_BEGIN: the module's m_axi ports  |
@@ -52,6 +53,8 @@ extern "C++" {
 #define HLSINSTR_LOOP_ITER(id) ((void)0)
 #define HLSINSTR_LOOP_END(id, o, value) ((void)0)
 #define HLSINSTR_LOOP_FRAME() ((void)0)
+#define HLSINSTR_LEAF_BEGIN(id, o, dep) ((void)0)
+#define HLSINSTR_LEAF_END(id, o, value) ((void)0)
 #define HLSINSTR_UNWIND(fid, depth) ((void)0)
 #define HLSINSTR_STREAM_NAME(var) ((void)0)
 
@@ -102,7 +105,13 @@ extern "C++" {
     (::hlsinstr::sim::loop_begin<HLSINSTR_OPT_##o>(id, hlsinstr_frame_.loop_trips), (void)sizeof(dep))
 #define HLSINSTR_LOOP_ITER(id) (void)++hlsinstr_frame_.loop_trips
 #define HLSINSTR_LOOP_END(id, o, value) ::hlsinstr::sim::loop_end<HLSINSTR_OPT_##o>(id)
-#define HLSINSTR_LOOP_FRAME() ::hlsinstr::sim::LoopFrame hlsinstr_frame_ = {0}
+#define HLSINSTR_LOOP_FRAME() ::hlsinstr::sim::LoopFrame hlsinstr_frame_ = {0, 0}
+// A leaf loop (the rewriter's: no loop, call, return, goto or throw in its body, so no record
+// between its begin and end): nothing on the probe stack; its trips count in the same local,
+// whose value for the enclosing loop is set aside meanwhile, and its end stores them for one
+// leaf-runs record (LeafRuns in event_log.h), inlined: no call unless the store is full or off.
+#define HLSINSTR_LEAF_BEGIN(id, o, dep) (::hlsinstr::sim::leaf_begin(id, hlsinstr_frame_), (void)sizeof(dep))
+#define HLSINSTR_LEAF_END(id, o, value) ::hlsinstr::sim::leaf_end<HLSINSTR_OPT_##o>(id, hlsinstr_frame_)
 #define HLSINSTR_UNWIND(fid, depth) hlsinstr_frame_.unwind(depth)
 #define HLSINSTR_STREAM_NAME(var) ::hlsinstr::sim::name_stream(var, #var, 0)
 
@@ -114,10 +123,11 @@ class FunctionFrame {
   public:
     template <class Dep>
     HLSINSTR_ENTRY FunctionFrame(std::uint32_t id, unsigned options, const Dep& dep)
-        : loop_trips(0), log_(ThreadLog::current()), index_(0), open_(log_ != 0), pushed_(false), options_(options),
+        : loop_trips(0), leaf_saved(0), log_(ThreadLog::current()), index_(0), open_(log_ != 0), pushed_(false), options_(options),
           ports_first_(0), ports_count_(0), port_bytes_(0) {
         (void)dep;
         if (!log_) return;
+        log_->settle(); // a leaf loop of the caller running now goes on the stack first
         index_ = log_->stack().size();
         // Out of memory: no module frame, but the function's loops may still push theirs, which
         // count here; its end closes them (they must not outlive this object).
@@ -129,6 +139,8 @@ class FunctionFrame {
     // The trips of this function's innermost open loop while it is the top of the probe stack
     // (HLSINSTR_LOOP_ITER adds to it: a local of the function, see top_loop_trips).
     std::uint64_t loop_trips;
+    // The enclosing loop's count while a leaf loop counts in loop_trips (HLSINSTR_LEAF_BEGIN).
+    std::uint64_t leaf_saved;
 
     HLSINSTR_INLINE ~FunctionFrame() { end(); }
 
@@ -138,6 +150,7 @@ class FunctionFrame {
         if (!open_) return;
         open_ = false;
         if (!ThreadLog::current()) return;
+        log_->settle(); // a leaf loop left by a jump (an exception) is closed with the others
         ProbeStack& stack = log_->stack();
         if (stack.size() == index_ + 1 && !stack.back().loop && ports_count_ == 0) {
             log_->close_top_as(false, options_); // the usual end: nothing above the module's frame, no ports
@@ -157,6 +170,7 @@ class FunctionFrame {
     // A goto landed at a label inside `depth` probed loops: close the loops it jumped out of.
     void unwind(std::size_t depth) {
         if (!open_ || !ThreadLog::current()) return;
+        log_->settle();
         ProbeStack& stack = log_->stack();
         while (stack.size() > index_ + (pushed_ ? 1 : 0) + depth) log_->close_top();
     }
@@ -196,7 +210,42 @@ class FunctionFrame {
 // Where the loops of a function without a module probe count (HLSINSTR_LOOP_FRAME).
 struct LoopFrame {
     std::uint64_t loop_trips;
+    std::uint64_t leaf_saved;
 };
+
+// A leaf loop begins: inlined even at -O0 (four stores).
+template <class Frame>
+HLSINSTR_INLINE void leaf_begin(std::uint32_t id, Frame& frame) {
+    frame.leaf_saved = frame.loop_trips;
+    frame.loop_trips = 0;
+    LeafRuns& l = ThreadLog::slot().leaves;
+    l.open = id + 1;
+    l.count = &frame.loop_trips;
+}
+
+// A leaf loop's run is over (see HLSINSTR_LEAF_BEGIN): out of line where the inlined end could
+// not store it.
+template <unsigned Options>
+HLSINSTR_ENTRY void leaf_run(std::uint32_t id, std::uint64_t trips) {
+    if (ThreadLog* t = ThreadLog::current()) t->leaf_run(id, Options, trips);
+}
+
+// Inlined into the kernel even at -O0: a few loads and stores on the thread's log, then the
+// enclosing loop's count back.
+template <unsigned Options, class Frame>
+HLSINSTR_INLINE void leaf_end(std::uint32_t id, Frame& frame) {
+    LeafRuns& l = ThreadLog::slot().leaves;
+    l.open = 0;
+    // Stored only while no other thread has recorded: a run stored later could happen after
+    // another thread's record (through a stream, say) and still take an order below it.
+    if (l.n < l.limit && !Log::instance().shared()) {
+        l.probes[l.n] = id;
+        l.trips[l.n++] = frame.loop_trips;
+    } else {
+        leaf_run<Options>(id, frame.loop_trips);
+    }
+    frame.loop_trips = frame.leaf_saved;
+}
 
 // An unnamed stream (hls_stream.h's model names it `hls::stream<T>.N`) takes its variable's
 // name; a named one, or a stream of another model (the vendor's), is left alone. Arrays of

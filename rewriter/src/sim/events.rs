@@ -15,15 +15,21 @@ use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
 pub const HEADER: &str = "# hlsinstr events v1";
-/// The first 8 bytes of a binary log (version 4: repeat records, code 7, fold runs of identical
-/// leaves; timestamps are counter ticks, converted with the log's clock marks).
-pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV4\n";
+/// The first 8 bytes of a binary log (version 5: leaf-runs records, code 7 with the value bit,
+/// hold the runs of a leaf loop; repeat records, code 7, fold runs of identical leaves;
+/// timestamps are counter ticks, converted with the log's clock marks).
+pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV5\n";
+/// Version 4, still read: no leaf-runs records.
+pub const BINARY_MAGIC_V4: &[u8; 8] = b"HLSIEV4\n";
 /// Version 3, still read: no repeat records.
 pub const BINARY_MAGIC_V3: &[u8; 8] = b"HLSIEV3\n";
 /// Version 2, still read: timestamps in nanoseconds, no clock marks.
 pub const BINARY_MAGIC_V2: &[u8; 8] = b"HLSIEV2\n";
 /// A repeat record's head byte (event code 7 with the next-order bit).
 const REPEAT_HEAD: u8 = 0x47;
+/// A leaf-runs record's head byte (event code 7 with the value bit; with the next-order bit when
+/// its order is the previous one's + 1, else an order delta follows).
+const LEAF_RUNS_HEAD: u8 = 0x27;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
@@ -187,6 +193,15 @@ pub(crate) fn decode_buffer(
             4 => Event::Deadlock,
             5 => Event::Trace,
             6 => Event::Watch { kind: WatchKind::Call, index: 0 }, // completed below
+            _ if head & !0x40 == LEAF_RUNS_HEAD => {
+                let delta =
+                    if head & 0x40 != 0 { 1 } else { varint(body, &mut pos).ok_or_else(|| cut_short(at, "order"))? };
+                order = order.checked_add(delta).ok_or_else(|| corrupt(at, "the order overflows"))?;
+                back |= floor.is_some_and(|l| order <= l);
+                order = leaf_runs(body, &mut pos, at, thread, order, out)?;
+                floor = Some(order);
+                continue;
+            }
             _ => {
                 // A repeat: the begin and end before it, in this buffer, again `count` times.
                 if head != REPEAT_HEAD {
@@ -255,6 +270,58 @@ pub(crate) fn decode_buffer(
     }
     *last_order = floor;
     Ok(Decoded { stamped, back })
+}
+
+/// The body of a leaf-runs record (hls-lib `ThreadLog::write_leaf_runs`): a count n and per run
+/// a probe and its trips, the n runs of leaf loops at 2n orders from `order`. Appended as the
+/// begins and ends they stand for, a run like the run before it (probe and trips) as a repeat of
+/// that leaf (what the log without leaf-runs records folds the same runs into, so the analysis
+/// takes them alike). Returns the last order.
+fn leaf_runs(body: &[u8], pos: &mut usize, at: usize, thread: u32, order: u64, out: &mut Vec<Record>) -> Result<u64> {
+    let n = match varint(body, pos) {
+        Some(0) => return Err(corrupt(at, "a leaf-runs record holds no run")),
+        Some(n) => n,
+        None => return Err(cut_short(at, "run count")),
+    };
+    // Each run takes two bytes at least: a count beyond the body is corrupt, not a reason to
+    // allocate.
+    if n > (body.len() - *pos) as u64 / 2 {
+        return Err(cut_short(at, "run list"));
+    }
+    let last =
+        n.checked_mul(2).and_then(|k| order.checked_add(k - 1)).ok_or_else(|| corrupt(at, "the order overflows"))?;
+    let mut o = order;
+    let mut previous: Option<(u32, u64)> = None;
+    let mut repeats = 0u64;
+    for _ in 0..n {
+        let probe = varint(body, pos).ok_or_else(|| cut_short(at, "probe"))?;
+        let probe = u32::try_from(probe).map_err(|_| corrupt(at, "the probe id is out of range"))?;
+        let trips = varint(body, pos).ok_or_else(|| cut_short(at, "trip count"))?;
+        if previous == Some((probe, trips)) {
+            repeats += 1;
+        } else {
+            if let (true, Some((p, t))) = (repeats > 0, previous) {
+                push_repeat(out, p, thread, o - 2 * repeats, repeats, t);
+                repeats = 0;
+            }
+            let begin =
+                Record { order: o, probe, event: Event::Begin, thread, seq: None, timestamp_ns: None, value: None };
+            let end = Record { order: o + 1, event: Event::End, value: Some(trips), ..begin.clone() };
+            out.push(begin);
+            out.push(end);
+            previous = Some((probe, trips));
+        }
+        o += 2;
+    }
+    if let (true, Some((p, t))) = (repeats > 0, previous) {
+        push_repeat(out, p, thread, o - 2 * repeats, repeats, t);
+    }
+    Ok(last)
+}
+
+fn push_repeat(out: &mut Vec<Record>, probe: u32, thread: u32, order: u64, count: u64, trips: u64) {
+    let value = Some(trips);
+    out.push(Record { order, probe, event: Event::Repeat { count }, thread, seq: None, timestamp_ns: None, value });
 }
 
 #[cold]

@@ -13,7 +13,8 @@
 //! sorted through a window of the same size.
 
 use super::events::{
-    corrupt, decode_buffer, parse_record, Event, Record, BINARY_MAGIC, BINARY_MAGIC_V2, BINARY_MAGIC_V3, HEADER,
+    corrupt, decode_buffer, parse_record, Event, Record, BINARY_MAGIC, BINARY_MAGIC_V2, BINARY_MAGIC_V3,
+    BINARY_MAGIC_V4, HEADER,
 };
 use super::fastmap::FastMap;
 use crate::error::{Error, ErrorKind, Result};
@@ -171,7 +172,8 @@ impl<'a> Stream<'a> {
                  hlsinstr::sim::flush_events() before)",
             ));
         }
-        let binary = [BINARY_MAGIC, BINARY_MAGIC_V3, BINARY_MAGIC_V2].iter().any(|m| head.as_slice() == *m);
+        let binary =
+            [BINARY_MAGIC, BINARY_MAGIC_V4, BINARY_MAGIC_V3, BINARY_MAGIC_V2].iter().any(|m| head.as_slice() == *m);
         if !binary && head.len() == 8 && head.starts_with(b"HLSIEV") && head[7] == b'\n' {
             return Err(Error::new(
                 ErrorKind::BadInput,
@@ -782,6 +784,62 @@ mod tests {
         assert!(refused(&[0x40, 3, 0x41, 3, 0x47, 0x00]).contains("repeats nothing"));
         assert!(refused(&[0x40, 3, 0x41, 3, 0x47, 0x80]).contains("repeat count is cut short"));
         assert!(refused(&[0x40, 3, 0x41, 3, 0x57, 0x02]).contains("unknown record flags 0x57"));
+    }
+
+    #[test]
+    fn a_leaf_runs_record_reads_back_as_its_begins_and_ends() {
+        // B 1, then leaf runs: (3, 24), (3, 23), (3, 23), (3, 23), (4, 0), (300, 200), then E 1
+        // trips 1; thread 1's begin lands after them in the global order.
+        let mut body = vec![0x40, 1, 0x67, 6, 3, 24, 3, 23, 3, 23, 3, 23, 4, 0, 0xac, 0x02, 0xc8, 0x01];
+        body.extend([0x61, 1, 1]);
+        let bytes = log(&[block(0, &body), buffer(1, &[(20, 9)])]);
+        let mut s = Stream::new(bytes.as_slice()).unwrap();
+        let mut one = Vec::new();
+        while let Some(r) = s.next_record().unwrap() {
+            one.push((r.order, r.thread, r.probe, r.event, r.value));
+        }
+        let mut want = vec![(1, Event::Begin, None)];
+        for (p, t) in [(3, 24), (3, 23), (3, 23), (3, 23), (4, 0), (300, 200)] {
+            want.push((p, Event::Begin, None));
+            want.push((p, Event::End, Some(t)));
+        }
+        want.push((1, Event::End, Some(1)));
+        let mut want: Vec<_> = want.into_iter().enumerate().map(|(i, (p, e, v))| (i as u64, 0, p, e, v)).collect();
+        want.push((14, 1, 9, Event::Begin, None));
+        assert_eq!(one, want);
+        // In batches: runs like the one before them are a repeat, as the log without leaf-runs
+        // records folds them.
+        let mut s = Stream::new(bytes.as_slice()).unwrap();
+        let mut batched = Vec::new();
+        loop {
+            let b = s.next_batch().unwrap();
+            if b.is_empty() {
+                break;
+            }
+            batched.extend(b.iter().map(|r| (r.order, r.probe, r.event)));
+        }
+        let repeat = Event::Repeat { count: 2 };
+        let want = [(0, 1, Event::Begin), (1, 3, Event::Begin), (2, 3, Event::End), (3, 3, Event::Begin)];
+        assert_eq!(batched[..4], want);
+        assert_eq!(batched[4..6], [(4, 3, Event::End), (5, 3, repeat)]);
+        assert_eq!(
+            batched[6..],
+            [(9, 4, Event::Begin), (10, 4, Event::End), (11, 300, Event::Begin)]
+                .into_iter()
+                .chain([(12, 300, Event::End), (13, 1, Event::End), (14, 9, Event::Begin)])
+                .collect::<Vec<_>>()[..]
+        );
+        assert_eq!(s.records(), 15);
+        // Refused, not misread: no run, a cut list, an order delta that is cut.
+        let refused = |body: &[u8]| {
+            let bytes = log(&[block(0, body)]);
+            let mut s = Stream::new(bytes.as_slice()).unwrap();
+            std::iter::from_fn(|| s.next_record().transpose()).find_map(|r| r.err()).unwrap().message
+        };
+        assert!(refused(&[0x67, 0]).contains("holds no run"));
+        assert!(refused(&[0x67, 3, 1, 1, 1]).contains("run list is cut short"));
+        assert!(refused(&[0x67, 1, 1]).contains("run list is cut short"));
+        assert!(refused(&[0x27]).contains("order is cut short"));
     }
 
     #[test]

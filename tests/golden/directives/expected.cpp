@@ -21,9 +21,9 @@ int kernel(int *a, int n) { HLSINSTR_FUNC_BEGIN(1, P, 0);
 int loop_only(int n) { HLSINSTR_FUNC_BEGIN(3, P, 0);
   int s = 0;
   for (int i = 0; i < n; i++) s += i;
-  HLSINSTR_LOOP_BEGIN(4, P, 0); for (int i = 0; i < n; i++) { HLSINSTR_LOOP_ITER(4);
+  HLSINSTR_LEAF_BEGIN(4, P, 0); for (int i = 0; i < n; i++) { HLSINSTR_LOOP_ITER(4);
 #pragma HLSINSTR probe
     s *= 2;
-  } HLSINSTR_LOOP_END(4, P, 0);
+  } HLSINSTR_LEAF_END(4, P, 0);
   return HLSINSTR_RETURN(3, P, s);
 }

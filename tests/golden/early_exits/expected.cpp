@@ -27,7 +27,7 @@ int state_machine(int x) { HLSINSTR_FUNC_BEGIN(5, P, 0);
   HLSINSTR_LOOP_BEGIN(6, P, 0); do { HLSINSTR_LOOP_ITER(6);
     switch (x & 3) {
     case 0: x >>= 1; break;
-    case 1: HLSINSTR_LOOP_BEGIN(7, P, 0); for (int i = 0; i < 2; i++) { HLSINSTR_LOOP_ITER(7); if (i) break; x += i; } HLSINSTR_LOOP_END(7, P, 0); break;
+    case 1: HLSINSTR_LEAF_BEGIN(7, P, 0); for (int i = 0; i < 2; i++) { HLSINSTR_LOOP_ITER(7); if (i) break; x += i; } HLSINSTR_LEAF_END(7, P, 0); break;
     default: return HLSINSTR_RETURN(5, P, steps);
     }
     steps++;

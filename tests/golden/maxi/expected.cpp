@@ -10,20 +10,20 @@ const int N = 64;
 // Reached from top: `in + off` makes `src` a port of gmem0.
 static int read_block(const int *src, int buf[N], int n) { HLSINSTR_FUNC_BEGIN(0, P, 0); HLSINSTR_MAXI_PORTS(1, 1);
   int sum = 0;
-  HLSINSTR_LOOP_BEGIN(2, P, 0); for (int i = 0; i < n; i++) { HLSINSTR_LOOP_ITER(2);
+  HLSINSTR_LEAF_BEGIN(2, P, 0); for (int i = 0; i < n; i++) { HLSINSTR_LOOP_ITER(2);
     buf[i] = src[HLSINSTR_MAXI_R(1, src, i)];          // read (buf is local memory: untouched)
     sum += *HLSINSTR_MAXI_R(1, src, (src + i));        // read through a dereference
-  } HLSINSTR_LOOP_END(2, P, 0);
+  } HLSINSTR_LEAF_END(2, P, 0);
   return HLSINSTR_RETURN(0, P, sum + sizeof(src[0])); // unevaluated: not counted
 }
 
 // `out` receives `&dst[k]`; `acc` is a plain pointer no port reaches.
 static void write_block(int *const out, const int *buf, int n, int *acc) { HLSINSTR_FUNC_BEGIN(3, P, 0); HLSINSTR_MAXI_PORTS(4, 1);
-  HLSINSTR_LOOP_BEGIN(5, P, 0); for (int i = 0; i < n; ++i) { HLSINSTR_LOOP_ITER(5);
+  HLSINSTR_LEAF_BEGIN(5, P, 0); for (int i = 0; i < n; ++i) { HLSINSTR_LOOP_ITER(5);
     out[HLSINSTR_MAXI_W(4, out, i)] = buf[i];          // write
     out[HLSINSTR_MAXI_RW(4, out, i)] += 1;              // read and write
     ++*acc;
-  } HLSINSTR_LOOP_END(5, P, 0);
+  } HLSINSTR_LEAF_END(5, P, 0);
   *HLSINSTR_MAXI_W(4, out, out) = 0;                   // write through a dereference
   out[HLSINSTR_MAXI_RW(4, out, 0)]++; HLSINSTR_FUNC_END(3, P, 0);                   // read and write
 }

@@ -26,7 +26,7 @@ fail:
 
 int clean(int *a, int n) { HLSINSTR_FUNC_BEGIN(0, P, 0);
   int s = 0;
-  HLSINSTR_LOOP_BEGIN(1, P, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(1); s += a[i]; }/*hlsinstr*/ HLSINSTR_LOOP_END(1, P, 0);
+  HLSINSTR_LEAF_BEGIN(1, P, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(1); s += a[i]; }/*hlsinstr*/ HLSINSTR_LEAF_END(1, P, 0);
   return HLSINSTR_RETURN(0, P, s);
 }
 

@@ -27,6 +27,6 @@ Fixed::operator long() const { HLSINSTR_FUNC_BEGIN(5, P, 0); return HLSINSTR_RET
 int log_line(char *out) { HLSINSTR_FUNC_BEGIN(6, P, 0);
   const char *fmt = R"(HLSINSTR_LOOP_END(%d); }/*hlsinstr*/)";
   int n = 0;
-  HLSINSTR_LOOP_BEGIN(7, P, 0); while (fmt[n]) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(7); out[n] = fmt[n], n++; }/*hlsinstr*/ HLSINSTR_LOOP_END(7, P, 0);
+  HLSINSTR_LEAF_BEGIN(7, P, 0); while (fmt[n]) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(7); out[n] = fmt[n], n++; }/*hlsinstr*/ HLSINSTR_LEAF_END(7, P, 0);
   return HLSINSTR_RETURN(6, P, n);
 }

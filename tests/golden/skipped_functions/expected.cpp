@@ -19,7 +19,7 @@ int conditional(int n) { HLSINSTR_FUNC_BEGIN(0, P, 0);
 }
 
 int fine(int n) { HLSINSTR_FUNC_BEGIN(1, P, 0);
-  HLSINSTR_LOOP_BEGIN(2, P, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(2); n--; }/*hlsinstr*/ HLSINSTR_LOOP_END(2, P, 0);
+  HLSINSTR_LEAF_BEGIN(2, P, 0); for (int i = 0; i < n; i++) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(2); n--; }/*hlsinstr*/ HLSINSTR_LEAF_END(2, P, 0);
   return HLSINSTR_RETURN(1, P, n);
 }
 
