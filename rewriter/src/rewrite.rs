@@ -591,7 +591,7 @@ fn collect(
     }
 }
 
-/// The manifest's entries of one file (or piece). A function's body chain and port uses come
+/// The manifest's entries of one file (or piece). A function's body chain, port and scalar uses come
 /// with the loops' details, which only the `loops` kind works out for every function
 /// (`loop_detail`): without that kind they are left out, so that an entry does not depend on
 /// which functions happened to need their details.
@@ -606,6 +606,7 @@ fn describe(
         for m in entries.iter_mut().filter_map(|e| e.module.as_deref_mut()) {
             m.chain.clear();
             m.port_uses.clear();
+            m.scalar_uses.clear();
         }
     }
     entries
