@@ -168,6 +168,8 @@ fn analysis_options(
     if let Some(w) = project.and_then(|p| p.pipeline_wrapper()) {
         defaults.pipeline_wrapper = w;
     }
+    defaults.wide_multiply =
+        hlsinstr::sim::timing::wide_multiply_cycles(clock, project.and_then(|p| p.part.as_deref()));
     let dram = match (args.dram_bw, args.dram_lat) {
         (None, None) => None,
         (bw, lat) => {
