@@ -563,14 +563,15 @@ fn substitute(expr: &str, values: &[(&str, i64)]) -> String {
 /// The initiation interval the memory ports of `m` allow (1 when none holds it back), with the
 /// array and bank that set it: per array, each access counted against every bank its index
 /// ranges can reach; a bank serves `ports` accesses a state (2 unless its storage says).
-/// Arrays registers (`complete` on every dimension) are left out, and so are local arrays no
-/// pragma or directive partitions or binds (Vitis partitions those as a pipeline needs) and
-/// the parameters `keep` refuses.
+/// Only parameters `keep` accepts are counted (memories of the interface or of a caller, which
+/// Vitis does not repartition), not local arrays: Vitis partitions those further as a pipeline
+/// needs (the 2022.2 systolic fixture writes 8 elements of one bank of its `localA`, `complete
+/// dim=1`, an iteration at II 1). Arrays `complete` on every dimension are registers.
 pub fn port_ii(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<(u64, String)> {
     let mut best: Option<(u64, String)> = None;
     for r in &m.resolved {
         let Some(decl) = m.arrays.iter().find(|a| a.name == r.array) else { continue };
-        if !decl.param && decl.partitions.is_empty() && decl.ports.is_none() || !keep(decl) {
+        if !decl.param || !keep(decl) {
             continue;
         }
         if decl.partitions.iter().any(|p| p.dim == 0 && p.kind == "complete") {

@@ -1112,10 +1112,10 @@ fn pipeline_wrapper(found: csynth::LoopRef<'_>, d: &Defaults) -> Option<u64> {
 /// (`model::ports`: per bank, the accesses of an iteration it can receive over its ports), and
 /// its depth holds those states (the last access is issued that many states after the first,
 /// as the function pipelines' port term). The memories counted: the parameters bound to the
-/// top's interface (an `ap_memory`/`bram` port, or a caller's array passed down from one), and
-/// local arrays a pragma or directive partitions or binds; a local array left to Vitis is
-/// partitioned as the pipeline needs, and so is one passed to a callee (the public 2023.2
-/// `mem_streaming` stores 10 elements an iteration into such an array at II 1).
+/// top's interface (an `ap_memory`/`bram` port, or a caller's array passed down from one). A
+/// local array is partitioned further as the pipeline needs, and so is one passed to a callee
+/// (the public 2023.2 `mem_streaming` stores 10 elements an iteration into such an array at
+/// II 1; the 2022.2 systolic fixture 8 into one bank of a `complete dim=1` local).
 fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut HashMap<u32, Timing>) {
     let bound = interface_bound(manifest, top);
     for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
