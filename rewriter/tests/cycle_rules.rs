@@ -1343,3 +1343,54 @@ fn without_a_report_an_older_tool_keeps_a_pipelined_loop_in_its_function() {
     assert_eq!(per_call("Vitis", 2020), [18, 42]);
     assert_eq!(per_call("Vivado", 2019), [18, 42]);
 }
+
+/// Without a report, a pipelined loop's II is what its memory ports allow (issue 16; the public
+/// Vivado HLS 2016.4 `matrixmul_5b`: II 6 for a target of 1). An iteration of the flattened
+/// `i`/`j` nest (16 trips) reads a row of A (`a[i][k]`, `i` in 0..3), four rows of B
+/// (`a[k + 4][j]`, rows 4..7) and writes a row of C (`a[i + 8][j]`, rows 8..11), all in the
+/// one single-port array `a` (`RAM_1P`). In 5 blocks of 3 rows (a directive's `block factor=5`),
+/// bank 1 (rows 3..5) can receive the 4 reads of A and those of rows 4 and 5: 6 accesses, II 6,
+/// and the depth holds the 6 states: (16 − 1) × 6 + 6 + 2 (`_Pipeline_` module) + 2 (top) = 100.
+/// Without the partition, 9 accesses of one memory: 15 × 9 + 9 + 4 = 148; with two ports
+/// (no storage pragma) ceil(9 / 2) = 5: 15 × 5 + 5 + 4 = 84. The II of 1 gave 19.
+#[test]
+fn without_a_report_a_pipelined_loop_waits_for_its_memory_ports() {
+    let kernel = "#define DIM 4\nvoid mm(int a[3 * DIM][DIM]) {\n#pragma HLS RESOURCE variable=a core=RAM_1P_BRAM\n\
+                  \x20 for (int i = 0; i < DIM; i++) {\n    for (int j = 0; j < DIM; j++) {\n#pragma HLS PIPELINE\n      \
+                  int tmp = 0;\n      for (int k = 0; k < DIM; k++) tmp += a[i][k] * a[k + DIM][j];\n      \
+                  a[i + 2 * DIM][j] = tmp;\n    }\n  }\n}\n";
+    let tb = "void mm(int a[12][4]);\nint main() { int a[12][4] = {{0}}; a[0][0] = 2; a[4][0] = 3; mm(a); mm(a);\n\
+              return a[8][0] == 6 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=mm\ntb.file=tb.cpp\nclock=10ns\n";
+    let partition = "syn.directive.array_partition=mm a type=block factor=5 dim=1\n";
+    let run = |kernel: &str, config: &str| {
+        let dir = project_dir(kernel, tb, config, &[]);
+        counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
+    };
+    assert_eq!(run(kernel, &format!("{config}{partition}")), [100, 100]);
+    assert_eq!(run(kernel, config), [148, 148]);
+    let dual = kernel.replace("#pragma HLS RESOURCE variable=a core=RAM_1P_BRAM\n", "");
+    assert_eq!(run(&dual, config), [84, 84]);
+}
+
+/// Without a report, a 32-bit integer multiply on a chain takes its register stages at the
+/// project's clock: one at 10 ns, four and the add after it in a state of its own at 5 ns on a
+/// 7-series part (the public Vivado HLS 2019.2 `matrixmul` at 5 ns: its product loop's
+/// iteration is 8, two states, the read, five of the multiply and one of the add). A
+/// `PIPELINE off` loop of `s += a[i] * b[i]`: n × (2 + 1 + 1) + 2 at 10 ns, n × (2 + 1 + 5) + 2
+/// at 5 ns; on an UltraScale+ part the 10 ns figure.
+#[test]
+fn without_a_report_a_wide_multiply_takes_more_states_at_a_faster_clock() {
+    let kernel = "int dot(int a[64], int b[64], int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++) {\n\
+                  #pragma HLS PIPELINE off\n    s += a[i] * b[i];\n  }\n  return s;\n}\n";
+    let tb = "int dot(int a[64], int b[64], int n);\nint main() { int a[64] = {1}, b[64] = {2};\n\
+              return dot(a, b, 16) + dot(a, b, 40) == 4 ? 0 : 1; }\n";
+    let run = |part: &str, clock: &str| {
+        let config = format!("part={part}\n[hls]\nsyn.file=kernel.cpp\nsyn.top=dot\ntb.file=tb.cpp\nclock={clock}\n");
+        let dir = project_dir(kernel, tb, &config, &[]);
+        counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
+    };
+    assert_eq!(run("xc7z020-clg400-1", "10ns"), [66, 162]);
+    assert_eq!(run("xc7z020-clg400-1", "5ns"), [130, 322]);
+    assert_eq!(run("xczu3eg-sbva484-1-e", "5ns"), [66, 162]);
+}

@@ -171,6 +171,8 @@ fn analysis_options(
     if let Some(o) = project.and_then(|p| p.axi_top_overhead()) {
         defaults.axi_top_overhead = o;
     }
+    defaults.wide_multiply =
+        hlsinstr::sim::timing::wide_multiply_cycles(clock, project.and_then(|p| p.part.as_deref()));
     let dram = match (args.dram_bw, args.dram_lat) {
         (None, None) => None,
         (bw, lat) => {

@@ -628,6 +628,15 @@ pub fn resolve_param_sizes(
     }
 }
 
+/// Evaluates every loop's memory accesses (`model::ports`) with the constants of the source set:
+/// index ranges, dimensions, the loops inside unrolled.
+pub fn resolve_loop_memories(manifest: &mut Manifest, consts: &crate::model::consts::Constants) {
+    let memories = manifest.probes.iter_mut().filter_map(|p| p.loop_info.as_mut()?.facts.memory.as_mut());
+    for m in memories {
+        crate::model::ports::resolve(m, consts);
+    }
+}
+
 /// Resolves the type names of every loop's and function's op chain (`model::opchain`) to
 /// `float`, `double` or `int`, with the typedefs of `texts` (sources and headers).
 pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {

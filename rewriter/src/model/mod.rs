@@ -17,6 +17,7 @@ mod init;
 pub mod maxi;
 pub mod nest;
 pub mod opchain;
+pub mod ports;
 pub mod pragma;
 mod prune;
 mod registers;

@@ -566,11 +566,18 @@ impl Aliases {
 /// Cycles of the longest chain of `steps` once their types are resolved (`ty` is `float`,
 /// `double` or `int`).
 pub fn chain_cycles(steps: &[ChainStep]) -> u64 {
+    chain_cycles_at(steps, op_latency("mulw", "int"))
+}
+
+/// [`chain_cycles`] with an integer multiply of 32 bits or more (`mulw`) taking `wide_multiply`
+/// cycles: its register stages depend on the clock (`sim::timing::wide_multiply_cycles`).
+pub fn chain_cycles_at(steps: &[ChainStep], wide_multiply: u64) -> u64 {
+    let latency = |o: &str, ty: &str| if o == "mulw" && ty == "int" { wide_multiply } else { op_latency(o, ty) };
     let mut cost: Vec<u64> = Vec::with_capacity(steps.len());
     for s in steps {
-        let own: u64 = s.ops.iter().map(|o| op_latency(o, &s.ty)).sum();
+        let own: u64 = s.ops.iter().map(|o| latency(o, &s.ty)).sum();
         // The reads that open the path (`a[i]` in `p + a[i]`) overlap the steps it waits for.
-        let after_reads: u64 = s.ops.iter().skip_while(|o| *o == "load").map(|o| op_latency(o, &s.ty)).sum();
+        let after_reads: u64 = s.ops.iter().skip_while(|o| *o == "load").map(|o| latency(o, &s.ty)).sum();
         let before = s.deps.iter().filter_map(|&d| cost.get(d)).max().copied().unwrap_or(0);
         cost.push(own.max(before + after_reads));
     }

@@ -118,6 +118,10 @@ pub struct LoopFacts {
     /// (`model::registers`): not pipelined, an iteration is one state, not the default two.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub registers_only: bool,
+    /// The memory accesses of an iteration (`model::ports`), for the II its memory ports allow
+    /// when it is pipelined; none when no array is accessed more than once in it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memory: Option<super::ports::LoopMemory>,
 }
 
 /// One assignment of a loop body on a dependence chain: the type of what it assigns (a type

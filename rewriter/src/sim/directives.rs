@@ -55,8 +55,10 @@ enum Target<'a> {
 impl Applier {
     fn apply(&mut self, m: &mut Manifest, d: &Directive) {
         let target = match (&d.kind, d.label.as_deref()) {
-            // Its variable is an array of the function: rows of a partitioned array are channels.
+            // Its variable is an array of the function: rows of a partitioned array are channels,
+            // and its banks and ports bound a pipeline's II.
             (DirectiveKind::Other(k), _) if k == ARRAY_PARTITION => Target::Function,
+            (DirectiveKind::Other(k), _) if STORAGE.contains(&k.as_str()) => Target::Function,
             // Its port is a parameter of the function (or `return`: the block control).
             (DirectiveKind::Other(k), _) if k == INTERFACE => Target::Function,
             (DirectiveKind::Other(_), _) => {
@@ -78,7 +80,8 @@ impl Applier {
         };
         // Read the options first: a directive that cannot be read changes nothing.
         let Some(change) = self.change(d) else { return };
-        let function = as_written(m, &d.function);
+        let function = as_written(m, &d.function).to_string();
+        let function = function.as_str();
         let ids: Vec<usize> =
             m.probes.iter().enumerate().filter(|(_, p)| matches(p, function, &target)).map(|(i, _)| i).collect();
         if ids.is_empty() {
@@ -113,6 +116,28 @@ impl Applier {
                         p.id
                     )),
                 },
+            }
+        }
+        // A partition or a storage binding also holds for the accesses of the function's loops.
+        if let Change::Partition { ref var, .. } | Change::Storage { ref var, .. } = change {
+            let loops = m.probes.iter_mut().filter(|p| p.kind == "loop" && same_function(&p.function, function));
+            for p in loops {
+                let Some(facts) = p.loop_info.as_mut().map(|l| &mut l.facts) else { continue };
+                let Some(a) = facts.memory.as_mut().and_then(|m| m.arrays.iter_mut().find(|a| &a.name == var)) else {
+                    continue;
+                };
+                let fact = match &change {
+                    Change::Partition { partition: Some(part), .. } => {
+                        a.partitions.push(part.clone());
+                        format!("array_partition {var}")
+                    }
+                    Change::Storage { ports, .. } => {
+                        a.ports = Some(*ports);
+                        format!("storage {var}")
+                    }
+                    _ => continue,
+                };
+                set(&mut facts.from_directive, &fact, None, &d.origin);
             }
         }
         if matches!(change, Change::Unused) {
@@ -182,10 +207,22 @@ impl Applier {
                 _ => Change::Unused,
             },
             DirectiveKind::Other(k) if k == ARRAY_PARTITION => match row_partition(d) {
-                Ok(Some(var)) => Change::RowPartition(var),
-                Ok(None) => Change::Unused,
+                Ok(rows) if !d.is_off() => match d.option("variable") {
+                    Some(var) => {
+                        Change::Partition { var: var.to_string(), rows: rows.is_some(), partition: partition(d) }
+                    }
+                    None => Change::Unused,
+                },
+                Ok(_) => Change::Unused,
                 Err(why) => return bad(self, why),
             },
+            DirectiveKind::Other(k) if STORAGE.contains(&k.as_str()) => {
+                let core = d.option("core").or(d.option("type")).or(d.option("storage_type"));
+                match (d.option("variable"), core.and_then(crate::model::ports::storage_ports)) {
+                    (Some(var), Some(ports)) => Change::Storage { var: var.to_string(), ports },
+                    _ => Change::Unused,
+                }
+            }
             DirectiveKind::Other(k) if k == INTERFACE => match d.option("mode") {
                 Some(mode) => Change::Interface {
                     port: d.option("port").or(d.option("variable")).map(str::to_string),
@@ -210,8 +247,19 @@ enum Change {
     Inline(bool),
     /// A variable made a FIFO: as a dataflow channel, its consumer overlaps its producer.
     Stream(String),
-    /// An array whose rows (first dimension) a complete partition makes memories of their own.
-    RowPartition(String),
+    /// An array partitioned: `rows` when a complete partition makes its rows (first dimension)
+    /// memories of their own; `partition` its banks, as the pragma's (`model::ports`).
+    Partition {
+        var: String,
+        rows: bool,
+        partition: Option<crate::model::ports::Partition>,
+    },
+    /// An array bound to a storage of `ports` ports (`set_directive_resource -core RAM_1P`,
+    /// `bind_storage -type ram_1p`).
+    Storage {
+        var: String,
+        ports: u32,
+    },
     /// A port's protocol (`None` or `return`: the block control's), as `#pragma HLS INTERFACE`:
     /// co-simulation's window counts the arguments and control on an s_axilite bundle.
     Interface {
@@ -267,7 +315,8 @@ impl Change {
             // Function-only kinds never target a loop.
             Change::Inline(_)
             | Change::Stream(_)
-            | Change::RowPartition(_)
+            | Change::Partition { .. }
+            | Change::Storage { .. }
             | Change::Interface { .. }
             | Change::Unused => {}
         }
@@ -300,12 +349,13 @@ impl Change {
                 }
                 set(&mut m.from_directive, &format!("stream {var}"), None, origin);
             }
-            Change::RowPartition(ref var) => {
-                if !m.row_partitioned.contains(var) {
+            Change::Partition { ref var, rows, .. } => {
+                if rows && !m.row_partitioned.contains(var) {
                     m.row_partitioned.push(var.clone());
                 }
                 set(&mut m.from_directive, &format!("array_partition {var}"), None, origin);
             }
+            Change::Storage { ref var, .. } => set(&mut m.from_directive, &format!("storage {var}"), None, origin),
             Change::Interface { ref port, ref mode } => {
                 // No port: the function's own interface, its block control (Vivado HLS writes
                 // `set_directive_interface -mode s_axilite "top"` for `port=return`).
@@ -332,6 +382,23 @@ impl Change {
 
 /// The kind name of `set_directive_array_partition` / `syn.directive.array_partition`.
 const ARRAY_PARTITION: &str = "array_partition";
+
+/// The kind names of the directives that bind an array to a storage (`set_directive_resource
+/// -core`, `set_directive_bind_storage -type`).
+const STORAGE: [&str; 2] = ["resource", "bind_storage"];
+
+/// The banks an `array_partition` directive makes (`-type block -factor 5 -dim 1`, or
+/// `type=cyclic factor=2 dim=1`), as the pragma's; `None` when it does not say enough.
+fn partition(d: &Directive) -> Option<crate::model::ports::Partition> {
+    let mut words: Vec<String> = d.flags.iter().map(|f| f.to_ascii_lowercase()).collect();
+    for key in ["type", "factor", "dim"] {
+        if let Some(v) = d.option(key) {
+            words.push(format!("{key}={}", v.trim().to_ascii_lowercase()));
+        }
+    }
+    let refs: Vec<&str> = words.iter().map(String::as_str).collect();
+    crate::model::ports::partition(&refs)
+}
 
 /// The kind name of `set_directive_interface` / `syn.directive.interface`.
 const INTERFACE: &str = "interface";

@@ -257,6 +257,7 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
             consts.add(t);
         }
         crate::emit::manifest::resolve_initialisers(&mut out.manifest, &consts);
+        crate::emit::manifest::resolve_loop_memories(&mut out.manifest, &consts);
         // The types of the loop bodies' op chains, with the typedefs of sources and headers.
         let texts: Vec<&str> =
             out.files.iter().map(|f| f.source.text.as_str()).chain(headers.iter().map(String::as_str)).collect();

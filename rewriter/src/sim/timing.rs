@@ -85,6 +85,9 @@ pub struct Defaults {
     /// is pipelined at II=1 as Vitis does by default; one with fewer makes its parent loop the
     /// pipeline and is unrolled into it (UG1399 "Automatic Loop Pipelining"; 0 turns it off).
     pub pipeline_loops: u64,
+    /// Cycles of an integer multiply of 32 bits or more on a chain (`model::opchain`, `mulw`):
+    /// 1 at Vitis' 10 ns, more at a faster clock ([`wide_multiply_cycles`]).
+    pub wide_multiply: u64,
 }
 
 impl Default for Defaults {
@@ -96,6 +99,7 @@ impl Default for Defaults {
             pipeline_wrapper: 2,
             axi_top_overhead: 13,
             pipeline_loops: 64,
+            wide_multiply: 1,
         }
     }
 }
@@ -378,9 +382,10 @@ pub fn build(
             apply_straight_functions(manifest, d, top, &has_children, &mut timing);
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
+            apply_port_limits(manifest, d, top, &mut timing);
             apply_default_flatten(manifest, &mut timing);
-            apply_function_bodies(manifest, shape, top, &mut timing);
-            apply_straight_line_bodies(manifest, &has_children, &mut timing);
+            apply_function_bodies(manifest, d, shape, top, &mut timing);
+            apply_straight_line_bodies(manifest, d, &has_children, &mut timing);
         }
     }
     if let Some(r) = report {
@@ -476,7 +481,13 @@ fn apply_straight_functions(
 /// body's, times the trips of the loops around them (the run's largest). A pipelined top takes
 /// at least 1 (`ma`, a pipelined top of free logic: latency 1); its latency replaces the
 /// default depth.
-fn apply_function_bodies(manifest: &Manifest, shape: &RunShape, top: &str, timing: &mut HashMap<u32, Timing>) {
+fn apply_function_bodies(
+    manifest: &Manifest,
+    d: &Defaults,
+    shape: &RunShape,
+    top: &str,
+    timing: &mut HashMap<u32, Timing>,
+) {
     let bound = interface_bound(manifest, top);
     let in_pipelines = pipelined_and_callees(manifest, timing);
     // The run's largest trips of the loop at `(line, col)` of `p`'s function: 0 for a probed loop
@@ -489,7 +500,7 @@ fn apply_function_bodies(manifest: &Manifest, shape: &RunShape, top: &str, timin
     };
     for p in manifest.probes.iter().filter(|p| p.kind == "function" && in_pipelines.contains(p.name.as_str())) {
         let Some(info) = p.module.as_ref() else { continue };
-        let chain = crate::model::opchain::chain_cycles(&info.chain);
+        let chain = crate::model::opchain::chain_cycles_at(&info.chain, d.wide_multiply);
         let mut ports = 0;
         let mut streams = 0;
         for u in info.port_uses.iter() {
@@ -528,12 +539,13 @@ fn apply_function_bodies(manifest: &Manifest, shape: &RunShape, top: &str, timin
 /// second multiply, 15 cycles in its report and co-simulation, where the handshake alone gave 2).
 fn apply_straight_line_bodies(
     manifest: &Manifest,
+    d: &Defaults,
     has_children: &std::collections::HashSet<u32>,
     timing: &mut HashMap<u32, Timing>,
 ) {
     for p in manifest.probes.iter().filter(|p| p.kind == "function" && !has_children.contains(&p.id)) {
         let Some(info) = p.module.as_ref() else { continue };
-        let chain = crate::model::opchain::chain_cycles(&info.chain);
+        let chain = crate::model::opchain::chain_cycles_at(&info.chain, d.wide_multiply);
         let Some(Timing::Module(m)) = timing.get_mut(&p.id) else { continue };
         if chain == 0 || m.inlined || m.pipelined || m.dataflow || m.body.is_some() || m.overhead.value == 0 {
             continue;
@@ -754,7 +766,7 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
         if let Some(Timing::Loop(l)) = t.get_mut(&id) {
             l.pipelined = Sourced::new(true, Source::Default);
             l.ii = Some(Sourced::new(1, Source::Default));
-            let chain = manifest.probes.iter().find(|p| p.id == id).map_or(0, chain_of);
+            let chain = manifest.probes.iter().find(|p| p.id == id).map_or(0, |p| chain_of(d, p));
             l.il = Some(Sourced::new(default_tail(d) + chain, Source::Default));
             l.own = None;
         }
@@ -903,8 +915,8 @@ fn apply_default_flatten(manifest: &Manifest, timing: &mut HashMap<u32, Timing>)
 
 /// Cycles of the longest chain of multi-cycle operations in a loop's body (`model::opchain`),
 /// added to the default iteration latency and pipeline depth.
-fn chain_of(p: &ProbeEntry) -> u64 {
-    p.loop_info.as_ref().map_or(0, |l| crate::model::opchain::chain_cycles(&l.facts.chain))
+fn chain_of(d: &Defaults, p: &ProbeEntry) -> u64 {
+    p.loop_info.as_ref().map_or(0, |l| crate::model::opchain::chain_cycles_at(&l.facts.chain, d.wide_multiply))
 }
 
 /// Own cycles of one iteration of a loop that is not pipelined, without a report: its exit test
@@ -912,7 +924,7 @@ fn chain_of(p: &ProbeEntry) -> u64 {
 /// (`model::registers`), plus its chain of multi-cycle operations.
 fn default_own(d: &Defaults, p: &ProbeEntry) -> Sourced<u64> {
     let registers = p.loop_info.as_ref().is_some_and(|l| l.facts.registers_only);
-    Sourced::new(if registers { 1 } else { d.iteration_latency } + chain_of(p), Source::Default)
+    Sourced::new(if registers { 1 } else { d.iteration_latency } + chain_of(d, p), Source::Default)
 }
 
 fn facts_of(p: &ProbeEntry) -> crate::model::pragma::LoopFacts {
@@ -979,7 +991,7 @@ fn loop_timing(
         return timing_from_report(found, &facts, d);
     }
     let fact_source = |name: &str| if facts.from_directive_has(name) { Source::Directive } else { Source::Pragma };
-    let chain = crate::model::opchain::chain_cycles(&facts.chain);
+    let chain = crate::model::opchain::chain_cycles_at(&facts.chain, d.wide_multiply);
     let pipelined = facts.pipeline_ii.is_some() && !facts.pipeline_off;
     let mut t = if pipelined {
         LoopTiming {
@@ -1093,6 +1105,51 @@ fn pipeline_wrapper(found: csynth::LoopRef<'_>, d: &Defaults) -> Option<u64> {
     match (m.latency, found.node.latency) {
         (Some(ml), Some(ll)) => Some(ml.min.saturating_sub(ll.min)),
         _ => Some(d.pipeline_wrapper),
+    }
+}
+
+/// Without a report: a pipelined loop's II is at least what its memory ports allow
+/// (`model::ports`: per bank, the accesses of an iteration it can receive over its ports), and
+/// its depth holds those states (the last access is issued that many states after the first,
+/// as the function pipelines' port term). The memories counted: the parameters bound to the
+/// top's interface (an `ap_memory`/`bram` port, or a caller's array passed down from one). A
+/// local array is partitioned further as the pipeline needs, and so is one passed to a callee
+/// (the public 2023.2 `mem_streaming` stores 10 elements an iteration into such an array at
+/// II 1; the 2022.2 systolic fixture 8 into one bank of a `complete dim=1` local).
+fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut HashMap<u32, Timing>) {
+    let bound = interface_bound(manifest, top);
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
+        if !l.pipelined.value || l.pipelined.source == Source::Report {
+            continue;
+        }
+        let Some(memory) = p.loop_info.as_ref().and_then(|i| i.facts.memory.as_ref()) else { continue };
+        let keep = |a: &crate::model::ports::ArrayDecl| {
+            !a.param || bound.contains_key(&(p.function.as_str(), a.name.as_str()))
+        };
+        let Some((states, _)) = crate::model::ports::port_ii(memory, keep) else { continue };
+        if l.ii.is_some_and(|ii| ii.value >= states) {
+            continue;
+        }
+        l.ii = Some(Sourced::new(states, Source::Default));
+        if let Some(il) = l.il.as_mut() {
+            *il = Sourced::new(il.value + states.saturating_sub(chain_of(d, p)), Source::Default);
+        }
+    }
+}
+
+/// Cycles of an integer multiply of 32 bits or more on a chain at a clock of `clock_ns` on
+/// `part`: one register stage at 10 ns (Vitis 2022.1 on a Zynq-7000: `mul_32s_32s_32_2_1`);
+/// at 5 ns on a 7-series part, four stages and the add after it in a state of its own (the public
+/// Vivado HLS 2019.2 `matrixmul` on a Zynq-7020: `MulnS` of latency 4, its product loop's
+/// iteration 8 = two states, the read, five of the multiply and one of the add). Clocks under
+/// 8 ns take the 5 ns figure on 7-series parts (and where the part is not known); other
+/// families keep the 10 ns one (their DSPs are faster: not measured here).
+pub fn wide_multiply_cycles(clock_ns: Option<f64>, part: Option<&str>) -> u64 {
+    let seven_series = part.is_none_or(|p| p.to_ascii_lowercase().starts_with("xc7"));
+    match clock_ns {
+        Some(c) if c < 8.0 && seven_series => 5,
+        _ => 1,
     }
 }
 

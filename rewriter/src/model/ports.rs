@@ -1,0 +1,716 @@
+//! The memory accesses of one iteration of a loop, for the initiation interval its memory ports
+//! allow when the loop is pipelined without a report (`sim::timing`).
+//!
+//! A pipeline issues every access of an iteration, the loops inside it unrolled (UG1399
+//! "pragma HLS pipeline": loops inside a pipelined loop are fully unrolled), and a memory bank
+//! serves as many accesses a state as it has ports: two for a block RAM (dual-port when that
+//! lowers the II, UG1399 "Memory Property on Interface"), one for `RAM_1P` (UG1448 "Resource
+//! Constraints"). So a bank that `k` accesses of an iteration may reach holds the II at
+//! `ceil(k / ports)` or more (the public Vivado HLS 2016.4 `matrixmul_5b`: II 6 for a target of
+//! 1, six accesses of one single-port bank).
+//!
+//! Which bank an access reaches follows from its index on each partitioned dimension: the
+//! model keeps every access with its index expressions as written, the loops around the body
+//! (each index ranging over its loop's values) and the loops inside it (each value apart), all
+//! as text; `sim` evaluates them with the constants of the sources and headers
+//! ([`resolve`]), then counts the accesses per bank with the partitions and storage of the
+//! pragmas and directives.
+
+use crate::parse::{field, kind, named_children};
+use serde::{Deserialize, Serialize};
+use tree_sitter::Node;
+
+/// Accesses kept per loop body before it is given up (its unrolled count can be larger).
+const MAX_ACCESSES: usize = 256;
+/// Accesses of an iteration, once the loops inside are unrolled, beyond which none are kept.
+const MAX_UNROLLED: usize = 4096;
+
+/// The memory accesses of a loop's iteration, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoopMemory {
+    /// The induction variables of the loops around the body (the loop's own included) and of
+    /// the loops inside it.
+    pub vars: Vec<LoopVar>,
+    /// The arrays accessed, with what the function's pragmas say of them.
+    pub arrays: Vec<ArrayDecl>,
+    pub accesses: Vec<ArrayAccess>,
+    /// Filled by `sim` ([`resolve`]): each array's dimensions and its accesses' index ranges,
+    /// the loops inside unrolled.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resolved: Vec<ResolvedArray>,
+}
+
+/// A loop's induction variable: its values run from `lo` to `hi` (expressions as written)
+/// by `step` (negative: from `hi` down).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoopVar {
+    pub name: String,
+    pub lo: String,
+    pub hi: String,
+    pub step: i64,
+    /// A loop inside the body: each of its values is an access of its own.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub inner: bool,
+}
+
+/// An array of the function and what its pragmas say.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArrayDecl {
+    pub name: String,
+    /// Declared dimensions, outermost first, as written (`3*DIM`); empty for a pointer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dims: Vec<String>,
+    /// A parameter of the function (a memory of the caller or of the interface), not a local.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub param: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub partitions: Vec<Partition>,
+    /// Ports of its memory when a storage pragma says (`RAM_1P`: 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ports: Option<u32>,
+}
+
+/// `ARRAY_PARTITION`: `kind` is `block`, `cyclic` or `complete`; `dim` 0 is every dimension.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Partition {
+    pub kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub factor: Option<u64>,
+    pub dim: u32,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArrayAccess {
+    pub array: String,
+    /// Index expressions, outermost dimension first.
+    pub index: Vec<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub write: bool,
+    /// The loops inside the body around the access (their variables' names).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inner: Vec<String>,
+}
+
+/// An array's dimensions and the accesses of one iteration: per access, per dimension, the
+/// range of indices it can reach (`None`: not known, any).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResolvedArray {
+    pub array: String,
+    pub sizes: Vec<Option<u64>>,
+    pub accesses: Vec<Vec<Option<(i64, i64)>>>,
+}
+
+/// The accesses of `body`'s iteration (`lp` its loop), or none when no array is accessed more
+/// than once in it (one access a bank never holds a pipeline back).
+pub(super) fn loop_memory(
+    lp: Node,
+    body: Node,
+    function_body: Node,
+    params: &[super::Param],
+    text: &str,
+) -> Option<LoopMemory> {
+    let arrays = arrays_of(function_body, params, text);
+    if arrays.is_empty() {
+        return None;
+    }
+    let mut vars = Vec::new();
+    // The loops around the body, outermost first, the loop itself last.
+    let mut around = Vec::new();
+    let mut n = Some(lp);
+    while let Some(x) = n {
+        if x.id() == function_body.id() {
+            break;
+        }
+        if kind(x) == "for_statement" {
+            around.push(x);
+        }
+        n = x.parent();
+    }
+    for l in around.into_iter().rev() {
+        vars.extend(loop_var(l, text, false));
+    }
+    let variables = declared_names(function_body, params, text);
+    let mut accesses: Vec<ArrayAccess> = Vec::new();
+    let mut todo: Vec<(Node, Vec<String>)> = vec![(body, Vec::new())];
+    let mut nested_multiplies = false;
+    while let Some((n, inner)) = todo.pop() {
+        if accesses.len() >= MAX_ACCESSES {
+            return None;
+        }
+        let k = kind(n);
+        if matches!(k, "lambda_expression" | "class_specifier" | "struct_specifier") {
+            continue;
+        }
+        if k == "expression_statement" && prints(&text[n.byte_range()]) {
+            continue;
+        }
+        if k == "subscript_expression" {
+            if let Some(a) = access(n, text).filter(|(name, _)| arrays.iter().any(|d| &d.name == name)) {
+                let (array, index) = a;
+                let (write, mut read) = role(n);
+                // A read of the same element in the same loops is one load.
+                if read
+                    && !write
+                    && accesses.iter().any(|b| !b.write && b.array == array && b.index == index && b.inner == inner)
+                {
+                    read = false;
+                }
+                if read {
+                    accesses.push(ArrayAccess {
+                        array: array.clone(),
+                        index: index.clone(),
+                        write: false,
+                        inner: inner.clone(),
+                    });
+                }
+                if write {
+                    accesses.push(ArrayAccess { array, index, write: true, inner: inner.clone() });
+                }
+                // The indices may access arrays too (`t[idx[i]]`).
+                let mut m = n;
+                while kind(m) == "subscript_expression" {
+                    todo.extend(index_nodes(m).into_iter().map(|i| (i, inner.clone())));
+                    match field(m, "argument") {
+                        Some(a) => m = a,
+                        None => break,
+                    }
+                }
+                continue;
+            }
+        }
+        let mut here = inner.clone();
+        if super::body::is_loop_kind(k) && n.id() != lp.id() {
+            // A loop inside: unrolled in a pipeline, each value apart; one without a known range
+            // cannot be unrolled (and Vitis does not pipeline around it).
+            let v = loop_var(n, text, true)?;
+            // A bound that reads a variable of the function (`j < n`, `j < i`) is not a constant.
+            if [&v.lo, &v.hi].iter().any(|e| identifiers(e).iter().any(|w| variables.iter().any(|x| x == w))) {
+                return None;
+            }
+            here.push(v.name.clone());
+            vars.push(v);
+            nested_multiplies = true;
+        }
+        let kids: Vec<Node> = named_children(n).collect();
+        todo.extend(kids.into_iter().rev().map(|c| (c, here.clone())));
+    }
+    let repeated = |a: &ArrayAccess| accesses.iter().filter(|b| b.array == a.array).count() > 1;
+    if !accesses.iter().any(|a| repeated(a) || (nested_multiplies && !a.inner.is_empty())) {
+        return None;
+    }
+    let used: Vec<ArrayDecl> = arrays.into_iter().filter(|d| accesses.iter().any(|a| a.array == d.name)).collect();
+    Some(LoopMemory { vars, arrays: used, accesses, resolved: Vec::new() })
+}
+
+/// The names the function declares (parameters and locals, loop variables among them).
+fn declared_names(function_body: Node, params: &[super::Param], text: &str) -> Vec<String> {
+    let mut out: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
+    let mut todo = vec![function_body];
+    while let Some(n) = todo.pop() {
+        if kind(n) == "declaration" {
+            for d in n.children_by_field_name("declarator", &mut n.walk()) {
+                out.extend(super::body::innermost_identifier(d, text));
+            }
+        }
+        todo.extend(named_children(n));
+    }
+    out
+}
+
+/// `(array, index expressions)` of `a[i][j]` (outermost dimension first).
+fn access(n: Node, text: &str) -> Option<(String, Vec<String>)> {
+    let mut index = Vec::new();
+    let mut m = n;
+    while kind(m) == "subscript_expression" {
+        let i = index_nodes(m).into_iter().next()?;
+        index.push(text[i.byte_range()].to_string());
+        m = field(m, "argument")?;
+    }
+    if kind(m) != "identifier" {
+        return None;
+    }
+    index.reverse();
+    Some((text[m.byte_range()].to_string(), index))
+}
+
+/// The index expression of one subscript (`a[i]`: `i`), without the brackets.
+fn index_nodes(n: Node) -> Vec<Node> {
+    let i = field(n, "indices").or_else(|| field(n, "index")).or_else(|| n.named_child(1));
+    let Some(i) = i else { return Vec::new() };
+    if kind(i) == "subscript_argument_list" {
+        return named_children(i).collect();
+    }
+    vec![i]
+}
+
+/// `(writes, reads)` of an access: the target of `=` writes only, of `+=` or `++` both, an inner
+/// level of `a[i][j]` neither (counted at the outer one), anything else reads.
+fn role(n: Node) -> (bool, bool) {
+    if let Some(p) = n.parent() {
+        if kind(p) == "subscript_expression" && field(p, "argument").is_some_and(|a| a.id() == n.id()) {
+            return (false, false);
+        }
+    }
+    match n.parent() {
+        Some(p) if kind(p) == "assignment_expression" && field(p, "left").is_some_and(|l| l.id() == n.id()) => {
+            let plain = p.child_by_field_name("operator").is_some_and(|o| o.kind() == "=");
+            (true, !plain)
+        }
+        Some(p) if kind(p) == "update_expression" => (true, true),
+        _ => (false, true),
+    }
+}
+
+/// A statement that only prints (C simulation only: synthesis drops it with what it reads).
+fn prints(stmt: &str) -> bool {
+    let s = stmt.trim_start();
+    ["cout", "cerr", "clog", "printf", "fprintf", "puts"].iter().any(|w| {
+        s.strip_prefix("std::").unwrap_or(s).strip_prefix(w).is_some_and(|r| r.trim_start().starts_with(['<', '(']))
+    })
+}
+
+/// The induction variable of `for (v = a; v < b; v++)` (also `<=`, `>`, `>=`, `!=`, `++v`, `v--`,
+/// `v += c`, `v -= c`, `v = v + c`), or none for another shape.
+fn loop_var(l: Node, text: &str, inner: bool) -> Option<LoopVar> {
+    if kind(l) != "for_statement" {
+        return None;
+    }
+    let t = |n: Node| text[n.byte_range()].trim().to_string();
+    let init = field(l, "initializer")?;
+    let (name, start) = match kind(init) {
+        "declaration" => {
+            let d = field(init, "declarator").filter(|d| kind(*d) == "init_declarator")?;
+            (t(field(d, "declarator")?), t(field(d, "value")?))
+        }
+        "assignment_expression" => (t(field(init, "left")?), t(field(init, "right")?)),
+        _ => return None,
+    };
+    let mut cond = field(l, "condition")?;
+    if kind(cond) == "condition_clause" {
+        cond = field(cond, "value").or_else(|| cond.named_child(0))?;
+    }
+    if kind(cond) != "binary_expression" || t(field(cond, "left")?) != name {
+        return None;
+    }
+    let bound = t(field(cond, "right")?);
+    let op = cond.child_by_field_name("operator").map(|o| o.kind())?;
+    let update = field(l, "update")?;
+    let step = match kind(update) {
+        "update_expression" => {
+            let u = t(update);
+            let v = u.trim_start_matches(['+', '-']).trim_end_matches(['+', '-']).trim();
+            if v != name {
+                return None;
+            }
+            if u.contains("++") {
+                1
+            } else {
+                -1
+            }
+        }
+        "assignment_expression" if t(field(update, "left")?) == name => {
+            let right = field(update, "right")?;
+            let op = update.child_by_field_name("operator").map(|o| o.kind())?;
+            let literal = |n: Node| t(n).parse::<i64>().ok();
+            match op {
+                "+=" => literal(right)?,
+                "-=" => -literal(right)?,
+                "=" if kind(right) == "binary_expression" && t(field(right, "left")?) == name => {
+                    let c = literal(field(right, "right")?)?;
+                    match right.child_by_field_name("operator").map(|o| o.kind())? {
+                        "+" => c,
+                        "-" => -c,
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    let (lo, hi) = match (op, step > 0) {
+        ("<" | "!=", true) => (start, format!("({bound}) - 1")),
+        ("<=", true) => (start, bound),
+        (">" | "!=", false) => (format!("({bound}) + 1"), start),
+        (">=", false) => (bound, start),
+        _ => return None,
+    };
+    (step != 0).then_some(LoopVar { name, lo, hi, step, inner })
+}
+
+/// The arrays of a function: its array and pointer parameters that are memories (not streams,
+/// not m_axi: a bus port, not a RAM) and its local arrays, with their pragmas.
+fn arrays_of(function_body: Node, params: &[super::Param], text: &str) -> Vec<ArrayDecl> {
+    use super::types::ParamKind;
+    let mut out: Vec<ArrayDecl> = params
+        .iter()
+        .filter(|p| matches!(p.kind, ParamKind::Pointer | ParamKind::Array))
+        .filter(|p| !p.interface.as_deref().is_some_and(|i| i.eq_ignore_ascii_case("m_axi")))
+        .map(|p| ArrayDecl { name: p.name.clone(), dims: p.dims.clone(), param: true, ..ArrayDecl::default() })
+        .collect();
+    let mut todo = vec![function_body];
+    while let Some(n) = todo.pop() {
+        if kind(n) == "declaration" {
+            for d in n.children_by_field_name("declarator", &mut n.walk()) {
+                let d = if kind(d) == "init_declarator" { field(d, "declarator").unwrap_or(d) } else { d };
+                if kind(d) != "array_declarator" {
+                    continue;
+                }
+                let mut dims = Vec::new();
+                let mut x = Some(d);
+                while let Some(a) = x.filter(|a| kind(*a) == "array_declarator") {
+                    dims.push(field(a, "size").map(|s| text[s.byte_range()].trim().to_string()).unwrap_or_default());
+                    x = field(a, "declarator");
+                }
+                dims.reverse();
+                if let Some(name) = x.filter(|i| kind(*i) == "identifier").map(|i| text[i.byte_range()].to_string()) {
+                    out.retain(|a| a.name != name);
+                    out.push(ArrayDecl { name, dims, ..ArrayDecl::default() });
+                }
+            }
+        }
+        if !matches!(kind(n), "lambda_expression" | "class_specifier" | "struct_specifier") {
+            todo.extend(named_children(n));
+        }
+    }
+    for line in text[function_body.byte_range()].lines() {
+        let l = line.trim_start().to_ascii_lowercase();
+        if !(l.starts_with('#') && l.contains("pragma")) {
+            continue;
+        }
+        let compact: String = l
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .replace(" = ", "=")
+            .replace("= ", "=")
+            .replace(" =", "=");
+        let words: Vec<&str> = compact.split_whitespace().collect();
+        let opt = |k: &str| words.iter().find_map(|w| w.strip_prefix(k));
+        let Some(var) = opt("variable=").or_else(|| opt("port=")) else { continue };
+        let Some(a) = out.iter_mut().find(|a| a.name.to_ascii_lowercase() == var) else { continue };
+        if words.contains(&"array_partition") {
+            if let Some(p) = partition(&words) {
+                a.partitions.push(p);
+            }
+        } else if let Some(core) = opt("core=").or_else(|| opt("type=")).or_else(|| opt("storage_type=")) {
+            if let Some(ports) = storage_ports(core) {
+                a.ports = Some(ports);
+            }
+        }
+    }
+    out
+}
+
+/// The partition of an `array_partition` pragma's words (lower case): `complete`, `block` or
+/// `cyclic` (bare or as `type=`), `factor=`, `dim=` (1 when not given).
+pub fn partition(words: &[&str]) -> Option<Partition> {
+    let opt = |k: &str| words.iter().find_map(|w| w.strip_prefix(k));
+    let kind = ["complete", "block", "cyclic"]
+        .into_iter()
+        .find(|k| words.contains(k) || opt("type=") == Some(*k) || opt("-type=") == Some(*k))
+        .unwrap_or("complete");
+    let factor = opt("factor=").and_then(|f| f.parse().ok());
+    if kind != "complete" && factor.is_none() {
+        return None;
+    }
+    let dim = opt("dim=").and_then(|d| d.parse().ok()).unwrap_or(1);
+    Some(Partition { kind: kind.to_string(), factor, dim })
+}
+
+/// The ports of a storage core or type (`RAM_1P_BRAM`, `ram_1p`, `RAM_2P`, `ROM_1P`): 1 for a
+/// single-port one, 2 for the others of a RAM or ROM; none for a name that is neither.
+pub fn storage_ports(core: &str) -> Option<u32> {
+    let c = core.to_ascii_lowercase();
+    if !(c.starts_with("ram") || c.starts_with("rom")) {
+        return None;
+    }
+    Some(if c.contains("_1p") || c == "ram" || c == "rom" { 1 } else { 2 })
+}
+
+/// Evaluates the accesses of `m` with the constants of the sources (loop bounds, index
+/// expressions, dimensions), the loops inside unrolled; leaves `resolved` empty when a loop
+/// inside has no constant range or there are too many accesses.
+pub fn resolve(m: &mut LoopMemory, consts: &super::consts::Constants) {
+    m.resolved.clear();
+    let value = |e: &str| consts.eval(e).ok().and_then(|v| i64::try_from(v).ok());
+    // Ranges of the loops around (by name); values of the loops inside.
+    let mut ranges: Vec<(String, Option<(i64, i64)>)> = Vec::new();
+    let mut inner_values: Vec<(String, Vec<i64>)> = Vec::new();
+    for v in &m.vars {
+        let range = value(&v.lo).zip(value(&v.hi)).filter(|(lo, hi)| lo <= hi);
+        if !v.inner {
+            ranges.push((v.name.clone(), range));
+            continue;
+        }
+        let Some((lo, hi)) = range else { return };
+        let n = (hi - lo) / v.step.abs() + 1;
+        if n as usize > MAX_UNROLLED {
+            return;
+        }
+        let values = (0..n).map(|k| if v.step > 0 { lo + k * v.step } else { hi + k * v.step }).collect();
+        inner_values.push((v.name.clone(), values));
+    }
+    let mut out: Vec<ResolvedArray> = m
+        .arrays
+        .iter()
+        .map(|a| ResolvedArray {
+            array: a.name.clone(),
+            sizes: a.dims.iter().map(|d| value(d).and_then(|v| u64::try_from(v).ok())).collect(),
+            accesses: Vec::new(),
+        })
+        .collect();
+    let mut total = 0usize;
+    let mut seen_reads = std::collections::HashSet::new();
+    for a in &m.accesses {
+        // Every combination of the values of the loops inside around it.
+        let loops: Vec<&(String, Vec<i64>)> =
+            a.inner.iter().filter_map(|n| inner_values.iter().find(|(v, _)| v == n)).collect();
+        let mut combos: Vec<Vec<(String, i64)>> = vec![Vec::new()];
+        for (name, values) in loops {
+            combos = combos
+                .into_iter()
+                .flat_map(|c| values.iter().map(move |v| [c.clone(), vec![(name.clone(), *v)]].concat()))
+                .collect();
+            if combos.len() > MAX_UNROLLED {
+                return;
+            }
+        }
+        for fixed in combos {
+            total += 1;
+            if total > MAX_UNROLLED {
+                m.resolved.clear();
+                return;
+            }
+            let index: Vec<Option<(i64, i64)>> =
+                a.index.iter().map(|e| index_range(e, &fixed, &ranges, consts)).collect();
+            // A read of the same element twice in an iteration is one load.
+            if !a.write && !seen_reads.insert((a.array.clone(), a.index.clone(), fixed.clone())) {
+                continue;
+            }
+            if let Some(r) = out.iter_mut().find(|r| r.array == a.array) {
+                r.accesses.push(index);
+            }
+        }
+    }
+    m.resolved = out;
+}
+
+/// The range of an index expression: the loops inside at their values, the loops around over
+/// their ranges (taken at the corners: the expressions kept are sums and products of them),
+/// the constants of the sources. `None` when it has another name or another operator.
+fn index_range(
+    expr: &str,
+    fixed: &[(String, i64)],
+    ranges: &[(String, Option<(i64, i64)>)],
+    consts: &super::consts::Constants,
+) -> Option<(i64, i64)> {
+    if !expr.chars().all(|c| c.is_alphanumeric() || " _+-*()".contains(c)) {
+        return None;
+    }
+    let names = identifiers(expr);
+    let ranged: Vec<(&str, (i64, i64))> = ranges
+        .iter()
+        .filter(|(n, _)| names.contains(&n.as_str()) && !fixed.iter().any(|(f, _)| f == n))
+        .map(|(n, r)| r.map(|r| (n.as_str(), r)))
+        .collect::<Option<Vec<_>>>()?;
+    if ranged.len() > 4 {
+        return None;
+    }
+    let mut lo = i64::MAX;
+    let mut hi = i64::MIN;
+    for corner in 0..(1u32 << ranged.len()) {
+        let mut values: Vec<(&str, i64)> = fixed.iter().map(|(n, v)| (n.as_str(), *v)).collect();
+        for (k, (n, (a, b))) in ranged.iter().enumerate() {
+            values.push((n, if corner & (1 << k) == 0 { *a } else { *b }));
+        }
+        let v = consts.eval(&substitute(expr, &values)).ok().and_then(|v| i64::try_from(v).ok())?;
+        lo = lo.min(v);
+        hi = hi.max(v);
+    }
+    Some((lo, hi))
+}
+
+fn identifiers(expr: &str) -> Vec<&str> {
+    expr.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_'))
+        .collect()
+}
+
+/// `expr` with each name of `values` replaced by its value in parentheses.
+fn substitute(expr: &str, values: &[(&str, i64)]) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match values.iter().find(|(n, _)| *n == word.as_str()) {
+            Some((_, v)) => out.push_str(&format!("({v})")),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in expr.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// The initiation interval the memory ports of `m` allow (1 when none holds it back), with the
+/// array and bank that set it: per array, each access counted against every bank its index
+/// ranges can reach; a bank serves `ports` accesses a state (2 unless its storage says).
+/// Only parameters `keep` accepts are counted (memories of the interface or of a caller, which
+/// Vitis does not repartition), not local arrays: Vitis partitions those further as a pipeline
+/// needs (the 2022.2 systolic fixture writes 8 elements of one bank of its `localA`, `complete
+/// dim=1`, an iteration at II 1). Arrays `complete` on every dimension are registers.
+pub fn port_ii(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<(u64, String)> {
+    let mut best: Option<(u64, String)> = None;
+    for r in &m.resolved {
+        let Some(decl) = m.arrays.iter().find(|a| a.name == r.array) else { continue };
+        if !decl.param || !keep(decl) {
+            continue;
+        }
+        if decl.partitions.iter().any(|p| p.dim == 0 && p.kind == "complete") {
+            continue;
+        }
+        // Per partitioned dimension: how its indices fall into banks.
+        let split: Option<Vec<Split>> = decl.partitions.iter().map(|p| Split::of(p, &r.sizes)).collect();
+        let Some(split) = split else { continue };
+        let mut counts: std::collections::HashMap<Vec<u64>, u64> = Default::default();
+        for access in &r.accesses {
+            // The banks it may reach on each partitioned dimension.
+            let mut banks: Vec<Vec<u64>> = vec![Vec::new()];
+            for d in &split {
+                let reach = d.reach(access.get(d.dim).copied().flatten());
+                banks =
+                    banks.into_iter().flat_map(|b| reach.iter().map(move |x| [b.clone(), vec![*x]].concat())).collect();
+            }
+            for b in banks {
+                *counts.entry(b).or_default() += 1;
+            }
+        }
+        let ports = u64::from(decl.ports.unwrap_or(2).max(1));
+        if let Some((bank, k)) = counts.into_iter().max_by_key(|(b, k)| (*k, std::cmp::Reverse(b.clone()))) {
+            let ii = k.div_ceil(ports);
+            if best.as_ref().is_none_or(|(b, _)| ii > *b) {
+                let bank = if split.is_empty() {
+                    String::new()
+                } else {
+                    format!(" bank {}", bank.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+                };
+                let why = format!("{}{bank}: {k} accesses, {ports} port{}", r.array, if ports == 1 { "" } else { "s" });
+                best = Some((ii, why));
+            }
+        }
+    }
+    best.filter(|(ii, _)| *ii > 1)
+}
+
+/// How one partitioned dimension's indices fall into banks.
+struct Split {
+    /// The dimension (0: the outermost).
+    dim: usize,
+    /// Banks it makes.
+    banks: u64,
+    /// `block`: indices a bank holds; `None` for `cyclic` (index modulo banks) and `complete`.
+    per_bank: Option<u64>,
+}
+
+impl Split {
+    /// The split a partition makes of an array of these dimension sizes; `None` when a size it
+    /// needs is not known.
+    fn of(p: &Partition, sizes: &[Option<u64>]) -> Option<Split> {
+        let dim = (p.dim as usize).saturating_sub(1);
+        let size = sizes.get(dim).copied().flatten();
+        let factor = p.factor.filter(|&f| f > 0);
+        match p.kind.as_str() {
+            "complete" => Some(Split { dim, banks: size?.max(1), per_bank: None }),
+            "cyclic" => Some(Split { dim, banks: factor?, per_bank: None }),
+            _ => Some(Split { dim, banks: factor?, per_bank: Some(size?.div_ceil(factor?).max(1)) }),
+        }
+    }
+
+    /// The banks indices of `range` can reach (every bank for an unknown range).
+    fn reach(&self, range: Option<(i64, i64)>) -> Vec<u64> {
+        let all = || (0..self.banks).collect();
+        let Some((lo, hi)) = range else { return all() };
+        let (lo, hi) = (lo.max(0) as u64, hi.max(0) as u64);
+        match self.per_bank {
+            Some(per) => ((lo / per).min(self.banks - 1)..=(hi / per).min(self.banks - 1)).collect(),
+            None if hi - lo + 1 >= self.banks => all(),
+            None => {
+                let mut b: Vec<u64> = (lo..=hi).map(|i| i % self.banks).collect();
+                b.sort_unstable();
+                b.dedup();
+                b
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn memory_of(src: &str, consts: &str, loop_index: usize) -> LoopMemory {
+        let m = crate::model::build(&crate::parse::parse_cpp(src, None), src);
+        let mut mem = m.functions[0].loops[loop_index].details.as_ref().unwrap().facts.memory.clone().unwrap();
+        resolve(&mut mem, &crate::model::consts::Constants::scan([consts, src]));
+        mem
+    }
+
+    /// The `matrixmul_5b` pattern: one single-port array of 12 rows in 5 blocks of 3; an
+    /// iteration reads a row of A (rows 0–3: banks 0 and 1, the row not known), two rows of B
+    /// (constant rows 4, 5 in bank 1; 6, 7 in bank 2) and writes a row of C: bank 1 sees 6.
+    #[test]
+    fn accesses_per_bank_set_the_ii() {
+        let src = "void mm(int a[3*DIM][DIM]) {\n#pragma HLS RESOURCE variable=a core=RAM_1P_BRAM\n\
+                   #pragma HLS ARRAY_PARTITION variable=a block factor=5 dim=1\n  int r[DIM]; int tmp = 0;\n  \
+                   for (int i = 0; i < DIM; i++) {\n    for (int j = 0; j < DIM; j++) {\n#pragma HLS PIPELINE\n      \
+                   tmp = 0;\n      for (int k = 0; k < DIM; k++) r[k] = a[i][k];\n      \
+                   for (int k = 0; k < DIM; k++) tmp += r[k] * a[k + DIM][j];\n      a[i + 2 * DIM][j] = tmp;\n    }\n  }\n}\n";
+        let mem = memory_of(src, "#define DIM 4\n", 1);
+        assert_eq!(mem.arrays[0].ports, Some(1));
+        assert_eq!(mem.arrays[0].partitions, [Partition { kind: "block".into(), factor: Some(5), dim: 1 }]);
+        let a = &mem.resolved[0];
+        assert_eq!(a.sizes, [Some(12), Some(4)]);
+        assert_eq!(a.accesses.len(), 9);
+        assert_eq!(a.accesses[0], [Some((0, 3)), Some((0, 0))]);
+        assert_eq!(port_ii(&mem, |_| true), Some((6, "a bank 1: 6 accesses, 1 port".into())));
+        // Without the partition: 9 accesses of one single-port memory.
+        let unsplit = src.replace("#pragma HLS ARRAY_PARTITION variable=a block factor=5 dim=1\n", "");
+        assert_eq!(port_ii(&memory_of(&unsplit, "#define DIM 4\n", 1), |_| true).map(|x| x.0), Some(9));
+        // Dual-port (no storage pragma): ceil(9 / 2).
+        let dual = unsplit.replace("#pragma HLS RESOURCE variable=a core=RAM_1P_BRAM\n", "");
+        assert_eq!(port_ii(&memory_of(&dual, "#define DIM 4\n", 1), |_| true).map(|x| x.0), Some(5));
+        // Cyclic by 4 on the second dimension: the row of A (k = 0..3) one access a bank; the
+        // four rows of B and the row of C on column j (0..3): any bank, 1 + 4 + 1.
+        let cyclic = src.replace("block factor=5 dim=1", "cyclic factor=4 dim=2");
+        assert_eq!(port_ii(&memory_of(&cyclic, "#define DIM 4\n", 1), |_| true).map(|x| x.0), Some(6));
+    }
+
+    #[test]
+    fn one_access_an_array_or_registers_set_nothing() {
+        let src = "void k(int *x, int *y, int n) {\n  for (int i = 0; i < n; i++) {\n    y[i] = x[i] + 1;\n  }\n}\n";
+        let m = crate::model::build(&crate::parse::parse_cpp(src, None), src);
+        assert_eq!(m.functions[0].loops[0].details.as_ref().unwrap().facts.memory, None);
+        let regs = "void k(int x[4], int *y) {\n#pragma HLS array_partition variable=x complete dim=0\n  \
+                    for (int i = 0; i < 8; i++) {\n    y[i] = x[0] + x[1] + x[2] + x[3];\n  }\n}\n";
+        assert_eq!(port_ii(&memory_of(regs, "", 0), |_| true), None);
+        let ported = regs.replace("#pragma HLS array_partition variable=x complete dim=0\n", "");
+        assert_eq!(port_ii(&memory_of(&ported, "", 0), |_| true).map(|x| x.0), Some(2));
+    }
+
+    #[test]
+    fn loop_headers_and_substitution() {
+        assert_eq!(substitute("i + 2*DIM - ii", &[("i", 3)]), "(3) + 2*DIM - ii");
+        let src = "void k(int a[16]) {\n  for (int i = 15; i >= 0; i -= 2) { a[i] = a[i] + 1; }\n}\n";
+        let mem = memory_of(src, "", 0);
+        assert_eq!((mem.vars[0].lo.as_str(), mem.vars[0].hi.as_str(), mem.vars[0].step), ("0", "15", -2));
+        assert_eq!(mem.resolved[0].accesses, [vec![Some((0, 15))], vec![Some((0, 15))]]);
+    }
+}
