@@ -584,8 +584,9 @@ mod tests {
         assert_eq!(comb.top_module().and_then(|m| m.latency).map(|l| l.max), Some(0));
         // The schedule's 0 is every call's estimate.
         assert_eq!(top_window(Some(&comb), &params, &[0, 0], None, None), Window::Handshake);
+        // A report of 2018.3: that release's testbench, the argument its one input.
         let seq = old_report(ports);
-        let polled = Window::AxiLitePolled { words: vec![1], writes: vec![], reads: vec![] };
+        let polled = Window::AxiLite2019 { inputs: vec![Bank { words: 1, turns: 1 }], outputs: vec![] };
         assert_eq!(top_window(Some(&seq), &params, &[40, 40], None, None), polled);
         // Without a report the model's 0 decides, whatever window the release would give.
         let top = ModuleInfo { control: Some("s_axilite".into()), ..ModuleInfo::default() };
