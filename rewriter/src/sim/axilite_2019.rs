@@ -2,14 +2,10 @@
 //! ([`crate::vitis_tb::Window::AxiLite2019`]), from the top's parameters and what its body does
 //! with them; the same with a report or without (reports of those releases list no registers).
 
-use super::estimate::scalar_words;
+use super::estimate::{scalar_words, BundleMemory};
 use crate::emit::manifest::ModuleInfo;
 use crate::model::{Param, ParamKind};
 use crate::vitis_tb::{Bank, Output2019, Window};
-
-/// More turns than this a memory is not an s_axilite memory but a size misread (the bundle's
-/// address space is a few kB to MB); the testbench is walked turn by turn.
-const MAX_BANK_TURNS: u32 = 1 << 20;
 
 /// The bundle in argument order: an m_axi pointer's offset register (one 32-bit word: the
 /// addresses of these releases are 32-bit); a scalar argument written before the start; a
@@ -23,20 +19,12 @@ pub(super) fn window(params: &[Param], top: Option<&ModuleInfo>) -> Window {
         match (p.interface.as_deref(), p.kind) {
             (Some("m_axi"), _) => inputs.push(Bank { words: 1, turns: 1 }),
             (Some("s_axilite"), ParamKind::Array) => {
-                let Some((elements, bits)) = p.elements.zip(p.elem_bits) else { continue };
-                let uses = top.and_then(|m| m.port_uses.iter().find(|u| u.param == p.name));
-                let banks = uses.map_or(1, |u| u.banks.max(1));
-                let bank = Bank::of(elements.div_ceil(banks), bits);
-                if bank.turns > MAX_BANK_TURNS {
-                    continue;
+                let Some(mem) = BundleMemory::of(p, top) else { continue };
+                if mem.input {
+                    inputs.extend(std::iter::repeat_n(mem.bank, mem.banks));
                 }
-                let written = uses.is_some_and(|u| u.accesses.iter().any(|a| a.write));
-                let read = uses.is_none_or(|u| u.accesses.iter().any(|a| !a.write));
-                if read || !written {
-                    inputs.extend(std::iter::repeat_n(bank, banks as usize));
-                }
-                if written {
-                    outputs.extend(std::iter::repeat_n(Output2019::Memory(bank), banks as usize));
+                if mem.output {
+                    outputs.extend(std::iter::repeat_n(Output2019::Memory(mem.bank), mem.banks));
                 }
             }
             (Some("s_axilite"), ParamKind::Pointer | ParamKind::Reference) => {

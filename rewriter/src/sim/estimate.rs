@@ -189,23 +189,41 @@ fn window_without_report(version: Option<&str>, top: Option<&ModuleInfo>) -> Win
     let control_on_axilite = m.control.as_deref() == Some("s_axilite");
     let (mut writes, mut reads) = (Vec::new(), Vec::new());
     for p in m.params.iter().filter(|p| p.kind == ParamKind::Array && p.interface.as_deref() == Some("s_axilite")) {
-        let Some((elements, bits)) = p.elements.zip(p.elem_bits) else { continue };
-        let uses = m.port_uses.iter().find(|u| u.param == p.name);
-        let banks = uses.map_or(1, |u| u.banks.max(1));
-        let bank = Bank::of(elements.div_ceil(banks), bits);
-        if bank.turns > MAX_BANK_TURNS {
-            continue;
+        let Some(mem) = BundleMemory::of(p, Some(m)) else { continue };
+        if mem.input {
+            writes.extend(std::iter::repeat_n(mem.bank, mem.banks));
         }
-        let written = uses.is_some_and(|u| u.accesses.iter().any(|a| a.write));
-        let read = uses.is_none_or(|u| u.accesses.iter().any(|a| !a.write));
-        if read || !written {
-            writes.extend(std::iter::repeat_n(bank, banks as usize));
-        }
-        if written {
-            reads.extend(std::iter::repeat_n(ReadBack::Memory(bank), banks as usize));
+        if mem.output {
+            reads.extend(std::iter::repeat_n(ReadBack::Memory(mem.bank), mem.banks));
         }
     }
     Window::for_top(Some(version), control_on_axilite, argument_words(&m.params, version)).with_memories(writes, reads)
+}
+
+/// An array argument on the control bundle as the co-sim testbench moves it: the banks its
+/// `ARRAY_PARTITION` makes, written before the start when the top reads it (or its accesses are
+/// unknown), read back after done when the top writes it. None when the sources do not give its
+/// size or element type, or its size is a misread.
+pub(super) struct BundleMemory {
+    pub bank: Bank,
+    pub banks: usize,
+    pub input: bool,
+    pub output: bool,
+}
+
+impl BundleMemory {
+    pub(super) fn of(p: &Param, top: Option<&ModuleInfo>) -> Option<BundleMemory> {
+        let (elements, bits) = p.elements.zip(p.elem_bits)?;
+        let uses = top.and_then(|m| m.port_uses.iter().find(|u| u.param == p.name));
+        let banks = uses.map_or(1, |u| u.banks.max(1));
+        let bank = Bank::of(elements.div_ceil(banks), bits);
+        if bank.turns > MAX_BANK_TURNS {
+            return None;
+        }
+        let written = uses.is_some_and(|u| u.accesses.iter().any(|a| a.write));
+        let read = uses.is_none_or(|u| u.accesses.iter().any(|a| !a.write));
+        Some(BundleMemory { bank, banks: banks as usize, input: read || !written, output: written })
+    }
 }
 
 /// More turns than this a memory is not an s_axilite memory (the bundle's address space is a
