@@ -220,8 +220,9 @@ fn stream_access(n: Node, text: &str) -> Option<(String, bool)> {
     }
 }
 
-/// A statement that only prints (`std::cout << a[i]`, `printf(...)`).
-fn prints(stmt: &str) -> bool {
+/// A statement that only prints (`std::cout << a[i]`, `printf(...)`): C simulation only,
+/// synthesis drops it with what it reads.
+pub(super) fn prints(stmt: &str) -> bool {
     let s = stmt.trim_start();
     ["cout", "cerr", "clog", "printf", "fprintf", "puts"].iter().any(|w| {
         s.strip_prefix("std::").unwrap_or(s).strip_prefix(w).is_some_and(|r| r.trim_start().starts_with(['<', '(']))
@@ -251,8 +252,9 @@ fn outermost_subscript_indices(mut n: Node) -> Vec<Node> {
     out
 }
 
-/// `(writes, reads)` of an access: the target of `=` writes only, of `+=` both, else it reads.
-fn role(n: Node) -> (bool, bool) {
+/// `(writes, reads)` of an access: the target of `=` writes only, of `+=` or `++` both, an
+/// inner level of `a[i][j]` neither (counted at the outer one), anything else reads.
+pub(super) fn role(n: Node) -> (bool, bool) {
     let mut top = n;
     while let Some(p) = top.parent() {
         if kind(p) == "subscript_expression" && field(p, "argument").is_some_and(|a| a.id() == top.id()) {

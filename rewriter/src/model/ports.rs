@@ -16,6 +16,7 @@
 //! ([`resolve`]), then counts the accesses per bank with the partitions and storage of the
 //! pragmas and directives.
 
+use super::fnbody::{prints, role};
 use crate::parse::{field, kind, named_children};
 use serde::{Deserialize, Serialize};
 use tree_sitter::Node;
@@ -241,32 +242,6 @@ fn index_nodes(n: Node) -> Vec<Node> {
         return named_children(i).collect();
     }
     vec![i]
-}
-
-/// `(writes, reads)` of an access: the target of `=` writes only, of `+=` or `++` both, an inner
-/// level of `a[i][j]` neither (counted at the outer one), anything else reads.
-fn role(n: Node) -> (bool, bool) {
-    if let Some(p) = n.parent() {
-        if kind(p) == "subscript_expression" && field(p, "argument").is_some_and(|a| a.id() == n.id()) {
-            return (false, false);
-        }
-    }
-    match n.parent() {
-        Some(p) if kind(p) == "assignment_expression" && field(p, "left").is_some_and(|l| l.id() == n.id()) => {
-            let plain = p.child_by_field_name("operator").is_some_and(|o| o.kind() == "=");
-            (true, !plain)
-        }
-        Some(p) if kind(p) == "update_expression" => (true, true),
-        _ => (false, true),
-    }
-}
-
-/// A statement that only prints (C simulation only: synthesis drops it with what it reads).
-fn prints(stmt: &str) -> bool {
-    let s = stmt.trim_start();
-    ["cout", "cerr", "clog", "printf", "fprintf", "puts"].iter().any(|w| {
-        s.strip_prefix("std::").unwrap_or(s).strip_prefix(w).is_some_and(|r| r.trim_start().starts_with(['<', '(']))
-    })
 }
 
 /// The induction variable of `for (v = a; v < b; v++)` (also `<=`, `>`, `>=`, `!=`, `++v`, `v--`,
