@@ -589,6 +589,19 @@ fn bad(line: usize, msg: String) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every record of a log as the batches give them: order, probe, event.
+    fn in_batches(bytes: &[u8]) -> Vec<(u64, u32, Event)> {
+        let mut s = Stream::new(bytes).unwrap();
+        let mut out = Vec::new();
+        loop {
+            let b = s.next_batch().unwrap();
+            if b.is_empty() {
+                return out;
+            }
+            out.extend(b.iter().map(|r| (r.order, r.probe, r.event)));
+        }
+    }
     use crate::sim::events::Event;
 
     /// A binary block: thread, then (raw order, probe) begin records.
@@ -746,15 +759,7 @@ mod tests {
         assert_eq!(one, want);
         // In batches: the repeat is one record, its rank the first repetition's, and the ranks
         // after it count what it stands for.
-        let mut s = Stream::new(bytes.as_slice()).unwrap();
-        let mut batched = Vec::new();
-        loop {
-            let b = s.next_batch().unwrap();
-            if b.is_empty() {
-                break;
-            }
-            batched.extend(b.iter().map(|r| (r.order, r.probe, r.event)));
-        }
+        let batched = in_batches(&bytes);
         assert_eq!(
             batched,
             [
@@ -809,15 +814,7 @@ mod tests {
         assert_eq!(one, want);
         // In batches: runs like the one before them are a repeat, as the log without leaf-runs
         // records folds them.
-        let mut s = Stream::new(bytes.as_slice()).unwrap();
-        let mut batched = Vec::new();
-        loop {
-            let b = s.next_batch().unwrap();
-            if b.is_empty() {
-                break;
-            }
-            batched.extend(b.iter().map(|r| (r.order, r.probe, r.event)));
-        }
+        let batched = in_batches(&bytes);
         let repeat = Event::Repeat { count: 2 };
         let want = [(0, 1, Event::Begin), (1, 3, Event::Begin), (2, 3, Event::End), (3, 3, Event::Begin)];
         assert_eq!(batched[..4], want);
