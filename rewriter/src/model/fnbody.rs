@@ -95,14 +95,10 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
         if count >= MAX_USES {
             break;
         }
+        if not_hardware(n, text) {
+            continue;
+        }
         let k = kind(n);
-        if matches!(k, "lambda_expression" | "class_specifier" | "struct_specifier") {
-            continue;
-        }
-        // Printing is C simulation only: synthesis drops it with what it reads.
-        if k == "expression_statement" && prints(&text[n.byte_range()]) {
-            continue;
-        }
         if k == "subscript_expression" {
             if let Some(name) = array_of(n, text) {
                 if let Some(u) = out.iter_mut().find(|u| u.param == name && u.banks > 0) {
@@ -220,9 +216,20 @@ fn stream_access(n: Node, text: &str) -> Option<(String, bool)> {
     }
 }
 
+/// A node whose accesses are no hardware of the function: a lambda or a class body (code of
+/// its own), or a statement that only prints (C simulation only: synthesis drops it with what
+/// it reads).
+pub(super) fn not_hardware(n: Node, text: &str) -> bool {
+    match kind(n) {
+        "lambda_expression" | "class_specifier" | "struct_specifier" => true,
+        "expression_statement" => prints(&text[n.byte_range()]),
+        _ => false,
+    }
+}
+
 /// A statement that only prints (`std::cout << a[i]`, `printf(...)`): C simulation only,
 /// synthesis drops it with what it reads.
-pub(super) fn prints(stmt: &str) -> bool {
+fn prints(stmt: &str) -> bool {
     let s = stmt.trim_start();
     ["cout", "cerr", "clog", "printf", "fprintf", "puts"].iter().any(|w| {
         s.strip_prefix("std::").unwrap_or(s).strip_prefix(w).is_some_and(|r| r.trim_start().starts_with(['<', '(']))

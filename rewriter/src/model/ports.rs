@@ -16,7 +16,7 @@
 //! ([`resolve`]), then counts the accesses per bank with the partitions and storage of the
 //! pragmas and directives.
 
-use super::fnbody::{prints, role};
+use super::fnbody::{not_hardware, role};
 use crate::parse::{field, kind, named_children};
 use serde::{Deserialize, Serialize};
 use tree_sitter::Node;
@@ -138,13 +138,10 @@ pub(super) fn loop_memory(
         if accesses.len() >= MAX_ACCESSES {
             return None;
         }
+        if not_hardware(n, text) {
+            continue;
+        }
         let k = kind(n);
-        if matches!(k, "lambda_expression" | "class_specifier" | "struct_specifier") {
-            continue;
-        }
-        if k == "expression_statement" && prints(&text[n.byte_range()]) {
-            continue;
-        }
         if k == "subscript_expression" {
             if let Some(a) = access(n, text).filter(|(name, _)| arrays.iter().any(|d| &d.name == name)) {
                 let (array, index) = a;
