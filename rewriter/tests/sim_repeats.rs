@@ -99,21 +99,26 @@ fn folded_and_unfolded_logs_give_the_same_reports() {
     assert!(folded_bytes * 10 < unfolded_bytes * 9, "folded {folded_bytes} B, unfolded {unfolded_bytes} B");
 }
 
+/// `sim` of `project` without a report, its work directory kept in `keep`.
+fn sim_kept(project: &Path, keep: &Path) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg(project.join("hls_config.cfg"))
+        .arg("--keep")
+        .arg(keep)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
 /// The kernel made for this: its runs are folded, and its report holds each of them.
 #[test]
 fn the_repeats_kernel_folds_its_runs() {
     let work = tempfile::tempdir().unwrap();
     let project = repo().join("tests/sim/repeats");
     let keep = work.path().join("keep");
-    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-        .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
-        .arg(hls_include())
-        .arg(project.join("hls_config.cfg"))
-        .arg("--keep")
-        .arg(&keep)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    sim_kept(&project, &keep);
     let (folded, unfolded) = (run_testbench(&keep, true), run_testbench(&keep, false));
     let count = |log: &Path| hlsinstr::sim::events::read(log).unwrap().len();
     assert_eq!(count(&folded), count(&unfolded), "the folded log reads back as many records");
@@ -130,15 +135,7 @@ fn the_leaf_runs_kernel_stores_its_runs() {
     let work = tempfile::tempdir().unwrap();
     let project = repo().join("tests/sim/leaf_runs");
     let keep = work.path().join("keep");
-    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-        .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
-        .arg(hls_include())
-        .arg(project.join("hls_config.cfg"))
-        .arg("--keep")
-        .arg(&keep)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    sim_kept(&project, &keep);
     let src = std::fs::read_to_string(keep.join("src/leaf_runs.cpp")).unwrap();
     for (name, leaf) in [("Sort", false), ("Inner", true), ("Some", true), ("Taps", true), ("Calls", true)] {
         let line = src.lines().find(|l| l.contains(&format!("{name}:"))).unwrap();
