@@ -1069,15 +1069,12 @@ fn vivado_hls_loops_of_an_inlined_function_are_numbered_in_its_callers_module() 
     assert_eq!(got, [62, 70], "{warnings}");
 }
 
-/// A module whose latency is a range and whose every child the report times ran in a call (their
-/// worst cases add up to the report's list) took its worst case's path: a loop under `if (init)`
-/// is in the worst case (13) and not in the best (7), as the public 2020.2 `HLS_CISR_spmv_accel`
-/// reports 19 ~ 24 around its `if (cmd_start)` loop of 4 and co-simulates at 24, then 19. Here
-/// `Init` sits in a helper the report inlined (no module): what it ran still counts as the
-/// top's child. Best case plus what the run changed gave 7 on every call.
-#[test]
-fn a_call_that_runs_every_timed_child_takes_the_worst_case_path() {
-    let report = "\n\n================================================================\n== Vitis HLS Report for 'k'\n\
+/// A Vitis HLS 2020.2 text report of the top `k` (written by hand, in that release's layout):
+/// its summary row (latency, absolute latency, interval, pipeline type) and its loop rows.
+fn report_2020_2(summary: &str, loops: &[&str]) -> String {
+    let rule = "+----------+---------+---------+----------+-----------+-----------+------+----------+";
+    let mut s = String::from(
+        "\n\n================================================================\n== Vitis HLS Report for 'k'\n\
          ================================================================\n* Date:           Sat May  7 19:54:08 2022\n\n\
          * Version:        2020.2 (Build 3064766 on Wed Nov 18 09:12:47 MST 2020)\n* Project:        p\n\
          * Solution:       solution1 (Vivado IP Flow Target)\n* Product family: zynq\n* Target device:  xc7z020-clg400-1\n\n\n\
@@ -1086,17 +1083,36 @@ fn a_call_that_runs_every_timed_child_takes_the_worst_case_path() {
          \x20   +---------+---------+----------+----------+-----+-----+---------+\n\
          \x20   |  Latency (cycles) |  Latency (absolute) |  Interval | Pipeline|\n\
          \x20   |   min   |   max   |    min   |    max   | min | max |   Type  |\n\
-         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\
-         \x20   |        7|       13|  70.000 ns|  0.130 us|    8|   14|     none|\n\
-         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\n\
-         \x20   + Detail: \n        * Instance: \n        N/A\n\n        * Loop: \n\
-         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\
-         \x20       |          |  Latency (cycles) | Iteration|  Initiation Interval  | Trip |          |\n\
-         \x20       | Loop Name|   min   |   max   |  Latency |  achieved |   target  | Count| Pipelined|\n\
-         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\
-         \x20       |- Init    |        5|        5|         2|          1|          1|     4|       yes|\n\
-         \x20       |- Sum     |        5|        5|         2|          1|          1|     4|       yes|\n\
-         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\n\n";
+         \x20   +---------+---------+----------+----------+-----+-----+---------+\n",
+    );
+    s += &format!("    {summary}\n    +---------+---------+----------+----------+-----+-----+---------+\n\n");
+    s += "    + Detail: \n        * Instance: \n        N/A\n\n        * Loop: \n";
+    s += &format!("        {rule}\n");
+    s += "        |          |  Latency (cycles) | Iteration|  Initiation Interval  | Trip |          |\n";
+    s += "        | Loop Name|   min   |   max   |  Latency |  achieved |   target  | Count| Pipelined|\n";
+    s += &format!("        {rule}\n");
+    for row in loops {
+        s += &format!("        {row}\n");
+    }
+    s += &format!("        {rule}\n\n\n");
+    s
+}
+
+/// A module whose latency is a range and whose every child the report times ran in a call (their
+/// worst cases add up to the report's list) took its worst case's path: a loop under `if (init)`
+/// is in the worst case (13) and not in the best (7), as the public 2020.2 `HLS_CISR_spmv_accel`
+/// reports 19 ~ 24 around its `if (cmd_start)` loop of 4 and co-simulates at 24, then 19. Here
+/// `Init` sits in a helper the report inlined (no module): what it ran still counts as the
+/// top's child. Best case plus what the run changed gave 7 on every call.
+#[test]
+fn a_call_that_runs_every_timed_child_takes_the_worst_case_path() {
+    let report = report_2020_2(
+        "|        7|       13|  70.000 ns|  0.130 us|    8|   14|     none|",
+        &[
+            "|- Init    |        5|        5|         2|          1|          1|     4|       yes|",
+            "|- Sum     |        5|        5|         2|          1|          1|     4|       yes|",
+        ],
+    );
     let kernel = "static int acc[4];\n\
                   static void load(const int v[4]) {\n  Init: for (int i = 0; i < 4; i++) acc[i] = v[i];\n}\n\
                   void k(bool init, const int v[4], int *out) {\n\
@@ -1105,7 +1121,7 @@ fn a_call_that_runs_every_timed_child_takes_the_worst_case_path() {
     let tb = "void k(bool init, const int v[4], int *out);\n\
               int main() { int v[4] = {1, 2, 3, 4}, o = 0; k(true, v, &o); k(false, v, &o); k(false, v, &o); return o == 10 ? 0 : 1; }\n";
     let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
-    let dir = project_dir(kernel, tb, config, &[("k_csynth.rpt", report)]);
+    let dir = project_dir(kernel, tb, config, &[("k_csynth.rpt", report.as_str())]);
     let csynth = dir.path().join("k_csynth.rpt");
     let e = sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone();
     assert_eq!(counts(&e["per_call"]), [13, 7, 7], "worst case with Init, best case without");
@@ -1119,26 +1135,13 @@ fn a_call_that_runs_every_timed_child_takes_the_worst_case_path() {
 /// the report's worst case this way.
 #[test]
 fn a_switch_whose_cases_time_different_loops_takes_the_best_case_plus_the_case_that_ran() {
-    let report = "\n\n================================================================\n== Vitis HLS Report for 'k'\n\
-         ================================================================\n* Date:           Sat May  7 19:54:08 2022\n\n\
-         * Version:        2020.2 (Build 3064766 on Wed Nov 18 09:12:47 MST 2020)\n* Project:        p\n\
-         * Solution:       solution1 (Vivado IP Flow Target)\n* Product family: zynq\n* Target device:  xc7z020-clg400-1\n\n\n\
-         ================================================================\n== Performance Estimates\n\
-         ================================================================\n+ Latency: \n    * Summary: \n\
-         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\
-         \x20   |  Latency (cycles) |  Latency (absolute) |  Interval | Pipeline|\n\
-         \x20   |   min   |   max   |    min   |    max   | min | max |   Type  |\n\
-         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\
-         \x20   |        1|       17|  10.000 ns|  0.170 us|    2|   18|     none|\n\
-         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\n\
-         \x20   + Detail: \n        * Instance: \n        N/A\n\n        * Loop: \n\
-         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\
-         \x20       |          |  Latency (cycles) | Iteration|  Initiation Interval  | Trip |          |\n\
-         \x20       | Loop Name|   min   |   max   |  Latency |  achieved |   target  | Count| Pipelined|\n\
-         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\
-         \x20       |- A       |        8|        8|         2|          -|          -|     4|        no|\n\
-         \x20       |- B       |       16|       16|         2|          -|          -|     8|        no|\n\
-         \x20       +----------+---------+---------+----------+-----------+-----------+------+----------+\n\n\n";
+    let report = report_2020_2(
+        "|        1|       17|  10.000 ns|  0.170 us|    2|   18|     none|",
+        &[
+            "|- A       |        8|        8|         2|          -|          -|     4|        no|",
+            "|- B       |       16|       16|         2|          -|          -|     8|        no|",
+        ],
+    );
     let kernel = "void k(int mode, const int v[8], int *out) {\n  int s = 0;\n  switch (mode) {\n  case 0:\n\
                   \x20 A: for (int i = 0; i < 4; i++) s += v[i];\n    break;\n  case 1:\n\
                   \x20 B: for (int i = 0; i < 8; i++) s += v[i];\n    break;\n  default:\n    break;\n  }\n  *out = s;\n}\n";
@@ -1146,7 +1149,7 @@ fn a_switch_whose_cases_time_different_loops_takes_the_best_case_plus_the_case_t
               int main() { int v[8] = {1, 2, 3, 4, 5, 6, 7, 8}, a = 0, b = 0, c = 0;\n\
               \x20 k(0, v, &a); k(1, v, &b); k(2, v, &c); return a == 10 && b == 36 && c == 0 ? 0 : 1; }\n";
     let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
-    let dir = project_dir(kernel, tb, config, &[("k_csynth.rpt", report)]);
+    let dir = project_dir(kernel, tb, config, &[("k_csynth.rpt", report.as_str())]);
     let csynth = dir.path().join("k_csynth.rpt");
     let e = sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone();
     assert_eq!(counts(&e["per_call"]), [9, 17, 1], "best case + the case that ran");
