@@ -621,8 +621,14 @@ impl Project {
     /// 2016.4 to 2019.1 designs, Vitis 2020.1 and 2020.2 ones; from 2021.2 on they have them,
     /// rule 3). `None`: Vitis' 2, or the release is unknown.
     pub fn pipeline_wrapper(&self) -> Option<u64> {
-        let year = || self.tool_version_hint()?.get(..4)?.parse::<u32>().ok();
-        (self.vivado_hls || year().is_some_and(|y| y < 2021)).then_some(0)
+        self.vivado_hls_or_before(2021).then_some(0)
+    }
+
+    /// Whether Vivado HLS wrote this project, or its release (the solution log's, else the
+    /// script's copyright year) is before `year`.
+    fn vivado_hls_or_before(&self, year: u32) -> bool {
+        let release = || self.tool_version_hint()?.get(..4)?.parse::<u32>().ok();
+        self.vivado_hls || release().is_some_and(|y| y < year)
     }
 
     /// The cycles a top with AXI interfaces adds beyond its children, where this project's tool
@@ -631,8 +637,7 @@ impl Project {
     /// s_axilite, 1001 → 1003; 2019.2 `cordic`, s_axilite, 32 → 34; 2019.2 `matrixmul`,
     /// s_axilite, 264256 → 264257), where Vitis' are about 13 over (rule 11). `None`: Vitis'.
     pub fn axi_top_overhead(&self) -> Option<u64> {
-        let year = || self.tool_version_hint()?.get(..4)?.parse::<u32>().ok();
-        (self.vivado_hls || year().is_some_and(|y| y < 2020)).then_some(2)
+        self.vivado_hls_or_before(2020).then_some(2)
     }
 
     /// The m_axi latency, in cycles, that Vitis schedules for when nothing sets it
