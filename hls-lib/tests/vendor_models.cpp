@@ -1,7 +1,9 @@
 // The models of Vitis headers the open set lacks (hls-lib/include/hlsinstr/vendor), checked
 // against UG1399's documented behaviour. Prints "ok" and exits 0, else names the failed check.
 #include "ap_axi_sdata.h"
+#include "ap_cint.h"
 #include "ap_fixed.h"
+#include "ap_utils.h" // Vivado HLS' place of etc/ap_utils.h
 #include "etc/ap_utils.h"
 #include "hls_burst_maxi.h"
 #include "hls_fence.h"
@@ -103,8 +105,22 @@ static void math() {
     CHECK(hls::atan2(1.0, 2.0) == std::atan2(1.0, 2.0));
 }
 
+// Vivado HLS' C arbitrary-precision types, in C++: ap_int / ap_uint of the named width.
+static void c_integers() {
+    uint7 a = 127;
+    a++;
+    CHECK(a == 0); // wraps at 7 bits
+    int5 b = 15;
+    b++;
+    CHECK(b == -16);
+    uint1024 w = 1;
+    w <<= 1000;
+    CHECK(w[1000] == 1 && uint1024::width == 1024);
+}
+
 int main() {
     vectors();
+    c_integers();
     axi_side_channels();
     bursts();
     math();

@@ -30,6 +30,8 @@ pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/vendor/hls_burst_maxi.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_burst_maxi.h")),
     ("hlsinstr/vendor/hls_math.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_math.h")),
     ("hlsinstr/vendor/etc/ap_utils.h", include_str!("../../hls-lib/include/hlsinstr/vendor/etc/ap_utils.h")),
+    ("hlsinstr/vendor/ap_utils.h", include_str!("../../hls-lib/include/hlsinstr/vendor/ap_utils.h")),
+    ("hlsinstr/vendor/ap_cint.h", include_str!("../../hls-lib/include/hlsinstr/vendor/ap_cint.h")),
     ("hlsinstr/vitis.h", include_str!("../../hls-lib/include/hlsinstr/vitis.h")),
     ("hlsinstr/hw/monitor.h", include_str!("../../hls-lib/include/hlsinstr/hw/monitor.h")),
     ("hlsinstr/hw/tb.h", include_str!("../../hls-lib/include/hlsinstr/hw/tb.h")),
