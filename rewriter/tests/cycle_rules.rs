@@ -1397,3 +1397,92 @@ fn without_a_report_a_wide_multiply_takes_more_states_at_a_faster_clock() {
     assert_eq!(run("xc7z020-clg400-1", "5ns"), [130, 322]);
     assert_eq!(run("xczu3eg-sbva484-1-e", "5ns"), [66, 162]);
 }
+
+/// A loop whose iteration latency is a range and whose body calls one function from two
+/// separate branches (the public 2021.2 `Radix2wECC`'s `bf_mult`: `if (tmp[163]) bf_add(..);
+/// if (y[i]) bf_add(..);` in a loop of 162 iterations, 4 ~ 342 each). The best path through
+/// `twice`'s body skips both `if`s, so no `step` is in the best iteration (2) and each of the
+/// 2(n − 1) runs adds what the report counts for `step` (9). Per call: the top's own 2 + n × 2 +
+/// 2(n − 1) × 9: n = 3 → 2 + 6 + 36 = 44; n = 4 → 2 + 8 + 54 = 64. Before, a function that ran
+/// at least as often as the loop iterated was taken to be in every iteration's best case: 8 and
+/// 10. (A function both arms of an `if`/`else` call stays inside it: the public 2016.4
+/// `aes256cbc` rounds, `vivado_hls_round_loops_pair_per_level_...` above.)
+#[test]
+fn a_function_called_from_two_separate_branches_of_a_loop_is_outside_its_best_iteration() {
+    let head = |module: &str, latency: &str| {
+        format!(
+            "\n\n================================================================\n== Vivado HLS Report for '{module}'\n\
+             ================================================================\n* Date:           Tue Mar 14 13:06:42 2017\n\n\
+             * Version:        2016.4 (Build 1733598 on Wed Dec 14 22:59:20 MST 2016)\n* Project:        proj\n\
+             * Solution:       solution1\n* Product family: zynq\n* Target device:  xc7z020clg484-1\n\n\n\
+             ================================================================\n== Performance Estimates\n\
+             ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
+             \x20   +-----+-----+-----+-----+---------+\n    |  Latency  |  Interval | Pipeline|\n\
+             \x20   | min | max | min | max |   Type  |\n    +-----+-----+-----+-----+---------+\n\
+             \x20   |{latency}|{latency}|{latency}|{latency}|   none  |\n    +-----+-----+-----+-----+---------+\n\n\
+             \x20   + Detail: \n"
+        )
+    };
+    let table = |row: &str| {
+        format!(
+            "        * Loop: \n\
+             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
+             \x20       |             |  Latency  | Iteration |  Initiation Interval  | Trip |          |\n\
+             \x20       |  Loop Name  | min | max |  Latency  |  achieved |   target  | Count| Pipelined|\n\
+             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
+             {row}\
+             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\n\n"
+        )
+    };
+    let top = format!(
+        "{}        * Instance: \n\
+         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\
+         \x20       |                     |         |  Latency  |  Interval | Pipeline|\n\
+         \x20       |       Instance      |  Module | min | max | min | max |   Type  |\n\
+         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\
+         \x20       |grp_step_fu_40       |step     |    9|    9|    9|    9|   none  |\n\
+         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\n{}",
+        head("twice", "    ?"),
+        table("        |- Loop 1     |    ?|    ?|   2 ~ 20  |          -|          -|     ?|    no    |\n")
+    );
+    let step = format!(
+        "{}        * Instance: \n        N/A\n\n{}",
+        head("step", "    9"),
+        table("        |- Loop 1     |    8|    8|          2|          -|          -|     4|    no    |\n")
+    );
+    let kernel = "#include \"kernel.h\"\n\
+                  void step(int *b, int k) {\n  for (int i = 0; i < 4; i++) b[i] += k;\n}\n\
+                  void twice(int b[4], int n) {\n  for (int r = 0; r < n; r++) {\n    if (r != 0)\n      step(b, 1);\n    \
+                  if (r != n - 1)\n      step(b, 2);\n  }\n}\n";
+    let header = "#ifndef KERNEL_H\n#define KERNEL_H\nvoid twice(int b[4], int n);\n#endif\n";
+    let tb = "#include \"kernel.h\"\nint main(void) {\n  int b[4] = {1, 2, 3, 4};\n  twice(b, 3);\n  twice(b, 4);\n  \
+              return 0;\n}\n";
+    let ws = tempfile::tempdir().unwrap();
+    let proj = ws.path().join("proj");
+    let reports = proj.join("solution1/syn/report");
+    std::fs::create_dir_all(&reports).unwrap();
+    for (name, text) in [("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)] {
+        std::fs::write(proj.join(name), text).unwrap();
+    }
+    std::fs::write(reports.join("twice_csynth.rpt"), top).unwrap();
+    std::fs::write(reports.join("step_csynth.rpt"), step).unwrap();
+    std::fs::write(
+        proj.join("solution1/script.tcl"),
+        "############################################################\n\
+         ## This file is generated automatically by Vivado HLS.\n\
+         ############################################################\n\
+         open_project proj\nset_top twice\nadd_files kernel.c\nadd_files -tb tb.c\n\
+         open_solution \"solution1\"\nset_part {xc7z020clg484-1}\ncreate_clock -period 8 -name default\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg(proj.join("solution1/script.tcl"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [44, 64], "{stderr}");
+}

@@ -72,6 +72,7 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_b
         facts.chain = super::opchain::chain_steps(n.body, function_body, &f.params, text);
         facts.registers_only = super::registers::registers_only(n.body, &f.params, text);
         facts.memory = super::ports::loop_memory(n.node, n.body, function_body, &f.params, text);
+        facts.best_path_calls = super::best_path::fewest_calls(n.body, text);
         f.loops[index].details = Some(LoopDetails {
             before: before_offset(n.unit, n.container, text),
             facts,

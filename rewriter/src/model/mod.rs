@@ -6,6 +6,7 @@
 //! (loops, calls, returns, gotos in a body), `flow` (how control leaves a function).
 
 pub mod aliases;
+mod best_path;
 mod body;
 pub mod cbits;
 mod conditional;

@@ -122,6 +122,10 @@ pub struct LoopFacts {
     /// when it is pipelined; none when no array is accessed more than once in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub memory: Option<super::ports::LoopMemory>,
+    /// Per function the body calls on every path, the fewest calls of it on any path through an
+    /// iteration (`model::best_path`): what a report's best-case iteration holds of it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub best_path_calls: Vec<(String, u32)>,
 }
 
 /// One assignment of a loop body on a dependence chain: the type of what it assigns (a type

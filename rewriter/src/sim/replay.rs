@@ -553,6 +553,17 @@ impl<'a> Ctx<'a> {
         self.probes.get(probe)
     }
 
+    /// For a child of loop `parent` that is a function: the fewest calls of it on the loop
+    /// body's best path (`LoopFacts::best_path_calls`, by the name calls use: the last
+    /// component); `None` for any other child.
+    fn best_path(&self, parent: u32, child: u32) -> Option<u64> {
+        let c = self.p(child).filter(|c| c.kind == "function")?;
+        let name = c.name.rsplit("::").next().unwrap_or(&c.name);
+        let facts = self.p(parent).and_then(|p| p.loop_info.as_ref()).map(|l| &l.facts);
+        let k = facts.and_then(|f| f.best_path_calls.iter().find(|(n, _)| n == name)).map_or(0, |(_, k)| *k);
+        Some(u64::from(k))
+    }
+
     fn name(&self, probe: u32) -> String {
         self.p(probe).map_or_else(|| format!("probe {probe}"), |p| p.name.clone())
     }
@@ -836,7 +847,10 @@ impl<'a> Ctx<'a> {
                 }
                 Scheduled::computed(open.df.total, l.report.and_then(|x| x.latency).map(|x| x.min))
             }
-            Some(Timing::Loop(l)) => loop_schedule(open.copy.and_then(|c| l.copies.get(c)).unwrap_or(l), trips, open),
+            Some(Timing::Loop(l)) => {
+                let best = |child: u32| self.best_path(open.probe, child);
+                loop_schedule(open.copy.and_then(|c| l.copies.get(c)).unwrap_or(l), trips, open, &best)
+            }
             Some(Timing::Module(m)) => self.module_schedule(m, open),
             _ => Scheduled::computed(open.child_sum, None),
         };
@@ -1253,7 +1267,7 @@ impl Scheduled {
 /// - otherwise: TC × the report's iteration latency (which holds the children as scheduled,
 ///   inner pipelines moved into modules included) + what the run changed in the children;
 /// - without a report entry: HLScope's `TC × own + children`.
-fn loop_schedule(l: &LoopTiming, trips: u64, open: &Open) -> Scheduled {
+fn loop_schedule(l: &LoopTiming, trips: u64, open: &Open, best: &dyn Fn(u32) -> Option<u64>) -> Scheduled {
     if l.absent {
         return Scheduled::computed(open.child_sum, None);
     }
@@ -1272,10 +1286,10 @@ fn loop_schedule(l: &LoopTiming, trips: u64, open: &Open) -> Scheduled {
     }
     match rep.iteration_latency {
         // A range: the best iteration skips what the body runs only sometimes (`if (i & 1)
-        // f(); else { g(); h(); }`); each child that ran in fewer iterations than there were
+        // f(); else { g(); h(); }`); each run of a child beyond what the best iterations hold
         // adds what the report counts for it, up to every iteration's worst case.
         Some(il) if il.min < il.max => {
-            let cycles = (tc * il.min + conditional_children(open, tc)).min(tc * il.max);
+            let cycles = (tc * il.min + conditional_children(open, tc, best)).min(tc * il.max);
             with_max(Scheduled::computed((cycles as i64 + open.delta).max(0) as u64, base))
         }
         Some(il) => {
@@ -1305,10 +1319,21 @@ fn count_child_run(parent: &mut Open, probe: u32, n: u64, base: u64) {
     }
 }
 
-/// What the report counted for the children that ran in fewer of a loop's `tc` iterations than
-/// there were: the ones a branch of the body runs, outside its best-case iteration.
-fn conditional_children(open: &Open, tc: u64) -> u64 {
-    open.child_runs.iter().filter(|c| c.1 < tc).map(|c| c.2).sum()
+/// What the report counted for the runs of a loop's children outside its best-case iterations
+/// (`tc` of them). A function: its runs beyond the calls of it on the body's best path, `k` an
+/// iteration (`best`, `model::best_path`): `if (a) f(x); else f(y);` holds one `f` in every
+/// iteration, `if (a) f(x); if (b) f(y);` none, however often the two run together. Any other
+/// child (a loop): its runs when it ran in fewer iterations than there were, else none.
+fn conditional_children(open: &Open, tc: u64, best: &dyn Fn(u32) -> Option<u64>) -> u64 {
+    let outside = |&(probe, runs, base): &(u32, u64, u64)| match best(probe) {
+        Some(k) => match runs.checked_sub(k * tc) {
+            Some(extra) if runs > 0 => base * extra / runs,
+            _ => 0,
+        },
+        None if runs < tc => base,
+        None => 0,
+    };
+    open.child_runs.iter().map(outside).sum()
 }
 
 /// Call sites of every function probe, in source order over the design: (caller function, file,
