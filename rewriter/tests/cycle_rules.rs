@@ -1404,16 +1404,19 @@ fn without_a_report_a_wide_multiply_takes_more_states_at_a_faster_clock() {
 /// (written out), elements + 1 (32 bytes: 33; 16: 17). The top's latency is a range over a
 /// `switch`, 1 ~ 50, so a call takes the best case plus what ran in it: mode 0 copies the key
 /// (1 + 33), mode 1 the IV (1 + 17), mode 2 runs `L` (32) and writes the IV out (1 + 32 + 17),
-/// mode 3 nothing (1). Before the C probes counted bytes nothing said which copy ran: 1, 1, 33, 1.
+/// mode 3 nothing (1), mode 4 three copies of 8 bytes in loop `C` (1 + 30: the loop's latency
+/// holds them; its 24 bytes match no copy at the module's level, so they add nothing). Before the
+/// C probes counted bytes nothing said which copy ran: 1, 1, 33, 1, 31.
 fn c_copies_project(report: bool) -> tempfile::TempDir {
     let kernel = "#include <string.h>\n\
                   static unsigned char key[32], iv[16];\n\
                   void k(unsigned char *mem, int mode) {\n#pragma HLS INTERFACE m_axi depth=64 port=mem\n  \
-                  int i;\n  switch (mode) {\n  case 0:\n    memcpy(key, mem, 32);\n    break;\n  case 1:\n    \
+                  int i;\n  unsigned char tmp[8];\n  switch (mode) {\n  case 0:\n    memcpy(key, mem, 32);\n    break;\n  case 1:\n    \
                   memcpy(iv, mem, 16);\n    break;\n  case 2:\n  L:\n    for (i = 0; i < 16; i++) iv[i] ^= key[i];\n    \
-                  memcpy(mem + 32, iv, 16);\n    break;\n  }\n}\n";
+                  memcpy(mem + 32, iv, 16);\n    break;\n  case 4:\n  C:\n    for (i = 0; i < 3; i++) {\n      \
+                  memcpy(tmp, mem + 8 * i, 8);\n      key[i] ^= tmp[i];\n    }\n    break;\n  }\n}\n";
     let tb = "void k(unsigned char *mem, int mode);\nint main(void) {\n  unsigned char mem[64];\n  int i;\n  \
-              for (i = 0; i < 64; i++) mem[i] = (unsigned char)i;\n  for (i = 0; i < 4; i++) k(mem, i);\n  \
+              for (i = 0; i < 64; i++) mem[i] = (unsigned char)i;\n  for (i = 0; i < 5; i++) k(mem, i);\n  \
               return mem[32] == 0 && mem[47] == 0 ? 0 : 1;\n}\n";
     let row = |name: &str, latency: u32, iteration: u32, ii: &str, trips: u32, pipelined: &str| {
         format!(
@@ -1435,12 +1438,14 @@ fn c_copies_project(report: bool) -> tempfile::TempDir {
          \x20       |              |  Latency  | Iteration |  Initiation Interval  | Trip |          |\n\
          \x20       |   Loop Name  | min | max |  Latency  |  achieved |   target  | Count| Pipelined|\n\
          \x20       +--------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
-         {}{}{}{}\
+         {}{}{}{}{}{}\
          \x20       +--------------+-----+-----+-----------+-----------+-----------+------+----------+\n\n\n",
         row("memcpy..mem", 33, 3, "1", 32, "yes"),
         row("memcpy..mem", 17, 3, "1", 16, "yes"),
         row("L", 32, 2, "-", 16, "no"),
         row("memcpy.mem.", 17, 3, "1", 16, "yes"),
+        row("C", 30, 10, "-", 3, "no"),
+        row("memcpy..mem", 9, 3, "1", 8, "yes").replace("|- memcpy..mem ", "| + memcpy..mem"),
     );
     let ws = tempfile::tempdir().unwrap();
     let proj = ws.path().join("proj");
@@ -1480,7 +1485,7 @@ fn a_c_kernels_m_axi_copies_take_the_reports_copy_loop_that_ran() {
     let ws = c_copies_project(true);
     let (rep, stderr) = sim_script(ws.path(), &[]);
     assert!(!stderr.contains("not counted in C files"), "{stderr}");
-    assert_eq!(counts(&rep["estimate"]["per_call"]), [34, 18, 50, 1], "{stderr}");
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [34, 18, 50, 1, 31], "{stderr}");
 }
 
 /// Without a report the same copies cost their elements + 1 under Vivado HLS (a loop of the

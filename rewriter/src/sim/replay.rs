@@ -781,14 +781,14 @@ impl<'a> Ctx<'a> {
     /// latency the report leaves to the run: a range (the copy ran on this call's path; the
     /// public 2016.4 `aes256cbc`, 1 ~ 2526, copies 32 bytes in its set-key case, 16 in its
     /// set-IV case) takes the latency of the report's copy it matches ([`ReportCopy`]: same
-    /// port and direction, as many trips as elements; 33 and 17 there), or the default; an
-    /// undefined latency takes the matched `memcpy.` loop of Vivado HLS (its `_Pipeline_<N>`
-    /// modules are counted in full already: `ModuleTiming::initialisers`). A fixed latency, a
-    /// pipelined function or an inlined one holds its copies.
+    /// port and direction, as many trips as elements; 33 and 17 there); an undefined latency
+    /// takes the matched `memcpy.` loop of Vivado HLS (its `_Pipeline_<N>` modules are counted
+    /// in full already: `ModuleTiming::initialisers`). A copy that matches none adds nothing:
+    /// it may be one inside a loop, whose latency holds it (the bytes are the invocation's
+    /// total). A fixed latency, a pipelined function or an inlined one holds its copies.
     fn copy_cycles(&self, t: Option<&Timing>, port: &str, read: bool, elements: u64) -> Option<u64> {
-        let default = elements + self.opts.copy_tail;
         if self.opts.bulk_transfers {
-            return Some(default);
+            return Some(elements + self.opts.copy_tail);
         }
         let Some(Timing::Module(m)) = t else { return None };
         if m.pipelined || m.inlined || !m.copies.is_empty() {
@@ -796,7 +796,7 @@ impl<'a> Ctx<'a> {
         }
         let matched = m.memcpys.iter().find(|c| c.matches(port, read, elements));
         match m.latency {
-            Some(l) if l.min < l.max => Some(matched.map_or(default, |c| c.latency)),
+            Some(l) if l.min < l.max => matched.map(|c| c.latency),
             Some(_) => None,
             None => matched.filter(|c| c.sides.is_some()).map(|c| c.latency),
         }

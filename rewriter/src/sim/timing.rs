@@ -278,7 +278,9 @@ impl ReportCopy {
     }
 }
 
-/// The copies the report schedules in module `m` for `memcpy`s ([`ReportCopy`]).
+/// The copies the report schedules at module `m`'s own level for `memcpy`s ([`ReportCopy`]):
+/// its outermost `memcpy.` loops and its `_Pipeline_<N>` instances that no loop calls (a copy
+/// inside a loop is in that loop's latency).
 fn report_memcpys(report: Option<&csynth::Report>, m: &csynth::Module) -> Vec<ReportCopy> {
     let exact = |r: Option<csynth::Range<u64>>| r.and_then(|r| r.exact());
     let mut out: Vec<ReportCopy> = m
@@ -295,10 +297,14 @@ fn report_memcpys(report: Option<&csynth::Report>, m: &csynth::Module) -> Vec<Re
         })
         .collect();
     let prefix = format!("{}_Pipeline_", m.name);
+    let loops = m.all_loops();
+    let in_loop = |name: &str| loops.iter().any(|l| l.node.instances.iter().any(|i| i.module.as_deref() == Some(name)));
     for name in m.instances.iter().filter_map(|i| i.module.as_deref()) {
         let numbered =
             name.strip_prefix(&prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
-        let Some(g) = report.filter(|_| numbered).and_then(|r| r.modules.iter().find(|g| g.name == name)) else {
+        let Some(g) =
+            report.filter(|_| numbered && !in_loop(name)).and_then(|r| r.modules.iter().find(|g| g.name == name))
+        else {
             continue;
         };
         if let ([l], Some(latency)) = (g.loops.as_slice(), exact(g.latency)) {
