@@ -1498,3 +1498,37 @@ fn without_a_report_a_vivado_hls_copy_costs_its_elements_plus_one() {
     let calls = counts(&rep["estimate"]["per_call"]);
     assert_eq!((calls[0] - calls[3], calls[1] - calls[3]), (33, 17), "{calls:?} {stderr}");
 }
+
+/// The same rule in a C++ kernel under Vitis, whose copies are `<top>_Pipeline_<N>` modules
+/// (`tests/cycle/01_memcpy_local`, its 2022.2 report made a range, 273 ~ 791, as if its copies
+/// could be skipped, and the kernel returning early when `gain` is 0): a call that copies takes
+/// the best case's own 13 beside the modules that ran, 259 + 260 + 259 (791); a call that returns
+/// early runs none (273, the best case). Without the rule the copies counted nothing: 273, 273.
+#[test]
+fn a_cpp_kernels_copy_modules_count_where_the_report_leaves_the_latency_open() {
+    let case = repo().join("tests/cycle/01_memcpy_local");
+    let tmp = tempfile::tempdir().unwrap();
+    for f in ["kernel.h", "hls_config.cfg"] {
+        std::fs::copy(case.join(f), tmp.path().join(f)).unwrap();
+    }
+    let kernel = std::fs::read_to_string(case.join("kernel.cpp")).unwrap();
+    let early = "  int buf[VS_N];\n";
+    assert!(kernel.contains(early));
+    std::fs::write(
+        tmp.path().join("kernel.cpp"),
+        kernel.replacen(early, &format!("  if (gain == 0)\n    return;\n{early}"), 1),
+    )
+    .unwrap();
+    let tb = "#include \"kernel.h\"\nint main() {\n  static int in[VS_N], out[VS_N];\n  for (int i = 0; i < VS_N; i++) in[i] = i;\n  \
+              vscale(in, out, 3);\n  vscale(in, out, 0);\n  return out[2] == 6 ? 0 : 1;\n}\n";
+    std::fs::write(tmp.path().join("tb.cpp"), tb).unwrap();
+    let xml = std::fs::read_to_string(case.join("csynth.xml")).unwrap();
+    let report = tmp.path().join("csynth.xml");
+    std::fs::write(
+        &report,
+        xml.replace("<Best-caseLatency>791</Best-caseLatency>", "<Best-caseLatency>273</Best-caseLatency>"),
+    )
+    .unwrap();
+    let e = sim(tmp.path(), &["--csynth", report.to_str().unwrap()])["estimate"].clone();
+    assert_eq!(counts(&e["per_call"]), [791, 273]);
+}
