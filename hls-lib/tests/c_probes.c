@@ -43,6 +43,21 @@ static int outer(int v) { HLSINSTR_FUNC_BEGIN(8, P, v);
     return HLSINSTR_RETURN(8, P, value(v) * 2);
 }
 
+/* m_axi bytes (maxi.h's macros in C): memcpy sizes and element accesses, an element of a 2-D
+ * port counted through its row (`*m`, as the rewriter writes it), recorded per port (read, then
+ * written) just before the module's end, after the returned value is computed. */
+static int ports(int* out, const short* in, int m[][4], int n) { HLSINSTR_FUNC_BEGIN(9, P, n);
+    HLSINSTR_MAXI_PORTS(10, 3);
+    short buf[8];
+    int s;
+    memcpy(buf, in, HLSINSTR_MAXI_RN(11, in, (size_t)n * sizeof(short)));
+    s = in[HLSINSTR_MAXI_R(11, in, 0)] + in[HLSINSTR_MAXI_R(11, in, 1)] + buf[0];
+    m[1][HLSINSTR_MAXI_RW(12, *m, 2)] += s;
+    memcpy(out, m[1], HLSINSTR_MAXI_WN(10, out, 2 * sizeof(int)));
+    if (n < 3) return HLSINSTR_RETURN(9, P, value(s));
+    return HLSINSTR_RETURN(9, P, s);
+}
+
 /* The log as "B0 E2:3 ...": the event, the probe, a loop end's trips. */
 static void read_log(char* out, size_t size) {
     char line[256];
@@ -72,13 +87,19 @@ int main(void) {
     const int a[3] = {4, 5, 6};
     int failures = 0;
     char log[4096];
-    const char* want = "B0 E0 B1 B2 B3 E3:2 B3 E3:1 E2:2 E1 B4 E4 B4 E4 B6 B7 E7:3 E6 B8 B0 E0 E8";
+    short in[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    int out[2] = {0, 0}, m[2][4] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
+    const char* want = "B0 E0 B1 B2 B3 E3:2 B3 E3:1 E2:2 E1 B4 E4 B4 E4 B6 B7 E7:3 E6 B8 B0 E0 E8"
+                       " B9 W10:8 R11:12 R12:4 W12:4 E9 B9 B0 E0 W10:8 R11:8 R12:4 W12:4 E9";
     failures += value(1) != 2;
     failures += find(a, 3, 5) != 1;
     skip(1);
     skip(101);
     failures += jump(5) != 2;
     failures += outer(3) != 8;
+    failures += ports(out, in, m, 4) != 4;
+    failures += m[1][2] != 4 || out[0] != 0 || out[1] != 0;
+    failures += ports(out, in, m, 2) != 5;
     read_log(log, sizeof log);
     if (strcmp(log, want) != 0) {
         printf("log:  %s\nwant: %s\n", log, want);

@@ -17,6 +17,7 @@
 //! | with `maxi`: after `HLSINSTR_FUNC_BEGIN` of a function with m_axi ports `first..first+count` | `HLSINSTR_MAXI_PORTS(first, count);` |
 //! | element of port `p` (id `k`) read: `p[i]`, `*e`, `p->x` | `p[HLSINSTR_MAXI_R(k, p, i)]`, `*HLSINSTR_MAXI_R(k, p, e)`, `HLSINSTR_MAXI_R(k, p, p)->x` (`_W` when assigned with `=`, `_RW` for `+=`, `++`, ...) |
 //! | `memcpy(d, s, n)` with `d` (`s`) a port | `memcpy(d, s, HLSINSTR_MAXI_WN(k, d, n))` (`_RN` for the source; both nest) |
+//! | the same in a `.c` file, port `int m[R][C]` | `HLSINSTR_MAXI_R(k, *m, i)`: one row deref per dimension beyond the first (C counts `sizeof *p`) |
 //!
 //! | with `watch` (`.cl`; `--watch`, `--watch-range`, `--invariant` on `buf`): element of `buf`, or of another `__global` pointer parameter of the same element type (it may alias `buf`), accessed as `p[i]`, `*e`, in a statement of a `{}` block (or `case`), scalar element | `p[HLSINSTR_WATCH_V(k, p, i)]`, `*HLSINSTR_WATCH_PV(k, p, e)`, and `HLSINSTR_WATCH_POST(k);` right after the statement (the element's value is sent); one id per site |
 //! | with `watch`: any other such access (`p->x`, in a header, condition, `return` or unbraced body, or a non-scalar element) | `p[HLSINSTR_WATCH_R(k, p, i)]`, `*HLSINSTR_WATCH_PR(k, p, e)`, `HLSINSTR_WATCH_PR(k, p, p)->x` (`_W`/`_PW` when assigned with `=`, `_RW`/`_PRW` for `+=`, `++`, ...): the index is sent |
@@ -242,7 +243,8 @@ pub fn plan_file(
             ..PlannedProbe::new(fid, ProbeKind::Function, fi)
         });
         if kinds.maxi && !sel.ports.is_empty() {
-            plan_ports(f, fi, fid, &sel.ports, next_id, &mut plan);
+            let c_file = src.path.extension().is_some_and(|e| e == "c");
+            plan_ports(f, fi, fid, &sel.ports, c_file, next_id, &mut plan);
         }
         // Where probes become hardware a perfect nest is one unit, so it stays perfect (and
         // flattens as without probes); in C simulation every loop keeps its own probe.
@@ -465,8 +467,18 @@ fn plan_function(f: &Function, fid: u32, loop_ids: &[Option<u32>], kinds: Kinds,
 pub(crate) const EXPRESSION_LEVEL: i32 = 1 << 20;
 
 /// Port probes of function `f` (ids right after `fid`, in parameter order), their registration
-/// with the frame, and a counting wrapper at every access.
-fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &mut u32, plan: &mut FilePlan) {
+/// with the frame, and a counting wrapper at every access. In a C file the wrappers count an
+/// element as `sizeof *p` (C has no decltype, probe_c.h), so a port of more than one dimension
+/// is named down to one row (`*m` for `int m[R][C]`).
+fn plan_ports(
+    f: &Function,
+    fi: usize,
+    fid: u32,
+    ports: &[BoundPort],
+    c_file: bool,
+    next_id: &mut u32,
+    plan: &mut FilePlan,
+) {
     let first = *next_id;
     for port in ports {
         let id = *next_id;
@@ -477,6 +489,11 @@ fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &
             ..PlannedProbe::new(id, ProbeKind::Port, fi)
         });
         let param = &f.maxi.params[port.param];
+        let named = if c_file {
+            format!("{}{}", "*".repeat(param.rank.saturating_sub(1)), param.name)
+        } else {
+            param.name.clone()
+        };
         for u in &param.uses {
             let (mac, span, level) = match &u.kind {
                 UseKind::Access { dir, wrap, depth, .. } => {
@@ -493,7 +510,7 @@ fn plan_ports(f: &Function, fi: usize, fid: u32, ports: &[BoundPort], next_id: &
                 UseKind::Passed { .. } | UseKind::Uncounted(_) => continue,
             };
             let level = EXPRESSION_LEVEL + level;
-            plan.edits.push(Edit::raw(span.start, format!("{mac}({id}, {}, ", param.name), Rank::open(level, 0)));
+            plan.edits.push(Edit::raw(span.start, format!("{mac}({id}, {named}, "), Rank::open(level, 0)));
             plan.edits.push(Edit::raw(span.end, ")", Rank::close(level, 0)));
         }
     }

@@ -820,13 +820,12 @@ fn analyze(
         None
     };
     let parsed = cpp_blanked.as_ref().map_or(text, |b| b.text.as_str());
-    let c_file = source.path.extension().is_some_and(|e| e == "c");
     let lang = Lang::of_path(&source.path);
     let attach = |model: &mut FileModel, tree: &Tree| {
         if kinds.branches {
             crate::cfg::build::attach(model, tree, text);
         }
-        if (kinds.maxi && !c_file) || kinds.watch || kinds.stall {
+        if kinds.maxi || kinds.watch || kinds.stall {
             model::maxi::attach(model, tree, text);
         }
     };
@@ -844,22 +843,6 @@ fn analyze(
                 (model, keep.then_some(tree), cuts)
             }
         };
-    // m_axi byte counts need C++ (probe_c.h): a C file keeps its other probes, and says so.
-    if c_file && kinds.maxi {
-        for f in &model.functions {
-            if let Some(p) = f.params.iter().find(|p| p.interface.as_deref() == Some("m_axi")) {
-                model.warnings.push(model::Skipped {
-                    function: f.qualified.clone(),
-                    line: f.line,
-                    col: f.col,
-                    reason: format!(
-                        "m_axi port `{}` of {}: bytes are not counted in C files (maxi needs C++); its other probes are kept",
-                        p.name, f.qualified
-                    ),
-                });
-            }
-        }
-    }
     if let Some(b) = &blanked {
         for f in &mut model.functions {
             f.opencl = Some(b.facts_at(f.body.start).cloned().unwrap_or_default());

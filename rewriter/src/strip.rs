@@ -365,9 +365,11 @@ const WRAPPERS: &[&str] = &[
 ];
 
 /// The first argument of a probe's own argument list that is not probe text: numbers,
-/// identifiers (options such as `TS`, port and buffer names), signs, with commas and spaces.
+/// identifiers (options such as `TS`, port and buffer names, a C file's port named down to a
+/// row: `*m`), signs, with commas and spaces.
 fn not_probe_text(args: &str) -> Option<&str> {
     args.split(',').map(str::trim).find(|a| {
+        let a = a.trim_start_matches('*');
         a.is_empty() || !a.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'-' | b'+'))
     })
 }
@@ -829,6 +831,8 @@ mod tests {
         let orig = "void f(int *p, int *q, int n) {\n  p[q[g(n, \")\")]] += *(p + 1);\n  q->x = memcpy(p, q, n);\n}";
         assert_eq!(strip(inst).unwrap(), orig);
         assert!(strip("int x = p[HLSINSTR_MAXI_R(1, p,i)];").is_err(), "a wrapper without its space is not ours");
+        // A C file names a 2-D port down to its row (`*m`: C counts `sizeof *p`).
+        assert_eq!(strip("int x = m[1][HLSINSTR_MAXI_R(1, *m, i)];").unwrap(), "int x = m[1][i];");
     }
 
     #[test]

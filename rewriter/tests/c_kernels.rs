@@ -167,13 +167,61 @@ fn c_kernel_with_a_probed_c_testbench_and_a_goto_out_of_a_loop() {
     assert!(e.iter().any(|r| r.ends_with(" E 3")) && e.iter().any(|r| r.ends_with(" E 5")), "{e:?}");
 }
 
+/// m_axi byte counts in a C kernel (`--probes maxi`, probe_c.h): a `memcpy` size and element
+/// accesses of a 2-D port, whose element the C wrappers size through its row (`*m`: C has no
+/// decltype). Rewritten, built with gcc, run: one R record per port and call, before the end.
+#[test]
+fn c_kernel_counts_m_axi_bytes_of_memcpys_and_element_accesses() {
+    let k = "#include <string.h>\nint sum(int m[4][8], const short *in, int n) {\n\
+             #pragma HLS INTERFACE m_axi port=m\n#pragma HLS INTERFACE m_axi port=in\n  \
+             short buf[16];\n  int s = 0, i;\n  memcpy(buf, in, n * sizeof(short));\n  \
+             for (i = 0; i < n; i++) s += m[1][i] + buf[i];\n  return s;\n}\n";
+    let main = "#include <stdio.h>\nint sum(int m[4][8], const short *in, int n);\nint main(void) {\n  \
+                int m[4][8] = {{0}, {1, 2, 3, 4, 5, 6, 7, 8}};\n  short in[16] = {1, 1, 1, 1, 1, 1, 1, 1};\n  \
+                int a = sum(m, in, 8);\n  printf(\"%d %d\\n\", a, sum(m, in, 2));\n  return 0;\n}\n";
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    write(d, &[("k.c", k), ("main.c", main)]);
+    let (orig, _) = build_and_run(d, &["k.c", "main.c"], &[], false);
+    assert_eq!(orig, "44 5\n");
+    let o = hlsinstr(&["rewrite", "k.c", "--probes", "modules,maxi", "--top", "sum", "--out", "out"], d);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success() && !stderr.contains("not counted"), "{stderr}");
+    let out = d.join("out");
+    let text = std::fs::read_to_string(out.join("k.c")).unwrap();
+    assert!(text.contains("HLSINSTR_MAXI_R(") && text.contains(", *m, "), "{text}");
+    write(&out, &[("main.c", main)]);
+    let ids = probe_ids(&out);
+    let (f, m, input) = (ids["function sum"], ids["port m"], ids["port in"]);
+    let (stdout, records) = build_and_run(&out, &["k.c", "main.c"], &[], true);
+    assert_eq!(stdout, orig);
+    // sum(m, in, 8): 8 ints of m, 16 bytes of in; sum(m, in, 2): 2 ints, 4 bytes.
+    let call = |ints: u64| {
+        let mut e = vec![format!("{f} B -")];
+        let mut ports = [(m, 4 * ints), (input, 2 * ints)];
+        ports.sort();
+        e.extend(ports.iter().map(|(id, bytes)| format!("{id} R {bytes}")));
+        e.push(format!("{f} E -"));
+        e
+    };
+    let mut want = call(8);
+    want.extend(call(2));
+    assert_eq!(events(&records), want);
+    // Under synthesis the wrappers are their expressions and the file is still C.
+    sh(Command::new("gcc")
+        .args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-Wno-unused-label", "-Wno-unknown-pragmas"])
+        .args(["-D__SYNTHESIS__", "-fsyntax-only", "-I"])
+        .arg(repo().join("hls-lib/include"))
+        .arg(out.join("k.c")));
+}
+
 #[test]
 fn sim_on_a_c_project_gives_a_report() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     let main = "#include <stdio.h>\nint sum(int *a, int n);\nint main(void) {\n  int a[8] = {1, 2, 3, 4, 5, 6, 7, 8};\n  int s = sum(a, 8);\n  printf(\"%d\\n\", s);\n  return s == 36 ? 0 : 1;\n}\n";
     // `void *` to `int *` without a cast: valid C that a C++ compiler rejects.
-    // An m_axi port, which `sim` counts bytes of in C++: in C the other probes stay.
+    // An m_axi port: its bytes are counted in C as in C++ (probe_c.h).
     let k = "#include <stdlib.h>\nint sum(int *a, int n){\n#pragma HLS INTERFACE m_axi port=a\n int *copy = malloc(n * sizeof *copy); int s=0; add: for(int i=0;i<n;i++) { copy[i] = a[i]; s+=copy[i]; } free(copy); return s; }\n";
     write(d, &[("k.c", k), ("main.c", main)]);
     let o = hlsinstr(

@@ -1486,3 +1486,138 @@ fn a_function_called_from_two_separate_branches_of_a_loop_is_outside_its_best_it
     let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(counts(&rep["estimate"]["per_call"]), [44, 64], "{stderr}");
 }
+
+/// A C kernel's `memcpy`s of an m_axi port, timed from the run's byte counts (the C probes of
+/// `--probes maxi`, probe_c.h): the public 2016.4 `aes256cbc` shaped small. Vivado HLS makes
+/// each copy a pipelined loop of the module, `memcpy..mem` (read into a local) or `memcpy.mem.`
+/// (written out), elements + 1 (32 bytes: 33; 16: 17). The top's latency is a range over a
+/// `switch`, 1 ~ 50, so a call takes the best case plus what ran in it: mode 0 copies the key
+/// (1 + 33), mode 1 the IV (1 + 17), mode 2 runs `L` (32) and writes the IV out (1 + 32 + 17),
+/// mode 3 nothing (1), mode 4 three copies of 8 bytes in loop `C` (1 + 30: the loop's latency
+/// holds them; its 24 bytes match no copy at the module's level, so they add nothing). Before the
+/// C probes counted bytes nothing said which copy ran: 1, 1, 33, 1, 31.
+fn c_copies_project(report: bool) -> tempfile::TempDir {
+    let kernel = "#include <string.h>\n\
+                  static unsigned char key[32], iv[16];\n\
+                  void k(unsigned char *mem, int mode) {\n#pragma HLS INTERFACE m_axi depth=64 port=mem\n  \
+                  int i;\n  unsigned char tmp[8];\n  switch (mode) {\n  case 0:\n    memcpy(key, mem, 32);\n    break;\n  case 1:\n    \
+                  memcpy(iv, mem, 16);\n    break;\n  case 2:\n  L:\n    for (i = 0; i < 16; i++) iv[i] ^= key[i];\n    \
+                  memcpy(mem + 32, iv, 16);\n    break;\n  case 4:\n  C:\n    for (i = 0; i < 3; i++) {\n      \
+                  memcpy(tmp, mem + 8 * i, 8);\n      key[i] ^= tmp[i];\n    }\n    break;\n  }\n}\n";
+    let tb = "void k(unsigned char *mem, int mode);\nint main(void) {\n  unsigned char mem[64];\n  int i;\n  \
+              for (i = 0; i < 64; i++) mem[i] = (unsigned char)i;\n  for (i = 0; i < 5; i++) k(mem, i);\n  \
+              return mem[32] == 0 && mem[47] == 0 ? 0 : 1;\n}\n";
+    let row = |name: &str, latency: u32, iteration: u32, ii: &str, trips: u32, pipelined: &str| {
+        format!(
+            "        |- {name:<12}|{latency:>5}|{latency:>5}|{iteration:>11}|{ii:>11}|{ii:>11}|{trips:>6}|{pipelined:>6}    |\n"
+        )
+    };
+    let rpt = format!(
+        "\n\n================================================================\n== Vivado HLS Report for 'k'\n\
+         ================================================================\n* Date:           Tue Mar 14 13:06:43 2017\n\n\
+         * Version:        2016.4 (Build 1733598 on Wed Dec 14 22:59:20 MST 2016)\n* Project:        proj\n\
+         * Solution:       solution1\n* Product family: zynq\n* Target device:  xc7z020clg484-1\n\n\n\
+         ================================================================\n== Performance Estimates\n\
+         ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
+         \x20   +-----+-----+-----+-----+---------+\n    |  Latency  |  Interval | Pipeline|\n\
+         \x20   | min | max | min | max |   Type  |\n    +-----+-----+-----+-----+---------+\n\
+         \x20   |    1|   50|    2|   51|   none  |\n    +-----+-----+-----+-----+---------+\n\n\
+         \x20   + Detail: \n        * Instance: \n        N/A\n\n        * Loop: \n\
+         \x20       +--------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
+         \x20       |              |  Latency  | Iteration |  Initiation Interval  | Trip |          |\n\
+         \x20       |   Loop Name  | min | max |  Latency  |  achieved |   target  | Count| Pipelined|\n\
+         \x20       +--------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
+         {}{}{}{}{}{}\
+         \x20       +--------------+-----+-----+-----------+-----------+-----------+------+----------+\n\n\n",
+        row("memcpy..mem", 33, 3, "1", 32, "yes"),
+        row("memcpy..mem", 17, 3, "1", 16, "yes"),
+        row("L", 32, 2, "-", 16, "no"),
+        row("memcpy.mem.", 17, 3, "1", 16, "yes"),
+        row("C", 30, 10, "-", 3, "no"),
+        row("memcpy..mem", 9, 3, "1", 8, "yes").replace("|- memcpy..mem ", "| + memcpy..mem"),
+    );
+    let ws = tempfile::tempdir().unwrap();
+    let proj = ws.path().join("proj");
+    std::fs::create_dir_all(proj.join("solution1/syn/report")).unwrap();
+    std::fs::write(proj.join("kernel.c"), kernel).unwrap();
+    std::fs::write(proj.join("tb.c"), tb).unwrap();
+    if report {
+        std::fs::write(proj.join("solution1/syn/report/k_csynth.rpt"), rpt).unwrap();
+    }
+    std::fs::write(
+        proj.join("solution1/script.tcl"),
+        "############################################################\n\
+         ## This file is generated automatically by Vivado HLS.\n\
+         ############################################################\n\
+         open_project proj\nset_top k\nadd_files kernel.c\nadd_files -tb tb.c\n\
+         open_solution \"solution1\"\nset_part {xc7z020clg484-1}\ncreate_clock -period 8 -name default\n",
+    )
+    .unwrap();
+    ws
+}
+
+fn sim_script(ws: &Path, extra: &[&str]) -> (Value, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg(ws.join("proj/solution1/script.tcl"))
+        .args(extra)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{stderr}");
+    (serde_json::from_slice(&out.stdout).unwrap(), stderr)
+}
+
+#[test]
+fn a_c_kernels_m_axi_copies_take_the_reports_copy_loop_that_ran() {
+    let ws = c_copies_project(true);
+    let (rep, stderr) = sim_script(ws.path(), &[]);
+    assert!(!stderr.contains("not counted in C files"), "{stderr}");
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [34, 18, 50, 1, 31], "{stderr}");
+}
+
+/// Without a report the same copies cost their elements + 1 under Vivado HLS (a loop of the
+/// module, no `_Pipeline_` module around it: the report above): mode 0 is 33 above mode 3,
+/// mode 1 17 above it.
+#[test]
+fn without_a_report_a_vivado_hls_copy_costs_its_elements_plus_one() {
+    let ws = c_copies_project(false);
+    let (rep, stderr) = sim_script(ws.path(), &["--no-csynth"]);
+    let calls = counts(&rep["estimate"]["per_call"]);
+    assert_eq!((calls[0] - calls[3], calls[1] - calls[3]), (33, 17), "{calls:?} {stderr}");
+}
+
+/// The same rule in a C++ kernel under Vitis, whose copies are `<top>_Pipeline_<N>` modules
+/// (`tests/cycle/01_memcpy_local`, its 2022.2 report made a range, 273 ~ 791, as if its copies
+/// could be skipped, and the kernel returning early when `gain` is 0): a call that copies takes
+/// the best case's own 13 beside the modules that ran, 259 + 260 + 259 (791); a call that returns
+/// early runs none (273, the best case). Without the rule the copies counted nothing: 273, 273.
+#[test]
+fn a_cpp_kernels_copy_modules_count_where_the_report_leaves_the_latency_open() {
+    let case = repo().join("tests/cycle/01_memcpy_local");
+    let tmp = tempfile::tempdir().unwrap();
+    for f in ["kernel.h", "hls_config.cfg"] {
+        std::fs::copy(case.join(f), tmp.path().join(f)).unwrap();
+    }
+    let kernel = std::fs::read_to_string(case.join("kernel.cpp")).unwrap();
+    let early = "  int buf[VS_N];\n";
+    assert!(kernel.contains(early));
+    std::fs::write(
+        tmp.path().join("kernel.cpp"),
+        kernel.replacen(early, &format!("  if (gain == 0)\n    return;\n{early}"), 1),
+    )
+    .unwrap();
+    let tb = "#include \"kernel.h\"\nint main() {\n  static int in[VS_N], out[VS_N];\n  for (int i = 0; i < VS_N; i++) in[i] = i;\n  \
+              vscale(in, out, 3);\n  vscale(in, out, 0);\n  return out[2] == 6 ? 0 : 1;\n}\n";
+    std::fs::write(tmp.path().join("tb.cpp"), tb).unwrap();
+    let xml = std::fs::read_to_string(case.join("csynth.xml")).unwrap();
+    let report = tmp.path().join("csynth.xml");
+    std::fs::write(
+        &report,
+        xml.replace("<Best-caseLatency>791</Best-caseLatency>", "<Best-caseLatency>273</Best-caseLatency>"),
+    )
+    .unwrap();
+    let e = sim(tmp.path(), &["--csynth", report.to_str().unwrap()])["estimate"].clone();
+    assert_eq!(counts(&e["per_call"]), [791, 273]);
+}

@@ -48,6 +48,17 @@ void hlsinstr_c_frame_unwind(hlsinstr_c_frame* frame, std::size_t depth) {
     ::hlsinstr::sim::detail::c_frame(frame)->unwind(depth);
 }
 
+void hlsinstr_c_frame_ports(hlsinstr_c_frame* frame, std::uint32_t first, std::uint32_t count,
+                            const std::uint64_t* bytes) {
+    ::hlsinstr::sim::detail::c_frame(frame)->attach_ports(first, count, bytes);
+}
+
+void hlsinstr_c_ports_close(void* ports) {
+    // The first member of the counters' struct (probe_c.h): the frame they belong to.
+    hlsinstr_c_frame* frame = *static_cast<hlsinstr_c_frame**>(ports);
+    ::hlsinstr::sim::detail::c_frame(frame)->end();
+}
+
 void hlsinstr_c_loop_begin(std::uint32_t id, unsigned options) {
     ::hlsinstr::sim::loop_open(id, options, ::hlsinstr::sim::top_loop_trips());
 }

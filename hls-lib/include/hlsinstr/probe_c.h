@@ -13,7 +13,7 @@
 // C++ frame's destructor does: the module's end is recorded on every way out, after a returned
 // expression is evaluated. A `longjmp` out of a probed function records no end (the next probe
 // of an enclosing function closes it late, with a warning). m_axi byte counts (`--probes maxi`)
-// need C++ (decltype): in a C file they stop the build with a message.
+// work as in C++ (maxi.h), an element's bytes from `sizeof` instead of decltype (below).
 //
 // Synthesis: everything compiles to nothing, as in C++.
 #ifndef HLSINSTR_PROBE_C_H
@@ -41,6 +41,11 @@ void hlsinstr_c_frame_end(struct hlsinstr_c_frame* frame);
 // The cleanup of the frame variable: the end, if no FUNC_END or return recorded it yet.
 void hlsinstr_c_frame_close(struct hlsinstr_c_frame* frame);
 void hlsinstr_c_frame_unwind(struct hlsinstr_c_frame* frame, size_t depth);
+// m_axi counters (--probes maxi): ports first..first+count-1, a read and a written total each,
+// alive until the frame ends; recorded just before its end.
+void hlsinstr_c_frame_ports(struct hlsinstr_c_frame* frame, uint32_t first, uint32_t count, const uint64_t* bytes);
+// The cleanup of the counters (HLSINSTR_MAXI_PORTS): ends the frame their first member points to.
+void hlsinstr_c_ports_close(void* ports);
 void hlsinstr_c_loop_begin(uint32_t id, unsigned options);
 void hlsinstr_c_loop_iter(uint32_t id);
 void hlsinstr_c_loop_end(uint32_t id);
@@ -118,15 +123,36 @@ void hlsinstr_c_trace_close(struct hlsinstr_c_trace_call* call);
 #define HLSINSTR_MAXI_RN(id, p, ...) (__VA_ARGS__)
 #define HLSINSTR_MAXI_WN(id, p, ...) (__VA_ARGS__)
 #else
-// Counting needs the element type of each port (decltype): not in C. A silent zero would read as
-// "no traffic", so the build stops here instead.
-#define HLSINSTR_MAXI_PORTS(first, count) \
-    _Static_assert(0, "hlsinstr: m_axi byte counts (--probes maxi) need C++; rewrite C files without maxi")
-#define HLSINSTR_MAXI_R(id, p, ...) (__VA_ARGS__)
-#define HLSINSTR_MAXI_W(id, p, ...) (__VA_ARGS__)
-#define HLSINSTR_MAXI_RW(id, p, ...) (__VA_ARGS__)
-#define HLSINSTR_MAXI_RN(id, p, ...) (__VA_ARGS__)
-#define HLSINSTR_MAXI_WN(id, p, ...) (__VA_ARGS__)
+// m_axi byte counts (maxi.h's macros, for C). PORTS declares the invocation's counters after the
+// frame, with a cleanup that ends the frame: cleanups run in reverse order, so the end (and the
+// R and W records before it) is written while the counters are alive, as the C++ destructor
+// does. C has no decltype: an element's bytes are `sizeof *p`, where the rewriter writes `p`
+// dereferenced down to one row for a port of more than one dimension (`*m` for `int m[R][C]`).
+// An access adds through an inline call, so two in one expression stay sequenced.
+#define HLSINSTR_MAXI_PORTS(first_id, count)                               \
+    __attribute__((cleanup(hlsinstr_c_ports_close))) struct {              \
+        struct hlsinstr_c_frame* frame;                                    \
+        uint32_t first;                                                    \
+        uint64_t bytes[2 * (count)];                                       \
+    } hlsinstr_ports_ = {&hlsinstr_frame_, (first_id), {0}};               \
+    hlsinstr_c_frame_ports(&hlsinstr_frame_, (first_id), (count), hlsinstr_ports_.bytes)
+#define HLSINSTR_MAXI_COUNTER_(id, dir) (&hlsinstr_ports_.bytes[2 * ((id) - hlsinstr_ports_.first) + (dir)])
+#define HLSINSTR_MAXI_R(id, p, ...) (hlsinstr_c_maxi_add(HLSINSTR_MAXI_COUNTER_(id, 0), sizeof *(p)), (__VA_ARGS__))
+#define HLSINSTR_MAXI_W(id, p, ...) (hlsinstr_c_maxi_add(HLSINSTR_MAXI_COUNTER_(id, 1), sizeof *(p)), (__VA_ARGS__))
+#define HLSINSTR_MAXI_RW(id, p, ...)                                       \
+    (hlsinstr_c_maxi_add(HLSINSTR_MAXI_COUNTER_(id, 0), sizeof *(p)),     \
+     hlsinstr_c_maxi_add(HLSINSTR_MAXI_COUNTER_(id, 1), sizeof *(p)), (__VA_ARGS__))
+#define HLSINSTR_MAXI_RN(id, p, ...) hlsinstr_c_maxi_bytes(HLSINSTR_MAXI_COUNTER_(id, 0), (__VA_ARGS__))
+#define HLSINSTR_MAXI_WN(id, p, ...) hlsinstr_c_maxi_bytes(HLSINSTR_MAXI_COUNTER_(id, 1), (__VA_ARGS__))
+
+__attribute__((always_inline)) static inline void hlsinstr_c_maxi_add(uint64_t* counter, uint64_t bytes) {
+    *counter += bytes;
+}
+// A memcpy's size: counted, then passed on (memcpy takes a size_t).
+__attribute__((always_inline)) static inline size_t hlsinstr_c_maxi_bytes(uint64_t* counter, size_t n) {
+    *counter += n;
+    return n;
+}
 #endif
 
 // The control-flow trace (branches.h's macros, for C): the return is recorded by a cleanup, as

@@ -343,6 +343,7 @@ fn analyze_inner(
         dram,
         max_nodes: opts.timeline_nodes,
         bulk_transfers: rep.is_none(),
+        copy_tail: 1 + opts.defaults.pipeline_wrapper,
         window: opts.trace_window,
         top: opts.top.clone(),
     };
@@ -525,6 +526,7 @@ mod tests {
             dram: replay::Dram::default(),
             max_nodes: 0,
             bulk_transfers: true,
+            copy_tail: 3,
             window: None,
             top: "k".into(),
         };

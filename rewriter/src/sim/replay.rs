@@ -235,9 +235,15 @@ pub struct Options {
     /// Timeline nodes kept (0: no timeline).
     pub max_nodes: usize,
     /// No report: a bulk m_axi transfer (the bytes of a port whose only uses in the function are
-    /// `memcpy`s) costs its elements + 3 cycles in its scope, as the module Vitis generates for it
-    /// does (facts, rule 1). With a report those modules are in the scheduled latencies.
+    /// `memcpy`s) costs its elements + `copy_tail` cycles in its scope, as the copy Vitis
+    /// generates for it does (facts, rule 1). With a report, see [`Replay::copy_cycles`].
     pub bulk_transfers: bool,
+    /// The cycles a copy's schedule adds to its elements: its loop, II 1 and 3 deep, takes
+    /// `(TC − 1) + 3 − 1` (rule 3: 1 more than its elements), plus the `_Pipeline_` module
+    /// around it (2 in Vitis from 2021 on; none before and in Vivado HLS, where the copy is a
+    /// loop of its function: the 2016.4 `aes256cbc` report's copies of 16 and 32 bytes, 17 and
+    /// 33).
+    pub copy_tail: u64,
     /// Top-level calls whose invocations the timeline keeps, `[start, end)` (`--trace-window`);
     /// `None`: from the first call on, up to `max_nodes`.
     pub window: Option<(u64, u64)>,
@@ -780,35 +786,66 @@ impl<'a> Ctx<'a> {
         Ok(())
     }
 
+    /// Cycles of a bulk transfer of `elements` elements from (`read`) or to port parameter
+    /// `port`, in an invocation timed as `t`; `None` where a scheduled latency holds it already.
+    /// Without a report: elements + [`Options::copy_tail`]. With one, only in a module whose
+    /// latency the report leaves to the run: a range (the copy ran on this call's path; the
+    /// public 2016.4 `aes256cbc`, 1 ~ 2526, copies 32 bytes in its set-key case, 16 in its
+    /// set-IV case) takes the latency of the report's copy it matches ([`ReportCopy`]: same
+    /// port and direction, as many trips as elements; 33 and 17 there); an undefined latency
+    /// takes the matched `memcpy.` loop of Vivado HLS (its `_Pipeline_<N>` modules are counted
+    /// in full already: `ModuleTiming::initialisers`). A copy that matches none adds nothing:
+    /// it may be one inside a loop, whose latency holds it (the bytes are the invocation's
+    /// total). A fixed latency, a pipelined function or an inlined one holds its copies.
+    fn copy_cycles(&self, t: Option<&Timing>, port: &str, read: bool, elements: u64) -> Option<u64> {
+        if self.opts.bulk_transfers {
+            return Some(elements + self.opts.copy_tail);
+        }
+        let Some(Timing::Module(m)) = t else { return None };
+        if m.pipelined || m.inlined || !m.copies.is_empty() {
+            return None;
+        }
+        let matched = m.memcpys.iter().find(|c| c.matches(port, read, elements));
+        match m.latency {
+            Some(l) if l.min < l.max => matched.map(|c| c.latency),
+            Some(_) => None,
+            None => matched.filter(|c| c.sides.is_some()).map(|c| c.latency),
+        }
+    }
+
     fn bytes(&mut self, stack: &mut Frames<'a>, r: &Record) -> Result<()> {
         let n = r.value.unwrap_or(0);
         let Some(top) = stack.last_mut() else {
             return Err(corrupt(r, "bytes recorded outside any module"));
         };
-        if self.opts.bulk_transfers {
-            // A port whose only counted uses are memcpys moves its bytes in bulk. Element accesses
-            // are timed by the loops that make them (the counters add up per invocation, so the
-            // record alone cannot tell them apart).
-            let port = self
-                .probes
-                .get(r.probe)
-                .and_then(|p| p.port.as_ref())
-                .filter(|p| p.memcpys > 0 && p.memcpys == p.sites);
-            if let Some((e, port)) =
-                port.and_then(|p| Some((port_element_bytes(&p.element_type)?, p))).filter(|(e, _)| n > *e)
-            {
-                let bundle = port.bound_to.first().map_or_else(
-                    || r.probe.to_string(),
-                    |o| o.bundle.clone().unwrap_or_else(|| format!("{}:{}", o.function, o.port)),
-                );
-                let busiest = |run: &[(String, u64)]| run.iter().map(|b| b.1).max().unwrap_or(0);
-                let before = busiest(&top.bulk_run);
-                match top.bulk_run.iter_mut().find(|b| b.0 == bundle) {
-                    Some(b) => b.1 += n.div_ceil(e) + 3,
-                    None => top.bulk_run.push((bundle, n.div_ceil(e) + 3)),
-                }
-                top.child_sum += busiest(&top.bulk_run) - before;
+        // A port whose only counted uses are memcpys moves its bytes in bulk. Element accesses
+        // are timed by the loops that make them (the counters add up per invocation, so the
+        // record alone cannot tell them apart).
+        let port =
+            self.probes.get(r.probe).filter(|p| p.port.as_ref().is_some_and(|p| p.memcpys > 0 && p.memcpys == p.sites));
+        let copy = port.and_then(|p| {
+            let info = p.port.as_ref()?;
+            let e = port_element_bytes(&info.element_type).filter(|e| n > *e)?;
+            let cycles = self.copy_cycles(top.t, &p.name, r.event == Event::BytesRead, n.div_ceil(e))?;
+            Some((info, cycles))
+        });
+        if let Some((port, cycles)) = copy {
+            let bundle = port.bound_to.first().map_or_else(
+                || r.probe.to_string(),
+                |o| o.bundle.clone().unwrap_or_else(|| format!("{}:{}", o.function, o.port)),
+            );
+            let busiest = |run: &[(String, u64)]| run.iter().map(|b| b.1).max().unwrap_or(0);
+            let before = busiest(&top.bulk_run);
+            match top.bulk_run.iter_mut().find(|b| b.0 == bundle) {
+                Some(b) => b.1 += cycles,
+                None => top.bulk_run.push((bundle, cycles)),
             }
+            let added = busiest(&top.bulk_run) - before;
+            top.child_sum += added;
+            // In a module the report times with a range, the copy is a child that ran, as a
+            // loop that ran is: its latency counts beside the module's best case.
+            top.children_base += added;
+            top.children_base_max += added;
         }
         let e = self.out.port_bytes.entry(r.probe).or_default();
         if r.event == Event::BytesRead {
@@ -1530,6 +1567,7 @@ mod tests {
             dram: Dram::default(),
             max_nodes: 0,
             bulk_transfers: false,
+            copy_tail: 3,
             window: None,
             top: String::new(),
         };

@@ -242,6 +242,78 @@ pub struct ModuleTiming {
     /// (`module_schedule`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub children: Option<ChildrenRange>,
+    /// With a report: the copies it schedules in the module for `memcpy`s (see [`ReportCopy`]),
+    /// in report order. A run's bulk m_axi transfer takes the latency of the one it matches.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub memcpys: Vec<ReportCopy>,
+}
+
+/// A copy the report schedules for a `memcpy` with an exact trip count and latency: a loop of
+/// the module named `memcpy.<dst>.<src>` (Vivado HLS, and Vitis before 2021: the copy is a
+/// pipelined loop among the module's states; `memcpy..memptr` reads port `memptr` into a
+/// local, `memcpy.memptr.` writes it), or a `<module>_Pipeline_<N>` instance of one loop (Vitis
+/// from 2021 on, which names neither side).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReportCopy {
+    pub name: String,
+    /// `<dst>.<src>` of a Vivado HLS loop name (a side is empty for a local); `None` for a
+    /// `_Pipeline_<N>` module.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sides: Option<String>,
+    /// Elements copied (the loop's trip count).
+    pub trips: u64,
+    pub latency: u64,
+}
+
+impl ReportCopy {
+    /// Whether this copy can be the one that moved `elements` elements from (`read`) or to
+    /// port parameter `port`.
+    pub fn matches(&self, port: &str, read: bool, elements: u64) -> bool {
+        self.trips == elements
+            && match &self.sides {
+                Some(s) if read => s.strip_suffix(port).is_some_and(|d| d.ends_with('.')),
+                Some(s) => s.strip_prefix(port).is_some_and(|r| r.starts_with('.')),
+                None => true,
+            }
+    }
+}
+
+/// The copies the report schedules at module `m`'s own level for `memcpy`s ([`ReportCopy`]):
+/// its outermost `memcpy.` loops and its `_Pipeline_<N>` instances that no loop calls (a copy
+/// inside a loop is in that loop's latency).
+fn report_memcpys(report: Option<&csynth::Report>, m: &csynth::Module) -> Vec<ReportCopy> {
+    let exact = |r: Option<csynth::Range<u64>>| r.and_then(|r| r.exact());
+    let mut out: Vec<ReportCopy> = m
+        .loops
+        .iter()
+        .filter_map(|l| {
+            let sides = l.name.strip_prefix("memcpy.")?;
+            Some(ReportCopy {
+                name: l.name.clone(),
+                sides: Some(sides.to_string()),
+                trips: exact(l.trip_count)?,
+                latency: exact(l.latency)?,
+            })
+        })
+        .collect();
+    let prefix = format!("{}_Pipeline_", m.name);
+    let loops = m.all_loops();
+    let in_loop = |name: &str| loops.iter().any(|l| l.node.instances.iter().any(|i| i.module.as_deref() == Some(name)));
+    for name in m.instances.iter().filter_map(|i| i.module.as_deref()) {
+        let numbered =
+            name.strip_prefix(&prefix).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+        let Some(g) =
+            report.filter(|_| numbered && !in_loop(name)).and_then(|r| r.modules.iter().find(|g| g.name == name))
+        else {
+            continue;
+        };
+        if let ([l], Some(latency)) = (g.loops.as_slice(), exact(g.latency)) {
+            if let Some(trips) = exact(l.trip_count).filter(|_| !out.iter().any(|c| c.name == name)) {
+                out.push(ReportCopy { name: name.to_string(), sides: None, trips, latency });
+            }
+        }
+    }
+    out
 }
 
 /// The best and worst cases of a module's directly timed children, added up, and the smallest
@@ -1203,6 +1275,7 @@ impl ModuleTiming {
             initialiser_notes: Vec::new(),
             body: None,
             children: None,
+            memcpys: Vec::new(),
         }
     }
 }
@@ -1268,6 +1341,7 @@ fn module_timing(
             initialiser_notes,
             body: None,
             children: None,
+            memcpys: Vec::new(),
         };
     };
     let fixed = m
@@ -1298,6 +1372,7 @@ fn module_timing(
         initialiser_notes,
         body: None,
         children: children_range(report, m),
+        memcpys: report_memcpys(report, m),
     }
 }
 
@@ -1373,6 +1448,43 @@ mod tests {
         \x20       |- memset_t               |  199|  199|         1|          -|          -|   200|    no    |\n\
         \x20       |- keccak_absorb_label6   |   25|   25|         1|          -|          -|    25|    no    |\n\
         \x20       +-------------------------+-----+-----+----------+-----------+-----------+------+----------+\n\n\n";
+
+    /// Vivado HLS' copy loops name their sides (`memcpy..memptr` reads port `memptr` into a
+    /// local, `memcpy.memptr.` writes it); a copy matches its port, direction and trip count.
+    #[test]
+    fn vivado_copy_loops_match_their_port_direction_and_trips() {
+        let text = VIVADO_ABSORB
+            .replace("memset_t               |  199|  199|         1", "memcpy..memptr         |   33|   33|         3")
+            .replace("-|          -|   200|    no    |", "1|          1|    32|    yes   |")
+            .replace("keccak_absorb_label6   |   25|   25|         1", "memcpy.memptr.a.V      |   17|   17|         3")
+            .replace("-|          -|    25|    no    |", "1|          1|    16|    yes   |");
+        let r = crate::csynth::parse_str(&text, "keccak_absorb_csynth.rpt").unwrap();
+        let copies = report_memcpys(Some(&r), r.module("keccak_absorb").unwrap());
+        let got: Vec<(&str, Option<&str>, u64, u64)> =
+            copies.iter().map(|c| (c.name.as_str(), c.sides.as_deref(), c.trips, c.latency)).collect();
+        assert_eq!(
+            got,
+            [("memcpy..memptr", Some(".memptr"), 32, 33), ("memcpy.memptr.a.V", Some("memptr.a.V"), 16, 17)]
+        );
+        assert!(copies[0].matches("memptr", true, 32));
+        assert!(!copies[0].matches("memptr", false, 32), "it reads the port");
+        assert!(!copies[0].matches("memptr", true, 16), "another size");
+        assert!(!copies[0].matches("ptr", true, 32), "another port ending the same");
+        assert!(copies[1].matches("memptr", false, 16));
+        assert!(!copies[1].matches("a.V", false, 16), "the local side is not a port written");
+    }
+
+    /// Vitis (2021 on) makes each copy a `<module>_Pipeline_<N>` instance of one loop, which
+    /// names neither side; a `_Pipeline_<loop>` module is a loop's, not a copy's.
+    #[test]
+    fn vitis_copy_modules_are_the_numbered_pipeline_instances() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/cycle/01_memcpy_local/csynth.xml");
+        let r = crate::csynth::parse_file(path).unwrap();
+        let copies = report_memcpys(Some(&r), r.module("vscale").unwrap());
+        let names: Vec<&str> = copies.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["vscale_Pipeline_1", "vscale_Pipeline_2"]);
+        assert!(copies.iter().all(|c| c.sides.is_none() && c.trips == 256 && c.matches("in", true, 256)));
+    }
 
     #[test]
     fn vivado_initialiser_loops_count_in_a_module_of_undefined_latency() {
