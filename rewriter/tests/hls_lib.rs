@@ -283,7 +283,7 @@ fn log_written_at_exit_to_the_default_path() {
         .unwrap();
     assert!(out.status.success());
     let binary = std::fs::read(dir.path().join("hlsinstr-events.log")).unwrap();
-    assert!(binary.starts_with(b"HLSIEV5\n"), "the default log is binary");
+    assert!(binary.starts_with(b"HLSIEV6\n"), "the default log is binary");
     let from_binary = hlsinstr::sim::events::parse_bytes(&binary).unwrap();
     assert_eq!(from_binary.len(), 4);
     assert_eq!(lines[1], "# order probe event thread seq timestamp_ns value");
@@ -649,7 +649,7 @@ fn text_binary_and_pipe_logs_carry_the_same_records() {
     let binary = log_bytes(&exe, "binary");
     let pipe = log_bytes(&exe, "pipe");
     assert!(text.starts_with(b"# hlsinstr events v1\n"));
-    assert!(binary.starts_with(b"HLSIEV5\n") && pipe.starts_with(b"HLSIEV5\n"));
+    assert!(binary.starts_with(b"HLSIEV6\n") && pipe.starts_with(b"HLSIEV6\n"));
     let (t, b, p) = (parse_bytes(&text).unwrap(), parse_bytes(&binary).unwrap(), parse_bytes(&pipe).unwrap());
     // 20000, 10, 5 and 7 calls of `many`: its begin and end, and per call four records.
     let want = [20000usize, 10, 5, 7].iter().map(|c| 2 + 4 * c).sum::<usize>();
@@ -839,6 +839,40 @@ fn leaf_loop_runs_read_back_as_the_loop_probes_record_them() {
             );
             // Text logs (never stored runs) agree as well.
             let text = parse_bytes(&log_bytes(&leaf, "text")).unwrap();
+            assert_eq!(per_thread(&text), per_thread(&p), "{cxx} {opt}: the text log differs");
+        }
+    }
+}
+
+/// Leaf parents (probe.h, `HLSINSTR_LEAF_PARENT_BEGIN`/`END`) with their leaves, and the same
+/// program with ordinary loop probes: the same records at the same orders (hls-lib
+/// `tests/leaf_parents.cpp`: varying and zero trips, break, many entries, hidden probed calls,
+/// an exception, a flush, a second thread).
+#[test]
+fn leaf_parent_runs_read_back_as_the_loop_probes_record_them() {
+    use hlsinstr::sim::events::parse_bytes;
+    let work = tempfile::tempdir().unwrap();
+    for cxx in COMPILERS {
+        for opt in ["-O0", "-O2"] {
+            let stored = work.path().join(format!("parents-{cxx}{opt}"));
+            let loops = work.path().join(format!("loops-{cxx}{opt}"));
+            build(cxx, "c++11", &["leaf_parents.cpp"], &[opt], &stored);
+            build(cxx, "c++11", &["leaf_parents.cpp"], &[opt, "-DAS_LOOPS"], &loops);
+            let (stored_log, loops_log) = (log_bytes(&stored, "pipe"), log_bytes(&loops, "pipe"));
+            assert_eq!(&stored_log[..8], b"HLSIEV6\n");
+            let (s, p) = (parse_bytes(&stored_log).unwrap(), parse_bytes(&loops_log).unwrap());
+            assert_eq!(per_thread(&s), per_thread(&p), "{cxx} {opt}: leaf parents read back other records");
+            let alone = |rs: &[hlsinstr::sim::events::Record]| rs.iter().take_while(|r| r.thread == 0).count();
+            let n = alone(&s).min(alone(&p));
+            assert!(n > 100_000, "{cxx} {opt}: {n} records before the second thread");
+            assert!(s[..n] == p[..n], "{cxx} {opt}: the records before the second thread differ in their orders");
+            assert!(
+                stored_log.len() * 3 < loops_log.len() * 2,
+                "{cxx} {opt}: stored {} B, loop records {} B",
+                stored_log.len(),
+                loops_log.len()
+            );
+            let text = parse_bytes(&log_bytes(&stored, "text")).unwrap();
             assert_eq!(per_thread(&text), per_thread(&p), "{cxx} {opt}: the text log differs");
         }
     }
