@@ -811,6 +811,47 @@ fn tasks_split_merge_and_blocks_run_as_documented_and_stop_at_exit() {
     }
 }
 
+/// The leaf and leaf-parent probes are inlined into the kernel's own -O0 code (probe.h): there they
+/// call nothing of the C++ library (std::atomic's load, inlined, still called two unoptimised
+/// helpers of libstdc++ a run: std::operator& of the memory order, std::__is_constant_evaluated).
+#[test]
+fn leaf_probes_inlined_at_o0_call_nothing_of_the_cpp_library() {
+    let work = tempfile::tempdir().unwrap();
+    let src = work.path().join("leaves.cpp");
+    let program = "#include \"hlsinstr/probe.h\"\n\
+                   static int work(const int *a, int n) { HLSINSTR_FUNC_BEGIN(0, P, 0); int s = 0;\n  \
+                   HLSINSTR_LEAF_PARENT_BEGIN(1, P, 0); for (int i = 0; i < n; i++) { HLSINSTR_LOOP_ITER(1);\n    \
+                   HLSINSTR_LEAF_BEGIN(2, P, 0); for (int k = 0; k < i; k++) { HLSINSTR_LOOP_ITER(2); s += a[k]; } HLSINSTR_LEAF_END(2, P, 0);\n  \
+                   } HLSINSTR_LEAF_PARENT_END(1, P, 0);\n  \
+                   return HLSINSTR_RETURN(0, P, s); }\nint main() { int a[3] = {0, 1, 2}; return work(a, 3) == 1 ? 0 : 1; }\n";
+    std::fs::write(&src, program).unwrap();
+    let exe = work.path().join("leaves");
+    let out = Command::new("g++")
+        .args(["-std=c++14", "-O0", "-g", "-pthread", "-I"])
+        .arg(repo().join("hls-lib/include"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new("objdump").args(["-d", "-C", "--no-show-raw-insn"]).arg(&exe).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let own: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.ends_with("<work(int const*, int)>:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert!(!own.is_empty(), "no work() in the program");
+    let call = if cfg!(target_arch = "aarch64") { "\tbl\t" } else { "call" };
+    let library: Vec<&&str> = own.iter().filter(|l| l.contains(call) && l.contains("std::")).collect();
+    assert!(library.is_empty(), "calls of the C++ library where the probes are:\n{}", own.join("\n"));
+    let (_, log) = run(&exe, true);
+    // The parent's begin, 3 runs of the leaf, the parent's end, around the module's begin and end.
+    assert_eq!(log.lines().filter(|l| !l.starts_with('#')).count(), 10, "{log}");
+}
+
 #[test]
 fn leaf_loop_runs_read_back_as_the_loop_probes_record_them() {
     use hlsinstr::sim::events::parse_bytes;

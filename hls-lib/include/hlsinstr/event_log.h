@@ -331,8 +331,17 @@ class Log {
     // would see the mark), hence every owned order may stand below every shared one. Readers
     // sort by order and number the records 0, 1, 2, ... again.
     static const std::uint64_t shared_base = std::uint64_t(1) << 62;
+#if defined(__GNUC__)
+    // The compiler's builtins, not std::atomic's members: shared() is inlined into the kernel's
+    // code (a leaf's end, a leaf parent's begin and end), and in an -O0 build the inlined
+    // std::atomic load still called two unoptimised helpers of libstdc++ (std::operator& of the
+    // memory order, std::__is_constant_evaluated): two calls per leaf run.
+    HLSINSTR_INLINE bool shared() const { return __atomic_load_n(&shared_, __ATOMIC_RELAXED) != 0; }
+    void share() { __atomic_store_n(&shared_, static_cast<unsigned char>(1), __ATOMIC_SEQ_CST); }
+#else
     HLSINSTR_INLINE bool shared() const { return shared_.load(std::memory_order_relaxed) != 0; }
     void share() { shared_.store(1, std::memory_order_seq_cst); }
+#endif
     // The owner's next `n` orders at once, the first returned (leaf runs: ThreadLog::write_leaf_runs).
     HLSINSTR_INLINE std::uint64_t take_owned_orders(std::uint64_t n) {
         const std::uint64_t o = owned_.load(std::memory_order_relaxed);
@@ -840,9 +849,13 @@ class Log {
 
     std::atomic<std::uint64_t> owned_; // written by the owner only
     std::atomic<std::uint64_t> order_;
-    // A byte, not a bool: libstdc++ inlines an integer atomic's load in every build, but
-    // std::atomic<bool>'s was a call a record in an -O0 one.
+    // A byte, not a bool: std::atomic<bool>'s load was a call a record in an -O0 build (and
+    // with g++ and clang, no std::atomic at all: see shared()).
+#if defined(__GNUC__)
+    unsigned char shared_; // accessed with __atomic builtins only (shared())
+#else
     std::atomic<unsigned char> shared_;
+#endif
     std::atomic<std::uint32_t> threads_;
     SpinLock mutex_;
     PodVector<Chunk> chunks_;
