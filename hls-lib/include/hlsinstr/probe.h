@@ -225,12 +225,26 @@ struct LoopFrame {
     std::uint64_t parent_saved;
 };
 
+// The thread's store of leaf runs, for the probes inlined into the kernel's code. In an -O0
+// build its address is computed once and the stores go through it: with the thread-local's
+// fields addressed through the %fs segment one by one (as a static executable, which `sim`
+// links, does), the leaf parents' probes made the median filter's -O0 probed run slower (0.152
+// -> 0.164 s) although it ran fewer instructions (3.26 -> 3.15 G); through the pointer, 0.154 s
+// (AMD EPYC; docs/benchmarks.md, "Leaf parents").
+HLSINSTR_INLINE LeafRuns& leaf_store() {
+    LeafRuns* p = &ThreadLog::slot().leaves;
+#if defined(__GNUC__) && !defined(__OPTIMIZE__)
+    __asm__("" : "+r"(p)); // the address, not the thread-local's name, from here on
+#endif
+    return *p;
+}
+
 // A leaf loop begins: inlined even at -O0 (four stores).
 template <class Frame>
 HLSINSTR_INLINE void leaf_begin(std::uint32_t id, Frame& frame) {
     frame.leaf_saved = frame.loop_trips;
     frame.loop_trips = 0;
-    LeafRuns& l = ThreadLog::slot().leaves;
+    LeafRuns& l = leaf_store();
     l.open = id + 1;
     l.count = &frame.loop_trips;
 }
@@ -246,7 +260,7 @@ HLSINSTR_ENTRY void leaf_run(std::uint32_t id, std::uint64_t trips) {
 // enclosing loop's count back.
 template <unsigned Options, class Frame>
 HLSINSTR_INLINE void leaf_end(std::uint32_t id, Frame& frame) {
-    LeafRuns& l = ThreadLog::slot().leaves;
+    LeafRuns& l = leaf_store();
     l.open = 0;
     // Stored only while no other thread has recorded: a run stored later could happen after
     // another thread's record (through a stream, say) and still take an order below it.
@@ -380,7 +394,7 @@ template <unsigned Options, class Frame>
 HLSINSTR_INLINE void parent_begin(std::uint32_t id, Frame& frame) {
     frame.parent_saved = frame.loop_trips;
     frame.loop_trips = 0;
-    LeafRuns& l = ThreadLog::slot().leaves;
+    LeafRuns& l = leaf_store();
     if (l.n < l.limit && !Log::instance().shared()) {
         l.tags[l.n] = id << 1 | 1;
         l.values[l.n++] = 0;
@@ -395,7 +409,7 @@ HLSINSTR_INLINE void parent_begin(std::uint32_t id, Frame& frame) {
 // ordinary loop by a record in it: ThreadLog::promote_parent), then the enclosing loop's count back.
 template <unsigned Options, class Frame>
 HLSINSTR_INLINE void parent_end(std::uint32_t id, Frame& frame) {
-    LeafRuns& l = ThreadLog::slot().leaves;
+    LeafRuns& l = leaf_store();
     if (l.parent == id + 1 && l.n < l.limit && !Log::instance().shared()) {
         l.parent = 0;
         l.tags[l.n] = id << 1 | 1;
