@@ -273,6 +273,25 @@ pub fn plan_file(
                 p = f.loops[k].parent;
             }
         }
+        let text_is_leaf =
+            |li: usize| crate::leaf_loop::is_leaf(&src.text[f.loops[li].unit.start..f.loops[li].unit.end]);
+        let leaf: Vec<bool> =
+            (0..f.loops.len()).map(|li| leaves_allowed && probed(li) && !has_inner[li] && text_is_leaf(li)).collect();
+        // A loop whose every inner loop is a probed leaf directly in it, with no call in its own
+        // text either, is a leaf parent: its begin and end are stored beside its leaves' runs.
+        let mut parent_of_others = vec![false; f.loops.len()];
+        for (k, l) in f.loops.iter().enumerate() {
+            if let Some(p) = l.parent {
+                parent_of_others[p] |= !leaf[k];
+                let mut up = f.loops[p].parent;
+                while let Some(a) = up {
+                    parent_of_others[a] = true; // a grandchild: not a leaf parent
+                    up = f.loops[a].parent;
+                }
+            }
+        }
+        let leaf_parent =
+            |li: usize| leaves_allowed && probed(li) && has_inner[li] && !parent_of_others[li] && text_is_leaf(li);
         // The frames (one per loop probe) and, per loop, the probe that counts its trips.
         let mut loop_ids: Vec<Option<u32>> = vec![None; f.loops.len()];
         let mut counted_by: Vec<Option<u32>> = vec![None; f.loops.len()];
@@ -303,11 +322,12 @@ pub fn plan_file(
                 l.parent.is_some_and(|p| sel.loops[p] && !f.loops[p].body_is_block && f.loops[p].body == l.unit);
             let braces = target.vitis || (!l.unit_in_list && !braced_by_parent);
             let innermost = &f.loops[*members.last().expect("a loop")];
-            let leaf = leaves_allowed
-                && members.len() == 1
-                && !has_inner[li]
-                && crate::leaf_loop::is_leaf(&src.text[l.unit.start..l.unit.end]);
-            plan_loop(l, innermost, id, opts(kinds), braces, leaf, &mut plan.edits);
+            let kind = match members.len() {
+                1 if leaf[li] => "LEAF",
+                1 if leaf_parent(li) => "LEAF_PARENT",
+                _ => "LOOP",
+            };
+            plan_loop(l, innermost, id, opts(kinds), braces, kind, &mut plan.edits);
         }
         if !hw_top && !hw_dataflow {
             plan_function(f, fid, &loop_ids, kinds, &mut plan.edits);
@@ -868,14 +888,14 @@ fn unmerged_nest_warnings(
 
 /// Probes of loop `l`: begin before it, end after it, and the trip count first in the body of
 /// `innermost` (`l` itself, or the innermost loop of the perfect nest `l` heads).
-/// A leaf (see [`crate::leaf_loop`]) gets `HLSINSTR_LEAF_BEGIN`/`HLSINSTR_LEAF_END` instead.
-fn plan_loop(l: &Loop, innermost: &Loop, id: u32, o: &str, needs_braces: bool, leaf: bool, edits: &mut Vec<Edit>) {
+/// `kind` is `LOOP`, or for a leaf and a leaf parent (see [`crate::leaf_loop`]) `LEAF` and
+/// `LEAF_PARENT`: `HLSINSTR_{kind}_BEGIN`/`HLSINSTR_{kind}_END`.
+fn plan_loop(l: &Loop, innermost: &Loop, id: u32, o: &str, needs_braces: bool, kind: &str, edits: &mut Vec<Edit>) {
     let level = 2 * l.depth as i32;
     if needs_braces {
         edits.push(Edit::token(l.unit.start, OPEN_BRACE, Rank::open(level, 0)));
         edits.push(Edit::token(l.unit.end, CLOSE_BRACE, Rank::close(level, 1)));
     }
-    let kind = if leaf { "LEAF" } else { "LOOP" };
     edits.push(Edit::token(l.details().before, format!("HLSINSTR_{kind}_BEGIN({id}, {o}, 0);"), Rank::open(level, 1)));
     edits.push(Edit::token(l.unit.end, format!("HLSINSTR_{kind}_END({id}, {o}, 0);"), Rank::close(level, 0)));
     let iter = format!("HLSINSTR_LOOP_ITER({id});");

@@ -254,11 +254,14 @@ fn check_placement(file: &str, lang: Lang, output: &str, probes: &[&ProbeEntry])
         let sites: Vec<(String, usize)> = if p.kind == "function" {
             vec![(format!("HLSINSTR_FUNC_BEGIN({id},"), count(format!("HLSINSTR_FUNC_BEGIN({id},")))]
         } else {
-            // A leaf loop (probes.md) has the leaf probes at both ends, never one of each.
-            let kind = if count(format!("HLSINSTR_LEAF_BEGIN({id},")) > 0 { "LEAF" } else { "LOOP" };
-            let other = if kind == "LEAF" { "LOOP" } else { "LEAF" };
-            if count(format!("HLSINSTR_{other}_BEGIN({id},")) + count(format!("HLSINSTR_{other}_END({id},")) > 0 {
-                failures.push(format!("{file}: loop {id} has both loop and leaf probes"));
+            // A leaf loop or leaf parent (probes.md) has its probes at both ends, never two kinds.
+            let kinds = ["LOOP", "LEAF", "LEAF_PARENT"];
+            let at_begin = |k: &str| count(format!("HLSINSTR_{k}_BEGIN({id},"));
+            let kind = kinds.into_iter().find(|k| at_begin(k) > 0).unwrap_or("LOOP");
+            for other in kinds.into_iter().filter(|k| *k != kind) {
+                if at_begin(other) + count(format!("HLSINSTR_{other}_END({id},")) > 0 {
+                    failures.push(format!("{file}: loop {id} has both {kind} and {other} probes"));
+                }
             }
             [
                 format!("HLSINSTR_{kind}_BEGIN({id},"),

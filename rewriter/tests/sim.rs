@@ -367,7 +367,7 @@ fn an_existing_log_can_be_analysed_and_a_corrupt_one_is_refused() {
     assert!(r.stdout.starts_with("row,parent,depth,kind,name"));
     // The kept log is binary (the testbench sends it through a pipe): magic, buffer header, records.
     let mut bytes = std::fs::read(&log).unwrap();
-    assert!(bytes.starts_with(b"HLSIEV5\n"));
+    assert!(bytes.starts_with(b"HLSIEV6\n"));
     // The first record made a repeat record (code 7, count 5): there is no leaf before it to repeat.
     let good = bytes.clone();
     (bytes[16], bytes[17]) = (0x47, 5);

@@ -147,3 +147,41 @@ fn the_leaf_runs_kernel_stores_its_runs() {
     let (s, p) = (std::fs::metadata(&stored).unwrap().len(), std::fs::metadata(&plain).unwrap().len());
     assert!(s * 2 < p, "with leaf runs {s} B, without {p} B");
 }
+
+/// The leaf parents of tests/sim/leaf_parents store their begins and ends with their leaves'
+/// runs (probes.md, "Leaf parents"): the rewrite gives them leaf-parent probes, and loops with a
+/// child that is no leaf or with a grandchild loop probes; the log with stored runs reads back as
+/// many records as the one without, in fewer bytes.
+#[test]
+fn the_leaf_parents_kernel_stores_its_parents() {
+    let work = tempfile::tempdir().unwrap();
+    let project = repo().join("tests/sim/leaf_parents");
+    let keep = work.path().join("keep");
+    sim_kept(&project, &keep);
+    let src = std::fs::read_to_string(keep.join("src/leaf_parents.cpp")).unwrap();
+    let kinds = [
+        ("Rounds", "LOOP"),
+        ("Sort", "LEAF_PARENT"),
+        ("Inner", "LEAF"),
+        ("Stop", "LEAF_PARENT"),
+        ("Many", "LEAF_PARENT"),
+        ("Long", "LEAF"),
+        ("Hidden", "LEAF_PARENT"),
+        ("Calls", "LEAF"),
+        ("Mixed", "LOOP"),
+        ("Leaf", "LEAF"),
+        ("Called", "LOOP"),
+        ("Deep", "LOOP"),
+        ("Mid", "LEAF_PARENT"),
+        ("Low", "LEAF"),
+    ];
+    for (name, kind) in kinds {
+        let line = src.lines().find(|l| l.contains(&format!(" {name}:"))).unwrap();
+        assert!(line.contains(&format!("HLSINSTR_{kind}_BEGIN(")), "{name}: {line}");
+    }
+    let (stored, plain) = (run_testbench(&keep, true), run_testbench(&keep, false));
+    let count = |log: &Path| hlsinstr::sim::events::read(log).unwrap().len();
+    assert_eq!(count(&stored), count(&plain), "the log with stored runs reads back as many records");
+    let (s, p) = (std::fs::metadata(&stored).unwrap().len(), std::fs::metadata(&plain).unwrap().len());
+    assert!(s * 2 < p, "with stored runs {s} B, without {p} B");
+}

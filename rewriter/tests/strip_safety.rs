@@ -209,6 +209,8 @@ fn code_in_a_probes_arguments_is_refused_or_kept() {
         "HLSINSTR_LOOP_END",
         "HLSINSTR_LEAF_BEGIN",
         "HLSINSTR_LEAF_END",
+        "HLSINSTR_LEAF_PARENT_BEGIN",
+        "HLSINSTR_LEAF_PARENT_END",
         "HLSINSTR_UNWIND",
         "HLSINSTR_RETURN",
         "HLSINSTR_RETURN_V",

@@ -22,15 +22,16 @@
 //   and a watch record (code 6) as <C|H|O|I> (call of the top, hit, out of bounds, invariant)
 //   with an eighth field: the element's index from the watched buffer's first element.
 // - `binary` (what `hlsinstr sim` asks for: nothing to format at exit): the 8 bytes
-//   "HLSIEV5\n", then the buffers as they were filled, each as thread (u32 LE), byte length
+//   "HLSIEV6\n", then the buffers as they were filled, each as thread (u32 LE), byte length
 //   (u32 LE) and the encoded records (see Encoding), and after each write an end mark (thread
 //   0xffffffff, length 0): a log that does not end with one was cut short. The reader sorts by
 //   order, numbers the records 0, 1, 2, ... in that order (the text log's `order`; the raw
 //   orders of a log written on several threads are far apart) and numbers seq. Timestamps in
 //   the buffers are counter ticks (timestamp.h); a clock mark (thread 0xfffffffc, 24 bytes:
 //   the start's ticks, the ticks when the mark was made, the nanoseconds between, u64 LE each)
-//   comes before every buffer that holds one, and the reader converts with the latest. Version 4
-//   ("HLSIEV4\n") had no leaf-runs records (LeafRuns); version
+//   comes before every buffer that holds one, and the reader converts with the latest. Version 5
+//   ("HLSIEV5\n") had leaf-runs records of leaf runs only (no leaf parents: LeafRuns); version 4
+//   ("HLSIEV4\n") had no leaf-runs records; version
 //   3 ("HLSIEV3\n") had no repeat records; version 2 ("HLSIEV2\n") had nanoseconds in the
 //   records and no clock marks.
 // `seq` is the record's rank among sequence-numbered records in the global order — what the
@@ -211,10 +212,14 @@ struct Encoding {
     enum { max_record = 1 + 5 * 10 };
     // A repeat record (code 7): its head and a count in 5 bytes, rewritten in place as it grows.
     enum { repeat_head = 7 | next_order_bit, repeat_record = 6 };
-    // Leaf runs (code 7 with the value bit; ThreadLog::write_leaf_runs): the head, [varint order
-    // delta] without 0x40, varint n, then per run varint probe and varint trips: n begins and
-    // ends, each end with its trips, at 2n consecutive orders from the record's.
-    enum { leaf_runs_head = 7 | value_bit };
+    // Stored runs (code 7 with the value and seq bits; ThreadLog::write_leaf_runs): the head,
+    // [varint order delta] without 0x40, varint n, then n entries, each a varint tag and a varint
+    // value: a leaf's run (tag probe << 1, value its trips: a begin and an end with the trips), a
+    // leaf parent's begin (tag probe << 1 | 1, value 0: a begin) or its end (tag probe << 1 | 1,
+    // value trips + 1: an end with the trips), at consecutive orders from the record's. Version
+    // 5's leaf-runs record (head code 7 with the value bit only, 0x27) held runs only, each a
+    // varint probe and a varint trips.
+    enum { runs_head = 7 | value_bit | sequence_bit };
     static const std::uint64_t max_repeats = (std::uint64_t(1) << 35) - 1;
 
     // `v` (< 2^35) as a varint of exactly 5 bytes (a varint reader reads it as any other).
@@ -277,7 +282,7 @@ struct Chunk {
 };
 
 // The binary log's first 8 bytes (its version).
-inline const unsigned char* binary_magic() { return reinterpret_cast<const unsigned char*>("HLSIEV5\n"); }
+inline const unsigned char* binary_magic() { return reinterpret_cast<const unsigned char*>("HLSIEV6\n"); }
 
 inline const char* events_path() {
     const char* p = std::getenv("HLSINSTR_EVENTS");
@@ -326,14 +331,25 @@ class Log {
     // would see the mark), hence every owned order may stand below every shared one. Readers
     // sort by order and number the records 0, 1, 2, ... again.
     static const std::uint64_t shared_base = std::uint64_t(1) << 62;
+#if defined(__GNUC__)
+    // The compiler's builtins, not std::atomic's members: shared() is inlined into the kernel's
+    // code (a leaf's end, a leaf parent's begin and end), and in an -O0 build the inlined
+    // std::atomic load still called two unoptimised helpers of libstdc++ (std::operator& of the
+    // memory order, std::__is_constant_evaluated): two calls per leaf run.
+    HLSINSTR_INLINE bool shared() const { return __atomic_load_n(&shared_, __ATOMIC_RELAXED) != 0; }
+    void share() { __atomic_store_n(&shared_, static_cast<unsigned char>(1), __ATOMIC_SEQ_CST); }
+#else
     HLSINSTR_INLINE bool shared() const { return shared_.load(std::memory_order_relaxed) != 0; }
     void share() { shared_.store(1, std::memory_order_seq_cst); }
+#endif
     // The owner's next `n` orders at once, the first returned (leaf runs: ThreadLog::write_leaf_runs).
     HLSINSTR_INLINE std::uint64_t take_owned_orders(std::uint64_t n) {
         const std::uint64_t o = owned_.load(std::memory_order_relaxed);
         owned_.store(o + n, std::memory_order_relaxed);
         return o;
     }
+    // The owner's next order, not taken yet (take_owned_orders takes it and those after).
+    HLSINSTR_INLINE std::uint64_t peek_owned_order() const { return owned_.load(std::memory_order_relaxed); }
     HLSINSTR_INLINE std::uint64_t next_owned_order() {
         const std::uint64_t o = owned_.load(std::memory_order_relaxed);
         owned_.store(o + 1, std::memory_order_relaxed);
@@ -833,9 +849,13 @@ class Log {
 
     std::atomic<std::uint64_t> owned_; // written by the owner only
     std::atomic<std::uint64_t> order_;
-    // A byte, not a bool: libstdc++ inlines an integer atomic's load in every build, but
-    // std::atomic<bool>'s was a call a record in an -O0 one.
+    // A byte, not a bool: std::atomic<bool>'s load was a call a record in an -O0 build (and
+    // with g++ and clang, no std::atomic at all: see shared()).
+#if defined(__GNUC__)
+    unsigned char shared_; // accessed with __atomic builtins only (shared())
+#else
     std::atomic<unsigned char> shared_;
+#endif
     std::atomic<std::uint32_t> threads_;
     SpinLock mutex_;
     PodVector<Chunk> chunks_;
@@ -968,6 +988,16 @@ class ProbeStack {
 // and ends at the same consecutive orders, read back one by one. Only on the thread that numbers
 // its records alone (Log::next_owned_order), while no other thread has recorded: each stored run
 // happened before the owner saw the log shared, so it may stand below every shared order.
+//
+// A leaf parent (HLSINSTR_LEAF_PARENT_BEGIN/END: a loop whose only loops are leaves, and no call
+// in its text) stores its begin and its end as entries among its leaves' runs, so one of its runs
+// and all its leaves' cost no call either. Entries are stored as the record holds them (Encoding,
+// runs_head): a run as tag probe << 1 and its trips, a parent's begin as tag probe << 1 | 1 and
+// 0, its end as the same tag and trips + 1; the probe's shift is a constant where it is stored. The begin is stored when the parent starts, so every record after it, written after
+// the stored entries, still comes after it; a record while it runs (a call the rewriter did not
+// see) makes it an ordinary loop (ThreadLog::promote_parent: on the probe stack, so that a
+// module's end or an exception closes it), and so does the log becoming shared. A full store is
+// written and the parent goes on stored: its end may come in a later record than its begin.
 struct LeafRuns {
     enum { capacity = 64 };
     std::uint32_t n;     // runs stored
@@ -980,8 +1010,13 @@ struct LeafRuns {
     // Where the running leaf counts: its function's FunctionFrame::loop_trips (or LoopFrame's),
     // followed there by leaf_saved, the enclosing loop's count set aside.
     std::uint64_t* count;
-    std::uint32_t probes[capacity]; // each run's loop
-    std::uint64_t trips[capacity];  // and its trips
+    // The leaf parent running with its begin stored (its probe + 1; 0: none), and where it counts:
+    // its function's FunctionFrame::loop_trips (or LoopFrame's), followed there by leaf_saved and
+    // parent_saved, the enclosing loop's count set aside.
+    std::uint32_t parent;
+    std::uint64_t* parent_count;
+    std::uint32_t tags[capacity];  // each entry's tag (its loop, and whether it is a parent's)
+    std::uint64_t values[capacity]; // and its value (trips; for a parent's, 0 or trips + 1)
 };
 
 // One thread's records and probe stack. Constant-initialized and trivially destructible, so a
@@ -1003,25 +1038,29 @@ class ThreadLog {
     // Stored leaf runs go first, and a leaf running now becomes an ordinary loop: every way to a
     // record (and to a hand-over, a module's end, an unwind) passes here.
     HLSINSTR_INLINE void settle() {
-        if (leaves.n != 0 || leaves.open != 0) settle_leaves();
+        if ((leaves.n | leaves.open | leaves.parent) != 0) settle_leaves();
     }
 
     // A leaf run the inlined path did not store (the store is full or off, or the log became
     // shared): stored here when the thread numbers its records alone and the log is binary with
     // repeats on, else recorded as a begin and an end (folding as any leaf does).
     void leaf_run(std::uint32_t probe, unsigned options, std::uint64_t trips) {
-        settle();
         if (!stack_.empty() && stack_.back().loop && stack_.back().probe == probe) {
+            settle();
             close_top_as(true, options); // promoted while it ran (promote_leaf)
             return;
         }
-        if (owner_ && repeats_on_ && !(options & (HLSINSTR_OPT_T | HLSINSTR_OPT_S)) && !log_->shared()) {
+        if (can_store(options)) {
+            // The store is full (or not started): written, without promoting a leaf parent
+            // running around this leaf (its begin is in the record; its end will be stored).
+            if (leaves.n != 0) write_leaf_runs();
             leaves.limit = LeafRuns::capacity;
-            leaves.probes[0] = probe;
-            leaves.trips[0] = trips;
+            leaves.tags[0] = probe << 1;
+            leaves.values[0] = trips;
             leaves.n = 1;
             return;
         }
+        settle();
         leaves.limit = 0;
         record(probe, EVENT_BEGIN, options, false, 0);
         if (!(options & (HLSINSTR_OPT_T | HLSINSTR_OPT_S)) && pos_ == after_begin_) {
@@ -1029,6 +1068,40 @@ class ThreadLog {
         } else {
             record(probe, EVENT_END, options, true, trips);
         }
+    }
+
+    // A leaf parent's begin that the inlined path did not store (the store is full or off, or
+    // the log became shared): stored here as leaf_run stores a run, or opened as any loop, the
+    // enclosing loop's count put back first (the inlined begin set it aside in count[2]).
+    void parent_open(std::uint32_t probe, unsigned options, std::uint64_t& count) {
+        if (can_store(options)) {
+            if (leaves.n >= LeafRuns::capacity) write_leaf_runs();
+            leaves.limit = LeafRuns::capacity;
+            leaves.tags[leaves.n] = probe << 1 | 1;
+            leaves.values[leaves.n++] = 0;
+            leaves.parent = probe + 1;
+            leaves.parent_count = &count;
+            return;
+        }
+        count = (&count)[2];
+        if (push(probe, options, true, count)) record(probe, EVENT_BEGIN, options, false, 0);
+    }
+
+    // A leaf parent's end that the inlined path did not store: stored here when its begin was
+    // and only the store was full (true); else its begin is written and it goes on the probe
+    // stack (settle), for the caller to close it as any loop (false).
+    bool store_parent_end(std::uint32_t probe, unsigned options, std::uint64_t trips) {
+        if (leaves.parent != probe + 1) return false;
+        if (!can_store(options)) {
+            settle();
+            return false;
+        }
+        if (leaves.n >= LeafRuns::capacity) write_leaf_runs();
+        leaves.parent = 0;
+        leaves.limit = LeafRuns::capacity;
+        leaves.tags[leaves.n] = probe << 1 | 1;
+        leaves.values[leaves.n++] = trips + 1;
+        return true;
     }
 
     // The usual record — next order on this thread, probe and value below 128 — is two or three
@@ -1232,9 +1305,36 @@ class ThreadLog {
     }
 
   private:
+    // Runs (and leaf parents' begins and ends) are stored only on the thread that numbers its
+    // records alone, in a binary log with repeats on, without timestamps or seq.
+    bool can_store(unsigned options) const {
+        return owner_ && repeats_on_ && !(options & (HLSINSTR_OPT_T | HLSINSTR_OPT_S)) && !log_->shared();
+    }
+
     HLSINSTR_COLD void settle_leaves() {
         if (leaves.n != 0) write_leaf_runs();
+        if (leaves.parent != 0) promote_parent();
         if (leaves.open != 0) promote_leaf();
+    }
+
+    // Something records while a leaf parent runs with its begin stored (just written, above):
+    // from here on it is an ordinary loop on the probe stack, counting where it counts now
+    // (LeafRuns::parent_count), so that its end, a module's end or an unwind closes it. The frame
+    // below, when it counts at the same local, gets back the count the parent set aside
+    // (parent_saved, two members after loop_trips). A leaf running in it is promoted next, above
+    // it (promote_leaf takes the parent's count from leaf_saved).
+    HLSINSTR_COLD void promote_parent() {
+        const std::uint32_t probe = leaves.parent - 1;
+        leaves.parent = 0;
+        std::uint64_t* const count = leaves.parent_count;
+        const std::uint64_t now = *count;
+        if (!stack_.push(probe, HLSINSTR_OPT_P, true, *count)) {
+            warn_once(probe, "out of memory for the probe stack; this probe is not recorded");
+            return;
+        }
+        Frame& below = stack_.size() >= 2 ? stack_[stack_.size() - 2] : stack_.back();
+        if (stack_.size() >= 2 && below.count == count) below.trips = count[2];
+        *count = now;
     }
 
     // Something records while a leaf loop runs (see LeafRuns::open): its begin goes first and its
@@ -1256,17 +1356,18 @@ class ThreadLog {
         record_with(next_order(), probe, EVENT_BEGIN, HLSINSTR_OPT_P, false, 0);
     }
 
-    // The stored leaf runs as one record (Encoding: code 7 with the value bit), at the owner's
-    // next 2n orders; a run too big for the buffer's room starts a new buffer.
+    // The stored entries as one record (Encoding: code 7 with the value and seq bits), at the
+    // owner's next orders (two a run, one a parent's begin or end); a record too big for the
+    // buffer's room starts a new buffer.
     HLSINSTR_COLD void write_leaf_runs() {
         const std::uint32_t n = leaves.n;
         leaves.n = 0;
         const std::size_t need = 1 + 2 * 10 + 15 * static_cast<std::size_t>(n);
         if (end_ - pos_ < static_cast<std::ptrdiff_t>(need) && !new_buffer()) return;
-        const std::uint64_t order = log_->take_owned_orders(2 * std::uint64_t(n));
+        const std::uint64_t order = log_->peek_owned_order();
         unsigned char* p = pos_;
         unsigned char* const head = p++;
-        unsigned char h = Encoding::leaf_runs_head;
+        unsigned char h = Encoding::runs_head;
         if (order - last_order_ == 1) {
             h |= Encoding::next_order_bit;
         } else {
@@ -1274,19 +1375,22 @@ class ThreadLog {
         }
         *head = h;
         p = Encoding::varint(p, n);
+        std::uint64_t orders = 2 * std::uint64_t(n); // one fewer for each parent's begin or end
         for (std::uint32_t i = 0; i < n; ++i) {
-            const std::uint32_t probe = leaves.probes[i];
-            const std::uint64_t trips = leaves.trips[i];
-            if ((probe | trips) < 0x80) { // the usual run: a byte each, no call
-                p[0] = static_cast<unsigned char>(probe);
-                p[1] = static_cast<unsigned char>(trips);
+            const std::uint32_t tag = leaves.tags[i];
+            const std::uint64_t value = leaves.values[i];
+            orders -= tag & 1;
+            if ((tag | value) < 0x80) { // the usual entry: a byte each, no call
+                p[0] = static_cast<unsigned char>(tag);
+                p[1] = static_cast<unsigned char>(value);
                 p += 2;
             } else {
-                p = Encoding::varint(p, probe);
-                p = Encoding::varint(p, trips);
+                p = Encoding::varint(p, tag);
+                p = Encoding::varint(p, value);
             }
         }
-        last_order_ = order + 2 * std::uint64_t(n) - 1;
+        log_->take_owned_orders(orders);
+        last_order_ = order + orders - 1;
         pos_ = p;
         forget_leaves(); // a leaf after these runs repeats none of them
     }

@@ -10,6 +10,7 @@
 // | HLSINSTR_LOOP_ITER(id);                     | first thing in the loop body                |
 // | HLSINSTR_LOOP_END(id, O, 0);                | after the loop                              |
 // | HLSINSTR_LEAF_BEGIN(id, P, 0); ..._LEAF_END | a leaf loop's, instead of LOOP_BEGIN/END      |
+// | HLSINSTR_LEAF_PARENT_BEGIN(id, P, 0); ..._END | a loop whose only loops are leaves           |
 // | HLSINSTR_LOOP_FRAME();                      | hand-written probes only: first in a function with probed loops and no FUNC_BEGIN |
 // | HLSINSTR_UNWIND(fid, depth);                | after a label a goto reaches from loops     |
 // | HLSINSTR_MAXI_PORTS(first, count);          | after FUNC_BEGIN: the module's m_axi ports  |
@@ -55,6 +56,8 @@ extern "C++" {
 #define HLSINSTR_LOOP_FRAME() ((void)0)
 #define HLSINSTR_LEAF_BEGIN(id, o, dep) ((void)0)
 #define HLSINSTR_LEAF_END(id, o, value) ((void)0)
+#define HLSINSTR_LEAF_PARENT_BEGIN(id, o, dep) ((void)0)
+#define HLSINSTR_LEAF_PARENT_END(id, o, value) ((void)0)
 #define HLSINSTR_UNWIND(fid, depth) ((void)0)
 #define HLSINSTR_STREAM_NAME(var) ((void)0)
 
@@ -105,13 +108,19 @@ extern "C++" {
     (::hlsinstr::sim::loop_begin<HLSINSTR_OPT_##o>(id, hlsinstr_frame_.loop_trips), (void)sizeof(dep))
 #define HLSINSTR_LOOP_ITER(id) (void)++hlsinstr_frame_.loop_trips
 #define HLSINSTR_LOOP_END(id, o, value) ::hlsinstr::sim::loop_end<HLSINSTR_OPT_##o>(id)
-#define HLSINSTR_LOOP_FRAME() ::hlsinstr::sim::LoopFrame hlsinstr_frame_ = {0, 0}
+#define HLSINSTR_LOOP_FRAME() ::hlsinstr::sim::LoopFrame hlsinstr_frame_ = {0, 0, 0}
 // A leaf loop (the rewriter's: no loop, call, return, goto or throw in its body, so no record
 // between its begin and end): nothing on the probe stack; its trips count in the same local,
 // whose value for the enclosing loop is set aside meanwhile, and its end stores them for one
 // leaf-runs record (LeafRuns in event_log.h), inlined: no call unless the store is full or off.
 #define HLSINSTR_LEAF_BEGIN(id, o, dep) (::hlsinstr::sim::leaf_begin(id, hlsinstr_frame_), (void)sizeof(dep))
 #define HLSINSTR_LEAF_END(id, o, value) ::hlsinstr::sim::leaf_end<HLSINSTR_OPT_##o>(id, hlsinstr_frame_)
+// A leaf parent (the rewriter's: a loop whose only loops are leaves, and no call, return, goto or
+// throw in its text): its begin and end are stored inline beside its leaves' runs (one entry
+// each, LeafRuns), so a run of it and of all its leaves costs no call either.
+#define HLSINSTR_LEAF_PARENT_BEGIN(id, o, dep)                                                          \
+    (::hlsinstr::sim::parent_begin<HLSINSTR_OPT_##o>(id, hlsinstr_frame_), (void)sizeof(dep))
+#define HLSINSTR_LEAF_PARENT_END(id, o, value) ::hlsinstr::sim::parent_end<HLSINSTR_OPT_##o>(id, hlsinstr_frame_)
 #define HLSINSTR_UNWIND(fid, depth) hlsinstr_frame_.unwind(depth)
 #define HLSINSTR_STREAM_NAME(var) ::hlsinstr::sim::name_stream(var, #var, 0)
 
@@ -123,7 +132,7 @@ class FunctionFrame {
   public:
     template <class Dep>
     HLSINSTR_ENTRY FunctionFrame(std::uint32_t id, unsigned options, const Dep& dep)
-        : loop_trips(0), leaf_saved(0), log_(ThreadLog::current()), index_(0), open_(log_ != 0), pushed_(false), options_(options),
+        : loop_trips(0), leaf_saved(0), parent_saved(0), log_(ThreadLog::current()), index_(0), open_(log_ != 0), pushed_(false), options_(options),
           ports_first_(0), ports_count_(0), port_bytes_(0) {
         (void)dep;
         if (!log_) return;
@@ -141,6 +150,8 @@ class FunctionFrame {
     std::uint64_t loop_trips;
     // The enclosing loop's count while a leaf loop counts in loop_trips (HLSINSTR_LEAF_BEGIN).
     std::uint64_t leaf_saved;
+    // The enclosing loop's count while a leaf parent counts there (HLSINSTR_LEAF_PARENT_BEGIN).
+    std::uint64_t parent_saved;
 
     HLSINSTR_INLINE ~FunctionFrame() { end(); }
 
@@ -211,14 +222,29 @@ class FunctionFrame {
 struct LoopFrame {
     std::uint64_t loop_trips;
     std::uint64_t leaf_saved;
+    std::uint64_t parent_saved;
 };
+
+// The thread's store of leaf runs, for the probes inlined into the kernel's code. In an -O0
+// build its address is computed once and the stores go through it: with the thread-local's
+// fields addressed through the %fs segment one by one (as a static executable, which `sim`
+// links, does), the leaf parents' probes made the median filter's -O0 probed run slower (0.152
+// -> 0.164 s) although it ran fewer instructions (3.26 -> 3.15 G); through the pointer, 0.154 s
+// (AMD EPYC; docs/benchmarks.md, "Leaf parents").
+HLSINSTR_INLINE LeafRuns& leaf_store() {
+    LeafRuns* p = &ThreadLog::slot().leaves;
+#if defined(__GNUC__) && !defined(__OPTIMIZE__)
+    __asm__("" : "+r"(p)); // the address, not the thread-local's name, from here on
+#endif
+    return *p;
+}
 
 // A leaf loop begins: inlined even at -O0 (four stores).
 template <class Frame>
 HLSINSTR_INLINE void leaf_begin(std::uint32_t id, Frame& frame) {
     frame.leaf_saved = frame.loop_trips;
     frame.loop_trips = 0;
-    LeafRuns& l = ThreadLog::slot().leaves;
+    LeafRuns& l = leaf_store();
     l.open = id + 1;
     l.count = &frame.loop_trips;
 }
@@ -234,13 +260,13 @@ HLSINSTR_ENTRY void leaf_run(std::uint32_t id, std::uint64_t trips) {
 // enclosing loop's count back.
 template <unsigned Options, class Frame>
 HLSINSTR_INLINE void leaf_end(std::uint32_t id, Frame& frame) {
-    LeafRuns& l = ThreadLog::slot().leaves;
+    LeafRuns& l = leaf_store();
     l.open = 0;
     // Stored only while no other thread has recorded: a run stored later could happen after
     // another thread's record (through a stream, say) and still take an order below it.
     if (l.n < l.limit && !Log::instance().shared()) {
-        l.probes[l.n] = id;
-        l.trips[l.n++] = frame.loop_trips;
+        l.tags[l.n] = id << 1;
+        l.values[l.n++] = frame.loop_trips;
     } else {
         leaf_run<Options>(id, frame.loop_trips);
     }
@@ -340,6 +366,58 @@ inline void loop_end(std::uint32_t id) {
     } else {
         loop_end_elsewhere(*t, id);
     }
+}
+
+// A leaf parent's begin or end the inlined path could not store (see HLSINSTR_LEAF_PARENT_BEGIN):
+// out of line.
+template <unsigned Options>
+HLSINSTR_ENTRY void parent_open(std::uint32_t id, std::uint64_t& count) {
+    if (ThreadLog* t = ThreadLog::current()) t->parent_open(id, Options, count);
+}
+// Its end: stored when only the store was full, else closed as any loop (it is on the probe
+// stack: opened there, or promoted by a record in it).
+template <unsigned Options>
+HLSINSTR_ENTRY void parent_close(std::uint32_t id, std::uint64_t trips) {
+    ThreadLog* t = ThreadLog::current();
+    if (!t || t->store_parent_end(id, Options, trips)) return;
+    ProbeStack& stack = t->stack();
+    if (!stack.empty() && stack.back().loop && stack.back().probe == id) {
+        t->close_top_as(true, Options);
+    } else {
+        loop_end_elsewhere(*t, id);
+    }
+}
+
+// A leaf parent begins: inlined even at -O0, a few loads and stores on the thread's log (its
+// begin stored as an entry), or one call when it cannot be stored.
+template <unsigned Options, class Frame>
+HLSINSTR_INLINE void parent_begin(std::uint32_t id, Frame& frame) {
+    frame.parent_saved = frame.loop_trips;
+    frame.loop_trips = 0;
+    LeafRuns& l = leaf_store();
+    if (l.n < l.limit && !Log::instance().shared()) {
+        l.tags[l.n] = id << 1 | 1;
+        l.values[l.n++] = 0;
+        l.parent = id + 1;
+        l.parent_count = &frame.loop_trips;
+    } else {
+        parent_open<Options>(id, frame.loop_trips);
+    }
+}
+
+// A leaf parent's end: its trips stored as an entry while its begin is still stored (not made an
+// ordinary loop by a record in it: ThreadLog::promote_parent), then the enclosing loop's count back.
+template <unsigned Options, class Frame>
+HLSINSTR_INLINE void parent_end(std::uint32_t id, Frame& frame) {
+    LeafRuns& l = leaf_store();
+    if (l.parent == id + 1 && l.n < l.limit && !Log::instance().shared()) {
+        l.parent = 0;
+        l.tags[l.n] = id << 1 | 1;
+        l.values[l.n++] = frame.loop_trips + 1;
+    } else {
+        parent_close<Options>(id, frame.loop_trips);
+    }
+    frame.loop_trips = frame.parent_saved;
 }
 
 } // namespace sim

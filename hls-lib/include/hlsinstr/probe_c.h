@@ -80,9 +80,11 @@ void hlsinstr_c_trace_close(struct hlsinstr_c_trace_call* call);
 #define HLSINSTR_LOOP_ITER(id) ((void)0)
 #define HLSINSTR_LOOP_END(id, o, value) ((void)0)
 #define HLSINSTR_LOOP_FRAME() ((void)0)
-// A leaf loop (probe.h) in a header a C file includes: an ordinary loop here.
+// A leaf loop or leaf parent (probe.h) in a header a C file includes: an ordinary loop here.
 #define HLSINSTR_LEAF_BEGIN(id, o, dep) HLSINSTR_LOOP_BEGIN(id, o, dep)
 #define HLSINSTR_LEAF_END(id, o, value) HLSINSTR_LOOP_END(id, o, value)
+#define HLSINSTR_LEAF_PARENT_BEGIN(id, o, dep) HLSINSTR_LOOP_BEGIN(id, o, dep)
+#define HLSINSTR_LEAF_PARENT_END(id, o, value) HLSINSTR_LOOP_END(id, o, value)
 #define HLSINSTR_UNWIND(fid, depth) ((void)0)
 #define HLSINSTR_STREAM_NAME(var) ((void)0)
 
@@ -106,9 +108,11 @@ void hlsinstr_c_trace_close(struct hlsinstr_c_trace_call* call);
 #define HLSINSTR_LOOP_END(id, o, value) hlsinstr_c_loop_end(id)
 /* C loops count in a thread-local (c_runtime.h): nothing to declare. */
 #define HLSINSTR_LOOP_FRAME() ((void)0)
-// A leaf loop (probe.h) in a header a C file includes: an ordinary loop here.
+// A leaf loop or leaf parent (probe.h) in a header a C file includes: an ordinary loop here.
 #define HLSINSTR_LEAF_BEGIN(id, o, dep) HLSINSTR_LOOP_BEGIN(id, o, dep)
 #define HLSINSTR_LEAF_END(id, o, value) HLSINSTR_LOOP_END(id, o, value)
+#define HLSINSTR_LEAF_PARENT_BEGIN(id, o, dep) HLSINSTR_LOOP_BEGIN(id, o, dep)
+#define HLSINSTR_LEAF_PARENT_END(id, o, value) HLSINSTR_LOOP_END(id, o, value)
 #define HLSINSTR_UNWIND(fid, depth) hlsinstr_c_frame_unwind(&hlsinstr_frame_, (depth))
 /* C has no streams: a struct whose type says `stream` keeps its own name. */
 #define HLSINSTR_STREAM_NAME(var) ((void)0)

@@ -15,10 +15,13 @@ use crate::error::{Error, ErrorKind, Result};
 use std::path::Path;
 
 pub const HEADER: &str = "# hlsinstr events v1";
-/// The first 8 bytes of a binary log (version 5: leaf-runs records, code 7 with the value bit,
-/// hold the runs of a leaf loop; repeat records, code 7, fold runs of identical leaves;
-/// timestamps are counter ticks, converted with the log's clock marks).
-pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV5\n";
+/// The first 8 bytes of a binary log (version 6: runs records, code 7 with the value and seq
+/// bits, hold the runs of leaf loops and the begins and ends of their parents; repeat records,
+/// code 7, fold runs of identical leaves; timestamps are counter ticks, converted with the log's
+/// clock marks).
+pub const BINARY_MAGIC: &[u8; 8] = b"HLSIEV6\n";
+/// Version 5, still read: leaf-runs records (code 7 with the value bit) of leaf runs only.
+pub const BINARY_MAGIC_V5: &[u8; 8] = b"HLSIEV5\n";
 /// Version 4, still read: no leaf-runs records.
 pub const BINARY_MAGIC_V4: &[u8; 8] = b"HLSIEV4\n";
 /// Version 3, still read: no repeat records.
@@ -30,6 +33,9 @@ const REPEAT_HEAD: u8 = 0x47;
 /// A leaf-runs record's head byte (event code 7 with the value bit; with the next-order bit when
 /// its order is the previous one's + 1, else an order delta follows).
 const LEAF_RUNS_HEAD: u8 = 0x27;
+/// A runs record's head byte (event code 7 with the value and seq bits; the next-order bit as a
+/// leaf-runs record's): leaf runs and leaf parents' begins and ends.
+const RUNS_HEAD: u8 = 0x37;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
@@ -193,12 +199,13 @@ pub(crate) fn decode_buffer(
             4 => Event::Deadlock,
             5 => Event::Trace,
             6 => Event::Watch { kind: WatchKind::Call, index: 0 }, // completed below
-            _ if head & !0x40 == LEAF_RUNS_HEAD => {
+            _ if head & !0x40 == LEAF_RUNS_HEAD || head & !0x40 == RUNS_HEAD => {
                 let delta =
                     if head & 0x40 != 0 { 1 } else { varint(body, &mut pos).ok_or_else(|| cut_short(at, "order"))? };
                 order = order.checked_add(delta).ok_or_else(|| corrupt(at, "the order overflows"))?;
                 back |= floor.is_some_and(|l| order <= l);
-                order = leaf_runs(body, &mut pos, at, thread, order, out)?;
+                let parents = head & !0x40 == RUNS_HEAD;
+                order = leaf_runs(body, &mut pos, at, thread, order, parents, out)?;
                 floor = Some(order);
                 continue;
             }
@@ -272,12 +279,23 @@ pub(crate) fn decode_buffer(
     Ok(Decoded { stamped, back })
 }
 
-/// The body of a leaf-runs record (hls-lib `ThreadLog::write_leaf_runs`): a count n and per run
-/// a probe and its trips, the n runs of leaf loops at 2n orders from `order`. Appended as the
+/// The body of a leaf-runs record (hls-lib `ThreadLog::write_leaf_runs`): a count n and n
+/// entries at consecutive orders from `order`. In a runs record (`parents`, version 6) an entry is
+/// a tag and a value: a leaf's run (tag probe << 1, value its trips: a begin and an end), a leaf
+/// parent's begin (tag probe << 1 | 1, value 0) or end (tag probe << 1 | 1, value trips + 1); in
+/// a version 5 leaf-runs record every entry is a run, a probe and its trips. Appended as the
 /// begins and ends they stand for, a run like the run before it (probe and trips) as a repeat of
-/// that leaf (what the log without leaf-runs records folds the same runs into, so the analysis
-/// takes them alike). Returns the last order.
-fn leaf_runs(body: &[u8], pos: &mut usize, at: usize, thread: u32, order: u64, out: &mut Vec<Record>) -> Result<u64> {
+/// that leaf (what the log without stored runs folds the same runs into, so the analysis takes
+/// them alike). Returns the last order.
+fn leaf_runs(
+    body: &[u8],
+    pos: &mut usize,
+    at: usize,
+    thread: u32,
+    order: u64,
+    parents: bool,
+    out: &mut Vec<Record>,
+) -> Result<u64> {
     let n = match varint(body, pos) {
         Some(0) => return Err(corrupt(at, "a leaf-runs record holds no run")),
         Some(n) => n,
@@ -288,15 +306,32 @@ fn leaf_runs(body: &[u8], pos: &mut usize, at: usize, thread: u32, order: u64, o
     if n > (body.len() - *pos) as u64 / 2 {
         return Err(cut_short(at, "run list"));
     }
-    let last =
-        n.checked_mul(2).and_then(|k| order.checked_add(k - 1)).ok_or_else(|| corrupt(at, "the order overflows"))?;
+    // Each entry takes one order at least, so `order + 2n` cannot overflow when it did not.
+    n.checked_mul(2).and_then(|k| order.checked_add(k)).ok_or_else(|| corrupt(at, "the order overflows"))?;
     let mut o = order;
     let mut previous: Option<(u32, u64)> = None;
     let mut repeats = 0u64;
     for _ in 0..n {
-        let probe = varint(body, pos).ok_or_else(|| cut_short(at, "probe"))?;
+        let tag = varint(body, pos).ok_or_else(|| cut_short(at, "probe"))?;
+        let (probe, parent) = if parents { (tag >> 1, tag & 1 != 0) } else { (tag, false) };
         let probe = u32::try_from(probe).map_err(|_| corrupt(at, "the probe id is out of range"))?;
         let trips = varint(body, pos).ok_or_else(|| cut_short(at, "trip count"))?;
+        if parent {
+            // A leaf parent's begin (0) or end (trips + 1): one record, and the end of a run of
+            // repeats.
+            if let (true, Some((p, t))) = (repeats > 0, previous) {
+                push_repeat(out, p, thread, o - 2 * repeats, repeats, t);
+                repeats = 0;
+            }
+            previous = None;
+            let (event, value) = match trips {
+                0 => (Event::Begin, None),
+                t => (Event::End, Some(t - 1)),
+            };
+            out.push(Record { order: o, probe, event, thread, seq: None, timestamp_ns: None, value });
+            o += 1;
+            continue;
+        }
         if previous == Some((probe, trips)) {
             repeats += 1;
         } else {
@@ -316,7 +351,7 @@ fn leaf_runs(body: &[u8], pos: &mut usize, at: usize, thread: u32, order: u64, o
     if let (true, Some((p, t))) = (repeats > 0, previous) {
         push_repeat(out, p, thread, o - 2 * repeats, repeats, t);
     }
-    Ok(last)
+    Ok(o - 1)
 }
 
 fn push_repeat(out: &mut Vec<Record>, probe: u32, thread: u32, order: u64, count: u64, trips: u64) {

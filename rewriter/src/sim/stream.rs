@@ -14,7 +14,7 @@
 
 use super::events::{
     corrupt, decode_buffer, parse_record, Event, Record, BINARY_MAGIC, BINARY_MAGIC_V2, BINARY_MAGIC_V3,
-    BINARY_MAGIC_V4, HEADER,
+    BINARY_MAGIC_V4, BINARY_MAGIC_V5, HEADER,
 };
 use super::fastmap::FastMap;
 use crate::error::{Error, ErrorKind, Result};
@@ -172,13 +172,14 @@ impl<'a> Stream<'a> {
                  hlsinstr::sim::flush_events() before)",
             ));
         }
-        let binary =
-            [BINARY_MAGIC, BINARY_MAGIC_V4, BINARY_MAGIC_V3, BINARY_MAGIC_V2].iter().any(|m| head.as_slice() == *m);
+        let binary = [BINARY_MAGIC, BINARY_MAGIC_V5, BINARY_MAGIC_V4, BINARY_MAGIC_V3, BINARY_MAGIC_V2]
+            .iter()
+            .any(|m| head.as_slice() == *m);
         if !binary && head.len() == 8 && head.starts_with(b"HLSIEV") && head[7] == b'\n' {
             return Err(Error::new(
                 ErrorKind::BadInput,
                 format!(
-                    "binary event log version {}: this hlsinstr reads versions 2 to 4 (a newer log: update hlsinstr)",
+                    "binary event log version {}: this hlsinstr reads versions 2 to 6 (a newer log: update hlsinstr)",
                     String::from_utf8_lossy(&head[6..7])
                 ),
             ));
@@ -837,6 +838,57 @@ mod tests {
         assert!(refused(&[0x67, 3, 1, 1, 1]).contains("run list is cut short"));
         assert!(refused(&[0x67, 1, 1]).contains("run list is cut short"));
         assert!(refused(&[0x27]).contains("order is cut short"));
+    }
+
+    #[test]
+    fn a_runs_record_reads_back_leaf_parents_and_their_leaves() {
+        // B 1; then a runs record: parent 2 begins, leaf 3 runs (3, 24) (3, 24) (3, 24), leaf 4
+        // runs 0 trips, parent 2 ends after 2 trips, parent 2 begins again (its end in the next
+        // record), leaf 300 runs 200 trips; then a runs record with leaf 3 (3, 24) and parent 2's
+        // end (trips 1); then E 1 trips 1.
+        let mut body = vec![0x40, 1, 0x77, 8, 5, 0, 6, 24, 6, 24, 6, 24, 8, 0, 5, 3, 5, 0, 0xd8, 0x04, 0xc8, 0x01];
+        body.extend([0x77, 2, 6, 24, 5, 2]);
+        body.extend([0x61, 1, 1]);
+        let bytes = log(&[block(0, &body)]);
+        let mut s = Stream::new(bytes.as_slice()).unwrap();
+        let mut one = Vec::new();
+        while let Some(r) = s.next_record().unwrap() {
+            one.push((r.order, r.probe, r.event, r.value));
+        }
+        let (b, e) = (Event::Begin, Event::End);
+        let mut want = vec![(1, b, None), (2, b, None)];
+        for _ in 0..3 {
+            want.extend([(3, b, None), (3, e, Some(24))]);
+        }
+        want.extend([(4, b, None), (4, e, Some(0)), (2, e, Some(2)), (2, b, None), (300, b, None)]);
+        want.extend([(300, e, Some(200)), (3, b, None), (3, e, Some(24)), (2, e, Some(1)), (1, e, Some(1))]);
+        let want: Vec<_> = want.into_iter().enumerate().map(|(i, (p, e, v))| (i as u64, p, e, v)).collect();
+        assert_eq!(one, want);
+        // In batches: the leaf's runs before the parent's end are a repeat; a parent's entry ends
+        // a run of repeats, so the leaf after it is a begin and an end again.
+        let batched = in_batches(&bytes);
+        let repeat = Event::Repeat { count: 2 };
+        assert_eq!(batched[..5], [(0, 1, b), (1, 2, b), (2, 3, b), (3, 3, e), (4, 3, repeat)]);
+        assert_eq!(batched[5..9], [(8, 4, b), (9, 4, e), (10, 2, e), (11, 2, b)]);
+        assert_eq!(batched[9..], [(12, 300, b), (13, 300, e), (14, 3, b), (15, 3, e), (16, 2, e), (17, 1, e)]);
+        // Refused, not misread: no entry, a cut entry list, an end of a huge trip count.
+        let refused = |body: &[u8]| {
+            let bytes = log(&[block(0, body)]);
+            let mut s = Stream::new(bytes.as_slice()).unwrap();
+            std::iter::from_fn(|| s.next_record().transpose()).find_map(|r| r.err()).unwrap().message
+        };
+        assert!(refused(&[0x77, 0]).contains("holds no run"));
+        assert!(refused(&[0x77, 2, 5, 0, 6]).contains("run list is cut short"));
+        assert!(refused(&[0x37]).contains("order is cut short"));
+        // A version 5 log's leaf-runs record still reads as runs only (tag = probe).
+        let mut v5 = log(&[block(0, &[0x67, 2, 5, 0, 6, 24])]);
+        v5[..8].copy_from_slice(crate::sim::events::BINARY_MAGIC_V5);
+        let mut s = Stream::new(v5.as_slice()).unwrap();
+        let mut old = Vec::new();
+        while let Some(r) = s.next_record().unwrap() {
+            old.push((r.probe, r.event, r.value));
+        }
+        assert_eq!(old, [(5, b, None), (5, e, Some(0)), (6, b, None), (6, e, Some(24))]);
     }
 
     #[test]

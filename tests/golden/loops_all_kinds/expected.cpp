@@ -15,18 +15,18 @@ HLSINSTR_LEAF_BEGIN(1, P, 0); row: for (int i = 0; i < n; i++) { HLSINSTR_LOOP_I
 #pragma HLS UNROLL factor=2
     s += v;
   } HLSINSTR_LEAF_END(5, P, 0);
-  HLSINSTR_LOOP_BEGIN(6, P, 0); for (int i = 0; i < 4; i++)
+  HLSINSTR_LEAF_PARENT_BEGIN(6, P, 0); for (int i = 0; i < 4; i++)
     {/*hlsinstr*/ HLSINSTR_LOOP_ITER(6); HLSINSTR_LEAF_BEGIN(7, P, 0); for (int k = 0; k < 4; k++)
-      {/*hlsinstr*/ HLSINSTR_LOOP_ITER(7); s += i * k; }/*hlsinstr*/ HLSINSTR_LEAF_END(7, P, 0); }/*hlsinstr*/ HLSINSTR_LOOP_END(6, P, 0);
+      {/*hlsinstr*/ HLSINSTR_LOOP_ITER(7); s += i * k; }/*hlsinstr*/ HLSINSTR_LEAF_END(7, P, 0); }/*hlsinstr*/ HLSINSTR_LEAF_PARENT_END(6, P, 0);
   if (n > 2) {/*hlsinstr*/ HLSINSTR_LEAF_BEGIN(8, P, 0); while (n--) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(8); s++; }/*hlsinstr*/ HLSINSTR_LEAF_END(8, P, 0); }/*hlsinstr*/
   else {/*hlsinstr*/ HLSINSTR_LEAF_BEGIN(9, P, 0); for (;;) {/*hlsinstr*/ HLSINSTR_LOOP_ITER(9); break; }/*hlsinstr*/ HLSINSTR_LEAF_END(9, P, 0); }/*hlsinstr*/
-HLSINSTR_LOOP_BEGIN(10, P, 0); outer:
+HLSINSTR_LEAF_PARENT_BEGIN(10, P, 0); outer:
   for (int i = 0; i < 3; i++) { HLSINSTR_LOOP_ITER(10);
   HLSINSTR_LEAF_BEGIN(11, P, 0); inner:
     for (int k = 0; k < 3; k++) { HLSINSTR_LOOP_ITER(11);
 #pragma HLS loop_tripcount min=1 max=3 avg=2
       s ^= k;
     } HLSINSTR_LEAF_END(11, P, 0);
-  } HLSINSTR_LOOP_END(10, P, 0);
+  } HLSINSTR_LEAF_PARENT_END(10, P, 0);
   return HLSINSTR_RETURN(0, P, s);
 }
