@@ -1486,3 +1486,30 @@ fn a_function_called_from_two_separate_branches_of_a_loop_is_outside_its_best_it
     let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(counts(&rep["estimate"]["per_call"]), [44, 64], "{stderr}");
 }
+
+/// Calls of one straight line that share no data start together and run side by side (the public
+/// Vitis HLS 2021.2 `Radix2wECC`'s schedules start `bf_inv`'s two `vec_degree` pipelines in one
+/// state, its two `bf_add`s in another); a call that reads what an earlier one writes waits for
+/// it. Without a report, `PIPELINE off` loops of `TC × (2 + chain)`: `fill(a, n)` 2 + 2n,
+/// `clear(b, 2n)` 2 + 4n, `copy(a, c, n)` (a read) 2 + 3n. `clear` writes only `b`, so it runs
+/// beside `fill`; `copy` reads `a`, so it starts when `fill` ends (2 + 2n) and ends at 4 + 5n, past
+/// `clear`. The top's handshake 2: 6 + 5n, 26 and 46 for n = 4, 8; one after the other
+/// 8 + 9n: 44, 80.
+#[test]
+fn independent_calls_of_a_straight_line_run_side_by_side_and_a_dependent_one_waits() {
+    let body = |k: &str| format!("  for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE off\n    {k}\n  }}\n");
+    let kernel = format!(
+        "void fill(int a[16], int n) {{\n{}}}\nvoid clear(int b[16], int n) {{\n{}}}\n\
+         void copy(const int a[16], int c[16], int n) {{\n{}}}\n\
+         void top(int a[16], int b[16], int c[16], int n) {{\n  fill(a, n);\n  clear(b, 2 * n);\n  copy(a, c, n);\n}}\n",
+        body("a[i] = i;"),
+        body("b[i] = 0;"),
+        body("c[i] = a[i];")
+    );
+    let tb = "void top(int a[16], int b[16], int c[16], int n);\n\
+              int main() { int a[16], b[16], c[16]; top(a, b, c, 4); top(a, b, c, 8); return c[7] == 7 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=top\ntb.file=tb.cpp\nclock=10ns\n";
+    let dir = project_dir(&kernel, tb, config, &[]);
+    let rep = sim(dir.path(), &["--no-csynth"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [26, 46], "{rep:#}");
+}
