@@ -607,6 +607,9 @@ fn describe(
             m.chain.clear();
             m.port_uses.clear();
             m.scalar_uses.clear();
+            m.segments.clear();
+            m.const_params.clear();
+            m.volatile_params.clear();
         }
     }
     entries

@@ -1398,6 +1398,46 @@ fn without_a_report_a_wide_multiply_takes_more_states_at_a_faster_clock() {
     assert_eq!(run("xczu3eg-sbva484-1-e", "5ns"), [66, 162]);
 }
 
+/// A Vivado HLS 2016.4 text report of `module` (written by hand, in that release's layout): its
+/// latency (min = max = interval, as written in a 5-wide cell), its instance rows (none: `N/A`)
+/// and its loop rows.
+fn report_2016_4(module: &str, latency: &str, instances: &[&str], loops: &str) -> String {
+    let mut s = format!(
+        "\n\n================================================================\n== Vivado HLS Report for '{module}'\n\
+         ================================================================\n* Date:           Tue Mar 14 13:06:42 2017\n\n\
+         * Version:        2016.4 (Build 1733598 on Wed Dec 14 22:59:20 MST 2016)\n* Project:        proj\n\
+         * Solution:       solution1\n* Product family: zynq\n* Target device:  xc7z020clg484-1\n\n\n\
+         ================================================================\n== Performance Estimates\n\
+         ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
+         \x20   +-----+-----+-----+-----+---------+\n    |  Latency  |  Interval | Pipeline|\n\
+         \x20   | min | max | min | max |   Type  |\n    +-----+-----+-----+-----+---------+\n\
+         \x20   |{latency}|{latency}|{latency}|{latency}|   none  |\n    +-----+-----+-----+-----+---------+\n\n\
+         \x20   + Detail: \n        * Instance: \n"
+    );
+    if instances.is_empty() {
+        s += "        N/A\n\n";
+    } else {
+        let rule = "        +---------------------+---------+-----+-----+-----+-----+---------+\n";
+        s += rule;
+        s += "        |                     |         |  Latency  |  Interval | Pipeline|\n";
+        s += "        |       Instance      |  Module | min | max | min | max |   Type  |\n";
+        s += rule;
+        for row in instances {
+            s += &format!("        {row}\n");
+        }
+        s += rule;
+        s += "\n";
+    }
+    s += "        * Loop: \n\
+          \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
+          \x20       |             |  Latency  | Iteration |  Initiation Interval  | Trip |          |\n\
+          \x20       |  Loop Name  | min | max |  Latency  |  achieved |   target  | Count| Pipelined|\n\
+          \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n";
+    s += loops;
+    s += "        +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\n\n";
+    s
+}
+
 /// A loop whose iteration latency is a range and whose body calls one function from two
 /// separate branches (the public 2021.2 `Radix2wECC`'s `bf_mult`: `if (tmp[163]) bf_add(..);
 /// if (y[i]) bf_add(..);` in a loop of 162 iterations, 4 ~ 342 each). The best path through
@@ -1409,46 +1449,17 @@ fn without_a_report_a_wide_multiply_takes_more_states_at_a_faster_clock() {
 /// `aes256cbc` rounds, `vivado_hls_round_loops_pair_per_level_...` above.)
 #[test]
 fn a_function_called_from_two_separate_branches_of_a_loop_is_outside_its_best_iteration() {
-    let head = |module: &str, latency: &str| {
-        format!(
-            "\n\n================================================================\n== Vivado HLS Report for '{module}'\n\
-             ================================================================\n* Date:           Tue Mar 14 13:06:42 2017\n\n\
-             * Version:        2016.4 (Build 1733598 on Wed Dec 14 22:59:20 MST 2016)\n* Project:        proj\n\
-             * Solution:       solution1\n* Product family: zynq\n* Target device:  xc7z020clg484-1\n\n\n\
-             ================================================================\n== Performance Estimates\n\
-             ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
-             \x20   +-----+-----+-----+-----+---------+\n    |  Latency  |  Interval | Pipeline|\n\
-             \x20   | min | max | min | max |   Type  |\n    +-----+-----+-----+-----+---------+\n\
-             \x20   |{latency}|{latency}|{latency}|{latency}|   none  |\n    +-----+-----+-----+-----+---------+\n\n\
-             \x20   + Detail: \n"
-        )
-    };
-    let table = |row: &str| {
-        format!(
-            "        * Loop: \n\
-             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
-             \x20       |             |  Latency  | Iteration |  Initiation Interval  | Trip |          |\n\
-             \x20       |  Loop Name  | min | max |  Latency  |  achieved |   target  | Count| Pipelined|\n\
-             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
-             {row}\
-             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\n\n"
-        )
-    };
-    let top = format!(
-        "{}        * Instance: \n\
-         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\
-         \x20       |                     |         |  Latency  |  Interval | Pipeline|\n\
-         \x20       |       Instance      |  Module | min | max | min | max |   Type  |\n\
-         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\
-         \x20       |grp_step_fu_40       |step     |    9|    9|    9|    9|   none  |\n\
-         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\n{}",
-        head("twice", "    ?"),
-        table("        |- Loop 1     |    ?|    ?|   2 ~ 20  |          -|          -|     ?|    no    |\n")
+    let top = report_2016_4(
+        "twice",
+        "    ?",
+        &["|grp_step_fu_40       |step     |    9|    9|    9|    9|   none  |"],
+        "        |- Loop 1     |    ?|    ?|   2 ~ 20  |          -|          -|     ?|    no    |\n",
     );
-    let step = format!(
-        "{}        * Instance: \n        N/A\n\n{}",
-        head("step", "    9"),
-        table("        |- Loop 1     |    8|    8|          2|          -|          -|     4|    no    |\n")
+    let step = report_2016_4(
+        "step",
+        "    9",
+        &[],
+        "        |- Loop 1     |    8|    8|          2|          -|          -|     4|    no    |\n",
     );
     let kernel = "#include \"kernel.h\"\n\
                   void step(int *b, int k) {\n  for (int i = 0; i < 4; i++) b[i] += k;\n}\n\
@@ -1485,6 +1496,71 @@ fn a_function_called_from_two_separate_branches_of_a_loop_is_outside_its_best_it
     assert!(out.status.success(), "{stderr}");
     let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(counts(&rep["estimate"]["per_call"]), [44, 64], "{stderr}");
+}
+
+/// Calls of one straight line that share no data start together and run side by side (the public
+/// Vitis HLS 2021.2 `Radix2wECC`'s schedules start `bf_inv`'s two `vec_degree` pipelines in one
+/// state, its two `bf_add`s in another); a call that reads what an earlier one writes waits for
+/// it. Without a report, `PIPELINE off` loops of `TC × (2 + chain)`: `fill(a, n)` 2 + 2n,
+/// `clear(b, 2n)` 2 + 4n, `copy(a, c, n)` (a read) 2 + 3n. `clear` writes only `b`, so it runs
+/// beside `fill`; `copy` reads `a`, so it starts when `fill` ends (2 + 2n) and ends at 4 + 5n, past
+/// `clear`. The top's handshake 2: 6 + 5n, 26 and 46 for n = 4, 8; one after the other
+/// 8 + 9n: 44, 80.
+#[test]
+fn independent_calls_of_a_straight_line_run_side_by_side_and_a_dependent_one_waits() {
+    let body = |k: &str| format!("  for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE off\n    {k}\n  }}\n");
+    let kernel = format!(
+        "void fill(int a[16], int n) {{\n{}}}\nvoid clear(int b[16], int n) {{\n{}}}\n\
+         void copy(const int a[16], int c[16], int n) {{\n{}}}\n\
+         void top(int a[16], int b[16], int c[16], int n) {{\n  fill(a, n);\n  clear(b, 2 * n);\n  copy(a, c, n);\n}}\n",
+        body("a[i] = i;"),
+        body("b[i] = 0;"),
+        body("c[i] = a[i];")
+    );
+    let tb = "void top(int a[16], int b[16], int c[16], int n);\n\
+              int main() { int a[16], b[16], c[16]; top(a, b, c, 4); top(a, b, c, 8); return c[7] == 7 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=top\ntb.file=tb.cpp\nclock=10ns\n";
+    let dir = project_dir(&kernel, tb, config, &[]);
+    let rep = sim(dir.path(), &["--no-csynth"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [26, 46], "{rep:#}");
+}
+
+/// The same rule with a report whose top latency is undefined (its cycles come from its
+/// children): `fill` (17), `clear` (33) and `copy` (25) have fixed latencies; `clear` runs beside
+/// `fill`, `copy` after `fill`: the top's own 2 + max(17 + 25, 33) = 44, where one after the other
+/// they make 2 + 75 = 77.
+#[test]
+fn with_a_report_independent_calls_of_a_module_of_undefined_latency_run_side_by_side() {
+    let module = |name: &str, latency: &str, label: &str, row: &str| {
+        let loops = format!("        |- {label:<11}|{row}|    no    |\n");
+        (format!("{name}_csynth.rpt"), report_2016_4(name, latency, &[], &loops))
+    };
+    let fill = module("fill", "   17", "Fill", "   16|   16|          2|          -|          -|     8");
+    let clear = module("clear", "   33", "Clear", "   32|   32|          2|          -|          -|    16");
+    let copy = module("copy", "   25", "Copy", "   24|   24|          3|          -|          -|     8");
+    let top = report_2016_4(
+        "top",
+        "    ?",
+        &[
+            "|grp_fill_fu_40       |fill     |   17|   17|   17|   17|   none  |",
+            "|grp_clear_fu_50      |clear    |   33|   33|   33|   33|   none  |",
+            "|grp_copy_fu_60       |copy     |   25|   25|   25|   25|   none  |",
+        ],
+        "",
+    );
+    let kernel = "void fill(int a[16]) {\n  Fill: for (int i = 0; i < 8; i++) a[i] = i;\n}\n\
+                  void clear(int b[16]) {\n  Clear: for (int i = 0; i < 16; i++) b[i] = 0;\n}\n\
+                  void copy(const int a[16], int c[16]) {\n  Copy: for (int i = 0; i < 8; i++) c[i] = a[i];\n}\n\
+                  void top(int a[16], int b[16], int c[16]) {\n  fill(a);\n  clear(b);\n  copy(a, c);\n}\n";
+    let tb = "void top(int a[16], int b[16], int c[16]);\n\
+              int main() { int a[16], b[16], c[16]; top(a, b, c); top(a, b, c); return c[7] == 7 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=top\ntb.file=tb.cpp\nclock=10ns\n";
+    let files =
+        [(fill.0.as_str(), fill.1.as_str()), (clear.0.as_str(), clear.1.as_str()), (copy.0.as_str(), copy.1.as_str())];
+    let dir = project_dir(kernel, tb, config, &[files[0], files[1], files[2], ("top_csynth.rpt", top.as_str())]);
+    let csynth = dir.path().join("top_csynth.rpt");
+    let rep = sim(dir.path(), &["--csynth", csynth.to_str().unwrap()]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [44, 44], "{rep:#}");
 }
 
 /// A C kernel's `memcpy`s of an m_axi port, timed from the run's byte counts (the C probes of

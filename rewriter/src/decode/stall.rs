@@ -164,6 +164,9 @@ mod tests {
             chain: Vec::new(),
             port_uses: Vec::new(),
             scalar_uses: Vec::new(),
+            segments: Vec::new(),
+            const_params: Vec::new(),
+            volatile_params: Vec::new(),
             combinational: false,
             control: None,
         }));

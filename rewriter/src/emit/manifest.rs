@@ -537,6 +537,16 @@ pub struct ModuleInfo {
     /// which arguments the s_axilite co-sim testbench writes and which it polls.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scalar_uses: Vec<crate::model::fnbody::ScalarUse>,
+    /// Straight-line segments of the body with two calls or more (`model::segments`): which
+    /// calls may start together (`sim::parcalls`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub segments: Vec<crate::model::segments::Segment>,
+    /// Parameters declared `const` / `volatile` on their type: a callee's reads and the calls that
+    /// keep their order (`sim::parcalls`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub const_params: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub volatile_params: Vec<String>,
     /// The body is combinational logic on scalar arguments (`model::registers`): without a
     /// report, a top of latency 0.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -788,6 +798,9 @@ pub fn describe(
                         chain: f.body_chain.clone(),
                         port_uses: f.port_uses.clone(),
                         scalar_uses: f.scalar_uses.clone(),
+                        segments: f.segments.clone(),
+                        const_params: f.const_params.clone(),
+                        volatile_params: f.volatile_params.clone(),
                         combinational: f.combinational,
                         control: f.control.clone(),
                     })),

@@ -582,6 +582,9 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         body_chain: Vec::new(),
         port_uses: Vec::new(),
         scalar_uses: Vec::new(),
+        segments: Vec::new(),
+        const_params: Vec::new(),
+        volatile_params: Vec::new(),
         combinational: false,
         control: None,
     };
@@ -628,6 +631,11 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         // A pointer also used with subscripts is an array (its port uses), not one scalar.
         f.scalar_uses = super::fnbody::scalar_uses(body, &f.params, text);
         f.scalar_uses.retain(|s| !f.port_uses.iter().any(|u| u.param == s.param));
+        let starts: Vec<usize> = f.calls.iter().map(|c| c.callee_span.start).collect();
+        let call_at = |at: usize| starts.iter().position(|&s| s == at);
+        f.segments = super::segments::segments(body, text, &call_at);
+        f.const_params = super::segments::qualified_params(fdecl, text, "const");
+        f.volatile_params = super::segments::qualified_params(fdecl, text, "volatile");
     }
     // Whatever the detail asked for: the manifest must not depend on it. A function with a loop
     // is not combinational: its body is not walked (every function of every rewrite gets here).

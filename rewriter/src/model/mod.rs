@@ -22,6 +22,7 @@ pub mod ports;
 pub mod pragma;
 mod prune;
 mod registers;
+pub mod segments;
 mod table;
 mod types;
 mod unread;

@@ -92,6 +92,12 @@ pub struct Function {
     pub port_uses: Vec<super::fnbody::PortUse>,
     /// Reads and writes of its pointer and reference parameters that stand for one scalar.
     pub scalar_uses: Vec<super::fnbody::ScalarUse>,
+    /// Straight-line segments of the body with two calls or more (`model::segments`): which
+    /// calls Vitis may start together.
+    pub segments: Vec<super::segments::Segment>,
+    /// Parameters declared `const` / `volatile` on their type (what they point to or hold).
+    pub const_params: Vec<String>,
+    pub volatile_params: Vec<String>,
     /// The body is combinational logic on scalar arguments (`model::registers`): latency 0.
     pub combinational: bool,
     /// The mode of `#pragma HLS INTERFACE ... port=return` (`s_axilite`, `ap_ctrl_hs`, ...): where

@@ -16,6 +16,7 @@ pub mod headers;
 pub mod logpipe;
 mod names;
 pub mod output;
+pub mod parcalls;
 pub mod relations;
 pub mod replay;
 pub mod report;

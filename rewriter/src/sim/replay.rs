@@ -7,6 +7,7 @@
 
 use super::events::{Event, Record};
 use super::fastmap::{FastMap, IdTable, Stack, ThreadStacks};
+use super::parcalls::{Group, ParCalls};
 use super::relations::{Channel, Relations};
 use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
 use crate::emit::manifest::{Manifest, ProbeEntry};
@@ -160,6 +161,13 @@ struct Open<'a> {
     df: LoopFold,
     /// Its top-level call is inside the timeline's window.
     in_window: bool,
+    /// The calls of one straight line of its body placed so far, side by side where they share
+    /// no data (`sim::parcalls`).
+    group: Option<Group>,
+    /// A loop ran directly in it (or in a function inlined into it) that is no module of its own
+    /// (no `_Pipeline_` wrapper): an inlined function with one is states of its caller's FSM, and
+    /// Vitis does not run loops side by side (UG1399 "Loop Parallelism").
+    loose_loop: bool,
 }
 
 /// A thread's open invocations, innermost last. A closed invocation's slot is kept for the next
@@ -279,6 +287,8 @@ struct Ctx<'a> {
     probes: IdTable<&'a ProbeEntry>,
     timing: IdTable<&'a Timing>,
     relations: &'a Relations,
+    /// Which calls of a straight line may run side by side.
+    parcalls: ParCalls,
     opts: &'a Options,
     site_index: FastMap<(Option<usize>, u32, Option<usize>), usize>,
     /// Per parent site, the last child site looked up, by (probe, call site): a loop calling the
@@ -351,6 +361,7 @@ impl<'a> Replayer<'a> {
             probes: IdTable::new(manifest.probes.iter().map(|p| (p.id, p))),
             timing: IdTable::new(timing.iter().map(|(&k, v)| (k, v))),
             relations,
+            parcalls: ParCalls::from_manifest(manifest),
             opts,
             site_index: FastMap::default(),
             last_child: Vec::new(),
@@ -783,6 +794,8 @@ impl<'a> Ctx<'a> {
         o.bulk_run.clear();
         o.df = LoopFold::default();
         o.in_window = in_window;
+        o.group = None;
+        o.loose_loop = false;
         Ok(())
     }
 
@@ -968,15 +981,36 @@ impl<'a> Ctx<'a> {
             }
             Some(parent) => {
                 let in_loop = matches!(parent.t, Some(Timing::Loop(_)));
-                let add = match interval {
-                    Some(ii) if in_loop && parent.overlap_site == Some(open.site) => ii.min(cycles),
+                // A call of a straight line beside the ones before it that it shares no data with.
+                let placed = match t {
+                    Some(Timing::Module(m)) if m.inlined && open.loose_loop => {
+                        parent.loose_loop = true;
+                        parent.group = None;
+                        None
+                    }
+                    Some(Timing::Module(m)) if interval.is_none() => {
+                        let caller = self.p(parent.probe).map_or("", |p| p.function.as_str());
+                        let name = self.p(r.probe).map_or("", |p| p.name.as_str());
+                        let callee = name.rsplit("::").next().unwrap_or(name);
+                        // The module it runs on: one per call site (as the rows are).
+                        let instance = (!m.inlined).then_some((r.probe, open.call_site));
+                        self.parcalls.place(&mut parent.group, caller, callee, instance, parent.child_sum, cycles)
+                    }
+                    _ => {
+                        parent.group = None;
+                        None
+                    }
+                };
+                let add = match (interval, placed) {
+                    (Some(ii), _) if in_loop && parent.overlap_site == Some(open.site) => ii.min(cycles),
+                    (_, Some(p)) => p.add,
                     _ => cycles,
                 };
                 parent.overlap_site = if in_loop && interval.is_some() { Some(open.site) } else { None };
                 if let Some(n) = open.node {
                     // An overlapped invocation ends `add` after the previous one: it began earlier.
-                    self.out.nodes[n].offset =
-                        (parent.child_sum + add).saturating_sub(cycles) + self.entry_cycles(parent.probe);
+                    let start = placed.map_or((parent.child_sum + add).saturating_sub(cycles), |p| p.start);
+                    self.out.nodes[n].offset = start + self.entry_cycles(parent.probe);
                 }
                 // A loop that is the pipeline of a `_Pipeline_` module: the module's handshake around
                 // it. Its row is the loop; a caller timed from its children counts the module (one
@@ -985,6 +1019,9 @@ impl<'a> Ctx<'a> {
                     Some(Timing::Loop(l)) if !l.absent => l.report.and_then(|x| x.wrapper).unwrap_or(0),
                     _ => 0,
                 };
+                if matches!(t, Some(Timing::Loop(l)) if !l.absent) && wrapper == 0 {
+                    parent.loose_loop = true;
+                }
                 parent.child_sum += add + wrapper;
                 parent.delta += contribution;
                 // What the report counted for it in the parent's latency; an invocation the report
@@ -1002,7 +1039,12 @@ impl<'a> Ctx<'a> {
                 // overlaps the one before, it has a timeline node, its call site turns, or it is
                 // part of a flattened nest.
                 let nest = matches!(t, Some(Timing::Loop(LoopTiming { nest: Some(_), .. })));
-                if interval.is_none() && open.node.is_none() && !nest && self.several_sites.get(r.probe) != Some(true) {
+                if interval.is_none()
+                    && placed.is_none()
+                    && open.node.is_none()
+                    && !nest
+                    && self.several_sites.get(r.probe) != Some(true)
+                {
                     self.last_leaf = Some(Leaf {
                         thread: r.thread,
                         probe: r.probe,
