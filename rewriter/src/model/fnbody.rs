@@ -85,13 +85,15 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
     if out.is_empty() {
         return out;
     }
-    // Walk in source order with the loops around each node.
-    let mut todo: Vec<(Node, Vec<(usize, usize)>)> = vec![(function_body, Vec::new())];
+    // Walk in source order with the loops and the exclusive arms around each node.
+    let mut todo: Vec<(Node, Vec<(usize, usize)>, Arms)> = vec![(function_body, Vec::new(), Vec::new())];
+    // A stream's accesses with the arms they are in, counted per path once the walk is done.
+    let mut stream_uses: Vec<(String, Access, Arms)> = Vec::new();
     let mut count = 0;
     // A read of the same element in the same loops is one load (`if (c) s += m[i]; else t +=
     // m[i];`: Vitis reads `m[i]` once).
     let mut seen_reads: std::collections::HashSet<(String, String, Loops)> = Default::default();
-    while let Some((n, loops)) = todo.pop() {
+    while let Some((n, loops, arms)) = todo.pop() {
         if count >= MAX_USES {
             break;
         }
@@ -117,14 +119,14 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
                 }
                 // The indices may read too (`t[idx[i]]`): look into them, not the array again.
                 let inner = outermost_subscript_indices(n);
-                todo.extend(inner.into_iter().map(|i| (i, loops.clone())));
+                todo.extend(inner.into_iter().map(|i| (i, loops.clone(), arms.clone())));
                 continue;
             }
         }
         // `s.read()`, `s.write(x)`, `s >> x`, `s << x` on a stream parameter.
         if let Some((name, write)) = stream_access(n, text) {
-            if let Some(u) = out.iter_mut().find(|u| u.param == name && u.banks == 0) {
-                u.accesses.push(Access { write, loops: loops.clone() });
+            if out.iter().any(|u| u.param == name && u.banks == 0) {
+                stream_uses.push((name, Access { write, loops: loops.clone() }, arms.clone()));
                 count += 1;
             }
         }
@@ -134,11 +136,102 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
             here.insert(0, (line, col));
         }
         let kids: Vec<Node> = named_children(n).collect();
-        todo.extend(kids.into_iter().rev().map(|c| (c, here.clone())));
+        let arm_of = exclusive_arms(n, &kids);
+        todo.extend(kids.into_iter().zip(arm_of).rev().map(|(c, arm)| {
+            let mut inner = arms.clone();
+            inner.extend(arm.map(|a| (n.id(), a)));
+            (c, here.clone(), inner)
+        }));
+    }
+    for u in out.iter_mut().filter(|u| u.banks == 0) {
+        // Per direction and loops, in the order first seen: the most a path runs.
+        let mine: Vec<&(String, Access, Arms)> = stream_uses.iter().filter(|(p, _, _)| p == &u.param).collect();
+        let mut keys: Vec<&Access> = Vec::new();
+        for (_, a, _) in &mine {
+            if !keys.contains(&a) {
+                keys.push(a);
+            }
+        }
+        for key in keys {
+            let arms: Vec<&[(usize, usize)]> =
+                mine.iter().filter(|(_, a, _)| a == key).map(|(_, _, r)| r.as_slice()).collect();
+            u.accesses.extend((0..on_worst_path(&arms)).map(|_| key.clone()));
+        }
     }
     // A partitioned array the function only passes on keeps its banks for its callees.
     out.retain(|u| !u.accesses.is_empty() || u.banks > 1);
     out
+}
+
+/// The exclusive arms a node is in, outermost first: (the branching statement's node id, the
+/// arm). Only one arm of each runs, so Vitis schedules one port access for a stream that every
+/// arm reads (`switch (state) { case A: s.read(x); ...; break; case B: s.read(x); ... }`: one
+/// read in the public 2016.2 `frameSIPO`, whose pipeline's latency is 1).
+type Arms = Vec<(usize, usize)>;
+
+/// For each child of `n`, the arm of `n` it is in, when `n` branches: an `if`'s consequence and
+/// its `else`; a `switch` body's cases, a case that falls through sharing the next case's arm.
+fn exclusive_arms(n: Node, kids: &[Node]) -> Vec<Option<usize>> {
+    match kind(n) {
+        "if_statement" => {
+            let then = field(n, "consequence").map(|c| c.id());
+            let other = field(n, "alternative").map(|c| c.id());
+            kids.iter()
+                .map(|c| {
+                    if Some(c.id()) == then {
+                        Some(0)
+                    } else if Some(c.id()) == other {
+                        Some(1)
+                    } else {
+                        None
+                    }
+                })
+                .collect()
+        }
+        "compound_statement" if n.parent().is_some_and(|p| kind(p) == "switch_statement") => {
+            let mut arm = 0;
+            kids.iter()
+                .map(|c| {
+                    if kind(*c) != "case_statement" {
+                        return None;
+                    }
+                    let here = arm;
+                    let last = named_children(*c).last().map(kind);
+                    if matches!(last, Some("break_statement" | "return_statement" | "continue_statement")) {
+                        arm += 1;
+                    }
+                    Some(here)
+                })
+                .collect()
+        }
+        _ => kids.iter().map(|_| None).collect(),
+    }
+}
+
+/// How many of `accesses` (each given by the arms it is in) one path through the body runs at
+/// most: those in no arm always; of those under one branching statement, the arm with the most.
+fn on_worst_path(accesses: &[&[(usize, usize)]]) -> usize {
+    let always = accesses.iter().filter(|a| a.is_empty()).count();
+    let mut branches: Vec<usize> = accesses.iter().filter_map(|a| a.first().map(|(b, _)| *b)).collect();
+    branches.sort_unstable();
+    branches.dedup();
+    let mut most = always;
+    for b in branches {
+        let mut arms: Vec<usize> =
+            accesses.iter().filter_map(|a| a.first().filter(|(x, _)| *x == b).map(|(_, arm)| *arm)).collect();
+        arms.sort_unstable();
+        arms.dedup();
+        most += arms
+            .iter()
+            .map(|arm| {
+                let inside: Vec<&[(usize, usize)]> =
+                    accesses.iter().filter(|a| a.first() == Some(&(b, *arm))).map(|a| &a[1..]).collect();
+                on_worst_path(&inside)
+            })
+            .max()
+            .unwrap_or(0);
+    }
+    most
 }
 
 /// The reads and writes of the function's reference parameters (`r = x`, `r += x`, `r++`, any
@@ -425,6 +518,24 @@ mod tests {
         assert_eq!((i.banks, i.accesses.len(), i.accesses[0].write), (0, 1, false));
         assert_eq!(o.accesses.iter().map(|a| (a.write, a.loops.len())).collect::<Vec<_>>(), [(true, 1), (true, 0)]);
         assert_eq!((m.banks, m.accesses.len()), (1, 1));
+    }
+
+    /// A stream read in every arm of a `switch` or an `if` is one read on any path (the public
+    /// 2016.2 `frameSIPO`: its two states each read the input); reads in one arm add up, a case
+    /// that falls through shares the next case's path, an `if` without `else` has an empty arm.
+    #[test]
+    fn stream_accesses_in_exclusive_arms_count_once_per_path() {
+        let src = "#include <hls_stream.h>\nvoid k(hls::stream<int> &in, hls::stream<int> &out, int st, int c) {\n  \
+                   int x = 0, y = 0;\n  switch (st) {\n  case 0: in.read(x); break;\n  case 1: in.read(x); in.read(y); \
+                   if (c) out.write(x); else out.write(y); break;\n  case 2:\n  case 3: in.read(y); break;\n  }\n  \
+                   if (c > 1) out.write(y);\n}\n";
+        let f = function(src);
+        let by = |p: &str| f.port_uses.iter().find(|u| u.param == p).unwrap().accesses.len();
+        assert_eq!((by("in"), by("out")), (2, 2), "in: case 1 reads twice; out: one arm of the if, then the if after");
+        let fall = "#include <hls_stream.h>\nvoid k(hls::stream<int> &in, int st) {\n  int x;\n  switch (st) {\n  \
+                    case 0: in.read(x);\n  case 1: in.read(x); break;\n  }\n}\n";
+        let f = function(fall);
+        assert_eq!(f.port_uses[0].accesses.len(), 2, "case 0 falls through into case 1");
     }
 
     /// The body's chain runs through its loops (unrolled, each body once), its locals are
