@@ -86,7 +86,7 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
         return out;
     }
     // Walk in source order with the loops and the exclusive arms around each node.
-    let mut todo: Vec<(Node, Vec<(usize, usize)>, Arms)> = vec![(function_body, Vec::new(), Vec::new())];
+    let mut todo: Vec<(Node, Loops, Arms)> = vec![(function_body, Vec::new(), Vec::new())];
     // A stream's accesses with the arms they are in, counted per path once the walk is done.
     let mut stream_uses: Vec<(String, Access, Arms)> = Vec::new();
     let mut count = 0;
