@@ -978,39 +978,51 @@ fn sha3_like_reports() -> [(&'static str, String); 2] {
 /// bare `add_files` in `proj/`, the reports where Vivado HLS writes them), its kernel `kernel.c`
 /// and header `kernel.h`; per-call cycles and stderr of `sim` on it (`extra`: more arguments).
 fn run_sha3_like(kernel: &str, header: &str, extra: &[&str]) -> (Vec<u64>, String) {
-    let ws = tempfile::tempdir().unwrap();
-    let proj = ws.path().join("proj");
-    let reports = proj.join("solution1/syn/report");
-    std::fs::create_dir_all(&reports).unwrap();
     let tb = "#include \"kernel.h\"\nint main(void) {\n  int out[64] = {0};\n  pq_ref_top(out, 5);\n  pq_ref_top(out, 9);\n  \
               return out[2] == 6 ? 0 : 1;\n}\n";
-    for (name, text) in [("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)] {
+    let ws = vivado_hls_project(
+        "pq_ref_top",
+        &[("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)],
+        &sha3_like_reports(),
+        "set_part {xc7a75tlftg256-2l}\ncreate_clock -period 10 -name default\nset_directive_unroll \"pq_ref_top/copy\"\n",
+    );
+    let (rep, stderr) = sim_script(ws.path(), extra);
+    (counts(&rep["estimate"]["per_call"]), stderr)
+}
+
+/// A Vivado HLS project laid out as the public ones are (`proj/solution1/script.tcl`, bare
+/// `add_files` in `proj/`, the reports where Vivado HLS writes them): `sources` each added (a
+/// name starting with `tb` as the testbench), `solution` the script's lines after
+/// `open_solution` (part, clock, directives).
+fn vivado_hls_project(
+    top: &str,
+    sources: &[(&str, &str)],
+    reports: &[(&str, String)],
+    solution: &str,
+) -> tempfile::TempDir {
+    let ws = tempfile::tempdir().unwrap();
+    let proj = ws.path().join("proj");
+    let dir = proj.join("solution1/syn/report");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = String::new();
+    for (name, text) in sources {
         std::fs::write(proj.join(name), text).unwrap();
+        files += &format!("add_files {}{name}\n", if name.starts_with("tb") { "-tb " } else { "" });
     }
-    for (name, text) in sha3_like_reports() {
-        std::fs::write(reports.join(name), text).unwrap();
+    for (name, text) in reports {
+        std::fs::write(dir.join(name), text).unwrap();
     }
     std::fs::write(
         proj.join("solution1/script.tcl"),
-        "############################################################\n\
-         ## This file is generated automatically by Vivado HLS.\n\
-         ############################################################\n\
-         open_project proj\nset_top pq_ref_top\nadd_files kernel.c\nadd_files kernel.h\nadd_files -tb tb.c\n\
-         open_solution \"solution1\"\nset_part {xc7a75tlftg256-2l}\ncreate_clock -period 10 -name default\n\
-         set_directive_unroll \"pq_ref_top/copy\"\n",
+        format!(
+            "############################################################\n\
+             ## This file is generated automatically by Vivado HLS.\n\
+             ############################################################\n\
+             open_project proj\nset_top {top}\n{files}open_solution \"solution1\"\n{solution}"
+        ),
     )
     .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-        .args(["sim", "--quiet", "--format", "json", "--hls-include"])
-        .arg(hls_include())
-        .arg(proj.join("solution1/script.tcl"))
-        .args(extra)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "{stderr}");
-    let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
-    (counts(&rep["estimate"]["per_call"]), stderr)
+    ws
 }
 
 /// The kernel of [`run_sha3_like`], with `fill`, `squeeze` and `top` spelled as given.
@@ -1246,34 +1258,13 @@ fn vivado_hls_round_loops_pair_per_level_and_their_iteration_range_counts_the_br
     let tb =
         "#include \"kernel.h\"\nint main(void) {\n  int b[4] = {1, 2, 3, 4};\n  rounds(b, 4);\n  rounds(b, 5);\n  \
               return 0;\n}\n";
-    let ws = tempfile::tempdir().unwrap();
-    let proj = ws.path().join("proj");
-    let reports = proj.join("solution1/syn/report");
-    std::fs::create_dir_all(&reports).unwrap();
-    for (name, text) in [("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)] {
-        std::fs::write(proj.join(name), text).unwrap();
-    }
-    for (name, text) in rounds_reports() {
-        std::fs::write(reports.join(name), text).unwrap();
-    }
-    std::fs::write(
-        proj.join("solution1/script.tcl"),
-        "############################################################\n\
-         ## This file is generated automatically by Vivado HLS.\n\
-         ############################################################\n\
-         open_project proj\nset_top rounds\nadd_files kernel.c\nadd_files -tb tb.c\n\
-         open_solution \"solution1\"\nset_part {xc7z020clg484-1}\ncreate_clock -period 8 -name default\n",
-    )
-    .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-        .args(["sim", "--quiet", "--format", "json", "--hls-include"])
-        .arg(hls_include())
-        .arg(proj.join("solution1/script.tcl"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ws = vivado_hls_project(
+        "rounds",
+        &[("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)],
+        &rounds_reports(),
+        Z8,
+    );
+    let (rep, stderr) = sim_script(ws.path(), &[]);
     assert_eq!(counts(&rep["estimate"]["per_call"]), [92, 110], "{stderr}");
 }
 
@@ -1468,33 +1459,13 @@ fn a_function_called_from_two_separate_branches_of_a_loop_is_outside_its_best_it
     let header = "#ifndef KERNEL_H\n#define KERNEL_H\nvoid twice(int b[4], int n);\n#endif\n";
     let tb = "#include \"kernel.h\"\nint main(void) {\n  int b[4] = {1, 2, 3, 4};\n  twice(b, 3);\n  twice(b, 4);\n  \
               return 0;\n}\n";
-    let ws = tempfile::tempdir().unwrap();
-    let proj = ws.path().join("proj");
-    let reports = proj.join("solution1/syn/report");
-    std::fs::create_dir_all(&reports).unwrap();
-    for (name, text) in [("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)] {
-        std::fs::write(proj.join(name), text).unwrap();
-    }
-    std::fs::write(reports.join("twice_csynth.rpt"), top).unwrap();
-    std::fs::write(reports.join("step_csynth.rpt"), step).unwrap();
-    std::fs::write(
-        proj.join("solution1/script.tcl"),
-        "############################################################\n\
-         ## This file is generated automatically by Vivado HLS.\n\
-         ############################################################\n\
-         open_project proj\nset_top twice\nadd_files kernel.c\nadd_files -tb tb.c\n\
-         open_solution \"solution1\"\nset_part {xc7z020clg484-1}\ncreate_clock -period 8 -name default\n",
-    )
-    .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-        .args(["sim", "--quiet", "--format", "json", "--hls-include"])
-        .arg(hls_include())
-        .arg(proj.join("solution1/script.tcl"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stderr}");
-    let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ws = vivado_hls_project(
+        "twice",
+        &[("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)],
+        &[("twice_csynth.rpt", top), ("step_csynth.rpt", step)],
+        Z8,
+    );
+    let (rep, stderr) = sim_script(ws.path(), &[]);
     assert_eq!(counts(&rep["estimate"]["per_call"]), [44, 64], "{stderr}");
 }
 
@@ -1612,26 +1583,14 @@ fn c_copies_project(report: bool) -> tempfile::TempDir {
         row("C", 30, 10, "-", 3, "no"),
         row("memcpy..mem", 9, 3, "1", 8, "yes").replace("|- memcpy..mem ", "| + memcpy..mem"),
     );
-    let ws = tempfile::tempdir().unwrap();
-    let proj = ws.path().join("proj");
-    std::fs::create_dir_all(proj.join("solution1/syn/report")).unwrap();
-    std::fs::write(proj.join("kernel.c"), kernel).unwrap();
-    std::fs::write(proj.join("tb.c"), tb).unwrap();
-    if report {
-        std::fs::write(proj.join("solution1/syn/report/k_csynth.rpt"), rpt).unwrap();
-    }
-    std::fs::write(
-        proj.join("solution1/script.tcl"),
-        "############################################################\n\
-         ## This file is generated automatically by Vivado HLS.\n\
-         ############################################################\n\
-         open_project proj\nset_top k\nadd_files kernel.c\nadd_files -tb tb.c\n\
-         open_solution \"solution1\"\nset_part {xc7z020clg484-1}\ncreate_clock -period 8 -name default\n",
-    )
-    .unwrap();
-    ws
+    let reports = if report { vec![("k_csynth.rpt", rpt)] } else { Vec::new() };
+    vivado_hls_project("k", &[("kernel.c", kernel), ("tb.c", tb)], &reports, Z8)
 }
 
+/// The part and clock of the Zynq projects above: a 7-series at 8 ns.
+const Z8: &str = "set_part {xc7z020clg484-1}\ncreate_clock -period 8 -name default\n";
+
+/// `sim --format json` of the project [`vivado_hls_project`] wrote in `ws`: the report and stderr.
 fn sim_script(ws: &Path, extra: &[&str]) -> (Value, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
         .args(["sim", "--quiet", "--format", "json", "--hls-include"])
