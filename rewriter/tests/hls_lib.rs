@@ -879,35 +879,8 @@ fn leaf_probes_inlined_at_o0_call_nothing_of_the_cpp_library() {
 
 #[test]
 fn leaf_loop_runs_read_back_as_the_loop_probes_record_them() {
-    use hlsinstr::sim::events::parse_bytes;
-    let work = tempfile::tempdir().unwrap();
-    for cxx in COMPILERS {
-        // -O0 is how `sim` and Vitis' csim build: the leaf's end is inlined there too.
-        for opt in ["-O0", "-O2"] {
-            let leaf = work.path().join(format!("leaf-{cxx}{opt}"));
-            let loops = work.path().join(format!("loops-{cxx}{opt}"));
-            build(cxx, "c++11", &["leaf_runs.cpp"], &[opt], &leaf);
-            build(cxx, "c++11", &["leaf_runs.cpp"], &[opt, "-DAS_LOOPS"], &loops);
-            let (leaf_log, loops_log) = (log_bytes(&leaf, "pipe"), log_bytes(&loops, "pipe"));
-            let (l, p) = (parse_bytes(&leaf_log).unwrap(), parse_bytes(&loops_log).unwrap());
-            // The same records on each thread; on the main thread, before the second thread
-            // starts, at the same orders too.
-            assert_eq!(per_thread(&l), per_thread(&p), "{cxx} {opt}: leaf runs read back other records");
-            let alone = |rs: &[hlsinstr::sim::events::Record]| rs.iter().take_while(|r| r.thread == 0).count();
-            let n = alone(&l).min(alone(&p));
-            assert!(n > 100_000, "{cxx} {opt}: {n} records before the second thread");
-            assert!(l[..n] == p[..n], "{cxx} {opt}: the records before the second thread differ in their orders");
-            assert!(
-                leaf_log.len() < loops_log.len(),
-                "{cxx} {opt}: leaf runs {} B, loop records {} B",
-                leaf_log.len(),
-                loops_log.len()
-            );
-            // Text logs (never stored runs) agree as well.
-            let text = parse_bytes(&log_bytes(&leaf, "text")).unwrap();
-            assert_eq!(per_thread(&text), per_thread(&p), "{cxx} {opt}: the text log differs");
-        }
-    }
+    // Smaller than the loop records at all.
+    stored_runs_read_back_as_loop_probes("leaf_runs.cpp", |stored, loops| stored < loops);
 }
 
 /// Leaf parents (probe.h, `HLSINSTR_LEAF_PARENT_BEGIN`/`END`) with their leaves, and the same
@@ -916,30 +889,43 @@ fn leaf_loop_runs_read_back_as_the_loop_probes_record_them() {
 /// an exception, a flush, a second thread).
 #[test]
 fn leaf_parent_runs_read_back_as_the_loop_probes_record_them() {
+    // A third smaller at least: the parents' begins and ends are stored too.
+    stored_runs_read_back_as_loop_probes("leaf_parents.cpp", |stored, loops| stored * 3 < loops * 2);
+}
+
+/// hls-lib test `source` built with its stored runs and again with `-DAS_LOOPS` (ordinary loop
+/// probes), by each compiler at -O0 (how `sim` and Vitis' csim build: the stored runs are inlined
+/// there too) and -O2: the same records on each thread, at the same orders on the main thread
+/// before the second thread starts, the binary log smaller as `smaller` says (bytes stored,
+/// bytes as loops), and the text log (which never stores runs) the same records.
+fn stored_runs_read_back_as_loop_probes(source: &str, smaller: fn(usize, usize) -> bool) {
     use hlsinstr::sim::events::parse_bytes;
     let work = tempfile::tempdir().unwrap();
     for cxx in COMPILERS {
         for opt in ["-O0", "-O2"] {
-            let stored = work.path().join(format!("parents-{cxx}{opt}"));
+            let stored = work.path().join(format!("stored-{cxx}{opt}"));
             let loops = work.path().join(format!("loops-{cxx}{opt}"));
-            build(cxx, "c++11", &["leaf_parents.cpp"], &[opt], &stored);
-            build(cxx, "c++11", &["leaf_parents.cpp"], &[opt, "-DAS_LOOPS"], &loops);
+            build(cxx, "c++11", &[source], &[opt], &stored);
+            build(cxx, "c++11", &[source], &[opt, "-DAS_LOOPS"], &loops);
             let (stored_log, loops_log) = (log_bytes(&stored, "pipe"), log_bytes(&loops, "pipe"));
-            assert_eq!(&stored_log[..8], b"HLSIEV6\n");
+            assert_eq!(&stored_log[..8], b"HLSIEV6\n", "{source}: the current binary log");
             let (s, p) = (parse_bytes(&stored_log).unwrap(), parse_bytes(&loops_log).unwrap());
-            assert_eq!(per_thread(&s), per_thread(&p), "{cxx} {opt}: leaf parents read back other records");
+            assert_eq!(per_thread(&s), per_thread(&p), "{source} {cxx} {opt}: stored runs read back other records");
             let alone = |rs: &[hlsinstr::sim::events::Record]| rs.iter().take_while(|r| r.thread == 0).count();
             let n = alone(&s).min(alone(&p));
-            assert!(n > 100_000, "{cxx} {opt}: {n} records before the second thread");
-            assert!(s[..n] == p[..n], "{cxx} {opt}: the records before the second thread differ in their orders");
+            assert!(n > 100_000, "{source} {cxx} {opt}: {n} records before the second thread");
             assert!(
-                stored_log.len() * 3 < loops_log.len() * 2,
-                "{cxx} {opt}: stored {} B, loop records {} B",
+                s[..n] == p[..n],
+                "{source} {cxx} {opt}: the records before the second thread differ in their orders"
+            );
+            assert!(
+                smaller(stored_log.len(), loops_log.len()),
+                "{source} {cxx} {opt}: stored {} B, loop records {} B",
                 stored_log.len(),
                 loops_log.len()
             );
             let text = parse_bytes(&log_bytes(&stored, "text")).unwrap();
-            assert_eq!(per_thread(&text), per_thread(&p), "{cxx} {opt}: the text log differs");
+            assert_eq!(per_thread(&text), per_thread(&p), "{source} {cxx} {opt}: the text log differs");
         }
     }
 }
