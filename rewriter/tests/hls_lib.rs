@@ -826,26 +826,12 @@ fn leaf_probes_inlined_at_o0_call_nothing_of_the_cpp_library() {
                    return HLSINSTR_RETURN(0, P, s); }\nint main() { int a[3] = {0, 1, 2}; return work(a, 3) == 1 ? 0 : 1; }\n";
     std::fs::write(&src, program).unwrap();
     let exe = work.path().join("leaves");
-    let out = Command::new("g++")
-        .args(["-std=c++14", "-O0", "-g", "-pthread", "-I"])
-        .arg(repo().join("hls-lib/include"))
-        .arg(&src)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .unwrap();
+    let out = build_o0(&src, &exe, &[]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let out = Command::new("objdump").args(["-d", "-C", "--no-show-raw-insn"]).arg(&exe).output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let own: Vec<&str> = text
-        .lines()
-        .skip_while(|l| !l.ends_with("<work(int const*, int)>:"))
-        .skip(1)
-        .take_while(|l| !l.is_empty())
-        .collect();
+    let own = disassembly_of_work(&exe);
     assert!(!own.is_empty(), "no work() in the program");
     let call = if cfg!(target_arch = "aarch64") { "\tbl\t" } else { "call" };
-    let library: Vec<&&str> = own.iter().filter(|l| l.contains(call) && l.contains("std::")).collect();
+    let library: Vec<&String> = own.iter().filter(|l| l.contains(call) && l.contains("std::")).collect();
     assert!(library.is_empty(), "calls of the C++ library where the probes are:\n{}", own.join("\n"));
     let (_, log) = run(&exe, true);
     // The parent's begin, 3 runs of the leaf, the parent's end, around the module's begin and end.
@@ -854,27 +840,39 @@ fn leaf_probes_inlined_at_o0_call_nothing_of_the_cpp_library() {
     // each through the %fs segment (leaf_store in probe.h: those cost the median filter 8 %).
     if cfg!(target_arch = "x86_64") {
         let exe = work.path().join("leaves-static");
-        let out = Command::new("g++")
-            .args(["-std=c++14", "-O0", "-g", "-static", "-pthread", "-I"])
-            .arg(repo().join("hls-lib/include"))
-            .arg(&src)
-            .arg("-o")
-            .arg(&exe)
-            .output()
-            .unwrap();
-        if out.status.success() {
-            let out = Command::new("objdump").args(["-d", "-C", "--no-show-raw-insn"]).arg(&exe).output().unwrap();
-            let text = String::from_utf8_lossy(&out.stdout);
-            let own: Vec<&str> = text
-                .lines()
-                .skip_while(|l| !l.ends_with("<work(int const*, int)>:"))
-                .skip(1)
-                .take_while(|l| !l.is_empty())
-                .collect();
-            let fields: Vec<&&str> = own.iter().filter(|l| l.contains("%fs:") && !l.contains("%fs:0x0,")).collect();
+        if build_o0(&src, &exe, &["-static"]).status.success() {
+            let own = disassembly_of_work(&exe);
+            let fields: Vec<&String> = own.iter().filter(|l| l.contains("%fs:") && !l.contains("%fs:0x0,")).collect();
             assert!(fields.is_empty(), "thread-local fields through %fs:\n{}", own.join("\n"));
         }
     }
+}
+
+/// `src` built by g++ as `sim` builds a kernel (C++14, -O0 -g, threads) with hls-lib's headers,
+/// plus `extra` flags.
+fn build_o0(src: &Path, exe: &Path, extra: &[&str]) -> std::process::Output {
+    Command::new("g++")
+        .args(["-std=c++14", "-O0", "-g", "-pthread"])
+        .args(extra)
+        .arg("-I")
+        .arg(repo().join("hls-lib/include"))
+        .arg(src)
+        .arg("-o")
+        .arg(exe)
+        .output()
+        .unwrap()
+}
+
+/// The disassembled lines of `work(int const*, int)` in `exe` (objdump, demangled).
+fn disassembly_of_work(exe: &Path) -> Vec<String> {
+    let out = Command::new("objdump").args(["-d", "-C", "--no-show-raw-insn"]).arg(exe).output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .skip_while(|l| !l.ends_with("<work(int const*, int)>:"))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 #[test]
