@@ -1172,68 +1172,23 @@ fn a_switch_whose_cases_time_different_loops_takes_the_best_case_plus_the_case_t
 /// 8; the `step` module, 9; a state; and in the worst case the `expand` module, 5, and a
 /// state), then `mix` runs again as `Loop 2` (8). `step` and `expand` have their own files.
 fn rounds_reports() -> [(&'static str, String); 3] {
-    let head = |module: &str, latency: &str| {
-        format!(
-            "\n\n================================================================\n== Vivado HLS Report for '{module}'\n\
-             ================================================================\n* Date:           Tue Mar 14 13:06:42 2017\n\n\
-             * Version:        2016.4 (Build 1733598 on Wed Dec 14 22:59:20 MST 2016)\n* Project:        proj\n\
-             * Solution:       solution1\n* Product family: zynq\n* Target device:  xc7z020clg484-1\n\n\n\
-             ================================================================\n== Performance Estimates\n\
-             ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
-             \x20   +-----+-----+-----+-----+---------+\n    |  Latency  |  Interval | Pipeline|\n\
-             \x20   | min | max | min | max |   Type  |\n    +-----+-----+-----+-----+---------+\n\
-             \x20   |{latency}|{latency}|{latency}|{latency}|   none  |\n    +-----+-----+-----+-----+---------+\n\n\
-             \x20   + Detail: \n"
-        )
-    };
-    let table = |rows: &str| {
-        format!(
-            "        * Loop: \n\
-             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
-             \x20       |             |  Latency  | Iteration |  Initiation Interval  | Trip |          |\n\
-             \x20       |  Loop Name  | min | max |  Latency  |  achieved |   target  | Count| Pipelined|\n\
-             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\
-             {rows}\
-             \x20       +-------------+-----+-----+-----------+-----------+-----------+------+----------+\n\n\n"
-        )
-    };
-    let top = format!(
-        "{}        * Instance: \n\
-         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\
-         \x20       |                     |         |  Latency  |  Interval | Pipeline|\n\
-         \x20       |       Instance      |  Module | min | max | min | max |   Type  |\n\
-         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\
-         \x20       |grp_step_fu_40       |step     |    9|    9|    9|    9|   none  |\n\
-         \x20       |grp_expand_fu_48     |expand   |    5|    5|    5|    5|   none  |\n\
-         \x20       +---------------------+---------+-----+-----+-----+-----+---------+\n\n{}",
-        head("rounds", "    ?"),
-        table(
-            "        |- Loop 1     |    ?|    ?|  18 ~ 24  |          -|          -|     ?|    no    |\n\
-             \x20       | + Loop 1.1  |    8|    8|          2|          -|          -|     4|    no    |\n\
-             \x20       |- Loop 2     |    8|    8|          2|          -|          -|     4|    no    |\n"
-        )
+    let top = report_2016_4(
+        "rounds",
+        "    ?",
+        &[
+            "|grp_step_fu_40       |step     |    9|    9|    9|    9|   none  |",
+            "|grp_expand_fu_48     |expand   |    5|    5|    5|    5|   none  |",
+        ],
+        "        |- Loop 1     |    ?|    ?|  18 ~ 24  |          -|          -|     ?|    no    |\n\
+         \x20       | + Loop 1.1  |    8|    8|          2|          -|          -|     4|    no    |\n\
+         \x20       |- Loop 2     |    8|    8|          2|          -|          -|     4|    no    |\n",
     );
-    let leaf = |module: &str, latency: &str, row: &str| {
-        format!("{}        * Instance: \n        N/A\n\n{}", head(module, latency), table(row))
-    };
+    let step = "        |- Loop 1     |    8|    8|          2|          -|          -|     4|    no    |\n";
+    let expand = "        |- Loop 1     |    4|    4|          2|          -|          -|     2|    no    |\n";
     [
         ("rounds_csynth.rpt", top),
-        (
-            "step_csynth.rpt",
-            leaf(
-                "step",
-                "    9",
-                "        |- Loop 1     |    8|    8|          2|          -|          -|     4|    no    |\n",
-            ),
-        ),
-        (
-            "expand_csynth.rpt",
-            leaf(
-                "expand",
-                "    5",
-                "        |- Loop 1     |    4|    4|          2|          -|          -|     2|    no    |\n",
-            ),
-        ),
+        ("step_csynth.rpt", report_2016_4("step", "    9", &[], step)),
+        ("expand_csynth.rpt", report_2016_4("expand", "    5", &[], expand)),
     ]
 }
 
