@@ -96,21 +96,12 @@ fn is_short_circuit(node: Node, text: &str) -> bool {
     matches!(op, Some("&&" | "||" | "and" | "or"))
 }
 
-/// The callee's last name component, template arguments left out.
+/// The callee's last name component, template arguments left out (`functions::call_names`'
+/// rule); none for a callee that is no name.
 fn callee_name(func: Node, text: &str) -> Option<String> {
-    let mut n = func;
-    loop {
-        match kind(n) {
-            "field_expression" => n = field(n, "field")?,
-            "qualified_identifier" => n = field(n, "name")?,
-            "template_function" => n = field(n, "name")?,
-            "identifier" | "field_identifier" => {
-                let name = text[n.byte_range()].trim();
-                return (!name.is_empty()).then(|| name.to_string());
-            }
-            _ => return None,
-        }
-    }
+    let n = super::functions::callee_name_node(func);
+    let name = text[n.byte_range()].trim();
+    (matches!(kind(n), "identifier" | "field_identifier") && !name.is_empty()).then(|| name.to_string())
 }
 
 fn add(into: &mut Counts, other: &Counts) {

@@ -379,18 +379,7 @@ pub(super) fn call_names(nodes: &[Node], text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut stack: Vec<Node> = nodes.iter().rev().copied().collect();
     let mut add = |callee: Node| {
-        let mut n = callee;
-        loop {
-            match kind(n) {
-                "field_expression" => n = field(n, "field").unwrap_or(n),
-                "qualified_identifier" => n = field(n, "name").unwrap_or(n),
-                "template_function" | "template_method" => n = field(n, "name").unwrap_or(n),
-                _ => break,
-            }
-            if matches!(kind(n), "identifier" | "field_identifier" | "operator_name" | "destructor_name") {
-                break;
-            }
-        }
+        let n = callee_name_node(callee);
         let name = node_text(n, text).split('<').next().unwrap_or("").trim().to_string();
         if !name.is_empty() && !out.contains(&name) {
             out.push(name);
@@ -411,6 +400,25 @@ pub(super) fn call_names(nodes: &[Node], text: &str) -> Vec<String> {
         stack.extend(kids.into_iter().rev());
     }
     out
+}
+
+/// The node naming a call's function: its last name component (`f` of `ns::f<int>`, `obj.f`,
+/// `obj.template f<T>`), or the callee itself when it is no name (`(*fp)`).
+pub(super) fn callee_name_node(callee: Node) -> Node {
+    let mut n = callee;
+    loop {
+        let next = match kind(n) {
+            "field_expression" => field(n, "field"),
+            "qualified_identifier" | "template_function" | "template_method" => field(n, "name"),
+            _ => None,
+        };
+        // A part a syntax error left out ends the walk where it is.
+        let Some(next) = next else { return n };
+        n = next;
+        if matches!(kind(n), "identifier" | "field_identifier" | "operator_name" | "destructor_name") {
+            return n;
+        }
+    }
 }
 
 /// The declarator chain down to the function declarator: `void *f()` has a pointer on the way.
