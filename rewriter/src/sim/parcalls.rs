@@ -136,16 +136,16 @@ impl ParCalls {
             *group = None;
             return None;
         };
-        let next = group.as_ref().filter(|g| g.caller == caller && g.after == sum).and_then(|g| {
-            cands.iter().find(|c| c.segment == g.segment && c.pos == g.last_pos + 1).map(|c| (c, g.clone()))
-        });
+        // The group goes on or is replaced: taken, not copied, on every call.
+        let next = group
+            .take()
+            .filter(|g| g.caller == caller && g.after == sum)
+            .and_then(|g| cands.iter().find(|c| c.segment == g.segment && c.pos == g.last_pos + 1).map(|c| (c, g)));
         let (facts, mut g) = match next {
             Some(x) => x,
             None => {
-                let Some(first) = cands.iter().find(|c| c.pos == 0) else {
-                    *group = None;
-                    return None;
-                };
+                // Not the first call of a segment: it follows what came before (the group is gone).
+                let first = cands.iter().find(|c| c.pos == 0)?;
                 let g = Group {
                     caller: caller.to_string(),
                     segment: first.segment,
