@@ -11,7 +11,8 @@
 //! `Radix2wECC`'s `bf_mult`: its two `bf_add` calls ran 83 and 82 times in 162 iterations).
 //!
 //! Paths: statements in sequence add up; an `if` takes the fewer of its arms (no `else`: none);
-//! a `switch` the fewest of its cases (none without a `default`); `c ? a : b` the fewer of `a` and
+//! a `switch` the fewest of its cases' paths (a case that falls through goes on into the next; none
+//! without a `default`); `c ? a : b` the fewer of `a` and
 //! `b`; the right side of `&&` and `||` may not run (none). Calls inside a nested loop belong to
 //! that loop and are not counted; neither are calls in a lambda's body.
 
@@ -57,15 +58,21 @@ fn fewest(node: Node, text: &str) -> Counts {
             // A case without `value` is the `default`: without one, a value may match no case.
             let has_default = cases.iter().any(|s| field(*s, "value").is_none());
             let mut best: Option<Counts> = if has_default { None } else { Some(Counts::new()) };
-            for case in cases {
+            // From the last case up: a case that falls through also runs the path after it.
+            let mut after = Counts::new();
+            for case in cases.into_iter().rev() {
                 let mut counts = Counts::new();
                 for s in named_children(case).filter(|s| Some(*s) != field(case, "value")) {
                     add(&mut counts, &fewest(s, text));
                 }
+                if !super::flow::case_ends_path(case) {
+                    add(&mut counts, &after);
+                }
                 best = Some(match best {
                     Some(b) => least(&b, &counts),
-                    None => counts,
+                    None => counts.clone(),
                 });
+                after = counts;
             }
             add(&mut c, &best.unwrap_or_default());
             c
@@ -144,5 +151,18 @@ mod tests {
         let cases = "case 0: f(x); break; case 1: f(y); g(y); break;";
         assert_eq!(best(&format!("{{ switch (a) {{ {cases} default: f(b); }} }}")), calls(&[("f", 1)]));
         assert_eq!(best(&format!("{{ switch (a) {{ {cases} }} }}")), calls(&[]));
+    }
+
+    #[test]
+    fn a_case_that_falls_through_runs_the_next_cases_statements_too() {
+        // `case 0:` has no statements of its own: its path is case 1's, which calls f.
+        let grouped = "{ switch (a) { case 0: case 1: f(x); break; default: f(y); g(y); } }";
+        assert_eq!(best(grouped), calls(&[("f", 1)]));
+        // Case 0 calls g and falls into case 1's f: every path calls f.
+        let falls = "{ switch (a) { case 0: g(x); case 1: f(x); break; default: f(y); } }";
+        assert_eq!(best(falls), calls(&[("f", 1)]));
+        // A break as the last statement of a braced case ends its path like a bare one.
+        let braced = "{ switch (a) { case 0: { f(x); break; } case 1: f(y); f(y); break; default: f(b); f(b); } }";
+        assert_eq!(best(braced), calls(&[("f", 1)]));
     }
 }

@@ -53,6 +53,24 @@ pub(super) fn ends_flow(stmt: Node) -> bool {
             && inner.named_child(0).is_some_and(|e| kind(e) == "throw_expression"))
 }
 
+/// A `switch` case whose path ends with it: its last statement (the last of a braced block, under
+/// labels) is a `break`, `continue`, `return`, `goto` or `throw`. Any other case falls through and
+/// its path goes on with the next case's statements (`case 0: case 1: f(); break;`).
+pub(super) fn case_ends_path(case: Node) -> bool {
+    let value = field(case, "value").map(|v| v.id());
+    let mut last = named_children(case).filter(|c| Some(c.id()) != value && kind(*c) != "comment").last();
+    while let Some(n) = last {
+        match kind(n) {
+            "compound_statement" | "labeled_statement" => {
+                last = named_children(n).filter(|c| kind(*c) != "comment" && kind(*c) != "statement_identifier").last()
+            }
+            "break_statement" | "continue_statement" => return true,
+            _ => return ends_flow(n),
+        }
+    }
+    false
+}
+
 /// A conditional (or `#elif`/`#else` branch) whose every branch ends with a statement that ends
 /// the flow, and which has an `#else`: no configuration falls through it.
 pub(super) fn every_branch_ends_flow(node: Node) -> bool {

@@ -196,8 +196,7 @@ fn exclusive_arms(n: Node, kids: &[Node]) -> Vec<Option<usize>> {
                         return None;
                     }
                     let here = arm;
-                    let last = named_children(*c).last().map(kind);
-                    if matches!(last, Some("break_statement" | "return_statement" | "continue_statement")) {
+                    if super::flow::case_ends_path(*c) {
                         arm += 1;
                     }
                     Some(here)
@@ -536,6 +535,10 @@ mod tests {
                     case 0: in.read(x);\n  case 1: in.read(x); break;\n  }\n}\n";
         let f = function(fall);
         assert_eq!(f.port_uses[0].accesses.len(), 2, "case 0 falls through into case 1");
+        let braced = "#include <hls_stream.h>\nvoid k(hls::stream<int> &in, int st) {\n  int x;\n  switch (st) {\n  \
+                      case 0: { in.read(x); break; }\n  case 1: in.read(x); break;\n  }\n}\n";
+        let f = function(braced);
+        assert_eq!(f.port_uses[0].accesses.len(), 1, "a braced case's last break ends its path");
     }
 
     /// The body's chain runs through its loops (unrolled, each body once), its locals are
