@@ -464,6 +464,9 @@ impl<'t> BodyWalker<'_, 't> {
             return self.flag(node.start_byte(), "loop without a body");
         };
         let (line, col) = position(self.text, node.start_byte());
+        // Vitis numbers only the loops it names: a labeled loop keeps its label and takes no
+        // number (`l: for` between `VITIS_LOOP_22_3` and the next loop leaves it `_4`).
+        let ordinal = self.f.loops.iter().filter(|l| l.label.is_none()).count() + 1;
         // `for (...)` / `#pragma HLS PIPELINE` / `a[i] = i;`: the pragma belongs to the body
         // (cpp_blank hid it from the parser). The body then starts right after the header, so
         // the braces a probe adds hold the pragma as Vitis reads it: inside the loop.
@@ -488,7 +491,7 @@ impl<'t> BodyWalker<'_, 't> {
                 _ => LoopKind::RangeFor,
             },
             label,
-            vitis_name: format!("VITIS_LOOP_{line}_{}", index + 1),
+            vitis_name: format!("VITIS_LOOP_{line}_{ordinal}"),
             line,
             col,
             unit: unit.byte_range(),
