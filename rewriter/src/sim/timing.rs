@@ -915,7 +915,8 @@ fn apply_flattened_nest(
         // the module's loop again counts it twice; a public 2022.1 design: iteration 42 ~ 45
         // around a 37-cycle instance, the estimate 87 % over co-sim); else `TC × own + children`.
         let holds_instances = !found.node.instances.is_empty();
-        t.report = t.report.map(|r| ReportLoop { iteration_latency: r.iteration_latency.filter(|_| holds_instances), ..r });
+        t.report =
+            t.report.map(|r| ReportLoop { iteration_latency: r.iteration_latency.filter(|_| holds_instances), ..r });
         set_nest_roles(&probes[start..], t, Source::Report, timing);
         return;
     }
