@@ -442,6 +442,14 @@ impl<'t> BodyWalker<'_, 't> {
         self.loop_stack.last().map(|&i| self.f.loops[i].line)
     }
 
+    /// Vitis numbers only the loops it names: a labeled loop keeps its label and takes no
+    /// number (`l: for` between `VITIS_LOOP_22_3` and the next loop leaves it `_4`). Out of
+    /// line: `loop_node` recurses as deep as loops nest, and its frame must stay small.
+    #[inline(never)]
+    fn next_vitis_ordinal(&self) -> usize {
+        self.f.loops.iter().filter(|l| l.label.is_none()).count() + 1
+    }
+
     fn loop_node(&mut self, node: Node<'t>) {
         if self.loop_stack.len() >= MAX_LOOP_DEPTH {
             return self.flag(node.start_byte(), format!("loops nested deeper than {MAX_LOOP_DEPTH}"));
@@ -464,6 +472,7 @@ impl<'t> BodyWalker<'_, 't> {
             return self.flag(node.start_byte(), "loop without a body");
         };
         let (line, col) = position(self.text, node.start_byte());
+        let ordinal = self.next_vitis_ordinal();
         // `for (...)` / `#pragma HLS PIPELINE` / `a[i] = i;`: the pragma belongs to the body
         // (cpp_blank hid it from the parser). The body then starts right after the header, so
         // the braces a probe adds hold the pragma as Vitis reads it: inside the loop.
@@ -488,7 +497,7 @@ impl<'t> BodyWalker<'_, 't> {
                 _ => LoopKind::RangeFor,
             },
             label,
-            vitis_name: format!("VITIS_LOOP_{line}_{}", index + 1),
+            vitis_name: format!("VITIS_LOOP_{line}_{ordinal}"),
             line,
             col,
             unit: unit.byte_range(),

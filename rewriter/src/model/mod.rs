@@ -79,9 +79,9 @@ mod tests {
         assert_eq!(f.loops.len(), 3);
         assert_eq!(f.loops[0].name(), "outer");
         assert_eq!(f.loops[0].details().facts.pipeline_ii, Some(2));
-        assert_eq!(f.loops[1].name(), "VITIS_LOOP_4_2");
+        assert_eq!(f.loops[1].name(), "VITIS_LOOP_4_1");
         assert_eq!(f.loops[1].parent, Some(0));
-        assert_eq!(f.loops[2].name(), "VITIS_LOOP_6_3");
+        assert_eq!(f.loops[2].name(), "VITIS_LOOP_6_2");
         assert_eq!(f.loops[2].kind, LoopKind::DoWhile);
         assert_eq!(&src[f.loops[0].unit.clone()][..6], "outer:");
     }

@@ -234,7 +234,8 @@ pub struct Loop {
     pub kind: LoopKind,
     /// The label written directly on the loop (`outer:` in `outer: for ...`).
     pub label: Option<String>,
-    /// Vitis' own name for unlabeled loops: `VITIS_LOOP_<line>_<ordinal in function>`.
+    /// Vitis' own name for unlabeled loops: `VITIS_LOOP_<line>_<n>`, n counting the function's
+    /// unlabeled loops in source order (a labeled loop takes no number).
     pub vitis_name: String,
     /// Position of the loop keyword.
     pub line: usize,

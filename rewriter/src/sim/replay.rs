@@ -1033,7 +1033,11 @@ impl<'a> Ctx<'a> {
                 };
                 parent.children_base += base.0;
                 parent.children_base_max += base.1;
-                count_child_run(parent, r.probe, 1, base.0);
+                // A member of a flattened nest is the parent's own iterations, not a child that
+                // ran in some of them.
+                if !matches!(t, Some(Timing::Loop(LoopTiming { nest: Some(NestRole::Member { .. }), .. }))) {
+                    count_child_run(parent, r.probe, 1, base.0);
+                }
                 parent.bulk_run.clear();
                 // One more like it, next, would add the same (see `Leaf`): not where its time
                 // overlaps the one before, it has a timeline node, its call site turns, or it is

@@ -446,6 +446,7 @@ pub fn build(
             for p in &manifest.probes {
                 apply_flattened_nest(manifest, p, r, d, &mut timing);
             }
+            apply_flattened_imperfect_nests(manifest, &mut timing);
         }
         None => {
             apply_inlined_tables(manifest, &mut timing);
@@ -843,9 +844,18 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
             l.own = None;
         }
     };
+    // A partial unroll the user asked for comes first (UG1399: pipeline_loops applies after the
+    // user's directives): the loop stays a loop of its own, pipelined whatever its trips, and is
+    // not unrolled into its parent (a public 2022.1 design: a 64-trip loop with `unroll
+    // factor=2` became its own `_Pipeline_` module of 32 trips, its parent not pipelined).
+    let partial = |t: &HashMap<u32, Timing>, id: u32| matches!(t.get(&id), Some(Timing::Loop(l)) if l.unroll.is_some_and(|f| f > 1));
     let mut parents_done: std::collections::HashSet<u32> = std::collections::HashSet::new();
     for l in &loops {
         if !innermost(l.id) || !free(timing, l.id) {
+            continue;
+        }
+        if partial(timing, l.id) {
+            pipeline(timing, l.id);
             continue;
         }
         let Some(&trips) = max_trips.get(&l.id) else { continue };
@@ -860,6 +870,7 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
                     inside.iter().all(|&s| {
                         loops.iter().any(|q| q.id == s)
                             && innermost(s)
+                            && !partial(timing, s)
                             && max_trips.get(&s).is_none_or(|&t| t <= d.pipeline_loops)
                             && shape.min_trips.get(&s).is_none_or(|lo| Some(lo) == max_trips.get(&s))
                     })
@@ -899,7 +910,13 @@ fn apply_flattened_nest(
         // The pipeline pragma of a flattened nest sits in the innermost body.
         let mut t = timing_from_report(found, &facts_of(innermost), d);
         // The flattened loop's trips are the innermost loop's, summed per execution of the head.
-        t.report = t.report.map(|r| ReportLoop { iteration_latency: None, ..r });
+        // Its iteration latency times them only where it holds module instances (rule 4: an
+        // inner pipeline moved into a `_Pipeline_` module is part of the iteration, and adding
+        // the module's loop again counts it twice; a public 2022.1 design: iteration 42 ~ 45
+        // around a 37-cycle instance, the estimate 87 % over co-sim); else `TC × own + children`.
+        let holds_instances = !found.node.instances.is_empty();
+        t.report =
+            t.report.map(|r| ReportLoop { iteration_latency: r.iteration_latency.filter(|_| holds_instances), ..r });
         set_nest_roles(&probes[start..], t, Source::Report, timing);
         return;
     }
@@ -1001,6 +1018,41 @@ fn default_own(d: &Defaults, p: &ProbeEntry) -> Sourced<u64> {
 
 fn facts_of(p: &ProbeEntry) -> crate::model::pragma::LoopFacts {
     p.loop_info.as_ref().map(|l| l.facts.clone()).unwrap_or_default()
+}
+
+/// A loop and the loop inside it (and so on down) that the report gives as one flattened loop
+/// named after them (`VITIS_LOOP_68_9_VITIS_LOOP_70_10`) though the source nest is not perfect
+/// (code around the inner loop: Vitis moves it into the flattened body, a public 2022.1 design's
+/// `for (c) { s = 0; for (i) s += ...; if (s > m) ... }`): both found that loop by name, and it
+/// times them as one nest, as [`apply_flattened_nest`] does for a perfect one. Without this the
+/// outer loop took the flattened pipeline with its own 5 trips for the 1900 of the nest.
+fn apply_flattened_imperfect_nests(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
+    let report_loop = |t: &HashMap<u32, Timing>, id: u32| match t.get(&id) {
+        Some(Timing::Loop(l)) if l.nest.is_none() => l.report_loop.clone(),
+        _ => None,
+    };
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        let Some(found) = report_loop(timing, p.id) else { continue };
+        let flattened = found.rsplit('/').next().unwrap_or(&found).to_string();
+        let mut chain = vec![p];
+        let mut joined = p.name.clone();
+        while joined.len() < flattened.len() {
+            let last = chain[chain.len() - 1];
+            let mut inner = manifest.probes.iter().filter(|q| q.kind == "loop" && q.parent == Some(last.id));
+            let (Some(q), None) = (inner.next(), inner.next()) else { break };
+            if report_loop(timing, q.id).as_deref() != Some(found.as_str()) {
+                break;
+            }
+            joined = format!("{joined}_{}", q.name);
+            chain.push(q);
+        }
+        if chain.len() < 2 || joined != flattened {
+            continue;
+        }
+        let Some(Timing::Loop(t)) = timing.get(&p.id).cloned() else { continue };
+        let t = LoopTiming { report: t.report.map(|r| ReportLoop { iteration_latency: None, ..r }), ..t };
+        set_nest_roles(&chain, t, Source::Report, timing);
+    }
 }
 
 /// The report's loop for the flattened nest of `members` (outermost first) in `function`:

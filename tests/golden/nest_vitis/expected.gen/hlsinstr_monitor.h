@@ -4,7 +4,7 @@
 // stage, and one shared accumulator that folds one event per clock into the probe's state in a
 // RAM (hlsinstr/hw/monitor.h says how); one loop at II=1 whose iteration count is the hardware
 // cycle. Slot i of the debug dump is probe slots[i] of the manifest (docs/dump-format.md); key
-// 0x0105f48c893bdd68.
+// 0x1f58d8afc5b8066e.
 #ifndef HLSINSTR_MONITOR_H
 #define HLSINSTR_MONITOR_H
 
@@ -12,7 +12,7 @@
 
 namespace hlsinstr_mon {
 
-const unsigned long long KEY = 0x0105f48c893bdd68ull;
+const unsigned long long KEY = 0x1f58d8afc5b8066eull;
 const int SLOTS = 22;
 const int DUMP_WORDS = ::hlsinstr::hw::HEADER_WORDS + ::hlsinstr::hw::SLOT_WORDS * SLOTS;
 /// Events carry counter timestamps (`timestamps` probes); otherwise the monitor cycle is the time.
@@ -46,7 +46,7 @@ struct State {
     ::hlsinstr::hw::Held h14; // probe 14: loop Keep (input.cpp:55)
     ::hlsinstr::hw::Held h15; // probe 15: function inner_pair (input.cpp:64)
     ::hlsinstr::hw::Held h16; // probe 16: loop Plane (input.cpp:65)
-    ::hlsinstr::hw::Held h17; // probe 17: loop VITIS_LOOP_67_2_VITIS_LOOP_68_3 (input.cpp:67)
+    ::hlsinstr::hw::Held h17; // probe 17: loop VITIS_LOOP_67_1_VITIS_LOOP_68_2 (input.cpp:67)
     ::hlsinstr::hw::Held h18; // probe 18: function kept_apart (input.cpp:74)
     ::hlsinstr::hw::Held h19; // probe 19: loop VITIS_LOOP_75_1 (input.cpp:75)
     ::hlsinstr::hw::Held h20; // probe 20: loop VITIS_LOOP_76_2 (input.cpp:76)
