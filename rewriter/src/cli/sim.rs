@@ -479,12 +479,32 @@ pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsi
     for n in project.iter().flat_map(|p| &p.notes) {
         eprintln!("hlsinstr sim: note: {n}");
     }
+    // `--tb` files join the project's testbench (a script written by the GUI often lists none:
+    // Vivado HLS' generated `script.tcl` of a design whose testbench was never added to it);
+    // they get the project's testbench flags like its own.
+    let mut tb_taken = false;
     let mut spec = match &project {
         Some(p) if args.src.is_empty() || p.top.is_some() => {
             let mut p = p.clone();
             if let Some(t) = args.top {
                 p.top = Some(t.clone());
             }
+            let same = |a: &Path, b: &Path| {
+                a == b || (a.canonicalize().ok().is_some() && a.canonicalize().ok() == b.canonicalize().ok())
+            };
+            for f in args.tb {
+                if p.testbench.iter().any(|t| same(&t.path, f)) {
+                    continue;
+                }
+                let is_source = hlsinstr::source::is_cxx_path(f);
+                p.testbench.push(hlsinstr::project::SourceFile {
+                    path: f.clone(),
+                    cflags: Vec::new(),
+                    csimflags: Vec::new(),
+                    is_source,
+                });
+            }
+            tb_taken = true;
             run::RunSpec::from_project(&p)?
         }
         _ => run::RunSpec {
@@ -516,7 +536,7 @@ pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsi
             spec.sources.push((p.clone(), Vec::new()));
         }
     }
-    for f in args.tb {
+    for f in args.tb.iter().filter(|_| !tb_taken) {
         if hlsinstr::source::is_cxx_path(f) {
             spec.testbench.push((f.clone(), Vec::new()));
         } else {

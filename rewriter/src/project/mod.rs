@@ -564,7 +564,10 @@ impl Project {
             return err(format!("the project lists no synthesis source files: {src_hint}"));
         }
         if !self.testbench.iter().any(SourceFile::is_compiled) {
-            return err(format!("the project lists no testbench source (C simulation needs its `main`): {tb_hint}"));
+            return err(format!(
+                "the project lists no testbench source (C simulation needs its `main`): {tb_hint}, or name it with \
+                 `sim --tb <path>`"
+            ));
         }
         let missing: Vec<String> = self
             .sources
