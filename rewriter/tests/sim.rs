@@ -746,6 +746,64 @@ fn an_ip_library_header_gets_a_clear_message() {
     assert!(r.stderr.contains("--hls-include $XILINX_HLS/include") && r.stderr.contains("Searched"), "{}", r.stderr);
 }
 
+/// Issue 16 (reach): Vivado HLS' video library (`hls_video.h`, `hls_opencv.h`) is in no Vitis
+/// installation, so the advice is a Vivado HLS include directory or a port to xf::cv, never
+/// `$XILINX_HLS/include`; the OpenCV bridge also needs OpenCV. (dklar/Harris@13b62417, Vivado
+/// HLS 2019, stopped at `hls_video.h` with the advice to pass a Vitis installation.)
+#[test]
+fn a_vivado_hls_video_header_is_named_as_vivado_only() {
+    let t = tempfile::tempdir().unwrap();
+    let kernel = |include: &str| format!("{include}void k(int *a) {{ a[0] = 1; }}\n");
+    let tb = |include: &str| format!("{include}void k(int *a);\nint main() {{ int a[1]; k(a); return a[0] - 1; }}\n");
+    // The kernel's hls_video.h, then (a kernel that compiles) the testbench's hls_opencv.h.
+    for (name, k_text, tb_text) in [
+        ("hls_video.h", kernel("#include \"hls_video.h\"\n"), tb("")),
+        ("hls_opencv.h", kernel(""), tb("#include <hls_opencv.h>\n")),
+    ] {
+        std::fs::write(t.path().join("k.cpp"), k_text).unwrap();
+        std::fs::write(t.path().join("tb.cpp"), tb_text).unwrap();
+        let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+        let r = sim(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        let said = format!("{name} is part of Vivado HLS' video library");
+        assert!(r.stderr.contains(&said), "{name}: {}", r.stderr);
+        assert!(r.stderr.contains("Vitis HLS dropped in 2020.1") && r.stderr.contains("xf::cv"), "{}", r.stderr);
+        assert!(r.stderr.contains("--hls-include <Vivado HLS>/include"), "{}", r.stderr);
+        assert!(!r.stderr.contains("$XILINX_HLS/include"), "no Vitis installation has it: {}", r.stderr);
+        let opencv = r.stderr.contains("It also needs OpenCV's headers");
+        assert_eq!(opencv, name == "hls_opencv.h", "{}", r.stderr);
+    }
+}
+
+/// Issue 16 (reach): `hls_print.h` (Vitis 2020.2 on) is modelled: a kernel that prints with
+/// `hls::print` builds and runs under `sim`, its text in the testbench's output.
+#[test]
+fn a_kernel_printing_with_hls_print_runs() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::write(
+        t.path().join("k.cpp"),
+        "#include \"hls_print.h\"\nvoid k(int *a) {\n  for (int i = 0; i < 3; i++) a[i] = i;\n  hls::print(\"x=%d\\n\", a[2] + 1);\n}\n",
+    )
+    .unwrap();
+    std::fs::write(t.path().join("tb.cpp"), "void k(int *a);\nint main() { int a[3]; k(a); return a[2] - 2; }\n")
+        .unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let keep = t.path().join("work");
+    let r = sim(&[
+        "--top",
+        "k",
+        "--src",
+        k.to_str().unwrap(),
+        "--tb",
+        tb.to_str().unwrap(),
+        "--keep",
+        keep.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let printed = std::fs::read_to_string(keep.join("run/csim.stdout")).unwrap();
+    assert_eq!(printed, "x=3\n");
+}
+
 /// Issue 17 item 9: `--src DIR` takes the user's sources, not Vitis' copies in a solution folder
 /// (here a second definition of the top that would not link).
 #[test]

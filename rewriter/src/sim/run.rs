@@ -507,7 +507,8 @@ fn with_systemc(spec: &RunSpec) -> Vec<String> {
 }
 
 /// What to do about a header the compiler did not find (`fatal error: X: No such file or
-/// directory`): a Vitis IP-library header has no model here, another header may be in a Vitis
+/// directory`): a Vitis IP-library header has no model here, a header of Vivado HLS' video
+/// library is in no Vitis installation (only in Vivado HLS'), another header may be in a Vitis
 /// installation. Empty when no header was missing.
 fn missing_header_advice(stderr: &str, searched: &[PathBuf]) -> String {
     let mut out = String::new();
@@ -516,6 +517,10 @@ fn missing_header_advice(stderr: &str, searched: &[PathBuf]) -> String {
         let Some(name) = rest.strip_suffix(": No such file or directory") else { continue };
         let name = name.trim_matches(|c| c == '\'' || c == '"' || c == '<' || c == '>');
         let dirs: Vec<String> = searched.iter().map(|d| d.display().to_string()).collect();
+        if crate::hls_lib::VIVADO_VIDEO_HEADERS.contains(&name) {
+            out.push_str(&vivado_video_advice(name, &dirs));
+            continue;
+        }
         let what = if crate::hls_lib::IP_LIBRARY_HEADERS.contains(&name) {
             format!(
                 "{name} is a Vitis IP-library header (it wraps an IP core whose C model ships only with Vitis); \
@@ -533,6 +538,25 @@ fn missing_header_advice(stderr: &str, searched: &[PathBuf]) -> String {
         ));
     }
     out
+}
+
+/// The advice for a header of Vivado HLS' video library: pointing at `$XILINX_HLS/include`
+/// would send the user to a Vitis installation that does not have it.
+fn vivado_video_advice(name: &str, dirs: &[String]) -> String {
+    let opencv = if name == "hls_opencv.h" {
+        " It also needs OpenCV's headers and libraries of the 2.x/3.x C API it was built for (IplImage, \
+         cvLoadImage): pass their -I and -L/-l with --cflags."
+    } else {
+        ""
+    };
+    format!(
+        "\nhlsinstr: {name} is part of Vivado HLS' video library (2015.x to 2019.2: hls::Mat, hls::AXIvideo2Mat, \
+         hls::LineBuffer, ...), which Vitis HLS dropped in 2020.1 for the Vitis Vision library (xf::cv): no Vitis \
+         installation has it, and hlsinstr has no model of it. Searched (besides the source's own directory and the \
+         project's -I): {}. With Vivado HLS installed, pass --hls-include <Vivado HLS>/include (e.g. \
+         /opt/Xilinx/Vivado/2019.2/include); to run under Vitis, port the design to xf::cv.{opencv}",
+        dirs.join(", ")
+    )
 }
 
 /// The object of the k-th compiled unit (the link order).
