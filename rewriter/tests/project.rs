@@ -1085,3 +1085,35 @@ fn tcl_blackbox_files_and_the_fixture_cfg_are_read() {
     let p = project::load(&fixtures().join("vitis-blackbox/hls_config.cfg")).unwrap();
     assert!(!warnings(&p).contains("unknown key"), "every key of Vitis' own example is known: {}", warnings(&p));
 }
+
+/// Issue 16 (reach): Vitis' GUI writes absolute paths into a project file; in a copy of the
+/// project on another machine they name nothing (public IrisMakes/FPGA_Audio_Mix@cce2a52:
+/// `tb.file=C:/Users/.../FPGA_Mix_Hardware/hw_mixer_tb.cpp`). Such a file is found by its trailing
+/// path below the project, longest tail first, with a warning; a missing relative path is not.
+#[test]
+fn paths_from_the_authors_machine_are_found_by_their_tail() {
+    let t = tree(&[
+        ("proj/hls/k.cpp", KERNEL),
+        ("proj/hls/tb/tb.cpp", TB),
+        ("proj/other/tb.cpp", TB),
+        (
+            "proj/hls/hls_config.cfg",
+            "[hls]\nsyn.top=k\nsyn.file=/home/author/work/proj/hls/k.cpp\n\
+             tb.file=C:\\Users\\author\\work\\proj\\hls\\tb\\tb.cpp\ntb.file=gone/data.txt\n",
+        ),
+        (
+            "proj/hls/run.tcl",
+            "open_project p\nset_top k\nadd_files C:/Users/author/proj/hls/k.cpp\nadd_files -tb /home/a/b/tb/tb.cpp\n",
+        ),
+    ]);
+    let r = root(&t);
+    let p = project::load(&t.path().join("proj/hls/hls_config.cfg")).unwrap();
+    assert_eq!(p.sources[0].path, r.join("proj/hls/k.cpp"), "{}", warnings(&p));
+    assert_eq!(p.testbench[0].path, r.join("proj/hls/tb/tb.cpp"), "the longest tail, not other/tb.cpp");
+    let w = warnings(&p);
+    assert!(w.contains("a path on the machine the project was made on?") && w.contains("tb/tb.cpp"), "{w}");
+    assert!(w.contains("file not found") && w.contains("gone/data.txt"), "a relative path is not moved: {w}");
+    let p = project::load(&t.path().join("proj/hls/run.tcl")).unwrap();
+    assert_eq!(p.sources[0].path, r.join("proj/hls/k.cpp"), "{}", warnings(&p));
+    assert_eq!(p.testbench[0].path, r.join("proj/hls/tb/tb.cpp"), "{}", warnings(&p));
+}

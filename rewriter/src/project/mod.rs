@@ -518,10 +518,25 @@ impl Project {
         from: &Path,
         at: Option<(usize, usize)>,
     ) {
+        let mut path = path;
         if !path.exists() {
-            let msg =
-                format!("file not found: {} (relative paths are resolved against {})", path.display(), base.display());
-            self.warn(from, at, msg);
+            if let Some(found) = relocate(&path, &[base, &self.root]) {
+                let msg = format!(
+                    "{} does not exist here (a path on the machine the project was made on?); using {}, the file \
+                     with the same trailing path below the project",
+                    path.display(),
+                    found.display()
+                );
+                self.warn(from, at, msg);
+                path = found;
+            } else {
+                let msg = format!(
+                    "file not found: {} (relative paths are resolved against {})",
+                    path.display(),
+                    base.display()
+                );
+                self.warn(from, at, msg);
+            }
         }
         let key = normalize(&path);
         let list = match set {
@@ -764,6 +779,28 @@ pub(crate) fn resolve(root: &Path, p: &str) -> PathBuf {
     let p = Path::new(p);
     let joined = if p.is_absolute() { p.to_path_buf() } else { root.join(p) };
     joined.components().filter(|c| !matches!(c, Component::CurDir)).collect()
+}
+
+/// Where a file named by a path from another machine is in this checkout. Vitis' GUI writes
+/// absolute paths into `hls_config.cfg` and `script.tcl` (`C:/Users/me/proj/src/k.cpp`,
+/// `/home/me/proj/src/k.cpp`); in a copy of the project they name nothing. Such a path (absolute,
+/// or holding a Windows drive: on Linux `C:\...` resolves as a relative name) is looked for by its
+/// trailing components below each of `dirs`, the longest tail first (`proj/src/k.cpp`, then
+/// `src/k.cpp`, then `k.cpp`), so the file the author meant wins over a namesake. `None` for a
+/// path of this machine's own form, or when no tail exists.
+fn relocate(path: &Path, dirs: &[&Path]) -> Option<PathBuf> {
+    let text = path.to_string_lossy();
+    let words: Vec<&str> = text.split(['/', '\\']).filter(|w| !w.is_empty() && *w != ".").collect();
+    let drive = words.iter().rposition(|w| w.len() == 2 && w.ends_with(':') && w.as_bytes()[0].is_ascii_alphabetic());
+    let after = match drive {
+        Some(i) => &words[i + 1..],
+        None if path.is_absolute() => &words[..],
+        None => return None,
+    };
+    (1..=after.len()).rev().find_map(|n| {
+        let tail: PathBuf = after[after.len() - n..].iter().collect();
+        dirs.iter().map(|d| d.join(&tail)).find(|p| p.is_file())
+    })
 }
 
 /// A comparison key for paths: `..` folded lexically.
