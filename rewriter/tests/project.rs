@@ -1096,6 +1096,9 @@ fn paths_from_the_authors_machine_are_found_by_their_tail() {
         ("proj/hls/k.cpp", KERNEL),
         ("proj/hls/tb/tb.cpp", TB),
         ("proj/other/tb.cpp", TB),
+        ("proj/hls/data.txt", "1\n"),
+        ("proj/comp/mac.cpp", KERNEL),
+        ("proj/comp/hls_config.cfg", "[hls]\nsyn.top=k\nsyn.file=../../mac.cpp\n"),
         (
             "proj/hls/hls_config.cfg",
             "[hls]\nsyn.top=k\nsyn.file=/home/author/work/proj/hls/k.cpp\n\
@@ -1111,9 +1114,14 @@ fn paths_from_the_authors_machine_are_found_by_their_tail() {
     assert_eq!(p.sources[0].path, r.join("proj/hls/k.cpp"), "{}", warnings(&p));
     assert_eq!(p.testbench[0].path, r.join("proj/hls/tb/tb.cpp"), "the longest tail, not other/tb.cpp");
     let w = warnings(&p);
-    assert!(w.contains("a path on the machine the project was made on?") && w.contains("tb/tb.cpp"), "{w}");
-    assert!(w.contains("file not found") && w.contains("gone/data.txt"), "a relative path is not moved: {w}");
+    assert!(w.contains("written for another machine or layout?") && w.contains("tb/tb.cpp"), "{w}");
+    assert!(w.contains("file not found") && w.contains("gone/data.txt"), "a plain relative path is not moved: {w}");
+    assert_eq!(p.testbench[1].path, r.join("proj/hls/gone/data.txt"), "not the data.txt of the project's directory");
     let p = project::load(&t.path().join("proj/hls/run.tcl")).unwrap();
     assert_eq!(p.sources[0].path, r.join("proj/hls/k.cpp"), "{}", warnings(&p));
     assert_eq!(p.testbench[0].path, r.join("proj/hls/tb/tb.cpp"), "{}", warnings(&p));
+    // A path climbing out of the component folder the config file sat in on the author's disk,
+    // committed beside the sources (public Coderchinmay-wq/DSP-Resource-Exploration...@e44eefd).
+    let p = project::load(&t.path().join("proj/comp/hls_config.cfg")).unwrap();
+    assert_eq!(p.sources[0].path, r.join("proj/comp/mac.cpp"), "{}", warnings(&p));
 }

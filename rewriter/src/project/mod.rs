@@ -520,9 +520,9 @@ impl Project {
     ) {
         let mut path = path;
         if !path.exists() {
-            if let Some(found) = relocate(&path, &[base, &self.root]) {
+            if let Some(found) = relocate(&path, base, &[base, &self.root]) {
                 let msg = format!(
-                    "{} does not exist here (a path on the machine the project was made on?); using {}, the file \
+                    "{} does not exist here (written for another machine or layout?); using {}, the file \
                      with the same trailing path below the project",
                     path.display(),
                     found.display()
@@ -781,21 +781,25 @@ pub(crate) fn resolve(root: &Path, p: &str) -> PathBuf {
     joined.components().filter(|c| !matches!(c, Component::CurDir)).collect()
 }
 
-/// Where a file named by a path from another machine is in this checkout. Vitis' GUI writes
+/// Where a file named by a path of the author's layout is in this checkout. Vitis' GUI writes
 /// absolute paths into `hls_config.cfg` and `script.tcl` (`C:/Users/me/proj/src/k.cpp`,
-/// `/home/me/proj/src/k.cpp`); in a copy of the project they name nothing. Such a path (absolute,
-/// or holding a Windows drive: on Linux `C:\...` resolves as a relative name) is looked for by its
+/// `/home/me/proj/src/k.cpp`), or paths that climb out of the component (`../k.cpp`); in a clone
+/// laid out otherwise they name nothing. Such a path (as written: absolute, holding a Windows
+/// drive, which on Linux resolves as a relative name, or climbing with `..`) is looked for by its
 /// trailing components below each of `dirs`, the longest tail first (`proj/src/k.cpp`, then
-/// `src/k.cpp`, then `k.cpp`), so the file the author meant wins over a namesake. `None` for a
-/// path of this machine's own form, or when no tail exists.
-fn relocate(path: &Path, dirs: &[&Path]) -> Option<PathBuf> {
-    let text = path.to_string_lossy();
+/// `src/k.cpp`, then `k.cpp`), so the file the author meant wins over a namesake. `path` is the
+/// resolved path, `base` what a relative one was resolved against. `None` for a plain relative
+/// path, or when no tail exists.
+fn relocate(path: &Path, base: &Path, dirs: &[&Path]) -> Option<PathBuf> {
+    let written = path.strip_prefix(base).unwrap_or(path);
+    let text = written.to_string_lossy();
     let words: Vec<&str> = text.split(['/', '\\']).filter(|w| !w.is_empty() && *w != ".").collect();
     let drive = words.iter().rposition(|w| w.len() == 2 && w.ends_with(':') && w.as_bytes()[0].is_ascii_alphabetic());
-    let after = match drive {
-        Some(i) => &words[i + 1..],
-        None if path.is_absolute() => &words[..],
-        None => return None,
+    let after = match (drive, words.iter().rposition(|w| *w == "..")) {
+        (Some(i), _) => &words[i + 1..],
+        (None, Some(up)) => &words[up + 1..],
+        (None, None) if written.is_absolute() => &words[..],
+        (None, None) => return None,
     };
     (1..=after.len()).rev().find_map(|n| {
         let tail: PathBuf = after[after.len() - n..].iter().collect();
