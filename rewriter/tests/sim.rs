@@ -775,6 +775,28 @@ fn a_vivado_hls_video_header_is_named_as_vivado_only() {
     }
 }
 
+/// Issue 16 (reach): a missing header that is no Vitis header is the project's or a library's,
+/// so the advice is to install the library or pass -I/-l with --cflags, not a Vitis installation
+/// (public hanssbtn/16x16_fpga_systolic_array@b6abffb: the testbench's `cblas.h`); a Vitis
+/// Libraries header (`xf_*`) is in their own checkout.
+#[test]
+fn a_library_header_is_not_sent_to_a_vitis_installation() {
+    let t = tempfile::tempdir().unwrap();
+    for (include, expect) in [
+        ("<somelib_api.h>", "it is no Vitis header"),
+        ("\"common/xf_common.hpp\"", "is a header of the Vitis Libraries"),
+    ] {
+        std::fs::write(t.path().join("k.cpp"), "void k(int *a) { a[0] = 1; }\n").unwrap();
+        let tb = format!("#include {include}\nvoid k(int *a);\nint main() {{ int a[1]; k(a); return a[0] - 1; }}\n");
+        std::fs::write(t.path().join("tb.cpp"), tb).unwrap();
+        let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+        let r = sim(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert!(r.stderr.contains(expect) && r.stderr.contains("--cflags"), "{include}: {}", r.stderr);
+        assert!(!r.stderr.contains("$XILINX_HLS/include"), "{include}: {}", r.stderr);
+    }
+}
+
 /// Issue 16 (reach): `hls_print.h` (Vitis 2020.2 on) is modelled: a kernel that prints with
 /// `hls::print` builds and runs under `sim`, its text in the testbench's output.
 #[test]

@@ -508,8 +508,10 @@ fn with_systemc(spec: &RunSpec) -> Vec<String> {
 
 /// What to do about a header the compiler did not find (`fatal error: X: No such file or
 /// directory`): a Vitis IP-library header has no model here, a header of Vivado HLS' video
-/// library is in no Vitis installation (only in Vivado HLS'), another header may be in a Vitis
-/// installation. Empty when no header was missing.
+/// library is in no Vitis installation (only in Vivado HLS'), a Vitis Libraries header (`xf_*`)
+/// is in their own checkout, a name that is no Vitis header's is the project's or a library's
+/// (no Vitis installation helps), another header may be in a Vitis installation. Empty when no
+/// header was missing.
 fn missing_header_advice(stderr: &str, searched: &[PathBuf]) -> String {
     let mut out = String::new();
     for line in stderr.lines() {
@@ -521,20 +523,39 @@ fn missing_header_advice(stderr: &str, searched: &[PathBuf]) -> String {
             out.push_str(&vivado_video_advice(name, &dirs));
             continue;
         }
+        let searched =
+            format!("Searched (besides the source's own directory and the project's -I): {}", dirs.join(", "));
+        let file = name.rsplit('/').next().unwrap_or(name);
+        if file.starts_with("xf_") {
+            // Vitis Libraries (xf::cv, xf::blas, ...) are a separate open-source checkout.
+            out.push_str(&format!(
+                "\nhlsinstr: {name} is a header of the Vitis Libraries (github.com/Xilinx/Vitis_Libraries: \
+                 vision/L1/include for xf::cv, ...), which no Vitis installation's include directory holds. {searched}. \
+                 Pass the library's include directory with --cflags \"-I<Vitis_Libraries>/<library>/L1/include\", or \
+                 the project's own -I (syn.cflags, add_files -cflags) where it names it."
+            ));
+            continue;
+        }
+        if !(name.starts_with("hls_") || name.starts_with("ap_") || name.starts_with("etc/")) {
+            // Not a Vitis name: the project's own header, or a library's the testbench uses.
+            out.push_str(&format!(
+                "\nhlsinstr: {name} was not found; it is no Vitis header, so it is the project's own (check its files \
+                 and -I flags) or a library's the code uses (install the library's development files, or pass its \
+                 include directory and link flags with --cflags \"-I<dir> -L<dir> -l<name>\"). {searched}."
+            ));
+            continue;
+        }
         let what = if crate::hls_lib::IP_LIBRARY_HEADERS.contains(&name) {
             format!(
                 "{name} is a Vitis IP-library header (it wraps an IP core whose C model ships only with Vitis); \
                  hlsinstr has no model of it"
             )
-        } else if name.starts_with("hls_") || name.starts_with("ap_") || name.starts_with("etc/") {
-            format!("{name} is not in the kernel headers nor among hlsinstr's models of Vitis headers")
         } else {
-            format!("{name} was not found")
+            format!("{name} is not in the kernel headers nor among hlsinstr's models of Vitis headers")
         };
         out.push_str(&format!(
-            "\nhlsinstr: {what}. Searched (besides the source's own directory and the project's -I): {}. With Vitis \
-             installed, pass --hls-include $XILINX_HLS/include (or set XILINX_HLS).",
-            dirs.join(", ")
+            "\nhlsinstr: {what}. {searched}. With Vitis installed, pass --hls-include $XILINX_HLS/include (or set \
+             XILINX_HLS)."
         ));
     }
     out
