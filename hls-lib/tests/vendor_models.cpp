@@ -6,6 +6,7 @@
 #include "ap_utils.h" // Vivado HLS' place of etc/ap_utils.h
 #include "etc/ap_utils.h"
 #include "hls_burst_maxi.h"
+#include "hls_directio.h"
 #include "hls_fence.h"
 #include "hls_math.h"
 #include "hls_print.h"
@@ -147,8 +148,32 @@ static void prints() {
     CHECK(std::strcmp(text, "start 100%\ni=-3\nu=7\nc=200\nf=1.50\nd=0.25\nl=1099511627776\n") == 0);
 }
 
+// Direct I/O objects are streams in C simulation: values queue, valid()/ready() report them.
+static void directio() {
+    hls::ap_hs<int> hs;
+    CHECK(!hs.valid() && hs.ready());
+    hs.write(1);
+    hs << 2;
+    CHECK(hs.valid() && !hs.ready());
+    int v = 0;
+    hs >> v;
+    CHECK(v == 1 && hs.read() == 2 && !hs.valid() && hs.ready());
+    hls::ap_vld<unsigned> vld("vld");
+    unsigned u = 9;
+    CHECK(!vld.read_nb(u) && u == 9); // nothing there: u untouched
+    CHECK(vld.write_nb(7u) && vld.valid() && vld.read() == 7u);
+    hls::ap_ack<short> ack;
+    ack.write(3);
+    CHECK(!ack.ready() && ack.read() == 3 && ack.ready());
+    hls::ap_none<int> none;
+    none.write(4);
+    none.write(5);
+    CHECK(none.read() == 4 && none.read() == 5); // queued in C simulation, none lost
+}
+
 int main() {
     prints();
+    directio();
     vectors();
     c_integers();
     axi_side_channels();

@@ -24,6 +24,7 @@ pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/sim/hls_task.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_task.h")),
     ("hlsinstr/sim/hls_np_channel.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_np_channel.h")),
     ("hlsinstr/sim/hls_streamofblocks.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_streamofblocks.h")),
+    ("hlsinstr/sim/hls_directio.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_directio.h")),
     ("hlsinstr/vendor/hls_vector.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_vector.h")),
     ("hlsinstr/vendor/ap_axi_sdata.h", include_str!("../../hls-lib/include/hlsinstr/vendor/ap_axi_sdata.h")),
     ("hlsinstr/vendor/hls_fence.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_fence.h")),

@@ -797,6 +797,37 @@ fn a_library_header_is_not_sent_to_a_vitis_installation() {
     }
 }
 
+/// Issue 16 (reach): `hls_directio.h` (Vitis 2024.1 on) is modelled: Direct I/O objects are
+/// streams in C simulation, also as the arguments of an `hls::task` (as Vitis' introductory
+/// examples `directio/ap_hs` and `using_directio_none_in_tasks` use them).
+#[test]
+fn direct_io_ports_run_in_a_top_and_in_a_task() {
+    let t = tempfile::tempdir().unwrap();
+    let kernel = "#include \"hls_directio.h\"\n#include \"hls_task.h\"\n\
+                  static void twice(hls::ap_none<int> &in, hls::ap_vld<int> &out) { out.write(2 * in.read()); }\n\
+                  void k(hls::ap_none<int> &in, hls::ap_vld<int> &out, hls::ap_hs<int> &seen) {\n\
+                  \x20 hls_thread_local hls::task t(twice, in, out);\n  if (seen.valid()) seen.write(seen.read() + 1);\n}\n";
+    let tb = "#include \"hls_directio.h\"\n\
+              void k(hls::ap_none<int> &in, hls::ap_vld<int> &out, hls::ap_hs<int> &seen);\n\
+              int main() {\n  hls::ap_none<int> in; hls::ap_vld<int> out; hls::ap_hs<int> seen;\n\
+              \x20 for (int i = 0; i < 5; i++) in.write(i);\n  seen.write(41);\n  k(in, out, seen);\n\
+              \x20 int sum = 0;\n  for (int i = 0; i < 5; i++) sum += out.read();\n\
+              \x20 return (sum == 20 && seen.read() == 42 && seen.ready()) ? 0 : 1;\n}\n";
+    std::fs::write(t.path().join("k.cpp"), kernel).unwrap();
+    std::fs::write(t.path().join("tb.cpp"), tb).unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let r = sim(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let runs: Vec<(String, Value)> = rep["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["name"].as_str().unwrap().to_string(), r["runs"].clone()))
+        .collect();
+    assert!(runs.iter().any(|(n, r)| n.contains("twice") && r.as_u64().unwrap_or(0) >= 5), "{runs:?}");
+}
+
 /// Issue 16 (reach): `hls_print.h` (Vitis 2020.2 on) is modelled: a kernel that prints with
 /// `hls::print` builds and runs under `sim`, its text in the testbench's output.
 #[test]
