@@ -115,6 +115,17 @@ int main(int argc, char** argv) {
         consume(blocks, sums, 2);
         CHECK(sums.read() == 6 && sums.read() == 46 && blocks.empty());
     }
+    // A sequential run (no other thread uses streams): the producer fills more blocks than the
+    // channel's 2 before the consumer runs, as a dataflow region's processes run one after
+    // another in C simulation; it takes new blocks instead of waiting forever.
+    {
+        hls::stream_of_blocks<int[4], 2> blocks("seq");
+        hls::stream<int> sums;
+        produce(blocks, 5);
+        consume(blocks, sums, 5);
+        for (int k = 0; k < 5; ++k) CHECK(sums.read() == 40 * k + 6);
+        CHECK(blocks.empty() && !blocks.full());
+    }
     if (failures) return 1;
     std::printf("ok\n");
     return 0;
