@@ -828,6 +828,27 @@ fn direct_io_ports_run_in_a_top_and_in_a_task() {
     assert!(runs.iter().any(|(n, r)| n.contains("twice") && r.as_u64().unwrap_or(0) >= 5), "{runs:?}");
 }
 
+/// Issue 16 (reach): the open kernel headers' `ap_float.h` is hls4ml's own type, not Vitis'
+/// `ap_float<W, E>` with `ap_float_acc` (Vitis' introductory example `using_ap_float_accumulator`
+/// stopped at "ap_float_acc was not declared", which reads as the user's mistake): the error
+/// says which header it is and what to pass.
+#[test]
+fn a_vitis_ap_float_design_on_the_open_headers_is_explained() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::write(
+        t.path().join("k.cpp"),
+        "#include <ap_float.h>\nfloat k(float x) { ap_float_acc<ap_float<18, 5>, ap_fixed<32, 16> > acc; return x; }\n",
+    )
+    .unwrap();
+    std::fs::write(t.path().join("tb.cpp"), "float k(float);\nint main() { return k(1.0f) == 1.0f ? 0 : 1; }\n")
+        .unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let r = sim(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("its ap_float.h defines hls4ml's own"), "{}", r.stderr);
+    assert!(r.stderr.contains("--hls-include $XILINX_HLS/include"), "{}", r.stderr);
+}
+
 /// Issue 16 (reach): `hls_print.h` (Vitis 2020.2 on) is modelled: a kernel that prints with
 /// `hls::print` builds and runs under `sim`, its text in the testbench's output.
 #[test]

@@ -479,7 +479,10 @@ fn compile(spec: &RunSpec, opts: &RunOptions, work: &Path, tree: &shadow::Tree, 
             let text = String::from_utf8_lossy(&out.stderr);
             let mapped = shadow::map_diagnostics(&text, &tree.files);
             let searched = [lib.join("hlsinstr/sim"), lib.to_path_buf(), models, opts.hls_include.clone()];
-            let advice = missing_header_advice(&text, &searched);
+            let mut advice = missing_header_advice(&text, &searched);
+            if open_set {
+                advice.push_str(&open_set_advice(&text, &opts.hls_include));
+            }
             return Err(Error::new(
                 ErrorKind::BadInput,
                 format!("the C simulation does not compile:\n{mapped}{advice}"),
@@ -559,6 +562,22 @@ fn missing_header_advice(stderr: &str, searched: &[PathBuf]) -> String {
         ));
     }
     out
+}
+
+/// What to add when a compile error involves a type the open kernel headers (hls4ml's) define
+/// differently from Vitis: their `ap_float.h` is hls4ml's own `ap_float<M, E, E0>`, not Vitis'
+/// `ap_float<W, E>` (2024.2 on, with `ap_float_acc`), so a Vitis design fails to compile with
+/// errors about names that look like the user's mistake. Empty otherwise.
+fn open_set_advice(stderr: &str, hls_include: &Path) -> String {
+    if !stderr.contains("ap_float") {
+        return String::new();
+    }
+    format!(
+        "\nhlsinstr: the kernel headers in {} are the open set (hls4ml's): its ap_float.h defines hls4ml's own \
+         ap_float<M, E, E0>, not Vitis' ap_float<W, E> (2024.2 on, with ap_float_acc), and hlsinstr has no model of \
+         Vitis' ap_float. With Vitis installed, pass --hls-include $XILINX_HLS/include (or set XILINX_HLS).",
+        hls_include.display()
+    )
 }
 
 /// The advice for a header of Vivado HLS' video library: pointing at `$XILINX_HLS/include`
