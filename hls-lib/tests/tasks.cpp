@@ -101,6 +101,19 @@ int main(int argc, char** argv) {
         CHECK(sp.out[0].read() == 0 && sp.out[1].read() == 1 && sp.out[0].read() == 2 && sp.out[0].read() == 4);
         CHECK(sp.out[1].read() == 3 && sp.out[1].read() == 5);
     }
+    // Tasks default-constructed in an array and started by operator() (UG1399's
+    // `hls::task t[NP]; t[i](worker, ...)`), in two rounds as a top's two calls would: the second
+    // start of a running task is a no-op.
+    {
+        hls::split::round_robin<int, 2, 8, 8> sp;
+        hls::merge::round_robin<int, 2, 8, 8> mg;
+        hls::task w[2];
+        for (int round = 0; round < 2; ++round) {
+            for (int i = 0; i < 2; ++i) w[i](square, sp.out[i], mg.in[i]);
+            for (int i = 0; i < 4; ++i) sp.in.write(i + 4 * round);
+            for (int i = 0; i < 4; ++i) CHECK(mg.out.read() == (i + 4 * round) * (i + 4 * round));
+        }
+    }
     // Stream of blocks: two blocks in flight, consumed in order, between two tasks.
     {
         hls::stream_of_blocks<int[4], 2> blocks;
