@@ -302,3 +302,21 @@ fn tb_names_the_testbench_a_script_does_not_list() {
     let r = sim(t.path(), &["q/solution1/script.tcl", "--no-csynth", "--tb", "p/src/tb.cpp", "--format", "json"]);
     assert_eq!(r.code, 0, "listed twice, compiled once: {}", r.stderr);
 }
+
+/// Issue 16 (reach): an RTL blackbox descriptor left out of the commit (Vitis' introductory
+/// example `rtl_as_blackbox` lists `rtl_model.json` but commits only `rtl_model.cpp` and `.v`):
+/// the error says what it is for and how to go on; `--tb <model.cpp>` runs without it.
+#[test]
+fn a_missing_blackbox_descriptor_is_explained_and_tb_supplies_its_model() {
+    let t = tree(&[
+        ("k.cpp", "int model(int a);\nint top(int a) { return model(a) + 1; }\n"),
+        ("model.cpp", "int model(int a) { return 2 * a; }\n"),
+        ("tb.cpp", "int top(int);\nint main() { return top(3) != 7; }\n"),
+        ("hls_config.cfg", "[hls]\nsyn.top=top\nsyn.file=k.cpp\ntb.file=tb.cpp\nsyn.blackbox.file=model.json\n"),
+    ]);
+    let r = sim(t.path(), &["hls_config.cfg", "--no-csynth"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("RTL blackbox descriptor") && r.stderr.contains("sim --tb <model.cpp>"), "{}", r.stderr);
+    let r = sim(t.path(), &["hls_config.cfg", "--no-csynth", "--tb", "model.cpp"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}

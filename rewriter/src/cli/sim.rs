@@ -505,6 +505,17 @@ pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsi
                 });
             }
             tb_taken = true;
+            // A missing blackbox descriptor with the C model given here: the model stands in for
+            // the RTL module as the descriptor would have had it (compiled with the testbench).
+            if !args.tb.is_empty() {
+                for d in p.blackbox.iter().filter(|d| !d.exists()) {
+                    eprintln!(
+                        "hlsinstr sim: the RTL blackbox descriptor {} does not exist; its C model is taken from --tb",
+                        d.display()
+                    );
+                }
+                p.blackbox.retain(|d| d.exists());
+            }
             run::RunSpec::from_project(&p)?
         }
         _ => run::RunSpec {

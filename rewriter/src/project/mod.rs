@@ -594,9 +594,18 @@ impl Project {
             .map(|p| p.display().to_string())
             .collect();
         if !missing.is_empty() {
+            // A blackbox descriptor is often left out of a commit (Vitis' blackbox wizard writes
+            // it): say what it is for and the way around it.
+            let blackbox = if self.blackbox.iter().any(|p| !p.exists()) {
+                "; a missing RTL blackbox descriptor (JSON) names the C model C simulation compiles in the RTL \
+                 module's place: write it (UG1399, \"Adding RTL Blackbox Functions\"), or pass the model with \
+                 `sim --tb <model.cpp>`, which then runs without the descriptor"
+            } else {
+                ""
+            };
             return err(format!(
                 "the project lists files that do not exist: {} (relative paths are resolved against {}; fix the paths \
-                 or run from the directory Vitis is run from)",
+                 or run from the directory Vitis is run from{blackbox})",
                 missing.join(", "),
                 self.root.display()
             ));
