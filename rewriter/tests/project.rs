@@ -358,7 +358,7 @@ add_files {{src/s p.cpp}}
 create_clock -period 3.33ns
 catch {::common::set_param -quiet hls.xocc.mode csynth}
 add_files $undefined_var/x.cpp
-add_files [glob src/*.cpp]
+add_files [exec ls src]
 add_files $::env(HLSINSTR_TEST_SURELY_UNSET)/y.cpp
 if {$mode} { add_files never.cpp }
 frobnicate --hard
@@ -390,7 +390,7 @@ frobnicate --hard
             "src/e.cpp",
             "src/s p.cpp",
             "$undefined_var/x.cpp",
-            "[glob src/*.cpp]",
+            "[exec ls src]",
             "$::env(HLSINSTR_TEST_SURELY_UNSET)/y.cpp"
         ]
         .map(PathBuf::from)
@@ -404,7 +404,7 @@ frobnicate --hard
     for needle in [
         "settings.tcl:2:1: warning: `set top_name dut # not a comment, 3 args` is not interpreted",
         "run_hls.tcl:18:11: warning: `$undefined_var` is not set by a plain `set`",
-        "run_hls.tcl:19:11: warning: `[glob ...]` is not evaluated",
+        "run_hls.tcl:19:11: warning: `[exec ...]` is not evaluated",
         "run_hls.tcl:20:11: warning: environment variable `HLSINSTR_TEST_SURELY_UNSET` is not set",
         "run_hls.tcl:21:1: warning: `if` is not interpreted",
         "run_hls.tcl:22:1: warning: unknown command `frobnicate` ignored",
@@ -1124,4 +1124,37 @@ fn paths_from_the_authors_machine_are_found_by_their_tail() {
     // committed beside the sources (public Coderchinmay-wq/DSP-Resource-Exploration...@e44eefd).
     let p = project::load(&t.path().join("proj/comp/hls_config.cfg")).unwrap();
     assert_eq!(p.sources[0].path, r.join("proj/comp/mac.cpp"), "{}", warnings(&p));
+}
+
+/// Issue 16 (reach): scripts list files with Tcl's `glob` (`add_files [glob src/*.cpp]`,
+/// `add_files -tb [glob -nocomplain -directory data *.dat]`); the files are on disk, so the list
+/// is read as vitis_hls would see it instead of one file named `[glob ...]`.
+#[test]
+fn glob_in_a_script_lists_the_files_on_disk() {
+    let t = tree(&[
+        ("src/a.cpp", KERNEL),
+        ("src/b.cpp", KERNEL),
+        ("src/notes.txt", "x\n"),
+        ("src/.hidden.cpp", KERNEL),
+        ("tb/tb.cpp", TB),
+        ("data/in 1.dat", "1\n"),
+        ("data/gold.dat", "2\n"),
+        (
+            "run.tcl",
+            "open_project p\nset_top k\nadd_files [glob src/*.cpp]\nadd_files -tb [glob -directory tb *.{cpp,h}]\n\
+             add_files -tb [glob -nocomplain -directory data -tails *.dat]\nadd_files [glob -nocomplain none/*.c]\n\
+             add_files [glob nowhere/*.cpp]\n",
+        ),
+    ]);
+    let r = root(&t);
+    let p = project::load(&t.path().join("run.tcl")).unwrap();
+    let sources: Vec<PathBuf> = p.sources.iter().map(|f| f.path.clone()).collect();
+    assert_eq!(sources, [r.join("src/a.cpp"), r.join("src/b.cpp")], "{}", warnings(&p));
+    let tb: Vec<PathBuf> = p.testbench.iter().map(|f| f.path.clone()).collect();
+    // -tails: names relative to the directory, so resolved against the script's (not found there).
+    assert_eq!(tb[0], r.join("tb/tb.cpp"), "{}", warnings(&p));
+    assert_eq!(tb[1..], [r.join("gold.dat"), r.join("in 1.dat")], "a name with a space stays one file");
+    let w = warnings(&p);
+    assert!(w.contains("`glob nowhere/*.cpp` matches no file"), "{w}");
+    assert!(!w.contains("none/*.c"), "-nocomplain: {w}");
 }

@@ -25,6 +25,7 @@
 pub mod blackbox;
 mod cfg;
 pub mod directive;
+mod glob;
 mod interp;
 pub(crate) mod tcl;
 
