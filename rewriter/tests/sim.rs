@@ -849,6 +849,30 @@ fn a_vitis_ap_float_design_on_the_open_headers_is_explained() {
     assert!(r.stderr.contains("--hls-include $XILINX_HLS/include"), "{}", r.stderr);
 }
 
+/// A function called from two places of one caller: each row shows its own call's line and text,
+/// not the caller's first call (Vitis' example `using_vectors` showed `load(lhs_buf, lhs);` for
+/// its `load(rhs_buf, rhs);` row too).
+#[test]
+fn each_call_site_row_shows_its_own_call() {
+    let t = tempfile::tempdir().unwrap();
+    let kernel = "static void add(int *o, const int *a, int n) {\n  for (int i = 0; i < n; i++) o[i] += a[i];\n}\n\
+                  void k(int *o, const int *a, const int *b, int n) {\n  add(o, a, n);\n  add(o, b, n);\n}\n";
+    let tb = "void k(int *o, const int *a, const int *b, int n);\n\
+              int main() { int o[4] = {0}, a[4] = {1, 2, 3, 4}, b[4] = {1, 1, 1, 1}; k(o, a, b, 4); return o[0] != 2; }\n";
+    std::fs::write(t.path().join("k.cpp"), kernel).unwrap();
+    std::fs::write(t.path().join("tb.cpp"), tb).unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let rep = sim_json(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    let calls: Vec<(Value, Value)> = rep["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["name"] == "add")
+        .map(|r| (r["call_line"].clone(), r["source"].clone()))
+        .collect();
+    assert_eq!(calls, [(5.into(), "add(o, a, n);".into()), (6.into(), "add(o, b, n);".into())], "{rep}");
+}
+
 /// Issue 16 (reach): `hls_print.h` (Vitis 2020.2 on) is modelled: a kernel that prints with
 /// `hls::print` builds and runs under `sim`, its text in the testbench's output.
 #[test]
