@@ -114,6 +114,17 @@ int main(int argc, char** argv) {
             for (int i = 0; i < 4; ++i) CHECK(mg.out.read() == (i + 4 * round) * (i + 4 * round));
         }
     }
+    // The testbench writes more than a task chain can hold before it reads anything (a
+    // dataflow region run one process after another, its reader later in program order): every
+    // task waits and so does the writer; as in Vitis C simulation the write goes past the depth.
+    {
+        hls::stream<int, 2> a("a"), b("b");
+        hls::task relay(twice, a, b);
+        a.write(100);
+        CHECK(b.read() == 200); // the task has run: the testbench is not alone any more
+        for (int i = 0; i < 8; ++i) a.write(i);
+        for (int i = 0; i < 8; ++i) CHECK(b.read() == 2 * i);
+    }
     // Stream of blocks: two blocks in flight, consumed in order, between two tasks.
     {
         hls::stream_of_blocks<int[4], 2> blocks;

@@ -849,6 +849,32 @@ fn a_vitis_ap_float_design_on_the_open_headers_is_explained() {
     assert!(r.stderr.contains("--hls-include $XILINX_HLS/include"), "{}", r.stderr);
 }
 
+/// Tasks declared as an array and started by `operator()` (`hls::task t[2]; t[i](worker, ...)`,
+/// as UG1399 and Vitis' example `mixed_control_and_data_driven` write them): the worker's
+/// invocations are the task's row under the function that starts it, as for a declaration.
+#[test]
+fn tasks_started_by_operator_call_are_rows() {
+    let t = tempfile::tempdir().unwrap();
+    let kernel = "#include \"hls_task.h\"\n\
+                  static void worker(hls::stream<int> &in, hls::stream<int> &out) { out.write(in.read() + 1); }\n\
+                  void k(hls::stream<int> (&in)[2], hls::stream<int> (&out)[2]) {\n\
+                  \x20 hls_thread_local hls::task t[2];\n\
+                  \x20 for (int i = 0; i < 2; i++) t[i](worker, in[i], out[i]);\n}\n";
+    let tb = "#include \"hls_stream.h\"\n\
+              void k(hls::stream<int> (&in)[2], hls::stream<int> (&out)[2]);\n\
+              int main() {\n  hls::stream<int> in[2], out[2];\n\
+              \x20 for (int i = 0; i < 3; i++) { in[0].write(i); in[1].write(10 * i); }\n  k(in, out);\n\
+              \x20 int s = 0;\n  for (int i = 0; i < 3; i++) s += out[0].read() + out[1].read();\n  return s != 39;\n}\n";
+    std::fs::write(t.path().join("k.cpp"), kernel).unwrap();
+    std::fs::write(t.path().join("tb.cpp"), tb).unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let rep = sim_json(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    let worker = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "worker").cloned();
+    let worker = worker.unwrap_or_else(|| panic!("no worker row: {rep}"));
+    assert_eq!(worker["runs"], 6, "{rep}");
+    assert_eq!(worker["source"], "for (int i = 0; i < 2; i++) t[i](worker, in[i], out[i]);", "{rep}");
+}
+
 /// A function called from two places of one caller: each row shows its own call's line and text,
 /// not the caller's first call (Vitis' example `using_vectors` showed `load(lhs_buf, lhs);` for
 /// its `load(rhs_buf, rhs);` row too).
