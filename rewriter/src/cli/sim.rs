@@ -489,9 +489,8 @@ pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsi
             if let Some(t) = args.top {
                 p.top = Some(t.clone());
             }
-            let same = |a: &Path, b: &Path| {
-                a == b || (a.canonicalize().ok().is_some() && a.canonicalize().ok() == b.canonicalize().ok())
-            };
+            let same =
+                |a: &Path, b: &Path| a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
             for f in args.tb {
                 if p.testbench.iter().any(|t| same(&t.path, f)) {
                     continue;
