@@ -101,6 +101,30 @@ int main(int argc, char** argv) {
         CHECK(sp.out[0].read() == 0 && sp.out[1].read() == 1 && sp.out[0].read() == 2 && sp.out[0].read() == 4);
         CHECK(sp.out[1].read() == 3 && sp.out[1].read() == 5);
     }
+    // Tasks default-constructed in an array and started by operator() (UG1399's
+    // `hls::task t[NP]; t[i](worker, ...)`), in two rounds as a top's two calls would: the second
+    // start of a running task is a no-op.
+    {
+        hls::split::round_robin<int, 2, 8, 8> sp;
+        hls::merge::round_robin<int, 2, 8, 8> mg;
+        hls::task w[2];
+        for (int round = 0; round < 2; ++round) {
+            for (int i = 0; i < 2; ++i) w[i](square, sp.out[i], mg.in[i]);
+            for (int i = 0; i < 4; ++i) sp.in.write(i + 4 * round);
+            for (int i = 0; i < 4; ++i) CHECK(mg.out.read() == (i + 4 * round) * (i + 4 * round));
+        }
+    }
+    // The testbench writes more than a task chain can hold before it reads anything (a
+    // dataflow region run one process after another, its reader later in program order): every
+    // task waits and so does the writer; as in Vitis C simulation the write goes past the depth.
+    {
+        hls::stream<int, 2> a("a"), b("b");
+        hls::task relay(twice, a, b);
+        a.write(100);
+        CHECK(b.read() == 200); // the task has run: the testbench is not alone any more
+        for (int i = 0; i < 8; ++i) a.write(i);
+        for (int i = 0; i < 8; ++i) CHECK(b.read() == 2 * i);
+    }
     // Stream of blocks: two blocks in flight, consumed in order, between two tasks.
     {
         hls::stream_of_blocks<int[4], 2> blocks;
@@ -114,6 +138,17 @@ int main(int argc, char** argv) {
         CHECK(blocks.full() && !blocks.empty());
         consume(blocks, sums, 2);
         CHECK(sums.read() == 6 && sums.read() == 46 && blocks.empty());
+    }
+    // A sequential run (no other thread uses streams): the producer fills more blocks than the
+    // channel's 2 before the consumer runs, as a dataflow region's processes run one after
+    // another in C simulation; it takes new blocks instead of waiting forever.
+    {
+        hls::stream_of_blocks<int[4], 2> blocks("seq");
+        hls::stream<int> sums;
+        produce(blocks, 5);
+        consume(blocks, sums, 5);
+        for (int k = 0; k < 5; ++k) CHECK(sums.read() == 40 * k + 6);
+        CHECK(blocks.empty() && !blocks.full());
     }
     if (failures) return 1;
     std::printf("ok\n");

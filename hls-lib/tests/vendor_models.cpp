@@ -6,13 +6,17 @@
 #include "ap_utils.h" // Vivado HLS' place of etc/ap_utils.h
 #include "etc/ap_utils.h"
 #include "hls_burst_maxi.h"
+#include "hls_directio.h"
 #include "hls_fence.h"
 #include "hls_math.h"
+#include "hls_print.h"
 #include "hls_stream.h"
 #include "hls_vector.h"
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <unistd.h>
 
 static int failures = 0;
 #define CHECK(c)                                                                                                 \
@@ -118,7 +122,58 @@ static void c_integers() {
     CHECK(w[1000] == 1 && uint1024::width == 1024);
 }
 
+// hls::print is printf in C simulation: captured from stdout (file descriptor 1) into a file.
+static void prints() {
+    std::fflush(stdout);
+    FILE* capture = std::tmpfile();
+    int saved = dup(1);
+    bool captured = capture != nullptr && saved >= 0 && dup2(fileno(capture), 1) >= 0;
+    CHECK(captured);
+    if (!captured) return;
+    hls::print("start 100%%\n");
+    hls::print("i=%d\n", -3);
+    hls::print("u=%u\n", 7u);
+    hls::print("c=%d\n", static_cast<unsigned char>(200)); // promoted to int, as printf's arguments are
+    hls::print("f=%.2f\n", 1.5f);
+    hls::print("d=%g\n", 0.25);
+    hls::print("l=%ld\n", 1L << 40); // a wider integer keeps its type
+    std::fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+    char text[256] = {0};
+    std::rewind(capture);
+    size_t n = std::fread(text, 1, sizeof text - 1, capture);
+    std::fclose(capture);
+    text[n] = '\0';
+    CHECK(std::strcmp(text, "start 100%\ni=-3\nu=7\nc=200\nf=1.50\nd=0.25\nl=1099511627776\n") == 0);
+}
+
+// Direct I/O objects are streams in C simulation: values queue, valid()/ready() report them.
+static void directio() {
+    hls::ap_hs<int> hs;
+    CHECK(!hs.valid() && hs.ready());
+    hs.write(1);
+    hs << 2;
+    CHECK(hs.valid() && !hs.ready());
+    int v = 0;
+    hs >> v;
+    CHECK(v == 1 && hs.read() == 2 && !hs.valid() && hs.ready());
+    hls::ap_vld<unsigned> vld("vld");
+    unsigned u = 9;
+    CHECK(!vld.read_nb(u) && u == 9); // nothing there: u untouched
+    CHECK(vld.write_nb(7u) && vld.valid() && vld.read() == 7u);
+    hls::ap_ack<short> ack;
+    ack.write(3);
+    CHECK(!ack.ready() && ack.read() == 3 && ack.ready());
+    hls::ap_none<int> none;
+    none.write(4);
+    none.write(5);
+    CHECK(none.read() == 4 && none.read() == 5); // queued in C simulation, none lost
+}
+
 int main() {
+    prints();
+    directio();
     vectors();
     c_integers();
     axi_side_channels();

@@ -24,6 +24,7 @@ pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/sim/hls_task.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_task.h")),
     ("hlsinstr/sim/hls_np_channel.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_np_channel.h")),
     ("hlsinstr/sim/hls_streamofblocks.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_streamofblocks.h")),
+    ("hlsinstr/sim/hls_directio.h", include_str!("../../hls-lib/include/hlsinstr/sim/hls_directio.h")),
     ("hlsinstr/vendor/hls_vector.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_vector.h")),
     ("hlsinstr/vendor/ap_axi_sdata.h", include_str!("../../hls-lib/include/hlsinstr/vendor/ap_axi_sdata.h")),
     ("hlsinstr/vendor/hls_fence.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_fence.h")),
@@ -32,6 +33,7 @@ pub const HLS_LIB: &[(&str, &str)] = &[
     ("hlsinstr/vendor/etc/ap_utils.h", include_str!("../../hls-lib/include/hlsinstr/vendor/etc/ap_utils.h")),
     ("hlsinstr/vendor/ap_utils.h", include_str!("../../hls-lib/include/hlsinstr/vendor/ap_utils.h")),
     ("hlsinstr/vendor/ap_cint.h", include_str!("../../hls-lib/include/hlsinstr/vendor/ap_cint.h")),
+    ("hlsinstr/vendor/hls_print.h", include_str!("../../hls-lib/include/hlsinstr/vendor/hls_print.h")),
     ("hlsinstr/vitis.h", include_str!("../../hls-lib/include/hlsinstr/vitis.h")),
     ("hlsinstr/hw/monitor.h", include_str!("../../hls-lib/include/hlsinstr/hw/monitor.h")),
     ("hlsinstr/hw/tb.h", include_str!("../../hls-lib/include/hlsinstr/hw/tb.h")),
@@ -55,3 +57,9 @@ pub const VENDOR_MODELS: &str = "hlsinstr/vendor";
 /// Vitis IP-library headers that have no C-simulation model here: they wrap IP cores (FFT, FIR,
 /// DSP primitives) whose C models ship only with Vitis.
 pub const IP_LIBRARY_HEADERS: &[&str] = &["hls_fft.h", "hls_fir.h", "hls_dsp_builtins.h", "hls_dds.h", "hls_qrf.h"];
+
+/// Headers of Vivado HLS' video library (2015.x to 2019.2: `hls::Mat`, `hls::AXIvideo2Mat`,
+/// `hls::LineBuffer`, and the OpenCV bridge `hls_opencv.h`). Vitis HLS dropped them in 2020.1
+/// for the Vitis Vision library (`xf::cv`), so `$XILINX_HLS/include` does not hold them: only a
+/// Vivado HLS installation does. No model here either.
+pub const VIVADO_VIDEO_HEADERS: &[&str] = &["hls_video.h", "hls_opencv.h", "hls/hls_video_mem.h", "hls_video_mem.h"];

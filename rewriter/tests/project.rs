@@ -358,7 +358,7 @@ add_files {{src/s p.cpp}}
 create_clock -period 3.33ns
 catch {::common::set_param -quiet hls.xocc.mode csynth}
 add_files $undefined_var/x.cpp
-add_files [glob src/*.cpp]
+add_files [exec ls src]
 add_files $::env(HLSINSTR_TEST_SURELY_UNSET)/y.cpp
 if {$mode} { add_files never.cpp }
 frobnicate --hard
@@ -390,7 +390,7 @@ frobnicate --hard
             "src/e.cpp",
             "src/s p.cpp",
             "$undefined_var/x.cpp",
-            "[glob src/*.cpp]",
+            "[exec ls src]",
             "$::env(HLSINSTR_TEST_SURELY_UNSET)/y.cpp"
         ]
         .map(PathBuf::from)
@@ -404,7 +404,7 @@ frobnicate --hard
     for needle in [
         "settings.tcl:2:1: warning: `set top_name dut # not a comment, 3 args` is not interpreted",
         "run_hls.tcl:18:11: warning: `$undefined_var` is not set by a plain `set`",
-        "run_hls.tcl:19:11: warning: `[glob ...]` is not evaluated",
+        "run_hls.tcl:19:11: warning: `[exec ...]` is not evaluated",
         "run_hls.tcl:20:11: warning: environment variable `HLSINSTR_TEST_SURELY_UNSET` is not set",
         "run_hls.tcl:21:1: warning: `if` is not interpreted",
         "run_hls.tcl:22:1: warning: unknown command `frobnicate` ignored",
@@ -1084,4 +1084,77 @@ fn tcl_blackbox_files_and_the_fixture_cfg_are_read() {
     assert!(e.message.contains("lists no `c_files`"), "{e}");
     let p = project::load(&fixtures().join("vitis-blackbox/hls_config.cfg")).unwrap();
     assert!(!warnings(&p).contains("unknown key"), "every key of Vitis' own example is known: {}", warnings(&p));
+}
+
+/// Issue 16 (reach): Vitis' GUI writes absolute paths into a project file; in a copy of the
+/// project on another machine they name nothing (public IrisMakes/FPGA_Audio_Mix@cce2a52:
+/// `tb.file=C:/Users/.../FPGA_Mix_Hardware/hw_mixer_tb.cpp`). Such a file is found by its trailing
+/// path below the project, longest tail first, with a warning; a missing relative path is not.
+#[test]
+fn paths_from_the_authors_machine_are_found_by_their_tail() {
+    let t = tree(&[
+        ("proj/hls/k.cpp", KERNEL),
+        ("proj/hls/tb/tb.cpp", TB),
+        ("proj/other/tb.cpp", TB),
+        ("proj/hls/data.txt", "1\n"),
+        ("proj/comp/mac.cpp", KERNEL),
+        ("proj/comp/hls_config.cfg", "[hls]\nsyn.top=k\nsyn.file=../../mac.cpp\n"),
+        (
+            "proj/hls/hls_config.cfg",
+            "[hls]\nsyn.top=k\nsyn.file=/home/author/work/proj/hls/k.cpp\n\
+             tb.file=C:\\Users\\author\\work\\proj\\hls\\tb\\tb.cpp\ntb.file=gone/data.txt\n",
+        ),
+        (
+            "proj/hls/run.tcl",
+            "open_project p\nset_top k\nadd_files C:/Users/author/proj/hls/k.cpp\nadd_files -tb /home/a/b/tb/tb.cpp\n",
+        ),
+    ]);
+    let r = root(&t);
+    let p = project::load(&t.path().join("proj/hls/hls_config.cfg")).unwrap();
+    assert_eq!(p.sources[0].path, r.join("proj/hls/k.cpp"), "{}", warnings(&p));
+    assert_eq!(p.testbench[0].path, r.join("proj/hls/tb/tb.cpp"), "the longest tail, not other/tb.cpp");
+    let w = warnings(&p);
+    assert!(w.contains("written for another machine or layout?") && w.contains("tb/tb.cpp"), "{w}");
+    assert!(w.contains("file not found") && w.contains("gone/data.txt"), "a plain relative path is not moved: {w}");
+    assert_eq!(p.testbench[1].path, r.join("proj/hls/gone/data.txt"), "not the data.txt of the project's directory");
+    let p = project::load(&t.path().join("proj/hls/run.tcl")).unwrap();
+    assert_eq!(p.sources[0].path, r.join("proj/hls/k.cpp"), "{}", warnings(&p));
+    assert_eq!(p.testbench[0].path, r.join("proj/hls/tb/tb.cpp"), "{}", warnings(&p));
+    // A path climbing out of the component folder the config file sat in on the author's disk,
+    // committed beside the sources (public Coderchinmay-wq/DSP-Resource-Exploration...@e44eefd).
+    let p = project::load(&t.path().join("proj/comp/hls_config.cfg")).unwrap();
+    assert_eq!(p.sources[0].path, r.join("proj/comp/mac.cpp"), "{}", warnings(&p));
+}
+
+/// Issue 16 (reach): scripts list files with Tcl's `glob` (`add_files [glob src/*.cpp]`,
+/// `add_files -tb [glob -nocomplain -directory data *.dat]`); the files are on disk, so the list
+/// is read as vitis_hls would see it instead of one file named `[glob ...]`.
+#[test]
+fn glob_in_a_script_lists_the_files_on_disk() {
+    let t = tree(&[
+        ("src/a.cpp", KERNEL),
+        ("src/b.cpp", KERNEL),
+        ("src/notes.txt", "x\n"),
+        ("src/.hidden.cpp", KERNEL),
+        ("tb/tb.cpp", TB),
+        ("data/in 1.dat", "1\n"),
+        ("data/gold.dat", "2\n"),
+        (
+            "run.tcl",
+            "open_project p\nset_top k\nadd_files [glob src/*.cpp]\nadd_files -tb [glob -directory tb *.{cpp,h}]\n\
+             add_files -tb [glob -nocomplain -directory data -tails *.dat]\nadd_files [glob -nocomplain none/*.c]\n\
+             add_files [glob nowhere/*.cpp]\n",
+        ),
+    ]);
+    let r = root(&t);
+    let p = project::load(&t.path().join("run.tcl")).unwrap();
+    let sources: Vec<PathBuf> = p.sources.iter().map(|f| f.path.clone()).collect();
+    assert_eq!(sources, [r.join("src/a.cpp"), r.join("src/b.cpp")], "{}", warnings(&p));
+    let tb: Vec<PathBuf> = p.testbench.iter().map(|f| f.path.clone()).collect();
+    // -tails: names relative to the directory, so resolved against the script's (not found there).
+    assert_eq!(tb[0], r.join("tb/tb.cpp"), "{}", warnings(&p));
+    assert_eq!(tb[1..], [r.join("gold.dat"), r.join("in 1.dat")], "a name with a space stays one file");
+    let w = warnings(&p);
+    assert!(w.contains("`glob nowhere/*.cpp` matches no file"), "{w}");
+    assert!(!w.contains("none/*.c"), "-nocomplain: {w}");
 }

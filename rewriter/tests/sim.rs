@@ -746,6 +746,188 @@ fn an_ip_library_header_gets_a_clear_message() {
     assert!(r.stderr.contains("--hls-include $XILINX_HLS/include") && r.stderr.contains("Searched"), "{}", r.stderr);
 }
 
+/// Issue 16 (reach): Vivado HLS' video library (`hls_video.h`, `hls_opencv.h`) is in no Vitis
+/// installation, so the advice is a Vivado HLS include directory or a port to xf::cv, never
+/// `$XILINX_HLS/include`; the OpenCV bridge also needs OpenCV. (dklar/Harris@13b62417, Vivado
+/// HLS 2019, stopped at `hls_video.h` with the advice to pass a Vitis installation.)
+#[test]
+fn a_vivado_hls_video_header_is_named_as_vivado_only() {
+    let t = tempfile::tempdir().unwrap();
+    let kernel = |include: &str| format!("{include}void k(int *a) {{ a[0] = 1; }}\n");
+    let tb = |include: &str| format!("{include}void k(int *a);\nint main() {{ int a[1]; k(a); return a[0] - 1; }}\n");
+    // The kernel's hls_video.h, then (a kernel that compiles) the testbench's hls_opencv.h.
+    for (name, k_text, tb_text) in [
+        ("hls_video.h", kernel("#include \"hls_video.h\"\n"), tb("")),
+        ("hls_opencv.h", kernel(""), tb("#include <hls_opencv.h>\n")),
+    ] {
+        std::fs::write(t.path().join("k.cpp"), k_text).unwrap();
+        std::fs::write(t.path().join("tb.cpp"), tb_text).unwrap();
+        let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+        let r = sim(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        let said = format!("{name} is part of Vivado HLS' video library");
+        assert!(r.stderr.contains(&said), "{name}: {}", r.stderr);
+        assert!(r.stderr.contains("Vitis HLS dropped in 2020.1") && r.stderr.contains("xf::cv"), "{}", r.stderr);
+        assert!(r.stderr.contains("--hls-include <Vivado HLS>/include"), "{}", r.stderr);
+        assert!(!r.stderr.contains("$XILINX_HLS/include"), "no Vitis installation has it: {}", r.stderr);
+        let opencv = r.stderr.contains("It also needs OpenCV's headers");
+        assert_eq!(opencv, name == "hls_opencv.h", "{}", r.stderr);
+    }
+}
+
+/// Issue 16 (reach): a missing header that is no Vitis header is the project's or a library's,
+/// so the advice is to install the library or pass -I/-l with --cflags, not a Vitis installation
+/// (public hanssbtn/16x16_fpga_systolic_array@b6abffb: the testbench's `cblas.h`); a Vitis
+/// Libraries header (`xf_*`) is in their own checkout.
+#[test]
+fn a_library_header_is_not_sent_to_a_vitis_installation() {
+    let t = tempfile::tempdir().unwrap();
+    for (include, expect) in [
+        ("<somelib_api.h>", "it is no Vitis header"),
+        ("\"common/xf_common.hpp\"", "is a header of the Vitis Libraries"),
+    ] {
+        std::fs::write(t.path().join("k.cpp"), "void k(int *a) { a[0] = 1; }\n").unwrap();
+        let tb = format!("#include {include}\nvoid k(int *a);\nint main() {{ int a[1]; k(a); return a[0] - 1; }}\n");
+        std::fs::write(t.path().join("tb.cpp"), tb).unwrap();
+        let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+        let r = sim(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert!(r.stderr.contains(expect) && r.stderr.contains("--cflags"), "{include}: {}", r.stderr);
+        assert!(!r.stderr.contains("$XILINX_HLS/include"), "{include}: {}", r.stderr);
+    }
+}
+
+/// Issue 16 (reach): `hls_directio.h` (Vitis 2024.1 on) is modelled: Direct I/O objects are
+/// streams in C simulation, also as the arguments of an `hls::task` (as Vitis' introductory
+/// examples `directio/ap_hs` and `using_directio_none_in_tasks` use them).
+#[test]
+fn direct_io_ports_run_in_a_top_and_in_a_task() {
+    let t = tempfile::tempdir().unwrap();
+    let kernel = "#include \"hls_directio.h\"\n#include \"hls_task.h\"\n\
+                  static void twice(hls::ap_none<int> &in, hls::ap_vld<int> &out) { out.write(2 * in.read()); }\n\
+                  void k(hls::ap_none<int> &in, hls::ap_vld<int> &out, hls::ap_hs<int> &seen) {\n\
+                  \x20 hls_thread_local hls::task t(twice, in, out);\n  if (seen.valid()) seen.write(seen.read() + 1);\n}\n";
+    let tb = "#include \"hls_directio.h\"\n\
+              void k(hls::ap_none<int> &in, hls::ap_vld<int> &out, hls::ap_hs<int> &seen);\n\
+              int main() {\n  hls::ap_none<int> in; hls::ap_vld<int> out; hls::ap_hs<int> seen;\n\
+              \x20 for (int i = 0; i < 5; i++) in.write(i);\n  seen.write(41);\n  k(in, out, seen);\n\
+              \x20 int sum = 0;\n  for (int i = 0; i < 5; i++) sum += out.read();\n\
+              \x20 return (sum == 20 && seen.read() == 42 && seen.ready()) ? 0 : 1;\n}\n";
+    std::fs::write(t.path().join("k.cpp"), kernel).unwrap();
+    std::fs::write(t.path().join("tb.cpp"), tb).unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let r = sim(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let runs: Vec<(String, Value)> = rep["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["name"].as_str().unwrap().to_string(), r["runs"].clone()))
+        .collect();
+    assert!(runs.iter().any(|(n, r)| n.contains("twice") && r.as_u64().unwrap_or(0) >= 5), "{runs:?}");
+}
+
+/// Issue 16 (reach): the open kernel headers' `ap_float.h` is hls4ml's own type, not Vitis'
+/// `ap_float<W, E>` with `ap_float_acc` (Vitis' introductory example `using_ap_float_accumulator`
+/// stopped at "ap_float_acc was not declared", which reads as the user's mistake): the error
+/// says which header it is and what to pass.
+#[test]
+fn a_vitis_ap_float_design_on_the_open_headers_is_explained() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::write(
+        t.path().join("k.cpp"),
+        "#include <ap_float.h>\nfloat k(float x) { ap_float_acc<ap_float<18, 5>, ap_fixed<32, 16> > acc; return x; }\n",
+    )
+    .unwrap();
+    std::fs::write(t.path().join("tb.cpp"), "float k(float);\nint main() { return k(1.0f) == 1.0f ? 0 : 1; }\n")
+        .unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let r = sim(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stderr.contains("its ap_float.h defines hls4ml's own"), "{}", r.stderr);
+    assert!(r.stderr.contains("--hls-include $XILINX_HLS/include"), "{}", r.stderr);
+}
+
+/// Tasks declared as an array and started by `operator()` (`hls::task t[2]; t[i](worker, ...)`,
+/// as UG1399 and Vitis' example `mixed_control_and_data_driven` write them): the worker's
+/// invocations are the task's row under the function that starts it, as for a declaration.
+#[test]
+fn tasks_started_by_operator_call_are_rows() {
+    let t = tempfile::tempdir().unwrap();
+    let kernel = "#include \"hls_task.h\"\n\
+                  static void worker(hls::stream<int> &in, hls::stream<int> &out) { out.write(in.read() + 1); }\n\
+                  void k(hls::stream<int> (&in)[2], hls::stream<int> (&out)[2]) {\n\
+                  \x20 hls_thread_local hls::task t[2];\n\
+                  \x20 for (int i = 0; i < 2; i++) t[i](worker, in[i], out[i]);\n}\n";
+    let tb = "#include \"hls_stream.h\"\n\
+              void k(hls::stream<int> (&in)[2], hls::stream<int> (&out)[2]);\n\
+              int main() {\n  hls::stream<int> in[2], out[2];\n\
+              \x20 for (int i = 0; i < 3; i++) { in[0].write(i); in[1].write(10 * i); }\n  k(in, out);\n\
+              \x20 int s = 0;\n  for (int i = 0; i < 3; i++) s += out[0].read() + out[1].read();\n  return s != 39;\n}\n";
+    std::fs::write(t.path().join("k.cpp"), kernel).unwrap();
+    std::fs::write(t.path().join("tb.cpp"), tb).unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let rep = sim_json(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    let worker = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "worker").cloned();
+    let worker = worker.unwrap_or_else(|| panic!("no worker row: {rep}"));
+    assert_eq!(worker["runs"], 6, "{rep}");
+    assert_eq!(worker["source"], "for (int i = 0; i < 2; i++) t[i](worker, in[i], out[i]);", "{rep}");
+}
+
+/// A function called from two places of one caller: each row shows its own call's line and text,
+/// not the caller's first call (Vitis' example `using_vectors` showed `load(lhs_buf, lhs);` for
+/// its `load(rhs_buf, rhs);` row too).
+#[test]
+fn each_call_site_row_shows_its_own_call() {
+    let t = tempfile::tempdir().unwrap();
+    let kernel = "static void add(int *o, const int *a, int n) {\n  for (int i = 0; i < n; i++) o[i] += a[i];\n}\n\
+                  void k(int *o, const int *a, const int *b, int n) {\n  add(o, a, n);\n  add(o, b, n);\n}\n";
+    let tb = "void k(int *o, const int *a, const int *b, int n);\n\
+              int main() { int o[4] = {0}, a[4] = {1, 2, 3, 4}, b[4] = {1, 1, 1, 1}; k(o, a, b, 4); return o[0] != 2; }\n";
+    std::fs::write(t.path().join("k.cpp"), kernel).unwrap();
+    std::fs::write(t.path().join("tb.cpp"), tb).unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let rep = sim_json(&["--top", "k", "--src", k.to_str().unwrap(), "--tb", tb.to_str().unwrap()]);
+    let calls: Vec<(Value, Value)> = rep["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["name"] == "add")
+        .map(|r| (r["call_line"].clone(), r["source"].clone()))
+        .collect();
+    assert_eq!(calls, [(5.into(), "add(o, a, n);".into()), (6.into(), "add(o, b, n);".into())], "{rep}");
+}
+
+/// Issue 16 (reach): `hls_print.h` (Vitis 2020.2 on) is modelled: a kernel that prints with
+/// `hls::print` builds and runs under `sim`, its text in the testbench's output.
+#[test]
+fn a_kernel_printing_with_hls_print_runs() {
+    let t = tempfile::tempdir().unwrap();
+    std::fs::write(
+        t.path().join("k.cpp"),
+        "#include \"hls_print.h\"\nvoid k(int *a) {\n  for (int i = 0; i < 3; i++) a[i] = i;\n  hls::print(\"x=%d\\n\", a[2] + 1);\n}\n",
+    )
+    .unwrap();
+    std::fs::write(t.path().join("tb.cpp"), "void k(int *a);\nint main() { int a[3]; k(a); return a[2] - 2; }\n")
+        .unwrap();
+    let (k, tb) = (t.path().join("k.cpp"), t.path().join("tb.cpp"));
+    let keep = t.path().join("work");
+    let r = sim(&[
+        "--top",
+        "k",
+        "--src",
+        k.to_str().unwrap(),
+        "--tb",
+        tb.to_str().unwrap(),
+        "--keep",
+        keep.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let printed = std::fs::read_to_string(keep.join("run/csim.stdout")).unwrap();
+    assert_eq!(printed, "x=3\n");
+}
+
 /// Issue 17 item 9: `--src DIR` takes the user's sources, not Vitis' copies in a solution folder
 /// (here a second definition of the top that would not link).
 #[test]

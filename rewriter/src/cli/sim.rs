@@ -479,11 +479,41 @@ pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsi
     for n in project.iter().flat_map(|p| &p.notes) {
         eprintln!("hlsinstr sim: note: {n}");
     }
+    // `--tb` files join the project's testbench (a script written by the GUI often lists none:
+    // Vivado HLS' generated `script.tcl` of a design whose testbench was never added to it);
+    // they get the project's testbench flags like its own.
+    let mut tb_taken = false;
     let mut spec = match &project {
         Some(p) if args.src.is_empty() || p.top.is_some() => {
             let mut p = p.clone();
             if let Some(t) = args.top {
                 p.top = Some(t.clone());
+            }
+            let same =
+                |a: &Path, b: &Path| a == b || matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y);
+            for f in args.tb {
+                if p.testbench.iter().any(|t| same(&t.path, f)) {
+                    continue;
+                }
+                let is_source = hlsinstr::source::is_cxx_path(f);
+                p.testbench.push(hlsinstr::project::SourceFile {
+                    path: f.clone(),
+                    cflags: Vec::new(),
+                    csimflags: Vec::new(),
+                    is_source,
+                });
+            }
+            tb_taken = true;
+            // A missing blackbox descriptor with the C model given here: the model stands in for
+            // the RTL module as the descriptor would have had it (compiled with the testbench).
+            if !args.tb.is_empty() {
+                for d in p.blackbox.iter().filter(|d| !d.exists()) {
+                    eprintln!(
+                        "hlsinstr sim: the RTL blackbox descriptor {} does not exist; its C model is taken from --tb",
+                        d.display()
+                    );
+                }
+                p.blackbox.retain(|d| d.exists());
             }
             run::RunSpec::from_project(&p)?
         }
@@ -516,7 +546,7 @@ pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsi
             spec.sources.push((p.clone(), Vec::new()));
         }
     }
-    for f in args.tb {
+    for f in args.tb.iter().filter(|_| !tb_taken) {
         if hlsinstr::source::is_cxx_path(f) {
             spec.testbench.push((f.clone(), Vec::new()));
         } else {

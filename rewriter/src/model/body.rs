@@ -33,6 +33,9 @@ pub(super) struct BodyWalker<'a, 't> {
     /// Locals and parameters of class type, by name: a call through one is a call of its
     /// `operator()`.
     pub(super) objects: Vec<String>,
+    /// `hls::task` objects declared without a body (`hls::task t[NP];`): a call through one
+    /// (`t[i](worker, in, out)`) starts `worker` as a task.
+    pub(super) idle_tasks: Vec<String>,
     /// The file's integer `#define`s and the names it defines only when undefined (`#ifndef`),
     /// read at the first `#if` of the body (see `branch_taken`).
     pub(super) file_consts: Option<(consts::Constants, Vec<String>)>,
@@ -333,7 +336,10 @@ impl<'t> BodyWalker<'_, 't> {
         let squashed: String = type_text.split_whitespace().collect();
         if squashed == "hls::task" || squashed == "task" {
             for d in node.children_by_field_name("declarator", &mut node.walk()) {
-                self.task(d);
+                match kind(d) {
+                    "function_declarator" | "init_declarator" => self.task(d),
+                    _ => self.idle_tasks.extend(innermost_identifier(d, self.text)),
+                }
             }
         }
     }
@@ -347,6 +353,13 @@ impl<'t> BodyWalker<'_, 't> {
             _ => None,
         };
         let Some(list) = list else { return };
+        self.task_start(list, declarator);
+    }
+
+    /// A task's body and arguments, from the argument list `list` of its declaration or of a
+    /// start through `operator()`; `at` gives the line.
+    fn task_start(&mut self, list: Node, at: Node) {
+        let declarator = at;
         let args: Vec<Node> = named_children(list).filter(|c| kind(*c) != "comment").collect();
         let Some(first) = args.first() else { return };
         let callee: String = node_text(*first, self.text).split_whitespace().collect();
@@ -394,6 +407,19 @@ impl<'t> BodyWalker<'_, 't> {
 
     fn call(&mut self, node: Node) {
         let Some(func) = field(node, "function") else { return };
+        // `t[i](worker, in, out)` with `hls::task t[NP];`: starts `worker` as a task (UG1399).
+        let base = match kind(func) {
+            "subscript_expression" => field(func, "argument"),
+            "identifier" => Some(func),
+            _ => None,
+        };
+        if base.is_some_and(|b| kind(b) == "identifier" && self.idle_tasks.iter().any(|t| t == node_text(b, self.text)))
+        {
+            if let Some(list) = field(node, "arguments") {
+                self.task_start(list, node);
+            }
+            return;
+        }
         let callee: String = node_text(func, self.text).split_whitespace().collect();
         let name_node = match kind(func) {
             "field_expression" => field(func, "field"),

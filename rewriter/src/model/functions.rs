@@ -612,6 +612,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         objects: field(fdecl, "parameters")
             .map(|l| named_children(l).flat_map(|p| class_typed_names(p, text)).collect())
             .unwrap_or_default(),
+        idle_tasks: Vec::new(),
         file_consts: None,
     };
     walker.block_children(body);

@@ -249,6 +249,10 @@ fn finish(
             flags.push(lower);
         } else if kind.takes_variable() && !options.iter().any(|(k, _)| k == "variable") {
             options.push(("variable".to_string(), w));
+        } else if matches!(kind, DirectiveKind::Other(_)) && !w.contains('/') {
+            // The flags of kinds not modelled are not known: a bare word after the port is one
+            // (`syn.directive.interface=top in_val register`, Vitis' unified config).
+            flags.push(lower);
         } else {
             return Err(format!("unexpected word `{w}` after the location `{location}`"));
         }
@@ -313,6 +317,10 @@ mod tests {
         let d = cfg("interface", "cpp_ap_fixed in_val mode=s_axilite");
         assert_eq!(d.kind, DirectiveKind::Other("interface".into()));
         assert_eq!(d.option("variable"), Some("in_val"));
+        // Vitis' unified config writes an interface's bare flags after the port.
+        let d = cfg("interface", "fxp_log2_top mode=ap_ctrl_hs return register");
+        assert_eq!((d.option("mode"), d.option("variable")), (Some("ap_ctrl_hs"), Some("return")));
+        assert_eq!(d.flags, ["register".to_string()]);
         let d = cfg("pipeline", "\"ns::top/loop 1\" II=3");
         assert_eq!((d.function.as_str(), d.label.as_deref()), ("ns::top", Some("loop 1")));
         assert_eq!(DirectiveKind::from_name("LOOP_TRIPCOUNT"), DirectiveKind::LoopTripcount);

@@ -13,7 +13,7 @@ const MAX_STEPS: usize = 200_000;
 
 /// Commands evaluated for their value, in brackets or on their own.
 const VALUE_COMMANDS: &[&str] =
-    &["set", "append", "lappend", "unset", "list", "concat", "join", "file", "info", "pwd", "string"];
+    &["set", "append", "lappend", "unset", "list", "concat", "join", "file", "info", "pwd", "string", "glob"];
 
 /// Commands that change nothing we read.
 const IGNORED: &[&str] = &[
@@ -565,8 +565,9 @@ impl Interp<'_> {
         }
         let script = self.current();
         for w in &a.pos {
-            // The files argument is a Tcl list: `add_files "a.cpp b.cpp"` adds two files. Text
-            // kept as written (`[glob *.cpp]`) is one entry: splitting it would only add noise.
+            // The files argument is a Tcl list: `add_files "a.cpp b.cpp"` (or the list `glob`
+            // gives) adds two files. Text kept as written (`[exec ls]`) is one entry: splitting
+            // it would only add noise.
             let items = match tcl::split_list(&w.text) {
                 _ if w.unresolved => vec![w.text.clone()],
                 Ok(items) => items,
@@ -715,6 +716,22 @@ impl Interp<'_> {
                 tcl::split_list(list).ok().map(|items| items.join(sep.first().copied().unwrap_or(" ")))
             }
             ("file", [sub, rest @ ..]) => self.file_command(sub, rest),
+            ("glob", args) => match super::glob::Glob::parse(args) {
+                Some(g) => {
+                    let found = g.matches(&self.cwd);
+                    if found.is_empty() && !g.nocomplain {
+                        let msg = format!(
+                            "`glob {}` matches no file (relative patterns are looked for in {}); it adds nothing",
+                            args.join(" "),
+                            self.cwd.display()
+                        );
+                        self.warn_at(at, msg);
+                        warned = true;
+                    }
+                    Some(tcl::join_list(&found.iter().map(String::as_str).collect::<Vec<_>>()))
+                }
+                None => None,
+            },
             ("info", ["script"]) => Some(self.current().path.display().to_string()),
             ("pwd", []) => Some(self.cwd.display().to_string()),
             ("string", ["tolower", s]) => Some(s.to_lowercase()),
@@ -786,8 +803,8 @@ impl Subst for Interp<'_> {
                 self.warn_at(
                     at,
                     format!(
-                        "`[{name} ...]` is not evaluated (only `set`, `list`, `file ...`, `info script`, `pwd` and a few \
-                         more are); it is kept as written"
+                        "`[{name} ...]` is not evaluated (only `set`, `list`, `file ...`, `glob`, `info script`, `pwd` and \
+                         a few more are); it is kept as written"
                     ),
                 );
                 return Ok(None);

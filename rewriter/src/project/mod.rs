@@ -25,6 +25,7 @@
 pub mod blackbox;
 mod cfg;
 pub mod directive;
+mod glob;
 mod interp;
 pub(crate) mod tcl;
 
@@ -518,10 +519,25 @@ impl Project {
         from: &Path,
         at: Option<(usize, usize)>,
     ) {
+        let mut path = path;
         if !path.exists() {
-            let msg =
-                format!("file not found: {} (relative paths are resolved against {})", path.display(), base.display());
-            self.warn(from, at, msg);
+            if let Some(found) = relocate(&path, base, &[base, &self.root]) {
+                let msg = format!(
+                    "{} does not exist here (written for another machine or layout?); using {}, the file \
+                     with the same trailing path below the project",
+                    path.display(),
+                    found.display()
+                );
+                self.warn(from, at, msg);
+                path = found;
+            } else {
+                let msg = format!(
+                    "file not found: {} (relative paths are resolved against {})",
+                    path.display(),
+                    base.display()
+                );
+                self.warn(from, at, msg);
+            }
         }
         let key = normalize(&path);
         let list = match set {
@@ -564,7 +580,10 @@ impl Project {
             return err(format!("the project lists no synthesis source files: {src_hint}"));
         }
         if !self.testbench.iter().any(SourceFile::is_compiled) {
-            return err(format!("the project lists no testbench source (C simulation needs its `main`): {tb_hint}"));
+            return err(format!(
+                "the project lists no testbench source (C simulation needs its `main`): {tb_hint}, or name it with \
+                 `sim --tb <path>`"
+            ));
         }
         let missing: Vec<String> = self
             .sources
@@ -576,9 +595,18 @@ impl Project {
             .map(|p| p.display().to_string())
             .collect();
         if !missing.is_empty() {
+            // A blackbox descriptor is often left out of a commit (Vitis' blackbox wizard writes
+            // it): say what it is for and the way around it.
+            let blackbox = if self.blackbox.iter().any(|p| !p.exists()) {
+                "; a missing RTL blackbox descriptor (JSON) names the C model C simulation compiles in the RTL \
+                 module's place: write it (UG1399, \"Adding RTL Blackbox Functions\"), or pass the model with \
+                 `sim --tb <model.cpp>`, which then runs without the descriptor"
+            } else {
+                ""
+            };
             return err(format!(
                 "the project lists files that do not exist: {} (relative paths are resolved against {}; fix the paths \
-                 or run from the directory Vitis is run from)",
+                 or run from the directory Vitis is run from{blackbox})",
                 missing.join(", "),
                 self.root.display()
             ));
@@ -761,6 +789,32 @@ pub(crate) fn resolve(root: &Path, p: &str) -> PathBuf {
     let p = Path::new(p);
     let joined = if p.is_absolute() { p.to_path_buf() } else { root.join(p) };
     joined.components().filter(|c| !matches!(c, Component::CurDir)).collect()
+}
+
+/// Where a file named by a path of the author's layout is in this checkout. Vitis' GUI writes
+/// absolute paths into `hls_config.cfg` and `script.tcl` (`C:/Users/me/proj/src/k.cpp`,
+/// `/home/me/proj/src/k.cpp`), or paths that climb out of the component (`../k.cpp`); in a clone
+/// laid out otherwise they name nothing. Such a path (as written: absolute, holding a Windows
+/// drive, which on Linux resolves as a relative name, or climbing with `..`) is looked for by its
+/// trailing components below each of `dirs`, the longest tail first (`proj/src/k.cpp`, then
+/// `src/k.cpp`, then `k.cpp`), so the file the author meant wins over a namesake. `path` is the
+/// resolved path, `base` what a relative one was resolved against. `None` for a plain relative
+/// path, or when no tail exists.
+fn relocate(path: &Path, base: &Path, dirs: &[&Path]) -> Option<PathBuf> {
+    let written = path.strip_prefix(base).unwrap_or(path);
+    let text = written.to_string_lossy();
+    let words: Vec<&str> = text.split(['/', '\\']).filter(|w| !w.is_empty() && *w != ".").collect();
+    let drive = words.iter().rposition(|w| w.len() == 2 && w.ends_with(':') && w.as_bytes()[0].is_ascii_alphabetic());
+    let after = match (drive, words.iter().rposition(|w| *w == "..")) {
+        (Some(i), _) => &words[i + 1..],
+        (None, Some(up)) => &words[up + 1..],
+        (None, None) if written.is_absolute() => &words[..],
+        (None, None) => return None,
+    };
+    (1..=after.len()).rev().find_map(|n| {
+        let tail: PathBuf = after[after.len() - n..].iter().collect();
+        dirs.iter().map(|d| d.join(&tail)).find(|p| p.is_file())
+    })
 }
 
 /// A comparison key for paths: `..` folded lexically.

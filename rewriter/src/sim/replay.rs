@@ -1420,8 +1420,8 @@ fn conditional_children(open: &Open, tc: u64, best: &dyn Fn(u32) -> Option<u64>)
 }
 
 /// Call sites of every function probe, in source order over the design: (caller function, file,
-/// line). Only probed callers are known.
-fn call_sites(manifest: &Manifest) -> HashMap<u32, Vec<(String, String, usize)>> {
+/// line). Only probed callers are known. A site's `call_site` indexes its probe's list.
+pub(crate) fn call_sites(manifest: &Manifest) -> HashMap<u32, Vec<(String, String, usize)>> {
     let by_name: HashMap<&str, u32> =
         manifest.probes.iter().filter(|p| p.kind == "function").map(|p| (p.name.as_str(), p.id)).collect();
     let mut out: HashMap<u32, Vec<(String, String, usize)>> = HashMap::new();

@@ -244,6 +244,7 @@ pub fn build(i: &Inputs) -> Report {
     }
     let row_of: HashMap<usize, usize> = order.iter().enumerate().map(|(row, &(s, _))| (s, row)).collect();
     let pcp = critical_path(r, i.timing);
+    let sites_of = super::replay::call_sites(i.manifest);
     let secs = |cycles: u64| cycles as f64 * i.clock_ns.value * 1e-9;
     let mut rows = Vec::with_capacity(order.len());
     for (row, &(s, depth)) in order.iter().enumerate() {
@@ -253,7 +254,11 @@ pub fn build(i: &Inputs) -> Report {
         let nest = row_nest(r, s, row, i.timing, &row_of);
         let in_nest = nest.as_ref().is_some_and(|n| n.role == "member");
         let (stall, reasons) = if in_nest { (None, Vec::new()) } else { stall_of(r, s, i, &probes, &row_of) };
-        let call_line = site.parent.and_then(|ps| call_line(probes[&r.sites[ps].probe], p, &probes));
+        // A function called from several places: the line of the site this row stands for (the
+        // replay took them in turn, in source order); else its caller's first call of it.
+        let own_site = site.call_site.and_then(|c| sites_of.get(&site.probe)?.get(c)).map(|(_, f, l)| (f, *l));
+        let call_line =
+            own_site.or_else(|| site.parent.and_then(|ps| call_line(probes[&r.sites[ps].probe], p, &probes)));
         let shown = if is_loop { Some((&p.file, p.line)) } else { call_line };
         let source =
             shown.and_then(|(f, l)| i.sources.get(f.as_str())?.get(l.checked_sub(1)?)).map(|t| t.trim().to_string());

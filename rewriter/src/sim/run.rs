@@ -479,7 +479,10 @@ fn compile(spec: &RunSpec, opts: &RunOptions, work: &Path, tree: &shadow::Tree, 
             let text = String::from_utf8_lossy(&out.stderr);
             let mapped = shadow::map_diagnostics(&text, &tree.files);
             let searched = [lib.join("hlsinstr/sim"), lib.to_path_buf(), models, opts.hls_include.clone()];
-            let advice = missing_header_advice(&text, &searched);
+            let mut advice = missing_header_advice(&text, &searched);
+            if open_set {
+                advice.push_str(&open_set_advice(&text, &opts.hls_include));
+            }
             return Err(Error::new(
                 ErrorKind::BadInput,
                 format!("the C simulation does not compile:\n{mapped}{advice}"),
@@ -507,8 +510,11 @@ fn with_systemc(spec: &RunSpec) -> Vec<String> {
 }
 
 /// What to do about a header the compiler did not find (`fatal error: X: No such file or
-/// directory`): a Vitis IP-library header has no model here, another header may be in a Vitis
-/// installation. Empty when no header was missing.
+/// directory`): a Vitis IP-library header has no model here, a header of Vivado HLS' video
+/// library is in no Vitis installation (only in Vivado HLS'), a Vitis Libraries header (`xf_*`)
+/// is in their own checkout, a name that is no Vitis header's is the project's or a library's
+/// (no Vitis installation helps), another header may be in a Vitis installation. Empty when no
+/// header was missing.
 fn missing_header_advice(stderr: &str, searched: &[PathBuf]) -> String {
     let mut out = String::new();
     for line in stderr.lines() {
@@ -516,23 +522,81 @@ fn missing_header_advice(stderr: &str, searched: &[PathBuf]) -> String {
         let Some(name) = rest.strip_suffix(": No such file or directory") else { continue };
         let name = name.trim_matches(|c| c == '\'' || c == '"' || c == '<' || c == '>');
         let dirs: Vec<String> = searched.iter().map(|d| d.display().to_string()).collect();
+        if crate::hls_lib::VIVADO_VIDEO_HEADERS.contains(&name) {
+            out.push_str(&vivado_video_advice(name, &dirs));
+            continue;
+        }
+        let searched =
+            format!("Searched (besides the source's own directory and the project's -I): {}", dirs.join(", "));
+        let file = name.rsplit('/').next().unwrap_or(name);
+        if file.starts_with("xf_") {
+            // Vitis Libraries (xf::cv, xf::blas, ...) are a separate open-source checkout.
+            out.push_str(&format!(
+                "\nhlsinstr: {name} is a header of the Vitis Libraries (github.com/Xilinx/Vitis_Libraries: \
+                 vision/L1/include for xf::cv, ...), which no Vitis installation's include directory holds. {searched}. \
+                 Pass the library's include directory with --cflags \"-I<Vitis_Libraries>/<library>/L1/include\", or \
+                 the project's own -I (syn.cflags, add_files -cflags) where it names it."
+            ));
+            continue;
+        }
+        if !(name.starts_with("hls_") || name.starts_with("ap_") || name.starts_with("etc/")) {
+            // Not a Vitis name: the project's own header, or a library's the testbench uses.
+            out.push_str(&format!(
+                "\nhlsinstr: {name} was not found; it is no Vitis header, so it is the project's own (check its files \
+                 and -I flags) or a library's the code uses (install the library's development files, or pass its \
+                 include directory and link flags with --cflags \"-I<dir> -L<dir> -l<name>\"). {searched}."
+            ));
+            continue;
+        }
         let what = if crate::hls_lib::IP_LIBRARY_HEADERS.contains(&name) {
             format!(
                 "{name} is a Vitis IP-library header (it wraps an IP core whose C model ships only with Vitis); \
                  hlsinstr has no model of it"
             )
-        } else if name.starts_with("hls_") || name.starts_with("ap_") || name.starts_with("etc/") {
-            format!("{name} is not in the kernel headers nor among hlsinstr's models of Vitis headers")
         } else {
-            format!("{name} was not found")
+            format!("{name} is not in the kernel headers nor among hlsinstr's models of Vitis headers")
         };
         out.push_str(&format!(
-            "\nhlsinstr: {what}. Searched (besides the source's own directory and the project's -I): {}. With Vitis \
-             installed, pass --hls-include $XILINX_HLS/include (or set XILINX_HLS).",
-            dirs.join(", ")
+            "\nhlsinstr: {what}. {searched}. With Vitis installed, pass --hls-include $XILINX_HLS/include (or set \
+             XILINX_HLS)."
         ));
     }
     out
+}
+
+/// What to add when a compile error involves a type the open kernel headers (hls4ml's) define
+/// differently from Vitis: their `ap_float.h` is hls4ml's own `ap_float<M, E, E0>`, not Vitis'
+/// `ap_float<W, E>` (2024.2 on, with `ap_float_acc`), so a Vitis design fails to compile with
+/// errors about names that look like the user's mistake. Empty otherwise.
+fn open_set_advice(stderr: &str, hls_include: &Path) -> String {
+    if !stderr.contains("ap_float") {
+        return String::new();
+    }
+    format!(
+        "\nhlsinstr: the kernel headers in {} are the open set (hls4ml's): its ap_float.h defines hls4ml's own \
+         ap_float<M, E, E0>, not Vitis' ap_float<W, E> (2024.2 on, with ap_float_acc), and hlsinstr has no model of \
+         Vitis' ap_float. With Vitis installed, pass --hls-include $XILINX_HLS/include (or set XILINX_HLS).",
+        hls_include.display()
+    )
+}
+
+/// The advice for a header of Vivado HLS' video library: pointing at `$XILINX_HLS/include`
+/// would send the user to a Vitis installation that does not have it.
+fn vivado_video_advice(name: &str, dirs: &[String]) -> String {
+    let opencv = if name == "hls_opencv.h" {
+        " It also needs OpenCV's headers and libraries of the 2.x/3.x C API it was built for (IplImage, \
+         cvLoadImage): pass their -I and -L/-l with --cflags."
+    } else {
+        ""
+    };
+    format!(
+        "\nhlsinstr: {name} is part of Vivado HLS' video library (2015.x to 2019.2: hls::Mat, hls::AXIvideo2Mat, \
+         hls::LineBuffer, ...), which Vitis HLS dropped in 2020.1 for the Vitis Vision library (xf::cv): no Vitis \
+         installation has it, and hlsinstr has no model of it. Searched (besides the source's own directory and the \
+         project's -I): {}. With Vivado HLS installed, pass --hls-include <Vivado HLS>/include (e.g. \
+         /opt/Xilinx/Vivado/2019.2/include); to run under Vitis, port the design to xf::cv.{opencv}",
+        dirs.join(", ")
+    )
 }
 
 /// The object of the k-th compiled unit (the link order).

@@ -23,7 +23,8 @@
 //  - DEPTH > 0 bounds the FIFO: full() and write_nb see the bound, capacity() returns DEPTH, and
 //    a blocking write on a full stream waits for a reader while another thread that uses streams
 //    is live. A sequential C simulation (no such thread) writes past the depth, as Vitis C
-//    simulation always does, and the stream says so once on stderr. DEPTH 0 (a depth set by
+//    simulation always does, and the stream says so once on stderr; so does the one thread that
+//    is no hls::task when every task waits too (watchdog.h). DEPTH 0 (a depth set by
 //    pragma) is unbounded; capacity() returns the largest size_t, as in Vitis C simulation.
 //
 // Cost: one process-wide mutex per operation (uncontended in a sequential run); the watchdog

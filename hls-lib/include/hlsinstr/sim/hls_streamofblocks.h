@@ -12,6 +12,12 @@
 // reported by the deadlock watchdog with the channel's name (`<name>.free` / `<name>.full`).
 // `empty()` and `full()` say whether a read_lock / write_lock would wait. The block's contents
 // are not cleared between uses, as in hardware (a ping-pong buffer is not reset).
+// A sequential C simulation (no other thread uses streams: a dataflow region whose processes run
+// one after another, as Vitis runs them) cannot wait for a consumer that runs later: there a
+// write_lock with no free block takes a new one, as a bounded hls::stream is written past its
+// depth, and the channel says so once on stderr. Vitis' own C simulation does not stall there
+// either (its example `using_stream_of_blocks` fills 10 blocks of a 2-block channel before the
+// consumer runs).
 // Not modelled: the hardware's timing (acquire/release handshakes).
 #ifndef HLSINSTR_SIM_HLS_STREAMOFBLOCKS_H
 #define HLSINSTR_SIM_HLS_STREAMOFBLOCKS_H
@@ -22,6 +28,9 @@
 #include "hls_stream.h"
 
 #include <cstddef>
+#include <cstdio>
+#include <memory>
+#include <vector>
 #include <string>
 #include <utility>
 
@@ -48,22 +57,53 @@ class stream_of_blocks {
     // A write_lock would wait: no block is free.
     bool full() const { return free_.empty(); }
 
-    // For the locks: a free block (waits for one), a full block handed on, and back.
-    B* acquire_write() { return free_.read(); }
+    // For the locks: a free block (waits for one; a new one in a sequential run), a full block
+    // handed on, and back.
+    B* acquire_write() {
+        B* b = nullptr;
+        if (free_.read_nb(b)) return b;
+        if (!sequential()) return free_.read();
+        if (extra_.empty()) {
+            std::fprintf(stderr,
+                         "hlsinstr: stream_of_blocks '%s' holds more than its %d blocks: this C simulation runs its "
+                         "processes one after another; in hardware the producer stalls until a concurrent consumer "
+                         "(dataflow) frees a block, and deadlocks without one\n",
+                         name_.c_str(), DEPTH);
+        }
+        extra_.push_back(std::unique_ptr<Block>(new Block()));
+        return &extra_.back()->data;
+    }
     void release_write(B* b) { full_.write(b); }
     B* acquire_read() { return full_.read(); }
     void release_read(B* b) { free_.write(b); }
 
   private:
+    // One more block of a sequential run (an array type cannot be a vector's element itself).
+    struct Block {
+        B data;
+    };
+
+    // No other thread uses streams (see the header comment).
+    static bool sequential() {
+        hlsinstr::sim::Watchdog::enter_thread();
+        hlsinstr::sim::Watchdog& w = hlsinstr::sim::Watchdog::instance();
+        std::lock_guard<std::mutex> lock(w.mutex());
+        return w.alone();
+    }
+
     void init(const std::string& name) {
+        name_ = name;
         free_.set_name((name + ".free").c_str());
         full_.set_name((name + ".full").c_str());
         for (int i = 0; i < DEPTH; ++i) free_.write(&blocks_[i]);
     }
 
     B blocks_[DEPTH];
-    stream<B*, DEPTH> free_;
-    stream<B*, DEPTH> full_;
+    std::vector<std::unique_ptr<Block>> extra_;
+    std::string name_;
+    // Unbounded: the blocks in circulation bound them (DEPTH, more in a sequential run).
+    stream<B*> free_;
+    stream<B*> full_;
 };
 
 // The producer's view of one block, from construction to the end of its scope.

@@ -8,7 +8,8 @@
 //  - a task is a free-running process: constructing `hls::task t(f, args...)` starts a thread that
 //    calls `f(args...)` again and again, from the construction until the object is destroyed.
 //    Arguments that are lvalues (streams, stream_of_blocks, split/merge channels) are passed by
-//    reference, temporaries by value;
+//    reference, temporaries by value. A default-constructed task (an array `hls::task t[NP];`)
+//    starts at its first `t[i](f, args...)`; later ones (the top's next calls) are no-ops;
 //  - `hls_thread_local` (defined here as C++ `thread_local`) keeps the tasks and streams of a
 //    function alive across its calls, as Vitis requires for tasks declared in the top;
 //  - a task reading an empty stream waits (it is idle); the deadlock watchdog (watchdog.h) does
@@ -68,19 +69,18 @@ class task {
     task() : entry_(0) {}
 
     template <typename F, typename... Args>
-    explicit task(F&& body, Args&&... args) : entry_(new Watchdog::TaskEntry) {
-        std::function<void()> call =
-            std::bind(std::forward<F>(body), hlsinstr::sim::detail::TaskArg<Args>::keep(args)...);
-        Watchdog::TaskEntry* entry = entry_;
-        Watchdog::instance().add_task(entry);
-        thread_ = std::thread([call, entry]() {
-            hlsinstr::sim::detail::task_stop() = &entry->stop;
-            try {
-                while (!entry->stop.load()) call();
-            } catch (const hlsinstr::sim::TaskStopped&) {
-            }
-            Watchdog::instance().task_ended(entry);
-        });
+    explicit task(F&& body, Args&&... args) : entry_(0) {
+        start(std::forward<F>(body), std::forward<Args>(args)...);
+    }
+
+    // A default-constructed task started later (UG1399: `hls_thread_local hls::task t[NP];` then
+    // `t[i](worker, in[i], out[i]);` in the body of the top). The top runs that statement on
+    // each of its calls; a task runs from its first start on, so a later call is a no-op, as
+    // the task object already stands for the running process.
+    template <typename F, typename... Args>
+    void operator()(F&& body, Args&&... args) {
+        if (entry_) return;
+        start(std::forward<F>(body), std::forward<Args>(args)...);
     }
 
     task(const task&) = delete;
@@ -96,6 +96,23 @@ class task {
     }
 
   private:
+    template <typename F, typename... Args>
+    void start(F&& body, Args&&... args) {
+        std::function<void()> call =
+            std::bind(std::forward<F>(body), hlsinstr::sim::detail::TaskArg<Args>::keep(args)...);
+        Watchdog::TaskEntry* entry = new Watchdog::TaskEntry;
+        entry_ = entry;
+        Watchdog::instance().add_task(entry);
+        thread_ = std::thread([call, entry]() {
+            hlsinstr::sim::detail::task_stop() = &entry->stop;
+            try {
+                while (!entry->stop.load()) call();
+            } catch (const hlsinstr::sim::TaskStopped&) {
+            }
+            Watchdog::instance().task_ended(entry);
+        });
+    }
+
     Watchdog::TaskEntry* entry_;
     std::thread thread_;
 };

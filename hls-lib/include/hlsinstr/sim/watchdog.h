@@ -242,7 +242,7 @@ class Watchdog {
                     drop_open_frames();
                     throw TaskStopped();
                 }
-                if (everyone_blocked()) report(lock, 0);
+                if (everyone_blocked() && !release_sequential_writer()) report(lock, 0);
                 const std::uint64_t now_seen = progress();
                 const clock::time_point now = clock::now();
                 if (now_seen != seen) {
@@ -308,6 +308,29 @@ class Watchdog {
         ThreadLog* t = ThreadLog::current();
         if (!t) return;
         t->stack().drop_all();
+    }
+
+    // A sequential C simulation among tasks: the one thread that is no task (the testbench
+    // running a dataflow region's processes one after another) waits to write a full stream
+    // while every task waits too. Its reader is a later process of that same thread, or a task
+    // fed by one (Vitis' `mixed_control_and_data_driven`: read_in fills a split channel before
+    // the loop that starts the workers runs), so the wait cannot end, although in hardware the
+    // processes run side by side. As Vitis C simulation (whose streams are unbounded) the write
+    // goes past the depth: the stream is unbounded from now on, noted once. Two or more threads
+    // that are no tasks, blocked so, stay a deadlock (a FIFO too shallow between them).
+    bool release_sequential_writer() {
+        Waiter* writer = 0;
+        for (std::size_t i = 0; i < waiters_.size(); ++i) {
+            Waiter* w = waiters_[i];
+            if (w->task || w->unblocked()) continue;
+            if (writer || !w->writing) return false;
+            writer = w;
+        }
+        if (!writer) return false;
+        overfill(*writer->channel);
+        writer->channel->depth = 0;
+        writer->channel->ready.notify_all();
+        return true;
     }
 
     // The first rule: nothing in the process can run any more.
