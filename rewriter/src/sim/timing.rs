@@ -19,6 +19,8 @@ use crate::emit::manifest::{Manifest, NestInfo, ProbeEntry};
 use serde::Serialize;
 use std::collections::HashMap;
 
+mod single_call;
+
 /// Where a number comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -88,6 +90,9 @@ pub struct Defaults {
     /// Cycles of an integer multiply of 32 bits or more on a chain (`model::opchain`, `mulw`):
     /// 1 at Vitis' 10 ns, more at a faster clock ([`wide_multiply_cycles`]).
     pub wide_multiply: u64,
+    /// Without a report: a function with loops that the design calls from one place is
+    /// inlined (Vitis; [`single_call`]). Off for Vivado HLS, which keeps some of them.
+    pub inline_single_call: bool,
 }
 
 impl Default for Defaults {
@@ -100,6 +105,7 @@ impl Default for Defaults {
             axi_top_overhead: 13,
             pipeline_loops: 64,
             wide_multiply: 1,
+            inline_single_call: true,
         }
     }
 }
@@ -452,6 +458,9 @@ pub fn build(
             apply_unroll_covering_trips(manifest, shape, &mut timing);
             let has_children = without_unrolled_leaves(manifest, &has_children, &timing);
             apply_straight_functions(manifest, d, top, &has_children, &mut timing);
+            if d.inline_single_call {
+                single_call::apply(manifest, d, top, &has_children, &processes(manifest), &mut timing);
+            }
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_port_limits(manifest, d, top, &mut timing);
@@ -501,6 +510,29 @@ fn without_unrolled_leaves(
     manifest.probes.iter().filter(|c| c.kind != "port" && !unrolled_leaf(c)).filter_map(|c| c.parent).collect()
 }
 
+/// The functions that run as processes, which keep their modules: the callees of a dataflow
+/// function or loop, and `hls::task` bodies.
+fn processes(manifest: &Manifest) -> std::collections::HashSet<&str> {
+    let regions: std::collections::HashSet<&str> = manifest
+        .probes
+        .iter()
+        .filter(|p| match p.kind.as_str() {
+            "function" => p.module.as_ref().is_some_and(|m| m.dataflow),
+            "loop" => p.loop_info.as_ref().is_some_and(|l| l.facts.dataflow),
+            _ => false,
+        })
+        .map(|p| p.function.as_str())
+        .collect();
+    manifest
+        .probes
+        .iter()
+        .filter(|p| p.kind == "function")
+        .flat_map(|p| p.module.iter().flat_map(|m| &m.calls).map(move |c| (p, c)))
+        .filter(|(p, c)| c.task || regions.contains(p.function.as_str()))
+        .map(|(_, c)| c.name.as_str())
+        .collect()
+}
+
 /// Without a report: a function with no loop of its own (a helper computing a value, or calling
 /// others in a row) is one Vitis inlines into its caller, or keeps as a module of latency 0 (a
 /// combinational one): either way it adds no handshake, and what it calls counts in its
@@ -514,24 +546,7 @@ fn apply_straight_functions(
     has_children: &std::collections::HashSet<u32>,
     timing: &mut HashMap<u32, Timing>,
 ) {
-    let regions: std::collections::HashSet<&str> = manifest
-        .probes
-        .iter()
-        .filter(|p| match p.kind.as_str() {
-            "function" => p.module.as_ref().is_some_and(|m| m.dataflow),
-            "loop" => p.loop_info.as_ref().is_some_and(|l| l.facts.dataflow),
-            _ => false,
-        })
-        .map(|p| p.function.as_str())
-        .collect();
-    let kept: std::collections::HashSet<&str> = manifest
-        .probes
-        .iter()
-        .filter(|p| p.kind == "function")
-        .flat_map(|p| p.module.iter().flat_map(|m| &m.calls).map(move |c| (p, c)))
-        .filter(|(p, c)| c.task || regions.contains(p.function.as_str()))
-        .map(|(_, c)| c.name.as_str())
-        .collect();
+    let kept = processes(manifest);
     for p in manifest.probes.iter().filter(|p| p.kind == "function") {
         let info = p.module.as_deref();
         let decided = info.is_some_and(|m| m.dataflow || m.pipeline_ii.is_some() || m.inline.is_some());
