@@ -488,8 +488,8 @@ fn interface_directives_put_the_ports_on_the_bundle_as_the_pragmas_do() {
 /// no argument register, as the public AES design): its turns give 22 for the first call and
 /// 23 for each later one around the schedule's 7, worked out in the case's `why`; the same run
 /// under the report of a 2022.2 testbench gives 20 a call. Without the report, the release from
-/// the project file (an hls_config.cfg is 2023.2+) and the default schedule of 6 land in the
-/// same polls.
+/// the project file (an hls_config.cfg is 2023.2+) and the default schedule of 5 (6 stream states,
+/// the first at cycle 0) land in the same polls.
 #[test]
 fn the_2023_2_testbench_counts_later_calls_from_the_previous_end() {
     let case = repo().join("tests/cycle/24_axis_polled_2023");
@@ -509,7 +509,7 @@ fn the_2023_2_testbench_counts_later_calls_from_the_previous_end() {
     let e = sim(tmp.path(), &["--csynth", report.to_str().unwrap()])["estimate"].clone();
     assert_eq!(counts(&e["cosim_per_call"]), [20, 20, 20], "2022.2: {}", e["cosim_window"]);
     let e = sim(&case, &["--no-csynth"])["estimate"].clone();
-    assert_eq!(counts(&e["per_call"]), [6, 6, 6]);
+    assert_eq!(counts(&e["per_call"]), [5, 5, 5]);
     assert_eq!(counts(&e["cosim_per_call"]), [22, 23, 23], "{}", e["cosim_window"]);
 }
 
@@ -1657,4 +1657,31 @@ fn without_a_report_a_function_called_from_one_place_is_inlined() {
     assert_eq!(per_call("Vitis", 2022), (vec![42, 78], true));
     assert_eq!(per_call("Vitis", 2020), (vec![42, 78], true));
     assert_eq!(per_call("Vivado", 2019), (vec![44, 80], false));
+}
+
+/// Without a report, a function pipeline's stream accesses are its states, one each, and its
+/// latency counts the states after the first: the public Vivado HLS 2016.2 `frameSIPO` reads its
+/// input stream and writes the header that depends on it in the next state, latency 1 (2 before).
+/// `relay`: one read, one dependent write, 1; `pack`: three reads and a write, 3. With a callee of
+/// latency 1 or more, its result comes back a state later (`tests/cycle/21_func_chain`).
+#[test]
+fn without_a_report_a_function_pipelines_stream_accesses_are_its_states() {
+    let run = |body: &str| {
+        let kernel = format!(
+            "#include <hls_stream.h>\nvoid relay(hls::stream<int> &in, hls::stream<int> &out) {{\n\
+             #pragma HLS PIPELINE II=1\n#pragma HLS INTERFACE axis port=in\n#pragma HLS INTERFACE axis port=out\n\
+             {body}}}\n"
+        );
+        let tb = "#include <hls_stream.h>\nvoid relay(hls::stream<int> &in, hls::stream<int> &out);\n\
+                  int main() { hls::stream<int> a, b; for (int i = 0; i < 6; i++) a.write(i);\n\
+                  relay(a, b); relay(a, b); int r = b.read(); r ^= b.read(); return r >= 0 ? 0 : 1; }\n";
+        let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=relay\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel, tb, config, &[]);
+        counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
+    };
+    assert_eq!(run("  if (!in.empty()) {\n    int v = in.read();\n    out.write(v + 1);\n  }\n"), [1, 1]);
+    assert_eq!(
+        run("  int a = in.read();\n  int b = in.read();\n  int c = in.read();\n  out.write(a ^ b ^ c);\n"),
+        [3, 3]
+    );
 }

@@ -561,7 +561,7 @@ fn apply_straight_functions(
 
 /// Without a report: every function's latency as a pipeline, from its body
 /// ([`ModuleTiming::body`]): the longest of its op chain (loops unrolled, each body once) and
-/// the states its memory ports take. A memory port is an array parameter bound, through the
+/// the states its memory ports take, then a state for each stream access after the first. A memory port is an array parameter bound, through the
 /// calls, to a parameter of the top (an `ap_memory` interface, or a caller's memory the callee
 /// cannot repartition); an array a caller declares is partitioned as the pipeline needs
 /// (`model::fnbody`). Each bank serves two accesses a state; the accesses of a call are the
@@ -607,7 +607,11 @@ fn apply_function_bodies(
             let banks = u.banks.max(inherited).max(1);
             ports = ports.max(crate::model::fnbody::port_cycles(reads.div_ceil(banks), writes.div_ceil(banks)));
         }
-        let mut body = chain.max(ports) + streams;
+        // The stream accesses are states of the pipeline, one each; a pipeline's latency counts
+        // the states after its first (`frameSIPO`: a read, then the write that depends on it in
+        // the next state, latency 1). A pipeline that calls others hands their results back in a
+        // state of their own ([`crate::sim::replay`]).
+        let mut body = chain.max(ports) + streams.saturating_sub(1);
         if let Some(Timing::Module(m)) = timing.get_mut(&p.id) {
             if p.name == top && m.pipelined {
                 body = body.max(1);
