@@ -1685,3 +1685,33 @@ fn without_a_report_a_function_pipelines_stream_accesses_are_its_states() {
         [3, 3]
     );
 }
+
+/// Without a report, a function kept as a module whose body is one pipelined loop has no
+/// `_Pipeline_` module inside (the public Vitis 2021.2 ASCON design's `LOADBYTES_1`: loop 8,
+/// module 10). `scale`, called twice (a module), pipelines `a[i] = a[i] * 3` at II 1, depth 2 (a
+/// read on the chain): n − 1 + 1 cycles, its handshake 2; the two calls in a row (both write `a`),
+/// the top's handshake 2: 6 + 2n, 38 and 86 for n = 16, 40 (42 and 90 with the `_Pipeline_`
+/// module's 2 cycles in each call).
+#[test]
+fn without_a_report_a_function_of_one_pipelined_loop_is_that_loops_module() {
+    let kernel = "void scale(int a[64], int n) {\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    \
+                  a[i] = a[i] * 3;\n  }\n}\nvoid top(int a[64], int n) {\n  scale(a, n);\n  scale(a, n);\n}\n";
+    let tb =
+        "void top(int a[64], int n);\nint main() { int a[64] = {1}; top(a, 16); top(a, 40); return a[0] == 81 ? 0 : 1; }\n";
+    let script = common::generated_script(
+        "Vitis",
+        2022,
+        "open_project proj\nset_top top\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
+         open_solution \"solution1\"\ncreate_clock -period 10 -name default\n",
+    );
+    let dir = project_dir(kernel, tb, "", &[("script.tcl", &script)]);
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg(dir.path().join("script.tcl"))
+        .output()
+        .expect("run hlsinstr");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [38, 86]);
+}

@@ -19,6 +19,7 @@ use crate::emit::manifest::{Manifest, NestInfo, ProbeEntry};
 use serde::Serialize;
 use std::collections::HashMap;
 
+mod bare_loop;
 mod single_call;
 
 /// Where a number comes from.
@@ -465,6 +466,7 @@ pub fn build(
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_port_limits(manifest, d, top, &mut timing);
             apply_default_flatten(manifest, &mut timing);
+            bare_loop::apply(manifest, d, top, &mut timing);
             apply_function_bodies(manifest, d, shape, top, &mut timing);
             apply_straight_line_bodies(manifest, d, &has_children, &mut timing);
         }
