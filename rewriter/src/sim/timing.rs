@@ -466,7 +466,7 @@ pub fn build(
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_port_limits(manifest, d, top, &mut timing);
             apply_default_flatten(manifest, &mut timing);
-            bare_loop::apply(manifest, d, top, &mut timing);
+            bare_loop::apply(manifest, d, top, &processes(manifest), &mut timing);
             apply_function_bodies(manifest, d, shape, top, &mut timing);
             apply_straight_line_bodies(manifest, d, &has_children, &mut timing);
         }

@@ -13,9 +13,15 @@ use crate::emit::manifest::Manifest;
 use std::collections::HashMap;
 
 /// Takes the `_Pipeline_` module's cycles off the tail of the one loop of each function (not the
-/// top) that keeps a module, calls no function of the design, fills no initialiser and has that
+/// top or a process) that keeps a module, calls no function of the design, fills no initialiser and has that
 /// pipelined loop, a default's or a pragma's, as its only probed child.
-pub(super) fn apply(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut HashMap<u32, Timing>) {
+pub(super) fn apply(
+    manifest: &Manifest,
+    d: &Defaults,
+    top: &str,
+    processes: &std::collections::HashSet<&str>,
+    timing: &mut HashMap<u32, Timing>,
+) {
     if d.pipeline_wrapper == 0 {
         return;
     }
@@ -27,7 +33,8 @@ pub(super) fn apply(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut H
     }
     let defined: std::collections::HashSet<&str> =
         manifest.probes.iter().filter(|p| p.kind == "function").map(|p| p.name.as_str()).collect();
-    for p in manifest.probes.iter().filter(|p| p.kind == "function" && p.name != top) {
+    let plain = |p: &&crate::emit::manifest::ProbeEntry| p.name != top && !processes.contains(p.name.as_str());
+    for p in manifest.probes.iter().filter(|p| p.kind == "function").filter(plain) {
         let Some(info) = p.module.as_deref() else { continue };
         let kept = matches!(timing.get(&p.id), Some(Timing::Module(m))
             if !m.inlined && !m.pipelined && !m.dataflow && m.initialisers.is_none());
