@@ -488,8 +488,8 @@ fn interface_directives_put_the_ports_on_the_bundle_as_the_pragmas_do() {
 /// no argument register, as the public AES design): its turns give 22 for the first call and
 /// 23 for each later one around the schedule's 7, worked out in the case's `why`; the same run
 /// under the report of a 2022.2 testbench gives 20 a call. Without the report, the release from
-/// the project file (an hls_config.cfg is 2023.2+) and the default schedule of 6 land in the
-/// same polls.
+/// the project file (an hls_config.cfg is 2023.2+) and the default schedule of 5 (6 stream states,
+/// the first at cycle 0) land in the same polls.
 #[test]
 fn the_2023_2_testbench_counts_later_calls_from_the_previous_end() {
     let case = repo().join("tests/cycle/24_axis_polled_2023");
@@ -509,7 +509,7 @@ fn the_2023_2_testbench_counts_later_calls_from_the_previous_end() {
     let e = sim(tmp.path(), &["--csynth", report.to_str().unwrap()])["estimate"].clone();
     assert_eq!(counts(&e["cosim_per_call"]), [20, 20, 20], "2022.2: {}", e["cosim_window"]);
     let e = sim(&case, &["--no-csynth"])["estimate"].clone();
-    assert_eq!(counts(&e["per_call"]), [6, 6, 6]);
+    assert_eq!(counts(&e["per_call"]), [5, 5, 5]);
     assert_eq!(counts(&e["cosim_per_call"]), [22, 23, 23], "{}", e["cosim_window"]);
 }
 
@@ -836,8 +836,10 @@ fn a_copy_loop_into_an_array_nothing_reads_costs_nothing_and_moves_no_bytes() {
 
 /// Case 16 in detail: the fill in `init_ramp` is a ROM only because the project's
 /// `syn.directive.inline` inlines the function (no pragma in the source); without the directive
-/// `init_ramp` is a module of its own whose fill costs its pipeline (2 + 65 more per call: n + 72). The
-/// table derived from the `static const` one is a ROM either way.
+/// the fill costs its pipeline (65 more per call: n + 70; `init_ramp`, called from one place, is
+/// inlined by Vitis' default all the same, no handshake of its own, but only a pragma or directive
+/// makes its fill the caller's table). The table derived from the `static const` one is a ROM
+/// either way.
 #[test]
 fn without_a_report_tables_known_at_synthesis_cost_nothing() {
     let case = repo().join("tests/cycle/16_const_tables");
@@ -857,7 +859,7 @@ fn without_a_report_tables_known_at_synthesis_cost_nothing() {
     assert!(cfg.contains("syn.directive.inline=init_ramp\n"));
     std::fs::write(dir.path().join("hls_config.cfg"), cfg.replace("syn.directive.inline=init_ramp\n", "")).unwrap();
     let rep = sim(dir.path(), &["--no-csynth"]);
-    assert_eq!(counts(&rep["estimate"]["per_call"]), [88, 372, 1096]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [86, 370, 1094]);
     assert_eq!(row(&rep, "derive")["cycles"], 0);
 }
 
@@ -1434,7 +1436,11 @@ fn a_function_called_from_two_separate_branches_of_a_loop_is_outside_its_best_it
 /// 8 + 9n: 44, 80.
 #[test]
 fn independent_calls_of_a_straight_line_run_side_by_side_and_a_dependent_one_waits() {
-    let body = |k: &str| format!("  for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE off\n    {k}\n  }}\n");
+    // INLINE off keeps each a module of its own, which Vitis would otherwise inline (each is
+    // called from one place: `without_a_report_a_function_called_from_one_place_is_inlined`).
+    let body = |k: &str| {
+        format!("#pragma HLS INLINE off\n  for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE off\n    {k}\n  }}\n")
+    };
     let kernel = format!(
         "void fill(int a[16], int n) {{\n{}}}\nvoid clear(int b[16], int n) {{\n{}}}\n\
          void copy(const int a[16], int c[16], int n) {{\n{}}}\n\
@@ -1713,4 +1719,102 @@ fn without_a_report_a_partially_unrolled_loop_is_its_own_pipeline() {
     assert_eq!(row(4)["timing"]["pipelined"]["value"], true, "{}", row(4));
     assert_eq!(row(2)["timing"]["pipelined"]["value"], false, "{}", row(2));
     assert_eq!(row(4)["in_pipeline"], false);
+}
+
+/// Without a report, Vitis inlines a function with loops that the design calls from one place
+/// (UG1399: "By default, Vitis HLS performs inlining of smaller functions"; the reports of the
+/// public 2020.2 `HLS_CISR_spmv_accel`, 2021.2 `Radix2wECC`, 2022.2 `sr_fft` and 2023.2
+/// `mem_streaming` have no module for any such function). `PIPELINE off` loops of `TC × (2 +
+/// chain)`, a read on each chain: `scale` (called once) 3n and no handshake; `bump` (called twice)
+/// 3n and its handshake 2, each call; the top's handshake 2: 6 + 9n, 42 and 78 for n = 4, 8 (44 and
+/// 80 with `scale`'s handshake). Vivado HLS keeps `scale`'s module (its 2016.4 `aes256cbc` keeps
+/// the once-called `aes_mixColumns_inv`).
+#[test]
+fn without_a_report_a_function_called_from_one_place_is_inlined() {
+    let body = |k: &str| format!("  for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE off\n    {k}\n  }}\n");
+    let kernel = format!(
+        "void scale(int a[16], int n) {{\n{}}}\nvoid bump(int a[16], int n) {{\n{}}}\n\
+         void top(int a[16], int n) {{\n  scale(a, n);\n  bump(a, n);\n  bump(a, n);\n}}\n",
+        body("a[i] = a[i] * 3;"),
+        body("a[i] = a[i] + 1;")
+    );
+    let tb = "void top(int a[16], int n);\nint main() { int a[16] = {0}; top(a, 4); top(a, 8); return a[0] == 8 ? 0 : 1; }\n";
+    let script = |tool: &str, year: u32| {
+        let body = "open_project proj\nset_top top\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
+                    open_solution \"solution1\"\ncreate_clock -period 10 -name default\n";
+        common::generated_script(tool, year, body)
+    };
+    let per_call = |tool: &str, year: u32| {
+        let dir = project_dir(&kernel, tb, "", &[("script.tcl", &script(tool, year))]);
+        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+            .arg(hls_include())
+            .arg(dir.path().join("script.tcl"))
+            .output()
+            .expect("run hlsinstr");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let scale = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "scale").unwrap().clone();
+        (counts(&rep["estimate"]["per_call"]), scale["timing"]["inlined"].as_bool().unwrap_or(false))
+    };
+    assert_eq!(per_call("Vitis", 2022), (vec![42, 78], true));
+    assert_eq!(per_call("Vitis", 2020), (vec![42, 78], true));
+    assert_eq!(per_call("Vivado", 2019), (vec![44, 80], false));
+}
+
+/// Without a report, a function pipeline's stream accesses are its states, one each, and its
+/// latency counts the states after the first: the public Vivado HLS 2016.2 `frameSIPO` reads its
+/// input stream and writes the header that depends on it in the next state, latency 1 (2 before).
+/// `relay`: one read, one dependent write, 1; `pack`: three reads and a write, 3. With a callee of
+/// latency 1 or more, its result comes back a state later (`tests/cycle/21_func_chain`).
+#[test]
+fn without_a_report_a_function_pipelines_stream_accesses_are_its_states() {
+    let run = |body: &str| {
+        let kernel = format!(
+            "#include <hls_stream.h>\nvoid relay(hls::stream<int> &in, hls::stream<int> &out) {{\n\
+             #pragma HLS PIPELINE II=1\n#pragma HLS INTERFACE axis port=in\n#pragma HLS INTERFACE axis port=out\n\
+             {body}}}\n"
+        );
+        let tb = "#include <hls_stream.h>\nvoid relay(hls::stream<int> &in, hls::stream<int> &out);\n\
+                  int main() { hls::stream<int> a, b; for (int i = 0; i < 6; i++) a.write(i);\n\
+                  relay(a, b); relay(a, b); int r = b.read(); r ^= b.read(); return r >= 0 ? 0 : 1; }\n";
+        let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=relay\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel, tb, config, &[]);
+        counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
+    };
+    assert_eq!(run("  if (!in.empty()) {\n    int v = in.read();\n    out.write(v + 1);\n  }\n"), [1, 1]);
+    assert_eq!(
+        run("  int a = in.read();\n  int b = in.read();\n  int c = in.read();\n  out.write(a ^ b ^ c);\n"),
+        [3, 3]
+    );
+}
+
+/// Without a report, a function kept as a module whose body is one pipelined loop has no
+/// `_Pipeline_` module inside (the public Vitis 2021.2 ASCON design's `LOADBYTES_1`: loop 8,
+/// module 10). `scale`, called twice (a module), pipelines `a[i] = a[i] * 3` at II 1, depth 2 (a
+/// read on the chain): n − 1 + 1 cycles, its handshake 2; the two calls in a row (both write `a`),
+/// the top's handshake 2: 6 + 2n, 38 and 86 for n = 16, 40 (42 and 90 with the `_Pipeline_`
+/// module's 2 cycles in each call).
+#[test]
+fn without_a_report_a_function_of_one_pipelined_loop_is_that_loops_module() {
+    let kernel = "void scale(int a[64], int n) {\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    \
+                  a[i] = a[i] * 3;\n  }\n}\nvoid top(int a[64], int n) {\n  scale(a, n);\n  scale(a, n);\n}\n";
+    let tb =
+        "void top(int a[64], int n);\nint main() { int a[64] = {1}; top(a, 16); top(a, 40); return a[0] == 81 ? 0 : 1; }\n";
+    let script = common::generated_script(
+        "Vitis",
+        2022,
+        "open_project proj\nset_top top\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
+         open_solution \"solution1\"\ncreate_clock -period 10 -name default\n",
+    );
+    let dir = project_dir(kernel, tb, "", &[("script.tcl", &script)]);
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg(dir.path().join("script.tcl"))
+        .output()
+        .expect("run hlsinstr");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [38, 86]);
 }

@@ -171,6 +171,7 @@ fn analysis_options(
     if let Some(o) = project.and_then(|p| p.axi_top_overhead()) {
         defaults.axi_top_overhead = o;
     }
+    defaults.inline_single_call = project.is_none_or(|p| p.inlines_single_calls());
     defaults.wide_multiply =
         hlsinstr::sim::timing::wide_multiply_cycles(clock, project.and_then(|p| p.part.as_deref()));
     let dram = match (args.dram_bw, args.dram_lat) {

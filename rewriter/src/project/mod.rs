@@ -668,6 +668,13 @@ impl Project {
         self.vivado_hls_or_before(2020).then_some(2)
     }
 
+    /// Whether this project's tool inlines, without being told, a function with loops that the
+    /// design calls from one place: Vitis does (its 2020.2 to 2023.2 reports,
+    /// `sim::timing::single_call`), Vivado HLS keeps some such functions (`false`).
+    pub fn inlines_single_calls(&self) -> bool {
+        !self.vivado_hls_or_before(2020)
+    }
+
     /// The m_axi latency, in cycles, that Vitis schedules for when nothing sets it
     /// (`syn.interface.m_axi_latency`, UG1399 "Default Settings of Vivado/Vitis Flows", 2020.2 to
     /// 2023.2): 0 for the Vivado IP flow, 64 for the Vitis kernel flow; Vivado HLS' INTERFACE

@@ -3,6 +3,7 @@
 
 use super::replay::Replay;
 use super::report::{Reason, Report, Row};
+use super::timing::Source;
 use std::fmt::Write as _;
 
 /// Cycles in HLScope's style: `145k`, `7.75M`.
@@ -250,6 +251,9 @@ pub fn explain(rep: &Report) -> String {
             format!("only stores into `{arrays}`, which nothing reads: code Vitis removes, no time of its own")
         } else if t.absent {
             "not in the report: unrolled or a ROM, no time of its own".to_string()
+        } else if t.inlined && rep.csynth.is_none() && t.overhead.is_some_and(|o| o.source == Source::Default) {
+            "inlined by Vitis' default (a small function): no module of its own, its children count in the caller"
+                .to_string()
         } else if t.inlined && rep.csynth.is_none() {
             "INLINE: no module of its own, its children count in the caller".to_string()
         } else if t.inlined {

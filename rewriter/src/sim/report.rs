@@ -175,7 +175,7 @@ pub struct TimingInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub removed: Option<String>,
     /// A report was given and has no module for this function, or (without one) the function
-    /// is `#pragma HLS INLINE`: inlined.
+    /// is `#pragma HLS INLINE` or one Vitis inlines by default: inlined.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inlined: bool,
     /// No report was given: the function's aggregate initialisers run as modules of their own at

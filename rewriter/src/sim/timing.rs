@@ -19,6 +19,9 @@ use crate::emit::manifest::{Manifest, NestInfo, ProbeEntry};
 use serde::Serialize;
 use std::collections::HashMap;
 
+mod bare_loop;
+mod single_call;
+
 /// Where a number comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -88,6 +91,9 @@ pub struct Defaults {
     /// Cycles of an integer multiply of 32 bits or more on a chain (`model::opchain`, `mulw`):
     /// 1 at Vitis' 10 ns, more at a faster clock ([`wide_multiply_cycles`]).
     pub wide_multiply: u64,
+    /// Without a report: a function with loops that the design calls from one place is
+    /// inlined (Vitis; [`single_call`]). Off for Vivado HLS, which keeps some of them.
+    pub inline_single_call: bool,
 }
 
 impl Default for Defaults {
@@ -100,6 +106,7 @@ impl Default for Defaults {
             axi_top_overhead: 13,
             pipeline_loops: 64,
             wide_multiply: 1,
+            inline_single_call: true,
         }
     }
 }
@@ -453,10 +460,14 @@ pub fn build(
             apply_unroll_covering_trips(manifest, shape, &mut timing);
             let has_children = without_unrolled_leaves(manifest, &has_children, &timing);
             apply_straight_functions(manifest, d, top, &has_children, &mut timing);
+            if d.inline_single_call {
+                single_call::apply(manifest, d, top, &has_children, &processes(manifest), &mut timing);
+            }
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_port_limits(manifest, d, top, &mut timing);
             apply_default_flatten(manifest, &mut timing);
+            bare_loop::apply(manifest, d, top, &processes(manifest), &mut timing);
             apply_function_bodies(manifest, d, shape, top, &mut timing);
             apply_straight_line_bodies(manifest, d, &has_children, &mut timing);
         }
@@ -502,6 +513,29 @@ fn without_unrolled_leaves(
     manifest.probes.iter().filter(|c| c.kind != "port" && !unrolled_leaf(c)).filter_map(|c| c.parent).collect()
 }
 
+/// The functions that run as processes, which keep their modules: the callees of a dataflow
+/// function or loop, and `hls::task` bodies.
+fn processes(manifest: &Manifest) -> std::collections::HashSet<&str> {
+    let regions: std::collections::HashSet<&str> = manifest
+        .probes
+        .iter()
+        .filter(|p| match p.kind.as_str() {
+            "function" => p.module.as_ref().is_some_and(|m| m.dataflow),
+            "loop" => p.loop_info.as_ref().is_some_and(|l| l.facts.dataflow),
+            _ => false,
+        })
+        .map(|p| p.function.as_str())
+        .collect();
+    manifest
+        .probes
+        .iter()
+        .filter(|p| p.kind == "function")
+        .flat_map(|p| p.module.iter().flat_map(|m| &m.calls).map(move |c| (p, c)))
+        .filter(|(p, c)| c.task || regions.contains(p.function.as_str()))
+        .map(|(_, c)| c.name.as_str())
+        .collect()
+}
+
 /// Without a report: a function with no loop of its own (a helper computing a value, or calling
 /// others in a row) is one Vitis inlines into its caller, or keeps as a module of latency 0 (a
 /// combinational one): either way it adds no handshake, and what it calls counts in its
@@ -515,24 +549,7 @@ fn apply_straight_functions(
     has_children: &std::collections::HashSet<u32>,
     timing: &mut HashMap<u32, Timing>,
 ) {
-    let regions: std::collections::HashSet<&str> = manifest
-        .probes
-        .iter()
-        .filter(|p| match p.kind.as_str() {
-            "function" => p.module.as_ref().is_some_and(|m| m.dataflow),
-            "loop" => p.loop_info.as_ref().is_some_and(|l| l.facts.dataflow),
-            _ => false,
-        })
-        .map(|p| p.function.as_str())
-        .collect();
-    let kept: std::collections::HashSet<&str> = manifest
-        .probes
-        .iter()
-        .filter(|p| p.kind == "function")
-        .flat_map(|p| p.module.iter().flat_map(|m| &m.calls).map(move |c| (p, c)))
-        .filter(|(p, c)| c.task || regions.contains(p.function.as_str()))
-        .map(|(_, c)| c.name.as_str())
-        .collect();
+    let kept = processes(manifest);
     for p in manifest.probes.iter().filter(|p| p.kind == "function") {
         let info = p.module.as_deref();
         let decided = info.is_some_and(|m| m.dataflow || m.pipeline_ii.is_some() || m.inline.is_some());
@@ -547,7 +564,7 @@ fn apply_straight_functions(
 
 /// Without a report: every function's latency as a pipeline, from its body
 /// ([`ModuleTiming::body`]): the longest of its op chain (loops unrolled, each body once) and
-/// the states its memory ports take. A memory port is an array parameter bound, through the
+/// the states its memory ports take, then a state for each stream access after the first. A memory port is an array parameter bound, through the
 /// calls, to a parameter of the top (an `ap_memory` interface, or a caller's memory the callee
 /// cannot repartition); an array a caller declares is partitioned as the pipeline needs
 /// (`model::fnbody`). Each bank serves two accesses a state; the accesses of a call are the
@@ -593,7 +610,11 @@ fn apply_function_bodies(
             let banks = u.banks.max(inherited).max(1);
             ports = ports.max(crate::model::fnbody::port_cycles(reads.div_ceil(banks), writes.div_ceil(banks)));
         }
-        let mut body = chain.max(ports) + streams;
+        // The stream accesses are states of the pipeline, one each; a pipeline's latency counts
+        // the states after its first (`frameSIPO`: a read, then the write that depends on it in
+        // the next state, latency 1). A pipeline that calls others hands their results back in a
+        // state of their own ([`crate::sim::replay`]).
+        let mut body = chain.max(ports) + streams.saturating_sub(1);
         if let Some(Timing::Module(m)) = timing.get_mut(&p.id) {
             if p.name == top && m.pipelined {
                 body = body.max(1);
