@@ -58,11 +58,11 @@ pub(super) fn ends_flow(stmt: Node) -> bool {
 /// its path goes on with the next case's statements (`case 0: case 1: f(); break;`).
 pub(super) fn case_ends_path(case: Node) -> bool {
     let value = field(case, "value").map(|v| v.id());
-    let mut last = named_children(case).filter(|c| Some(c.id()) != value && kind(*c) != "comment").last();
+    let mut last = named_children(case).rfind(|c| Some(c.id()) != value && kind(*c) != "comment");
     while let Some(n) = last {
         match kind(n) {
             "compound_statement" | "labeled_statement" => {
-                last = named_children(n).filter(|c| kind(*c) != "comment" && kind(*c) != "statement_identifier").last()
+                last = named_children(n).rfind(|c| kind(*c) != "comment" && kind(*c) != "statement_identifier")
             }
             "break_statement" | "continue_statement" => return true,
             _ => return ends_flow(n),
