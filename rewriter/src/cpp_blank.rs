@@ -9,6 +9,10 @@
 //!   say does not matter to the rewrite;
 //! - `typename` in a functional cast (`typename Box<A>::T(0.5)`), which the grammar does not
 //!   know; without it the cast reads as a call of a qualified name, which it is to a reader;
+//! - a sign or size keyword used alone as a functional cast (`return (unsigned(x_));`, valid
+//!   C++: the public mzrghorbani/lr_hls_dev's getters, Vivado HLS 2019.1), which the grammar
+//!   reads as the start of a type and fails on; without it the cast reads as a parenthesised
+//!   expression, its value to a reader (the width is not the rewrite's concern);
 //! - `#pragma` lines between a brace-less loop header and its body, where the grammar expects a
 //!   statement. The model finds them there again in the original text (see `model`);
 //! - the inside of a long brace initializer of numbers only (`weight_t w2[4096] = {0.1, ...};`,
@@ -78,7 +82,10 @@ pub fn blank_with(text: &str, defined: &[String]) -> Option<Blanked> {
         if in_directive(start) {
             continue;
         }
-        if names.iter().any(|n| n == word) || (word == "typename" && functional_cast_after(&code, start + word.len())) {
+        if names.iter().any(|n| n == word)
+            || (word == "typename" && functional_cast_after(&code, start + word.len()))
+            || (SIGN_SIZE.contains(&word) && keyword_cast_after(&code, start, start + word.len()))
+        {
             ranges.push(start..start + word.len());
         }
     }
@@ -236,6 +243,31 @@ fn words(code: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// Keywords that the grammar reads as the start of a sized type (`unsigned int`) but C++ also
+/// allows alone as a functional cast's type (`unsigned(x)`).
+const SIGN_SIZE: &[&str] = &["unsigned", "signed", "long", "short"];
+
+/// The keyword between `start` and `at` is a functional cast: `(` follows (not `(*` or `(&`, a
+/// declarator of a function pointer or reference), and no type word comes before it
+/// (`long long(x)`, `unsigned long(x)` are not valid casts; `(`, an operator, `return` are).
+fn keyword_cast_after(code: &str, start: usize, at: usize) -> bool {
+    let b = code.as_bytes();
+    let mut i = at;
+    while i < b.len() && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    if i >= b.len() || b[i] != b'(' {
+        return false;
+    }
+    let next = code[i + 1..].trim_start().as_bytes().first().copied();
+    if matches!(next, Some(b'*' | b'&' | b'^')) {
+        return false;
+    }
+    let before = code[..start].trim_end();
+    let word_before = before.rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next().unwrap_or("");
+    before.is_empty() || !before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') || word_before == "return"
+}
+
 /// After `typename` at `at`: a qualified name (with template arguments) directly followed by
 /// `(` or `{`: a functional cast such as `typename Box<A>::T(0.5)`.
 fn functional_cast_after(code: &str, at: usize) -> bool {
@@ -386,6 +418,17 @@ mod tests {
         assert_eq!(out.matches("typename").count(), 2, "the template parameter and the declaration: {out}");
         assert!(out.contains("y =          Box<A>::T(0.5)") && out.contains("x *          ns::Box"), "{out}");
         assert!(blank("void f() { \"typename A::B(x)\"; }").is_none(), "literals are not code");
+    }
+
+    #[test]
+    fn a_sign_keyword_alone_as_a_functional_cast() {
+        let src = "unsigned f(const S &s) { return (unsigned(s.layer())); }\nint g(int v) { return unsigned(v) + long (v); }\n";
+        let out = blanked(src);
+        assert!(out.contains("return (        (s.layer()));"), "{out}");
+        assert!(out.contains("return         (v) +      (v);"), "{out}");
+        assert!(out.starts_with("unsigned f("), "a return type is kept: {out}");
+        let decls = "unsigned (*fp)(int);\nunsigned long h(unsigned long (x));\nunsigned int n = 0;\n";
+        assert!(blank(decls).is_none(), "declarations are not casts: {:?}", blank(decls).map(|b| b.text));
     }
 
     #[test]

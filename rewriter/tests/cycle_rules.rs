@@ -1818,3 +1818,33 @@ fn without_a_report_a_function_of_one_pipelined_loop_is_that_loops_module() {
     let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(counts(&rep["estimate"]["per_call"]), [38, 86]);
 }
+
+/// Without a report, a function pipeline over a loop whose bound is not a constant is no
+/// pipeline: every loop of a pipelined function's hierarchy must be unrolled, and one with a
+/// variable bound cannot be (UG1399 "Function Pipelining"; the public Vivado HLS 2019.1 `LR_top`
+/// of mzrghorbani/lr_hls_dev: `Pipeline none`, latency `?`, co-simulation 130 where the
+/// pipeline's depth gave 1). A `while` loop makes the pragma's function timed as the same
+/// function without it; a constant bound keeps the pipeline (a fixed latency per call).
+#[test]
+fn without_a_report_a_function_pipeline_over_a_variable_loop_is_no_pipeline() {
+    let tb = "int k(int a[64], int n);\nint main() { int a[64] = {0}; a[0] = 1; int s = k(a, 4) + k(a, 12);\n\
+              return s == 2 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let run = |kernel: &str| {
+        let dir = project_dir(kernel, tb, config, &[]);
+        counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
+    };
+    let pragma = "#pragma HLS PIPELINE II=1\n";
+    let while_loop = format!(
+        "int k(int a[64], int n) {{\n{pragma}  int s = 0, i = 0;\n  while (i < n) {{\n    s += a[i];\n    i++;\n  }}\n  return s;\n}}\n"
+    );
+    let plain = run(&while_loop.replace(pragma, ""));
+    assert!(plain[1] > plain[0], "{plain:?}");
+    assert_eq!(run(&while_loop), plain, "a while loop: no pipeline");
+    let constant = format!(
+        "int k(int a[64], int n) {{\n{pragma}  int s = 0;\n  for (int i = 0; i < 8; i++) s += a[i];\n  return s;\n}}\n"
+    );
+    let piped = run(&constant);
+    assert_eq!(piped[0], piped[1], "{piped:?}");
+    assert_ne!(piped, run(&constant.replace(pragma, "")), "a constant bound keeps the pipeline");
+}

@@ -13,6 +13,7 @@ pub mod estimate;
 pub mod events;
 pub mod fastmap;
 pub mod headers;
+mod install_include;
 pub mod logpipe;
 mod names;
 pub mod output;

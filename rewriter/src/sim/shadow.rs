@@ -49,13 +49,15 @@ impl Tree {
         original.strip_prefix(&self.root).ok().map(|rel| self.dir.join(rel))
     }
 
-    /// Writes the copy of `original` with `text`.
+    /// Writes the copy of `original` with `text`, its includes pinned to another machine's tool
+    /// installation read from the include path (see install_include.rs).
     pub fn add(&mut self, original: &Path, text: &[u8], line_map: Option<Vec<[usize; 3]>>) -> Result<PathBuf> {
+        let text = super::install_include::unpin(text);
         let copy = self.copy_path(original).unwrap_or_else(|| self.dir.join(original.file_name().unwrap_or_default()));
         if let Some(d) = copy.parent() {
             std::fs::create_dir_all(d).map_err(|e| Error::io(d, &e))?;
         }
-        std::fs::write(&copy, text).map_err(|e| Error::io(&copy, &e))?;
+        std::fs::write(&copy, &text).map_err(|e| Error::io(&copy, &e))?;
         self.files.push(Shadow { copy: copy.clone(), original: original.to_path_buf(), line_map });
         Ok(copy)
     }

@@ -456,6 +456,7 @@ pub fn build(
             apply_flattened_imperfect_nests(manifest, &mut timing);
         }
         None => {
+            apply_unpipelinable_functions(manifest, d, &mut timing);
             apply_inlined_tables(manifest, &mut timing);
             apply_unroll_covering_trips(manifest, shape, &mut timing);
             let has_children = without_unrolled_leaves(manifest, &has_children, &timing);
@@ -645,6 +646,64 @@ fn apply_straight_line_bodies(
             continue;
         }
         m.overhead = Sourced::new(m.overhead.value + chain, Source::Default);
+    }
+}
+
+/// Without a report: a function pipeline needs every loop of its hierarchy unrolled, and a loop
+/// whose bound is not a constant cannot be (UG1399 "Function Pipelining": "If a loop has
+/// variable bounds and it cannot be unrolled then this will prevent the function from being
+/// pipelined"). Such a function is timed as the module it then stays: its loops and calls run
+/// one after the other. The public Vivado HLS 2019.1 `LR_top` of mzrghorbani/lr_hls_dev
+/// pipelines a top whose hierarchy iterates with range-`for` over containers and a
+/// `while (true)`: its report says `Pipeline none` and latency `?`, co-simulation 130 cycles,
+/// where the pipeline's depth gave 1. A loop's bound is taken as not a constant when the loop is
+/// a `while`, a `do`-`while` or a range-`for` (over a container: its `begin()`/`end()`). A
+/// `for` with a variable bound (`i < n`) is not detected: the manifest does not say which bounds
+/// are constants, and the run's trip counts cannot (a constant bound with an early `break`
+/// varies too).
+fn apply_unpipelinable_functions(manifest: &Manifest, d: &Defaults, timing: &mut HashMap<u32, Timing>) {
+    use crate::model::LoopKind;
+    let functions: Vec<&ProbeEntry> = manifest.probes.iter().filter(|p| p.kind == "function").collect();
+    // Not the run's trip counts: a loop of constant bound that breaks early (`if (v[i] > limit)
+    // break;`) runs different trips in C and still unrolls (`tests/cycle/08_function_pipeline`).
+    let variable = |p: &ProbeEntry| {
+        let kind = p.loop_info.as_ref().map(|l| l.kind);
+        matches!(kind, Some(LoopKind::While | LoopKind::DoWhile | LoopKind::RangeFor))
+    };
+    let mut demote = Vec::new();
+    for f in &functions {
+        if !matches!(timing.get(&f.id), Some(Timing::Module(m)) if m.pipelined) {
+            continue;
+        }
+        // The function and everything it calls, at any depth: calls name a function by its last
+        // component, a loop its function by the qualified name (`TMTT::LRHLS::produce`).
+        let mut todo = vec![f.name.as_str()];
+        let mut seen = std::collections::HashSet::new();
+        let mut qualified = std::collections::HashSet::new();
+        while let Some(name) = todo.pop() {
+            if !seen.insert(name) {
+                continue;
+            }
+            for g in functions.iter().filter(|g| g.name == name) {
+                qualified.insert(g.function.as_str());
+                todo.extend(g.module.iter().flat_map(|m| &m.calls).map(|c| c.name.as_str()));
+            }
+        }
+        let blocked =
+            manifest.probes.iter().any(|p| p.kind == "loop" && qualified.contains(p.function.as_str()) && variable(p));
+        if blocked {
+            demote.push(f.id);
+        }
+    }
+    for id in demote {
+        let info = manifest.probes.iter().find(|p| p.id == id).and_then(|p| p.module.as_deref());
+        if let Some(Timing::Module(m)) = timing.get_mut(&id) {
+            m.pipelined = false;
+            m.latency = None;
+            let (initialisers, notes) = initialiser_cost(info, d);
+            m.initialisers = initialisers;
+            m.initialiser_notes = notes;
+        }
     }
 }
 
