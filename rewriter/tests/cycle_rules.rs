@@ -1457,6 +1457,40 @@ fn independent_calls_of_a_straight_line_run_side_by_side_and_a_dependent_one_wai
     assert_eq!(counts(&rep["estimate"]["per_call"]), [26, 46], "{rep:#}");
 }
 
+/// Two calls that only read one array still take turns: the memory's ports serve one module at
+/// a time (UG1448 "Memory Port Contention"). `sum_a` and `sum_b` are the same `PIPELINE off`
+/// loop over their array and a store of the sum (2 + 3n each, without a report); reading `a`
+/// and `b` they run side by side (the top's handshake 2 and one call), both reading `a` one
+/// after the other (one call more).
+#[test]
+fn calls_reading_one_array_take_turns_on_its_ports() {
+    let body =
+        "#pragma HLS INLINE off\n  int acc = 0;\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE off\n    \
+                acc += a[i];\n  }\n  *s = acc;\n";
+    let run = |second: &str| {
+        let kernel = format!(
+            "void sum_a(const int a[16], int *s, int n) {{\n{body}}}\nvoid sum_b(const int a[16], int *s, int n) {{\n{body}}}\n\
+             void top(const int a[16], const int b[16], int *s0, int *s1, int n) {{\n  sum_a(a, s0, n);\n  \
+             sum_b({second}, s1, n);\n}}\n"
+        );
+        let tb = "void top(const int a[16], const int b[16], int *s0, int *s1, int n);\n\
+                  int main() { int a[16] = {1}, b[16] = {2}, s0, s1; top(a, b, &s0, &s1, 4); top(a, b, &s0, &s1, 8); \
+                  return s0 + s1 > 0 ? 0 : 1; }\n";
+        let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=top\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel, tb, config, &[]);
+        let rep = sim(dir.path(), &["--no-csynth"]);
+        let call =
+            rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "sum_b").unwrap()["cycles"].as_u64().unwrap();
+        (counts(&rep["estimate"]["per_call"]), call)
+    };
+    let (apart, sum_b) = run("b");
+    assert_eq!(sum_b, 14 + 26, "each call 2 + 3n, for n = 4 and 8");
+    assert_eq!(apart, [2 + 14, 2 + 26], "side by side: the handshake and one call");
+    let (shared, sum_b) = run("a");
+    assert_eq!(sum_b, 14 + 26);
+    assert_eq!(shared, [2 + 2 * 14, 2 + 2 * 26], "one after the other");
+}
+
 /// The same rule with a report whose top latency is undefined (its cycles come from its
 /// children): `fill` (17), `clear` (33) and `copy` (25) have fixed latencies; `clear` runs beside
 /// `fill`, `copy` after `fill`: the top's own 2 + max(17 + 25, 33) = 44, where one after the other

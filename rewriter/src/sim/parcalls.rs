@@ -9,6 +9,10 @@
 //! (line 100) with `bf_inv(lambda, x)` (line 96), ahead of the calls between them: it reads only
 //! `x`, and `y`, which `bf_mult(lambda, lambda, y)` reads before it, is a register Vitis renames.
 //! A call that needs another's result starts in the state where that one ends.
+//! Two calls that read one array or pointer take turns: a memory's ports serve one module at a
+//! time (UG1448 "Memory Port Contention"; the public designs' calls side by side share only
+//! scalars and values: `Radix2wECC`'s `vec` is an `ap_int<166>`). An array partitioned into
+//! registers would not need that; the rule does not tell it apart.
 //!
 //! The rule: a call depends on an earlier item of its segment that writes what it reads (a
 //! variable, an array, the result of a call), and, for memories (arrays, pointers, streams), on one
@@ -92,6 +96,8 @@ struct Effect {
     reads: Vec<String>,
     writes: Vec<String>,
     stores: Vec<String>,
+    /// A call: the memories (arrays, pointers) it reads through its callee's ports.
+    ports: Vec<String>,
 }
 
 impl ParCalls {
@@ -218,11 +224,13 @@ fn segment_calls(
     out
 }
 
-/// `b` (later) waits for `a`: it reads what `a` writes or stores, or stores into a memory `a`
-/// reads, writes or stores into.
+/// `b` (later) waits for `a`: it reads what `a` writes or stores, stores into a memory `a`
+/// reads, writes or stores into, or both calls read one memory (its ports serve one module
+/// instance at a time).
 fn depends(a: &Effect, b: &Effect) -> bool {
     let meets = |x: &[String], y: &[String]| x.iter().any(|v| y.contains(v));
-    meets(&a.writes, &b.reads)
+    meets(&a.ports, &b.ports)
+        || meets(&a.writes, &b.reads)
         || meets(&a.stores, &b.reads)
         || meets(&b.stores, &a.reads)
         || meets(&b.stores, &a.writes)
@@ -235,7 +243,12 @@ const VOLATILE: &str = "(volatile)";
 
 fn effect(item: &SegItem, caller: &ModuleInfo, modules: &HashMap<&str, &ModuleInfo>) -> Effect {
     let Some(k) = item.call else {
-        return Effect { reads: item.reads.clone(), writes: item.writes.clone(), stores: item.stores.clone() };
+        return Effect {
+            reads: item.reads.clone(),
+            writes: item.writes.clone(),
+            stores: item.stores.clone(),
+            ports: Vec::new(),
+        };
     };
     let mut e = Effect { writes: vec![format!("#{k}")], ..Effect::default() };
     let callee = caller.calls.get(k).and_then(|c| modules.get(c.name.as_str()));
@@ -260,7 +273,7 @@ fn effect(item: &SegItem, caller: &ModuleInfo, modules: &HashMap<&str, &ModuleIn
             ParamKind::Scalar => {}
             ParamKind::Reference if constant || only_read => {}
             ParamKind::Reference => e.writes.push(base.clone()),
-            ParamKind::Pointer | ParamKind::Array if constant => {}
+            ParamKind::Pointer | ParamKind::Array if constant => e.ports.push(base.clone()),
             ParamKind::Pointer | ParamKind::Array | ParamKind::Stream => e.stores.push(base.clone()),
         }
     }
@@ -273,7 +286,7 @@ mod tests {
 
     fn eff(reads: &[&str], writes: &[&str], stores: &[&str]) -> Effect {
         let v = |x: &[&str]| x.iter().map(|s| s.to_string()).collect();
-        Effect { reads: v(reads), writes: v(writes), stores: v(stores) }
+        Effect { reads: v(reads), writes: v(writes), stores: v(stores), ports: Vec::new() }
     }
 
     #[test]
@@ -283,6 +296,9 @@ mod tests {
         assert!(depends(&eff(&["t"], &[], &[]), &eff(&[], &[], &["t"])), "stores into a memory the first read");
         assert!(depends(&eff(&[], &[], &["t"]), &eff(&["t"], &[], &[])));
         assert!(!depends(&eff(&["t", "a"], &[], &[]), &eff(&["t", "b"], &["c"], &[])), "two reads");
+        let port = |m: &str| Effect { ports: vec![m.to_string()], ..eff(&[m], &[], &[]) };
+        assert!(depends(&port("t"), &port("t")), "two calls reading one memory take turns on its ports");
+        assert!(!depends(&port("t"), &port("u")));
     }
 
     fn group(
