@@ -126,6 +126,13 @@ pub struct LoopFacts {
     /// iteration (`model::best_path`): what a report's best-case iteration holds of it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub best_path_calls: Vec<(String, u32)>,
+    /// The function's own arrays the body names (`model::ports::local_channels`): in a dataflow
+    /// function, the ping-pong channels between the processes made of its loops.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub local_arrays: Vec<String>,
+    /// The function's own streams the body names: FIFO channels between such processes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub local_streams: Vec<String>,
 }
 
 /// One assignment of a loop body on a dependence chain: the type of what it assigns (a type
