@@ -1390,12 +1390,16 @@ impl<'a> Ctx<'a> {
         if fa.is_empty() || fb.is_empty() {
             return None;
         }
-        let shares = |pick: fn(&crate::model::pragma::LoopFacts) -> &Vec<String>| {
-            fa.iter().flat_map(|f| pick(f)).any(|x| fb.iter().any(|g| pick(g).contains(x)))
+        let shares = |pick: fn(&crate::model::pragma::LocalChannels) -> &Vec<String>| {
+            let names = |fs: &[&'a crate::model::pragma::LoopFacts]| -> Vec<&'a String> {
+                fs.iter().filter_map(|f| f.local_channels.as_deref()).flat_map(pick).collect()
+            };
+            let theirs = names(&fb);
+            names(&fa).into_iter().any(|x| theirs.contains(&x))
         };
-        if shares(|f| &f.local_arrays) {
+        if shares(|c| &c.arrays) {
             Some(Channel::Buffer)
-        } else if shares(|f| &f.local_streams) {
+        } else if shares(|c| &c.streams) {
             Some(Channel::Stream)
         } else {
             None
