@@ -411,6 +411,30 @@ impl Report {
         })
     }
 
+    /// The dataflow processes Vivado HLS / Vitis made of the loops (and the code around them) of
+    /// `function`'s dataflow region: the modules its module instantiates that are named
+    /// `Loop_<label>_proc<N>` or `<function>_Loop_<label>_proc<N>` (facts, rule 5). An instance
+    /// may name the module cut to Vivado HLS' 20 characters (`Loop_writeoutput_pro`): a module
+    /// whose name starts with it is the same.
+    pub fn loop_processes(&self, function: &str) -> Vec<&Module> {
+        let Some(owner) = self.module_of_function(function) else { return Vec::new() };
+        let own_prefix = format!("{}_Loop_", owner.name);
+        let mut out: Vec<&Module> = Vec::new();
+        for name in owner.submodules() {
+            if !(name.starts_with("Loop_") || name.starts_with(&own_prefix)) {
+                continue;
+            }
+            let found = self.modules.iter().find(|m| m.name == name).or_else(|| {
+                let cut = name.len() == VIVADO_NAME_CHARS;
+                self.modules.iter().find(|m| cut && m.name.starts_with(name))
+            });
+            if let Some(m) = found.filter(|m| !out.iter().any(|o| o.name == m.name)) {
+                out.push(m);
+            }
+        }
+        out
+    }
+
     /// The top module (named [`Report::top`]).
     pub fn top_module(&self) -> Option<&Module> {
         self.module(&self.top)
@@ -428,8 +452,9 @@ impl Report {
 
     /// Loops named `loop_name` in `function`, tried in this order, the first step with a match
     /// winning:
-    /// 1. the exact name in the function's module or in its `<function>_Pipeline_<loop>` modules
-    ///    (Vitis moves a pipelined loop into such a module);
+    /// 1. the exact name in the function's module, in its `<function>_Pipeline_<loop>` modules
+    ///    (Vitis moves a pipelined loop into such a module) or in its dataflow loop processes
+    ///    ([`Report::loop_processes`]);
     /// 2. the same name up to `.N` copy suffixes (all copies);
     /// 3. for a `VITIS_LOOP_<line>_<n>` name: loops there whose `VITIS_LOOP` name has the same
     ///    line (the ordinal can differ when the tool counted loops differently), including
@@ -443,10 +468,12 @@ impl Report {
     pub fn find_loops(&self, function: &str, loop_name: &str) -> Vec<LoopRef<'_>> {
         // The function's module may be a numbered copy only ([`Report::module_of_function`]).
         let function = self.module_of_function(function).map_or(function, |m| m.name.as_str());
+        let processes = self.loop_processes(function);
         let own: Vec<&Module> = self
             .modules
             .iter()
             .filter(|m| m.name == function || m.pipeline_of.as_ref().is_some_and(|p| p.function == function))
+            .chain(processes.iter().copied())
             .collect();
         let in_own = |pred: &dyn Fn(&Loop) -> bool| -> Vec<LoopRef<'_>> {
             own.iter().flat_map(|m| m.all_loops()).filter(|r| pred(r.node)).collect()

@@ -76,6 +76,9 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_b
         facts.registers_only = super::registers::registers_only(n.body, &f.params, text);
         facts.memory = super::ports::loop_memory(n.node, n.body, function_body, &f.params, text);
         facts.best_path_calls = super::best_path::fewest_calls(n.body, text);
+        let (arrays, streams) = super::ports::local_channels(n.body, function_body, text);
+        facts.local_channels = (!arrays.is_empty() || !streams.is_empty())
+            .then(|| Box::new(super::pragma::LocalChannels { arrays, streams }));
         f.loops[index].details = Some(LoopDetails {
             before: before_offset(n.unit, n.container, text),
             facts,

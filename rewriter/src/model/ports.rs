@@ -200,6 +200,36 @@ pub(super) fn loop_memory(
     Some(LoopMemory { vars, arrays: used, accesses, resolved: Vec::new() })
 }
 
+/// The function's own arrays and streams (declared in its body, not parameters) that `body`
+/// names: `(arrays, streams)`, each sorted. In a dataflow function they are the channels between
+/// the processes Vitis makes of its loops (an array a ping-pong buffer, a stream a FIFO).
+pub(super) fn local_channels(body: Node, function_body: Node, text: &str) -> (Vec<String>, Vec<String>) {
+    let named = identifiers(&text[body.byte_range()]);
+    let mut arrays: Vec<String> = arrays_of(function_body, &[], text)
+        .into_iter()
+        .map(|a| a.name)
+        .filter(|a| named.contains(&a.as_str()))
+        .collect();
+    let mut streams = Vec::new();
+    let mut todo = vec![function_body];
+    while let Some(n) = todo.pop() {
+        if kind(n) == "declaration" && field(n, "type").is_some_and(|t| text[t.byte_range()].contains("stream")) {
+            for d in n.children_by_field_name("declarator", &mut n.walk()) {
+                let names = super::body::innermost_identifier(d, text);
+                streams.extend(names.into_iter().filter(|s| named.contains(&s.as_str())));
+            }
+        }
+        if !matches!(kind(n), "lambda_expression" | "class_specifier" | "struct_specifier") {
+            todo.extend(named_children(n));
+        }
+    }
+    for v in [&mut arrays, &mut streams] {
+        v.sort();
+        v.dedup();
+    }
+    (arrays, streams)
+}
+
 /// The names the function declares (parameters and locals, loop variables among them).
 fn declared_names(function_body: Node, params: &[super::Param], text: &str) -> Vec<String> {
     let mut out: Vec<String> = params.iter().map(|p| p.name.clone()).collect();

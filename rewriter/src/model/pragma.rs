@@ -126,6 +126,22 @@ pub struct LoopFacts {
     /// iteration (`model::best_path`): what a report's best-case iteration holds of it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub best_path_calls: Vec<(String, u32)>,
+    /// The function's own arrays and streams the body names (`model::ports::local_channels`);
+    /// none when it names neither. Boxed: the facts sit in the frames of the body walk, which
+    /// recurses as deep as loops nest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub local_channels: Option<Box<LocalChannels>>,
+}
+
+/// A loop's own arrays and streams: in a dataflow function, the channels between the processes
+/// made of its loops (an array a ping-pong buffer, a stream a FIFO).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LocalChannels {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub arrays: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<String>,
 }
 
 /// One assignment of a loop body on a dependence chain: the type of what it assigns (a type

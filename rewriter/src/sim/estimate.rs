@@ -378,10 +378,17 @@ pub struct ProbeNote {
 }
 
 /// Account for the report against the timing built from it.
+/// The probe's parent is a function: a loop directly in a function's body.
+fn manifest_parent_is_function(manifest: &Manifest, p: &crate::emit::manifest::ProbeEntry) -> bool {
+    p.parent.is_some_and(|q| manifest.probes.iter().any(|x| x.id == q && x.kind == "function"))
+}
+
 pub fn account(manifest: &Manifest, timing: &HashMap<u32, Timing>, report: &csynth::Report) -> Accounting {
     let mut probed_modules: HashSet<String> = HashSet::new();
     let mut copies: HashSet<String> = HashSet::new();
     let mut probed_loops: HashSet<String> = HashSet::new();
+    // Dataflow processes made of loops: module -> the loops (probes) it holds.
+    let mut processes: HashMap<String, Vec<String>> = HashMap::new();
     let mut notes = Vec::new();
     for p in &manifest.probes {
         let note = |reason: &str| ProbeNote {
@@ -406,10 +413,20 @@ pub fn account(manifest: &Manifest, timing: &HashMap<u32, Timing>, report: &csyn
                 if let Some(name) = &l.report_loop {
                     probed_loops.insert(name.clone());
                 }
+                if let Some(lp) = l.process.as_ref().filter(|lp| lp.members.contains(&p.id)) {
+                    processes.entry(lp.module.clone()).or_default().push(p.name.clone());
+                }
+                let in_processes = p.parent.is_some() && !report.loop_processes(&p.function).is_empty();
                 if let Some(table) = &l.constant_table {
                     notes.push(note(&format!(
                         "fills the constant table `{table}` and nothing else: Vitis folds it into a ROM (rule 7); costs 0"
                     )));
+                } else if l.absent && in_processes && manifest_parent_is_function(manifest, p) {
+                    notes.push(note(
+                        "a loop of a dataflow function in none of the report's loop processes (`Loop_<label>_proc`): \
+                         not mapped, costs 0 of its own; the region is the report's latency moved by the processes \
+                         that were mapped",
+                    ));
                 } else if l.absent {
                     notes.push(note(
                         "not in the report: unrolled into its parent's schedule or folded into a ROM; costs 0 of its own",
@@ -437,6 +454,8 @@ pub fn account(manifest: &Manifest, timing: &HashMap<u32, Timing>, report: &csyn
         .map(|m| {
             let counted = if probed_modules.contains(&m.name) {
                 "probed".to_string()
+            } else if let Some(loops) = processes.get(&m.name) {
+                format!("dataflow process of the loops {}: one process, timed from this module", loops.join(", "))
             } else if m.pipeline_of.is_some()
                 && m.all_loops().iter().any(|l| probed_loops.contains(&format!("{}/{}", m.name, l.node.name)))
             {

@@ -303,6 +303,9 @@ pub fn explain(rep: &Report) -> String {
         if let Some(n) = &t.report_name {
             facts.push(format!("report entry {n}"));
         }
+        if let Some(m) = &t.process {
+            facts.push(format!("dataflow process {m} (timed as one with the loops it holds)"));
+        }
         if !facts.is_empty() {
             let _ = writeln!(out, "{indent}  {}", facts.join(", "));
         }

@@ -234,7 +234,12 @@ struct Proc {
     cycles: u64,
     /// What the report assumed for this process (its latency), when it says.
     base: Option<u64>,
+    /// The report's worst case for it.
+    base_max: Option<u64>,
     node: Option<usize>,
+    /// The loop probes this process is made of (a loop of the dataflow function, or the loops
+    /// the report put into one `Loop_<label>_proc` module); empty for a call.
+    loops: Vec<u32>,
 }
 
 pub struct Options {
@@ -976,7 +981,15 @@ impl<'a> Ctx<'a> {
                     let iteration = std::mem::take(&mut parent.procs);
                     self.fold_iteration(parent.probe, &iteration, &mut parent.df);
                 }
-                parent.procs.push(Proc { site: open.site, cycles, base: scheduled.base, node: open.node });
+                let loops = if matches!(t, Some(Timing::Loop(_))) { vec![open.probe] } else { Vec::new() };
+                parent.procs.push(Proc {
+                    site: open.site,
+                    cycles,
+                    base: scheduled.base,
+                    base_max: scheduled.base_max,
+                    node: open.node,
+                    loops,
+                });
                 parent.delta += contribution;
             }
             Some(parent) => {
@@ -1125,16 +1138,26 @@ impl<'a> Ctx<'a> {
             None => (m.latency, m.pipelined),
         };
         if m.dataflow && !open.procs.is_empty() {
-            let region = self.dataflow_region(open.probe, &open.procs, true);
+            let procs = self.loop_processes(&open.procs);
+            let region = self.dataflow_region(open.probe, &procs, true);
             return match latency {
                 Some(l) => {
-                    let assumed: Vec<Proc> = open
-                        .procs
+                    let assumed: Vec<Proc> = procs
                         .iter()
-                        .map(|p| Proc { site: p.site, cycles: p.base.unwrap_or(p.cycles), base: p.base, node: None })
+                        .map(|p| Proc { cycles: p.base.unwrap_or(p.cycles), node: None, loops: p.loops.clone(), ..*p })
                         .collect();
                     let region_assumed = self.dataflow_region(open.probe, &assumed, false);
-                    Scheduled::from_base(l.min, region as i64 - region_assumed as i64)
+                    // The report's region latency below the chain of its own processes' latencies:
+                    // it did not count a chain through a ping-pong buffer (Vivado HLS 2020.1 gives
+                    // a dataflow region of loop processes its longest process); the region is the
+                    // chain, + 1 to start it (as the report counts a chain it knows).
+                    let base = if region_assumed + 1 > l.min && procs.len() > 1 {
+                        self.note_region_below_chain(open.probe, l.min, region_assumed + 1);
+                        region_assumed + 1
+                    } else {
+                        l.min
+                    };
+                    Scheduled::from_base(base, region as i64 - region_assumed as i64)
                 }
                 None => Scheduled::computed(m.overhead.value + init + region, None),
             };
@@ -1181,6 +1204,78 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Says once per region that the report's latency is below its processes' chain.
+    fn note_region_below_chain(&mut self, owner: u32, report: u64, chain: u64) {
+        let name = self.name(owner);
+        let note = format!(
+            "dataflow region {name}: the report's latency {report} is below the chain of its processes' own \
+             latencies through their buffers ({chain} with the region's start): the region is timed from the chain"
+        );
+        if !self.out.warnings.contains(&note) {
+            self.out.warnings.push(note);
+        }
+    }
+
+    /// The processes of one invocation of a dataflow region: the loops the report put into one
+    /// process module (`Loop_<label>_proc<N>`: a loop of the dataflow function with the code and
+    /// loops grouped with it) are one process, timed from that module: its latency when fixed;
+    /// a range: the worst case when every loop it holds ran, else the best case (it skips the
+    /// loops that did not run: `if (c) { loadA: ... }`), each moved by what the run changed in
+    /// the loops that ran. Calls and other loops stay processes of their own.
+    fn loop_processes(&self, procs: &[Proc]) -> Vec<Proc> {
+        let process_of = |p: &Proc| -> Option<&'a super::timing::LoopProcess> {
+            let probe = *p.loops.first()?;
+            match self.t(probe) {
+                Some(Timing::Loop(LoopTiming { process: Some(lp), .. })) if !lp.members.is_empty() => Some(lp),
+                _ => None,
+            }
+        };
+        let mut out: Vec<Proc> = Vec::new();
+        let mut groups: Vec<(Option<&str>, Vec<usize>)> = Vec::new();
+        for (i, p) in procs.iter().enumerate() {
+            let module = process_of(p).map(|lp| lp.module.as_str());
+            match groups.iter_mut().find(|(m, _)| module.is_some() && *m == module) {
+                Some((_, members)) => members.push(i),
+                None => groups.push((module, vec![i])),
+            }
+        }
+        for (module, members) in groups {
+            let first = &procs[members[0]];
+            let lp = module.and_then(|_| process_of(first));
+            let Some(lp) = lp.filter(|lp| lp.latency.is_some()) else {
+                out.push(Proc { loops: first.loops.clone(), ..*first });
+                continue;
+            };
+            let l = lp.latency.expect("filtered");
+            let loops: Vec<u32> = members.iter().flat_map(|&i| procs[i].loops.iter().copied()).collect();
+            let all_ran = lp.members.iter().all(|m| loops.contains(m));
+            let (base, moved) = if all_ran || l.is_exact() {
+                let d: i64 = members
+                    .iter()
+                    .map(|&i| {
+                        procs[i].cycles as i64 - procs[i].base_max.or(procs[i].base).unwrap_or(procs[i].cycles) as i64
+                    })
+                    .sum();
+                (l.max, d)
+            } else {
+                let d: i64 = members
+                    .iter()
+                    .map(|&i| procs[i].cycles as i64 - procs[i].base.unwrap_or(procs[i].cycles) as i64)
+                    .sum();
+                (l.min, d)
+            };
+            out.push(Proc {
+                site: first.site,
+                cycles: (base as i64 + moved).max(0) as u64,
+                base: Some(l.min),
+                base_max: Some(l.max),
+                node: first.node,
+                loops,
+            });
+        }
+        out
+    }
+
     /// One iteration of a loop whose body is a dataflow region (its processes are called in
     /// the same order every iteration, so an iteration ends where the first process comes round
     /// again). Iterations overlap: the first costs its region's latency, each further one its
@@ -1223,7 +1318,11 @@ impl<'a> Ctx<'a> {
         for i in 0..n {
             let mut floor = (0u64, None);
             for j in 0..i {
-                match self.relations.between_calls(&caller, (&names[i], lines[i]), (&names[j], lines[j])) {
+                let channel = self
+                    .relations
+                    .between_calls(&caller, (&names[i], lines[i]), (&names[j], lines[j]))
+                    .or_else(|| self.loop_channel(&procs[i], &procs[j]));
+                match channel {
                     Some(Channel::Stream) => {
                         if start[j] > start[i] {
                             start[i] = start[j];
@@ -1280,6 +1379,35 @@ impl<'a> Ctx<'a> {
             }
         }
         region
+    }
+}
+
+impl<'a> Ctx<'a> {
+    /// The channel between two processes made of a dataflow function's loops: a local array
+    /// both name is a ping-pong buffer (chained), else a local stream both name a FIFO. A call
+    /// and a loop share nothing the model can see.
+    fn loop_channel(&self, a: &Proc, b: &Proc) -> Option<Channel> {
+        let facts = |p: &Proc| -> Vec<&'a crate::model::pragma::LoopFacts> {
+            p.loops.iter().filter_map(|&l| self.p(l)?.loop_info.as_ref().map(|i| &i.facts)).collect()
+        };
+        let (fa, fb) = (facts(a), facts(b));
+        if fa.is_empty() || fb.is_empty() {
+            return None;
+        }
+        let shares = |pick: fn(&crate::model::pragma::LocalChannels) -> &Vec<String>| {
+            let names = |fs: &[&'a crate::model::pragma::LoopFacts]| -> Vec<&'a String> {
+                fs.iter().filter_map(|f| f.local_channels.as_deref()).flat_map(pick).collect()
+            };
+            let theirs = names(&fb);
+            names(&fa).into_iter().any(|x| theirs.contains(&x))
+        };
+        if shares(|c| &c.arrays) {
+            Some(Channel::Buffer)
+        } else if shares(|c| &c.streams) {
+            Some(Channel::Stream)
+        } else {
+            None
+        }
     }
 }
 
@@ -1519,6 +1647,7 @@ mod tests {
             constant_table: None,
             removed: None,
             copies: Vec::new(),
+            process: None,
         }
     }
 

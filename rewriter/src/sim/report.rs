@@ -161,6 +161,10 @@ pub struct TimingInfo {
     /// A loop's report entry: trip count, latency, iteration latency (schedule first).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report: Option<super::timing::ReportLoop>,
+    /// A loop of a dataflow function: the report's process module that holds it (with the
+    /// loops grouped with it), which times them as one process.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub process: Option<String>,
     /// A module's latency in the report.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub report_latency: Option<csynth::Range<u64>>,
@@ -577,6 +581,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
         latency: None,
         report_name: None,
         report: None,
+        process: None,
         report_latency: None,
         absent: false,
         constant_table: None,
@@ -595,6 +600,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
             info.iteration_latency = l.own;
             info.report_name = l.report_loop.clone();
             info.report = l.report;
+            info.process = l.process.as_ref().filter(|lp| !lp.members.is_empty()).map(|lp| lp.module.clone());
             info.absent = l.absent;
             info.constant_table = l.constant_table.clone();
             info.removed = l.removed.clone();

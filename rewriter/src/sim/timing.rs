@@ -173,6 +173,20 @@ pub struct LoopTiming {
     /// copy index, when the function has copies: a call site's copy has its own schedule.
     #[serde(skip)]
     pub copies: Vec<LoopTiming>,
+    /// The dataflow process the report made of this loop of a dataflow function, with the
+    /// code and other loops grouped with it (`Loop_<label>_proc<N>`; facts, rule 5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub process: Option<LoopProcess>,
+}
+
+/// A report module that is a dataflow process made of a dataflow function's loops.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoopProcess {
+    pub module: String,
+    pub latency: Option<csynth::Range<u64>>,
+    /// The loops of the dataflow function (directly in its body) the process holds, by probe.
+    #[serde(skip)]
+    pub members: Vec<u32>,
 }
 
 /// A loop's part in a perfect nest that the csynth report shows as one flattened loop
@@ -454,6 +468,7 @@ pub fn build(
                 apply_flattened_nest(manifest, p, r, d, &mut timing);
             }
             apply_flattened_imperfect_nests(manifest, &mut timing);
+            apply_loop_process_members(manifest, &mut timing);
         }
         None => {
             apply_unpipelinable_functions(manifest, d, &mut timing);
@@ -477,6 +492,27 @@ pub fn build(
         apply_copies(manifest, r, d, &mut timing);
     }
     timing
+}
+
+/// The loops directly in a dataflow function's body that the report put into one process
+/// module: each learns them all, so a run that skips one of them takes the process's best case.
+fn apply_loop_process_members(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
+    let functions: std::collections::HashSet<u32> =
+        manifest.probes.iter().filter(|p| p.kind == "function").map(|p| p.id).collect();
+    let mut groups: HashMap<(u32, String), Vec<u32>> = HashMap::new();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        let Some(parent) = p.parent.filter(|q| functions.contains(q)) else { continue };
+        if let Some(Timing::Loop(LoopTiming { process: Some(lp), .. })) = timing.get(&p.id) {
+            groups.entry((parent, lp.module.clone())).or_default().push(p.id);
+        }
+    }
+    for members in groups.into_values() {
+        for id in &members {
+            if let Some(Timing::Loop(LoopTiming { process: Some(lp), .. })) = timing.get_mut(id) {
+                lp.members = members.clone();
+            }
+        }
+    }
 }
 
 /// Without a report: an unroll factor at least the loop's trip count, the same on every
@@ -1056,6 +1092,7 @@ fn set_nest_roles(probes: &[&ProbeEntry], mut t: LoopTiming, source: Source, tim
             constant_table: None,
             removed: None,
             copies: Vec::new(),
+            process: None,
         };
         timing.insert(q.id, Timing::Loop(member));
     }
@@ -1192,7 +1229,16 @@ fn loop_timing(
     });
     let unroll = facts.unroll;
     if let Some(found) = found {
-        return timing_from_report(found, &facts, d);
+        let mut t = timing_from_report(found, &facts, d);
+        let processes = report.map(|r| r.loop_processes(&p.function)).unwrap_or_default();
+        if processes.iter().any(|m| m.name == found.module.name) {
+            t.process = Some(LoopProcess {
+                module: found.module.name.clone(),
+                latency: found.module.latency,
+                members: Vec::new(),
+            });
+        }
+        return t;
     }
     let fact_source = |name: &str| if facts.from_directive_has(name) { Source::Directive } else { Source::Pragma };
     let chain = crate::model::opchain::chain_cycles_at(&facts.chain, d.wide_multiply);
@@ -1212,6 +1258,7 @@ fn loop_timing(
             constant_table: None,
             removed: None,
             copies: Vec::new(),
+            process: None,
         }
     } else {
         let source = if facts.pipeline_off { fact_source("pipeline") } else { Source::Default };
@@ -1229,6 +1276,7 @@ fn loop_timing(
             constant_table: None,
             removed: None,
             copies: Vec::new(),
+            process: None,
         }
     };
     // With a report, a loop it does not list was unrolled or folded away (a ROM, rule 7).
@@ -1274,6 +1322,7 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         constant_table: None,
         removed: None,
         copies: Vec::new(),
+        process: None,
     };
     if l.pipelined {
         let ii = ii.unwrap_or_else(|| pragma_ii(facts));
