@@ -95,7 +95,13 @@ pub(super) fn summary_modules(lines: &[&str], ctx: &mut Ctx, top: &str) -> Resul
         }
         let parent = stack.last().map(|(_, i)| *i);
         stack.push((depth, nodes.len()));
-        let dataflow = text.starts_with('*');
+        // Vitis 2022+ marks a dataflow module by a `*` after its name (`+ top*`); a `*` in
+        // front (`* top`) is read the same.
+        let (name, starred) = match name.strip_suffix('*') {
+            Some(n) => (n.trim_end(), true),
+            None => (name, false),
+        };
+        let dataflow = text.starts_with('*') || (starred && kind == Kind::Module);
         nodes.push(Node { kind, dataflow, name: name.to_string(), row, parent });
     }
     if !nodes.iter().any(|n| n.kind == Kind::Module && n.name == top) {
@@ -362,6 +368,18 @@ mod tests {
         assert_eq!(inner.instances[0].module.as_deref(), Some("leaf"));
         assert!(top.loops[0].instances.is_empty(), "the call is in the inner loop");
         assert_eq!((top.loops[0].ii, top.loops[0].trip_count), (None, Some(Range::single(2))));
+        // Vitis 2022+ writes the `*` after a dataflow module's name (`|+ vadd*  |`).
+        let text = summary_text(&[
+            ["+ top*        ", "1.00", "30", "31", "-", "dataflow", "5"],
+            [" + a_proc1    ", "1.00", "20", "20", "-", "no", "1"],
+            [" + b*         ", "1.00", "12", "12", "-", "dataflow", "1"],
+        ]);
+        let (rep, _) = parse_document(&text, Path::new("csynth.rpt")).unwrap();
+        assert!(rep.warnings.is_empty(), "{:?}", rep.warnings);
+        let top = rep.top_module().expect("the top, its name without the star");
+        assert_eq!((top.name.as_str(), top.is_dataflow(), top.latency), ("top", true, Some(Range::single(30))));
+        assert_eq!(top.submodules(), ["a_proc1", "b"]);
+        assert!(rep.module("b").unwrap().is_dataflow() && !rep.module("a_proc1").unwrap().is_dataflow());
         // A row that is neither module nor loop: warned and left out.
         let text = summary_text(&[
             ["+ top         ", "1.00", "1", "2", "-", "no", "5"],
