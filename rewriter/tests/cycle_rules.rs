@@ -1086,30 +1086,7 @@ fn vivado_hls_loops_of_an_inlined_function_are_numbered_in_its_callers_module() 
 /// A Vitis HLS 2020.2 text report of the top `k` (written by hand, in that release's layout):
 /// its summary row (latency, absolute latency, interval, pipeline type) and its loop rows.
 fn report_2020_2(summary: &str, loops: &[&str]) -> String {
-    let rule = "+----------+---------+---------+----------+-----------+-----------+------+----------+";
-    let mut s = String::from(
-        "\n\n================================================================\n== Vitis HLS Report for 'k'\n\
-         ================================================================\n* Date:           Sat May  7 19:54:08 2022\n\n\
-         * Version:        2020.2 (Build 3064766 on Wed Nov 18 09:12:47 MST 2020)\n* Project:        p\n\
-         * Solution:       solution1 (Vivado IP Flow Target)\n* Product family: zynq\n* Target device:  xc7z020-clg400-1\n\n\n\
-         ================================================================\n== Performance Estimates\n\
-         ================================================================\n+ Latency: \n    * Summary: \n\
-         \x20   +---------+---------+----------+----------+-----+-----+---------+\n\
-         \x20   |  Latency (cycles) |  Latency (absolute) |  Interval | Pipeline|\n\
-         \x20   |   min   |   max   |    min   |    max   | min | max |   Type  |\n\
-         \x20   +---------+---------+----------+----------+-----+-----+---------+\n",
-    );
-    s += &format!("    {summary}\n    +---------+---------+----------+----------+-----+-----+---------+\n\n");
-    s += "    + Detail: \n        * Instance: \n        N/A\n\n        * Loop: \n";
-    s += &format!("        {rule}\n");
-    s += "        |          |  Latency (cycles) | Iteration|  Initiation Interval  | Trip |          |\n";
-    s += "        | Loop Name|   min   |   max   |  Latency |  achieved |   target  | Count| Pipelined|\n";
-    s += &format!("        {rule}\n");
-    for row in loops {
-        s += &format!("        {row}\n");
-    }
-    s += &format!("        {rule}\n\n\n");
-    s
+    module_report(&VITIS_2020_2, "k", summary, &[], loops)
 }
 
 /// A module whose latency is a range and whose every child the report times ran in a call (their
@@ -1886,19 +1863,60 @@ fn without_a_report_a_function_pipeline_over_a_variable_loop_is_no_pipeline() {
 /// A Vivado HLS 2020.1 text report of one module (`<module>_csynth.rpt`): its latency row
 /// (`|  min|  max| ...`), its instances (`(instance, module, latency row)`) and its loop rows.
 fn vivado_2020_1_report(module: &str, summary: &str, instances: &[(&str, &str, &str)], loops: &[&str]) -> String {
+    module_report(&VIVADO_2020_1, module, summary, instances, loops)
+}
+
+/// What a per-module text report's layout says of its release (the tables' widths differ).
+struct Release {
+    title: &'static str,
+    date: &'static str,
+    version: &'static str,
+    solution: &'static str,
+    /// The summary's `Pipeline Type` column is one wider in Vivado HLS.
+    wide_pipeline: bool,
+    /// The loop table's name column; Vitis 2020.2 writes the table even with no loop.
+    loop_name: usize,
+    no_loop_na: bool,
+}
+
+const VITIS_2020_2: Release = Release {
+    title: "Vitis HLS",
+    date: "Sat May  7 19:54:08 2022",
+    version: "2020.2 (Build 3064766 on Wed Nov 18 09:12:47 MST 2020)",
+    solution: "solution1 (Vivado IP Flow Target)",
+    wide_pipeline: false,
+    loop_name: 10,
+    no_loop_na: false,
+};
+
+const VIVADO_2020_1: Release = Release {
+    title: "Vivado HLS",
+    date: "Thu Oct 20 10:00:00 2022",
+    version: "2020.1 (Build 2897737 on Wed May 27 20:21:37 MDT 2020)",
+    solution: "solution1",
+    wide_pipeline: true,
+    loop_name: 15,
+    no_loop_na: true,
+};
+
+/// One module's text report in the per-module layout of Vivado HLS 2020.1 / Vitis HLS 2020.2.
+fn module_report(r: &Release, module: &str, summary: &str, instances: &[(&str, &str, &str)], loops: &[&str]) -> String {
+    let (title, date, version, solution) = (r.title, r.date, r.version, r.solution);
+    let (dash, pipe, kind) = if r.wide_pipeline { ("-", " ", " ") } else { ("", "", "") };
+    let border = format!("+---------+---------+----------+----------+-----+-----+---------{dash}+");
     let mut s = format!(
-        "\n\n================================================================\n== Vivado HLS Report for '{module}'\n\
-         ================================================================\n* Date:           Thu Oct 20 10:00:00 2022\n\n\
-         * Version:        2020.1 (Build 2897737 on Wed May 27 20:21:37 MDT 2020)\n* Project:        p\n\
-         * Solution:       solution1\n* Product family: zynq\n* Target device:  xc7z020-clg400-1\n\n\n\
+        "\n\n================================================================\n== {title} Report for '{module}'\n\
+         ================================================================\n* Date:           {date}\n\n\
+         * Version:        {version}\n* Project:        p\n\
+         * Solution:       {solution}\n* Product family: zynq\n* Target device:  xc7z020-clg400-1\n\n\n\
          ================================================================\n== Performance Estimates\n\
          ================================================================\n+ Latency: \n    * Summary: \n\
-         \x20   +---------+---------+----------+----------+-----+-----+----------+\n\
-         \x20   |  Latency (cycles) |  Latency (absolute) |  Interval | Pipeline |\n\
-         \x20   |   min   |   max   |    min   |    max   | min | max |   Type   |\n\
-         \x20   +---------+---------+----------+----------+-----+-----+----------+\n\
+         \x20   {border}\n\
+         \x20   |  Latency (cycles) |  Latency (absolute) |  Interval | Pipeline{pipe}|\n\
+         \x20   |   min   |   max   |    min   |    max   | min | max |   Type  {kind}|\n\
+         \x20   {border}\n\
          \x20   {summary}\n\
-         \x20   +---------+---------+----------+----------+-----+-----+----------+\n\n\
+         \x20   {border}\n\n\
          \x20   + Detail: \n        * Instance: \n"
     );
     if instances.is_empty() {
@@ -1914,20 +1932,21 @@ fn vivado_2020_1_report(module: &str, summary: &str, instances: &[(&str, &str, &
         }
         s += &format!("        {rule}\n\n");
     }
-    if loops.is_empty() {
-        s += "        * Loop: \n        N/A\n\n\n";
-    } else {
-        let rule = "+---------------+---------+---------+----------+-----------+-----------+------+----------+";
-        s += &format!("        * Loop: \n        {rule}\n");
-        s += "        |               |  Latency (cycles) | Iteration|  Initiation Interval  | Trip |          |\n";
-        s += "        |   Loop Name   |   min   |   max   |  Latency |  achieved |   target  | Count| Pipelined|\n";
-        s += &format!("        {rule}\n");
-        for row in loops {
-            s += &format!("        {row}\n");
-        }
-        s += &format!("        {rule}\n\n\n");
+    if loops.is_empty() && r.no_loop_na {
+        return s + "        * Loop: \n        N/A\n\n\n";
     }
-    s
+    let w = r.loop_name;
+    let rule = format!("+{}+---------+---------+----------+-----------+-----------+------+----------+", "-".repeat(w));
+    s += &format!("        * Loop: \n        {rule}\n");
+    s += &format!("        |{:w$}|  Latency (cycles) | Iteration|  Initiation Interval  | Trip |          |\n", "");
+    // Centred, an odd space on the left (Vitis: ` Loop Name`).
+    let name = format!("{}{:<rest$}", " ".repeat((w - 8) / 2), "Loop Name", rest = w - (w - 8) / 2);
+    s += &format!("        |{name}|   min   |   max   |  Latency |  achieved |   target  | Count| Pipelined|\n");
+    s += &format!("        {rule}\n");
+    for row in loops {
+        s += &format!("        {row}\n");
+    }
+    s + &format!("        {rule}\n\n\n")
 }
 
 /// A DATAFLOW function whose processes are its loops (facts, rule 5): Vivado HLS 2020.1 groups
