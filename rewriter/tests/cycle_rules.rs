@@ -1250,23 +1250,8 @@ fn without_a_report_an_older_tool_keeps_a_pipelined_loop_in_its_function() {
     let kernel = "void k(int a[64], int n) {\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    a[i] = a[i] + 1;\n  }\n}\n";
     let tb =
         "void k(int a[64], int n);\nint main() { int a[64] = {0}; k(a, 16); k(a, 40); return a[0] == 2 ? 0 : 1; }\n";
-    let script = |tool: &str, year: u32| {
-        let body = "open_project proj\nset_top k\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
-                    open_solution \"solution1\"\ncreate_clock -period 10 -name default\n";
-        common::generated_script(tool, year, body)
-    };
-    let per_call = |tool: &str, year: u32| {
-        let dir = project_dir(kernel, tb, "", &[("script.tcl", &script(tool, year))]);
-        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-            .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
-            .arg(hls_include())
-            .arg(dir.path().join("script.tcl"))
-            .output()
-            .expect("run hlsinstr");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
-        counts(&rep["estimate"]["per_call"])
-    };
+    let per_call =
+        |tool: &str, year: u32| counts(&sim_tool_script(kernel, tb, "k", tool, year)["estimate"]["per_call"]);
     assert_eq!(per_call("Vitis", 2022), [20, 44]);
     assert_eq!(per_call("Vitis", 2020), [18, 42]);
     assert_eq!(per_call("Vivado", 2019), [18, 42]);
@@ -1750,21 +1735,8 @@ fn without_a_report_a_function_called_from_one_place_is_inlined() {
         body("a[i] = a[i] + 1;")
     );
     let tb = "void top(int a[16], int n);\nint main() { int a[16] = {0}; top(a, 4); top(a, 8); return a[0] == 8 ? 0 : 1; }\n";
-    let script = |tool: &str, year: u32| {
-        let body = "open_project proj\nset_top top\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
-                    open_solution \"solution1\"\ncreate_clock -period 10 -name default\n";
-        common::generated_script(tool, year, body)
-    };
     let per_call = |tool: &str, year: u32| {
-        let dir = project_dir(&kernel, tb, "", &[("script.tcl", &script(tool, year))]);
-        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-            .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
-            .arg(hls_include())
-            .arg(dir.path().join("script.tcl"))
-            .output()
-            .expect("run hlsinstr");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let rep = sim_tool_script(&kernel, tb, "top", tool, year);
         let scale = rep["rows"].as_array().unwrap().iter().find(|r| r["name"] == "scale").unwrap().clone();
         (counts(&rep["estimate"]["per_call"]), scale["timing"]["inlined"].as_bool().unwrap_or(false))
     };
@@ -2039,4 +2011,22 @@ fn loop_processes_of_a_dataflow_function_are_timed_from_their_modules_and_chaine
     assert!(counted("Loop_memset_acc_proc1").contains("load_bias, accumulate"), "{}", counted("Loop_memset_acc_proc1"));
     let warnings = rep["warnings"].to_string();
     assert!(warnings.contains("below the chain"), "the report's latency is replaced, and said: {warnings}");
+}
+
+/// `sim --no-csynth` (JSON) of a project of `kernel.cpp` and `tb.cpp` whose `script.tcl` is as
+/// `tool` (`Vitis`, `Vivado`) of `year` writes it: the release decides the defaults.
+fn sim_tool_script(kernel: &str, tb: &str, top: &str, tool: &str, year: u32) -> Value {
+    let body = format!(
+        "open_project proj\nset_top {top}\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
+         open_solution \"solution1\"\ncreate_clock -period 10 -name default\n"
+    );
+    let dir = project_dir(kernel, tb, "", &[("script.tcl", &common::generated_script(tool, year, &body))]);
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+        .arg(hls_include())
+        .arg(dir.path().join("script.tcl"))
+        .output()
+        .expect("run hlsinstr");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
 }
