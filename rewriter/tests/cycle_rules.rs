@@ -1784,21 +1784,7 @@ fn without_a_report_a_function_of_one_pipelined_loop_is_that_loops_module() {
                   a[i] = a[i] * 3;\n  }\n}\nvoid top(int a[64], int n) {\n  scale(a, n);\n  scale(a, n);\n}\n";
     let tb =
         "void top(int a[64], int n);\nint main() { int a[64] = {1}; top(a, 16); top(a, 40); return a[0] == 81 ? 0 : 1; }\n";
-    let script = common::generated_script(
-        "Vitis",
-        2022,
-        "open_project proj\nset_top top\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
-         open_solution \"solution1\"\ncreate_clock -period 10 -name default\n",
-    );
-    let dir = project_dir(kernel, tb, "", &[("script.tcl", &script)]);
-    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-        .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
-        .arg(hls_include())
-        .arg(dir.path().join("script.tcl"))
-        .output()
-        .expect("run hlsinstr");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rep = sim_tool_script(kernel, tb, "top", "Vitis", 2022);
     assert_eq!(counts(&rep["estimate"]["per_call"]), [38, 86]);
 }
 
