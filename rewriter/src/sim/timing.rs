@@ -475,15 +475,16 @@ pub fn build(
             apply_inlined_tables(manifest, &mut timing);
             apply_unroll_covering_trips(manifest, shape, &mut timing);
             let has_children = without_unrolled_leaves(manifest, &has_children, &timing);
-            apply_straight_functions(manifest, d, top, &has_children, &mut timing);
+            let kept = processes(manifest);
+            apply_straight_functions(manifest, d, top, &has_children, &kept, &mut timing);
             if d.inline_single_call {
-                single_call::apply(manifest, d, top, &has_children, &processes(manifest), &mut timing);
+                single_call::apply(manifest, d, top, &has_children, &kept, &mut timing);
             }
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_port_limits(manifest, d, top, &mut timing);
             apply_default_flatten(manifest, &mut timing);
-            bare_loop::apply(manifest, d, top, &processes(manifest), &mut timing);
+            bare_loop::apply(manifest, d, top, &kept, &mut timing);
             apply_function_bodies(manifest, d, shape, top, &mut timing);
             apply_straight_line_bodies(manifest, d, &has_children, &mut timing);
         }
@@ -584,9 +585,9 @@ fn apply_straight_functions(
     d: &Defaults,
     top: &str,
     has_children: &std::collections::HashSet<u32>,
+    kept: &std::collections::HashSet<&str>,
     timing: &mut HashMap<u32, Timing>,
 ) {
-    let kept = processes(manifest);
     for p in manifest.probes.iter().filter(|p| p.kind == "function") {
         let info = p.module.as_deref();
         let decided = info.is_some_and(|m| m.dataflow || m.pipeline_ii.is_some() || m.inline.is_some());
