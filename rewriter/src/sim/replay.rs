@@ -1249,21 +1249,18 @@ impl<'a> Ctx<'a> {
             let l = lp.latency.expect("filtered");
             let loops: Vec<u32> = members.iter().flat_map(|&i| procs[i].loops.iter().copied()).collect();
             let all_ran = lp.members.iter().all(|m| loops.contains(m));
-            let (base, moved) = if all_ran || l.is_exact() {
-                let d: i64 = members
-                    .iter()
-                    .map(|&i| {
-                        procs[i].cycles as i64 - procs[i].base_max.or(procs[i].base).unwrap_or(procs[i].cycles) as i64
-                    })
-                    .sum();
-                (l.max, d)
-            } else {
-                let d: i64 = members
-                    .iter()
-                    .map(|&i| procs[i].cycles as i64 - procs[i].base.unwrap_or(procs[i].cycles) as i64)
-                    .sum();
-                (l.min, d)
-            };
+            // The worst case when every loop ran (or the latency is fixed), each loop moved from
+            // its own worst case; else the best case, each moved from its best.
+            let worst = all_ran || l.is_exact();
+            let base = if worst { l.max } else { l.min };
+            let moved: i64 = members
+                .iter()
+                .map(|&i| {
+                    let p = &procs[i];
+                    let from = if worst { p.base_max.or(p.base) } else { p.base };
+                    p.cycles as i64 - from.unwrap_or(p.cycles) as i64
+                })
+                .sum();
             out.push(Proc {
                 site: first.site,
                 cycles: (base as i64 + moved).max(0) as u64,
