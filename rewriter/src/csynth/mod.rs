@@ -22,6 +22,7 @@
 //! element (→ [`Range`]), times with units (normalized to ns). Elements this module does not
 //! know are ignored. Malformed values become `None` with a line in [`Report::warnings`].
 
+mod names;
 mod rpt;
 pub(crate) mod table;
 mod value;
@@ -96,7 +97,7 @@ pub struct Report {
 
 /// A synthesized module: a function that was not inlined, or a loop pipeline extracted into a
 /// module of its own (`<func>_Pipeline_<loop>`, see [`Module::pipeline_of`]).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Module {
     pub name: String,
     /// Best/worst-case latency in cycles; `None` when the report says `undef` (data-dependent).
@@ -383,19 +384,11 @@ impl Module {
     }
 }
 
-/// The length Vivado HLS cuts module names to ([`Report::module`]).
-const VIVADO_NAME_CHARS: usize = 20;
-
 impl Report {
-    /// The module of that name. Vivado HLS cuts a module's name to its first 20 characters
-    /// (`KeccakF1600_StatePermute` is `KeccakF1600_StatePer`, `calculateStringLength`
-    /// `calculateStringLengt`; public 2018.3 designs): a longer name without a module of its own
-    /// finds the module of its first 20 characters.
+    /// The module of that name, or the one Vivado HLS cut it to or from (its 20-character
+    /// names: [`names::find`]).
     pub fn module(&self, name: &str) -> Option<&Module> {
-        self.modules.iter().find(|m| m.name == name).or_else(|| {
-            let cut = name.get(..VIVADO_NAME_CHARS).filter(|_| name.len() > VIVADO_NAME_CHARS)?;
-            self.modules.iter().find(|m| m.name == cut)
-        })
+        names::find(&self.modules, name)
     }
 
     /// The module of a function: its own name, else, when the report has only numbered copies
@@ -414,8 +407,7 @@ impl Report {
     /// The dataflow processes Vivado HLS / Vitis made of the loops (and the code around them) of
     /// `function`'s dataflow region: the modules its module instantiates that are named
     /// `Loop_<label>_proc<N>` or `<function>_Loop_<label>_proc<N>` (facts, rule 5). An instance
-    /// may name the module cut to Vivado HLS' 20 characters (`Loop_writeoutput_pro`): a module
-    /// whose name starts with it is the same.
+    /// may name the module by its cut name ([`Report::module`]).
     pub fn loop_processes(&self, function: &str) -> Vec<&Module> {
         let Some(owner) = self.module_of_function(function) else { return Vec::new() };
         let own_prefix = format!("{}_Loop_", owner.name);
@@ -424,11 +416,7 @@ impl Report {
             if !(name.starts_with("Loop_") || name.starts_with(&own_prefix)) {
                 continue;
             }
-            let found = self.modules.iter().find(|m| m.name == name).or_else(|| {
-                let cut = name.len() == VIVADO_NAME_CHARS;
-                self.modules.iter().find(|m| cut && m.name.starts_with(name))
-            });
-            if let Some(m) = found.filter(|m| !out.iter().any(|o| o.name == m.name)) {
+            if let Some(m) = self.module(name).filter(|m| !out.iter().any(|o| o.name == m.name)) {
                 out.push(m);
             }
         }

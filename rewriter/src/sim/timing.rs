@@ -1678,19 +1678,6 @@ mod tests {
         assert_eq!(notes, ["memset_t (the initialiser loop of Vivado HLS): 199 cycles, from the report"]);
     }
 
-    #[test]
-    fn a_function_finds_the_module_vivado_hls_cut_to_20_characters() {
-        let mut r = crate::csynth::parse_str(VIVADO_ABSORB, "keccak_absorb_csynth.rpt").unwrap();
-        let mut permute = r.modules[0].clone();
-        permute.name = "KeccakF1600_StatePer".into();
-        r.modules.push(permute);
-        assert_eq!(r.module("KeccakF1600_StatePermute").map(|m| m.name.as_str()), Some("KeccakF1600_StatePer"));
-        assert_eq!(r.module("KeccakF1600_StatePer").map(|m| m.name.as_str()), Some("KeccakF1600_StatePer"));
-        // Only a longer name is cut: a 20-character prefix of a module is not that module.
-        assert!(r.module("KeccakF1600_StatePe").is_none());
-        assert!(r.module("KeccakF1600_StatePerX").is_some(), "any name cut to that module's 20 characters");
-    }
-
     /// Independent initialisers at a function's start run side by side (the systolic fixture's
     /// five 64-element modules: its top's latency is less than their sum): the largest counts.
     #[test]
