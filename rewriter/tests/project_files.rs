@@ -436,16 +436,22 @@ int main(int argc, char **argv) {
 }
 
 /// A testbench that fails for want of a file gets, after its output, what it named that the
-/// copy does not hold: a path climbing out of csim/build to nothing (with where that is), and a
-/// bare name the project does not list while a file of that name is in the project.
+/// copy does not hold: a path climbing out of csim/build to nothing (with where that is), a name
+/// joined to a climbing prefix, and a bare name the project does not list while a file of that
+/// name is in the project; not a file it wrote itself.
 #[test]
 fn a_testbench_failing_for_a_file_is_told_which_path_names_nothing_and_what_to_do() {
     let tb = r#"#include <cstdio>
+#include <string>
 int top(int);
+const std::string ROOT = "../../../../";
 int main() {
+  std::FILE *w = std::fopen((ROOT + "written.dat").c_str(), "w");
+  if (w) std::fclose(w);
+  FILE *g = std::fopen((ROOT + "gold.dat").c_str(), "r");
   FILE *a = std::fopen("../../../gone.dat", "r");
   FILE *b = std::fopen("input.dat", "r");
-  if (!a || !b) { std::printf("cannot open\n"); return 2; }
+  if (!a || !b || !g) { std::printf("cannot open\n"); return 2; }
   return top(1);
 }
 "#;
@@ -464,6 +470,13 @@ int main() {
         "{}",
         r.stderr
     );
+    assert!(
+        r.stderr.contains("the testbench names `../../../../` + `gold.dat`")
+            && r.stderr.contains(&format!("that is {}, which does not exist", at("gold.dat"))),
+        "a name joined to a climbing prefix: {}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("written.dat"), "what the testbench wrote is there: {}", r.stderr);
     assert!(
         r.stderr.contains("the testbench names `input.dat`, which the project does not add as a testbench file")
             && r.stderr.contains(&format!("`sim --tb {}`", at("data/input.dat"))),

@@ -23,8 +23,17 @@ use std::path::{Component, Path, PathBuf};
 pub struct Layout {
     /// The testbench's working directory (`run/` itself when no path climbs out of it).
     pub cwd: PathBuf,
-    /// Paths the testbench names that the copy does not hold, with what to do about each.
-    pub hints: Vec<String>,
+    /// Paths the testbench names that the copy did not hold: where the copy would be, and what
+    /// to say when it is still not there after a failing run (the testbench did not write it).
+    absent: Vec<(PathBuf, String)>,
+}
+
+impl Layout {
+    /// What the testbench named that was not there and that it did not write either: the
+    /// likeliest reasons a failing run failed, with what to do about each.
+    pub fn hints(&self) -> Vec<String> {
+        self.absent.iter().filter(|(copy, _)| !copy.exists()).map(|(_, h)| h.clone()).take(MAX_HINTS).collect()
+    }
 }
 
 /// At most this many hints are shown with a failing run.
@@ -51,7 +60,7 @@ pub fn prepare(
     literals.dedup();
     let Some(build) = build_dir else {
         copy_data(run_dir, data_files)?;
-        return Ok(Layout { cwd: run_dir.to_path_buf(), hints: Vec::new() });
+        return Ok(Layout { cwd: run_dir.to_path_buf(), absent: Vec::new() });
     };
     let depth = build.components().filter(|c| matches!(c, Component::Normal(_))).count();
     let climb = literals.iter().map(|l| climb_of(l)).max().unwrap_or(0).min(depth);
@@ -62,59 +71,75 @@ pub fn prepare(
     std::fs::create_dir_all(&cwd).map_err(|e| Error::io(&cwd, &e))?;
     copy_data(&cwd, data_files)?;
     let mirror = |user: &Path| user.strip_prefix(&anchor).ok().map(|rel| run_dir.join(rel));
-    let mut hints = Vec::new();
-    let mut prefixes: Vec<PathBuf> = Vec::new();
+    let mut absent = Vec::new();
+    let mut prefixes: Vec<(&str, PathBuf)> = Vec::new();
     for l in literals.iter().filter(|l| climb_of(l) > 0) {
         let user = lexical(&build.join(l));
         let Some(copy) = mirror(&user) else { continue };
         if build.starts_with(&user) {
             // An ancestor of csim/build: a prefix the testbench joins names to (`ROOT_DIR`).
-            prefixes.push(user);
+            prefixes.push((l, user));
         } else if user.exists() {
             copy_tree(&user, &copy)?;
         } else {
             make_parent(&user, &copy)?;
-            hints.push(format!(
-                "the testbench names `{l}`; from Vitis' csim/build ({}) that is {}, which does not exist (sim copies what \
-                 the testbench's paths name into its work directory at the same place); put the file there, or change \
-                 the path",
-                build.display(),
-                user.display()
-            ));
+            absent.push((copy, missing(l, build, &user)));
         }
     }
     // Names joined to a prefix: `ROOT_DIR + "input.dat"`.
-    for p in &prefixes {
+    for (prefix, p) in &prefixes {
         for l in literals.iter().filter(|l| climb_of(l) == 0) {
             let user = lexical(&p.join(l));
             if build.starts_with(&user) {
                 continue;
             }
-            if let Some(copy) = mirror(&user).filter(|_| user.exists()) {
-                copy_tree(&user, &copy)?;
+            match mirror(&user) {
+                Some(copy) if user.exists() => copy_tree(&user, &copy)?,
+                // A name with an extension joined to the prefix: most likely a file it opens.
+                Some(copy) if Path::new(l).extension().is_some() => {
+                    make_parent(&user, &copy)?;
+                    absent.push((copy, missing(&format!("{prefix}` + `{l}"), build, &user)));
+                }
+                _ => {}
             }
         }
     }
     // A bare name csim/build does not hold, while a file of that name is in the project: the
     // testbench most likely reads it, and Vitis would have had it only from `add_files -tb`.
     if let Some(dir) = project_dir {
-        for l in literals.iter().filter(|l| climb_of(l) == 0 && !l.contains('/')) {
-            if cwd.join(l).exists() || prefixes.iter().any(|p| p.join(l).exists()) {
-                continue;
-            }
-            if let Some(found) = find_named(dir, l) {
-                hints.push(format!(
+        let names: Vec<&str> = literals
+            .iter()
+            .filter(|l| climb_of(l) == 0 && !l.contains('/'))
+            .filter(|l| !cwd.join(l).exists() && !prefixes.iter().any(|(_, p)| p.join(l).exists()))
+            .map(String::as_str)
+            .collect();
+        let found = find_named(dir, &names);
+        for (l, found) in names.iter().zip(found) {
+            if let Some(found) = found {
+                absent.push((
+                    cwd.join(l),
+                    format!(
                     "the testbench names `{l}`, which the project does not add as a testbench file: Vitis copies only \
                      those (add_files -tb, tb.file=) into csim/build, where the testbench runs; {} has that name: add \
                      it to the project, or give it with `sim --tb {}`",
                     found.display(),
                     found.display()
+                ),
                 ));
             }
         }
     }
-    hints.truncate(MAX_HINTS);
-    Ok(Layout { cwd, hints })
+    Ok(Layout { cwd, absent })
+}
+
+/// The hint for a path that names nothing in the user's tree.
+fn missing(named: &str, build: &Path, user: &Path) -> String {
+    format!(
+        "the testbench names `{named}`; from Vitis' csim/build ({}) that is {}, which does not exist (sim copies what \
+         the testbench's paths name into its work directory at the same place); put the file there, or change the path",
+        build.display(),
+        user.display()
+    )
 }
 
 /// The testbench files csim copies into its working directory, by their own names.
@@ -203,13 +228,39 @@ fn path_like(l: &str) -> Option<String> {
     ok.then(|| l.to_string())
 }
 
-/// The string literals of C/C++ text, escapes decoded as far as paths need (`\\`, `\"`); comments
-/// and character literals skipped.
+/// The string literals of C/C++ text, escapes decoded as far as paths need (`\\`, `\"`); comments,
+/// character literals and `#include` lines skipped (a header's path is the compiler's, not a
+/// file the testbench opens).
 fn string_literals(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut chars = text.chars().peekable();
+    let mut line_start = true;
     while let Some(c) = chars.next() {
+        let at_start = line_start;
+        line_start = c == '\n' || (at_start && c.is_whitespace());
         match c {
+            '#' if at_start => {
+                let mut word = String::new();
+                while let Some(&c) = chars.peek() {
+                    if c == ' ' || c == '\t' {
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+                while let Some(&c) = chars.peek().filter(|c| c.is_ascii_alphabetic()) {
+                    word.push(c);
+                    chars.next();
+                }
+                if word == "include" || word == "import" {
+                    for c in chars.by_ref() {
+                        if c == '\n' {
+                            line_start = true;
+                            break;
+                        }
+                    }
+                }
+            }
             '/' if chars.peek() == Some(&'/') => {
                 for c in chars.by_ref() {
                     if c == '\n' {
@@ -260,9 +311,13 @@ fn string_literals(text: &str) -> Vec<String> {
     out
 }
 
-/// A file named `name` below `dir` (hidden directories and Vitis' solution folders skipped; a
-/// bounded walk: it only improves a hint).
-fn find_named(dir: &Path, name: &str) -> Option<PathBuf> {
+/// For each of `names`, the first file of that name below `dir`, in one walk (hidden
+/// directories and csim folders skipped; bounded: it only improves a hint).
+fn find_named(dir: &Path, names: &[&str]) -> Vec<Option<PathBuf>> {
+    let mut found = vec![None; names.len()];
+    if names.is_empty() {
+        return found;
+    }
     let mut stack = vec![(dir.to_path_buf(), 0)];
     let mut seen = 0;
     while let Some((d, depth)) = stack.pop() {
@@ -272,19 +327,19 @@ fn find_named(dir: &Path, name: &str) -> Option<PathBuf> {
         for p in entries {
             seen += 1;
             if seen > 20_000 {
-                return None;
+                return found;
             }
             let file = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             if p.is_dir() {
                 if depth < 6 && !file.starts_with('.') && file != "csim" && file != "target" {
                     stack.push((p, depth + 1));
                 }
-            } else if file == name {
-                return Some(p);
+            } else if let Some(i) = names.iter().position(|n| *n == file) {
+                found[i].get_or_insert(p);
             }
         }
     }
-    None
+    found
 }
 
 #[cfg(test)]
@@ -295,6 +350,8 @@ mod tests {
     fn literals_skip_comments_and_characters_and_decode_escapes() {
         let t = "// \"no\"\nchar c = '\"'; /* \"no\" */ f(\"../a\\\\b.txt\", \"x\\\"y\");";
         assert_eq!(string_literals(t), ["../a\\b.txt", "x\"y"]);
+        let t = "#include \"../k.h\"\n  # include \"../j.h\"\n#define D \"../d/\"\nint x; // \"\n";
+        assert_eq!(string_literals(t), ["../d/"]);
     }
 
     #[test]

@@ -361,14 +361,14 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
                 format!(
                     "the testbench failed (exit code {code}); no report is made from a failing run.\n{}{}",
                     show_output(&stdout, &stderr),
-                    show_hints(&layout.hints)
+                    show_hints(&layout.hints())
                 ),
             ))
         }
         Status::Signal(what) => {
             return Err(Error::new(
                 ErrorKind::BadInput,
-                format!("the testbench {what}.\n{}{}", show_output(&stdout, &stderr), show_hints(&layout.hints)),
+                format!("the testbench {what}.\n{}{}", show_output(&stdout, &stderr), show_hints(&layout.hints())),
             ))
         }
         Status::TimedOut => {
