@@ -79,6 +79,8 @@ pub fn prepare(
         if build.starts_with(&user) {
             // An ancestor of csim/build: a prefix the testbench joins names to (`ROOT_DIR`).
             prefixes.push((l, user));
+        } else if user.is_dir() && !small_tree(&user) {
+            absent.push((copy, too_big(l, &user)));
         } else if user.exists() {
             copy_tree(&user, &copy)?;
         } else {
@@ -94,6 +96,7 @@ pub fn prepare(
                 continue;
             }
             match mirror(&user) {
+                Some(copy) if user.is_dir() && !small_tree(&user) => absent.push((copy, too_big(l, &user))),
                 Some(copy) if user.exists() => copy_tree(&user, &copy)?,
                 // A name with an extension joined to the prefix: most likely a file it opens.
                 Some(copy) if Path::new(l).extension().is_some() => {
@@ -130,6 +133,43 @@ pub fn prepare(
         }
     }
     Ok(Layout { cwd, absent })
+}
+
+/// A directory a literal names is copied only up to this size and this many entries: a path
+/// climbing to `/usr` is no testbench data.
+const MAX_COPY_BYTES: u64 = 256 << 20;
+const MAX_COPY_ENTRIES: usize = 20_000;
+
+/// Whether the directory is small enough to copy whole.
+fn small_tree(dir: &Path) -> bool {
+    let (mut bytes, mut entries) = (0u64, 0usize);
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(read) = std::fs::read_dir(&d) else { continue };
+        for e in read.flatten() {
+            entries += 1;
+            match e.metadata() {
+                Ok(m) if m.is_dir() => stack.push(e.path()),
+                Ok(m) => bytes += m.len(),
+                Err(_) => {}
+            }
+            if entries > MAX_COPY_ENTRIES || bytes > MAX_COPY_BYTES {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The hint for a directory too big to copy.
+fn too_big(named: &str, user: &Path) -> String {
+    format!(
+        "the testbench names `{named}`, the directory {}, which holds more than {} MiB or {MAX_COPY_ENTRIES} entries and \
+         was not copied into the work directory; add the files the testbench reads with add_files -tb (tb.file=), or \
+         name them one by one",
+        user.display(),
+        MAX_COPY_BYTES >> 20
+    )
 }
 
 /// The hint for a path that names nothing in the user's tree.
@@ -361,6 +401,32 @@ mod tests {
         assert_eq!(climb_of("input.dat"), 0);
         assert_eq!(climb_of("../../../../../"), 5);
         assert_eq!(climb_of("/abs/../x"), 0);
+    }
+
+    /// The copy made for a Tcl project's testbench: csim/build's place below `run/`, a climbing
+    /// directory and file copied, a written file's directory made, a `-tb` file beside it.
+    #[test]
+    fn the_copy_holds_what_the_paths_name_at_their_places() {
+        let t = tempfile::tempdir().unwrap();
+        let user = t.path().join("user");
+        for (f, text) in [("proj/data/a.dat", "1"), ("up.txt", "2"), ("tb/in.dat", "3"), ("proj/out/keep", "")] {
+            std::fs::create_dir_all(user.join(f).parent().unwrap()).unwrap();
+            std::fs::write(user.join(f), text).unwrap();
+        }
+        let run = t.path().join("work/run");
+        let build = user.join("proj/sol/csim/build");
+        let texts = ["fopen(\"../../../data/\"); fopen(\"../../../out/o.txt\", \"w\");".to_string()];
+        let argv = ["../../../../up.txt".to_string()];
+        let l = prepare(&run, Some(&build), &[user.join("tb/in.dat")], &texts, &argv, Some(&user)).unwrap();
+        assert_eq!(l.cwd, run.join("proj/sol/csim/build"));
+        assert!(small_tree(&user));
+        assert_eq!(std::fs::read_to_string(run.join("proj/data/a.dat")).unwrap(), "1");
+        assert_eq!(std::fs::read_to_string(run.join("up.txt")).unwrap(), "2");
+        assert_eq!(std::fs::read_to_string(l.cwd.join("in.dat")).unwrap(), "3");
+        assert!(run.join("proj/out").is_dir() && !run.join("proj/out/keep").exists());
+        assert_eq!(l.hints().len(), 1, "o.txt, until the testbench writes it: {:?}", l.hints());
+        std::fs::write(run.join("proj/out/o.txt"), "").unwrap();
+        assert!(l.hints().is_empty());
     }
 
     #[test]
