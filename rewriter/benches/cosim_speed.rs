@@ -19,6 +19,8 @@ fn main() {
         sources: vec![(sol.join("design.cpp"), Vec::new())],
         testbench: vec![(sol.join("design_tb.cpp"), Vec::new())],
         data_files: Vec::new(),
+        csim_build: None,
+        project_dir: None,
         common_flags: vec![format!("-I{}", sol.display())],
         argv: Vec::new(),
         ldflags: Vec::new(),

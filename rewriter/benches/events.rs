@@ -56,6 +56,8 @@ fn main() {
             sources: vec![(kernel.clone(), Vec::new())],
             testbench: vec![(tb.clone(), Vec::new())],
             data_files: Vec::new(),
+            csim_build: None,
+            project_dir: None,
             common_flags: Vec::new(),
             argv: Vec::new(),
             ldflags: Vec::new(),

@@ -28,6 +28,8 @@ fn spec() -> RunSpec {
         sources: vec![(s.join("design.cpp"), Vec::new())],
         testbench: vec![(s.join("design_tb.cpp"), Vec::new())],
         data_files: Vec::new(),
+        csim_build: None,
+        project_dir: None,
         common_flags: vec![format!("-I{}", s.display())],
         argv: Vec::new(),
         ldflags: Vec::new(),

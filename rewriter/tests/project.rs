@@ -249,6 +249,27 @@ fn cfg_solution_dirs_follow_the_ide_layout_and_find_work_dirs() {
     );
 }
 
+/// Where Vitis runs the testbench (UG1399, "Output of C Simulation"): the IDE's component layout
+/// for a config file; the solution's csim/build for a script, also for the `script.tcl` Vitis
+/// writes into the solution (its paths are the workspace's); `solution1`'s without a solution.
+#[test]
+fn csim_build_dir_is_where_vitis_runs_the_testbench() {
+    let t = tree(&[
+        ("comp/hls_config.cfg", "[hls]\nsyn.top=k\n"),
+        ("run_hls.tcl", "open_project proj\nset_top k\nopen_solution fast\n"),
+        ("bare.tcl", "open_project ./p2\nset_top k\n"),
+        ("ws/prj/sol/script.tcl", "open_project prj\nset_top k\nopen_solution sol\n"),
+        ("none.tcl", "set_top k\n"),
+    ]);
+    let r = root(&t);
+    let dir = |f: &str| project::load(&t.path().join(f)).unwrap().csim_build_dir();
+    assert_eq!(dir("comp/hls_config.cfg"), Some(r.join("comp/comp/hls/csim/build")));
+    assert_eq!(dir("run_hls.tcl"), Some(r.join("proj/fast/csim/build")));
+    assert_eq!(dir("bare.tcl"), Some(r.join("p2/solution1/csim/build")));
+    assert_eq!(dir("ws/prj/sol/script.tcl"), Some(r.join("ws/prj/sol/csim/build")));
+    assert_eq!(dir("none.tcl"), None);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tcl scripts
 // ---------------------------------------------------------------------------------------------

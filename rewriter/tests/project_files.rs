@@ -320,3 +320,167 @@ fn a_missing_blackbox_descriptor_is_explained_and_tb_supplies_its_model() {
     let r = sim(t.path(), &["hls_config.cfg", "--no-csynth", "--tb", "model.cpp"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
 }
+
+/// The kernel of the csim-layout tests: `top(n)` sums 0..n.
+const SUM_K: &str = "int top(int n) {\n  int s = 0;\nacc:\n  for (int i = 0; i < n; i++) s += i;\n  return s;\n}\n";
+
+/// Issue 16/18 (real inputs): Vitis runs the testbench in `<project>/<solution>/csim/build` with
+/// the `add_files -tb` files copied there (UG1399, "Output of C Simulation"). The testbench
+/// finds a data file by bare name (listed from a subdirectory), a listed directory, a file
+/// through `../../../` (the project directory) and `../../../../` (the script's), an `-argv`
+/// path, and reads back what it wrote; what it writes, even above csim/build, stays in the work
+/// directory and the user's tree is unchanged.
+#[test]
+fn the_testbench_finds_its_files_where_vitis_csim_puts_them_and_writes_only_to_the_work_dir() {
+    let tb = r#"#include <cstdio>
+#include <cstdlib>
+int top(int);
+static int read_int(const char *path) {
+  FILE *f = std::fopen(path, "r");
+  if (!f) { std::printf("cannot open %s\n", path); std::exit(2); }
+  int v = -1;
+  if (std::fscanf(f, "%d", &v) != 1) { std::printf("cannot read %s\n", path); std::exit(3); }
+  std::fclose(f);
+  return v;
+}
+int main(int argc, char **argv) {
+  if (argc != 2) { std::printf("argc %d\n", argc); return 4; }
+  int n = read_int("input.dat");                 // add_files -tb data/input.dat
+  int golden = read_int("vectors/a/gold.dat");   // add_files -tb vectors
+  int m = read_int("../../../more.dat");         // the project directory
+  int w = read_int("../../../../shared/w.txt");  // the script's directory
+  int a = read_int(argv[1]);                     // csim_design -argv
+  FILE *o = std::fopen("out.dat", "w");
+  std::fprintf(o, "%d\n", top(n));
+  std::fclose(o);
+  FILE *up = std::fopen("../../../../result.txt", "w");
+  if (!up) { std::printf("cannot write ../../../../result.txt\n"); return 5; }
+  std::fprintf(up, "%d\n", top(m));
+  std::fclose(up);
+  int back = read_int("out.dat");
+  std::printf("n=%d golden=%d m=%d w=%d a=%d back=%d\n", n, golden, m, w, a, back);
+  return !(back == golden && top(m) == w && a == 7);
+}
+"#;
+    let t = tree(&[
+        ("k.cpp", SUM_K),
+        ("tb.cpp", tb),
+        ("data/input.dat", "5\n"),
+        ("vectors/a/gold.dat", "10\n"),
+        ("proj/more.dat", "4\n"),
+        ("shared/w.txt", "6\n"),
+        ("args/a.txt", "7\n"),
+        (
+            "run_hls.tcl",
+            "open_project proj\nset_top top\nadd_files k.cpp\nadd_files -tb tb.cpp\nadd_files -tb data/input.dat\n\
+             add_files -tb vectors\nopen_solution solution1\ncsim_design -argv \"../../../../args/a.txt\"\n",
+        ),
+    ]);
+    let before = snapshot(t.path());
+    let keep = t.path().join("keep");
+    let r = sim(t.path(), &["run_hls.tcl", "--no-csynth", "--format", "json", "--keep", "keep"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(row(&rep, "acc")["trips"], 5 + 4 + 4, "top(n), top(m) twice: {rep}");
+    let build = keep.join("run/proj/solution1/csim/build");
+    assert_eq!(std::fs::read_to_string(build.join("out.dat")).unwrap(), "10\n");
+    assert_eq!(std::fs::read_to_string(keep.join("run/result.txt")).unwrap(), "6\n", "`../../../../result.txt`");
+    let printed = std::fs::read_to_string(keep.join("run/csim.stdout")).unwrap();
+    assert!(printed.contains("n=5 golden=10 m=4 w=6 a=7 back=10"), "{printed}");
+    std::fs::remove_dir_all(&keep).unwrap();
+    assert_eq!(snapshot(t.path()), before, "nothing written in the user's tree");
+}
+
+/// Every file below `dir` with its bytes.
+fn snapshot(dir: &Path) -> std::collections::BTreeMap<std::path::PathBuf, Vec<u8>> {
+    common::files_below(dir).into_iter().map(|p| (p.clone(), std::fs::read(&p).unwrap())).collect()
+}
+
+/// A Vitis unified component as the IDE lays it out: `<workspace>/<comp>/hls_config.cfg`,
+/// csim run in `<comp>/<comp>/hls/csim/build`. A public testbench (aimpert/FPGA_FIR_Filter)
+/// joins names to `ROOT_DIR = "../../../../../"` (the workspace) in a header; the file so named
+/// is found, and a `tb.file=` directory and `csim.argv` are provided as csim provides them.
+#[test]
+fn a_unified_components_testbench_finds_files_joined_to_a_prefix_that_climbs_out_of_csim() {
+    let header =
+        "#pragma once\n#include <string>\nconst std::string ROOT_DIR = \"../../../../../\";\nint top(int n);\n";
+    let tb = r#"#include <cstdio>
+#include "root.h"
+int main(int argc, char **argv) {
+  std::string in = ROOT_DIR + "input.dat";
+  FILE *f = std::fopen(in.c_str(), "r");
+  FILE *g = std::fopen("vec/gold.dat", "r");
+  FILE *h = argc > 1 ? std::fopen(argv[1], "r") : nullptr;
+  if (!f || !g || !h) { std::printf("missing %d %d %d\n", !f, !g, !h); return 2; }
+  int n, want, twice;
+  std::fscanf(f, "%d", &n); std::fscanf(g, "%d", &want); std::fscanf(h, "%d", &twice);
+  return !(top(n) == want && 2 * want == twice);
+}
+"#;
+    let t = tree(&[
+        ("input.dat", "5\n"),
+        ("src/k.cpp", SUM_K),
+        ("src/root.h", header),
+        ("src/tb.cpp", tb),
+        ("comp/vec/gold.dat", "10\n"),
+        ("comp/twice.txt", "20\n"),
+        (
+            "comp/hls_config.cfg",
+            "[hls]\nsyn.top=top\nsyn.file=../src/k.cpp\ntb.file=../src/tb.cpp\ntb.file=vec\ncsim.argv=../../../../twice.txt\n",
+        ),
+    ]);
+    let r = sim(t.path(), &["comp/hls_config.cfg", "--no-csynth", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(row(&rep, "acc")["trips"], 5, "{rep}");
+}
+
+/// A testbench that fails for want of a file gets, after its output, what it named that the
+/// copy does not hold: a path climbing out of csim/build to nothing (with where that is), a name
+/// joined to a climbing prefix, and a bare name the project does not list while a file of that
+/// name is in the project; not a file it wrote itself.
+#[test]
+fn a_testbench_failing_for_a_file_is_told_which_path_names_nothing_and_what_to_do() {
+    let tb = r#"#include <cstdio>
+#include <string>
+int top(int);
+const std::string ROOT = "../../../../";
+int main() {
+  std::FILE *w = std::fopen((ROOT + "written.dat").c_str(), "w");
+  if (w) std::fclose(w);
+  FILE *g = std::fopen((ROOT + "gold.dat").c_str(), "r");
+  FILE *a = std::fopen("../../../gone.dat", "r");
+  FILE *b = std::fopen("input.dat", "r");
+  if (!a || !b || !g) { std::printf("cannot open\n"); return 2; }
+  return top(1);
+}
+"#;
+    let t = tree(&[
+        ("k.cpp", SUM_K),
+        ("tb.cpp", tb),
+        ("data/input.dat", "5\n"),
+        ("run_hls.tcl", "open_project proj\nset_top top\nadd_files k.cpp\nadd_files -tb tb.cpp\nopen_solution s\n"),
+    ]);
+    let r = sim(t.path(), &["run_hls.tcl", "--no-csynth"]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let at = |p: &str| t.path().canonicalize().unwrap().join(p).display().to_string();
+    assert!(
+        r.stderr.contains("the testbench names `../../../gone.dat`")
+            && r.stderr.contains(&format!("that is {}, which does not exist", at("proj/gone.dat"))),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("the testbench names `../../../../` + `gold.dat`")
+            && r.stderr.contains(&format!("that is {}, which does not exist", at("gold.dat"))),
+        "a name joined to a climbing prefix: {}",
+        r.stderr
+    );
+    assert!(!r.stderr.contains("written.dat"), "what the testbench wrote is there: {}", r.stderr);
+    assert!(
+        r.stderr.contains("the testbench names `input.dat`, which the project does not add as a testbench file")
+            && r.stderr.contains(&format!("`sim --tb {}`", at("data/input.dat"))),
+        "{}",
+        r.stderr
+    );
+}

@@ -523,6 +523,8 @@ pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsi
             sources: Vec::new(),
             testbench: Vec::new(),
             data_files: Vec::new(),
+            csim_build: None,
+            project_dir: None,
             common_flags: Vec::new(),
             argv: Vec::new(),
             ldflags: Vec::new(),

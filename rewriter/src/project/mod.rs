@@ -731,6 +731,29 @@ impl Project {
     }
 }
 
+impl Project {
+    /// Where Vitis runs the testbench in C simulation (UG1399, "Output of C Simulation"); it
+    /// need not exist. Tcl: `<project>/<solution>/csim/build` (without `open_solution`, a
+    /// unified component's `<project>/hls/csim/build` when that folder is there, else
+    /// `solution1`'s). Config files: the Vitis IDE's `<root>/<root's name>/hls/csim/build`, the
+    /// layout its csim logs show (`Compiling ../../../../../src/main.cpp` for a config file one
+    /// level below the sources). `None` for a script that opens no project.
+    pub fn csim_build_dir(&self) -> Option<PathBuf> {
+        let solution = match self.kind {
+            ProjectKind::Tcl => {
+                let project = normalize(&resolve(&self.root, self.name.as_deref()?));
+                match &self.solution {
+                    Some(s) => project.join(s),
+                    None if project.join("hls").is_dir() => project.join("hls"),
+                    None => project.join("solution1"),
+                }
+            }
+            ProjectKind::Cfg => self.root.join(self.root.file_name()?).join("hls"),
+        };
+        Some(solution.join("csim").join("build"))
+    }
+}
+
 /// `<dir>/*/<tail...>` that exist, sorted.
 fn subdirs_with(dir: &Path, tail: &[&str]) -> Vec<PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };

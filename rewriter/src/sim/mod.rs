@@ -8,6 +8,7 @@
 
 mod axilite_2019;
 pub mod coverage;
+pub mod csim_dir;
 pub mod directives;
 pub mod estimate;
 pub mod events;

@@ -40,6 +40,12 @@ pub struct RunSpec {
     pub testbench: Vec<(PathBuf, Vec<String>)>,
     /// Files the testbench reads (copied next to it).
     pub data_files: Vec<PathBuf>,
+    /// Where Vitis runs the testbench (`<project>/<solution>/csim/build`): the testbench runs at
+    /// the same depth in the work directory, with the files its paths name (see csim_dir.rs).
+    /// `None` without a project: it runs beside its data files.
+    pub csim_build: Option<PathBuf>,
+    /// The project's directory, searched for a file the testbench names that it does not list.
+    pub project_dir: Option<PathBuf>,
     /// Flags for every translation unit (after the per-file ones are added).
     pub common_flags: Vec<String>,
     pub argv: Vec<String>,
@@ -148,6 +154,8 @@ impl RunSpec {
             sources,
             testbench,
             data_files,
+            csim_build: p.csim_build_dir(),
+            project_dir: Some(p.root.clone()),
             common_flags: include_dirs,
             argv,
             ldflags: p.csim_ldflags.clone(),
@@ -312,11 +320,23 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
     say("running the testbench");
     let run_dir = work.join("run");
     std::fs::create_dir_all(&run_dir).map_err(|e| Error::io(&run_dir, &e))?;
-    for d in &spec.data_files {
-        let name =
-            d.file_name().ok_or_else(|| Error::new(ErrorKind::BadInput, "a testbench file has no name").at(d))?;
-        copy_tree(d, &run_dir.join(name))?;
-    }
+    // The testbench's own texts (and the headers it includes) name the files it opens.
+    let texts: Vec<String> = spec
+        .testbench
+        .iter()
+        .map(|(p, _)| p)
+        .chain(&reached)
+        .filter_map(|p| std::fs::read(p).ok())
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+        .collect();
+    let layout = super::csim_dir::prepare(
+        &run_dir,
+        spec.csim_build.as_deref(),
+        &spec.data_files,
+        &texts,
+        &spec.argv,
+        spec.project_dir.as_deref(),
+    )?;
     let log = run_dir.join("hlsinstr-events.log");
     let prepared = match prepare {
         Some(f) if !opts.uninstrumented => Some(f(&manifest, &sources_by_rel)?),
@@ -324,7 +344,7 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
     };
     let started = Instant::now();
     let Executed { status, stdout, stderr, log_complete, leftovers, analysis } =
-        execute(&exe, spec, opts, &run_dir, &log, prepared.as_ref().map(|(m, o)| (m, o)))?;
+        execute(&exe, spec, opts, &layout.cwd, &run_dir, &log, prepared.as_ref().map(|(m, o)| (m, o)))?;
     let run_time = started.elapsed();
     let mut notes = Vec::new();
     if leftovers {
@@ -339,15 +359,16 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
             return Err(Error::new(
                 ErrorKind::BadInput,
                 format!(
-                    "the testbench failed (exit code {code}); no report is made from a failing run.\n{}",
-                    show_output(&stdout, &stderr)
+                    "the testbench failed (exit code {code}); no report is made from a failing run.\n{}{}",
+                    show_output(&stdout, &stderr),
+                    show_hints(&layout.hints())
                 ),
             ))
         }
         Status::Signal(what) => {
             return Err(Error::new(
                 ErrorKind::BadInput,
-                format!("the testbench {what}.\n{}", show_output(&stdout, &stderr)),
+                format!("the testbench {what}.\n{}{}", show_output(&stdout, &stderr), show_hints(&layout.hints())),
             ))
         }
         Status::TimedOut => {
@@ -387,6 +408,12 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
         _temp: temp,
         work_dir: work,
     })
+}
+
+/// What the testbench names that its working directory does not hold (csim_dir.rs), after the
+/// output of a failing run: the likeliest reason it failed.
+fn show_hints(hints: &[String]) -> String {
+    hints.iter().map(|h| format!("\nhlsinstr sim: note: {h}")).collect()
 }
 
 fn empty_manifest(top: &str) -> Manifest {
@@ -702,6 +729,7 @@ fn execute(
     exe: &Path,
     spec: &RunSpec,
     opts: &RunOptions,
+    cwd: &Path,
     dir: &Path,
     log: &Path,
     analysis: Option<(&Manifest, &super::AnalysisOptions)>,
@@ -712,7 +740,7 @@ fn execute(
     let se = std::fs::File::create(&stderr_path).map_err(|e| Error::io(&stderr_path, &e))?;
     let mut cmd = Command::new(exe);
     cmd.args(&spec.argv)
-        .current_dir(dir)
+        .current_dir(cwd)
         .env("HLSINSTR_WATCHDOG_MS", opts.watchdog_ms.to_string())
         .stdin(Stdio::null())
         .stdout(so)
@@ -934,18 +962,6 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     std::fs::write(path, bytes).map_err(|e| Error::io(path, &e))
 }
 
-fn copy_tree(from: &Path, to: &Path) -> Result<()> {
-    if from.is_dir() {
-        std::fs::create_dir_all(to).map_err(|e| Error::io(to, &e))?;
-        for e in std::fs::read_dir(from).map_err(|e| Error::io(from, &e))?.flatten() {
-            copy_tree(&e.path(), &to.join(e.file_name()))?;
-        }
-        Ok(())
-    } else {
-        std::fs::copy(from, to).map(|_| ()).map_err(|e| Error::io(from, &e))
-    }
-}
-
 /// Deepest directory holding every path.
 fn common_root<'a>(paths: impl Iterator<Item = &'a Path>) -> PathBuf {
     let mut root: Option<PathBuf> = None;
@@ -991,6 +1007,8 @@ mod tests {
             sources: Vec::new(),
             testbench: vec![(tb.to_path_buf(), Vec::new())],
             data_files: Vec::new(),
+            csim_build: None,
+            project_dir: None,
             common_flags: Vec::new(),
             argv: Vec::new(),
             ldflags: vec!["-lm".into()],
