@@ -2039,3 +2039,25 @@ fn without_a_report_vivado_hls_loops_exit_in_states_of_their_own() {
         |tool: &str, year: u32| counts(&sim_tool_script(kernel, tb, "k", tool, year)["estimate"]["per_call"]);
     assert_eq!(per_call("Vivado", 2019), [292, 724]);
 }
+
+/// Without a report, `ARRAY_PARTITION complete dim=1` of a two-dimensional array leaves a
+/// memory per row (UG1399: `complete` splits only the dimension `dim` names, 1 by default): a
+/// read of it is a state of the chain, as in the public Vivado HLS 2018.1 `do_convolution`,
+/// whose `line_buf[2][5]` (`complete dim=1`), read into registers, makes a pipeline of depth 2.
+/// Per call (Vivado HLS, n trips): the fill `(n − 1) + (2 − 1) + 2` (exit), the window loop
+/// `(n − 2) + (2 − 1) + 2`: 2n + 3 (16: 35, 40: 83); with `dim=0` (registers) the window
+/// loop's depth is 1: 2n + 2, which `dim=1` gave too before.
+#[test]
+fn without_a_report_a_row_partition_of_a_2d_array_is_still_read_from_memory() {
+    let kernel = "void k(int in[64], int out[64], int n) {\n  int buf[2][64];\n  int win[2];\n\
+                  #pragma HLS ARRAY_PARTITION variable=buf complete dim=1\n\
+                  #pragma HLS ARRAY_PARTITION variable=win complete\n\
+                  \x20 for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    buf[i & 1][i] = in[i];\n  }\n\
+                  \x20 for (int i = 1; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    win[0] = buf[0][i];\n    \
+                  win[1] = buf[1][i - 1];\n    out[i] = win[0] + win[1];\n  }\n}\n";
+    let tb = "void k(int in[64], int out[64], int n);\n\
+              int main() { int a[64] = {1}, b[64] = {0}; k(a, b, 16); k(a, b, 40); return 0; }\n";
+    let per_call = |kernel: &str| counts(&sim_tool_script(kernel, tb, "k", "Vivado", 2019)["estimate"]["per_call"]);
+    assert_eq!(per_call(kernel), [35, 83]);
+    assert_eq!(per_call(&kernel.replace("complete dim=1", "complete dim=0")), [34, 82]);
+}
