@@ -174,19 +174,30 @@ struct Cx<'a> {
 }
 
 /// The arrays a function reads from memory: its pointer and array parameters and its local
-/// arrays, less those an `ARRAY_PARTITION ... complete` turns into registers.
+/// arrays, less those an `ARRAY_PARTITION ... complete` turns into registers: on every
+/// dimension (`dim=0`), or on its only one (`dim=1`, the default; UG1399 `ARRAY_PARTITION`). A
+/// `complete dim=1` of a two-dimensional array leaves a memory per row, each still read
+/// from memory (the public Vivado HLS 2018.1 `do_convolution`: its `line_buf[2][5]`, `complete
+/// dim=1`, read then stored into registers in a pipeline of depth 2).
 fn memories(function_body: Node, params: &[super::Param], text: &str) -> std::collections::HashSet<String> {
     use super::types::ParamKind;
-    let mut out: std::collections::HashSet<String> = params
+    let mut dims: HashMap<String, usize> = params
         .iter()
         .filter(|p| matches!(p.kind, ParamKind::Pointer | ParamKind::Array))
-        .map(|p| p.name.clone())
+        .map(|p| (p.name.clone(), p.dims.len().max(1)))
         .collect();
     let mut todo = vec![function_body];
     while let Some(n) = todo.pop() {
         if kind(n) == "array_declarator" {
             if let Some(name) = super::body::innermost_identifier(n, text) {
-                out.insert(name);
+                // The outermost declarator of a name is met first and counts every dimension.
+                let mut depth = 0;
+                let mut at = Some(n);
+                while let Some(d) = at.filter(|d| kind(*d) == "array_declarator") {
+                    depth += 1;
+                    at = d.child_by_field_name("declarator");
+                }
+                dims.entry(name).or_insert(depth);
             }
         }
         todo.extend(named_children(n));
@@ -197,11 +208,15 @@ fn memories(function_body: Node, params: &[super::Param], text: &str) -> std::co
             continue;
         }
         let compact: String = line.split_whitespace().collect::<Vec<_>>().join(" ").replace(" = ", "=");
-        if let Some(v) = compact.split_whitespace().find_map(|w| w.strip_prefix("variable=")) {
-            out.remove(v);
+        let word = |key: &str| compact.split_whitespace().find_map(|w| w.strip_prefix(key)).map(str::to_string);
+        let dim = word("dim=").and_then(|d| d.parse::<usize>().ok()).unwrap_or(1);
+        if let Some(v) = word("variable=") {
+            if dim == 0 || dims.get(&v).is_none_or(|&n| n <= 1) {
+                dims.remove(&v);
+            }
         }
     }
-    out
+    dims.into_keys().collect()
 }
 
 /// `(target, ops on the deepest path, names read)` of each assignment in a statement.

@@ -668,6 +668,13 @@ impl Project {
         self.vivado_hls_or_before(2020).then_some(2)
     }
 
+    /// Whether this project's tool gives a loop's exit test states of its own after the last
+    /// iteration (1, 2 after a pipeline), with no handshake around a function of loops: Vivado
+    /// HLS and releases before 2020 (their reports: `sim::timing::exit_states`).
+    pub fn loop_exit_states(&self) -> bool {
+        self.vivado_hls_or_before(2020)
+    }
+
     /// Whether this project's tool inlines, without being told, a function with loops that the
     /// design calls from one place: Vitis does (its 2020.2 to 2023.2 reports,
     /// `sim::timing::single_call`), Vivado HLS keeps some such functions (`false`).

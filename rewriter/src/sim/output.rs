@@ -284,6 +284,9 @@ pub fn explain(rep: &Report) -> String {
         if let Some(v) = t.iteration_latency {
             facts.push(format!("iteration {} ({})", v.value, v.source));
         }
+        if let Some(v) = t.exit {
+            facts.push(format!("exit {} ({})", v.value, v.source));
+        }
         if let Some(l) = t.report_latency {
             facts.push(format!("report latency {} ~ {}", l.min, l.max));
         } else if let Some(v) = t.overhead {

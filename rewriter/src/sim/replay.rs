@@ -1478,12 +1478,17 @@ impl Scheduled {
 /// - pipelined: `(TC − 1) × II + tail`, the tail taken from the report;
 /// - otherwise: TC × the report's iteration latency (which holds the children as scheduled,
 ///   inner pipelines moved into modules included) + what the run changed in the children;
-/// - without a report entry: HLScope's `TC × own + children`.
+/// - without a report entry: HLScope's `TC × own + children`, and the exit test's states under
+///   Vivado HLS (`timing::exit_states`).
 fn loop_schedule(l: &LoopTiming, trips: u64, open: &Open, best: &dyn Fn(u32) -> Option<u64>) -> Scheduled {
     if l.absent {
         return Scheduled::computed(open.child_sum, None);
     }
-    let Some(rep) = l.report else { return Scheduled::computed(loop_cycles(l, trips, open.child_sum), None) };
+    let Some(rep) = l.report else {
+        // Under Vivado HLS the exit test takes its own states after the last iteration.
+        let exit = l.exit.map_or(0, |e| e.value);
+        return Scheduled::computed(loop_cycles(l, trips, open.child_sum) + exit, None);
+    };
     let base = rep.latency.map(|x| x.min);
     let with_max = |s: Scheduled| Scheduled { base_max: rep.latency.map(|x| x.max), ..s };
     let tc = effective_trips(l, trips);
@@ -1635,6 +1640,7 @@ mod tests {
             ii: Some(Sourced::new(ii, Source::Report)),
             il: Some(Sourced::new(il, Source::Report)),
             own: None,
+            exit: None,
             unroll: None,
             report_loop: None,
             dataflow: false,

@@ -152,6 +152,10 @@ pub struct TimingInfo {
     pub il: Option<Sourced<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub iteration_latency: Option<Sourced<u64>>,
+    /// Without a report, under Vivado HLS: the states a loop's exit takes after its last
+    /// iteration (1, 2 after a pipeline).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit: Option<Sourced<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overhead: Option<Sourced<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -577,6 +581,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
         ii: None,
         il: None,
         iteration_latency: None,
+        exit: None,
         overhead: None,
         latency: None,
         report_name: None,
@@ -598,6 +603,7 @@ fn timing_info(t: Option<&Timing>, copy: Option<usize>) -> TimingInfo {
             info.ii = l.ii;
             info.il = l.il;
             info.iteration_latency = l.own;
+            info.exit = l.exit;
             info.report_name = l.report_loop.clone();
             info.report = l.report;
             info.process = l.process.as_ref().filter(|lp| !lp.members.is_empty()).map(|lp| lp.module.clone());

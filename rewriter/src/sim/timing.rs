@@ -20,6 +20,7 @@ use serde::Serialize;
 use std::collections::HashMap;
 
 mod bare_loop;
+mod exit_states;
 mod single_call;
 
 /// Where a number comes from.
@@ -94,6 +95,10 @@ pub struct Defaults {
     /// Without a report: a function with loops that the design calls from one place is
     /// inlined (Vitis; [`single_call`]). Off for Vivado HLS, which keeps some of them.
     pub inline_single_call: bool,
+    /// Without a report: a loop's exit test is a state of its own after its last iteration, as
+    /// in Vivado HLS' state machines (its reports: a function of loops is the sum of each loop's
+    /// latency + 1, + 2 after a pipeline; [`exit_states`]). Off for Vitis.
+    pub loop_exit_states: bool,
 }
 
 impl Default for Defaults {
@@ -107,6 +112,7 @@ impl Default for Defaults {
             pipeline_loops: 64,
             wide_multiply: 1,
             inline_single_call: true,
+            loop_exit_states: false,
         }
     }
 }
@@ -141,6 +147,10 @@ pub struct LoopTiming {
     /// Own latency of one iteration (other loops).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub own: Option<Sourced<u64>>,
+    /// Without a report, under Vivado HLS: the states its exit takes after the last iteration
+    /// (1, 2 after a pipeline), counted in the parent ([`exit_states`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit: Option<Sourced<u64>>,
     /// Unroll factor (0 = full) from the pragma; trips are divided by it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub unroll: Option<u32>,
@@ -487,6 +497,7 @@ pub fn build(
             bare_loop::apply(manifest, d, top, &kept, &mut timing);
             apply_function_bodies(manifest, d, shape, top, &mut timing);
             apply_straight_line_bodies(manifest, d, &has_children, &mut timing);
+            exit_states::apply(manifest, d, &mut timing);
         }
     }
     if let Some(r) = report {
@@ -1080,6 +1091,7 @@ fn set_nest_roles(probes: &[&ProbeEntry], mut t: LoopTiming, source: Source, tim
             ii: None,
             il: None,
             own: Some(Sourced::new(0, source)),
+            exit: None,
             unroll: None,
             report_loop: None,
             dataflow: false,
@@ -1250,6 +1262,7 @@ fn loop_timing(
             ii: Some(pragma_ii(&facts)),
             il: Some(Sourced::new(default_tail(d) + chain, Source::Default)),
             own: None,
+            exit: None,
             unroll,
             report_loop: None,
             dataflow: facts.dataflow,
@@ -1268,6 +1281,7 @@ fn loop_timing(
             ii: None,
             il: None,
             own: Some(default_own(d, p)),
+            exit: None,
             unroll,
             report_loop: None,
             dataflow: facts.dataflow,
@@ -1308,6 +1322,7 @@ fn timing_from_report(found: csynth::LoopRef<'_>, facts: &crate::model::pragma::
         ii: None,
         il: None,
         own: None,
+        exit: None,
         // The report's trip count is after unrolling: the run's trips are divided by the factor.
         unroll: facts.unroll.filter(|&f| f > 1),
         report_loop: Some(format!("{}/{}", found.module.name, l.name)),
