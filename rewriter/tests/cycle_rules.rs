@@ -629,6 +629,33 @@ fn without_a_report_an_initialiser_of_a_written_array_is_its_module() {
     assert!(text.contains("initialiser of hist[sizeof(long long) * 2] (line 6) not counted: dimension"), "{text}");
 }
 
+/// Without a report, an integer division or remainder by a constant the headers define (`W`,
+/// `(N / W)`) is a shift or a multiply once the compiler has the value, as by a literal: no
+/// divider in the pipeline's depth. A divisor that is a variable is a divider (35 cycles deeper).
+/// The public 2022.2 `pipelined_layer_processor` (issue 16, seventeenth round) indexes its output
+/// words with `c / OUTPUT_WIDTH`: its write pipeline was 36 deep for the report's 3.
+#[test]
+fn without_a_report_a_division_by_a_constant_of_the_headers_is_no_divider() {
+    let run = |divisor: &str, params: &str| {
+        let kernel = format!(
+            "#include \"k.h\"\nvoid k(int a[64], int b[64]{params}) {{\n\
+             \x20 for (int i = 0; i < 64; i++) {{\n#pragma HLS pipeline II=1\n    b[i] = a[i] / {divisor} + i % {divisor};\n  }}\n}}\n"
+        );
+        let tb = format!(
+            "void k(int a[64], int b[64]{params});\nint main() {{ int a[64] = {{0}}, b[64];\n  k(a, b{}); return 0; }}\n",
+            if params.is_empty() { "" } else { ", 8" }
+        );
+        let config = "part=xck26-sfvc784-2LV-c\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel, &tb, config, &[("k.h", "#define N 64\n#define W 8\n")]);
+        counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])[0]
+    };
+    let literal = run("8", "");
+    assert_eq!(run("W", ""), literal, "a macro of the header");
+    assert_eq!(run("(N / W)", ""), literal, "an expression of macros");
+    assert_eq!(run("(64 / 8)", ""), literal, "an expression of literals");
+    assert_eq!(run("w", ", int w"), literal + 35, "a variable: a divider");
+}
+
 /// Without a report, a `memcpy` from a port into a local array nothing reads is code Vitis removes:
 /// no copy module, no DRAM bytes. The same kernel as 01 with such a copy added gives 790, as 01.
 #[test]
@@ -1243,18 +1270,20 @@ fn without_a_report_a_straight_line_function_runs_its_op_chain() {
 
 /// Without a report, a pipelined loop in a project of Vivado HLS (or Vitis before 2021) is states
 /// of its function, with no `_Pipeline_` module around it: 2 cycles less a run than the same
-/// project under Vitis 2022 (rule 3's module). Per call, `(n − 1) + (depth 2 − 1)`, + 2 for the
-/// module under Vitis, + 2 for the top's handshake.
+/// project under Vitis 2022 (rule 3's module), for a function with more than that loop (two
+/// loops here; one alone is its function's module under Vitis too). Per call, two loops of
+/// `(n − 1) + (depth 2 − 1)`, + 2 each for the module under Vitis, + 2 for the top's handshake.
 #[test]
 fn without_a_report_an_older_tool_keeps_a_pipelined_loop_in_its_function() {
-    let kernel = "void k(int a[64], int n) {\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    a[i] = a[i] + 1;\n  }\n}\n";
+    let kernel = "void k(int a[64], int n) {\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    a[i] = a[i] + 1;\n  }\n\
+                  \x20 for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    a[i] = a[i] + 1;\n  }\n}\n";
     let tb =
-        "void k(int a[64], int n);\nint main() { int a[64] = {0}; k(a, 16); k(a, 40); return a[0] == 2 ? 0 : 1; }\n";
+        "void k(int a[64], int n);\nint main() { int a[64] = {0}; k(a, 16); k(a, 40); return a[0] == 4 ? 0 : 1; }\n";
     let per_call =
         |tool: &str, year: u32| counts(&sim_tool_script(kernel, tb, "k", tool, year)["estimate"]["per_call"]);
-    assert_eq!(per_call("Vitis", 2022), [20, 44]);
-    assert_eq!(per_call("Vitis", 2020), [18, 42]);
-    assert_eq!(per_call("Vivado", 2019), [18, 42]);
+    assert_eq!(per_call("Vitis", 2022), [38, 86]);
+    assert_eq!(per_call("Vitis", 2020), [34, 82]);
+    assert_eq!(per_call("Vivado", 2019), [34, 82]);
 }
 
 /// Without a report, a pipelined loop's II is what its memory ports allow (issue 16; the public
@@ -1263,9 +1292,10 @@ fn without_a_report_an_older_tool_keeps_a_pipelined_loop_in_its_function() {
 /// (`a[k + 4][j]`, rows 4..7) and writes a row of C (`a[i + 8][j]`, rows 8..11), all in the
 /// one single-port array `a` (`RAM_1P`). In 5 blocks of 3 rows (a directive's `block factor=5`),
 /// bank 1 (rows 3..5) can receive the 4 reads of A and those of rows 4 and 5: 6 accesses, II 6,
-/// and the depth holds the 6 states: (16 − 1) × 6 + 6 + 2 (`_Pipeline_` module) + 2 (top) = 100.
-/// Without the partition, 9 accesses of one memory: 15 × 9 + 9 + 4 = 148; with two ports
-/// (no storage pragma) ceil(9 / 2) = 5: 15 × 5 + 5 + 4 = 84. The II of 1 gave 19.
+/// and the depth holds the 6 states: (16 − 1) × 6 + 6 + 2 (top) = 98, the top of plain ports
+/// holding its one pipeline without a `_Pipeline_` module (seventeenth round, `divide_sum`).
+/// Without the partition, 9 accesses of one memory: 15 × 9 + 9 + 2 = 146; with two ports
+/// (no storage pragma) ceil(9 / 2) = 5: 15 × 5 + 5 + 2 = 82. The II of 1 gave 17.
 #[test]
 fn without_a_report_a_pipelined_loop_waits_for_its_memory_ports() {
     let kernel = "#define DIM 4\nvoid mm(int a[3 * DIM][DIM]) {\n#pragma HLS RESOURCE variable=a core=RAM_1P_BRAM\n\
@@ -1280,10 +1310,10 @@ fn without_a_report_a_pipelined_loop_waits_for_its_memory_ports() {
         let dir = project_dir(kernel, tb, config, &[]);
         counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
     };
-    assert_eq!(run(kernel, &format!("{config}{partition}")), [100, 100]);
-    assert_eq!(run(kernel, config), [148, 148]);
+    assert_eq!(run(kernel, &format!("{config}{partition}")), [98, 98]);
+    assert_eq!(run(kernel, config), [146, 146]);
     let dual = kernel.replace("#pragma HLS RESOURCE variable=a core=RAM_1P_BRAM\n", "");
-    assert_eq!(run(&dual, config), [84, 84]);
+    assert_eq!(run(&dual, config), [82, 82]);
 }
 
 /// Without a report, a 32-bit integer multiply on a chain takes its register stages at the
@@ -1778,7 +1808,10 @@ fn without_a_report_a_function_pipelines_stream_accesses_are_its_states() {
 /// module 10). `scale`, called twice (a module), pipelines `a[i] = a[i] * 3` at II 1, depth 2 (a
 /// read on the chain): n − 1 + 1 cycles, its handshake 2; the two calls in a row (both write `a`),
 /// the top's handshake 2: 6 + 2n, 38 and 86 for n = 16, 40 (42 and 90 with the `_Pipeline_`
-/// module's 2 cycles in each call).
+/// module's 2 cycles in each call). The top too on plain ports (the public Vitis 2023.2
+/// `divide_sum`: its 10-trip pipeline directly in the top, loop 45, top 47): `scale` as the top
+/// is n + 2, 18 and 42 (20 and 44 with the `_Pipeline_` module); a top with AXI interfaces keeps
+/// the module (case 23, `arrays_on_the_control_bundle_are_moved_inside_the_cosim_window`).
 #[test]
 fn without_a_report_a_function_of_one_pipelined_loop_is_that_loops_module() {
     let kernel = "void scale(int a[64], int n) {\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    \
@@ -1787,6 +1820,11 @@ fn without_a_report_a_function_of_one_pipelined_loop_is_that_loops_module() {
         "void top(int a[64], int n);\nint main() { int a[64] = {1}; top(a, 16); top(a, 40); return a[0] == 81 ? 0 : 1; }\n";
     let rep = sim_tool_script(kernel, tb, "top", "Vitis", 2022);
     assert_eq!(counts(&rep["estimate"]["per_call"]), [38, 86]);
+    let alone = "void scale(int a[64], int n) {\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    \
+                 a[i] = a[i] * 3;\n  }\n}\n";
+    let tb = "void scale(int a[64], int n);\nint main() { int a[64] = {1}; scale(a, 16); scale(a, 40); return a[0] == 9 ? 0 : 1; }\n";
+    let rep = sim_tool_script(alone, tb, "scale", "Vitis", 2022);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [18, 42], "the top of one pipelined loop");
 }
 
 /// Without a report, a function pipeline over a loop whose bound is not a constant is no

@@ -647,6 +647,25 @@ pub fn resolve_loop_memories(manifest: &mut Manifest, consts: &crate::model::con
     }
 }
 
+/// An integer division by a constant of the sources or headers (`div=<divisor>` in an op chain,
+/// `model::opchain`) is a shift or a multiply once the compiler has the value, as by a literal:
+/// `divc`, no divider. A divisor no constant resolves (or zero) is a divider: `div`.
+pub fn resolve_constant_divisors(manifest: &mut Manifest, consts: &crate::model::consts::Constants) {
+    let steps = manifest.probes.iter_mut().flat_map(|p| {
+        let loops = p.loop_info.as_mut().map(|l| l.facts.chain.iter_mut());
+        let module = p.module.as_mut().map(|m| m.chain.iter_mut());
+        loops.into_iter().flatten().chain(module.into_iter().flatten())
+    });
+    for s in steps {
+        for o in s.ops.iter_mut() {
+            if let Some(divisor) = o.strip_prefix("div=") {
+                let constant = consts.eval(divisor).is_ok_and(|v| v != 0);
+                *o = if constant { "divc" } else { "div" }.to_string();
+            }
+        }
+    }
+}
+
 /// Resolves the type names of every loop's and function's op chain (`model::opchain`) to
 /// `float`, `double` or `int`, with the typedefs of `texts` (sources and headers).
 pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {

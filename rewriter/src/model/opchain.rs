@@ -28,6 +28,10 @@ pub fn op_latency(op: &str, ty: &str) -> u64 {
     if let Some((base, t)) = op.split_once('@').filter(|(b, _)| *b != "cmp") {
         return op_latency(base, t);
     }
+    // A division by a name the sources may define (`div=N`) that no constant resolved: a divider.
+    if let Some((base, _)) = op.split_once('=') {
+        return op_latency(base, ty);
+    }
     match (ty, op) {
         ("float", "add" | "sub") => 4,
         ("float", "mul") => 3,
@@ -277,6 +281,10 @@ fn base_name(mut n: Node, text: &str) -> Option<String> {
 /// type); against a double literal (`x > 0.0`, C compares in double) `dcmp`.
 fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<String> {
     let text = cx.text;
+    // Of two constants (`N / W`, `4 * 8`): folded by the compiler, no operation.
+    if constant_expression(left, cx) && constant_expression(right, cx) {
+        return None;
+    }
     let literal = kind(right) == "number_literal";
     // The declared type of the variable the left operand reads; not through a field (`s[i].f`
     // has the field's type, which is not known here).
@@ -307,7 +315,12 @@ fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<String> {
         // By a constant: shifts and adds, no multiplier.
         "*" if literal || kind(left) == "number_literal" => typed("mulc"),
         "*" => typed("mul"),
-        "/" | "%" if literal => typed("divc"),
+        "/" | "%" if literal || constant_names(right, cx) == Some(0) => typed("divc"),
+        // By a name that is no variable of the function (a `#define` or a `const` of the
+        // sources, resolved with the headers' constants by `sim`): `div=<divisor>`.
+        "/" | "%" if floating().is_none() => {
+            Some(constant_operand(right, cx).map_or_else(|| "div".to_string(), |e| format!("div={e}")))
+        }
         "/" | "%" => typed("div"),
         "<" | ">" | "<=" | ">=" | "==" | "!=" => {
             let lit = &text[right.byte_range()];
@@ -323,6 +336,37 @@ fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// The text of an operand made only of names that are no parameter or local of the function,
+/// integer literals, parentheses and integer arithmetic (`N`, `(TILE / W)`): what may be a
+/// constant of the sources. `None` for anything else (a variable, a call, a read).
+fn constant_operand(n: Node, cx: &Cx) -> Option<String> {
+    let names = constant_names(n, cx)?;
+    (names > 0).then(|| cx.text[n.byte_range()].split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+/// Whether an operand is made only of integer literals and names that are no parameter or
+/// local of the function (see [`constant_operand`]).
+fn constant_expression(n: Node, cx: &Cx) -> bool {
+    constant_names(n, cx).is_some()
+}
+
+/// The names in an operand of integer literals, such names, parentheses and arithmetic; `None`
+/// when it has anything else.
+fn constant_names(n: Node, cx: &Cx) -> Option<usize> {
+    let mut todo = vec![n];
+    let mut names = 0;
+    while let Some(x) = todo.pop() {
+        match kind(x) {
+            "identifier" if cx.types.contains_key(&cx.text[x.byte_range()]) => return None,
+            "identifier" => names += 1,
+            "number_literal" if !float_literal(&cx.text[x.byte_range()]) => {}
+            "parenthesized_expression" | "binary_expression" => todo.extend(named_children(x)),
+            _ => return None,
+        }
+    }
+    Some(names)
 }
 
 /// Whether an lvalue goes through a field (`s.f`, `p->f`, `a[i].f`).

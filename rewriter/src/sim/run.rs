@@ -270,6 +270,7 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
         let texts: Vec<&str> =
             out.files.iter().map(|f| f.source.text.as_str()).chain(headers.iter().map(String::as_str)).collect();
         crate::emit::manifest::resolve_chain_types(&mut out.manifest, &texts);
+        crate::emit::manifest::resolve_constant_divisors(&mut out.manifest, &consts);
         crate::emit::manifest::resolve_param_sizes(&mut out.manifest, &spec.top, &texts, &consts);
         for f in &out.files {
             let map = out.manifest.files.iter().find(|m| m.path == f.source.rel).map(|m| m.line_map.clone());

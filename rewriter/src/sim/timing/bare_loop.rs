@@ -5,15 +5,18 @@
 //! work. A function kept as a module whose only loop is the pipeline needs no second module:
 //! the public Vitis 2021.2 ASCON design's `LOADBYTES_1` holds its 8-trip pipeline directly
 //! (loop 8, module 10: the module's own 2, no `_Pipeline_` module), as does the `PE_dotproduct`
-//! module of another public report (loop 10034, module 10035). Not the top, whose interfaces
-//! keep the pipeline in a module of its own.
+//! module of another public report (loop 10034, module 10035). The top too when its ports are
+//! plain ones: the public Vitis 2023.2 `divide_sum` (ap_memory inputs, ap_vld outputs zeroed
+//! before its loop, ap_ctrl_hs) holds its 10-trip pipeline directly (loop 45, top 47). A top
+//! with AXI interfaces (s_axilite, m_axi, axis) keeps it in a module of its own, beside the
+//! adapters (the tops of facts rule 11, whose own cycles beyond their children are about 13).
 
 use super::{Defaults, Source, Sourced, Timing};
 use crate::emit::manifest::Manifest;
 use std::collections::HashMap;
 
-/// Takes the `_Pipeline_` module's cycles off the tail of the one loop of each function (not the
-/// top or a process) that keeps a module, calls no function of the design, fills no initialiser and has that
+/// Takes the `_Pipeline_` module's cycles off the tail of the one loop of each function (not a
+/// process, nor a top with AXI interfaces) that keeps a module, calls no function of the design, fills no initialiser and has that
 /// pipelined loop, a default's or a pragma's, as its only probed child.
 pub(super) fn apply(
     manifest: &Manifest,
@@ -33,7 +36,14 @@ pub(super) fn apply(
     }
     let defined: std::collections::HashSet<&str> =
         manifest.probes.iter().filter(|p| p.kind == "function").map(|p| p.name.as_str()).collect();
-    let plain = |p: &&crate::emit::manifest::ProbeEntry| p.name != top && !processes.contains(p.name.as_str());
+    let axi_top = |p: &crate::emit::manifest::ProbeEntry| {
+        p.name == top
+            && p.module.as_ref().is_some_and(|m| {
+                m.control.as_deref() == Some("s_axilite")
+                    || m.params.iter().any(|q| matches!(q.interface.as_deref(), Some("m_axi" | "s_axilite" | "axis")))
+            })
+    };
+    let plain = |p: &&crate::emit::manifest::ProbeEntry| !processes.contains(p.name.as_str()) && !axi_top(p);
     for p in manifest.probes.iter().filter(|p| p.kind == "function").filter(plain) {
         let Some(info) = p.module.as_deref() else { continue };
         let kept = matches!(timing.get(&p.id), Some(Timing::Module(m))
