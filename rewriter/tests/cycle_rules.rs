@@ -1418,6 +1418,58 @@ fn a_function_called_from_two_separate_branches_of_a_loop_is_outside_its_best_it
     assert_eq!(counts(&rep["estimate"]["per_call"]), [44, 64], "{stderr}");
 }
 
+/// A loop whose iteration latency is a range and whose body runs a nested loop only in an `if`
+/// (the public 2016.4 `sha256`'s `while (n)`, 4 ~ 28228 an iteration: a 64-byte copy loop of
+/// 128 cycles only when a full block is left). The report's best iteration (2) skips the inner
+/// loop (8): a child the report counts at more than the best iteration cannot be inside it, so
+/// each run of it adds its 8, also when it ran in every iteration. `blocks(b, 3, 1)`: the top's
+/// own 2 + 3 × 2 + 3 × 8 = 32; `blocks(b, 3, 0)`: 2 + 6 = 8. Before, a loop that ran in every
+/// iteration was taken to be inside the best one: 8 and 8.
+#[test]
+fn a_nested_loop_longer_than_the_best_iteration_is_outside_it_even_when_it_ran_every_time() {
+    let top = report_2016_4(
+        "blocks",
+        "    ?",
+        &[],
+        "        |- Loop 1     |    ?|    ?|   2 ~ 11  |          -|          -|     ?|    no    |\n\
+         \x20       | + Loop 1.1  |    8|    8|          2|          -|          -|     4|    no    |\n",
+    );
+    let kernel = "#include \"kernel.h\"\n\
+                  void blocks(int b[4], int n, int full) {\n  for (int r = 0; r < n; r++) {\n    if (full) {\n      \
+                  for (int i = 0; i < 4; i++)\n        b[i] ^= r;\n    }\n    b[0] += r;\n  }\n}\n";
+    let header = "#ifndef KERNEL_H\n#define KERNEL_H\nvoid blocks(int b[4], int n, int full);\n#endif\n";
+    let tb = "#include \"kernel.h\"\nint main(void) {\n  int b[4] = {1, 2, 3, 4};\n  blocks(b, 3, 1);\n  \
+              blocks(b, 3, 0);\n  return 0;\n}\n";
+    let ws = vivado_hls_project(
+        "blocks",
+        &[("kernel.c", kernel), ("kernel.h", header), ("tb.c", tb)],
+        &[("blocks_csynth.rpt", top)],
+        Z8,
+    );
+    let (rep, stderr) = sim_script(ws.path(), &[]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [32, 8], "{stderr}");
+}
+
+/// Without a report, an iteration of a loop that is not pipelined waits for its memory ports: a
+/// message schedule `m[i] = m[i-2] + m[i-7] + m[i-15] + m[i-16]` reads one array four times and
+/// writes it once an iteration, 5 accesses on its 2 ports: 3 states, then the last read's data,
+/// 4 an iteration (the public Vivado HLS 2016.4 `sha256`'s `Loop 2` of 48 trips: 192 in its
+/// report). A local array counts as a parameter does. The first loop's 16 stores take the
+/// default 2 each: 2 + 32 + 48 × 4 = 226; before, the schedule loop took 3 an iteration (the
+/// default 2 and its chain of adds): 178.
+#[test]
+fn without_a_report_an_iteration_waits_for_its_memory_ports() {
+    let kernel = "void sched(int out[64], int seed) {\n  int m[64];\n  for (int i = 0; i < 16; i++) {\n\
+                  #pragma HLS PIPELINE off\n    m[i] = seed + i;\n  }\n  for (int i = 16; i < 64; i++) {\n\
+                  #pragma HLS PIPELINE off\n    m[i] = m[i - 2] + m[i - 7] + m[i - 15] + m[i - 16];\n  }\n  \
+                  out[0] = m[63];\n}\n";
+    let tb = "void sched(int out[64], int seed);\nint main() { int out[64]; sched(out, 3); return out[0] == 0; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=sched\ntb.file=tb.cpp\nclock=8ns\n";
+    let dir = project_dir(kernel, tb, config, &[]);
+    let rep = sim(dir.path(), &["--no-csynth"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [226], "the schedule loop at 4 an iteration");
+}
+
 /// Calls of one straight line that share no data start together and run side by side (the public
 /// Vitis HLS 2021.2 `Radix2wECC`'s schedules start `bf_inv`'s two `vec_degree` pipelines in one
 /// state, its two `bf_add`s in another); a call that reads what an earlier one writes waits for

@@ -395,16 +395,22 @@ pub(super) fn cosim_truth(path: &Path, command: &str) -> Result<sim::estimate::C
             "hlsinstr {command}: the co-simulation's status is {s}, not Pass: its figures may not be the design's"
         );
     }
+    let mut spread = None;
     let per_call = if !c.per_call.is_empty() {
         c.per_call.clone()
     } else {
         match (c.latency, c.latency_avg) {
             (Some(l), _) if l.is_exact() => vec![l.min],
-            (_, Some(avg)) => {
-                eprintln!(
-                    "hlsinstr {command}: {} lists no per-call latencies; comparing every call with the average {avg:.1}",
-                    path.display()
-                );
+            (l, Some(avg)) => {
+                spread = l.map(|l| (l.min, l.max));
+                let how = match spread {
+                    Some((lo, hi)) => format!(
+                        "comparing its minimum {lo}, average {avg:.1} and maximum {hi} with the shortest call, the \
+                         mean and the longest (one call: the average)"
+                    ),
+                    None => format!("comparing every call with the average {avg:.1}"),
+                };
+                eprintln!("hlsinstr {command}: {} lists no per-call latencies; {how}", path.display());
                 vec![avg.round() as u64]
             }
             _ => {
@@ -419,7 +425,7 @@ pub(super) fn cosim_truth(path: &Path, command: &str) -> Result<sim::estimate::C
             }
         }
     };
-    Ok(sim::estimate::CosimTruth { files: c.files.iter().map(|f| f.display().to_string()).collect(), per_call })
+    Ok(sim::estimate::CosimTruth { files: c.files.iter().map(|f| f.display().to_string()).collect(), per_call, spread })
 }
 
 /// The project inputs `sim` and `cosim` share: a project file (and which of its components or

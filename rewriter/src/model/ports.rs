@@ -570,10 +570,16 @@ fn substitute(expr: &str, values: &[(&str, i64)]) -> String {
 /// needs (the 2022.2 systolic fixture writes 8 elements of one bank of its `localA`, `complete
 /// dim=1`, an iteration at II 1). Arrays `complete` on every dimension are registers.
 pub fn port_ii(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<(u64, String)> {
+    port_states(m, |a| a.param && keep(a))
+}
+
+/// The states the accesses of one iteration of `m` take on the busiest bank of the arrays
+/// `keep` accepts, local arrays included (as [`port_ii`] counts them; more than 1 only).
+pub fn port_states(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<(u64, String)> {
     let mut best: Option<(u64, String)> = None;
     for r in &m.resolved {
         let Some(decl) = m.arrays.iter().find(|a| a.name == r.array) else { continue };
-        if !decl.param || !keep(decl) {
+        if !keep(decl) {
             continue;
         }
         if decl.partitions.iter().any(|p| p.dim == 0 && p.kind == "complete") {

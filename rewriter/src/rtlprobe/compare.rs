@@ -165,7 +165,11 @@ mod tests {
         assert_eq!(rep.probes[1].sim_per_call, Some(45.0));
         assert_eq!(hw_per_call(&rep.probes[0]), Some(110.0));
         assert!(rep.warnings.is_empty(), "{:?}", rep.warnings);
-        with_cosim(&mut rep, &rtl, &CosimTruth { files: vec!["lat.rpt".into()], per_call: vec![171, 191] });
+        with_cosim(
+            &mut rep,
+            &rtl,
+            &CosimTruth { files: vec!["lat.rpt".into()], per_call: vec![171, 191], spread: None },
+        );
         assert_eq!(rep.cosim.as_ref().unwrap().hardware, [100, 120]);
         let text = super::super::decode::text(&rep);
         assert!(text.contains("110.0") && text.contains("104.0") && text.contains("-5.5"), "{text}");

@@ -493,6 +493,7 @@ pub fn build(
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             apply_port_limits(manifest, d, top, &mut timing);
+            apply_iteration_port_limits(manifest, &mut timing);
             apply_default_flatten(manifest, &mut timing);
             bare_loop::apply(manifest, d, top, &kept, &mut timing);
             apply_function_bodies(manifest, d, shape, top, &mut timing);
@@ -1403,6 +1404,33 @@ fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut 
         l.ii = Some(Sourced::new(states, Source::Default));
         if let Some(il) = l.il.as_mut() {
             *il = Sourced::new(il.value + states.saturating_sub(chain_of(d, p)), Source::Default);
+        }
+    }
+}
+
+/// Without a report: an iteration of a loop that is not pipelined takes at least the states
+/// its memory accesses need on the busiest bank (`model::ports`: a bank serves its ports'
+/// accesses a state, 2 unless its storage says) and one more for the last read's data: an
+/// array it reads several times an iteration (a local one too: nothing partitions it for a
+/// loop that is not pipelined) holds it longer than the default 2. The public Vivado HLS
+/// 2016.4 `sha256`'s message schedule `m[i] = f(m[i-2]) + m[i-7] + g(m[i-15]) + m[i-16]`, four
+/// reads and a write of one local array, takes 4 an iteration in its report (3 states of
+/// ports, then the data); the default gave 2. Only a body without loops inside: theirs make
+/// their accesses in their own iterations.
+fn apply_iteration_port_limits(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
+        if l.pipelined.value || l.report.is_some() || l.absent {
+            continue;
+        }
+        let Some(own) = l.own.filter(|o| o.source == Source::Default) else { continue };
+        // A loop inside the body makes its accesses in its own iterations, not in this one's.
+        let memory =
+            p.loop_info.as_ref().and_then(|i| i.facts.memory.as_ref()).filter(|m| m.vars.iter().all(|v| !v.inner));
+        let Some(memory) = memory else { continue };
+        let Some((states, _)) = crate::model::ports::port_states(memory, |_| true) else { continue };
+        if states + 1 > own.value {
+            l.own = Some(Sourced::new(states + 1, Source::Default));
         }
     }
 }
