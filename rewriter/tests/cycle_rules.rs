@@ -1273,6 +1273,8 @@ fn without_a_report_a_straight_line_function_runs_its_op_chain() {
 /// project under Vitis 2022 (rule 3's module), for a function with more than that loop (two
 /// loops here; one alone is its function's module under Vitis too). Per call, two loops of
 /// `(n − 1) + (depth 2 − 1)`, + 2 each for the module under Vitis, + 2 for the top's handshake.
+/// Vivado HLS gives each pipeline 2 exit states instead and a function of loops no handshake
+/// (`without_a_report_vivado_hls_loops_exit_in_states_of_their_own`): 2 × (n + 2).
 #[test]
 fn without_a_report_an_older_tool_keeps_a_pipelined_loop_in_its_function() {
     let kernel = "void k(int a[64], int n) {\n  for (int i = 0; i < n; i++) {\n#pragma HLS PIPELINE II=1\n    a[i] = a[i] + 1;\n  }\n\
@@ -1283,7 +1285,7 @@ fn without_a_report_an_older_tool_keeps_a_pipelined_loop_in_its_function() {
         |tool: &str, year: u32| counts(&sim_tool_script(kernel, tb, "k", tool, year)["estimate"]["per_call"]);
     assert_eq!(per_call("Vitis", 2022), [38, 86]);
     assert_eq!(per_call("Vitis", 2020), [34, 82]);
-    assert_eq!(per_call("Vivado", 2019), [34, 82]);
+    assert_eq!(per_call("Vivado", 2019), [36, 84]);
 }
 
 /// Without a report, a pipelined loop's II is what its memory ports allow (issue 16; the public
