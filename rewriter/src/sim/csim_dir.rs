@@ -16,6 +16,7 @@
 //! through `../../../out.txt`, lands in the work directory. A path that names nothing is kept to
 //! explain a failing run (see [`Layout::hints`]).
 
+use super::shadow;
 use crate::error::{Error, ErrorKind, Result};
 use std::path::{Component, Path, PathBuf};
 
@@ -74,7 +75,7 @@ pub fn prepare(
     let mut absent = Vec::new();
     let mut prefixes: Vec<(&str, PathBuf)> = Vec::new();
     for l in literals.iter().filter(|l| climb_of(l) > 0) {
-        let user = lexical(&build.join(l));
+        let user = shadow::lexical(&build.join(l));
         let Some(copy) = mirror(&user) else { continue };
         if build.starts_with(&user) {
             // An ancestor of csim/build: a prefix the testbench joins names to (`ROOT_DIR`).
@@ -91,7 +92,7 @@ pub fn prepare(
     // Names joined to a prefix: `ROOT_DIR + "input.dat"`.
     for (prefix, p) in &prefixes {
         for l in literals.iter().filter(|l| climb_of(l) == 0) {
-            let user = lexical(&p.join(l));
+            let user = shadow::lexical(&p.join(l));
             if build.starts_with(&user) {
                 continue;
             }
@@ -232,21 +233,6 @@ fn climb_of(path: &str) -> usize {
         lowest = lowest.min(depth);
     }
     lowest.unsigned_abs()
-}
-
-/// `..` folded lexically: csim/build need not exist (no solution run in the checkout).
-fn lexical(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                out.pop();
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A string literal that may name a file or directory, as a relative path: no blanks or

@@ -88,9 +88,13 @@ pub fn canonical(p: &Path) -> PathBuf {
     if let Ok(c) = p.canonicalize() {
         return c;
     }
-    let abs = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    lexical(&std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf()))
+}
+
+/// `p` with `.` and `..` folded by its text alone (what it names need not exist).
+pub fn lexical(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
-    for c in abs.components() {
+    for c in p.components() {
         match c {
             Component::CurDir => {}
             Component::ParentDir => {
