@@ -254,87 +254,33 @@ fn path_like(l: &str) -> Option<String> {
     ok.then(|| l.to_string())
 }
 
-/// The string literals of C/C++ text, escapes decoded as far as paths need (`\\`, `\"`); comments,
-/// character literals and `#include` lines skipped (a header's path is the compiler's, not a
-/// file the testbench opens).
+/// The string literals of C/C++ text (found by the scanner every stage shares,
+/// [`crate::source::literal_ranges`]: comments, character literals and `#include` lines are
+/// not), escapes decoded as far as paths need (`\\`, `\"`). Raw strings are left out.
 fn string_literals(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    let mut line_start = true;
+    let literals = crate::source::literal_ranges(text).into_iter().filter(|r| text.as_bytes()[r.start] == b'"');
+    literals.map(|r| decoded(&text[r.start + 1..r.end])).collect()
+}
+
+/// A string literal's text after its opening quote, up to its closing quote (an unterminated
+/// one has none: it ends at its line's end), `\n` and `\t` as themselves and any other
+/// escaped character as that character.
+fn decoded(body: &str) -> String {
+    let mut s = String::new();
+    let mut chars = body.chars();
     while let Some(c) = chars.next() {
-        let at_start = line_start;
-        line_start = c == '\n' || (at_start && c.is_whitespace());
         match c {
-            '#' if at_start => {
-                let mut word = String::new();
-                while let Some(&c) = chars.peek() {
-                    if c == ' ' || c == '\t' {
-                        chars.next();
-                    } else {
-                        break;
-                    }
-                }
-                while let Some(&c) = chars.peek().filter(|c| c.is_ascii_alphabetic()) {
-                    word.push(c);
-                    chars.next();
-                }
-                if word == "include" || word == "import" {
-                    for c in chars.by_ref() {
-                        if c == '\n' {
-                            line_start = true;
-                            break;
-                        }
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'/') => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                let mut star = false;
-                for c in chars.by_ref() {
-                    if star && c == '/' {
-                        break;
-                    }
-                    star = c == '*';
-                }
-            }
-            '\'' => {
-                while let Some(c) = chars.next() {
-                    match c {
-                        '\\' => {
-                            chars.next();
-                        }
-                        '\'' | '\n' => break,
-                        _ => {}
-                    }
-                }
-            }
-            '"' => {
-                let mut s = String::new();
-                while let Some(c) = chars.next() {
-                    match c {
-                        '\\' => match chars.next() {
-                            Some('n') => s.push('\n'),
-                            Some('t') => s.push('\t'),
-                            Some(e) => s.push(e),
-                            None => break,
-                        },
-                        '"' | '\n' => break,
-                        c => s.push(c),
-                    }
-                }
-                out.push(s);
-            }
-            _ => {}
+            '\\' => match chars.next() {
+                Some('n') => s.push('\n'),
+                Some('t') => s.push('\t'),
+                Some(e) => s.push(e),
+                None => break,
+            },
+            '"' => break,
+            c => s.push(c),
         }
     }
-    out
+    s
 }
 
 /// For each of `names`, the first file of that name below `dir`, in one walk (hidden
