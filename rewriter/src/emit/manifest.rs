@@ -557,6 +557,14 @@ pub struct ModuleInfo {
     pub control: Option<String>,
 }
 
+impl ModuleInfo {
+    /// Whether a parameter is on an AXI interface (`m_axi`, `s_axilite` or `axis`): a top with
+    /// such ports has Vitis' adapters around it (facts rule 11).
+    pub fn has_axi_params(&self) -> bool {
+        self.params.iter().any(|q| matches!(q.interface.as_deref(), Some("m_axi" | "s_axilite" | "axis")))
+    }
+}
+
 /// One initialised local array of a function (see [`ModuleInfo::initialisers`]).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 pub struct InitInfo {

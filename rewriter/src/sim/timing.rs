@@ -1535,9 +1535,7 @@ fn module_timing(
         }
         // No report: a top with AXI interfaces has a longer handshake (rule 11); a pipelined
         // function is its pipeline's depth, whatever ran inside (rule 8).
-        let axi = info.is_some_and(|m| {
-            m.params.iter().any(|q| matches!(q.interface.as_deref(), Some("m_axi" | "s_axilite" | "axis")))
-        });
+        let axi = info.is_some_and(|m| m.has_axi_params());
         let pipelined = info.is_some_and(|m| m.pipeline_ii.is_some());
         // A top of combinational logic on scalars (`model::registers`) has no state to step
         // through: latency 0, whatever its interfaces (a public Vivado HLS 2018.2 add/subtract

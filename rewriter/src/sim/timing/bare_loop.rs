@@ -38,10 +38,7 @@ pub(super) fn apply(
         manifest.probes.iter().filter(|p| p.kind == "function").map(|p| p.name.as_str()).collect();
     let axi_top = |p: &crate::emit::manifest::ProbeEntry| {
         p.name == top
-            && p.module.as_ref().is_some_and(|m| {
-                m.control.as_deref() == Some("s_axilite")
-                    || m.params.iter().any(|q| matches!(q.interface.as_deref(), Some("m_axi" | "s_axilite" | "axis")))
-            })
+            && p.module.as_ref().is_some_and(|m| m.control.as_deref() == Some("s_axilite") || m.has_axi_params())
     };
     let plain = |p: &&crate::emit::manifest::ProbeEntry| !processes.contains(p.name.as_str()) && !axi_top(p);
     for p in manifest.probes.iter().filter(|p| p.kind == "function").filter(plain) {
