@@ -368,16 +368,10 @@ fn compare_spread(
     (lo, avg, hi): (u64, u64, u64),
     report: Option<csynth::Range<u64>>,
 ) -> CosimComparison {
-    let pick = |want_max: bool| {
-        let mut best = 0;
-        for (i, &e) in per_call.iter().enumerate() {
-            if (want_max && e > per_call[best]) || (!want_max && e < per_call[best]) {
-                best = i;
-            }
-        }
-        best
-    };
-    let (first, last) = (pick(false), pick(true));
+    // The first shortest and the first longest call (`max_by_key` keeps the last of equals:
+    // walked backwards, that is the first).
+    let first = (0..per_call.len()).min_by_key(|&i| per_call[i]).unwrap_or(0);
+    let last = (0..per_call.len()).rev().max_by_key(|&i| per_call[i]).unwrap_or(0);
     let calls = vec![
         CallComparison { index: first, cosim: lo, estimate: per_call[first], error_pct: pct(per_call[first], lo) },
         CallComparison { index: last, cosim: hi, estimate: per_call[last], error_pct: pct(per_call[last], hi) },
