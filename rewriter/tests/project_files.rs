@@ -16,6 +16,15 @@ fn sim(dir: &Path, args: &[&str]) -> Run {
     sim_in(dir, args)
 }
 
+/// `sim` with a JSON report that must succeed: the report, and the run for its messages.
+fn sim_json(dir: &Path, args: &[&str]) -> (Value, Run) {
+    let args: Vec<&str> = args.iter().copied().chain(["--format", "json"]).collect();
+    let r = sim(dir, &args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let rep = serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", r.stdout));
+    (rep, r)
+}
+
 fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
     let t = tempfile::tempdir().unwrap();
     for (rel, text) in files {
@@ -50,9 +59,7 @@ fn a_header_reached_through_an_unlisted_header_is_probed_and_the_first_solution_
              open_solution fast\ncreate_clock -period 4\nopen_solution slow\ncreate_clock -period 8\n",
         ),
     ]);
-    let r = sim(t.path(), &["run_hls.tcl", "--no-csynth", "--format", "json"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let (rep, r) = sim_json(t.path(), &["run_hls.tcl", "--no-csynth"]);
     // Two calls of work, 5 + 1 iterations of its loop: the probes of the copy ran.
     assert_eq!(row(&rep, "work")["runs"], 2, "{rep}");
     assert_eq!(row(&rep, "acc")["trips"], 6, "{rep}");
@@ -65,9 +72,7 @@ fn a_header_reached_through_an_unlisted_header_is_probed_and_the_first_solution_
         r.stderr
     );
     assert_eq!(rep["clock_ns"]["value"], 4.0, "the first solution's clock: {}", rep["clock_ns"]);
-    let r = sim(t.path(), &["run_hls.tcl", "--no-csynth", "--format", "json", "--solution", "slow"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let (rep, _) = sim_json(t.path(), &["run_hls.tcl", "--no-csynth", "--solution", "slow"]);
     assert_eq!(rep["clock_ns"]["value"], 8.0, "{}", rep["clock_ns"]);
     let r = sim(t.path(), &["run_hls.tcl", "--solution", "medium"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
@@ -168,9 +173,7 @@ fn a_file_added_both_as_a_source_and_as_testbench_is_compiled_once() {
              add_files -tb src/fib.c\nopen_solution solution1\ncreate_clock -period 10\n",
         ),
     ]);
-    let r = sim(t.path(), &["p/solution1/script.tcl", "--no-csynth", "--format", "json"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let (rep, _) = sim_json(t.path(), &["p/solution1/script.tcl", "--no-csynth"]);
     assert_eq!(row(&rep, "fib")["runs"], 1, "{rep}");
 }
 
@@ -205,9 +208,7 @@ fn helpers_in_project_headers_are_probed_once_and_the_testbenchs_own_calls_do_no
                    int e = 0; for (int n = 4; n <= 8; n += 4) e += top(v, n) != tally(v, n) + tally(v, n / 2);\n  return e; }\n"),
     ]);
     let keep = t.path().join("work");
-    let r = sim(t.path(), &["hls_config.cfg", "--no-csynth", "--format", "json", "--keep", keep.to_str().unwrap()]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let (rep, _) = sim_json(t.path(), &["hls_config.cfg", "--no-csynth", "--keep", keep.to_str().unwrap()]);
     // Two calls of the top (n = 4, 8): tally from the top (4 + 8 trips) and from half (2 + 4).
     let rows: Vec<&Value> = rep["rows"].as_array().unwrap().iter().filter(|r| r["name"] == "count").collect();
     let mut trips: Vec<u64> = rows.iter().map(|r| r["trips"].as_u64().unwrap()).collect();
@@ -267,9 +268,7 @@ fn a_c_kernels_header_instrumented_for_it_still_compiles_inside_a_testbenchs_ext
         ("k.c", "#include \"k.h\"\nint top(const int *v, int n) { return tally(v, n); }\n"),
         ("tb.cpp", "extern \"C\" {\n#include \"k.h\"\n}\nint main() { int v[4] = {1, 2, 3, 4}; return top(v, 4) != 10; }\n"),
     ]);
-    let r = sim(t.path(), &["--top", "top", "--src", "k.c", "--tb", "tb.cpp", "--no-csynth", "--format", "json"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let (rep, _) = sim_json(t.path(), &["--top", "top", "--src", "k.c", "--tb", "tb.cpp", "--no-csynth"]);
     assert_eq!(row(&rep, "tally")["runs"], 1, "{rep}");
 }
 
@@ -294,9 +293,7 @@ fn tb_names_the_testbench_a_script_does_not_list() {
     let r = sim(t.path(), &["p/solution1/script.tcl", "--no-csynth"]);
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(r.stderr.contains("lists no testbench source") && r.stderr.contains("sim --tb <path>"), "{}", r.stderr);
-    let r = sim(t.path(), &["p/solution1/script.tcl", "--no-csynth", "--tb", "p/src/tb.cpp", "--format", "json"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let (rep, _) = sim_json(t.path(), &["p/solution1/script.tcl", "--no-csynth", "--tb", "p/src/tb.cpp"]);
     assert_eq!(row(&rep, "acc")["trips"], 4, "{rep}");
     assert_eq!(rep["clock_ns"]["value"], 4.0, "the project's clock: {rep}");
     let r = sim(t.path(), &["q/solution1/script.tcl", "--no-csynth", "--tb", "p/src/tb.cpp", "--format", "json"]);
@@ -378,9 +375,7 @@ int main(int argc, char **argv) {
     ]);
     let before = snapshot(t.path());
     let keep = t.path().join("keep");
-    let r = sim(t.path(), &["run_hls.tcl", "--no-csynth", "--format", "json", "--keep", "keep"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let (rep, _) = sim_json(t.path(), &["run_hls.tcl", "--no-csynth", "--keep", "keep"]);
     assert_eq!(row(&rep, "acc")["trips"], 5 + 4 + 4, "top(n), top(m) twice: {rep}");
     let build = keep.join("run/proj/solution1/csim/build");
     assert_eq!(std::fs::read_to_string(build.join("out.dat")).unwrap(), "10\n");
@@ -429,9 +424,7 @@ int main(int argc, char **argv) {
             "[hls]\nsyn.top=top\nsyn.file=../src/k.cpp\ntb.file=../src/tb.cpp\ntb.file=vec\ncsim.argv=../../../../twice.txt\n",
         ),
     ]);
-    let r = sim(t.path(), &["comp/hls_config.cfg", "--no-csynth", "--format", "json"]);
-    assert_eq!(r.code, 0, "{}", r.stderr);
-    let rep: Value = serde_json::from_str(&r.stdout).unwrap();
+    let (rep, _) = sim_json(t.path(), &["comp/hls_config.cfg", "--no-csynth"]);
     assert_eq!(row(&rep, "acc")["trips"], 5, "{rep}");
 }
 
