@@ -213,7 +213,8 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
         spec.common_flags.iter().chain(spec.sources.iter().chain(&spec.testbench).flat_map(|(_, f)| f)),
     );
     let exclude = [shadow::canonical(&opts.hls_include), lib.clone()];
-    let reached = shadow::reached(&units_orig, &dirs, &exclude);
+    let reached_bytes = shadow::reached_with_bytes(&units_orig, &dirs, &exclude);
+    let reached: Vec<PathBuf> = reached_bytes.iter().map(|(p, _)| p.clone()).collect();
     // The project headers the kernel includes are rewritten with it: the helpers defined in them
     // are modules and loops of the design (see headers.rs). Each is one input, however many
     // files include it.
@@ -256,10 +257,10 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
         let mut consts = crate::model::consts::Constants::scan(out.files.iter().map(|f| f.source.text.as_str()));
         let rewritten: std::collections::HashSet<PathBuf> =
             out.files.iter().map(|f| shadow::canonical(&f.source.path)).collect();
-        let headers: Vec<String> = reached
+        let headers: Vec<String> = reached_bytes
             .iter()
-            .filter(|h| !rewritten.contains(*h))
-            .filter_map(|h| std::fs::read_to_string(h).ok())
+            .filter(|(h, _)| !rewritten.contains(h))
+            .filter_map(|(_, b)| String::from_utf8(b.clone()?).ok())
             .collect();
         for t in &headers {
             consts.add(t);
@@ -296,10 +297,23 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
     };
     // Inputs the rewrite left alone (headers without a function to probe) are copied as well.
     let copied: std::collections::HashSet<PathBuf> = tree.files.iter().map(|f| f.original.clone()).collect();
-    for f in units_orig.iter().chain(&reached) {
+    for f in &units_orig {
         if !copied.contains(f) {
             let text = std::fs::read(f).map_err(|e| Error::io(f, &e))?;
             tree.add(f, &text, None)?;
+        }
+    }
+    for (f, bytes) in &reached_bytes {
+        if !copied.contains(f) {
+            let read;
+            let text = match bytes {
+                Some(b) => b,
+                None => {
+                    read = std::fs::read(f).map_err(|e| Error::io(f, &e))?;
+                    &read
+                }
+            };
+            tree.add(f, text, None)?;
         }
     }
     for (rel, text) in HLS_LIB {
@@ -325,9 +339,8 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
     let texts: Vec<String> = spec
         .testbench
         .iter()
-        .map(|(p, _)| p)
-        .chain(&reached)
-        .filter_map(|p| std::fs::read(p).ok())
+        .filter_map(|(p, _)| std::fs::read(p).ok())
+        .chain(reached_bytes.into_iter().filter_map(|(_, b)| b))
         .map(|b| String::from_utf8_lossy(&b).into_owned())
         .collect();
     let layout = super::csim_dir::prepare(

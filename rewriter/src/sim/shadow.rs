@@ -6,7 +6,7 @@
 //! mapped back to the user's own file, line, column and text ([`map_diagnostics`]).
 
 use crate::error::{Error, Result};
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Component, Path, PathBuf};
 
 /// More files than this reached through includes are not a kernel project: stop looking.
@@ -129,9 +129,18 @@ pub fn include_dirs<'a>(flags: impl Iterator<Item = &'a String>) -> Vec<PathBuf>
 /// Files below `exclude` (the kernel headers, hls-lib) are not followed. Conditionals are not
 /// evaluated: every `#include` line counts, which can only add files to the copy.
 pub fn reached(start: &[PathBuf], dirs: &[PathBuf], exclude: &[PathBuf]) -> Vec<PathBuf> {
+    reached_with_bytes(start, dirs, exclude).into_iter().map(|(path, _)| path).collect()
+}
+
+/// [`reached`], each file with the bytes the walk read: `sim` copies, scans and searches
+/// these headers again, and one of them can be a weights header of tens of MB, so it is read
+/// once. A file that could not be read has no bytes and includes nothing.
+pub fn reached_with_bytes(start: &[PathBuf], dirs: &[PathBuf], exclude: &[PathBuf]) -> Vec<(PathBuf, Option<Vec<u8>>)> {
     let mut seen: HashSet<PathBuf> = start.iter().cloned().collect();
     let mut queue: VecDeque<PathBuf> = start.iter().cloned().collect();
     let mut out = Vec::new();
+    let mut bytes_of: HashMap<PathBuf, Vec<u8>> = HashMap::new();
+    let mut full = false;
     while let Some(file) = queue.pop_front() {
         let Ok(bytes) = std::fs::read(&file) else { continue };
         let text = String::from_utf8_lossy(&bytes);
@@ -146,11 +155,25 @@ pub fn reached(start: &[PathBuf], dirs: &[PathBuf], exclude: &[PathBuf]) -> Vec<
             out.push(found.clone());
             queue.push_back(found);
             if out.len() >= MAX_REACHED {
-                return out;
+                full = true;
+                break;
             }
         }
+        drop(text);
+        if !start.contains(&file) {
+            bytes_of.insert(file, bytes);
+        }
+        if full {
+            break;
+        }
     }
-    out
+    // Files found but not walked (the cap) are read here, once like the others.
+    out.into_iter()
+        .map(|p| {
+            let bytes = bytes_of.remove(&p).or_else(|| std::fs::read(&p).ok());
+            (p, bytes)
+        })
+        .collect()
 }
 
 /// `(name, quoted)` of every `#include "name"` / `#include <name>` line.
