@@ -133,6 +133,8 @@ fn agree(rpt_rel: &str, xml_rel: &str, detail: Detail) -> usize {
         "{rpt_rel}"
     );
     assert_eq!((&rpt.control, rpt.s_axilite, &rpt.maxi), (&xml.control, xml.s_axilite, &xml.maxi), "{rpt_rel}");
+    // The arguments' hardware (which memories sit on the s_axilite bundle) times the co-sim window.
+    assert_eq!(rpt.sw_args, xml.sw_args, "{rpt_rel}");
     let close = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) => (a - b).abs() < 1e-9,
         _ => true,

@@ -273,7 +273,9 @@ pub(super) fn sw_interface(lines: &[&str], report: &mut Report) {
     let map_rows: Vec<[&str; 3]> = mapping
         .as_ref()
         .map(|t| {
-            let (a, n, ty) = (t.col(|c| c == "argument"), t.col(|c| c == "hw name"), t.col(|c| c == "hw type"));
+            // 2021–2022 head the column `HW Interface`, later releases `HW Name`.
+            let n = t.col(|c| c == "hw name" || c == "hw interface");
+            let (a, ty) = (t.col(|c| c == "argument"), t.col(|c| c == "hw type"));
             t.rows.iter().map(|r| [r.cell(a), r.cell(n), r.cell(ty)]).collect()
         })
         .unwrap_or_default();
