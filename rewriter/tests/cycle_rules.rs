@@ -2110,6 +2110,31 @@ fn sim_tool_script(kernel: &str, tb: &str, top: &str, tool: &str, year: u32) -> 
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// Without a report, an array partitioned `complete` on each of its dimensions is registers
+/// (UG1399 "pragma HLS array_partition": `complete` decomposes the array into its elements;
+/// `dim=1` of a one-dimensional array is all of it): no memory port holds a pipeline back,
+/// whatever its indices. The public Vitis 2020.2 `aaa` (UG871's data-dependence lab) pipelines
+/// `r[i] = a[i] + a[i+1] + a[i+2] + ...; r[i+2] = r[i+1] + r[i] + 1` over arguments split by
+/// `set_directive_array_partition -type complete -dim 1`: II 1 and an iteration latency of 1
+/// in its report, 11 cycles in co-simulation for 10 trips. Per call here (Vitis 2020, no
+/// `_Pipeline_` module, 10 trips, register logic only: depth 1): `(10 − 1) × 1 + (1 − 1)` and
+/// the handshake's 2: 11. Before, each access counted against every register its index could
+/// reach over the loop (`a[i]`, `a[i+1]`, `a[i+2]` all reach elements 2 to 9): II 2 and a depth
+/// of 3, `9 × 2 + 2 + 2` = 22. With `complete dim=0`, the same 11 (it was already registers).
+#[test]
+fn without_a_report_a_one_dimensional_complete_partition_is_registers() {
+    let kernel = "void k(int a[12], int r[12]) {\n\
+                  #pragma HLS ARRAY_PARTITION variable=a complete dim=1\n\
+                  #pragma HLS ARRAY_PARTITION variable=r complete dim=1\n\
+                  \x20 for (int i = 0; i < 10; i++) {\n#pragma HLS PIPELINE II=1\n    \
+                  r[i] = a[i] + a[i + 1] + a[i + 2];\n    r[i + 2] = r[i + 1] + r[i] + 1;\n  }\n}\n";
+    let tb = "void k(int a[12], int r[12]);\n\
+              int main() { int a[12] = {1, 2, 3}, r[12] = {0}; k(a, r); return r[0] == 6 ? 0 : 1; }\n";
+    let per_call = |kernel: &str| counts(&sim_tool_script(kernel, tb, "k", "Vitis", 2020)["estimate"]["per_call"]);
+    assert_eq!(per_call(kernel), [11]);
+    assert_eq!(per_call(&kernel.replace("complete dim=1", "complete dim=0")), [11]);
+}
+
 /// Without a report, Vivado HLS gives a loop's exit test states of its own after the last
 /// iteration, 1 (2 after a pipeline), and a function of loops no handshake; a loop around a
 /// loop takes 1 state of its own beside its inner loop's latency and exit (the public Vivado

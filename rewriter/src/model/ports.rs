@@ -582,7 +582,7 @@ pub fn port_states(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<
         if !keep(decl) {
             continue;
         }
-        if decl.partitions.iter().any(|p| p.dim == 0 && p.kind == "complete") {
+        if registers(decl, r.sizes.len()) {
             continue;
         }
         // Per partitioned dimension: how its indices fall into banks.
@@ -616,6 +616,16 @@ pub fn port_states(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<
         }
     }
     best.filter(|(ii, _)| *ii > 1)
+}
+
+/// An array partitioned `complete` on every one of its `ndims` dimensions (`dim=0`, or a
+/// `complete` partition of each dimension: `dim=1` of a one-dimensional array) is registers
+/// (UG1399 "pragma HLS array_partition": complete decomposes the array into individual
+/// elements), with no ports to wait for whatever its indices: the public Vitis 2020.2 `aaa`
+/// pipelines `r[i] = ...; r[i+2] = r[i+1] + r[i] + 1` over a `complete dim=1` argument at II 1.
+fn registers(decl: &ArrayDecl, ndims: usize) -> bool {
+    let complete = |dim: u32| decl.partitions.iter().any(|p| p.dim == dim && p.kind == "complete");
+    complete(0) || (1..=ndims.max(1) as u32).all(complete)
 }
 
 /// How one partitioned dimension's indices fall into banks.
@@ -711,6 +721,13 @@ mod tests {
         assert_eq!(port_ii(&memory_of(regs, "", 0), |_| true), None);
         let ported = regs.replace("#pragma HLS array_partition variable=x complete dim=0\n", "");
         assert_eq!(port_ii(&memory_of(&ported, "", 0), |_| true).map(|x| x.0), Some(2));
+        // `complete dim=1` of a one-dimensional array is registers too; of a two-dimensional
+        // one, rows of memory (each index of its first dimension a memory of its own).
+        let dim1 = regs.replace("complete dim=0", "complete dim=1");
+        assert_eq!(port_ii(&memory_of(&dim1, "", 0), |_| true), None);
+        let rows = "void k(int x[4][4], int *y) {\n#pragma HLS array_partition variable=x complete dim=1\n  \
+                    for (int i = 0; i < 8; i++) {\n    y[i] = x[0][0] + x[0][1] + x[0][2] + x[0][3];\n  }\n}\n";
+        assert_eq!(port_ii(&memory_of(rows, "", 0), |_| true).map(|x| x.0), Some(2));
     }
 
     #[test]
