@@ -257,10 +257,11 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
         let mut consts = crate::model::consts::Constants::scan(out.files.iter().map(|f| f.source.text.as_str()));
         let rewritten: std::collections::HashSet<PathBuf> =
             out.files.iter().map(|f| shadow::canonical(&f.source.path)).collect();
-        let headers: Vec<String> = reached_bytes
+        // Borrowed from the walk's bytes: a weights header is not copied to be scanned.
+        let headers: Vec<&str> = reached_bytes
             .iter()
             .filter(|(h, _)| !rewritten.contains(h))
-            .filter_map(|(_, b)| String::from_utf8(b.clone()?).ok())
+            .filter_map(|(_, b)| std::str::from_utf8(b.as_deref()?).ok())
             .collect();
         for t in &headers {
             consts.add(t);
@@ -269,7 +270,7 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
         crate::emit::manifest::resolve_loop_memories(&mut out.manifest, &consts);
         // The types of the loop bodies' op chains, with the typedefs of sources and headers.
         let texts: Vec<&str> =
-            out.files.iter().map(|f| f.source.text.as_str()).chain(headers.iter().map(String::as_str)).collect();
+            out.files.iter().map(|f| f.source.text.as_str()).chain(headers.iter().copied()).collect();
         crate::emit::manifest::resolve_chain_types(&mut out.manifest, &texts);
         crate::emit::manifest::resolve_constant_divisors(&mut out.manifest, &consts);
         crate::emit::manifest::resolve_param_sizes(&mut out.manifest, &spec.top, &texts, &consts);
