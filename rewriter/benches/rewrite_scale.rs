@@ -1,11 +1,13 @@
 //! `hlsinstr rewrite` on large generated inputs (issue 18, item 6): an hls4ml-style weights
 //! header of number-only array initializers (`weight_t w0[20000] = {0.123456, ...};`) included
-//! by a small top, and a file of many small functions. Prints, per input, its size, the probes,
-//! the wall and CPU time (user + system) of `hlsinstr rewrite -j 1` and its peak resident set
-//! (wait4's ru_maxrss: the rewrite starts no children), and the manifest's size.
+//! by a small top, a file of many small functions, and a function of many loops. Prints, per
+//! input, its size, the probes, the wall and CPU time (user + system) of `hlsinstr rewrite -j 1`
+//! and its peak resident set (wait4's ru_maxrss: the rewrite starts no children), and the
+//! manifest's size.
 //!
 //! `cargo bench --bench rewrite_scale`; `HLSINSTR_BENCH_WEIGHTS_MB` (default 50) and
-//! `HLSINSTR_BENCH_CODE_MB` (default 20) set the sizes, 0 leaves one out. Figures only.
+//! `HLSINSTR_BENCH_CODE_MB` (default 20) set the sizes, 0 leaves one out; a third input is one
+//! function of `HLSINSTR_BENCH_LOOPS` (default 2000) small loops. Figures only.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -15,6 +17,7 @@ use std::time::{Duration, Instant};
 fn main() {
     let mb = |name: &str, default: usize| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
     let (weights_mb, code_mb) = (mb("HLSINSTR_BENCH_WEIGHTS_MB", 50), mb("HLSINSTR_BENCH_CODE_MB", 20));
+    let loops = mb("HLSINSTR_BENCH_LOOPS", 2000);
     println!("hlsinstr rewrite at scale (-j 1, --probes modules,loops)");
     println!(
         "{:<16} {:>8} {:>8} {:>8} {:>8} {:>9} {:>12}",
@@ -60,6 +63,25 @@ fn main() {
         }
         std::fs::write(d.join("big.cpp"), &text).unwrap();
         measure("small functions", &d, text.len(), &[]);
+    }
+    if loops > 0 {
+        // One function of many loops over a local and two parameter arrays: every loop's facts
+        // ask what the function declares, which was once a walk of the whole body per loop.
+        let d = dir.path().join("loops");
+        std::fs::create_dir_all(&d).unwrap();
+        let mut text =
+            String::from("void big(int a[4096], int b[4096], int n) {\n  const int K = 3;\n  int tmp[64];\n");
+        for k in 0..loops {
+            let _ = write!(
+                text,
+                "l{k}:\n  for (int i = 0; i < 64; i++) {{ tmp[i] = a[i + {}] * {} + b[i] * K; b[i] = tmp[i] + 1; }}\n",
+                k % 100,
+                k % 7
+            );
+        }
+        text.push_str("}\n");
+        std::fs::write(d.join("loops.cpp"), &text).unwrap();
+        measure(&format!("{loops} loops, 1 fn"), &d, text.len(), &[]);
     }
 }
 

@@ -62,7 +62,7 @@ pub struct ScalarUse {
 /// registers.
 pub(super) fn body_chain(function_body: Node, params: &[super::Param], text: &str) -> Vec<ChainStep> {
     let walk = super::opchain::Walk { enter_loops: true, locals_in_registers: true };
-    super::opchain::steps(function_body, function_body, params, text, walk)
+    super::opchain::steps(function_body, &super::decls::Decls::new(function_body, params, text), walk)
 }
 
 /// The subscript accesses of the function's pointer and array parameters, per parameter; a

@@ -11,6 +11,7 @@ mod body;
 pub mod cbits;
 mod conditional;
 pub mod consts;
+mod decls;
 mod flow;
 pub mod fnbody;
 mod functions;

@@ -56,8 +56,8 @@ pub fn op_latency(op: &str, ty: &str) -> u64 {
 }
 
 /// The chain steps of a loop body: see the module comment.
-pub(super) fn chain_steps(body: Node, function_body: Node, params: &[super::Param], text: &str) -> Vec<ChainStep> {
-    steps(body, function_body, params, text, Walk { enter_loops: false, locals_in_registers: false })
+pub(super) fn chain_steps(body: Node, decls: &super::decls::Decls) -> Vec<ChainStep> {
+    steps(body, decls, Walk { enter_loops: false, locals_in_registers: false })
 }
 
 /// How a body is walked for its chain.
@@ -72,20 +72,16 @@ pub(super) struct Walk {
 }
 
 /// The chain steps of `body` (a loop body or a whole function body), walked as `walk` says.
-pub(super) fn steps(
-    body: Node,
-    function_body: Node,
-    params: &[super::Param],
-    text: &str,
-    walk: Walk,
-) -> Vec<ChainStep> {
-    let mut types: HashMap<String, String> = params.iter().map(|p| (p.name.clone(), base_type(&p.type_text))).collect();
-    collect_declared(function_body, text, &mut types);
-    let mut memories = memories(function_body, params, text);
-    if walk.locals_in_registers {
-        memories.retain(|m| params.iter().any(|p| &p.name == m));
-    }
-    let cx = Cx { text, memories: &memories, types: &types };
+pub(super) fn steps(body: Node, decls: &super::decls::Decls, walk: Walk) -> Vec<ChainStep> {
+    let (params, text, types) = (decls.params, decls.text, decls.types());
+    let params_only;
+    let memories = if walk.locals_in_registers {
+        params_only = decls.memories().iter().filter(|m| params.iter().any(|p| &p.name == *m)).cloned().collect();
+        &params_only
+    } else {
+        decls.memories()
+    };
+    let cx = Cx { text, memories, types };
     let mut steps = Vec::new();
     let mut last_def: HashMap<String, usize> = HashMap::new();
     let mut todo = vec![body];
@@ -183,7 +179,7 @@ struct Cx<'a> {
 /// `complete dim=1` of a two-dimensional array leaves a memory per row, each still read
 /// from memory (the public Vivado HLS 2018.1 `do_convolution`: its `line_buf[2][5]`, `complete
 /// dim=1`, read then stored into registers in a pipeline of depth 2).
-fn memories(function_body: Node, params: &[super::Param], text: &str) -> std::collections::HashSet<String> {
+pub(super) fn memories(function_body: Node, params: &[super::Param], text: &str) -> std::collections::HashSet<String> {
     use super::types::ParamKind;
     let mut dims: HashMap<String, usize> = params
         .iter()
@@ -547,6 +543,14 @@ fn reads(n: Node, text: &str) -> Vec<String> {
         todo.extend(named_children(n));
     }
     out
+}
+
+/// The declared base types of a function's parameters and locals, by name (a local's last
+/// declaration wins, over a parameter too).
+pub(super) fn declared_types(function_body: Node, params: &[super::Param], text: &str) -> HashMap<String, String> {
+    let mut types: HashMap<String, String> = params.iter().map(|p| (p.name.clone(), base_type(&p.type_text))).collect();
+    collect_declared(function_body, text, &mut types);
+    types
 }
 
 /// The declared types of the locals of a function body, by name (its last declaration wins).

@@ -103,14 +103,9 @@ pub struct ResolvedArray {
 
 /// The accesses of `body`'s iteration (`lp` its loop), or none when no array is accessed more
 /// than once in it (one access a bank never holds a pipeline back).
-pub(super) fn loop_memory(
-    lp: Node,
-    body: Node,
-    function_body: Node,
-    params: &[super::Param],
-    text: &str,
-) -> Option<LoopMemory> {
-    let arrays = arrays_of(function_body, params, text);
+pub(super) fn loop_memory(lp: Node, body: Node, decls: &super::decls::Decls) -> Option<LoopMemory> {
+    let (function_body, text) = (decls.body, decls.text);
+    let arrays = decls.arrays();
     if arrays.is_empty() {
         return None;
     }
@@ -130,7 +125,7 @@ pub(super) fn loop_memory(
     for l in around.into_iter().rev() {
         vars.extend(loop_var(l, text, false));
     }
-    let variables = declared_names(function_body, params, text);
+    let variables = decls.names();
     let mut accesses: Vec<ArrayAccess> = Vec::new();
     let mut todo: Vec<(Node, Vec<String>)> = vec![(body, Vec::new())];
     let mut nested_multiplies = false;
@@ -196,33 +191,18 @@ pub(super) fn loop_memory(
     if !accesses.iter().any(|a| repeated(a) || (nested_multiplies && !a.inner.is_empty())) {
         return None;
     }
-    let used: Vec<ArrayDecl> = arrays.into_iter().filter(|d| accesses.iter().any(|a| a.array == d.name)).collect();
+    let used: Vec<ArrayDecl> = arrays.iter().filter(|d| accesses.iter().any(|a| a.array == d.name)).cloned().collect();
     Some(LoopMemory { vars, arrays: used, accesses, resolved: Vec::new() })
 }
 
 /// The function's own arrays and streams (declared in its body, not parameters) that `body`
 /// names: `(arrays, streams)`, each sorted. In a dataflow function they are the channels between
 /// the processes Vitis makes of its loops (an array a ping-pong buffer, a stream a FIFO).
-pub(super) fn local_channels(body: Node, function_body: Node, text: &str) -> (Vec<String>, Vec<String>) {
-    let named = identifiers(&text[body.byte_range()]);
-    let mut arrays: Vec<String> = arrays_of(function_body, &[], text)
-        .into_iter()
-        .map(|a| a.name)
-        .filter(|a| named.contains(&a.as_str()))
-        .collect();
-    let mut streams = Vec::new();
-    let mut todo = vec![function_body];
-    while let Some(n) = todo.pop() {
-        if kind(n) == "declaration" && field(n, "type").is_some_and(|t| text[t.byte_range()].contains("stream")) {
-            for d in n.children_by_field_name("declarator", &mut n.walk()) {
-                let names = super::body::innermost_identifier(d, text);
-                streams.extend(names.into_iter().filter(|s| named.contains(&s.as_str())));
-            }
-        }
-        if !matches!(kind(n), "lambda_expression" | "class_specifier" | "struct_specifier") {
-            todo.extend(named_children(n));
-        }
-    }
+pub(super) fn local_channels(body: Node, decls: &super::decls::Decls) -> (Vec<String>, Vec<String>) {
+    let named = identifiers(&decls.text[body.byte_range()]);
+    let mut arrays: Vec<String> =
+        decls.local_arrays().iter().map(|a| a.name.clone()).filter(|a| named.contains(&a.as_str())).collect();
+    let mut streams: Vec<String> = decls.streams().iter().filter(|s| named.contains(&s.as_str())).cloned().collect();
     for v in [&mut arrays, &mut streams] {
         v.sort();
         v.dedup();
@@ -230,8 +210,26 @@ pub(super) fn local_channels(body: Node, function_body: Node, text: &str) -> (Ve
     (arrays, streams)
 }
 
+/// The names the function body declares with a stream type (`hls::stream<T> s;`), in the order
+/// of a walk that does not enter lambdas or classes.
+pub(super) fn stream_names(function_body: Node, text: &str) -> Vec<String> {
+    let mut streams = Vec::new();
+    let mut todo = vec![function_body];
+    while let Some(n) = todo.pop() {
+        if kind(n) == "declaration" && field(n, "type").is_some_and(|t| text[t.byte_range()].contains("stream")) {
+            for d in n.children_by_field_name("declarator", &mut n.walk()) {
+                streams.extend(super::body::innermost_identifier(d, text));
+            }
+        }
+        if !matches!(kind(n), "lambda_expression" | "class_specifier" | "struct_specifier") {
+            todo.extend(named_children(n));
+        }
+    }
+    streams
+}
+
 /// The names the function declares (parameters and locals, loop variables among them).
-fn declared_names(function_body: Node, params: &[super::Param], text: &str) -> Vec<String> {
+pub(super) fn declared_names(function_body: Node, params: &[super::Param], text: &str) -> Vec<String> {
     let mut out: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
     let mut todo = vec![function_body];
     while let Some(n) = todo.pop() {
@@ -342,7 +340,7 @@ fn loop_var(l: Node, text: &str, inner: bool) -> Option<LoopVar> {
 
 /// The arrays of a function: its array and pointer parameters that are memories (not streams,
 /// not m_axi: a bus port, not a RAM) and its local arrays, with their pragmas.
-fn arrays_of(function_body: Node, params: &[super::Param], text: &str) -> Vec<ArrayDecl> {
+pub(super) fn arrays_of(function_body: Node, params: &[super::Param], text: &str) -> Vec<ArrayDecl> {
     use super::types::ParamKind;
     let mut out: Vec<ArrayDecl> = params
         .iter()

@@ -19,17 +19,15 @@ use crate::model::pragma::ConstantTable;
 /// fill is a fill too).
 pub(super) fn constant_table(
     node: Node,
-    function_body: Node,
-    params: &[Param],
+    decls: &super::decls::Decls,
     inline: Option<bool>,
     outer: Vec<String>,
-    text: &str,
 ) -> Option<ConstantTable> {
     if kind(node) != "for_statement" {
         return None;
     }
-    let scope = &text[function_body.byte_range()];
-    let mut fill = Fill { text, scope, indices: outer, array: None, uses_index: false };
+    let (function_body, params, text) = (decls.body, decls.params, decls.text);
+    let mut fill = Fill { text, scope: decls.const_lines(), indices: outer, array: None, uses_index: false };
     if !fill.for_loop(node) {
         return None;
     }
@@ -42,7 +40,7 @@ pub(super) fn constant_table(
         if inline == Some(false) || !fill.uses_index {
             return None;
         }
-    } else if !declares_local_array(function_body, &array, text) {
+    } else if !decls.declares_local_array(&array) {
         return None;
     }
     if !only_read_elsewhere(function_body, node, &array, text) {
@@ -54,8 +52,9 @@ pub(super) fn constant_table(
 
 struct Fill<'a> {
     text: &'a str,
-    /// The function body's text, where `const` names are looked up.
-    scope: &'a str,
+    /// The lines of the function body that say `const` or `constexpr`, where constant names
+    /// are looked up ([`const_lines`]).
+    scope: &'a [&'a str],
     /// Induction variables of the loops entered so far.
     indices: Vec<String>,
     /// The array every store writes.
@@ -186,30 +185,27 @@ impl Fill<'_> {
     }
 }
 
-/// A macro or constant by convention (`N`, `TAB_SIZE`), or a name the function body (`text`)
-/// declares `const`/`constexpr`. Only the body is searched: the file can be megabytes and this
-/// runs per name.
-fn is_constant_name(name: &str, text: &str) -> bool {
+/// A macro or constant by convention (`N`, `TAB_SIZE`), or a name the function body declares
+/// `const`/`constexpr` (`lines`: the body's [`const_lines`]). Only the body is searched: the
+/// file can be megabytes and this runs per name.
+fn is_constant_name(name: &str, lines: &[&str]) -> bool {
     if name.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
         && name.chars().any(|c| c.is_ascii_uppercase())
     {
         return true;
     }
-    text.lines().any(|line| {
-        let words: Vec<&str> =
-            line.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
-        words.iter().any(|w| *w == "const" || *w == "constexpr")
-            && words.iter().position(|w| *w == name).is_some_and(|p| p > 0)
+    lines.iter().any(|line| {
+        let words: Vec<&str> = words(line).collect();
+        words.iter().position(|w| *w == name).is_some_and(|p| p > 0)
             && line.split(name).nth(1).is_some_and(|rest| rest.trim_start().starts_with(['=', '{']))
     })
 }
 
-/// A `const`/`constexpr` array the function body (`text`) declares with its values
-/// (`static const short coef[16] = {...}`): its elements are constants.
-fn is_const_array(name: &str, text: &str) -> bool {
-    text.lines().any(|line| {
-        let words: Vec<&str> =
-            line.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+/// A `const`/`constexpr` array the function body declares with its values (`static const short
+/// coef[16] = {...}`; `lines`: the body's [`const_lines`]): its elements are constants.
+fn is_const_array(name: &str, lines: &[&str]) -> bool {
+    lines.iter().any(|line| {
+        let words: Vec<&str> = words(line).collect();
         let Some(at) = words.iter().position(|w| *w == name) else { return false };
         if !words[..at].iter().any(|w| *w == "const" || *w == "constexpr") {
             return false;
@@ -230,14 +226,41 @@ fn is_const_array(name: &str, text: &str) -> bool {
     })
 }
 
+/// The lines of `text` (a function body) with a word `const` or `constexpr`: the only lines
+/// [`is_constant_name`] and [`is_const_array`] can match, kept once per function rather than
+/// scanned again for every name of every loop.
+pub(super) fn const_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|line| words(line).any(|w| w == "const" || w == "constexpr")).collect()
+}
+
+/// The words of a line: runs of letters, digits and `_`.
+fn words(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| !w.is_empty())
+}
+
 /// `body` declares `name` as an array (`short tab[64];`, `static int t[N][M];`).
 pub(super) fn declares_local_array(body: Node, name: &str, text: &str) -> bool {
+    each_local_array(body, text, |n| n == name)
+}
+
+/// The names `body` declares as arrays (what [`declares_local_array`] looks for, all at once).
+pub(super) fn local_array_names(body: Node, text: &str) -> std::collections::HashSet<String> {
+    let mut names = std::collections::HashSet::new();
+    each_local_array(body, text, |n| {
+        names.insert(n.to_string());
+        false
+    });
+    names
+}
+
+/// Walk the array declarations of `body`, each name to `stop`, until it says true (then true).
+fn each_local_array(body: Node, text: &str, mut stop: impl FnMut(&str) -> bool) -> bool {
     let mut todo = vec![body];
     while let Some(n) = todo.pop() {
         if kind(n) == "declaration" {
             for d in n.children_by_field_name("declarator", &mut n.walk()) {
                 let d = if kind(d) == "init_declarator" { field(d, "declarator").unwrap_or(d) } else { d };
-                if kind(d) == "array_declarator" && body::innermost_identifier(d, text).as_deref() == Some(name) {
+                if kind(d) == "array_declarator" && body::innermost_identifier(d, text).is_some_and(|i| stop(&i)) {
                     return true;
                 }
             }

@@ -15,12 +15,12 @@ use super::*;
 /// stores into, when nothing in the function reads it: the loop is code Vitis removes. Its header
 /// may read anything without side effects (a bound `n` too); its body is only such stores and
 /// nested such loops.
-pub(super) fn unread_store_loop(node: Node, function_body: Node, text: &str) -> Option<String> {
+pub(super) fn unread_store_loop(node: Node, decls: &super::decls::Decls) -> Option<String> {
     let mut arrays: Vec<String> = Vec::new();
-    if !dead_loop(node, text, &mut Vec::new(), &mut arrays) {
+    if !dead_loop(node, decls.text, &mut Vec::new(), &mut arrays) {
         return None;
     }
-    let all_unread = !arrays.is_empty() && arrays.iter().all(|a| only_stored(function_body, a, text));
+    let all_unread = !arrays.is_empty() && arrays.iter().all(|a| decls.only_stored(a));
     all_unread.then(|| arrays.join(", "))
 }
 
@@ -127,9 +127,12 @@ fn pure(node: Node, text: &str, indices: &[String]) -> bool {
 /// `name` is a local array of `body` and every name of it but its declaration is the array of a
 /// plain `=` store.
 fn only_stored(body: Node, name: &str, text: &str) -> bool {
-    if !super::table::declares_local_array(body, name, text) {
-        return false;
-    }
+    super::table::declares_local_array(body, name, text) && stored_only(body, name, text)
+}
+
+/// Every name `name` in `body` but its declaration is the array of a plain `=` store (whether
+/// `body` declares it is [`only_stored`]'s question).
+pub(super) fn stored_only(body: Node, name: &str, text: &str) -> bool {
     super::table::every_use(body, None, name, text, declared_or_stored)
 }
 
