@@ -2178,3 +2178,71 @@ fn without_a_report_a_row_partition_of_a_2d_array_is_still_read_from_memory() {
     assert_eq!(per_call(kernel), [35, 83]);
     assert_eq!(per_call(&kernel.replace("complete dim=1", "complete dim=0")), [34, 82]);
 }
+
+/// Without a report, the `memcpy`s of a DATAFLOW function are in the region's chain: a copy
+/// fills a buffer a process reads or empties one it wrote, and a process reading an array waits
+/// for the one filling it (a ping-pong buffer: UG1399, the consumer starts when the producer is
+/// done). They were left out (the public 2020.2 `kernel`, three copies in, a loop and a copy
+/// out: 119 cycles for its co-sim's 512): a DATAFLOW function of one loop and its copies takes
+/// what the same function without DATAFLOW takes. And before
+/// Vitis 2021 (no `_Pipeline_` module: a copy is a loop of the function's own state machine)
+/// the copies run one after another whatever their bundles (UG1393 2020.2 "Sequential Loops";
+/// the 2020.2 `kernel`'s report: its copies of three bundles one after another).
+#[test]
+fn without_a_report_a_dataflow_functions_copies_are_in_its_chain() {
+    let kernel = |dataflow: bool| {
+        format!(
+            "#include <string.h>\nvoid k(int *a, int *b, int *c) {{\n{}\
+             #pragma HLS INTERFACE m_axi depth=64 bundle=gmem0 port=a\n\
+             #pragma HLS INTERFACE m_axi depth=64 bundle=gmem1 port=b\n\
+             #pragma HLS INTERFACE m_axi depth=64 bundle=gmem2 port=c\n\
+             #pragma HLS INTERFACE s_axilite port=return\n\
+             \x20 int al[64], bl[64], cl[64];\n\
+             \x20 memcpy(bl, b, 64 * sizeof(int));\n  memcpy(cl, c, 64 * sizeof(int));\n\
+             add:\n  for (int i = 0; i < 64; i++) {{\n#pragma HLS pipeline II=1\n    al[i] = bl[i] + cl[i];\n  }}\n\
+             \x20 memcpy(a, al, 64 * sizeof(int));\n}}\n",
+            if dataflow { "#pragma HLS DATAFLOW\n" } else { "" }
+        )
+    };
+    let tb = "void k(int *a, int *b, int *c);\nint main() {\n  static int a[64], b[64], c[64];\n  \
+              for (int i = 0; i < 64; i++) { b[i] = i; c[i] = 2 * i; }\n  k(a, b, c);\n  return a[5] != 15;\n}\n";
+    // A Vitis script: its header's copyright year is the release (`project`).
+    let script = |year: u32| {
+        format!(
+            "############################################################\n\
+             ## This file is generated automatically by Vitis HLS.\n\
+             ## Please DO NOT edit it.\n\
+             ## Copyright 1986-{year} Xilinx, Inc. All Rights Reserved.\n\
+             ############################################################\n\
+             open_project p\nset_top k\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
+             open_solution \"solution1\" -flow_target vivado\nset_part {{xczu9eg-ffvb1156-2-e}}\n\
+             create_clock -period 10 -name default\ncsynth_design\n"
+        )
+    };
+    let run = |dataflow: bool, year: u32| -> (u64, u64) {
+        let dir = project_dir(&kernel(dataflow), tb, "", &[("script.tcl", &script(year))]);
+        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+            .arg(hls_include())
+            .arg(dir.path().join("script.tcl"))
+            .output()
+            .expect("run hlsinstr");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let rows = rep["rows"].as_array().unwrap();
+        let add = rows.iter().find(|r| r["name"] == "add").expect("the add loop's row");
+        (counts(&rep["estimate"]["per_call"])[0], add["cycles"].as_f64().unwrap() as u64)
+    };
+    // 2022: a copy is a module of elements + 3 (rule 1): 67. A port's bytes are recorded when
+    // the invocation ends, so the copies are one group, their busiest bundle: b (gmem1), c
+    // (gmem2) and a (gmem0) side by side (rule 2; the copy out's wait for the loop is not
+    // seen): 67, after the loop (63 + its tail), and the AXI top's 13 (rule 11).
+    let (plain, add) = run(false, 2022);
+    assert_eq!(plain, 13 + add + 67);
+    assert_eq!(run(true, 2022), (plain, add), "DATAFLOW: the same chain (it was 13 + the loop)");
+    // 2020: a copy is a loop of the function, elements + 1 (no `_Pipeline_` module), and the
+    // three run one after another: 3 × 65.
+    let (old, add) = run(true, 2020);
+    assert_eq!(old, 13 + add + 3 * 65);
+    assert_eq!(run(false, 2020).0, old);
+}

@@ -347,6 +347,9 @@ fn analyze_inner(
         max_nodes: opts.timeline_nodes,
         bulk_transfers: rep.is_none(),
         copy_tail: 1 + opts.defaults.pipeline_wrapper,
+        // No `_Pipeline_` module around a loop (Vivado HLS, Vitis before 2021): a copy is a
+        // loop of its function's state machine, as the wrapper's absence says.
+        copies_in_sequence: opts.defaults.pipeline_wrapper == 0,
         window: opts.trace_window,
         top: opts.top.clone(),
     };
@@ -530,6 +533,7 @@ mod tests {
             max_nodes: 0,
             bulk_transfers: true,
             copy_tail: 3,
+            copies_in_sequence: false,
             window: None,
             top: "k".into(),
         };
