@@ -2100,10 +2100,15 @@ fn sim_tool_script(kernel: &str, tb: &str, top: &str, tool: &str, year: u32) -> 
          open_solution \"solution1\"\ncreate_clock -period 10 -name default\n"
     );
     let dir = project_dir(kernel, tb, "", &[("script.tcl", &common::generated_script(tool, year, &body))]);
+    sim_script_json(&dir.path().join("script.tcl"))
+}
+
+/// `sim --no-csynth` (JSON) of a project's `script.tcl`.
+fn sim_script_json(script: &Path) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
         .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
         .arg(hls_include())
-        .arg(dir.path().join("script.tcl"))
+        .arg(script)
         .output()
         .expect("run hlsinstr");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -2208,27 +2213,14 @@ fn without_a_report_a_dataflow_functions_copies_are_in_its_chain() {
               for (int i = 0; i < 64; i++) { b[i] = i; c[i] = 2 * i; }\n  k(a, b, c);\n  return a[5] != 15;\n}\n";
     // A Vitis script: its header's copyright year is the release (`project`).
     let script = |year: u32| {
-        format!(
-            "############################################################\n\
-             ## This file is generated automatically by Vitis HLS.\n\
-             ## Please DO NOT edit it.\n\
-             ## Copyright 1986-{year} Xilinx, Inc. All Rights Reserved.\n\
-             ############################################################\n\
-             open_project p\nset_top k\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
-             open_solution \"solution1\" -flow_target vivado\nset_part {{xczu9eg-ffvb1156-2-e}}\n\
-             create_clock -period 10 -name default\ncsynth_design\n"
-        )
+        let body = "open_project p\nset_top k\nadd_files kernel.cpp\nadd_files -tb tb.cpp\n\
+                    open_solution \"solution1\" -flow_target vivado\nset_part {xczu9eg-ffvb1156-2-e}\n\
+                    create_clock -period 10 -name default\ncsynth_design\n";
+        common::generated_script("Vitis", year, body)
     };
     let run = |dataflow: bool, year: u32| -> (u64, u64) {
         let dir = project_dir(&kernel(dataflow), tb, "", &[("script.tcl", &script(year))]);
-        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-            .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
-            .arg(hls_include())
-            .arg(dir.path().join("script.tcl"))
-            .output()
-            .expect("run hlsinstr");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let rep = sim_script_json(&dir.path().join("script.tcl"));
         let rows = rep["rows"].as_array().unwrap();
         let add = rows.iter().find(|r| r["name"] == "add").expect("the add loop's row");
         (counts(&rep["estimate"]["per_call"])[0], add["cycles"].as_f64().unwrap() as u64)
