@@ -1338,6 +1338,18 @@ fn without_a_report_a_wide_multiply_takes_more_states_at_a_faster_clock() {
     assert_eq!(run("xc7z020-clg400-1", "10ns"), [66, 162]);
     assert_eq!(run("xc7z020-clg400-1", "5ns"), [130, 322]);
     assert_eq!(run("xczu3eg-sbva484-1-e", "5ns"), [66, 162]);
+    // The same through a typedef (`typedef int data_t;`, as most kernels spell their types):
+    // the multiply of the integer it names, not a narrow one.
+    let typed =
+        kernel.replace("int s = 0;", "data_t s = 0;").replace("int a[64], int b[64]", "data_t a[64], data_t b[64]");
+    let typed = format!("typedef int word;\ntypedef word data_t;\n{typed}");
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=dot\ntb.file=tb.cpp\nclock=5ns\n";
+    let tb_typed = tb.replace(
+        "int dot(int a[64], int b[64], int n);",
+        "typedef int data_t;\ndata_t dot(data_t a[64], data_t b[64], int n);",
+    );
+    let dir = project_dir(&typed.replace("int dot(", "data_t dot("), &tb_typed, config, &[]);
+    assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [130, 322]);
 }
 
 /// A Vivado HLS 2016.4 text report of `module` (written by hand, in that release's layout): its

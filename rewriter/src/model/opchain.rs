@@ -605,9 +605,30 @@ impl Aliases {
             } else {
                 continue;
             };
-            map.entry(name.to_string()).or_insert_with(|| base_type(&aliased));
+            // `typedef unsigned word;`: the qualifier is the whole type, an `int`.
+            let base = match base_type(&aliased) {
+                b if b.is_empty() && aliased.split_whitespace().any(|w| matches!(w, "unsigned" | "signed")) => {
+                    "int".to_string()
+                }
+                b => b,
+            };
+            map.entry(name.to_string()).or_insert(base);
         }
         Aliases(map)
+    }
+
+    /// Whether a type name is an integer of 32 bits or more once the aliases are followed
+    /// (`typedef int data_t;`): a multiply of it is a DSP cascade, as of a plain `int`.
+    pub fn wide_integer(&self, name: &str) -> bool {
+        let mut name = name;
+        for _ in 0..8 {
+            if wide_integer(name) {
+                return true;
+            }
+            let Some(next) = self.0.get(name) else { return false };
+            name = next;
+        }
+        false
     }
 
     /// `float`, `double` or `int` for a type name, following the aliases (at most 8 deep).
@@ -658,6 +679,10 @@ mod tests {
         assert_eq!(a.resolve("rate"), "float");
         assert_eq!(a.resolve("big"), "double");
         assert_eq!(a.resolve("ap_uint"), "int");
+        let w =
+            Aliases::scan(&["typedef int word;\ntypedef word data_t;\ntypedef unsigned u32;\ntypedef short half_t;"]);
+        assert!(w.wide_integer("data_t") && w.wide_integer("u32") && w.wide_integer("int"));
+        assert!(!w.wide_integer("half_t") && !w.wide_integer("coord") && !w.wide_integer("ap_uint"));
     }
 
     /// The steps as the model finds them in a body: the deepest path of each expression, the
