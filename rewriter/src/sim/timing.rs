@@ -887,6 +887,16 @@ fn reshaped_params(manifest: &Manifest) -> HashMap<(&str, &str), u64> {
     words
 }
 
+/// `memory` as if no `ARRAY_RESHAPE` applied to its arrays.
+fn without_reshapes(memory: &crate::model::ports::LoopMemory) -> crate::model::ports::LoopMemory {
+    let mut m = memory.clone();
+    for a in &mut m.arrays {
+        a.reshapes.clear();
+        a.caller_words = None;
+    }
+    m
+}
+
 /// `memory` with each parameter's caller reshape (`reshaped_params`) filled in for `function`.
 fn with_caller_reshapes(
     memory: &crate::model::ports::LoopMemory,
@@ -1507,11 +1517,23 @@ fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut 
             continue;
         }
         let Some(memory) = p.loop_info.as_ref().and_then(|i| i.facts.memory.as_ref()) else { continue };
-        let memory = with_caller_reshapes(memory, &p.function, &reshaped);
         let keep = |a: &crate::model::ports::ArrayDecl| {
             !a.param || bound.contains_key(&(p.function.as_str(), a.name.as_str()))
         };
-        let Some((states, _)) = crate::model::ports::port_ii(&memory, keep) else { continue };
+        let reshaped_memory = with_caller_reshapes(memory, &p.function, &reshaped);
+        let states = match crate::model::ports::port_ii(&reshaped_memory, keep) {
+            Some((states, _)) => states,
+            // The reshape joined the accesses into one a state: the read's data still takes
+            // its stage after the address (depth 2, as for the accesses of a memory without
+            // the reshape), where dropping the port term would leave the depth of logic alone.
+            None if crate::model::ports::port_ii(&without_reshapes(memory), keep).is_some() => {
+                if let Some(il) = l.il.as_mut() {
+                    *il = Sourced::new(il.value + 1u64.saturating_sub(chain_of(d, p)), Source::Default);
+                }
+                continue;
+            }
+            None => continue,
+        };
         if l.ii.is_some_and(|ii| ii.value >= states) {
             continue;
         }
