@@ -2250,3 +2250,72 @@ fn without_a_report_a_dataflow_functions_copies_are_in_its_chain() {
     assert_eq!(old, 13 + add + 3 * 65);
     assert_eq!(run(false, 2020).0, old);
 }
+
+/// Without a report, a loop whose body holds only loops unrolled fully and calls of inlined
+/// functions is an innermost loop (UG1399 "Automatic Loop Pipelining": the automatic pipelining
+/// applies after the user's directives, so the `UNROLL` loops and `INLINE` calls have dissolved
+/// by then; the public 2022.1 `harris` pipelines such loops). `j` (16 trips) holds an `UNROLL`
+/// loop and a call of an `INLINE` function, in a perfect nest under `i` (4 trips); its body is
+/// register logic and a store of the top's array (depth 1, no memory read).
+/// - Vitis before 2023 (UG1399 2021.2/2022.2: the small innermost loop is pipelined itself; the
+///   2022.1 `harris` report flattens its 128 × 16 nests into pipelines of 2048 trips): `j` is
+///   the pipeline and the nest is flattened, 64 trips at II 1: `(64 − 1) × 1 + (1 − 1) + 2` (the
+///   `_Pipeline_` module) = 65, and the top's handshake 2: 67.
+/// - Vitis 2023 on (UG1399 2023.2: "the tool unrolls loop1 into loop2, and marks loop2 to be
+///   pipelined"; the 2025.1 `sha256Accel` report): `j` is unrolled into `i`, which is the
+///   pipeline: 16 stores of `out` an iteration on its 2 ports, II 8, the tail 2 + the 8 states
+///   of those stores: `(4 − 1) × 8 + 10` = 34, and the handshake 2: 36.
+#[test]
+fn without_a_report_unrolled_loops_and_inlined_calls_leave_a_loop_innermost() {
+    let kernel = "static int twice(int x) {\n#pragma HLS INLINE\n  return x + x;\n}\n\
+                  void k(int out[64]) {\n  for (int i = 0; i < 4; i++) {\n    for (int j = 0; j < 16; j++) {\n      \
+                  int s = 0;\n      for (int e = 0; e < 4; e++) {\n#pragma HLS UNROLL\n        s += j + e;\n      }\n      \
+                  out[i * 16 + j] = twice(s) + i;\n    }\n  }\n}\n";
+    let tb = "void k(int out[64]);\nint main() { int out[64]; k(out); return out[17] == 2 * (4 + 6) + 1 ? 0 : 1; }\n";
+    let run = |year: u32| {
+        let rep = sim_tool_script(kernel, tb, "k", "Vitis", year);
+        let rows = rep["rows"].as_array().unwrap().clone();
+        let timing =
+            |line: u64| rows.iter().find(|r| r["line"] == line && r["kind"] == "loop").unwrap()["timing"].clone();
+        let (i, j) = (timing(6), timing(7));
+        let flattened = !i["nest"].is_null();
+        let flag = rep["defaults"]["flatten_small_perfect_nests"].clone();
+        (counts(&rep["estimate"]["per_call"]), i["pipelined"]["value"] == true, flattened, j, flag)
+    };
+    // 2022: the head `i` stands for the flattened nest (a pipeline), `j` is its member.
+    let (before, i_before, flat_before, _, flag_before) = run(2022);
+    assert_eq!(before, vec![67], "2022: the nest flattened into one pipeline");
+    assert!(i_before && flat_before, "2022: one flattened pipeline");
+    assert_eq!(flag_before, true);
+    // 2023: `i` is the pipeline, `j` unrolled in it, no flattened nest.
+    let (after, i_after, flat_after, j_after, flag_after) = run(2023);
+    assert_eq!(after, vec![36], "2023: j unrolled into i, i the pipeline");
+    assert!(i_after && !flat_after && j_after["pipelined"]["value"] == false, "2023: i is the pipeline");
+    assert_eq!(flag_after, false);
+}
+
+/// Without a report, `ARRAY_RESHAPE` joins the elements of an array into wider words, and the
+/// accesses of one word are one access (UG1399 "pragma HLS array_reshape"); a parameter takes
+/// its caller's reshape (the callee cannot change its caller's memory: the public 2022.1
+/// `harris` reshapes its top's image `cyclic factor=8` and its `read_input` reads 8 elements an
+/// iteration at II 1). `sum8` (called once: inlined, its loop a `_Pipeline_` module of the
+/// top) reads 8 elements of `in` an iteration, its `j` loop unrolled: with the caller's reshape
+/// they are one word, II 1, depth 2 (a read from the memory, then the adds): `(8 − 1) × 1 + (2 −
+/// 1) + 2` = 10, and the top's handshake 2: 12. Without the reshape, 8 reads on 2 ports: II 4,
+/// the tail 3 + the 3 states after the first read: `(8 − 1) × 4 + 6` = 34, and 2: 36.
+#[test]
+fn without_a_report_a_reshaped_word_is_one_access() {
+    let kernel = |pragma: &str| {
+        format!(
+            "static void sum8(int in[64], int out[8]) {{\n  for (int i = 0; i < 8; i++) {{\n    int s = 0;\n    \
+             for (int j = 0; j < 8; j++) {{\n#pragma HLS UNROLL\n      s += in[i * 8 + j];\n    }}\n    out[i] = s;\n  }}\n}}\n\
+             void k(int a[64], int out[8]) {{\n{pragma}  sum8(a, out);\n}}\n"
+        )
+    };
+    let tb = "void k(int a[64], int out[8]);\nint main() { int a[64], out[8];\n\
+              for (int i = 0; i < 64; i++) a[i] = i;\nk(a, out); return out[1] == 92 ? 0 : 1; }\n";
+    let per_call =
+        |pragma: &str| counts(&sim_tool_script(&kernel(pragma), tb, "k", "Vitis", 2023)["estimate"]["per_call"]);
+    assert_eq!(per_call("#pragma HLS ARRAY_RESHAPE variable=a cyclic factor=8 dim=1\n"), vec![12]);
+    assert_eq!(per_call(""), vec![36]);
+}

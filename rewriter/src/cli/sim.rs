@@ -173,6 +173,7 @@ fn analysis_options(
     }
     defaults.inline_single_call = project.is_none_or(|p| p.inlines_single_calls());
     defaults.loop_exit_states = project.is_some_and(|p| p.loop_exit_states());
+    defaults.flatten_small_perfect_nests = project.is_some_and(|p| p.flattens_small_perfect_nests());
     defaults.wide_multiply =
         hlsinstr::sim::timing::wide_multiply_cycles(clock, project.and_then(|p| p.part.as_deref()));
     let dram = match (args.dram_bw, args.dram_lat) {

@@ -32,6 +32,11 @@ pub struct PortUse {
     /// Memories the array is split into by `ARRAY_PARTITION` (1 without; the accesses are taken
     /// as spread evenly over them). 0: an `hls::stream` parameter, one read and one write port.
     pub banks: u64,
+    /// Elements one word of its memory holds by the function's own `ARRAY_RESHAPE` pragmas on
+    /// it (`cyclic`/`block` factor, a `complete` dimension's size); 0 when it is not reshaped.
+    /// A callee the array is passed to takes it (`sim::timing`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reshape_words: u64,
     /// Each access: whether it writes, and the loops around it in the function (line, column of
     /// each loop statement, innermost first), whose trip counts multiply it.
     pub accesses: Vec<Access>,
@@ -73,14 +78,16 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
     let dims = param_dims(function_body, text);
     let mut out: Vec<PortUse> = Vec::new();
     for p in params.iter().filter(|p| p.kind == ParamKind::Stream) {
-        out.push(PortUse { param: p.name.clone(), banks: 0, accesses: Vec::new() });
+        out.push(PortUse { param: p.name.clone(), banks: 0, reshape_words: 0, accesses: Vec::new() });
     }
     for p in params.iter().filter(|p| matches!(p.kind, ParamKind::Pointer | ParamKind::Array)) {
         let Some(banks) = banks(function_body, &p.name, dims.iter().find(|(n, _)| n == &p.name).map(|(_, d)| d), text)
         else {
             continue;
         };
-        out.push(PortUse { param: p.name.clone(), banks, accesses: Vec::new() });
+        let reshape_words =
+            reshape_words(function_body, &p.name, dims.iter().find(|(n, _)| n == &p.name).map(|(_, d)| d), text);
+        out.push(PortUse { param: p.name.clone(), banks, reshape_words, accesses: Vec::new() });
     }
     if out.is_empty() {
         return out;
@@ -158,8 +165,9 @@ pub(super) fn port_uses(function_body: Node, params: &[super::Param], text: &str
             u.accesses.extend((0..on_worst_path(&arms)).map(|_| key.clone()));
         }
     }
-    // A partitioned array the function only passes on keeps its banks for its callees.
-    out.retain(|u| !u.accesses.is_empty() || u.banks > 1);
+    // A partitioned or reshaped array the function only passes on keeps its banks and words for
+    // its callees.
+    out.retain(|u| !u.accesses.is_empty() || u.banks > 1 || u.reshape_words > 1);
     out
 }
 
@@ -405,6 +413,46 @@ fn param_dims(function_body: Node, text: &str) -> Vec<(String, Vec<Option<u64>>)
         todo.extend(named_children(n));
     }
     out
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// Elements one word of an array parameter's memory holds by the `ARRAY_RESHAPE` pragmas of
+/// the body (`model::ports::reshape_words` for the rule); 0 without one, or when a size it
+/// needs is not known.
+fn reshape_words(function_body: Node, array: &str, dims: Option<&Vec<Option<u64>>>, text: &str) -> u64 {
+    let mut words = 1u64;
+    let mut any = false;
+    for line in text[function_body.byte_range()].lines() {
+        let l = line.trim_start().to_ascii_lowercase();
+        if !(l.starts_with('#') && l.contains("pragma") && l.contains("array_reshape")) {
+            continue;
+        }
+        let compact: String = l.split_whitespace().collect::<Vec<_>>().join(" ").replace(" = ", "=").replace("= ", "=");
+        let words_of: Vec<&str> = compact.split_whitespace().collect();
+        if words_of.iter().find_map(|w| w.strip_prefix("variable=")) != Some(&array.to_ascii_lowercase()) {
+            continue;
+        }
+        let Some(p) = super::ports::partition(&words_of) else { return 0 };
+        let size = |d: usize| dims.and_then(|ds| ds.get(d).copied().flatten());
+        let w = match (p.kind.as_str(), p.dim) {
+            ("complete", 0) => {
+                dims.and_then(|ds| ds.iter().try_fold(1u64, |a, s| s.map(|s| a.saturating_mul(s.max(1)))))
+            }
+            ("complete", d) => size(d as usize - 1),
+            _ => p.factor,
+        };
+        let Some(w) = w else { return 0 };
+        words = words.saturating_mul(w.max(1));
+        any = true;
+    }
+    if any {
+        words
+    } else {
+        0
+    }
 }
 
 /// The memories an array parameter is split into by the `ARRAY_PARTITION` pragmas of the body:

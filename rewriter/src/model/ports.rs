@@ -69,6 +69,14 @@ pub struct ArrayDecl {
     /// Ports of its memory when a storage pragma says (`RAM_1P`: 1).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ports: Option<u32>,
+    /// `ARRAY_RESHAPE` pragmas of the function on it (as partitions: the elements of a bank
+    /// become one word).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reshapes: Vec<Partition>,
+    /// Elements a word of its memory holds by a caller's `ARRAY_RESHAPE` (a parameter bound to
+    /// a reshaped array: `sim` fills it); `None`: none known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caller_words: Option<u64>,
 }
 
 /// `ARRAY_PARTITION`: `kind` is `block`, `cyclic` or `complete`; `dim` 0 is every dimension.
@@ -393,6 +401,10 @@ pub(super) fn arrays_of(function_body: Node, params: &[super::Param], text: &str
             if let Some(p) = partition(&words) {
                 a.partitions.push(p);
             }
+        } else if words.contains(&"array_reshape") {
+            if let Some(p) = partition(&words) {
+                a.reshapes.push(p);
+            }
         } else if let Some(core) = opt("core=").or_else(|| opt("type=")).or_else(|| opt("storage_type=")) {
             if let Some(ports) = storage_ports(core) {
                 a.ports = Some(ports);
@@ -600,7 +612,14 @@ pub fn port_states(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<
             }
         }
         let ports = u64::from(decl.ports.unwrap_or(2).max(1));
+        let words = reshape_words(decl, &r.sizes);
         if let Some((bank, k)) = counts.into_iter().max_by_key(|(b, k)| (*k, std::cmp::Reverse(b.clone()))) {
+            // A reshaped memory serves the elements of one word in one access (UG1399 "pragma
+            // HLS array_reshape": the elements are joined into wider words): `k` accesses of
+            // elements take at least `k / words` accesses of words, the bound taken here (the
+            // accesses of one iteration are taken to fall on as few words as they can, as the
+            // unrolled copies of `a[i + j]` over a word's `j` do).
+            let k = k.div_ceil(words);
             let ii = k.div_ceil(ports);
             if best.as_ref().is_none_or(|(b, _)| ii > *b) {
                 let bank = if split.is_empty() {
@@ -624,6 +643,22 @@ pub fn port_states(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<
 fn registers(decl: &ArrayDecl, ndims: usize) -> bool {
     let complete = |dim: u32| decl.partitions.iter().any(|p| p.dim == dim && p.kind == "complete");
     complete(0) || (1..=ndims.max(1) as u32).all(complete)
+}
+
+/// Elements one word of the array's memory holds by `ARRAY_RESHAPE` (its own pragmas, or a
+/// caller's): a `cyclic`/`block` factor, a `complete` dimension's size (every dimension's for
+/// `dim=0`), multiplied over the reshaped dimensions; 1 when none is or a size is not known.
+pub fn reshape_words(decl: &ArrayDecl, sizes: &[Option<u64>]) -> u64 {
+    let mut words = 1u64;
+    for p in &decl.reshapes {
+        let w = match (p.kind.as_str(), p.dim) {
+            ("complete", 0) => sizes.iter().try_fold(1u64, |acc, s| s.map(|s| acc.saturating_mul(s.max(1)))),
+            ("complete", d) => sizes.get(d as usize - 1).copied().flatten(),
+            _ => p.factor,
+        };
+        words = words.saturating_mul(w.unwrap_or(1).max(1));
+    }
+    words.max(decl.caller_words.unwrap_or(1))
 }
 
 /// How one partitioned dimension's indices fall into banks.

@@ -652,6 +652,15 @@ impl Project {
         self.vivado_hls_or_before(2021).then_some(0)
     }
 
+    /// Whether this project's tool pipelines a small innermost loop of a perfect nest itself and
+    /// flattens the nest, instead of unrolling it into its parent: Vitis releases before 2023
+    /// (`sim::timing::Defaults::flatten_small_perfect_nests`). `false` when the release is not
+    /// known (the 2023.2 rule, as before) and for Vivado HLS (no automatic pipelining).
+    pub fn flattens_small_perfect_nests(&self) -> bool {
+        let release = || self.tool_version_hint()?.get(..4)?.parse::<u32>().ok();
+        !self.vivado_hls && release().is_some_and(|y| y < 2023)
+    }
+
     /// Whether Vivado HLS wrote this project, or its release (the solution log's, else the
     /// script's copyright year) is before `year`.
     fn vivado_hls_or_before(&self, year: u32) -> bool {

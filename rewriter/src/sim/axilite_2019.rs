@@ -98,8 +98,12 @@ mod tests {
             ..param(n, "int", ParamKind::Array, Some("s_axilite"))
         };
         let params = [array("A"), array("B"), array("AB")];
-        let uses =
-            |n: &str, write| PortUse { param: n.into(), banks: 1, accesses: vec![Access { write, loops: vec![] }] };
+        let uses = |n: &str, write| PortUse {
+            param: n.into(),
+            banks: 1,
+            reshape_words: 0,
+            accesses: vec![Access { write, loops: vec![] }],
+        };
         let top = ModuleInfo {
             returns_void: true,
             port_uses: vec![uses("A", false), uses("B", false), uses("AB", true)],

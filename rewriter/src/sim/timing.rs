@@ -99,6 +99,14 @@ pub struct Defaults {
     /// in Vivado HLS' state machines (its reports: a function of loops is the sum of each loop's
     /// latency + 1, + 2 after a pipeline; [`exit_states`]). Off for Vitis.
     pub loop_exit_states: bool,
+    /// Without a report: a small innermost loop (trips within `pipeline_loops`) that is the
+    /// innermost loop of a perfect nest is pipelined itself and the nest flattened, as Vitis did
+    /// before 2023 (UG1399 2021.2 and 2022.2, "Automatic Loop Pipelining": with the threshold
+    /// above its trips "the innermost for loop ... will be automatically pipelined"; the 2022.1
+    /// `harris` report: 128 × 16 nests as one flattened pipeline of 2048 trips). Off: it is
+    /// unrolled into its parent, which becomes the pipeline (UG1399 2023.2: "the tool unrolls
+    /// loop1 into loop2, and marks loop2 to be pipelined"; the 2025.1 `sha256Accel` report).
+    pub flatten_small_perfect_nests: bool,
 }
 
 impl Default for Defaults {
@@ -113,6 +121,7 @@ impl Default for Defaults {
             wide_multiply: 1,
             inline_single_call: true,
             loop_exit_states: false,
+            flatten_small_perfect_nests: false,
         }
     }
 }
@@ -829,6 +838,80 @@ fn interface_bound<'a>(manifest: &'a Manifest, top: &str) -> HashMap<(&'a str, &
     bound
 }
 
+/// `(function, parameter)` of the array parameters whose memory a caller's `ARRAY_RESHAPE`
+/// made of wider words, with the elements a word holds: a function's own reshape of a
+/// parameter (the top's `imgSrc` of a public 2022.1 `harris`, `cyclic factor=8`), passed on to
+/// the callees whose argument names it (`read_input(imgSrc, ...)`), through any depth. A
+/// callee's parameter takes its caller's words (the callee cannot change its caller's memory).
+fn reshaped_params(manifest: &Manifest) -> HashMap<(&str, &str), u64> {
+    let functions: Vec<&ProbeEntry> = manifest.probes.iter().filter(|p| p.kind == "function").collect();
+    let mut words: HashMap<(&str, &str), u64> = HashMap::new();
+    for p in &functions {
+        for m in p.module.iter() {
+            for u in m.port_uses.iter().filter(|u| u.reshape_words > 1) {
+                words.insert((p.function.as_str(), u.param.as_str()), u.reshape_words);
+            }
+        }
+    }
+    // Each round binds one more level of calls; a chain is at most as long as there are functions.
+    for _ in 0..functions.len() {
+        let mut more = Vec::new();
+        for p in &functions {
+            let Some(m) = p.module.as_ref() else { continue };
+            for c in &m.calls {
+                let Some(callee) =
+                    functions.iter().find(|q| q.name == c.name).and_then(|q| q.module.as_ref().map(|m| (q, m)))
+                else {
+                    continue;
+                };
+                for (arg, param) in c.args.iter().zip(&callee.1.params) {
+                    let name: String = arg
+                        .trim_start_matches('&')
+                        .chars()
+                        .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
+                        .collect();
+                    let key = (callee.0.function.as_str(), param.name.as_str());
+                    if let (Some(&w), false) =
+                        (words.get(&(p.function.as_str(), name.as_str())), words.contains_key(&key))
+                    {
+                        more.push((key, w));
+                    }
+                }
+            }
+        }
+        if more.is_empty() {
+            break;
+        }
+        words.extend(more);
+    }
+    words
+}
+
+/// `memory` as if no `ARRAY_RESHAPE` applied to its arrays.
+fn without_reshapes(memory: &crate::model::ports::LoopMemory) -> crate::model::ports::LoopMemory {
+    let mut m = memory.clone();
+    for a in &mut m.arrays {
+        a.reshapes.clear();
+        a.caller_words = None;
+    }
+    m
+}
+
+/// `memory` with each parameter's caller reshape (`reshaped_params`) filled in for `function`.
+fn with_caller_reshapes(
+    memory: &crate::model::ports::LoopMemory,
+    function: &str,
+    reshaped: &HashMap<(&str, &str), u64>,
+) -> crate::model::ports::LoopMemory {
+    let mut m = memory.clone();
+    for a in m.arrays.iter_mut().filter(|a| a.param) {
+        if let Some(&w) = reshaped.get(&(function, a.name.as_str())) {
+            a.caller_words = Some(w);
+        }
+    }
+    m
+}
+
 /// Without a report: a loop that fills a table through a parameter of a function with no INLINE
 /// pragma is a ROM when a project directive inlines that function (the table is the caller's).
 fn apply_inlined_tables(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
@@ -939,6 +1022,21 @@ fn apply_unrollable_inside_pipelines(
     }
 }
 
+/// Whether probe `id` dissolves into the body around it once the user's directives are
+/// applied: a loop unrolled fully (`unroll` 0) or a function inlined (no module of its own),
+/// with everything that ran inside it dissolving too. Calls nest no deeper than the probes.
+fn dissolves(shape: &RunShape, timing: &HashMap<u32, Timing>, id: u32, depth: usize) -> bool {
+    if depth > 64 {
+        return false;
+    }
+    let own = match timing.get(&id) {
+        Some(Timing::Loop(l)) => l.unroll == Some(0) && !l.dataflow,
+        Some(Timing::Module(m)) => m.inlined && !m.dataflow && !m.pipelined,
+        _ => false,
+    };
+    own && shape.inner.get(&id).is_none_or(|s| s.iter().all(|&c| dissolves(shape, timing, c, depth + 1)))
+}
+
 /// Vitis pipelines loops nobody told it about (facts, rule 9; UG1399 "Automatic Loop
 /// Pipelining", `syn.compile.pipeline_loops`, default 64): an innermost loop with more trips
 /// than the threshold becomes a pipeline at II=1; when the innermost loops of a loop all have
@@ -951,9 +1049,27 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
     }
     let max_trips = &shape.max_trips;
     let loops: Vec<&ProbeEntry> = manifest.probes.iter().filter(|p| p.kind == "loop").collect();
-    // Innermost: nothing probed ran inside it (no nested loop, no call of a probed function:
-    // Vitis does not pipeline a loop around a call it keeps as a module).
-    let innermost = |id: u32| shape.inner.get(&id).is_none_or(|s| s.is_empty());
+    // Innermost: nothing probed ran inside it but what dissolves into its body (a loop unrolled
+    // fully, a function inlined, with everything inside them dissolving too): UG1399 applies
+    // the automatic pipelining after the user's directives, so a loop whose body holds only
+    // `UNROLL` loops and calls of `INLINE` functions is an innermost loop by then. A nested
+    // loop kept, or a call of a function kept as a module, makes it no innermost loop (Vitis
+    // does not pipeline a loop around a call it keeps as a module).
+    let snapshot = timing.clone();
+    let dissolved = |id: u32| dissolves(shape, &snapshot, id, 0);
+    let innermost = |id: u32| shape.inner.get(&id).is_none_or(|s| s.iter().all(|&c| dissolved(c)));
+    // The innermost loops of perfect nests (pre-2023 Vitis pipelines a small one itself and
+    // flattens the nest: `Defaults::flatten_small_perfect_nests`).
+    let nest_innermost: std::collections::HashSet<u32> = if d.flatten_small_perfect_nests {
+        manifest
+            .probes
+            .iter()
+            .filter_map(|p| nest_probes(manifest, p))
+            .filter_map(|(_, ps)| ps.last().map(|q| q.id))
+            .collect()
+    } else {
+        Default::default()
+    };
     let free = |t: &HashMap<u32, Timing>, id: u32| match t.get(&id) {
         Some(Timing::Loop(l)) => {
             !l.pipelined.value
@@ -990,6 +1106,11 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
         let Some(&trips) = max_trips.get(&l.id) else { continue };
         let parent_loop = l.parent.filter(|pid| loops.iter().any(|q| q.id == *pid));
         let small = trips <= d.pipeline_loops;
+        if small && nest_innermost.contains(&l.id) {
+            // Before 2023: pipelined itself; `apply_default_flatten` then flattens the nest.
+            pipeline(timing, l.id);
+            continue;
+        }
         match parent_loop {
             Some(pid) if small && free(timing, pid) => {
                 // The parent becomes the pipeline only when everything that ran inside it is an
@@ -997,11 +1118,12 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
                 // cannot be unrolled: that loop is pipelined on its own).
                 let all_small = shape.inner.get(&pid).is_some_and(|inside| {
                     inside.iter().all(|&s| {
-                        loops.iter().any(|q| q.id == s)
-                            && innermost(s)
-                            && !partial(timing, s)
-                            && max_trips.get(&s).is_none_or(|&t| t <= d.pipeline_loops)
-                            && shape.min_trips.get(&s).is_none_or(|lo| Some(lo) == max_trips.get(&s))
+                        dissolved(s)
+                            || loops.iter().any(|q| q.id == s)
+                                && innermost(s)
+                                && !partial(timing, s)
+                                && max_trips.get(&s).is_none_or(|&t| t <= d.pipeline_loops)
+                                && shape.min_trips.get(&s).is_none_or(|lo| Some(lo) == max_trips.get(&s))
                     })
                 });
                 if all_small {
@@ -1388,6 +1510,7 @@ fn pipeline_wrapper(found: csynth::LoopRef<'_>, d: &Defaults) -> Option<u64> {
 /// II 1; the 2022.2 systolic fixture 8 into one bank of a `complete dim=1` local).
 fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut HashMap<u32, Timing>) {
     let bound = interface_bound(manifest, top);
+    let reshaped = reshaped_params(manifest);
     for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
         let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
         if !l.pipelined.value || l.pipelined.source == Source::Report {
@@ -1397,7 +1520,20 @@ fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut 
         let keep = |a: &crate::model::ports::ArrayDecl| {
             !a.param || bound.contains_key(&(p.function.as_str(), a.name.as_str()))
         };
-        let Some((states, _)) = crate::model::ports::port_ii(memory, keep) else { continue };
+        let reshaped_memory = with_caller_reshapes(memory, &p.function, &reshaped);
+        let states = match crate::model::ports::port_ii(&reshaped_memory, keep) {
+            Some((states, _)) => states,
+            // The reshape joined the accesses into one a state: the read's data still takes
+            // its stage after the address (depth 2, as for the accesses of a memory without
+            // the reshape), where dropping the port term would leave the depth of logic alone.
+            None if crate::model::ports::port_ii(&without_reshapes(memory), keep).is_some() => {
+                if let Some(il) = l.il.as_mut() {
+                    *il = Sourced::new(il.value + 1u64.saturating_sub(chain_of(d, p)), Source::Default);
+                }
+                continue;
+            }
+            None => continue,
+        };
         if l.ii.is_some_and(|ii| ii.value >= states) {
             continue;
         }
@@ -1418,6 +1554,7 @@ fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut 
 /// ports, then the data); the default gave 2. Only a body without loops inside: theirs make
 /// their accesses in their own iterations.
 fn apply_iteration_port_limits(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
+    let reshaped = reshaped_params(manifest);
     for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
         let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
         if l.pipelined.value || l.report.is_some() || l.absent {
@@ -1427,8 +1564,8 @@ fn apply_iteration_port_limits(manifest: &Manifest, timing: &mut HashMap<u32, Ti
         // A loop inside the body makes its accesses in its own iterations, not in this one's.
         let memory =
             p.loop_info.as_ref().and_then(|i| i.facts.memory.as_ref()).filter(|m| m.vars.iter().all(|v| !v.inner));
-        let Some(memory) = memory else { continue };
-        let Some((states, _)) = crate::model::ports::port_states(memory, |_| true) else { continue };
+        let Some(memory) = memory.map(|m| with_caller_reshapes(m, &p.function, &reshaped)) else { continue };
+        let Some((states, _)) = crate::model::ports::port_states(&memory, |_| true) else { continue };
         if states + 1 > own.value {
             l.own = Some(Sourced::new(states + 1, Source::Default));
         }
