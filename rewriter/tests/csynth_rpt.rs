@@ -494,3 +494,87 @@ fn crlf_line_ends_read_the_same() {
         assert_eq!(crlf, lf, "{rel}");
     }
 }
+
+/// `M_AXI Burst Information` on real text: the 2022.2 systolic report's table has no `Loop`
+/// column; its copies burst 4 beats of 512 bits on two read bundles and one write bundle.
+#[test]
+fn burst_summary_of_the_systolic_report() {
+    let rep = parse(&format!("{SYSTOLIC}/csynth.rpt"));
+    let bursts = rep.maxi_bursts.expect("the 2022.2 report has the section");
+    let rows: Vec<String> = bursts
+        .iter()
+        .map(|b| {
+            format!(
+                "{} {} {:?} {:?} {}",
+                b.interface,
+                b.direction,
+                b.length,
+                b.width,
+                b.location.as_ref().unwrap().line
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        vec![
+            "m_axi_gmem1 read Some(4) Some(512) 31",
+            "m_axi_gmem2 read Some(4) Some(512) 31",
+            "m_axi_gmem3 write Some(4) Some(512) 142",
+        ]
+    );
+    assert!(bursts.iter().all(|b| b.loop_name.is_none()));
+    let loc = bursts[2].location.as_ref().unwrap();
+    assert_eq!(loc.file, "Systolic-Matrix-Multiplier/design.cpp", "the column is cut, not the file");
+    // The XML of the same run has no burst table: the csynth.rpt beside it gives it.
+    let xml = parse(&format!("{SYSTOLIC}/csynth.xml"));
+    assert_eq!(xml.maxi_bursts.as_ref().map(Vec::len), Some(3));
+}
+
+/// `No burst in design` (2022.1 topk) is an empty list, not an absent section; a report without
+/// the section (2020.1 per-module layout) gives none.
+#[test]
+fn no_burst_in_design_is_an_empty_list() {
+    assert_eq!(parse("vitis-reports/2022.1-topk/csynth.rpt").maxi_bursts, Some(Vec::new()));
+    assert_eq!(parse("vitis-reports/2020.1-rlsoc/Accumulator_csynth.rpt").maxi_bursts, None);
+}
+
+/// The layout with a `Loop` column (Vitis 2022.2 and later when a loop is named), a `variable`
+/// length, and a row cut short: the row is left out with a warning, not a panic.
+#[test]
+fn burst_summary_with_loop_column_and_variable_length() {
+    let text = "\
+================================================================
+== Synthesis Summary Report of 'k'
+================================================================
++ General Information: 
+    * Version:        2022.2 (Build 3670227 on Oct 13 2022)
+    * Solution:       solution1 (Vivado IP Flow Target)
+
+================================================================
+== M_AXI Burst Information
+================================================================
+* Inferred Burst Summary
++--------------+-----------+-----------+----------+-------+-------------+
+| HW Interface | Loop      | Direction | Length   | Width | Location    |
++--------------+-----------+-----------+----------+-------+-------------+
+| m_axi_gmem   | anonymous | read      | 50       | 32    | k.cpp:37:5  |
+| m_axi_gmem   | L_copy    | write     | variable | 64    | d:/k.cpp:9:3|
+| m_axi_gmem   | cut       |
++--------------+-----------+-----------+----------+-------+-------------+
+
+================================================================
+== Bind Op Report
+================================================================
+";
+    let rep = parse_str(text, "k/csynth.rpt").unwrap();
+    let b = rep.maxi_bursts.unwrap();
+    assert_eq!(b.len(), 2);
+    assert_eq!(b[0].loop_name.as_deref(), Some("anonymous"));
+    assert!(b[0].is_read() && !b[1].is_read());
+    assert_eq!((b[0].length, b[0].width), (Some(50), Some(32)));
+    assert_eq!((b[0].location.as_ref().unwrap().file.as_str(), b[0].location.as_ref().unwrap().line), ("k.cpp", 37));
+    assert_eq!(b[1].length, None, "variable");
+    assert_eq!(b[1].loop_name.as_deref(), Some("L_copy"));
+    assert_eq!((b[1].location.as_ref().unwrap().file.as_str(), b[1].location.as_ref().unwrap().line), ("d:/k.cpp", 9));
+    assert!(rep.warnings.iter().any(|w| w.contains("Inferred Burst Summary row has 3 cells")), "{:?}", rep.warnings);
+}

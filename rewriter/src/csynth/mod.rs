@@ -72,6 +72,11 @@ pub struct Report {
     /// The top's m_axi adapters (`HW Interfaces` → `M_AXI`, 2022+); empty when the report has no
     /// such table (2020.1 lists m_axi ports but not their settings).
     pub maxi: Vec<MaxiInterface>,
+    /// The bursts `M_AXI Burst Information` lists (`Inferred Burst Summary`, Vitis 2021.1 on):
+    /// `None` when the report has no such section (older tools, per-module layout, XML), an
+    /// empty list when it says `No burst in design`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maxi_bursts: Option<Vec<MaxiBurst>>,
     /// Block-level control protocol of the top: `ap_ctrl_hs`, `ap_ctrl_chain` or `ap_ctrl_none`.
     pub control: Option<String>,
     /// The top has an s_axilite (AXI4-Lite slave) interface.
@@ -278,6 +283,33 @@ pub struct MaxiInterface {
     pub max_write_burst: Option<u64>,
     pub num_read_outstanding: Option<u64>,
     pub num_write_outstanding: Option<u64>,
+}
+
+/// A burst Vitis inferred on an m_axi adapter, a row of `M_AXI Burst Information` →
+/// `Inferred Burst Summary`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MaxiBurst {
+    /// The RTL interface, e.g. `m_axi_gmem`.
+    pub interface: String,
+    /// The loop the burst was inferred in (`anonymous` for a `memcpy` or an unnamed loop);
+    /// `None` when the table has no `Loop` column (some 2022.2 reports leave it out).
+    pub loop_name: Option<String>,
+    /// `read` or `write`.
+    pub direction: String,
+    /// Beats of the burst; `None` when the report says `variable` or gives no number.
+    pub length: Option<u64>,
+    /// Bits of a beat.
+    pub width: Option<u64>,
+    /// Where the access is in the source (`file:line:column` in the report; the column is
+    /// dropped).
+    pub location: Option<SourceLoc>,
+}
+
+impl MaxiBurst {
+    /// True for a read burst.
+    pub fn is_read(&self) -> bool {
+        self.direction.eq_ignore_ascii_case("read")
+    }
 }
 
 /// A loop found by a lookup, with the module it is in and its nesting depth (0: outermost).
@@ -530,7 +562,28 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Report> {
     if !has_module_info && (name == "csynth.xml" || is_top_own_file(&report, path, "xml")) {
         add_sibling_modules(&mut report, path);
     }
+    add_sibling_bursts(&mut report, path);
     Ok(report)
+}
+
+/// The XML has no burst table: a `csynth.rpt` beside a `csynth.xml` (the same run writes both)
+/// gives its `M_AXI Burst Information`. A sibling that cannot be read adds a warning.
+fn add_sibling_bursts(report: &mut Report, path: &Path) {
+    if report.maxi_bursts.is_some() || path.file_name().and_then(|n| n.to_str()) != Some("csynth.xml") {
+        return;
+    }
+    let rpt = path.with_file_name("csynth.rpt");
+    if !rpt.is_file() {
+        return;
+    }
+    match read_report(&rpt) {
+        Ok(text) => {
+            let (bursts, warnings) = rpt::maxi_bursts_of(&text, &rpt);
+            report.maxi_bursts = bursts;
+            report.warnings.extend(warnings);
+        }
+        Err(e) => report.warnings.push(format!("{}: burst table not read: {e}", rpt.display())),
+    }
 }
 
 /// `<top>_csynth.rpt` / `.xml` of a top that calls other modules: the top's own file, which a

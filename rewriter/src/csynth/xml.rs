@@ -238,6 +238,7 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
         modules,
         pragmas,
         maxi,
+        maxi_bursts: None,
         control,
         s_axilite,
         control_on_axilite,

@@ -46,6 +46,13 @@ pub struct Estimate {
     pub report_latency: Option<csynth::Range<u64>>,
     /// Calls whose figure is the report's latency exactly (the run agreed with the schedule).
     pub schedule_exact_calls: u64,
+    /// m_axi bursts the schedule does not wait for (a short interface latency), added to every
+    /// call ([`super::maxi_wait`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub maxi_waits: Vec<super::maxi_wait::MaxiWait>,
+    /// Bursts the report lists that were not charged, and why.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maxi_wait_note: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cosim: Option<CosimComparison>,
 }
@@ -85,9 +92,15 @@ pub fn estimate(
     tool_version: Option<&str>,
 ) -> Estimate {
     let top_params = top_info.map_or(&[][..], |m| &m.params[..]);
-    let per_call = replay.calls.clone();
+    let (maxi_waits, maxi_wait_note) = report.map(|r| super::maxi_wait::burst_waits(r, top)).unwrap_or_default();
+    let wait: u64 = maxi_waits.iter().map(|w| w.cycles).sum();
+    let per_call: Vec<u64> = replay.calls.iter().map(|c| c + wait).collect();
     // Over every call: the list keeps the first MAX_CALLS.
-    let mean = if replay.calls_total == 0 { 0.0 } else { replay.calls_cycles as f64 / replay.calls_total as f64 };
+    let mean = if replay.calls_total == 0 {
+        0.0
+    } else {
+        replay.calls_cycles as f64 / replay.calls_total as f64 + wait as f64
+    };
     let top_module = report.and_then(|r| r.module(top).or_else(|| r.top_module()));
     let report_latency = top_module.and_then(|m| m.latency);
     let exact = replay.roots.iter().map(|&s| replay.sites[s].schedule_runs).sum();
@@ -120,6 +133,8 @@ pub fn estimate(
         cosim_per_call,
         report_latency,
         schedule_exact_calls: exact,
+        maxi_waits,
+        maxi_wait_note,
         cosim,
     }
 }

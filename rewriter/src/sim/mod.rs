@@ -16,6 +16,7 @@ pub mod fastmap;
 pub mod headers;
 mod install_include;
 pub mod logpipe;
+pub mod maxi_wait;
 mod names;
 pub mod output;
 pub mod parcalls;

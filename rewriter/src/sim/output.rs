@@ -187,6 +187,27 @@ fn headline(rep: &Report) -> String {
         let _ = write!(out, " (run agreed with the schedule on {} of {} calls)", e.schedule_exact_calls, e.calls);
     }
     out.push('\n');
+    if !e.maxi_waits.is_empty() {
+        let parts: Vec<String> = e
+            .maxi_waits
+            .iter()
+            .map(|w| {
+                let at = w.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+                let lp = w.loop_name.as_deref().map(|l| format!(" in {l}")).unwrap_or_default();
+                format!("{} {} burst{lp}{at} +{}", w.interface, w.direction, w.cycles)
+            })
+            .collect();
+        let total: u64 = e.maxi_waits.iter().map(|w| w.cycles).sum();
+        let _ = writeln!(
+            out,
+            "m_axi waits the schedule (interface latency {}) does not hold: +{total} per call, in the figure above: {} (report's M_AXI Burst Information; the 2022.2 adapter's round trip, docs/cycle-model.md)",
+            e.maxi_waits[0].latency,
+            parts.join(", ")
+        );
+    }
+    if let Some(n) = &e.maxi_wait_note {
+        let _ = writeln!(out, "note: {n}");
+    }
     // The extra comes from the report when its registers and version chose Vitis' s_axilite
     // testbench ([`super::estimate`]); else the window is the schedule itself, not worth a line.
     if e.cosim_extra.source == super::timing::Source::Report {

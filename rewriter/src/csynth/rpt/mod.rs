@@ -171,6 +171,16 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, Layou
     parse(text, origin).map(|p| (p.report, p.layout))
 }
 
+/// The `M_AXI Burst Information` of a text report (see [`summary::maxi_bursts`]), with the
+/// warnings of its rows; `None` when the text has no such section.
+pub(super) fn maxi_bursts_of(text: &str, origin: &Path) -> (Option<Vec<crate::csynth::MaxiBurst>>, Vec<String>) {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut ctx = Ctx { origin, warnings: Vec::new(), dropped: 0 };
+    let bursts = summary::maxi_bursts(&lines, &mut ctx);
+    (bursts, ctx.warnings)
+}
+
 fn parse(text: &str, origin: &Path) -> Result<Parsed> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
@@ -190,6 +200,7 @@ fn parse(text: &str, origin: &Path) -> Result<Parsed> {
         modules: Vec::new(),
         pragmas: Vec::new(),
         maxi: Vec::new(),
+        maxi_bursts: None,
         control: None,
         s_axilite: false,
         axilite_args: None,
@@ -203,6 +214,7 @@ fn parse(text: &str, origin: &Path) -> Result<Parsed> {
         Layout::Summary => {
             report.modules = summary::summary_modules(&lines, &mut ctx, &header.name)?;
             summary::hw_interfaces(&lines, &mut ctx, &mut report);
+            report.maxi_bursts = summary::maxi_bursts(&lines, &mut ctx);
             summary::sw_interface(&lines, &mut report);
         }
         Layout::PerModule => instance_rows = module::per_module(&lines, &mut ctx, &mut report)?,

@@ -6,7 +6,7 @@ use super::{heading, section, table_under, title_of, Ctx, MAX_NESTING};
 use crate::csynth::table::{table_after, Row};
 use crate::csynth::value::is_undefined;
 use crate::csynth::xml::{empty_loop, empty_module, loop_type_is_pipelined, pipeline_of, set_source_lines};
-use crate::csynth::{Instance, Loop, MaxiInterface, Module, Report};
+use crate::csynth::{Instance, Loop, MaxiBurst, MaxiInterface, Module, Report, SourceLoc};
 use crate::error::{Error, ErrorKind, Result};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,6 +211,43 @@ impl Tree<'_, '_> {
         let name = self.nodes[k].name.clone();
         Instance { module: Some(name.clone()), name }
     }
+}
+
+/// `M_AXI Burst Information` (Vitis 2021.1 on): the rows of `Inferred Burst Summary`. `None`
+/// without the section; an empty list when it holds no summary table (`No burst in design`).
+pub(super) fn maxi_bursts(lines: &[&str], ctx: &mut Ctx) -> Option<Vec<MaxiBurst>> {
+    let sec = section(lines, "M_AXI Burst Information")?;
+    let Some(t) = table_under(lines, sec, None, "* Inferred Burst Summary") else { return Some(Vec::new()) };
+    let interface = t.col(|c| c == "hw interface");
+    let loop_col = t.col(|c| c == "loop");
+    let direction = t.col(|c| c == "direction");
+    let length = t.col(|c| c == "length");
+    let width = t.col(|c| c == "width");
+    let location = t.col(|c| c == "location" || c == "loop location");
+    let mut out = Vec::new();
+    for row in ctx.checked_rows(&t, "Inferred Burst Summary") {
+        let len_text = row.cell(length);
+        // `variable`: a run whose length is a run-time value.
+        let length = if len_text.eq_ignore_ascii_case("variable") { None } else { ctx.count(row, length, "Length") };
+        // `file:line:column`: the column is cut before `SourceLoc` splits at the last `:`.
+        let loc = row.cell(location);
+        let location = loc.rsplit_once(':').and_then(|(head, col)| {
+            if col.trim().chars().all(|c| c.is_ascii_digit()) && head.contains(':') {
+                SourceLoc::parse(head)
+            } else {
+                SourceLoc::parse(loc)
+            }
+        });
+        out.push(MaxiBurst {
+            interface: row.cell(interface).to_string(),
+            loop_name: loop_col.map(|_| row.cell(loop_col).to_string()),
+            direction: row.cell(direction).to_ascii_lowercase(),
+            length,
+            width: ctx.count(row, width, "Width"),
+            location,
+        });
+    }
+    Some(out)
 }
 
 /// `HW Interfaces`: the M_AXI table, S_AXILITE interfaces and the top-level control protocol.

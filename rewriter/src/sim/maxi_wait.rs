@@ -1,0 +1,131 @@
+//! m_axi waits a schedule does not hold (docs/cycle-model.md, "m_axi bursts on a short
+//! schedule"): Vitis schedules a burst for the m_axi latency `L` of the report's HW Interfaces
+//! table, the m_axi adapter takes longer when `L` is small (`-flow_target vivado`: 0).
+//!
+//! The figures were measured by simulating the Vitis 2022.2 adapter (`<top>_<bundle>_m_axi.v`
+//! of the systolic fixture, `CONSERVATIVE` 1 as Vitis instantiates it) with Icarus against a
+//! memory that answers in the cycle after each handshake (`scripts/maxi-adapter-tb.v`):
+//! - a read request reaches the kernel's side of the adapter as data [`READ_ROUND_TRIP`]
+//!   cycles after the adapter takes it; the schedule gives the request `L + 6` states
+//!   ([`READREQ_STATES`], the fixture's schedule: `readreq` 70 states at `L` = 64) and the read
+//!   its state after them, so a burst's first beat comes `12 − (L + 7)` cycles late;
+//! - a write burst's response comes [`WRITE_RESPONSE_TAIL`] cycles after the adapter took its
+//!   last beat (conservative mode buffers each sub-burst before its address goes out); the
+//!   schedule gives the response `L + 4` states ([`WRITERESP_STATES`]: `writeresp` 68 at 64)
+//!   after the state of the last beat: `33 − (L + 5)` cycles late.
+//!
+//! Only the bursts the report lists (`M_AXI Burst Information`) are charged, once per run of
+//! their loop; a burst whose loop may run more than once per call of the top is not charged
+//! (said in the note).
+
+use crate::csynth::{MaxiBurst, Report};
+use serde::Serialize;
+
+/// Request taken → first beat at the kernel's side of the 2022.2 adapter (cycles).
+pub const READ_ROUND_TRIP: u64 = 12;
+/// Last write beat taken → write response at the kernel's side, conservative mode (cycles).
+pub const WRITE_RESPONSE_TAIL: u64 = 33;
+/// States of a `readreq` beyond the interface latency in Vitis' schedule.
+pub const READREQ_STATES: u64 = 6;
+/// States of a `writeresp` beyond the interface latency in Vitis' schedule.
+pub const WRITERESP_STATES: u64 = 4;
+
+/// One burst's wait per call of the top.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MaxiWait {
+    /// The RTL interface, e.g. `m_axi_gmem`.
+    pub interface: String,
+    /// `read` or `write`.
+    pub direction: String,
+    /// The loop the report names for the burst (`anonymous` for a `memcpy`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loop_name: Option<String>,
+    /// Source line of the access the report gives.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
+    /// The interface latency the schedule assumed (HW Interfaces).
+    pub latency: u64,
+    /// Cycles added to each call.
+    pub cycles: u64,
+}
+
+/// The wait of a read burst on a schedule of interface latency `latency`.
+pub fn read_wait(latency: u64) -> u64 {
+    READ_ROUND_TRIP.saturating_sub(latency + READREQ_STATES + 1)
+}
+
+/// The wait of a write burst's response on a schedule of interface latency `latency`.
+pub fn write_wait(latency: u64) -> u64 {
+    WRITE_RESPONSE_TAIL.saturating_sub(latency + WRITERESP_STATES + 1)
+}
+
+/// The waits of the report's bursts per call of `top`, and a note for bursts left out.
+/// Empty when the report lists no bursts or schedules for a latency the adapter meets.
+pub fn burst_waits(report: &Report, top: &str) -> (Vec<MaxiWait>, Option<String>) {
+    let Some(bursts) = report.maxi_bursts.as_deref() else { return (Vec::new(), None) };
+    let mut waits = Vec::new();
+    let mut left = Vec::new();
+    for b in bursts {
+        let Some(latency) = report.maxi.iter().find(|m| m.name == b.interface).and_then(|m| m.latency) else {
+            left.push(format!("{} {}: no latency for the interface", b.interface, b.direction));
+            continue;
+        };
+        let cycles = if b.is_read() { read_wait(latency) } else { write_wait(latency) };
+        if cycles == 0 {
+            continue;
+        }
+        if !runs_once_per_call(report, top, b) {
+            left.push(format!(
+                "{} {} in {}: its loop may run more than once per call",
+                b.interface,
+                b.direction,
+                b.loop_name.as_deref().unwrap_or("?")
+            ));
+            continue;
+        }
+        waits.push(MaxiWait {
+            interface: b.interface.clone(),
+            direction: b.direction.clone(),
+            loop_name: b.loop_name.clone(),
+            line: b.location.as_ref().map(|l| l.line),
+            latency,
+            cycles,
+        });
+    }
+    let note = (!left.is_empty()).then(|| format!("m_axi bursts not charged: {}", left.join("; ")));
+    (waits, note)
+}
+
+/// The burst's loop runs once per call of the top: an outermost loop of the top, or of a module
+/// the top calls outside its loops, where no loop of the report calls a module. A `memcpy`'s
+/// burst (`anonymous`, or no loop named) counts once when no loop of the report calls a module
+/// and the top has no loop that could hold it.
+fn runs_once_per_call(report: &Report, top: &str, b: &MaxiBurst) -> bool {
+    let Some(top_module) = report.module(top).or_else(|| report.top_module()) else { return false };
+    let loops_call_modules = report.all_loops().iter().any(|l| !l.node.instances.is_empty());
+    if loops_call_modules {
+        return false;
+    }
+    let called_by_top = |name: &str| {
+        name == top_module.name || top_module.instances.iter().any(|i| i.module.as_deref().unwrap_or(&i.name) == name)
+    };
+    match b.loop_name.as_deref() {
+        None | Some("anonymous") => top_module.loops.is_empty(),
+        Some(name) => {
+            let found: Vec<_> = report.all_loops().into_iter().filter(|l| l.node.base_name() == name).collect();
+            found.len() == 1 && found[0].depth == 0 && called_by_top(&found[0].module.name)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits_shrink_with_the_scheduled_latency() {
+        assert_eq!((read_wait(0), write_wait(0)), (5, 28));
+        assert_eq!((read_wait(3), write_wait(3)), (2, 25));
+        assert_eq!((read_wait(64), write_wait(64)), (0, 0), "the Vitis flow's 64 covers the adapter");
+    }
+}
