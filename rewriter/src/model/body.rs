@@ -50,12 +50,10 @@ pub(super) struct LoopNodes<'t> {
 }
 
 /// Work out the details of every loop of `f` from the nodes the body walk kept.
-pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_body: Node, text: &str) {
+/// `decls` are the function body's, with its parameters as they are now (see [`super::decls`]).
+pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], decls: &super::decls::Decls, text: &str) {
     // `None`: no INLINE pragma, so a project directive may still inline it.
     let inline = f.inline_pragma();
-    // The parameters as the loops see them; a copy, since the loops are written below.
-    let params = f.params.clone();
-    let decls = super::decls::Decls::new(function_body, &params, text);
     for (index, n) in nodes.iter().enumerate() {
         let only_child = only_statement(n.body, text).filter(|s| is_loop_unit(*s)).and_then(|s| {
             let start = s.start_byte();
@@ -71,15 +69,15 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], function_b
         let outer = f.loop_chain(index)[..].split_last().map(|(_, up)| up.to_vec()).unwrap_or_default();
         let outer: Vec<String> =
             outer.iter().filter_map(|&l| f.loops[l].details.as_ref()).flat_map(|d| d.induction.clone()).collect();
-        facts.constant_table = table::constant_table(n.node, &decls, inline, outer);
+        facts.constant_table = table::constant_table(n.node, decls, inline, outer);
         if facts.constant_table.is_none() {
-            facts.unread_store = super::unread::unread_store_loop(n.node, &decls);
+            facts.unread_store = super::unread::unread_store_loop(n.node, decls);
         }
-        facts.chain = super::opchain::chain_steps(n.body, &decls);
+        facts.chain = super::opchain::chain_steps(n.body, decls);
         facts.registers_only = super::registers::registers_only(n.body, &f.params, text);
-        facts.memory = super::ports::loop_memory(n.node, n.body, &decls);
+        facts.memory = super::ports::loop_memory(n.node, n.body, decls);
         facts.best_path_calls = super::best_path::fewest_calls(n.body, text);
-        let (arrays, streams) = super::ports::local_channels(n.body, &decls);
+        let (arrays, streams) = super::ports::local_channels(n.body, decls);
         facts.local_channels = (!arrays.is_empty() || !streams.is_empty())
             .then(|| Box::new(super::pragma::LocalChannels { arrays, streams }));
         f.loops[index].details = Some(LoopDetails {

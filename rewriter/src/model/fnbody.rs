@@ -65,9 +65,11 @@ pub struct ScalarUse {
 
 /// The chain of a whole function body, its loops unrolled (each body once) and its local arrays
 /// registers.
-pub(super) fn body_chain(function_body: Node, params: &[super::Param], text: &str) -> Vec<ChainStep> {
+/// `decls` are the function body's (shared with its loops' details: the declared types and
+/// memories are the same walk).
+pub(super) fn body_chain(decls: &super::decls::Decls) -> Vec<ChainStep> {
     let walk = super::opchain::Walk { enter_loops: true, locals_in_registers: true };
-    super::opchain::steps(function_body, &super::decls::Decls::new(function_body, params, text), walk)
+    super::opchain::steps(decls.body, decls, walk)
 }
 
 /// The subscript accesses of the function's pointer and array parameters, per parameter; a
@@ -461,6 +463,10 @@ fn reshape_words(function_body: Node, array: &str, dims: Option<&Vec<Option<u64>
 fn banks(function_body: Node, array: &str, dims: Option<&Vec<Option<u64>>>, text: &str) -> Option<u64> {
     let mut banks = 1u64;
     for line in text[function_body.byte_range()].lines() {
+        // Only a directive line can matter: skip the others before lowering their case.
+        if !line.trim_start().starts_with('#') {
+            continue;
+        }
         let l = line.trim_start().to_ascii_lowercase();
         if !(l.starts_with('#') && l.contains("pragma") && l.contains("array_partition")) {
             continue;

@@ -631,11 +631,15 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
     if let Some(reason) = goto_problem(&f) {
         return skip(reason, model);
     }
+    // The declarations of the body, worked out once for the loops' details and the body's chain
+    // (the parameters as they are now: a copy, since the loops are written meanwhile).
+    let params = f.params.clone();
+    let decls = super::decls::Decls::new(body, &params, text);
     if detail == LoopDetail::All || f.loops.iter().any(|l| l.directive == Some(Directive::Probe)) {
-        add_loop_details(&mut f, &loop_nodes, body, text);
+        add_loop_details(&mut f, &loop_nodes, &decls, text);
     }
     if detail == LoopDetail::All {
-        f.body_chain = super::fnbody::body_chain(body, &f.params, text);
+        f.body_chain = super::fnbody::body_chain(&decls);
         f.port_uses = super::fnbody::port_uses(body, &f.params, text);
         // A pointer also used with subscripts is an array (its port uses), not one scalar.
         f.scalar_uses = super::fnbody::scalar_uses(body, &f.params, text);

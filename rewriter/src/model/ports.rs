@@ -382,6 +382,10 @@ pub(super) fn arrays_of(function_body: Node, params: &[super::Param], text: &str
         }
     }
     for line in text[function_body.byte_range()].lines() {
+        // Only a directive line can matter: skip the others before lowering their case.
+        if !line.trim_start().starts_with('#') {
+            continue;
+        }
         let l = line.trim_start().to_ascii_lowercase();
         if !(l.starts_with('#') && l.contains("pragma")) {
             continue;
