@@ -550,6 +550,16 @@ fn burst_summary_with_loop_column_and_variable_length() {
     * Version:        2022.2 (Build 3670227 on Oct 13 2022)
     * Solution:       solution1 (Vivado IP Flow Target)
 
++ Performance & Resource Estimates: 
+    
+    PS: '+' for module; 'o' for loop; '*' for dataflow
+    +--------+------+------+---------+-----------+----------+---------+------+----------+------+-----+-----+-----+-----+
+    | Modules| Issue|      | Latency |  Latency  | Iteration|         | Trip |          |      |     |     |     |     |
+    | & Loops| Type | Slack| (cycles)|    (ns)   |  Latency | Interval| Count| Pipelined| BRAM | DSP |  FF | LUT | URAM|
+    +--------+------+------+---------+-----------+----------+---------+------+----------+------+-----+-----+-----+-----+
+    |+ k     |     -|  0.00|      120|  1.200e+03|         -|      121|     -|        no|     -|    -|    -|    -|    -|
+    +--------+------+------+---------+-----------+----------+---------+------+----------+------+-----+-----+-----+-----+
+
 ================================================================
 == M_AXI Burst Information
 ================================================================
@@ -576,5 +586,5 @@ fn burst_summary_with_loop_column_and_variable_length() {
     assert_eq!(b[1].length, None, "variable");
     assert_eq!(b[1].loop_name.as_deref(), Some("L_copy"));
     assert_eq!((b[1].location.as_ref().unwrap().file.as_str(), b[1].location.as_ref().unwrap().line), ("d:/k.cpp", 9));
-    assert!(rep.warnings.iter().any(|w| w.contains("Inferred Burst Summary row has 3 cells")), "{:?}", rep.warnings);
+    assert!(rep.warnings.iter().any(|w| w.contains("Inferred Burst Summary row has 2 cells")), "{:?}", rep.warnings);
 }
