@@ -586,6 +586,12 @@ fn base_type(t: &str) -> String {
         .split(|c: char| c.is_whitespace() || c == '*' || c == '&')
         .filter(|w| !w.is_empty() && !matches!(*w, "const" | "volatile" | "static" | "unsigned" | "signed"))
         .collect();
+    // `short int`, `long long int`, `unsigned char`: the size word names the type, not `int`.
+    if words.last() == Some(&"int") {
+        if let Some(size) = words.iter().find(|w| matches!(**w, "short" | "long" | "char")) {
+            return size.to_string();
+        }
+    }
     let last = words.last().copied().unwrap_or("");
     last.rsplit("::").next().unwrap_or(last).to_string()
 }
@@ -685,9 +691,11 @@ mod tests {
         assert_eq!(a.resolve("big"), "double");
         assert_eq!(a.resolve("ap_uint"), "int");
         let w =
-            Aliases::scan(&["typedef int word;\ntypedef word data_t;\ntypedef unsigned u32;\ntypedef short half_t;"]);
-        assert!(w.wide_integer("data_t") && w.wide_integer("u32") && w.wide_integer("int"));
+            Aliases::scan(&["typedef int word;\ntypedef word data_t;\ntypedef unsigned u32;\ntypedef short half_t;\n\
+             typedef short int s16;\ntypedef unsigned short int u16;\ntypedef long int l64;"]);
+        assert!(w.wide_integer("data_t") && w.wide_integer("u32") && w.wide_integer("int") && w.wide_integer("l64"));
         assert!(!w.wide_integer("half_t") && !w.wide_integer("coord") && !w.wide_integer("ap_uint"));
+        assert!(!w.wide_integer("s16") && !w.wide_integer("u16"), "`short int` is a short");
     }
 
     /// The steps as the model finds them in a body: the deepest path of each expression, the
