@@ -438,15 +438,7 @@ fn reshape_words(function_body: Node, array: &str, dims: Option<&Vec<Option<u64>
             continue;
         }
         let Some(p) = super::ports::partition(&words_of) else { return 0 };
-        let size = |d: usize| dims.and_then(|ds| ds.get(d).copied().flatten());
-        let w = match (p.kind.as_str(), p.dim) {
-            ("complete", 0) => {
-                dims.and_then(|ds| ds.iter().try_fold(1u64, |a, s| s.map(|s| a.saturating_mul(s.max(1)))))
-            }
-            ("complete", d) => size(d as usize - 1),
-            _ => p.factor,
-        };
-        let Some(w) = w else { return 0 };
+        let Some(w) = p.reshape_words(dims.map(Vec::as_slice)) else { return 0 };
         words = words.saturating_mul(w.max(1));
         any = true;
     }

@@ -88,6 +88,19 @@ pub struct Partition {
     pub dim: u32,
 }
 
+impl Partition {
+    /// Elements one word holds when this is an `ARRAY_RESHAPE` of an array of `sizes`
+    /// (outermost first; `None`: not known): a `cyclic`/`block` factor, a `complete` dimension's
+    /// size, every dimension's for `dim=0`; `None` when a size it needs is not known.
+    pub fn reshape_words(&self, sizes: Option<&[Option<u64>]>) -> Option<u64> {
+        match (self.kind.as_str(), self.dim) {
+            ("complete", 0) => sizes?.iter().try_fold(1u64, |acc, s| s.map(|s| acc.saturating_mul(s.max(1)))),
+            ("complete", d) => sizes?.get(d as usize - 1).copied().flatten(),
+            _ => self.factor,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ArrayAccess {
     pub array: String,
@@ -655,12 +668,7 @@ fn registers(decl: &ArrayDecl, ndims: usize) -> bool {
 pub fn reshape_words(decl: &ArrayDecl, sizes: &[Option<u64>]) -> u64 {
     let mut words = 1u64;
     for p in &decl.reshapes {
-        let w = match (p.kind.as_str(), p.dim) {
-            ("complete", 0) => sizes.iter().try_fold(1u64, |acc, s| s.map(|s| acc.saturating_mul(s.max(1)))),
-            ("complete", d) => sizes.get(d as usize - 1).copied().flatten(),
-            _ => p.factor,
-        };
-        words = words.saturating_mul(w.unwrap_or(1).max(1));
+        words = words.saturating_mul(p.reshape_words(Some(sizes)).unwrap_or(1).max(1));
     }
     words.max(decl.caller_words.unwrap_or(1))
 }

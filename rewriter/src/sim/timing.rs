@@ -804,10 +804,23 @@ fn interface_bound<'a>(manifest: &'a Manifest, top: &str) -> HashMap<(&'a str, &
             }
         }
     }
+    bind_through_calls(&functions, &mut bound, |banks, callee, param| banks.max(own_banks(callee, param)));
+    bound
+}
+
+/// Extends `bound` (`(function, parameter)` → a value) to the callees' parameters whose argument
+/// names a bound one (`f(mat)`, `f(&mat[0])`), through any depth; a parameter bound already
+/// keeps its value. `value` gives the callee's from its caller's, the callee's module and the
+/// parameter's name.
+fn bind_through_calls<'a>(
+    functions: &[&'a ProbeEntry],
+    bound: &mut HashMap<(&'a str, &'a str), u64>,
+    value: impl Fn(u64, &crate::emit::manifest::ModuleInfo, &str) -> u64,
+) {
     // Each round binds one more level of calls; a chain is at most as long as there are functions.
     for _ in 0..functions.len() {
         let mut more = Vec::new();
-        for p in &functions {
+        for p in functions {
             let Some(m) = p.module.as_ref() else { continue };
             for c in &m.calls {
                 let Some(callee) =
@@ -822,10 +835,10 @@ fn interface_bound<'a>(manifest: &'a Manifest, top: &str) -> HashMap<(&'a str, &
                         .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
                         .collect();
                     let key = (callee.0.function.as_str(), param.name.as_str());
-                    if let (Some(&banks), false) =
+                    if let (Some(&v), false) =
                         (bound.get(&(p.function.as_str(), name.as_str())), bound.contains_key(&key))
                     {
-                        more.push((key, banks.max(own_banks(callee.1, &param.name))));
+                        more.push((key, value(v, callee.1, &param.name)));
                     }
                 }
             }
@@ -835,7 +848,6 @@ fn interface_bound<'a>(manifest: &'a Manifest, top: &str) -> HashMap<(&'a str, &
         }
         bound.extend(more);
     }
-    bound
 }
 
 /// `(function, parameter)` of the array parameters whose memory a caller's `ARRAY_RESHAPE`
@@ -853,37 +865,7 @@ fn reshaped_params(manifest: &Manifest) -> HashMap<(&str, &str), u64> {
             }
         }
     }
-    // Each round binds one more level of calls; a chain is at most as long as there are functions.
-    for _ in 0..functions.len() {
-        let mut more = Vec::new();
-        for p in &functions {
-            let Some(m) = p.module.as_ref() else { continue };
-            for c in &m.calls {
-                let Some(callee) =
-                    functions.iter().find(|q| q.name == c.name).and_then(|q| q.module.as_ref().map(|m| (q, m)))
-                else {
-                    continue;
-                };
-                for (arg, param) in c.args.iter().zip(&callee.1.params) {
-                    let name: String = arg
-                        .trim_start_matches('&')
-                        .chars()
-                        .take_while(|ch| ch.is_alphanumeric() || *ch == '_')
-                        .collect();
-                    let key = (callee.0.function.as_str(), param.name.as_str());
-                    if let (Some(&w), false) =
-                        (words.get(&(p.function.as_str(), name.as_str())), words.contains_key(&key))
-                    {
-                        more.push((key, w));
-                    }
-                }
-            }
-        }
-        if more.is_empty() {
-            break;
-        }
-        words.extend(more);
-    }
+    bind_through_calls(&functions, &mut words, |w, _, _| w);
     words
 }
 
