@@ -2318,3 +2318,48 @@ fn without_a_report_a_reshaped_word_is_one_access() {
     assert_eq!(per_call("#pragma HLS ARRAY_RESHAPE variable=a cyclic factor=8 dim=1\n"), vec![12]);
     assert_eq!(per_call(""), vec![36]);
 }
+
+/// A pipelined loop's single-beat m_axi reads wait for the adapter (docs/cycle-model.md, "m_axi
+/// single reads in a pipeline"): the Vivado IP flow of 2020.2 schedules a read 7 steps after its
+/// request (interface latency 0) where the pre-2022 adapter and co-sim's memory take 13, and the
+/// pipeline stalls whole while a due read has no data. `w[i * 4]`, 16 reads at II 1: the first
+/// read of each window of 7 waits 6 (steps 7, 14, 21): 26 + 18 = 44 a call. `w[i]` is one
+/// forward run of the loop's counter, a burst Vitis makes: the report's 26.
+#[test]
+fn single_reads_in_a_pipeline_wait_for_the_adapter_and_a_forward_run_does_not() {
+    let report = report_2020_2(
+        "|       26|       26|  0.260 us|  0.260 us|   27|   27|     none|",
+        &["|- Acc     |       24|       24|         9|          1|          1|    16|       yes|"],
+    );
+    let tb = "void k(const int w[64], int *out);\n\
+              int main() { int w[64], o = 0; for (int i = 0; i < 64; i++) w[i] = i; k(w, &o); return o > 0 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let kernel = |index: &str| {
+        format!(
+            "void k(const int w[64], int *out) {{\n\
+             #pragma HLS INTERFACE m_axi port=w offset=slave\n\
+             \x20 int s = 0;\n\
+             \x20 Acc: for (int i = 0; i < 16; i++) {{\n\
+             #pragma HLS PIPELINE II=1\n\
+             \x20   s += w[{index}];\n\
+             \x20 }}\n\
+             \x20 *out = s;\n}}\n"
+        )
+    };
+    let run = |index: &str| {
+        let dir = project_dir(&kernel(index), tb, config, &[("k_csynth.rpt", report.as_str())]);
+        let csynth = dir.path().join("k_csynth.rpt");
+        sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone()
+    };
+    let strided = run("i * 4");
+    assert_eq!(counts(&strided["per_call"]), [44], "{strided}");
+    let waits = strided["single_read_waits"].as_array().expect("single_read_waits listed");
+    assert_eq!(waits.len(), 1, "{strided}");
+    assert_eq!(
+        (waits[0]["name"].as_str(), waits[0]["reads"].as_u64(), waits[0]["cycles"].as_u64()),
+        (Some("Acc"), Some(16), Some(18))
+    );
+    let forward = run("i");
+    assert_eq!(counts(&forward["per_call"]), [26], "{forward}");
+    assert!(forward.get("single_read_waits").is_none(), "{forward}");
+}

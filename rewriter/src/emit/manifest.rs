@@ -413,6 +413,19 @@ pub struct PortInfo {
     pub memcpys: usize,
     /// Uses that may move data but are not counted, with the reason.
     pub uncounted: Vec<Uncounted>,
+    /// Its element reads: the loops around each and whether it may be a burst (the cycle
+    /// model's single-read waits, `sim::maxi_wait::single_read_stall`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reads: Vec<ReadSite>,
+}
+
+/// One element read of an m_axi port ([`crate::model::maxi::ReadRun`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadSite {
+    /// Lines of the loops around it, innermost first.
+    pub loops: Vec<usize>,
+    /// It may be a burst of its innermost loop (false: clearly not one forward run).
+    pub may_burst: bool,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -677,6 +690,9 @@ pub fn resolve_constant_divisors(manifest: &mut Manifest, consts: &crate::model:
 /// Resolves the type names of every loop's and function's op chain (`model::opchain`) to
 /// `float`, `double` or `int`, with the typedefs of `texts` (sources and headers).
 pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
+    // A port whose reads the cycle model counts by element takes its element's size from the
+    // type a typedef names (`typedef float Dtype_w;`).
+    let typedef_ports = manifest.probes.iter().any(|p| p.port.as_ref().is_some_and(|i| !i.reads.is_empty()));
     let steps: Vec<_> = manifest
         .probes
         .iter_mut()
@@ -686,7 +702,7 @@ pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
             loops.into_iter().flatten().chain(module.into_iter().flatten())
         })
         .collect();
-    if steps.is_empty() {
+    if steps.is_empty() && !typedef_ports {
         return; // no need to read the texts (a weights header can be tens of MB)
     }
     let aliases = crate::model::opchain::Aliases::scan(texts);
@@ -705,6 +721,17 @@ pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
                 let t = aliases.resolve(t);
                 *o = if base != "cmp" && t == "int" { base.to_string() } else { format!("{base}@{t}") };
             }
+        }
+    }
+    for info in manifest.probes.iter_mut().filter_map(|p| p.port.as_deref_mut()).filter(|i| !i.reads.is_empty()) {
+        let (qualifier, name) = match info.element_type.strip_prefix("const ") {
+            Some(rest) => ("const ", rest),
+            None => ("", info.element_type.as_str()),
+        };
+        // `resolve` names every integer `int`: only a floating type is taken from it.
+        let resolved = aliases.resolve(name);
+        if resolved != name && matches!(resolved, "float" | "double") {
+            info.element_type = format!("{qualifier}{resolved}");
         }
     }
 }
@@ -796,6 +823,12 @@ pub fn describe(
                             sites,
                             memcpys,
                             uncounted: bound.uncounted.clone(),
+                            reads: param
+                                .uses
+                                .iter()
+                                .filter_map(|u| u.run.as_ref())
+                                .map(|r| ReadSite { loops: r.loops.clone(), may_burst: r.may_burst })
+                                .collect(),
                         })),
                         ..ProbeEntry::new(p.id, "port", file, (param.line, param.col), &f.qualified, &param.name)
                     }

@@ -66,6 +66,22 @@ pub struct PtrUse {
     pub line: usize,
     pub col: usize,
     pub kind: UseKind,
+    /// An element read (`Access` with `Read` or `ReadWrite`): the loops around it and whether
+    /// it can be a burst of its innermost loop (the cycle model's single-read waits).
+    pub run: Option<ReadRun>,
+}
+
+/// Where an element read sits among the loops of its function body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReadRun {
+    /// Lines of the loops around the read, innermost first (a loop probe's line).
+    pub loops: Vec<usize>,
+    /// The read may be one forward run of consecutive elements across the iterations of its
+    /// innermost loop, which Vitis can make a burst (UG1399 "AXI Burst Transfers"): a
+    /// one-subscript `p[...]` whose index adds the loop's counter once, unscaled. False only
+    /// when clearly not: the counter absent from the index, scaled, or subtracted. Anything
+    /// the check cannot read (a `while`, a counter it does not find) counts as may-burst.
+    pub may_burst: bool,
 }
 
 /// Which way an access moves data.
@@ -178,7 +194,13 @@ fn scan(fdecl: Node, body: Node, text: &str, lines: &Lines) -> MaxiFacts {
                 match classify(node, &path, params[pi].rank, text) {
                     Found::Use(kind) => {
                         let (line, col) = at();
-                        params[pi].uses.push(PtrUse { line, col, kind });
+                        let run = match &kind {
+                            UseKind::Access { dir: Dir::Read | Dir::ReadWrite, wrap, element, .. } => {
+                                Some(read_run(&path, &params[pi], wrap, element, text, lines))
+                            }
+                            _ => None,
+                        };
+                        params[pi].uses.push(PtrUse { line, col, kind, run });
                     }
                     Found::Declared => {
                         shadowed[pi].get_or_insert_with(at);
@@ -206,10 +228,80 @@ fn scan(fdecl: Node, body: Node, text: &str, lines: &Lines) -> MaxiFacts {
                 "a local declaration reuses the name `{}`: its uses cannot be told apart, none is counted (rename the local)",
                 p.name
             );
-            p.uses = vec![PtrUse { line, col, kind: UseKind::Uncounted(reason) }];
+            p.uses = vec![PtrUse { line, col, kind: UseKind::Uncounted(reason), run: None }];
         }
     }
     MaxiFacts { params, locals }
+}
+
+/// The loops around a read (`path`: its ancestors, outermost first) and whether it may burst.
+fn read_run(path: &[Node], param: &PtrParam, wrap: &Span, element: &Span, text: &str, lines: &Lines) -> ReadRun {
+    const LOOPS: [&str; 4] = ["for_statement", "while_statement", "do_statement", "for_range_loop"];
+    let around: Vec<Node> = path.iter().rev().filter(|n| LOOPS.contains(&n.kind())).copied().collect();
+    let loops = around.iter().map(|n| lines.at(text, n.start_byte()).0).collect();
+    let subscript = param.rank == 1
+        && squash(&text[element.start..element.end])
+            == format!("{}[{}]", param.name, squash(&text[wrap.start..wrap.end]));
+    let may_burst = match (around.first(), subscript) {
+        (Some(inner), true) => match loop_counter(*inner, text) {
+            Some(v) => unit_stride(&text[wrap.start..wrap.end], &v).unwrap_or(true),
+            None => true,
+        },
+        _ => true,
+    };
+    ReadRun { loops, may_burst }
+}
+
+/// The counter a `for` steps by one (`i++`, `++i`, `i += 1`, `i = i + 1`).
+fn loop_counter(node: Node, text: &str) -> Option<String> {
+    if node.kind() != "for_statement" {
+        return None;
+    }
+    let update: String = node_text(node.child_by_field_name("update")?, text).split_whitespace().collect();
+    let name = update
+        .strip_suffix("++")
+        .or_else(|| update.strip_prefix("++"))
+        .or_else(|| update.strip_suffix("+=1"))
+        .map(str::to_string)
+        .or_else(|| {
+            let (l, r) = update.split_once('=')?;
+            (r == format!("{l}+1") || r == format!("1+{l}")).then(|| l.to_string())
+        })?;
+    let ident = !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    ident.then_some(name)
+}
+
+/// Whether `index` adds `v` once, unscaled, to terms without it: `Some(true)` for `i`,
+/// `base + i`, `i + 1`; `Some(false)` when `v` is absent, scaled (`i * n`, `n*i`), shifted or
+/// subtracted; `None` when the index is more than a sum of terms (parentheses, calls,
+/// conditionals), which the check does not read.
+fn unit_stride(index: &str, v: &str) -> Option<bool> {
+    let s = squash(index).replace(' ', "");
+    if s.contains(['(', ')', '?', '[', ']']) {
+        return None;
+    }
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mentions = |t: &str| t.split(|c: char| !is_ident(c)).any(|w| w == v);
+    // Top-level terms with their signs.
+    let mut terms: Vec<(bool, String)> = Vec::new();
+    let mut cur = String::new();
+    let mut plus = true;
+    for c in s.chars() {
+        if (c == '+' || c == '-')
+            && !cur.is_empty()
+            && !cur.ends_with(['*', '/', '<', '>', '%', '&', '|', '^', 'e', 'E'])
+        {
+            terms.push((plus, std::mem::take(&mut cur)));
+            plus = c == '+';
+        } else if (c == '+' || c == '-') && cur.is_empty() {
+            plus = (c == '+') == plus;
+        } else {
+            cur.push(c);
+        }
+    }
+    terms.push((plus, cur));
+    let with_v: Vec<&(bool, String)> = terms.iter().filter(|(_, t)| mentions(t)).collect();
+    Some(matches!(with_v.as_slice(), [(true, t)] if t == v))
 }
 
 fn is_declaration(node: Node) -> bool {
@@ -597,6 +689,36 @@ mod tests {
 
     fn model(src: &str) -> FileModel {
         model_in(Lang::Cpp, src)
+    }
+
+    /// The read runs of the first function's first parameter, in source order.
+    fn runs(src: &str) -> Vec<(Vec<usize>, bool)> {
+        let m = model(src);
+        m.functions[0].maxi.params[0]
+            .uses
+            .iter()
+            .filter_map(|u| u.run.as_ref())
+            .map(|r| (r.loops.clone(), r.may_burst))
+            .collect()
+    }
+
+    #[test]
+    fn a_read_may_burst_when_it_adds_its_innermost_loops_counter_once() {
+        let src = "void f(const int *w, int *o, int n) {\n\
+                   \x20 for (int i = 0; i < n; i++) {\n\
+                   \x20   o[i] = w[i] + w[i + 1] + w[n * 2 + i] + w[i * 4] + w[4 * i] + w[n] + w[n - i] + w[(i)];\n\
+                   \x20   for (int j = 0; j < 4; j += 1) o[j] += w[j * n + i] + w[i * n + j];\n\
+                   \x20 }\n\
+                   \x20 int k = 0;\n  while (k < n) { o[k] = w[k]; k++; }\n  o[0] = w[3];\n}\n";
+        let got = runs(src);
+        let flags: Vec<bool> = got.iter().map(|r| r.1).collect();
+        // w[i], w[i + 1], w[n*2 + i]: forward runs; w[i*4], w[4*i], w[n], w[n - i]: not; w[(i)]
+        // is past what the check reads, so it may; in j's loop `j * n + i` scales j, `i * n + j`
+        // adds it; a `while` and a read outside loops may.
+        assert_eq!(flags, [true, true, true, false, false, false, false, true, false, true, true, true]);
+        assert_eq!(got[0].0, [2]);
+        assert_eq!(got[8].0, [4, 2], "innermost loop first");
+        assert_eq!(got[11].0, Vec::<usize>::new());
     }
 
     /// `(param, line:col, what)` of every use in the first function of `src`; accesses show the

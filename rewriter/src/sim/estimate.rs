@@ -53,6 +53,10 @@ pub struct Estimate {
     /// Bursts the report lists that were not charged, and why.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub maxi_wait_note: Option<String>,
+    /// Pipelined loops whose single-beat m_axi reads waited for the adapter (in `per_call`
+    /// already), over the run: docs/cycle-model.md, "m_axi single reads in a pipeline".
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub single_read_waits: Vec<super::replay::SingleReadWait>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cosim: Option<CosimComparison>,
 }
@@ -135,6 +139,7 @@ pub fn estimate(
         schedule_exact_calls: exact,
         maxi_waits,
         maxi_wait_note,
+        single_read_waits: replay.single_read_waits.clone(),
         cosim,
     }
 }

@@ -20,6 +20,7 @@
 
 use crate::csynth::{MaxiBurst, Report};
 use serde::Serialize;
+use std::collections::VecDeque;
 
 /// Request taken → first beat at the kernel's side of the 2022.2 adapter (cycles).
 pub const READ_ROUND_TRIP: u64 = 12;
@@ -29,6 +30,76 @@ pub const WRITE_RESPONSE_TAIL: u64 = 33;
 pub const READREQ_STATES: u64 = 6;
 /// States of a `writeresp` beyond the interface latency in Vitis' schedule.
 pub const WRITERESP_STATES: u64 = 4;
+
+/// Request taken → data the kernel can use, for a single-beat read through the adapter Vitis
+/// generated before 2022.1 (its 2021.1 read path with the co-sim memory model's read process,
+/// simulated in Icarus: docs/cycle-model.md, "m_axi single reads in a pipeline"). From 2022.1
+/// it is [`READ_ROUND_TRIP`].
+pub const READ_ROUND_TRIP_BEFORE_2022: u64 = 13;
+
+/// A pipeline's single-beat m_axi reads (no burst): each is due `distance` steps after its
+/// request, and its data come `round_trip` cycles after the request was taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SingleReads {
+    pub distance: u64,
+    pub round_trip: u64,
+}
+
+impl SingleReads {
+    /// For a Vitis HLS release (2020.1 on; Vivado HLS's adapters were not measured) and the
+    /// interface latency `latency` its schedule assumed.
+    pub fn for_release(year: u32, minor: u32, latency: u64) -> Option<SingleReads> {
+        let round_trip = match (year, minor) {
+            (y, _) if y < 2020 => return None,
+            (y, m) if (y, m) < (2022, 1) => READ_ROUND_TRIP_BEFORE_2022,
+            _ => READ_ROUND_TRIP,
+        };
+        Some(SingleReads { distance: latency + READREQ_STATES + 1, round_trip })
+    }
+}
+
+/// Cycles a pipeline of `iterations` iterations of `ii` steps loses to `reads` single-beat reads
+/// an iteration (spread evenly over its steps, at most one a step: one request a cycle on a
+/// bundle). The whole pipeline stalls while a read that is due has no data (Vitis' `ap_block`
+/// logic), so only the reads requested in the last `distance` steps are in flight: each waits
+/// for what is left of its round trip when it falls due. Matches the Icarus runs of
+/// docs/cycle-model.md to the cycle per read (one read a step: +0.86 at distance 7, round trip
+/// 13; one every 2 steps: +1.50). Long runs are simulated in part and scaled: the waits repeat
+/// with a period of a few windows.
+pub fn single_read_stall(iterations: u64, reads: u64, ii: u64, sr: SingleReads) -> u64 {
+    const SIMULATED: u64 = 1 << 16;
+    if reads == 0 || ii == 0 || reads > ii || sr.distance >= sr.round_trip || iterations == 0 {
+        return 0;
+    }
+    let total = iterations.saturating_mul(reads);
+    let n = total.min(SIMULATED);
+    let step = |r: u64| (r / reads) * ii + (r % reads) * ii / reads;
+    // Requests still waiting to fall due: (step, time the request went out).
+    let mut pending: VecDeque<(u64, u64)> = VecDeque::new();
+    let mut stall = 0u64;
+    let due = |pending: &mut VecDeque<(u64, u64)>, stall: &mut u64, upto: Option<u64>| {
+        while let Some(&(s, issued)) = pending.front() {
+            if upto.is_some_and(|u| s + sr.distance > u) {
+                break;
+            }
+            let now = s + sr.distance + *stall;
+            *stall += (issued + sr.round_trip).saturating_sub(now);
+            pending.pop_front();
+        }
+    };
+    for r in 0..n {
+        let s = step(r);
+        // A read falling due in this step stalls it before its request goes out.
+        due(&mut pending, &mut stall, Some(s));
+        pending.push_back((s, s + stall));
+    }
+    due(&mut pending, &mut stall, None);
+    if n == total {
+        stall
+    } else {
+        (stall as u128 * total as u128 / n as u128) as u64
+    }
+}
 
 /// One burst's wait per call of the top.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -121,6 +192,31 @@ fn runs_once_per_call(report: &Report, top: &str, b: &MaxiBurst) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn single_reads_wait_for_what_the_window_leaves_of_the_round_trip() {
+        let sr = SingleReads { distance: 7, round_trip: 13 };
+        // One read a step: a window of 7 reads waits 6 (the Icarus run: 1866 cycles for 1007).
+        assert_eq!(single_read_stall(1000, 1, 1, sr), 858);
+        assert_eq!(single_read_stall(1000, 1, 1, SingleReads { distance: 6, ..sr }), 1169);
+        // One every 2 steps: 4 reads a window of 8 steps, each window 6 (Icarus: +1.501 a read).
+        assert_eq!(single_read_stall(1000, 1, 2, sr), 1500);
+        // 51 reads in an iteration of 51 steps is one a step again.
+        assert_eq!(single_read_stall(100, 51, 51, sr), single_read_stall(5100, 1, 1, sr));
+        // A schedule that holds the round trip waits for nothing; nor do no reads.
+        assert_eq!(single_read_stall(1000, 1, 1, SingleReads { distance: 13, ..sr }), 0);
+        assert_eq!(single_read_stall(1000, 0, 1, sr), 0);
+        // Scaled past the simulated part, still about 6/7 a read.
+        let long = single_read_stall(10_000_000, 1, 1, sr);
+        assert!((8_570_000..8_580_000).contains(&long), "{long}");
+    }
+
+    #[test]
+    fn the_round_trip_follows_the_adapter_family() {
+        assert_eq!(SingleReads::for_release(2019, 2, 0), None, "Vivado HLS: not measured");
+        assert_eq!(SingleReads::for_release(2020, 2, 0), Some(SingleReads { distance: 7, round_trip: 13 }));
+        assert_eq!(SingleReads::for_release(2022, 2, 64), Some(SingleReads { distance: 71, round_trip: 12 }));
+    }
 
     #[test]
     fn waits_shrink_with_the_scheduled_latency() {

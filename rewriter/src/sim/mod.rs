@@ -353,6 +353,7 @@ fn analyze_inner(
         copies_in_sequence: opts.defaults.pipeline_wrapper == 0,
         window: opts.trace_window,
         top: opts.top.clone(),
+        single_reads: single_reads(rep, report_maxi_latency, opts),
     };
     let build = |shape: &timing::RunShape| timing::build(manifest, rep, &opts.defaults, shape, &opts.top);
     // Without a report the defaults depend on the shape: hold the first records until it shows.
@@ -453,6 +454,22 @@ fn analyze_inner(
     Ok(Analysis { report, replay, silent: first.fired.warnings(manifest), trace: first.trace, watch: first.watch })
 }
 
+/// The single-beat m_axi reads of pipelines are charged for a Vitis HLS release (the report's,
+/// else the project's) and the interface latency its schedule assumed: the report's HW
+/// Interfaces table, else its flow target (Vivado IP flow 0, Vitis kernel flow 64), else the
+/// project's.
+fn single_reads(
+    rep: Option<&csynth::Report>,
+    report_latency: Option<u64>,
+    opts: &AnalysisOptions,
+) -> Option<maxi_wait::SingleReads> {
+    let version = rep.map(|r| r.version.as_str()).or(opts.tool_version.as_deref())?;
+    let (year, minor) = crate::vitis_tb::release_of(version)?;
+    let flow = rep.and_then(|r| r.flow_target.as_deref()).map(|f| if f == "vitis" { 64 } else { 0 });
+    let latency = report_latency.or(flow).or(opts.maxi_latency)?;
+    maxi_wait::SingleReads::for_release(year, minor, latency)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -537,6 +554,7 @@ mod tests {
             copies_in_sequence: false,
             window: None,
             top: "k".into(),
+            single_reads: None,
         };
         let two = replay::replay(records, &m, &timing, &relations, &ropts).unwrap();
         let show = |r: &replay::Replay| format!("{:?} {}", r.sites, r.total_cycles);

@@ -208,6 +208,19 @@ fn headline(rep: &Report) -> String {
     if let Some(n) = &e.maxi_wait_note {
         let _ = writeln!(out, "note: {n}");
     }
+    if !e.single_read_waits.is_empty() {
+        let parts: Vec<String> = e
+            .single_read_waits
+            .iter()
+            .map(|w| format!("{} (line {}) {} reads +{}", w.name, w.line, w.reads, w.cycles))
+            .collect();
+        let total: u64 = e.single_read_waits.iter().map(|w| w.cycles).sum();
+        let _ = writeln!(
+            out,
+            "m_axi single reads in pipelines wait for the adapter: +{total} over the run, in the figures above: {} (docs/cycle-model.md, \"m_axi single reads in a pipeline\")",
+            parts.join(", ")
+        );
+    }
     // The extra comes from the report when its registers and version chose Vitis' s_axilite
     // testbench ([`super::estimate`]); else the window is the schedule itself, not worth a line.
     if e.cosim_extra.source == super::timing::Source::Report {

@@ -110,6 +110,32 @@ pub struct Replay {
     /// counted, and the first few of their probes (for the warning).
     pub outside_calls: u64,
     pub outside_probes: Vec<u32>,
+    /// Per pipelined loop probe, the single-beat m_axi reads its runs made and the cycles they
+    /// waited ([`Options::single_reads`]), in the order first seen.
+    pub single_read_waits: Vec<SingleReadWait>,
+}
+
+/// The waits of one pipelined loop's single-beat m_axi reads over the run.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SingleReadWait {
+    #[serde(skip)]
+    pub probe: u32,
+    /// The loop's probe name and source line.
+    pub name: String,
+    pub line: usize,
+    /// Its single-beat reads on its busiest bundle, and the cycles they waited, over the run.
+    pub reads: u64,
+    pub cycles: u64,
+}
+
+/// A pipelined loop that ran in a function invocation (not in its callees): its runs, trips and
+/// initiation interval, for the single-read waits.
+#[derive(Debug, Clone, Copy)]
+struct PipeRun {
+    probe: u32,
+    runs: u64,
+    trips: u64,
+    ii: u64,
 }
 
 /// Per-call figures kept for the report (the rest are counted, not listed).
@@ -168,6 +194,10 @@ struct Open<'a> {
     /// (no `_Pipeline_` wrapper): an inlined function with one is states of its caller's FSM, and
     /// Vitis does not run loops side by side (UG1399 "Loop Parallelism").
     loose_loop: bool,
+    /// A function: the pipelined loops that ran in it and the element reads of its ports (per
+    /// port probe), for the single-read waits ([`Options::single_reads`]).
+    pipes: Vec<PipeRun>,
+    port_reads: Vec<(u32, u64)>,
 }
 
 /// A thread's open invocations, innermost last. A closed invocation's slot is kept for the next
@@ -271,6 +301,10 @@ pub struct Options {
     /// helpers with it) is not the design's, and nothing in it is counted. Empty (or a name no
     /// probe has): every top-level invocation counts.
     pub top: String,
+    /// The m_axi adapter and the schedule's read distance for pipelined loops' single-beat reads
+    /// (docs/cycle-model.md, "m_axi single reads in a pipeline"); `None`: not charged (a
+    /// release whose adapter was not measured, or no interface latency known).
+    pub single_reads: Option<super::maxi_wait::SingleReads>,
 }
 
 /// Bytes of one element of a port's type, for telling a bulk transfer from an element access.
@@ -320,6 +354,8 @@ struct Ctx<'a> {
     /// The invocation the last record closed, when one more like it would change nothing but
     /// counts and sums (see [`Leaf`]); any other record clears it.
     last_leaf: Option<Leaf>,
+    /// [`maxi_wait::single_read_stall`] by (iterations, reads an iteration, II).
+    stalls: FastMap<(u64, u64, u64), u64>,
 }
 
 /// A leaf invocation just closed (no record between its begin and end) whose next identical
@@ -385,6 +421,7 @@ impl<'a> Replayer<'a> {
             call_sites: call_sites(manifest).into_iter().collect(),
             task_owner: task_owners(manifest),
             last_leaf: None,
+            stalls: FastMap::default(),
         };
         let tops: Vec<u32> = manifest
             .probes
@@ -463,6 +500,9 @@ impl<'a> Replayer<'a> {
                 parent.children_base += n * l.base;
                 parent.children_base_max += n * l.base_max;
                 count_child_run(parent, l.probe, n, n * l.base);
+                let frames = self.stacks.get(r.thread);
+                let stack = &mut frames.slots[..frames.len];
+                self.cx.note_pipe(l.probe, stack, n, n * l.trips);
                 let site = &mut self.cx.out.sites[l.site];
                 site.runs += n;
                 site.trips += n * l.trips;
@@ -807,6 +847,8 @@ impl<'a> Ctx<'a> {
         o.in_window = in_window;
         o.group = None;
         o.loose_loop = false;
+        o.pipes.clear();
+        o.port_reads.clear();
         Ok(())
     }
 
@@ -873,6 +915,18 @@ impl<'a> Ctx<'a> {
             top.children_base += added;
             top.children_base_max += added;
         }
+        if r.event == Event::BytesRead && self.opts.single_reads.is_some() {
+            let info = self.probes.get(r.probe).and_then(|p| p.port.as_deref());
+            let e = info
+                .filter(|i| i.memcpys == 0 && !i.reads.is_empty())
+                .and_then(|i| port_element_bytes(&i.element_type));
+            if let Some(e) = e.filter(|&e| e > 0) {
+                match top.port_reads.iter_mut().find(|p| p.0 == r.probe) {
+                    Some(p) => p.1 += n / e,
+                    None => top.port_reads.push((r.probe, n / e)),
+                }
+            }
+        }
         let e = self.out.port_bytes.entry(r.probe).or_default();
         if r.event == Event::BytesRead {
             top.bytes_read += n;
@@ -900,6 +954,10 @@ impl<'a> Ctx<'a> {
     fn close(&mut self, open: &mut Open<'a>, stack: &mut [Open<'a>], r: &Record) {
         let t = open.t;
         let trips = self.trips(t, stack, open, r);
+        self.note_pipe(r.probe, stack, 1, trips);
+        let waits = self.single_read_waits(open);
+        open.child_sum += waits;
+        open.delta += waits as i64;
         let scheduled = match t {
             Some(Timing::Loop(l))
                 if self.is_dataflow(r.probe) && (!open.procs.is_empty() || open.df.iterations > 0) =>
@@ -1112,6 +1170,103 @@ impl<'a> Ctx<'a> {
             }
             _ => own,
         }
+    }
+
+    /// A loop invocation (or `runs` like it) of `trips` ended: when it is a pipelined loop (the
+    /// head of a flattened nest for the nest), the nearest function around it notes its run.
+    fn note_pipe(&self, probe: u32, stack: &mut [Open], runs: u64, trips: u64) {
+        if self.opts.single_reads.is_none() {
+            return;
+        }
+        let Some(Timing::Loop(l)) = self.t(probe) else { return };
+        if !l.pipelined.value || l.absent || matches!(l.nest, Some(NestRole::Member { .. })) {
+            return;
+        }
+        let Some(ii) = l.ii.as_ref().map(|x| x.value) else { return };
+        let function = stack.iter_mut().rev().find(|o| self.probes.get(o.probe).is_some_and(|p| p.kind == "function"));
+        if let Some(f) = function {
+            match f.pipes.iter_mut().find(|p| p.probe == probe) {
+                Some(p) => {
+                    p.runs += runs;
+                    p.trips += trips;
+                }
+                None => f.pipes.push(PipeRun { probe, runs, trips, ii }),
+            }
+        }
+    }
+
+    /// A function invocation ends: the cycles its pipelined loops waited for single-beat m_axi
+    /// reads (docs/cycle-model.md, "m_axi single reads in a pipeline"). A port counts for a loop
+    /// when every element read of it in the function is inside the loop and none may be a burst
+    /// of the loop itself (its innermost loop the pipelined one, a forward run of its counter),
+    /// and its reads are a whole number per iteration; a bundle's reads share its adapter, and
+    /// the loop loses what its busiest bundle makes it wait.
+    fn single_read_waits(&mut self, open: &Open) -> u64 {
+        let Some(sr) = self.opts.single_reads else { return 0 };
+        if open.pipes.is_empty() || open.port_reads.is_empty() {
+            return 0;
+        }
+        let mut total = 0;
+        for pipe in &open.pipes {
+            let Some((line, name)) = self.probes.get(pipe.probe).map(|p| (p.line, p.name.clone())) else { continue };
+            let inner = match self.t(pipe.probe) {
+                Some(Timing::Loop(LoopTiming { nest: Some(NestRole::Head { innermost, .. }), .. })) => {
+                    self.probes.get(*innermost).map(|p| p.line)
+                }
+                _ => Some(line),
+            };
+            let mut bundles: Vec<(String, u64, u64)> = Vec::new();
+            for &(port, reads) in &open.port_reads {
+                let Some(info) = self.probes.get(port).and_then(|p| p.port.as_deref()) else { continue };
+                let single = info
+                    .reads
+                    .iter()
+                    .all(|s| s.loops.contains(&line) && !(s.may_burst && s.loops.first() == inner.as_ref()));
+                if !single || pipe.trips == 0 || reads % pipe.trips != 0 {
+                    continue;
+                }
+                // Ports given no bundle share Vitis' default one.
+                let bundle = info.bound_to.first().and_then(|o| o.bundle.clone()).unwrap_or_else(|| "gmem".to_string());
+                match bundles.iter_mut().find(|b| b.0 == bundle) {
+                    Some(b) => {
+                        b.1 += reads / pipe.trips;
+                        b.2 += reads;
+                    }
+                    None => bundles.push((bundle, reads / pipe.trips, reads)),
+                }
+            }
+            let runs = pipe.runs.max(1);
+            let iterations = pipe.trips / runs;
+            let mut worst = (0, 0);
+            for (_, per_iteration, reads) in bundles {
+                let key = (iterations, per_iteration, pipe.ii);
+                let stall = *self
+                    .stalls
+                    .entry(key)
+                    .or_insert_with(|| super::maxi_wait::single_read_stall(iterations, per_iteration, pipe.ii, sr));
+                if runs * stall >= worst.0 {
+                    worst = (runs * stall, reads);
+                }
+            }
+            if worst.1 == 0 {
+                continue;
+            }
+            total += worst.0;
+            match self.out.single_read_waits.iter_mut().find(|w| w.probe == pipe.probe) {
+                Some(w) => {
+                    w.reads += worst.1;
+                    w.cycles += worst.0;
+                }
+                None => self.out.single_read_waits.push(SingleReadWait {
+                    probe: pipe.probe,
+                    name,
+                    line,
+                    reads: worst.1,
+                    cycles: worst.0,
+                }),
+            }
+        }
+        total
     }
 
     /// Cycles of a module invocation before its first child starts (half its handshake).
@@ -1773,6 +1928,7 @@ mod tests {
             copies_in_sequence: false,
             window: None,
             top: String::new(),
+            single_reads: None,
         };
         let r = replay(&records, &m, &timing, &rel, &opts).unwrap();
         let site = |probe| r.sites.iter().find(|s| s.probe == probe).unwrap();

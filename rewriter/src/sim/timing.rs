@@ -487,6 +487,7 @@ pub fn build(
                 apply_flattened_nest(manifest, p, r, d, &mut timing);
             }
             apply_flattened_imperfect_nests(manifest, &mut timing);
+            apply_flattened_chains(manifest, r, d, &mut timing);
             apply_loop_process_members(manifest, &mut timing);
         }
         None => {
@@ -1287,6 +1288,43 @@ fn apply_flattened_imperfect_nests(manifest: &Manifest, timing: &mut HashMap<u32
         let Some(Timing::Loop(t)) = timing.get(&p.id).cloned() else { continue };
         let t = LoopTiming { report: t.report.map(|r| ReportLoop { iteration_latency: None, ..r }), ..t };
         set_nest_roles(&chain, t, Source::Report, timing);
+    }
+}
+
+/// A loop the report does not list whose chain of inner loops (each the only loop in the one
+/// around it) the report has as one flattened loop named by their lines
+/// (`VITIS_LOOP_<line>_<n>_VITIS_LOOP_...`): Vitis flattened a nest the source does not make
+/// perfect (a declaration between two loops, `ap_uint<16> h = hout + kh;`), inside a loop
+/// that is itself a flattened nest (public `lenet5`'s `conv_layer1`: its pipelined 400-trip
+/// nest under the 2048-trip one). The longest chain the report has wins.
+fn apply_flattened_chains(manifest: &Manifest, r: &csynth::Report, d: &Defaults, timing: &mut HashMap<u32, Timing>) {
+    let absent =
+        |t: &HashMap<u32, Timing>, id: u32| matches!(t.get(&id), Some(Timing::Loop(l)) if l.absent && l.nest.is_none());
+    let loops = r.all_loops();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        if !absent(timing, p.id) {
+            continue;
+        }
+        let mut chain = vec![p];
+        loop {
+            let last = chain[chain.len() - 1];
+            let mut inner = manifest.probes.iter().filter(|q| q.kind == "loop" && q.parent == Some(last.id));
+            match (inner.next(), inner.next()) {
+                (Some(q), None) if absent(timing, q.id) => chain.push(q),
+                _ => break,
+            }
+        }
+        while chain.len() >= 2 {
+            let lines: Vec<u32> = chain.iter().map(|q| q.line as u32).collect();
+            if let Some(found) = loops.iter().find(|l| l.node.vitis_lines() == lines) {
+                let innermost = chain[chain.len() - 1];
+                let t = timing_from_report(*found, &facts_of(innermost), d);
+                let t = LoopTiming { report: t.report.map(|r| ReportLoop { iteration_latency: None, ..r }), ..t };
+                set_nest_roles(&chain, t, Source::Report, timing);
+                break;
+            }
+            chain.pop();
+        }
     }
 }
 

@@ -259,6 +259,11 @@ pub(crate) fn release_in_word(word: &str) -> Option<&str> {
 /// The year and release of a version string: `2022.2` → (2022, 2), `v2019.1` → (2019, 1), `2023`
 /// → (2023, 0).
 fn year_minor(version: &str) -> Option<(u32, u32)> {
+    release_of(version)
+}
+
+/// The year and minor release a version string names (`2020.2 (Build 3064766 ...)` → (2020, 2)).
+pub fn release_of(version: &str) -> Option<(u32, u32)> {
     let v = version.trim().trim_start_matches(['v', 'V']);
     let mut parts = v.split(['.', ' ']);
     let year = parts.next()?.parse().ok().filter(|y| (2000..3000).contains(y))?;
