@@ -2319,6 +2319,50 @@ fn without_a_report_a_reshaped_word_is_one_access() {
     assert_eq!(per_call(""), vec![36]);
 }
 
+/// Without a report, a pipeline's single-beat m_axi reads bound its II: a bundle takes one read
+/// request a cycle, so `k` reads an iteration on one bundle need II `k` (Vitis: "unable to
+/// schedule bus request ... due to limited memory ports"; the public 2020.2 `lenet5` pipelines a
+/// flattened nest of 50 m_axi reads an iteration at II 51 for its target 1). `s += w[i * 4] +
+/// v[i * 4]` over 16 trips at `PIPELINE II=1`: both ports in Vitis' default bundle, II 2, a run
+/// of (16 - 1) x 1 = 15 cycles more than with a bundle each, and the same as asking for II 2.
+/// Vivado HLS 2019.2: its adapter's read waits are not charged, so the II is all that differs.
+#[test]
+fn without_a_report_single_m_axi_reads_on_one_bundle_bound_the_ii() {
+    let kernel = |bundles: &str, ii: u32| {
+        format!(
+            "void k(const int w[64], const int v[64], int *out) {{\n\
+             #pragma HLS INTERFACE m_axi port=w offset=slave{}\n\
+             #pragma HLS INTERFACE m_axi port=v offset=slave{}\n\
+             \x20 int s = 0;\n\
+             \x20 Acc: for (int i = 0; i < 16; i++) {{\n\
+             #pragma HLS PIPELINE II={ii}\n\
+             \x20   s += w[i * 4] + v[i * 4];\n\
+             \x20 }}\n\
+             \x20 *out = s;\n}}\n",
+            if bundles.is_empty() { "" } else { " bundle=a" },
+            if bundles.is_empty() { "" } else { " bundle=b" },
+        )
+    };
+    let tb = "void k(const int w[64], const int v[64], int *out);\n\
+              int main() { int w[64], v[64], o = 0; for (int i = 0; i < 64; i++) w[i] = v[i] = i; k(w, v, &o); return o > 0 ? 0 : 1; }\n";
+    let run =
+        |bundles: &str, ii: u32| sim_tool_script(&kernel(bundles, ii), tb, "k", "Vivado", 2019)["estimate"].clone();
+    let shared = run("", 1);
+    let apart = run("apart", 1);
+    let asked = run("", 2);
+    let (shared_n, apart_n) = (counts(&shared["per_call"])[0], counts(&apart["per_call"])[0]);
+    assert_eq!(shared_n, apart_n + 15, "{shared}\n{apart}");
+    let waits = shared["single_read_waits"].as_array().expect("single_read_waits listed");
+    assert_eq!(
+        (waits.len(), waits[0]["reads"].as_u64(), waits[0]["ii"].as_u64(), waits[0]["cycles"].as_u64()),
+        (1, Some(32), Some(2), Some(15)),
+        "{shared}"
+    );
+    assert!(apart.get("single_read_waits").is_none(), "{apart}");
+    assert_eq!(counts(&asked["per_call"])[0], shared_n, "{asked}");
+    assert!(asked.get("single_read_waits").is_none(), "{asked}");
+}
+
 /// A pipelined loop's single-beat m_axi reads wait for the adapter (docs/cycle-model.md, "m_axi
 /// single reads in a pipeline"): the Vivado IP flow of 2020.2 schedules a read 7 steps after its
 /// request (interface latency 0) where the pre-2022 adapter and co-sim's memory take 13, and the

@@ -354,6 +354,7 @@ fn analyze_inner(
         window: opts.trace_window,
         top: opts.top.clone(),
         single_reads: single_reads(rep, report_maxi_latency, opts),
+        reads_bound_ii: true,
     };
     let build = |shape: &timing::RunShape| timing::build(manifest, rep, &opts.defaults, shape, &opts.top);
     // Without a report the defaults depend on the shape: hold the first records until it shows.
@@ -555,6 +556,7 @@ mod tests {
             window: None,
             top: "k".into(),
             single_reads: None,
+            reads_bound_ii: false,
         };
         let two = replay::replay(records, &m, &timing, &relations, &ropts).unwrap();
         let show = |r: &replay::Replay| format!("{:?} {}", r.sites, r.total_cycles);

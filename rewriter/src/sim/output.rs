@@ -212,12 +212,15 @@ fn headline(rep: &Report) -> String {
         let parts: Vec<String> = e
             .single_read_waits
             .iter()
-            .map(|w| format!("{} (line {}) {} reads +{}", w.name, w.line, w.reads, w.cycles))
+            .map(|w| match w.ii {
+                Some(ii) => format!("{} (line {}) {} reads at II {ii} +{}", w.name, w.line, w.reads, w.cycles),
+                None => format!("{} (line {}) {} reads +{}", w.name, w.line, w.reads, w.cycles),
+            })
             .collect();
         let total: u64 = e.single_read_waits.iter().map(|w| w.cycles).sum();
         let _ = writeln!(
             out,
-            "m_axi single reads in pipelines wait for the adapter: +{total} over the run, in the figures above: {} (docs/cycle-model.md, \"m_axi single reads in a pipeline\")",
+            "m_axi single reads in pipelines (a bundle takes one request a cycle; a read waits for the adapter): +{total} over the run, in the figures above: {} (docs/cycle-model.md, \"m_axi single reads in a pipeline\")",
             parts.join(", ")
         );
     }

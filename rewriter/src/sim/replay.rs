@@ -123,9 +123,14 @@ pub struct SingleReadWait {
     /// The loop's probe name and source line.
     pub name: String,
     pub line: usize,
-    /// Its single-beat reads on its busiest bundle, and the cycles they waited, over the run.
+    /// Its single-beat reads on its busiest bundle, and the cycles they waited, over the run
+    /// (with what a raised II adds).
     pub reads: u64,
     pub cycles: u64,
+    /// The II the loop's reads on that bundle force, where the model's II (not the report's)
+    /// was lower: a bundle takes one read request a cycle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ii: Option<u64>,
 }
 
 /// A pipelined loop that ran in a function invocation (not in its callees): its runs, trips and
@@ -136,6 +141,8 @@ struct PipeRun {
     runs: u64,
     trips: u64,
     ii: u64,
+    /// The II is the report's: Vitis already scheduled the loop's requests.
+    report_ii: bool,
 }
 
 /// Per-call figures kept for the report (the rest are counted, not listed).
@@ -305,6 +312,9 @@ pub struct Options {
     /// (docs/cycle-model.md, "m_axi single reads in a pipeline"); `None`: not charged (a
     /// release whose adapter was not measured, or no interface latency known).
     pub single_reads: Option<super::maxi_wait::SingleReads>,
+    /// A pipelined loop's single-beat m_axi reads bound its II where the report does not give
+    /// it: a bundle takes one read request a cycle (docs/cycle-model.md).
+    pub reads_bound_ii: bool,
 }
 
 /// Bytes of one element of a port's type, for telling a bulk transfer from an element access.
@@ -915,7 +925,7 @@ impl<'a> Ctx<'a> {
             top.children_base += added;
             top.children_base_max += added;
         }
-        if r.event == Event::BytesRead && self.opts.single_reads.is_some() {
+        if r.event == Event::BytesRead && self.counts_single_reads() {
             let info = self.probes.get(r.probe).and_then(|p| p.port.as_deref());
             let e = info
                 .filter(|i| i.memcpys == 0 && !i.reads.is_empty())
@@ -1175,14 +1185,16 @@ impl<'a> Ctx<'a> {
     /// A loop invocation (or `runs` like it) of `trips` ended: when it is a pipelined loop (the
     /// head of a flattened nest for the nest), the nearest function around it notes its run.
     fn note_pipe(&self, probe: u32, stack: &mut [Open], runs: u64, trips: u64) {
-        if self.opts.single_reads.is_none() {
+        if !self.counts_single_reads() {
             return;
         }
         let Some(Timing::Loop(l)) = self.t(probe) else { return };
         if !l.pipelined.value || l.absent || matches!(l.nest, Some(NestRole::Member { .. })) {
             return;
         }
-        let Some(ii) = l.ii.as_ref().map(|x| x.value) else { return };
+        let Some((ii, report_ii)) = l.ii.as_ref().map(|x| (x.value, x.source == super::timing::Source::Report)) else {
+            return;
+        };
         let function = stack.iter_mut().rev().find(|o| self.probes.get(o.probe).is_some_and(|p| p.kind == "function"));
         if let Some(f) = function {
             match f.pipes.iter_mut().find(|p| p.probe == probe) {
@@ -1190,7 +1202,7 @@ impl<'a> Ctx<'a> {
                     p.runs += runs;
                     p.trips += trips;
                 }
-                None => f.pipes.push(PipeRun { probe, runs, trips, ii }),
+                None => f.pipes.push(PipeRun { probe, runs, trips, ii, report_ii }),
             }
         }
     }
@@ -1200,10 +1212,11 @@ impl<'a> Ctx<'a> {
     /// when every element read of it in the function is inside the loop and none may be a burst
     /// of the loop itself (its innermost loop the pipelined one, a forward run of its counter),
     /// and its reads are a whole number per iteration; a bundle's reads share its adapter, and
-    /// the loop loses what its busiest bundle makes it wait.
+    /// the loop loses what its busiest bundle makes it wait. Where the II is the model's, not
+    /// the report's, and a bundle has more reads an iteration than it, the II rises to them (a
+    /// bundle takes one read request a cycle): the loop loses the steps that adds too.
     fn single_read_waits(&mut self, open: &Open) -> u64 {
-        let Some(sr) = self.opts.single_reads else { return 0 };
-        if open.pipes.is_empty() || open.port_reads.is_empty() {
+        if !self.counts_single_reads() || open.pipes.is_empty() || open.port_reads.is_empty() {
             return 0;
         }
         let mut total = 0;
@@ -1237,18 +1250,27 @@ impl<'a> Ctx<'a> {
             }
             let runs = pipe.runs.max(1);
             let iterations = pipe.trips / runs;
-            let mut worst = (0, 0);
+            // (cycles, reads, the II the reads force)
+            let mut worst: (u64, u64, Option<u64>) = (0, 0, None);
             for (_, per_iteration, reads) in bundles {
-                let key = (iterations, per_iteration, pipe.ii);
-                let stall = *self
-                    .stalls
-                    .entry(key)
-                    .or_insert_with(|| super::maxi_wait::single_read_stall(iterations, per_iteration, pipe.ii, sr));
-                if runs * stall >= worst.0 {
-                    worst = (runs * stall, reads);
+                // One read request a cycle on a bundle: k reads an iteration need k steps.
+                let raised =
+                    (self.opts.reads_bound_ii && !pipe.report_ii && per_iteration > pipe.ii).then_some(per_iteration);
+                let ii = raised.unwrap_or(pipe.ii);
+                let stall = match self.opts.single_reads {
+                    Some(sr) => *self
+                        .stalls
+                        .entry((iterations, per_iteration, ii))
+                        .or_insert_with(|| super::maxi_wait::single_read_stall(iterations, per_iteration, ii, sr)),
+                    None => 0,
+                };
+                // A run's latency is (trips - 1) x II + depth.
+                let cycles = runs * stall + pipe.trips.saturating_sub(runs) * (ii - pipe.ii);
+                if cycles >= worst.0 {
+                    worst = (cycles, reads, raised);
                 }
             }
-            if worst.1 == 0 {
+            if worst.1 == 0 || worst.0 == 0 {
                 continue;
             }
             total += worst.0;
@@ -1256,6 +1278,7 @@ impl<'a> Ctx<'a> {
                 Some(w) => {
                     w.reads += worst.1;
                     w.cycles += worst.0;
+                    w.ii = w.ii.max(worst.2);
                 }
                 None => self.out.single_read_waits.push(SingleReadWait {
                     probe: pipe.probe,
@@ -1263,10 +1286,16 @@ impl<'a> Ctx<'a> {
                     line,
                     reads: worst.1,
                     cycles: worst.0,
+                    ii: worst.2,
                 }),
             }
         }
         total
+    }
+
+    /// Whether pipelined loops' single-beat m_axi reads are counted at all.
+    fn counts_single_reads(&self) -> bool {
+        self.opts.single_reads.is_some() || self.opts.reads_bound_ii
     }
 
     /// Cycles of a module invocation before its first child starts (half its handshake).
@@ -1929,6 +1958,7 @@ mod tests {
             window: None,
             top: String::new(),
             single_reads: None,
+            reads_bound_ii: false,
         };
         let r = replay(&records, &m, &timing, &rel, &opts).unwrap();
         let site = |probe| r.sites.iter().find(|s| s.probe == probe).unwrap();
