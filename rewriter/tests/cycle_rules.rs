@@ -2293,6 +2293,41 @@ fn without_a_report_unrolled_loops_and_inlined_calls_leave_a_loop_innermost() {
     assert_eq!(flag_after, false);
 }
 
+/// Without a report, before 2023, a perfect nest whose iterations a run are no more than the
+/// `pipeline_loops` threshold (64) is unrolled whole into the loop around it, which becomes the
+/// pipeline, where a bigger one is pipelined and flattened itself: the public 2020.2 `lenet5`
+/// (no pragmas) pipelines its pixel loops with their 5 × 5 × 1 windows and 2 × 2 poolings
+/// unrolled into them, and flattens its 5 × 5 × 16 window (400) into one pipeline. Here a pixel
+/// loop `y` (8 trips, `s = 0` before the window and a store of the top's array after it) around
+/// a 3 × 3 window of register logic: `y` is the pipeline, 8 trips at II 1, depth 1, the
+/// function's only loop (no `_Pipeline_` module), `(8 − 1) × 1 + (1 − 1)` = 7, and the top's
+/// handshake 2: 9. A 3 × 30 window (90) stays the pipeline, flattened (`i` its head), `y` a loop
+/// around it.
+#[test]
+fn without_a_report_a_small_perfect_nest_is_unrolled_into_the_loop_around_it() {
+    let kernel = |inner: u32| {
+        format!(
+            "void k(int out[8]) {{\n  for (int y = 0; y < 8; y++) {{\n    int s = 0;\n    \
+             for (int i = 0; i < 3; i++)\n      for (int j = 0; j < {inner}; j++)\n        s += y + i - j;\n    \
+             out[y] = s;\n  }}\n}}\n"
+        )
+    };
+    let tb = "void k(int out[8]);\nint main() { int out[8]; k(out); return out[0] != 1 ? 0 : 1; }\n";
+    let run = |inner: u32| {
+        let rep = sim_tool_script(&kernel(inner), tb, "k", "Vitis", 2022);
+        let rows = rep["rows"].as_array().unwrap().clone();
+        let row = |line: u64| rows.iter().find(|r| r["line"] == line && r["kind"] == "loop").unwrap().clone();
+        let pipelined = |line: u64| row(line)["timing"]["pipelined"]["value"] == true;
+        let head = row(4)["nest"]["role"] == "head";
+        (counts(&rep["estimate"]["per_call"]), pipelined(2), pipelined(4), head)
+    };
+    let (small, y, i, head) = run(3);
+    assert!(y && !i && !head, "y is the pipeline");
+    assert_eq!(small, vec![9], "the 3 x 3 window unrolled into y, y the pipeline");
+    let (_, y, i, head) = run(30);
+    assert!(!y && i && head, "the 3 x 30 window is the pipeline, flattened");
+}
+
 /// Without a report, `ARRAY_RESHAPE` joins the elements of an array into wider words, and the
 /// accesses of one word are one access (UG1399 "pragma HLS array_reshape"); a parameter takes
 /// its caller's reshape (the callee cannot change its caller's memory: the public 2022.1
@@ -2361,6 +2396,51 @@ fn without_a_report_single_m_axi_reads_on_one_bundle_bound_the_ii() {
     assert!(apart.get("single_read_waits").is_none(), "{apart}");
     assert_eq!(counts(&asked["per_call"])[0], shared_n, "{asked}");
     assert!(asked.get("single_read_waits").is_none(), "{asked}");
+}
+
+/// A single-beat m_axi read outside a pipeline waits for the adapter too: the state machine
+/// waits in the state that takes the read's data, due 7 steps after the request at interface
+/// latency 0, while the pre-2022 adapter and co-sim's memory take 13. `Acc` (`PIPELINE off`,
+/// 16 trips) reads `w[i * 4]`: the report's 50 and 16 × (13 − 7) = 96: 146 a call. `w[i]` is a
+/// forward run of the loop's counter, which Vitis may make a burst: not charged, the report's
+/// 50. The public 2020.2 `lenet5` reads its conv1 biases so (2048 reads, +12288), which took
+/// its estimate with the report from 0.5 to 0.0 % of co-simulation.
+#[test]
+fn single_reads_outside_a_pipeline_wait_for_the_adapter() {
+    let report = report_2020_2(
+        "|       50|       50|  0.500 us|  0.500 us|   51|   51|     none|",
+        &["|- Acc     |       48|       48|         3|          -|          -|    16|        no|"],
+    );
+    let tb = "void k(const int w[64], int *out);\n\
+              int main() { int w[64], o = 0; for (int i = 0; i < 64; i++) w[i] = i; k(w, &o); return o > 0 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let kernel = |index: &str| {
+        format!(
+            "void k(const int w[64], int *out) {{\n\
+             #pragma HLS INTERFACE m_axi port=w offset=slave\n\
+             \x20 int s = 0;\n\
+             \x20 Acc: for (int i = 0; i < 16; i++) {{\n\
+             #pragma HLS PIPELINE off\n\
+             \x20   s += w[{index}];\n\
+             \x20 }}\n\
+             \x20 *out = s;\n}}\n"
+        )
+    };
+    let run = |index: &str| {
+        let dir = project_dir(&kernel(index), tb, config, &[("k_csynth.rpt", report.as_str())]);
+        let csynth = dir.path().join("k_csynth.rpt");
+        sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone()
+    };
+    let strided = run("i * 4");
+    assert_eq!(counts(&strided["per_call"]), [146], "{strided}");
+    let waits = strided["single_read_waits"].as_array().expect("single_read_waits listed");
+    assert_eq!(
+        (waits.len(), waits[0]["name"].as_str(), waits[0]["reads"].as_u64(), waits[0]["cycles"].as_u64()),
+        (1, Some("k"), Some(16), Some(96))
+    );
+    let forward = run("i");
+    assert_eq!(counts(&forward["per_call"]), [50], "{forward}");
+    assert!(forward.get("single_read_waits").is_none(), "{forward}");
 }
 
 /// A pipelined loop's single-beat m_axi reads wait for the adapter (docs/cycle-model.md, "m_axi

@@ -220,7 +220,7 @@ fn headline(rep: &Report) -> String {
         let total: u64 = e.single_read_waits.iter().map(|w| w.cycles).sum();
         let _ = writeln!(
             out,
-            "m_axi single reads in pipelines (a bundle takes one request a cycle; a read waits for the adapter): +{total} over the run, in the figures above: {} (docs/cycle-model.md, \"m_axi single reads in a pipeline\")",
+            "m_axi single reads (a bundle takes one request a cycle; a read waits for the adapter): +{total} over the run, in the figures above: {} (docs/cycle-model.md, \"m_axi single reads in a pipeline\")",
             parts.join(", ")
         );
     }

@@ -115,12 +115,13 @@ pub struct Replay {
     pub single_read_waits: Vec<SingleReadWait>,
 }
 
-/// The waits of one pipelined loop's single-beat m_axi reads over the run.
+/// The waits of one pipelined loop's single-beat m_axi reads over the run, or of a function's
+/// single reads outside its pipelines.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize)]
 pub struct SingleReadWait {
     #[serde(skip)]
     pub probe: u32,
-    /// The loop's probe name and source line.
+    /// The loop's (or function's) probe name and source line.
     pub name: String,
     pub line: usize,
     /// Its single-beat reads on its busiest bundle, and the cycles they waited, over the run
@@ -317,6 +318,24 @@ pub struct Options {
     pub reads_bound_ii: bool,
 }
 
+/// Per function probe, the lines of the loops in its body that are pipelined (the head of a
+/// flattened nest for the nest).
+fn pipelined_lines(manifest: &Manifest, timing: &HashMap<u32, Timing>) -> FastMap<u32, Vec<usize>> {
+    let mut by_function: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        if matches!(timing.get(&p.id), Some(Timing::Loop(l)) if l.pipelined.value) {
+            by_function.entry((p.file.as_str(), p.function.as_str())).or_default().push(p.line);
+        }
+    }
+    let mut out = FastMap::default();
+    for f in manifest.probes.iter().filter(|p| p.kind == "function") {
+        if let Some(lines) = by_function.get(&(f.file.as_str(), f.function.as_str())) {
+            out.insert(f.id, lines.clone());
+        }
+    }
+    out
+}
+
 /// Bytes of one element of a port's type, for telling a bulk transfer from an element access.
 fn port_element_bytes(t: &str) -> Option<u64> {
     let t = t.trim().trim_start_matches("const ").trim_end_matches('*').trim();
@@ -366,6 +385,8 @@ struct Ctx<'a> {
     last_leaf: Option<Leaf>,
     /// [`maxi_wait::single_read_stall`] by (iterations, reads an iteration, II).
     stalls: FastMap<(u64, u64, u64), u64>,
+    /// Per function probe, the lines of its pipelined loops (for the reads outside them).
+    pipelined_lines: FastMap<u32, Vec<usize>>,
 }
 
 /// A leaf invocation just closed (no record between its begin and end) whose next identical
@@ -432,6 +453,7 @@ impl<'a> Replayer<'a> {
             task_owner: task_owners(manifest),
             last_leaf: None,
             stalls: FastMap::default(),
+            pipelined_lines: pipelined_lines(manifest, timing),
         };
         let tops: Vec<u32> = manifest
             .probes
@@ -965,7 +987,7 @@ impl<'a> Ctx<'a> {
         let t = open.t;
         let trips = self.trips(t, stack, open, r);
         self.note_pipe(r.probe, stack, 1, trips);
-        let waits = self.single_read_waits(open);
+        let waits = self.single_read_waits(open) + self.straight_read_waits(open, stack);
         open.child_sum += waits;
         open.delta += waits as i64;
         let scheduled = match t {
@@ -1264,7 +1286,8 @@ impl<'a> Ctx<'a> {
                         .or_insert_with(|| super::maxi_wait::single_read_stall(iterations, per_iteration, ii, sr)),
                     None => 0,
                 };
-                // A run's latency is (trips - 1) x II + depth.
+                // A run's latency is (trips - 1) x II + depth: the loop is timed as if II `k`
+                // had been asked for.
                 let cycles = runs * stall + pipe.trips.saturating_sub(runs) * (ii - pipe.ii);
                 if cycles >= worst.0 {
                     worst = (cycles, reads, raised);
@@ -1291,6 +1314,58 @@ impl<'a> Ctx<'a> {
             }
         }
         total
+    }
+
+    /// A function invocation ends: the cycles its single-beat m_axi reads outside pipelines
+    /// waited. A state machine waits in the state that takes a read's data until the data is
+    /// there, as a pipeline does (docs/cycle-model.md, "m_axi single reads in a pipeline"):
+    /// each read waits what its round trip exceeds the schedule's distance by. A port counts
+    /// when none of its element reads in the function is inside a pipelined loop or may be a
+    /// burst of its innermost loop; nothing counts in a pipelined function, or in one called
+    /// inside a pipeline (inlined into it).
+    fn straight_read_waits(&mut self, open: &Open, stack: &[Open]) -> u64 {
+        let Some(sr) = self.opts.single_reads else { return 0 };
+        let wait = sr.round_trip.saturating_sub(sr.distance);
+        if wait == 0 || open.port_reads.is_empty() {
+            return 0;
+        }
+        let Some(f) = self.probes.get(open.probe).filter(|p| p.kind == "function") else { return 0 };
+        let pipelined = |o: &Open| match o.t {
+            Some(Timing::Module(m)) => m.pipelined,
+            Some(Timing::Loop(l)) => l.pipelined.value,
+            _ => false,
+        };
+        if pipelined(open) || stack.iter().any(|o| pipelined(o) || o.pipe_fn) {
+            return 0;
+        }
+        let lines = self.pipelined_lines.get(&open.probe);
+        let in_pipeline = |loops: &[usize]| lines.is_some_and(|ls| loops.iter().any(|l| ls.contains(l)));
+        let mut reads = 0;
+        for &(port, n) in &open.port_reads {
+            let Some(info) = self.probes.get(port).and_then(|p| p.port.as_deref()) else { continue };
+            if info.reads.iter().all(|s| !s.may_burst && !in_pipeline(&s.loops)) {
+                reads += n;
+            }
+        }
+        if reads == 0 {
+            return 0;
+        }
+        let cycles = reads * wait;
+        match self.out.single_read_waits.iter_mut().find(|w| w.probe == open.probe) {
+            Some(w) => {
+                w.reads += reads;
+                w.cycles += cycles;
+            }
+            None => self.out.single_read_waits.push(SingleReadWait {
+                probe: open.probe,
+                name: f.name.clone(),
+                line: f.line,
+                reads,
+                cycles,
+                ii: None,
+            }),
+        }
+        cycles
     }
 
     /// Whether pipelined loops' single-beat m_axi reads are counted at all.

@@ -1038,17 +1038,17 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
     // `UNROLL` loops and calls of `INLINE` functions is an innermost loop by then. A nested
     // loop kept, or a call of a function kept as a module, makes it no innermost loop (Vitis
     // does not pipeline a loop around a call it keeps as a module).
-    let snapshot = timing.clone();
-    let dissolved = |id: u32| dissolves(shape, &snapshot, id, 0);
-    let innermost = |id: u32| shape.inner.get(&id).is_none_or(|s| s.iter().all(|&c| dissolved(c)));
+    let innermost = |t: &HashMap<u32, Timing>, id: u32| {
+        shape.inner.get(&id).is_none_or(|s| s.iter().all(|&c| dissolves(shape, t, c, 0)))
+    };
     // The innermost loops of perfect nests (pre-2023 Vitis pipelines a small one itself and
-    // flattens the nest: `Defaults::flatten_small_perfect_nests`).
-    let nest_innermost: std::collections::HashSet<u32> = if d.flatten_small_perfect_nests {
+    // flattens the nest: `Defaults::flatten_small_perfect_nests`), with their nests' probes.
+    let nests: HashMap<u32, Vec<&ProbeEntry>> = if d.flatten_small_perfect_nests {
         manifest
             .probes
             .iter()
             .filter_map(|p| nest_probes(manifest, p))
-            .filter_map(|(_, ps)| ps.last().map(|q| q.id))
+            .filter_map(|(_, ps)| ps.last().map(|q| (q.id, ps.clone())))
             .collect()
     } else {
         Default::default()
@@ -1077,49 +1077,95 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
     // not unrolled into its parent (a public 2022.1 design: a 64-trip loop with `unroll
     // factor=2` became its own `_Pipeline_` module of 32 trips, its parent not pipelined).
     let partial = |t: &HashMap<u32, Timing>, id: u32| matches!(t.get(&id), Some(Timing::Loop(l)) if l.unroll.is_some_and(|f| f > 1));
+    let fixed = |id: u32| shape.min_trips.get(&id).is_none_or(|lo| Some(lo) == max_trips.get(&id));
+    let parent_loop = |id: u32| {
+        loops.iter().find(|q| q.id == id).and_then(|l| l.parent).filter(|pid| loops.iter().any(|q| q.id == *pid))
+    };
+    // Before 2023, a perfect nest ending in loop `id` (which becomes the pipeline, `inside`
+    // trips an iteration unrolled into it) whose iterations a run are no more than the
+    // threshold is unrolled whole into the loop around it, which is left innermost, when
+    // nothing else ran in that loop: the public 2020.2 `lenet5` unrolls its 5 × 5 (× 1)
+    // windows and 2 × 2 poolings into the pixel loops and pipelines those (flattened with the
+    // loops above them), where its 5 × 5 × 16 window (400) is the pipeline.
+    let unrolls_into = |t: &HashMap<u32, Timing>, id: u32, inside: u64| -> Option<(u32, Vec<u32>)> {
+        let members = nests.get(&id).cloned().unwrap_or_else(|| loops.iter().filter(|q| q.id == id).copied().collect());
+        if !d.flatten_small_perfect_nests || members.iter().any(|m| !free(t, m.id) || !fixed(m.id)) {
+            return None;
+        }
+        let total =
+            members.iter().try_fold(inside.max(1), |n, m| max_trips.get(&m.id).map(|&k| n.saturating_mul(k)))?;
+        let head = members.first()?.id;
+        let pid = parent_loop(head)?;
+        let alone = shape.inner.get(&pid).is_some_and(|s| s.iter().all(|&c| c == head || dissolves(shape, t, c, 0)));
+        (total <= d.pipeline_loops && free(t, pid) && alone).then(|| (pid, members.iter().map(|m| m.id).collect()))
+    };
+    let unroll = |t: &mut HashMap<u32, Timing>, ids: &[u32]| {
+        for id in ids {
+            if let Some(Timing::Loop(l)) = t.get_mut(id) {
+                l.unroll = Some(0);
+            }
+        }
+    };
     let mut parents_done: std::collections::HashSet<u32> = std::collections::HashSet::new();
-    for l in &loops {
-        if !innermost(l.id) || !free(timing, l.id) {
+    // Loops in source order; a loop a nest was unrolled into is looked at again after them.
+    let mut work: std::collections::VecDeque<u32> = loops.iter().map(|l| l.id).collect();
+    while let Some(id) = work.pop_front() {
+        if !innermost(timing, id) || !free(timing, id) {
             continue;
         }
-        if partial(timing, l.id) {
-            pipeline(timing, l.id);
+        if partial(timing, id) {
+            pipeline(timing, id);
             continue;
         }
-        let Some(&trips) = max_trips.get(&l.id) else { continue };
-        let parent_loop = l.parent.filter(|pid| loops.iter().any(|q| q.id == *pid));
+        let Some(&trips) = max_trips.get(&id) else { continue };
         let small = trips <= d.pipeline_loops;
-        if small && nest_innermost.contains(&l.id) {
+        if small && nests.contains_key(&id) {
+            if let Some((pid, members)) = unrolls_into(timing, id, 1) {
+                unroll(timing, &members);
+                work.push_back(pid);
+                continue;
+            }
             // Before 2023: pipelined itself; `apply_default_flatten` then flattens the nest.
-            pipeline(timing, l.id);
+            pipeline(timing, id);
             continue;
         }
-        match parent_loop {
+        match parent_loop(id) {
             Some(pid) if small && free(timing, pid) => {
                 // The parent becomes the pipeline only when everything that ran inside it is an
                 // innermost loop with few trips, the same number every time (a bound that varies
                 // cannot be unrolled: that loop is pipelined on its own).
-                let all_small = shape.inner.get(&pid).is_some_and(|inside| {
-                    inside.iter().all(|&s| {
-                        dissolved(s)
+                let inside: Vec<u32> = shape.inner.get(&pid).map(|s| s.iter().copied().collect()).unwrap_or_default();
+                let all_small = !inside.is_empty()
+                    && inside.iter().all(|&s| {
+                        dissolves(shape, timing, s, 0)
                             || loops.iter().any(|q| q.id == s)
-                                && innermost(s)
+                                && innermost(timing, s)
                                 && !partial(timing, s)
                                 && max_trips.get(&s).is_none_or(|&t| t <= d.pipeline_loops)
-                                && shape.min_trips.get(&s).is_none_or(|lo| Some(lo) == max_trips.get(&s))
-                    })
-                });
-                if all_small {
-                    if parents_done.insert(pid) {
-                        pipeline(timing, pid);
+                                && fixed(s)
+                    });
+                if !all_small {
+                    pipeline(timing, id);
+                } else if parents_done.insert(pid) {
+                    let unrolled: u64 = inside
+                        .iter()
+                        .filter(|&&s| !dissolves(shape, timing, s, 0))
+                        .map(|s| max_trips.get(s).copied().unwrap_or(1))
+                        .sum();
+                    match unrolls_into(timing, pid, unrolled) {
+                        Some((up, members)) => {
+                            let below: Vec<u32> =
+                                inside.iter().copied().filter(|s| !dissolves(shape, timing, *s, 0)).collect();
+                            unroll(timing, &below);
+                            unroll(timing, &members);
+                            work.push_back(up);
+                        }
+                        None => pipeline(timing, pid),
                     }
-                } else {
-                    pipeline(timing, l.id);
                 }
             }
             Some(pid) if small && parents_done.contains(&pid) => {}
-            Some(_) if small => pipeline(timing, l.id),
-            _ => pipeline(timing, l.id),
+            _ => pipeline(timing, id),
         }
     }
 }
