@@ -42,12 +42,25 @@ use std::collections::HashMap;
 #[derive(Debug, Default)]
 pub struct ParCalls {
     by_fn: HashMap<String, FnCalls>,
+    /// The lists [`FnCalls::by_name`] points into.
+    lists: Vec<Vec<CallFacts>>,
 }
 
 #[derive(Debug, Default)]
 struct FnCalls {
-    /// Per callee name, the calls of it that stand in a segment.
-    by_name: HashMap<String, Vec<CallFacts>>,
+    /// Its number among the calling functions (what a [`Group`] keeps).
+    id: u32,
+    /// Per callee name, the calls of it that stand in a segment: an index into `lists`.
+    by_name: HashMap<String, u32>,
+}
+
+/// The calls of one callee by one caller that stand in a segment, looked up once by name
+/// ([`ParCalls::callee`]): the analysis places a call per record of a log that may hold 10^8,
+/// where hashing the two names each time was a quarter of its time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Callee {
+    caller: u32,
+    list: u32,
 }
 
 #[derive(Debug, Clone)]
@@ -62,7 +75,7 @@ struct CallFacts {
 /// The calls of one execution of a segment placed so far, in a parent invocation.
 #[derive(Debug, Clone, Default)]
 pub struct Group {
-    caller: String,
+    caller: u32,
     segment: u32,
     last_pos: u32,
     /// The parent's children's cycles before the group's first call.
@@ -108,59 +121,69 @@ impl ParCalls {
             .filter(|p| p.kind == "function")
             .filter_map(|p| p.module.as_deref().map(|mi| (p.name.as_str(), mi)))
             .collect();
-        let mut by_fn: HashMap<String, FnCalls> = HashMap::new();
+        let mut out = ParCalls::default();
         for p in m.probes.iter().filter(|p| p.kind == "function") {
             let Some(mi) = p.module.as_deref() else { continue };
             if mi.segments.is_empty() {
                 continue;
             }
-            let fc = by_fn.entry(p.function.clone()).or_default();
             for (s, seg) in mi.segments.iter().enumerate() {
                 for (name, facts) in segment_calls(seg, mi, &modules, s as u32) {
-                    fc.by_name.entry(name).or_default().push(facts);
+                    out.add(&p.function, name, facts);
                 }
             }
         }
-        ParCalls { by_fn }
+        out
     }
 
-    /// Places a call of `callee` (probe `probe`, on `instance`) of `cycles` made by `caller`,
+    fn add(&mut self, caller: &str, callee: String, facts: CallFacts) {
+        let next_fn = self.by_fn.len() as u32;
+        let fc = self.by_fn.entry(caller.to_string()).or_insert_with(|| FnCalls { id: next_fn, ..FnCalls::default() });
+        let list = *fc.by_name.entry(callee).or_insert_with(|| {
+            self.lists.push(Vec::new());
+            (self.lists.len() - 1) as u32
+        });
+        self.lists[list as usize].push(facts);
+    }
+
+    /// The calls of `callee` by `caller` that stand in a segment; `None` where there are none.
+    pub fn callee(&self, caller: &str, callee: &str) -> Option<Callee> {
+        let fc = self.by_fn.get(caller)?;
+        fc.by_name.get(callee).map(|&list| Callee { caller: fc.id, list })
+    }
+
+    /// Places a call (of [`Self::callee`]'s `callee`, on `instance`) of `cycles` made by a caller
     /// whose children's cycles so far are `sum`: continuing `group` when it is the next call of
     /// the segment the group runs, else starting one. `None` (and no group) when the call stands
     /// in no segment: it follows what came before.
-    #[allow(clippy::too_many_arguments)]
     pub fn place(
         &self,
         group: &mut Option<Group>,
-        caller: &str,
-        callee: &str,
+        callee: Option<Callee>,
         instance: Option<(u32, Option<usize>)>,
         sum: u64,
         cycles: u64,
     ) -> Option<Placed> {
-        let Some(cands) = self.by_fn.get(caller).and_then(|f| f.by_name.get(callee)) else {
+        let Some(who) = callee else {
             *group = None;
             return None;
         };
-        // The group goes on or is replaced: taken, not copied, on every call.
-        let next = group
-            .take()
+        let (caller, cands) = (who.caller, &self.lists[who.list as usize]);
+        // The group goes on or is replaced: taken, not copied, on every call; a replaced one
+        // lends the new one its members' memory.
+        let old = group.take();
+        let next = old
+            .as_ref()
             .filter(|g| g.caller == caller && g.after == sum)
-            .and_then(|g| cands.iter().find(|c| c.segment == g.segment && c.pos == g.last_pos + 1).map(|c| (c, g)));
-        let (facts, mut g) = match next {
-            Some(x) => x,
-            None => {
+            .and_then(|g| cands.iter().find(|c| c.segment == g.segment && c.pos == g.last_pos + 1));
+        let (facts, mut g) = match (next, old) {
+            (Some(c), Some(g)) => (c, g),
+            (_, old) => {
                 // Not the first call of a segment: it follows what came before (the group is gone).
                 let first = cands.iter().find(|c| c.pos == 0)?;
-                let g = Group {
-                    caller: caller.to_string(),
-                    segment: first.segment,
-                    last_pos: 0,
-                    origin: sum,
-                    after: sum,
-                    end: 0,
-                    members: Vec::new(),
-                };
+                let mut members = old.map(|g| g.members).unwrap_or_default();
+                members.clear();
+                let g = Group { caller, segment: first.segment, last_pos: 0, origin: sum, after: sum, end: 0, members };
                 (first, g)
             }
         };
@@ -309,7 +332,7 @@ mod tests {
         inst: Option<(u32, Option<usize>)>,
         c: u64,
     ) -> u64 {
-        let placed = p.place(g, "f", callee, inst, *sum, c).map_or(c, |x| x.add);
+        let placed = p.place(g, p.callee("f", callee), inst, *sum, c).map_or(c, |x| x.add);
         *sum += placed;
         placed
     }
@@ -317,11 +340,10 @@ mod tests {
     #[test]
     fn independent_calls_cost_the_longest_and_a_dependent_one_follows() {
         let facts = |segment, pos, deps: &[u32]| CallFacts { segment, pos, deps: deps.to_vec() };
-        let mut fc = FnCalls::default();
-        fc.by_name.insert("a".into(), vec![facts(0, 0, &[])]);
-        fc.by_name.insert("b".into(), vec![facts(0, 1, &[])]);
-        fc.by_name.insert("c".into(), vec![facts(0, 2, &[0])]);
-        let p = ParCalls { by_fn: [("f".to_string(), fc)].into_iter().collect() };
+        let mut p = ParCalls::default();
+        p.add("f", "a".into(), facts(0, 0, &[]));
+        p.add("f", "b".into(), facts(0, 1, &[]));
+        p.add("f", "c".into(), facts(0, 2, &[0]));
         let (mut g, mut sum) = (None, 0);
         assert_eq!(group(&p, &mut g, &mut sum, "a", None, 10), 10);
         assert_eq!(group(&p, &mut g, &mut sum, "b", None, 30), 20, "beside a: 30 in all");

@@ -7,7 +7,7 @@
 
 use super::events::{Event, Record};
 use super::fastmap::{FastMap, IdTable, Stack, ThreadStacks};
-use super::parcalls::{Group, ParCalls};
+use super::parcalls::{Callee, Group, ParCalls};
 use super::relations::{Channel, Relations};
 use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
 use crate::emit::manifest::{Manifest, ProbeEntry};
@@ -363,11 +363,13 @@ struct Ctx<'a> {
     relations: &'a Relations,
     /// Which calls of a straight line may run side by side.
     parcalls: ParCalls,
+    /// [`ParCalls::callee`] by (caller's probe, callee's probe): worked out once a pair.
+    callees: FastMap<(u32, u32), Option<Callee>>,
     opts: &'a Options,
     site_index: FastMap<(Option<usize>, u32, Option<usize>), usize>,
-    /// Per parent site, the last child site looked up, by (probe, call site): a loop calling the
-    /// same function again finds its row without a search.
-    last_child: Vec<Option<(u32, Option<usize>, usize)>>,
+    /// Per parent site, the last two child sites looked up, by (probe, call site): a loop calling
+    /// the same function again, or two in turn, finds its row without a search.
+    last_child: Vec<[Option<(u32, Option<usize>, usize)>; 2]>,
     /// The same for top-level invocations.
     last_root: Option<(u32, Option<usize>, usize)>,
     out: Replay,
@@ -440,6 +442,7 @@ impl<'a> Replayer<'a> {
             timing: IdTable::new(timing.iter().map(|(&k, v)| (k, v))),
             relations,
             parcalls: ParCalls::from_manifest(manifest),
+            callees: FastMap::default(),
             opts,
             site_index: FastMap::default(),
             last_child: Vec::new(),
@@ -685,24 +688,23 @@ impl<'a> Ctx<'a> {
         // The same key always finds the same site (below): the last one found under this parent
         // is remembered.
         let memo = match parent {
-            Some(p) => self.last_child.get(p).copied().flatten(),
-            None => self.last_root,
+            Some(p) => self.last_child.get(p).copied().unwrap_or_default(),
+            None => [self.last_root, None],
         };
-        if let Some((p, c, s)) = memo {
-            if p == probe && c == call_site {
-                return s;
-            }
+        let hit = memo.iter().flatten().find(|(p, c, _)| *p == probe && *c == call_site);
+        if let Some(&(_, _, s)) = hit {
+            return s;
         }
         let s = self.find_site(parent, probe, call_site, copy);
-        let memo = Some((probe, call_site, s));
+        let found = Some((probe, call_site, s));
         match parent {
             Some(p) => {
                 if self.last_child.len() <= p {
-                    self.last_child.resize(self.out.sites.len(), None);
+                    self.last_child.resize(self.out.sites.len(), [None, None]);
                 }
-                self.last_child[p] = memo;
+                self.last_child[p] = [found, memo[0]];
             }
-            None => self.last_root = memo,
+            None => self.last_root = found,
         }
         s
     }
@@ -1100,12 +1102,15 @@ impl<'a> Ctx<'a> {
                         None
                     }
                     Some(Timing::Module(m)) if interval.is_none() => {
-                        let caller = self.p(parent.probe).map_or("", |p| p.function.as_str());
-                        let name = self.p(r.probe).map_or("", |p| p.name.as_str());
-                        let callee = name.rsplit("::").next().unwrap_or(name);
+                        let (probes, parcalls) = (&self.probes, &self.parcalls);
+                        let callee = *self.callees.entry((parent.probe, r.probe)).or_insert_with(|| {
+                            let caller = probes.get(parent.probe).map_or("", |p| p.function.as_str());
+                            let name = probes.get(r.probe).map_or("", |p| p.name.as_str());
+                            parcalls.callee(caller, name.rsplit("::").next().unwrap_or(name))
+                        });
                         // The module it runs on: one per call site (as the rows are).
                         let instance = (!m.inlined).then_some((r.probe, open.call_site));
-                        self.parcalls.place(&mut parent.group, caller, callee, instance, parent.child_sum, cycles)
+                        self.parcalls.place(&mut parent.group, callee, instance, parent.child_sum, cycles)
                     }
                     _ => {
                         parent.group = None;
