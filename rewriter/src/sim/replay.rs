@@ -369,9 +369,9 @@ struct Ctx<'a> {
     site_index: FastMap<(Option<usize>, u32, Option<usize>), usize>,
     /// Per parent site, the last two child sites looked up, by (probe, call site): a loop calling
     /// the same function again, or two in turn, finds its row without a search.
-    last_child: Vec<[Option<(u32, Option<usize>, usize)>; 2]>,
-    /// The same for top-level invocations.
-    last_root: Option<(u32, Option<usize>, usize)>,
+    last_child: Vec<[Option<SiteMemo>; 2]>,
+    /// The same for top-level invocations (the last one).
+    last_root: Option<SiteMemo>,
     out: Replay,
     root_cursor: FastMap<u32, u64>,
     /// Call sites of each function probe over the design, in source order: (caller function,
@@ -390,6 +390,9 @@ struct Ctx<'a> {
     /// Per function probe, the lines of its pipelined loops (for the reads outside them).
     pipelined_lines: FastMap<u32, Vec<usize>>,
 }
+
+/// A site found: (probe, call site, site index).
+type SiteMemo = (u32, Option<usize>, usize);
 
 /// A leaf invocation just closed (no record between its begin and end) whose next identical
 /// invocations (same probe, same trips, same parent, nothing between) each add exactly what it
