@@ -110,8 +110,9 @@ struct ShapeBuilder {
     min_trips: fastmap::IdVec<Option<u64>>,
     /// (outer, inner) probe pairs seen.
     inner: fastmap::FastSet<(u32, u32)>,
-    /// Per outer probe, the last inner probe seen (+ 1; 0: none).
-    last_inner: fastmap::IdVec<u64>,
+    /// Per outer probe, the last two inner probes seen (+ 1; 0: none): a loop running two
+    /// in turn needs no lookup either.
+    last_inner: fastmap::IdVec<[u64; 2]>,
     open: fastmap::ThreadStacks<Vec<u32>>,
     /// The shape changed since [`ShapeBuilder::shape`] was last taken.
     changed: bool,
@@ -135,8 +136,9 @@ impl ShapeBuilder {
             events::Event::Begin => {
                 if let Some(&outer) = stack.last() {
                     let last = self.last_inner.get_mut(outer);
-                    if *last != u64::from(r.probe) + 1 {
-                        *last = u64::from(r.probe) + 1;
+                    let id = u64::from(r.probe) + 1;
+                    if !last.contains(&id) {
+                        *last = [id, last[0]];
                         self.changed |= self.inner.insert((outer, r.probe));
                     }
                 }

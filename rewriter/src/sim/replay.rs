@@ -389,6 +389,9 @@ struct Ctx<'a> {
     stalls: FastMap<(u64, u64, u64), u64>,
     /// Per function probe, the lines of its pipelined loops (for the reads outside them).
     pipelined_lines: FastMap<u32, Vec<usize>>,
+    /// Some port reads single elements (no `memcpy`): else no read waits, and the pipelines a
+    /// function ran need not be noted at every loop's end.
+    single_read_ports: bool,
 }
 
 /// A site found: (probe, call site, site index).
@@ -460,6 +463,11 @@ impl<'a> Replayer<'a> {
             last_leaf: None,
             stalls: FastMap::default(),
             pipelined_lines: pipelined_lines(manifest, timing),
+            single_read_ports: manifest
+                .probes
+                .iter()
+                .filter_map(|p| p.port.as_deref())
+                .any(|i| i.memcpys == 0 && !i.reads.is_empty()),
         };
         let tops: Vec<u32> = manifest
             .probes
@@ -1378,7 +1386,7 @@ impl<'a> Ctx<'a> {
 
     /// Whether pipelined loops' single-beat m_axi reads are counted at all.
     fn counts_single_reads(&self) -> bool {
-        self.opts.single_reads.is_some() || self.opts.reads_bound_ii
+        self.single_read_ports && (self.opts.single_reads.is_some() || self.opts.reads_bound_ii)
     }
 
     /// Cycles of a module invocation before its first child starts (half its handshake).
