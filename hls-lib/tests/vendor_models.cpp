@@ -107,6 +107,9 @@ static void math() {
     CHECK(hls::sqrt(u) == 1.5);
     CHECK(hls::sqrt(2.0f) == std::sqrt(2.0f) && hls::sin(0.5) == std::sin(0.5) && hls::sqrtf(4.0f) == 2.0f);
     CHECK(hls::atan2(1.0, 2.0) == std::atan2(1.0, 2.0));
+    // The float forms: a public 2020.2 kernel calls hls::atan2f.
+    CHECK(hls::atan2f(1.0f, 2.0f) == std::atan2(1.0f, 2.0f) && hls::tanhf(0.5f) == std::tanh(0.5f));
+    CHECK(hls::fminf(1.0f, -2.0f) == -2.0f && hls::floorf(-1.5f) == -2.0f && hls::rsqrtf(4.0f) == 0.5f);
 }
 
 // Vivado HLS' C arbitrary-precision types, in C++: ap_int / ap_uint of the named width.

@@ -839,6 +839,21 @@ fn tcl_directives_from_a_sourced_script() {
 }
 
 #[test]
+fn a_sourced_script_left_out_of_the_repository_is_a_warning_that_says_what_is_lost() {
+    // Vitis writes `source "./<proj>/<solution>/directives.tcl"` into every script.
+    let script = "open_project p\nset_top k\nadd_files k.cpp\nadd_files -tb tb.cpp\nopen_solution s1\n\
+                  source \"./p/s1/directives.tcl\"\n";
+    let t = tree(&[("run_hls.tcl", script), ("k.cpp", KERNEL), ("tb.cpp", TB)]);
+    let p = project::load(&t.path().join("run_hls.tcl")).unwrap();
+    assert!(p.directives.is_empty());
+    let w = warnings(&p);
+    assert_eq!(p.warnings.len(), 1, "{w}");
+    assert!(w.contains("run_hls.tcl:6:8: warning: cannot source "), "{w}");
+    assert!(w.contains("directives.tcl: no such file; its commands (directives"), "{w}");
+    assert!(!w.contains("hls_config.cfg"), "no advice about naming the project file: {w}");
+}
+
+#[test]
 fn cfg_directives_and_compile_settings() {
     let cfg = "[hls]\nsyn.top=top\nsyn.file=k.cpp\ntb.file=tb.cpp\n\
                syn.compile.pipeline_loops=16\n\

@@ -650,7 +650,18 @@ impl Interp<'_> {
         match super::read_text(&path) {
             Ok(text) => self.eval_script(Rc::new(Script::new(path, text))),
             Err(e) => {
-                let msg = format!("cannot source {}: {}; its commands were not read", path.display(), e.message);
+                // Vitis writes `source directives.tcl` into every solution's script, and
+                // repositories often leave the file out: say what is lost, not how to name a
+                // project file (read_text's advice, for the main one).
+                let why = match std::fs::metadata(&path) {
+                    Err(m) if m.kind() == std::io::ErrorKind::NotFound => "no such file".to_string(),
+                    _ => e.message,
+                };
+                let msg = format!(
+                    "cannot source {}: {why}; its commands (directives such as set_directive_pipeline) were not \
+                     read, so the estimate goes without them: put the file there if the solution used it",
+                    path.display()
+                );
                 self.warn_at(w.start, msg);
                 Ok(())
             }

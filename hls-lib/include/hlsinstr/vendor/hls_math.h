@@ -7,7 +7,7 @@
 // adds, in namespace hls (UG1399, "HLS Math Library"):
 //  - float and double overloads of those and of sqrt, fabs, abs, floor, ceil, round, trunc, log,
 //    log2, log10, exp2, pow, tan, sinh, cosh, tanh, fmin, fmax, fmod, copysign, recip, rsqrt,
-//    and the float forms sqrtf, sinf, cosf, expf, logf, fabsf, powf;
+//    and the float forms of each (sqrtf, atan2f, tanhf, ...: every name above with an `f`);
 //  - for ap_fixed<W, I, Q, O, N> and ap_ufixed<...>: sqrt, fabs, abs, floor, ceil, round,
 //    trunc, log, log2, log10, exp2, pow, tan, sinh, cosh, tanh, fmin, fmax, fmod, copysign,
 //    recip, rsqrt, and atan2. Each is computed in double and converted to the argument's type
@@ -65,13 +65,41 @@ inline float recip(float x) { return 1.0f / x; }
 inline double recip(double x) { return 1.0 / x; }
 inline float rsqrt(float x) { return 1.0f / std::sqrt(x); }
 inline double rsqrt(double x) { return 1.0 / std::sqrt(x); }
-inline float sqrtf(float x) { return std::sqrt(x); }
-inline float sinf(float x) { return std::sin(x); }
-inline float cosf(float x) { return std::cos(x); }
-inline float expf(float x) { return std::exp(x); }
-inline float logf(float x) { return std::log(x); }
-inline float fabsf(float x) { return std::fabs(x); }
-inline float powf(float x, float y) { return std::pow(x, y); }
+// The float forms UG1399 lists beside each function (hls::atan2f, hls::tanhf, ...).
+#define HLSINSTR_MATH_F1(f, g)                                                                                   \
+    inline float f(float x) { return std::g(x); }
+#define HLSINSTR_MATH_F2(f, g)                                                                                   \
+    inline float f(float x, float y) { return std::g(x, y); }
+HLSINSTR_MATH_F1(sqrtf, sqrt)
+HLSINSTR_MATH_F1(sinf, sin)
+HLSINSTR_MATH_F1(cosf, cos)
+HLSINSTR_MATH_F1(tanf, tan)
+HLSINSTR_MATH_F1(asinf, asin)
+HLSINSTR_MATH_F1(acosf, acos)
+HLSINSTR_MATH_F1(atanf, atan)
+HLSINSTR_MATH_F1(sinhf, sinh)
+HLSINSTR_MATH_F1(coshf, cosh)
+HLSINSTR_MATH_F1(tanhf, tanh)
+HLSINSTR_MATH_F1(expf, exp)
+HLSINSTR_MATH_F1(exp2f, exp2)
+HLSINSTR_MATH_F1(logf, log)
+HLSINSTR_MATH_F1(log2f, log2)
+HLSINSTR_MATH_F1(log10f, log10)
+HLSINSTR_MATH_F1(fabsf, fabs)
+HLSINSTR_MATH_F1(floorf, floor)
+HLSINSTR_MATH_F1(ceilf, ceil)
+HLSINSTR_MATH_F1(roundf, round)
+HLSINSTR_MATH_F1(truncf, trunc)
+HLSINSTR_MATH_F2(atan2f, atan2)
+HLSINSTR_MATH_F2(powf, pow)
+HLSINSTR_MATH_F2(fminf, fmin)
+HLSINSTR_MATH_F2(fmaxf, fmax)
+HLSINSTR_MATH_F2(fmodf, fmod)
+HLSINSTR_MATH_F2(copysignf, copysign)
+#undef HLSINSTR_MATH_F1
+#undef HLSINSTR_MATH_F2
+inline float recipf(float x) { return 1.0f / x; }
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 } // namespace hls
 
 #include_next <hls_math.h>
