@@ -568,17 +568,20 @@ fn the_systolic_solution_end_to_end_with_both_report_formats_and_its_cosim() {
 }
 
 /// Without a report, Vitis' defaults from the facts: a memcpy of a port is a module of elements + 3
-/// cycles (rule 1), copies on different bundles overlap (rule 2), a top with AXI ports adds 13
-/// (rule 11), a pipelined function is its depth whatever its loop ran (rule 8).
+/// cycles (rule 1) and its caller waits the m_axi latency besides (64 in the Vitis kernel flow
+/// both cases name: for a read's first beat, for a write's response; the public 2020.2 `example`'s
+/// report: 298 = its copies and loop, 155, + 2 × 64 + 15), copies on different bundles overlap
+/// (rule 2), a top with AXI ports adds 13 (rule 11), a pipelined function is its depth whatever its
+/// loop ran (rule 8).
 #[test]
 fn without_a_report_copies_overlapping_copies_axi_tops_and_pipelined_functions() {
     let d = |case: &str| counts(&sim(&repo().join("tests/cycle").join(case), &["--no-csynth"])["estimate"]["per_call"]);
-    // 256-word copy in (259) + the scale loop ((256 − 1) + tail 2 + its chain: a read of buf,
-    // a 32-bit multiply = 259) + copy out (259) + 13.
-    assert_eq!(d("01_memcpy_local"), [790, 790, 790]);
-    // a (128 words, gmem0: 131) beside w (64 words, gmem1: 67) = 131; mix 127 + 2 + its chain (a
-    // read, a 32-bit multiply: 2) = 131; c = 131; + 13.
-    assert_eq!(d("02_bundles_overlap"), [406, 406]);
+    // 256-word copy in (259 + 64) + the scale loop ((256 − 1) + tail 2 + its chain: a read of
+    // buf, a 32-bit multiply = 259) + copy out (259 + 64) + 13.
+    assert_eq!(d("01_memcpy_local"), [918, 918, 918]);
+    // a (128 words, gmem0: 131 + 64) beside w (64 words, gmem1: 67 + 64) = 195; mix 127 + 2 + its
+    // chain (a read, a 32-bit multiply: 2) = 131; c = 131 + 64; + 13.
+    assert_eq!(d("02_bundles_overlap"), [534, 534]);
     // A pipelined function: its body's latency on every call, whatever the C trips. Its `v` is
     // registers (`ARRAY_PARTITION complete`), its compares and adds integer (free): 0, and a
     // pipelined top takes at least 1 (the default depth, 3, before the function-pipeline rule;
@@ -657,7 +660,7 @@ fn without_a_report_a_division_by_a_constant_of_the_headers_is_no_divider() {
 }
 
 /// Without a report, a `memcpy` from a port into a local array nothing reads is code Vitis removes:
-/// no copy module, no DRAM bytes. The same kernel as 01 with such a copy added gives 790, as 01.
+/// no copy module, no DRAM bytes. The same kernel as 01 with such a copy added gives 918, as 01.
 #[test]
 fn without_a_report_a_copy_nothing_reads_costs_nothing() {
     let case = repo().join("tests/cycle/01_memcpy_local");
@@ -671,7 +674,7 @@ fn without_a_report_a_copy_nothing_reads_costs_nothing() {
     let dead =
         kernel.replacen(live, &format!("  int unused[VS_N];\n  std::memcpy(unused, in, sizeof(unused));\n{live}"), 1);
     std::fs::write(dir.path().join("kernel.cpp"), dead).unwrap();
-    assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [790, 790, 790]);
+    assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [918, 918, 918]);
 }
 
 /// A module whose latency the report leaves undefined (a data-dependent exit) is timed from its
@@ -2486,4 +2489,69 @@ fn single_reads_in_a_pipeline_wait_for_the_adapter_and_a_forward_run_does_not() 
     let forward = run("i");
     assert_eq!(counts(&forward["per_call"]), [26], "{forward}");
     assert!(forward.get("single_read_waits").is_none(), "{forward}");
+}
+
+/// The Vitis kernel flow without a report (a project of our own after the public 2020.2
+/// `example`: a `memcpy` of 50 ints in from an m_axi pointer, a loop, a `memcpy` back, one
+/// `INTERFACE m_axi` pragma and nothing else). Its block control and the pointer's offset go on
+/// the s_axilite bundle (the flow's defaults), so co-sim's polled window counts the call; the
+/// Vivado IP flow leaves the control on ports (the schedule). Each copy waits the project's m_axi
+/// latency in its caller: `config_interface -m_axi_latency 0` takes 2 × 64 off the flow's 64.
+#[test]
+fn without_a_report_the_kernel_flow_puts_control_on_the_bundle_and_copies_wait_its_latency() {
+    let kernel = "#include <cstring>\n\
+         void k(volatile int *a) {\n\
+         #pragma HLS INTERFACE m_axi port=a depth=50\n\
+         \x20   int buff[50];\n\
+         \x20   std::memcpy(buff, (const int *)a, 50 * sizeof(int));\n\
+         \x20   for (int i = 0; i < 50; i++) buff[i] = buff[i] + 100;\n\
+         \x20   std::memcpy((int *)a, buff, 50 * sizeof(int));\n\
+         }\n";
+    let tb = "void k(volatile int *a);\n\
+         int main() {\n\
+         \x20   static int a[50];\n\
+         \x20   for (int i = 0; i < 50; i++) a[i] = i;\n\
+         \x20   k(a);\n\
+         \x20   return a[49] == 149 ? 0 : 1;\n\
+         }\n";
+    let run = |flow: &str, config: &str| {
+        let ws = tempfile::tempdir().unwrap();
+        let sol = ws.path().join("proj/solution1");
+        std::fs::create_dir_all(&sol).unwrap();
+        std::fs::write(ws.path().join("k.cpp"), kernel).unwrap();
+        std::fs::write(ws.path().join("tb.cpp"), tb).unwrap();
+        std::fs::write(
+            sol.join("script.tcl"),
+            format!(
+                "############################################################\n\
+                 ## This file is generated automatically by Vitis HLS.\n\
+                 ## Please DO NOT edit it.\n\
+                 ## Copyright 1986-2020 Xilinx, Inc. All Rights Reserved.\n\
+                 ############################################################\n\
+                 open_project proj\nset_top k\nadd_files k.cpp\nadd_files -tb tb.cpp\n\
+                 open_solution \"solution1\" -flow_target {flow}\nset_part {{xc7z020clg400-1}}\n\
+                 create_clock -period 5 -name default\n{config}"
+            ),
+        )
+        .unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .current_dir(ws.path())
+            .args(["sim", "--quiet", "--no-csynth", "--format", "json", "--hls-include"])
+            .arg(hls_include())
+            .arg(sol.join("script.tcl"))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let rep: Value = serde_json::from_slice(&out.stdout).unwrap();
+        validate_against_schema(&rep);
+        let e = &rep["estimate"];
+        (counts(&e["per_call"])[0], counts(&e["cosim_per_call"])[0])
+    };
+    let (vitis, vitis_window) = run("vitis", "");
+    let (at_0, at_0_window) = run("vitis", "config_interface -m_axi_latency 0 -m_axi_offset slave\n");
+    let (vivado, vivado_window) = run("vivado", "");
+    assert_eq!(vitis, at_0 + 2 * 64, "each copy waits the latency: {vitis} vs {at_0} at latency 0");
+    assert_eq!(at_0, vivado, "the Vivado flow's latency is 0 too");
+    assert!(vitis_window > vitis && at_0_window > at_0, "the kernel flow's polled window: {vitis_window} over {vitis}");
+    assert_eq!(vivado_window, vivado, "the Vivado flow: control on ports, the schedule");
 }

@@ -348,8 +348,10 @@ fn tcl_full_script() {
     assert_eq!(p.csim_ldflags, strings(&["-lm", "-lrt"]));
     assert_eq!(
         p.other,
-        vec![("config_interface".to_string(), "-m_axi_alignment_byte_size 64 -m_axi_latency 64".to_string())]
+        vec![("config_interface".to_string(), "-m_axi_alignment_byte_size 64".to_string())],
+        "-m_axi_latency is read"
     );
+    assert_eq!(p.m_axi_latency, Some(64));
     assert_eq!(p.pipeline_loops, Some(64));
     let d: Vec<_> = p.directives.iter().map(|d| (d.describe(), d.options.len(), d.flags.len())).collect();
     assert_eq!(d, [("set_directive_pipeline kern_top/loop (run_hls.tcl:22)".to_string(), 0, 0)]);
@@ -1193,4 +1195,25 @@ fn glob_in_a_script_lists_the_files_on_disk() {
     let w = warnings(&p);
     assert!(w.contains("`glob nowhere/*.cpp` matches no file"), "{w}");
     assert!(!w.contains("none/*.c"), "-nocomplain: {w}");
+}
+
+#[test]
+fn the_m_axi_latency_the_project_sets_wins_over_its_flows() {
+    let cfg = |line: &str| {
+        let text = format!("[hls]\nflow_target=vitis\nsyn.top=k\nsyn.file=k.cpp\ntb.file=tb.cpp\n{line}");
+        let t = tree(&[("hls_config.cfg", text.as_str()), ("k.cpp", KERNEL), ("tb.cpp", TB)]);
+        project::load(&t.path().join("hls_config.cfg")).unwrap()
+    };
+    assert_eq!(cfg("").maxi_latency_default(), Some(64), "the Vitis kernel flow's");
+    assert_eq!(cfg("syn.interface.m_axi_latency=32\n").maxi_latency_default(), Some(32));
+    let bad = cfg("syn.interface.m_axi_latency=fast\n");
+    assert_eq!(bad.maxi_latency_default(), Some(64));
+    assert!(warnings(&bad).contains("cannot read `syn.interface.m_axi_latency=fast`"), "{}", warnings(&bad));
+    let tcl = "open_project p\nset_top k\nadd_files k.cpp\nadd_files -tb tb.cpp\n\
+               open_solution s1 -flow_target vitis\n\
+               config_interface -m_axi_latency 0 -m_axi_offset slave\n";
+    let t = tree(&[("run_hls.tcl", tcl), ("k.cpp", KERNEL), ("tb.cpp", TB)]);
+    let p = project::load(&t.path().join("run_hls.tcl")).unwrap();
+    assert_eq!(p.maxi_latency_default(), Some(0));
+    assert_eq!(p.other, vec![("config_interface".to_string(), "-m_axi_offset slave".to_string())]);
 }

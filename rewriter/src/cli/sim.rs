@@ -209,6 +209,7 @@ fn analysis_options(
         },
         tool_version: project.and_then(|p| p.tool_version_hint()),
         maxi_latency: project.and_then(|p| p.maxi_latency_default()),
+        kernel_flow: project.is_some_and(|p| p.flow_target.as_deref() == Some("vitis")),
     })
 }
 

@@ -35,6 +35,7 @@ const HLS_KEYS: &[&str] = &[
     "csim.O",
     "syn.compile.pipeline_loops",
     "syn.dataflow.default_channel",
+    "syn.interface.m_axi_latency",
 ];
 
 /// Keys of the `[hls]` section (and general `v++` keys before any section) that Vitis knows but
@@ -106,7 +107,6 @@ const OTHER_KNOWN_KEYS: &[&str] = &[
     "syn.interface.m_axi_buffer_impl",
     "syn.interface.m_axi_conservative_mode",
     "syn.interface.m_axi_flush_mode",
-    "syn.interface.m_axi_latency",
     "syn.interface.m_axi_max_bitwidth",
     "syn.interface.m_axi_max_read_burst_length",
     "syn.interface.m_axi_max_widen_bitwidth",
@@ -250,6 +250,7 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
             "csim.argv" => Some("csim.argv"),
             "part" => Some("part"),
             "syn.compile.pipeline_loops" => Some("syn.compile.pipeline_loops"),
+            "syn.interface.m_axi_latency" => Some("syn.interface.m_axi_latency"),
             "syn.dataflow.default_channel" => Some("syn.dataflow.default_channel"),
             "platform" => Some("platform"),
             "freqhz" => Some("freqhz"),
@@ -343,6 +344,14 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
                     &path,
                     Some(at),
                     format!("cannot read `syn.compile.pipeline_loops={value}`: write a trip count such as 64 (0: no automatic pipelining); ignored"),
+                ),
+            },
+            "syn.interface.m_axi_latency" => match value.parse::<u64>() {
+                Ok(n) => p.m_axi_latency = Some(n),
+                Err(_) => p.warn(
+                    &path,
+                    Some(at),
+                    format!("cannot read `syn.interface.m_axi_latency={value}`: write a cycle count such as 64; ignored"),
                 ),
             },
             "syn.dataflow.default_channel" => match super::dataflow_channel(value) {

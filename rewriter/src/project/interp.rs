@@ -414,6 +414,21 @@ impl Interp<'_> {
                     self.record(&name, &rest);
                 }
             }
+            "config_interface" => {
+                let (value, rest) = self.take_option(&name, args, "-m_axi_latency");
+                if let Some(w) = value {
+                    match w.text.parse::<u64>() {
+                        Ok(n) => self.p.m_axi_latency = Some(n),
+                        Err(_) => {
+                            let msg = format!("cannot read `-m_axi_latency {}`: write a cycle count such as 64; ignored", w.text);
+                            self.warn_at(w.start, msg);
+                        }
+                    }
+                }
+                if !rest.is_empty() {
+                    self.record(&name, &rest);
+                }
+            }
             "config_dataflow" => {
                 let (value, rest) = self.take_option(&name, args, "-default_channel");
                 if let Some(w) = value {

@@ -159,6 +159,9 @@ pub struct Project {
     /// greater"). 0 switches automatic pipelining off: that is how projects use it
     /// (`config_compile -pipeline_loops 0`); the UG1399 excerpts read do not say so in words.
     pub pipeline_loops: Option<u64>,
+    /// The m_axi latency the schedule assumes (`config_interface -m_axi_latency`,
+    /// `syn.interface.m_axi_latency`); `None`: the flow's default ([`Project::maxi_latency_default`]).
+    pub m_axi_latency: Option<u64>,
     /// Tcl: the project is Vivado HLS' (the tool before Vitis HLS 2020.1): the script says it was
     /// written by Vivado HLS, or the project directory holds Vivado HLS' `vivado_hls.app` (Vitis
     /// HLS writes `hls.app`). It pipelines no loop on its own: see [`Project::pipeline_threshold`].
@@ -437,6 +440,7 @@ impl Project {
             part: None,
             platform: None,
             flow_target: None,
+            m_axi_latency: None,
             solution: None,
             blackbox: Vec::new(),
             csim_argv: None,
@@ -691,11 +695,14 @@ impl Project {
         !self.vivado_hls_or_before(2020)
     }
 
-    /// The m_axi latency, in cycles, that Vitis schedules for when nothing sets it
+    /// The m_axi latency, in cycles, that the project sets, else that Vitis schedules for when nothing sets it
     /// (`syn.interface.m_axi_latency`, UG1399 "Default Settings of Vivado/Vitis Flows", 2020.2 to
     /// 2023.2): 0 for the Vivado IP flow, 64 for the Vitis kernel flow; Vivado HLS' INTERFACE
     /// latency is 0 by default too. `None` when the project names neither.
     pub fn maxi_latency_default(&self) -> Option<u64> {
+        if self.m_axi_latency.is_some() {
+            return self.m_axi_latency;
+        }
         match self.flow_target.as_deref() {
             Some("vitis") => Some(64),
             Some("vivado") => Some(0),

@@ -13,6 +13,7 @@ pub mod directives;
 pub mod estimate;
 pub mod events;
 pub mod fastmap;
+mod flow_interfaces;
 pub mod headers;
 mod install_include;
 pub mod logpipe;
@@ -62,6 +63,9 @@ pub struct AnalysisOptions {
     /// The m_axi latency the project's flow target schedules for (`Project::maxi_latency_default`):
     /// without a report, the memory latency in place of the board's.
     pub maxi_latency: Option<u64>,
+    /// The project is the Vitis kernel flow's (`flow_target` `vitis`): without a report, the
+    /// top's ports no pragma names take that flow's interfaces (`flow_interfaces`).
+    pub kernel_flow: bool,
 }
 
 /// The report and the replay it came from (the timeline writers need the latter).
@@ -315,6 +319,11 @@ fn analyze_inner(
         Some((m, o)) => (m, o),
         None => (manifest, opts),
     };
+    // A report says where the ports went; without one, the kernel flow's defaults do.
+    let flow_defaults = (opts.kernel_flow && opts.csynth.is_none())
+        .then(|| flow_interfaces::kernel_flow_defaults(manifest, &opts.top))
+        .flatten();
+    let manifest = flow_defaults.as_ref().unwrap_or(manifest);
     let csynth = match &opts.csynth {
         Some(p) => Some((p.clone(), csynth::parse_file(p)?)),
         None => None,
@@ -350,6 +359,7 @@ fn analyze_inner(
         max_nodes: opts.timeline_nodes,
         bulk_transfers: rep.is_none(),
         copy_tail: 1 + opts.defaults.pipeline_wrapper,
+        copy_latency: if rep.is_none() { opts.maxi_latency.unwrap_or(0) } else { 0 },
         // No `_Pipeline_` module around a loop (Vivado HLS, Vitis before 2021): a copy is a
         // loop of its function's state machine, as the wrapper's absence says.
         copies_in_sequence: opts.defaults.pipeline_wrapper == 0,
@@ -524,6 +534,7 @@ mod tests {
             fifo_arrays: false,
             tool_version: None,
             maxi_latency: None,
+            kernel_flow: false,
         }
     }
 
@@ -554,6 +565,7 @@ mod tests {
             max_nodes: 0,
             bulk_transfers: true,
             copy_tail: 3,
+            copy_latency: 0,
             copies_in_sequence: false,
             window: None,
             top: "k".into(),

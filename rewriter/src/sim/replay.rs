@@ -295,6 +295,12 @@ pub struct Options {
     /// loop of its function: the 2016.4 `aes256cbc` report's copies of 16 and 32 bytes, 17 and
     /// 33).
     pub copy_tail: u64,
+    /// No report: the m_axi latency the project schedules for (its `m_axi_latency`, else its
+    /// flow's: 64 in the Vitis kernel flow, 0 in the Vivado IP flow). A bulk copy waits that long
+    /// in its caller's states besides its loop: for the first beat of a read, for the write
+    /// response after the last beat of a write (the public 2020.2 `example`'s report: two copies
+    /// of 50 ints at 52 and 51, its loop 52, its top 298 = their 155 + 2 × 64 + 15).
+    pub copy_latency: u64,
     /// The copies of a function are loops of its own state machine, run one after another
     /// whatever their bundles: Vivado HLS and Vitis before 2021, where a copy is no
     /// `_Pipeline_` module of its own (the 2020.2 `kernel`'s report: its copies of three
@@ -910,7 +916,7 @@ impl<'a> Ctx<'a> {
     /// total). A fixed latency, a pipelined function or an inlined one holds its copies.
     fn copy_cycles(&self, t: Option<&Timing>, port: &str, read: bool, elements: u64) -> Option<u64> {
         if self.opts.bulk_transfers {
-            return Some(elements + self.opts.copy_tail);
+            return Some(elements + self.opts.copy_tail + self.opts.copy_latency);
         }
         let Some(Timing::Module(m)) = t else { return None };
         if m.pipelined || m.inlined || !m.copies.is_empty() {
@@ -2045,6 +2051,7 @@ mod tests {
             max_nodes: 0,
             bulk_transfers: false,
             copy_tail: 3,
+            copy_latency: 0,
             copies_in_sequence: false,
             window: None,
             top: String::new(),
