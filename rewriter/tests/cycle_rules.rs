@@ -568,20 +568,18 @@ fn the_systolic_solution_end_to_end_with_both_report_formats_and_its_cosim() {
 }
 
 /// Without a report, Vitis' defaults from the facts: a memcpy of a port is a module of elements + 3
-/// cycles (rule 1) and its caller waits the m_axi latency besides (64 in the Vitis kernel flow
-/// both cases name: for a read's first beat, for a write's response; the public 2020.2 `example`'s
-/// report: 298 = its copies and loop, 155, + 2 × 64 + 15), copies on different bundles overlap
-/// (rule 2), a top with AXI ports adds 13 (rule 11), a pipelined function is its depth whatever its
-/// loop ran (rule 8).
+/// cycles (rule 1; from 2021 its own module, whose caller adds no wait of the m_axi latency: the
+/// top is its children + 13), copies on different bundles overlap (rule 2), a top with AXI ports
+/// adds 13 (rule 11), a pipelined function is its depth whatever its loop ran (rule 8).
 #[test]
 fn without_a_report_copies_overlapping_copies_axi_tops_and_pipelined_functions() {
     let d = |case: &str| counts(&sim(&repo().join("tests/cycle").join(case), &["--no-csynth"])["estimate"]["per_call"]);
-    // 256-word copy in (259 + 64) + the scale loop ((256 − 1) + tail 2 + its chain: a read of
-    // buf, a 32-bit multiply = 259) + copy out (259 + 64) + 13.
-    assert_eq!(d("01_memcpy_local"), [918, 918, 918]);
-    // a (128 words, gmem0: 131 + 64) beside w (64 words, gmem1: 67 + 64) = 195; mix 127 + 2 + its
-    // chain (a read, a 32-bit multiply: 2) = 131; c = 131 + 64; + 13.
-    assert_eq!(d("02_bundles_overlap"), [534, 534]);
+    // 256-word copy in (259) + the scale loop ((256 − 1) + tail 2 + its chain: a read of buf,
+    // a 32-bit multiply = 259) + copy out (259) + 13.
+    assert_eq!(d("01_memcpy_local"), [790, 790, 790]);
+    // a (128 words, gmem0: 131) beside w (64 words, gmem1: 67) = 131; mix 127 + 2 + its chain (a
+    // read, a 32-bit multiply: 2) = 131; c = 131; + 13.
+    assert_eq!(d("02_bundles_overlap"), [406, 406]);
     // A pipelined function: its body's latency on every call, whatever the C trips. Its `v` is
     // registers (`ARRAY_PARTITION complete`), its compares and adds integer (free): 0, and a
     // pipelined top takes at least 1 (the default depth, 3, before the function-pipeline rule;
@@ -660,7 +658,7 @@ fn without_a_report_a_division_by_a_constant_of_the_headers_is_no_divider() {
 }
 
 /// Without a report, a `memcpy` from a port into a local array nothing reads is code Vitis removes:
-/// no copy module, no DRAM bytes. The same kernel as 01 with such a copy added gives 918, as 01.
+/// no copy module, no DRAM bytes. The same kernel as 01 with such a copy added gives 790, as 01.
 #[test]
 fn without_a_report_a_copy_nothing_reads_costs_nothing() {
     let case = repo().join("tests/cycle/01_memcpy_local");
@@ -674,7 +672,7 @@ fn without_a_report_a_copy_nothing_reads_costs_nothing() {
     let dead =
         kernel.replacen(live, &format!("  int unused[VS_N];\n  std::memcpy(unused, in, sizeof(unused));\n{live}"), 1);
     std::fs::write(dir.path().join("kernel.cpp"), dead).unwrap();
-    assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [918, 918, 918]);
+    assert_eq!(counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]), [790, 790, 790]);
 }
 
 /// A module whose latency the report leaves undefined (a data-dependent exit) is timed from its
@@ -2495,8 +2493,9 @@ fn single_reads_in_a_pipeline_wait_for_the_adapter_and_a_forward_run_does_not() 
 /// `example`: a `memcpy` of 50 ints in from an m_axi pointer, a loop, a `memcpy` back, one
 /// `INTERFACE m_axi` pragma and nothing else). Its block control and the pointer's offset go on
 /// the s_axilite bundle (the flow's defaults), so co-sim's polled window counts the call; the
-/// Vivado IP flow leaves the control on ports (the schedule). Each copy waits the project's m_axi
-/// latency in its caller: `config_interface -m_axi_latency 0` takes 2 × 64 off the flow's 64.
+/// Vivado IP flow leaves the control on ports (the schedule). Before 2021 (this script's
+/// header) each copy is a loop of the top's states, which wait the project's m_axi latency:
+/// `config_interface -m_axi_latency 0` takes 2 × 64 off the flow's 64.
 #[test]
 fn without_a_report_the_kernel_flow_puts_control_on_the_bundle_and_copies_wait_its_latency() {
     let kernel = "#include <cstring>\n\

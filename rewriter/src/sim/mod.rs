@@ -359,7 +359,13 @@ fn analyze_inner(
         max_nodes: opts.timeline_nodes,
         bulk_transfers: rep.is_none(),
         copy_tail: 1 + opts.defaults.pipeline_wrapper,
-        copy_latency: if rep.is_none() { opts.maxi_latency.unwrap_or(0) } else { 0 },
+        // Where a copy is a loop of its function's own states (no `_Pipeline_` module: Vivado HLS,
+        // Vitis before 2021), those states wait the latency; from 2021 a copy is a module whose
+        // caller's states are its top's ~13 beyond its children (facts, rules 1 and 11).
+        copy_latency: match (rep, opts.defaults.pipeline_wrapper) {
+            (None, 0) => opts.maxi_latency.unwrap_or(0),
+            _ => 0,
+        },
         // No `_Pipeline_` module around a loop (Vivado HLS, Vitis before 2021): a copy is a
         // loop of its function's state machine, as the wrapper's absence says.
         copies_in_sequence: opts.defaults.pipeline_wrapper == 0,

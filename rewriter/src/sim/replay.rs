@@ -295,11 +295,12 @@ pub struct Options {
     /// loop of its function: the 2016.4 `aes256cbc` report's copies of 16 and 32 bytes, 17 and
     /// 33).
     pub copy_tail: u64,
-    /// No report: the m_axi latency the project schedules for (its `m_axi_latency`, else its
-    /// flow's: 64 in the Vitis kernel flow, 0 in the Vivado IP flow). A bulk copy waits that long
-    /// in its caller's states besides its loop: for the first beat of a read, for the write
-    /// response after the last beat of a write (the public 2020.2 `example`'s report: two copies
-    /// of 50 ints at 52 and 51, its loop 52, its top 298 = their 155 + 2 × 64 + 15).
+    /// No report, copies in their function's own states (before 2021): the m_axi latency the
+    /// project schedules for (its `m_axi_latency`, else its flow's: 64 in the Vitis kernel flow,
+    /// 0 in the Vivado IP flow). A bulk copy waits that long in those states besides its loop:
+    /// for the first beat of a read, for the write response after the last beat of a write (the
+    /// public 2020.2 `example`'s report: two copies of 50 ints at 52 and 51, its loop 52, its top
+    /// 298 = their 155 + 2 × 64 + 15).
     pub copy_latency: u64,
     /// The copies of a function are loops of its own state machine, run one after another
     /// whatever their bundles: Vivado HLS and Vitis before 2021, where a copy is no
