@@ -2399,6 +2399,42 @@ fn without_a_report_single_m_axi_reads_on_one_bundle_bound_the_ii() {
     assert!(asked.get("single_read_waits").is_none(), "{asked}");
 }
 
+/// The estimate (with `report`) of a kernel whose loop `Acc` (16 trips, `#pragma HLS <pragma>`)
+/// sums `w[<index>]` of an m_axi port.
+fn read_loop_estimate(report: &str, pragma: &str, index: &str) -> Value {
+    let tb = "void k(const int w[64], int *out);\n\
+              int main() { int w[64], o = 0; for (int i = 0; i < 64; i++) w[i] = i; k(w, &o); return o > 0 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let kernel = format!(
+        "void k(const int w[64], int *out) {{\n\
+         #pragma HLS INTERFACE m_axi port=w offset=slave\n\
+         \x20 int s = 0;\n\
+         \x20 Acc: for (int i = 0; i < 16; i++) {{\n\
+         #pragma HLS {pragma}\n\
+         \x20   s += w[{index}];\n\
+         \x20 }}\n\
+         \x20 *out = s;\n}}\n"
+    );
+    let dir = project_dir(&kernel, tb, config, &[("k_csynth.rpt", report)]);
+    let csynth = dir.path().join("k_csynth.rpt");
+    sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone()
+}
+
+/// [`read_loop_estimate`] of `w[i * 4]`: `strided` cycles a call, its 16 reads listed as one
+/// wait of `name` and `cycles`; of `w[i]` (a forward run, a burst): `forward`, no wait.
+fn assert_read_waits(report: &str, pragma: &str, (strided, name, cycles): (u64, &str, u64), forward: u64) {
+    let e = read_loop_estimate(report, pragma, "i * 4");
+    assert_eq!(counts(&e["per_call"]), [strided], "{e}");
+    let waits = e["single_read_waits"].as_array().expect("single_read_waits listed");
+    assert_eq!(
+        (waits.len(), waits[0]["name"].as_str(), waits[0]["reads"].as_u64(), waits[0]["cycles"].as_u64()),
+        (1, Some(name), Some(16), Some(cycles))
+    );
+    let e = read_loop_estimate(report, pragma, "i");
+    assert_eq!(counts(&e["per_call"]), [forward], "{e}");
+    assert!(e.get("single_read_waits").is_none(), "{e}");
+}
+
 /// A single-beat m_axi read outside a pipeline waits for the adapter too: the state machine
 /// waits in the state that takes the read's data, due 7 steps after the request at interface
 /// latency 0, while the pre-2022 adapter and co-sim's memory take 13. `Acc` (`PIPELINE off`,
@@ -2412,36 +2448,7 @@ fn single_reads_outside_a_pipeline_wait_for_the_adapter() {
         "|       50|       50|  0.500 us|  0.500 us|   51|   51|     none|",
         &["|- Acc     |       48|       48|         3|          -|          -|    16|        no|"],
     );
-    let tb = "void k(const int w[64], int *out);\n\
-              int main() { int w[64], o = 0; for (int i = 0; i < 64; i++) w[i] = i; k(w, &o); return o > 0 ? 0 : 1; }\n";
-    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
-    let kernel = |index: &str| {
-        format!(
-            "void k(const int w[64], int *out) {{\n\
-             #pragma HLS INTERFACE m_axi port=w offset=slave\n\
-             \x20 int s = 0;\n\
-             \x20 Acc: for (int i = 0; i < 16; i++) {{\n\
-             #pragma HLS PIPELINE off\n\
-             \x20   s += w[{index}];\n\
-             \x20 }}\n\
-             \x20 *out = s;\n}}\n"
-        )
-    };
-    let run = |index: &str| {
-        let dir = project_dir(&kernel(index), tb, config, &[("k_csynth.rpt", report.as_str())]);
-        let csynth = dir.path().join("k_csynth.rpt");
-        sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone()
-    };
-    let strided = run("i * 4");
-    assert_eq!(counts(&strided["per_call"]), [146], "{strided}");
-    let waits = strided["single_read_waits"].as_array().expect("single_read_waits listed");
-    assert_eq!(
-        (waits.len(), waits[0]["name"].as_str(), waits[0]["reads"].as_u64(), waits[0]["cycles"].as_u64()),
-        (1, Some("k"), Some(16), Some(96))
-    );
-    let forward = run("i");
-    assert_eq!(counts(&forward["per_call"]), [50], "{forward}");
-    assert!(forward.get("single_read_waits").is_none(), "{forward}");
+    assert_read_waits(&report, "PIPELINE off", (146, "k", 96), 50);
 }
 
 /// A pipelined loop's single-beat m_axi reads wait for the adapter (docs/cycle-model.md, "m_axi
@@ -2456,37 +2463,7 @@ fn single_reads_in_a_pipeline_wait_for_the_adapter_and_a_forward_run_does_not() 
         "|       26|       26|  0.260 us|  0.260 us|   27|   27|     none|",
         &["|- Acc     |       24|       24|         9|          1|          1|    16|       yes|"],
     );
-    let tb = "void k(const int w[64], int *out);\n\
-              int main() { int w[64], o = 0; for (int i = 0; i < 64; i++) w[i] = i; k(w, &o); return o > 0 ? 0 : 1; }\n";
-    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
-    let kernel = |index: &str| {
-        format!(
-            "void k(const int w[64], int *out) {{\n\
-             #pragma HLS INTERFACE m_axi port=w offset=slave\n\
-             \x20 int s = 0;\n\
-             \x20 Acc: for (int i = 0; i < 16; i++) {{\n\
-             #pragma HLS PIPELINE II=1\n\
-             \x20   s += w[{index}];\n\
-             \x20 }}\n\
-             \x20 *out = s;\n}}\n"
-        )
-    };
-    let run = |index: &str| {
-        let dir = project_dir(&kernel(index), tb, config, &[("k_csynth.rpt", report.as_str())]);
-        let csynth = dir.path().join("k_csynth.rpt");
-        sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone()
-    };
-    let strided = run("i * 4");
-    assert_eq!(counts(&strided["per_call"]), [44], "{strided}");
-    let waits = strided["single_read_waits"].as_array().expect("single_read_waits listed");
-    assert_eq!(waits.len(), 1, "{strided}");
-    assert_eq!(
-        (waits[0]["name"].as_str(), waits[0]["reads"].as_u64(), waits[0]["cycles"].as_u64()),
-        (Some("Acc"), Some(16), Some(18))
-    );
-    let forward = run("i");
-    assert_eq!(counts(&forward["per_call"]), [26], "{forward}");
-    assert!(forward.get("single_read_waits").is_none(), "{forward}");
+    assert_read_waits(&report, "PIPELINE II=1", (44, "Acc", 18), 26);
 }
 
 /// The Vitis kernel flow without a report (a project of our own after the public 2020.2
