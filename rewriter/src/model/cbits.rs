@@ -57,6 +57,8 @@ impl<'c> TypeWidths<'c> {
                 "ap_int" | "ap_uint" | "ap_fixed" | "ap_ufixed" | "ap_int_base" => {
                     u32::try_from(self.consts.eval(first).ok()?).ok().filter(|&w| w > 0)
                 }
+                // `std::complex<T>`: its real and imaginary parts.
+                "complex" => self.bits_depth(first, depth + 1)?.checked_mul(2),
                 _ => None,
             };
         }
@@ -227,6 +229,9 @@ mod tests {
         assert_eq!(w.bits("wide"), Some(24), "the width from a #define");
         assert_eq!(w.bits("complex_t"), Some(64), "two ap_fixed<32,16> fields");
         assert_eq!(w.bits("packet"), Some(16 + 16 + 4 * 8));
+        assert_eq!(w.bits("std::complex<fixed_t>"), Some(64), "real and imaginary parts");
+        assert_eq!(w.bits("complex<float>"), Some(64));
+        assert_eq!(w.bits("std::complex<ap_fixed<16, 8> >"), Some(32));
         assert_eq!(w.bits("hls::vector<int, 4>"), None);
         assert_eq!(w.bits("unknown_t"), None);
     }

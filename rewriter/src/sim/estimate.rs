@@ -171,7 +171,9 @@ fn top_window(
         None => top_info.is_some_and(|m| m.control.as_deref() == Some("s_axilite")),
     };
     let version = report.map(|r| r.version.as_str()).or(tool_version);
-    if control_on_axilite && version.is_some_and(crate::vitis_tb::testbench_of_2019) {
+    // Vivado HLS 2020.1, the last Vivado HLS, is taken to keep its 2018–2019 testbench.
+    let last_vivado_hls = report.is_some_and(|r| r.tool == "Vivado HLS" && r.version.starts_with("2020"));
+    if control_on_axilite && (last_vivado_hls || version.is_some_and(crate::vitis_tb::testbench_of_2019)) {
         return super::axilite_2019::window(top_params, top_info);
     }
     match report {
