@@ -1266,7 +1266,7 @@ impl<'a> Ctx<'a> {
         }
         let mut total = 0;
         for pipe in &open.pipes {
-            let Some((line, name)) = self.probes.get(pipe.probe).map(|p| (p.line, p.name.clone())) else { continue };
+            let Some(line) = self.probes.get(pipe.probe).map(|p| p.line) else { continue };
             let inner = match self.t(pipe.probe) {
                 Some(Timing::Loop(LoopTiming { nest: Some(NestRole::Head { innermost, .. }), .. })) => {
                     self.probes.get(*innermost).map(|p| p.line)
@@ -1320,23 +1320,25 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             total += worst.0;
-            match self.out.single_read_waits.iter_mut().find(|w| w.probe == pipe.probe) {
-                Some(w) => {
-                    w.reads += worst.1;
-                    w.cycles += worst.0;
-                    w.ii = w.ii.max(worst.2);
-                }
-                None => self.out.single_read_waits.push(SingleReadWait {
-                    probe: pipe.probe,
-                    name,
-                    line,
-                    reads: worst.1,
-                    cycles: worst.0,
-                    ii: worst.2,
-                }),
-            }
+            self.add_read_wait(pipe.probe, worst.1, worst.0, worst.2);
         }
         total
+    }
+
+    /// Adds `reads` that waited `cycles` (at II `ii`, where the reads raised it) to the row of
+    /// `probe` (a pipelined loop, or a function for its reads outside pipelines).
+    fn add_read_wait(&mut self, probe: u32, reads: u64, cycles: u64, ii: Option<u64>) {
+        match self.out.single_read_waits.iter_mut().find(|w| w.probe == probe) {
+            Some(w) => {
+                w.reads += reads;
+                w.cycles += cycles;
+                w.ii = w.ii.max(ii);
+            }
+            None => {
+                let (name, line) = self.probes.get(probe).map_or((String::new(), 0), |p| (p.name.clone(), p.line));
+                self.out.single_read_waits.push(SingleReadWait { probe, name, line, reads, cycles, ii });
+            }
+        }
     }
 
     /// A function invocation ends: the cycles its single-beat m_axi reads outside pipelines
@@ -1352,12 +1354,10 @@ impl<'a> Ctx<'a> {
         if wait == 0 || open.port_reads.is_empty() {
             return 0;
         }
-        let Some(f) = self.probes.get(open.probe).filter(|p| p.kind == "function") else { return 0 };
-        let pipelined = |o: &Open| match o.t {
-            Some(Timing::Module(m)) => m.pipelined,
-            Some(Timing::Loop(l)) => l.pipelined.value,
-            _ => false,
-        };
+        if self.probes.get(open.probe).is_none_or(|p| p.kind != "function") {
+            return 0;
+        }
+        let pipelined = |o: &Open| is_pipelined(o.t, o.call_site);
         if pipelined(open) || stack.iter().any(|o| pipelined(o) || o.pipe_fn) {
             return 0;
         }
@@ -1374,20 +1374,7 @@ impl<'a> Ctx<'a> {
             return 0;
         }
         let cycles = reads * wait;
-        match self.out.single_read_waits.iter_mut().find(|w| w.probe == open.probe) {
-            Some(w) => {
-                w.reads += reads;
-                w.cycles += cycles;
-            }
-            None => self.out.single_read_waits.push(SingleReadWait {
-                probe: open.probe,
-                name: f.name.clone(),
-                line: f.line,
-                reads,
-                cycles,
-                ii: None,
-            }),
-        }
+        self.add_read_wait(open.probe, reads, cycles, None);
         cycles
     }
 

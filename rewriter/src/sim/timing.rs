@@ -1147,15 +1147,11 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
                 if !all_small {
                     pipeline(timing, id);
                 } else if parents_done.insert(pid) {
-                    let unrolled: u64 = inside
-                        .iter()
-                        .filter(|&&s| !dissolves(shape, timing, s, 0))
-                        .map(|s| max_trips.get(s).copied().unwrap_or(1))
-                        .sum();
+                    // The small loops that would be unrolled into the parent pipeline.
+                    let below: Vec<u32> = inside.iter().copied().filter(|s| !dissolves(shape, timing, *s, 0)).collect();
+                    let unrolled: u64 = below.iter().map(|s| max_trips.get(s).copied().unwrap_or(1)).sum();
                     match unrolls_into(timing, pid, unrolled) {
                         Some((up, members)) => {
-                            let below: Vec<u32> =
-                                inside.iter().copied().filter(|s| !dissolves(shape, timing, *s, 0)).collect();
                             unroll(timing, &below);
                             unroll(timing, &members);
                             work.push_back(up);
