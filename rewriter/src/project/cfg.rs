@@ -269,6 +269,14 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
             }
             words
         };
+        // A whole number, or a warning with `hint` (the key is then ignored).
+        let count = |p: &mut Project, hint: &str| -> Option<u64> {
+            let n = value.parse::<u64>().ok();
+            if n.is_none() {
+                p.warn(&path, Some(at), format!("cannot read `{k}={value}`: {hint}; ignored"));
+            }
+            n
+        };
         match k.as_str() {
             "part" => p.part = Some(value.to_string()),
             "platform" => p.platform = Some(value.to_string()),
@@ -338,22 +346,16 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
                 p.flow_target = Some(value.to_string());
             }
             "csim.argv" => p.csim_argv = Some(value.to_string()),
-            "syn.compile.pipeline_loops" => match value.parse::<u64>() {
-                Ok(n) => p.pipeline_loops = Some(n),
-                Err(_) => p.warn(
-                    &path,
-                    Some(at),
-                    format!("cannot read `syn.compile.pipeline_loops={value}`: write a trip count such as 64 (0: no automatic pipelining); ignored"),
-                ),
-            },
-            "syn.interface.m_axi_latency" => match value.parse::<u64>() {
-                Ok(n) => p.m_axi_latency = Some(n),
-                Err(_) => p.warn(
-                    &path,
-                    Some(at),
-                    format!("cannot read `syn.interface.m_axi_latency={value}`: write a cycle count such as 64; ignored"),
-                ),
-            },
+            "syn.compile.pipeline_loops" => {
+                if let Some(n) = count(p, "write a trip count such as 64 (0: no automatic pipelining)") {
+                    p.pipeline_loops = Some(n);
+                }
+            }
+            "syn.interface.m_axi_latency" => {
+                if let Some(n) = count(p, "write a cycle count such as 64") {
+                    p.m_axi_latency = Some(n);
+                }
+            }
             "syn.dataflow.default_channel" => match super::dataflow_channel(value) {
                 Some(c) => p.dataflow_default_channel = Some(c),
                 None => p.warn(

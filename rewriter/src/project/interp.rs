@@ -397,36 +397,14 @@ impl Interp<'_> {
                 }
             }
             "config_compile" => {
-                let (value, rest) = self.take_option(&name, args, "-pipeline_loops");
-                if let Some(w) = value {
-                    match w.text.parse::<u64>() {
-                        Ok(n) => self.p.pipeline_loops = Some(n),
-                        Err(_) => {
-                            let msg = format!(
-                                "cannot read `-pipeline_loops {}`: write a trip count such as 64 (0: no automatic pipelining); ignored",
-                                w.text
-                            );
-                            self.warn_at(w.start, msg);
-                        }
-                    }
-                }
-                if !rest.is_empty() {
-                    self.record(&name, &rest);
+                let hint = "write a trip count such as 64 (0: no automatic pipelining)";
+                if let Some(n) = self.count_option(&name, args, "-pipeline_loops", hint) {
+                    self.p.pipeline_loops = Some(n);
                 }
             }
             "config_interface" => {
-                let (value, rest) = self.take_option(&name, args, "-m_axi_latency");
-                if let Some(w) = value {
-                    match w.text.parse::<u64>() {
-                        Ok(n) => self.p.m_axi_latency = Some(n),
-                        Err(_) => {
-                            let msg = format!("cannot read `-m_axi_latency {}`: write a cycle count such as 64; ignored", w.text);
-                            self.warn_at(w.start, msg);
-                        }
-                    }
-                }
-                if !rest.is_empty() {
-                    self.record(&name, &rest);
+                if let Some(n) = self.count_option(&name, args, "-m_axi_latency", "write a cycle count such as 64") {
+                    self.p.m_axi_latency = Some(n);
                 }
             }
             "config_dataflow" => {
@@ -554,6 +532,21 @@ impl Interp<'_> {
             Ok(d) => self.p.directives.push(d),
             Err(why) => self.warn_at(at, format!("`{name}` is ignored: {why}")),
         }
+    }
+
+    /// The whole number `opt` of command `name` gives (a warning with `hint` where it is not
+    /// one); the command's other words are recorded.
+    fn count_option(&mut self, name: &str, args: &[Word], opt: &str, hint: &str) -> Option<u64> {
+        let (value, rest) = self.take_option(name, args, opt);
+        if !rest.is_empty() {
+            self.record(name, &rest);
+        }
+        let w = value?;
+        let n = w.text.parse::<u64>().ok();
+        if n.is_none() {
+            self.warn_at(w.start, format!("cannot read `{opt} {}`: {hint}; ignored", w.text));
+        }
+        n
     }
 
     fn record(&mut self, name: &str, args: &[Word]) {
