@@ -769,7 +769,10 @@ pub(super) fn mark_interfaces(f: &mut Function) {
             continue;
         }
         let mode = p.option("mode").map(str::to_ascii_lowercase).or_else(|| p.flags.first().cloned());
-        if let (Some(mode), Some(port)) = (mode, p.option("port")) {
+        let (Some(mode), Some(ports)) = (mode, p.option("port")) else { continue };
+        // `port=X,W` names several ports (the public 2023.1 `EntryConv`: its report puts both
+        // on the m_axi bundle).
+        for port in ports.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             if port == "return" {
                 f.control = Some(mode.clone());
             }
@@ -777,8 +780,8 @@ pub(super) fn mark_interfaces(f: &mut Function) {
                 // `m_axi port=a` plus `s_axilite port=a` (its offset register) is one m_axi port:
                 // the data path wins over the control register.
                 let keeps_data_path = mode == "s_axilite" && param.interface.is_some();
-                if !keeps_data_path {
-                    param.interface = Some(mode);
+                if !keeps_data_path && !super::types::ignored_interface(&mode, param.kind) {
+                    param.interface = Some(mode.clone());
                 }
             }
         }

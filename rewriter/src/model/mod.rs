@@ -55,6 +55,17 @@ mod tests {
         let m = model(src);
         let modes: Vec<Option<&str>> = m.functions[0].params.iter().map(|p| p.interface.as_deref()).collect();
         assert_eq!(modes, [Some("m_axi"), Some("s_axilite")]);
+        // One pragma may name several ports.
+        let src = "void top(const float X[8], const float W[3], float Z[6]) {\n#pragma HLS INTERFACE m_axi port=X,W\n\
+                   #pragma HLS INTERFACE m_axi port=Z\n#pragma HLS INTERFACE s_axilite port=X,W\n  Z[0] = X[0] * W[0];\n}\n";
+        let m = model(src);
+        let modes: Vec<Option<&str>> = m.functions[0].params.iter().map(|p| p.interface.as_deref()).collect();
+        assert_eq!(modes, [Some("m_axi"); 3]);
+        // Vitis does not put a scalar passed by value on m_axi.
+        let m = model(
+            "unsigned k(unsigned x) {\n#pragma HLS INTERFACE m_axi port = x bundle = gmem0\n  return x + 1;\n}\n",
+        );
+        assert_eq!(m.functions[0].params[0].interface, None);
     }
 
     #[test]

@@ -667,10 +667,51 @@ pub fn chain_cycles(steps: &[ChainStep]) -> u64 {
 /// [`chain_cycles`] with an integer multiply of 32 bits or more (`mulw`) taking `wide_multiply`
 /// cycles: its register stages depend on the clock (`sim::timing::wide_multiply_cycles`).
 pub fn chain_cycles_at(steps: &[ChainStep], wide_multiply: u64) -> u64 {
+    costed_chain(steps, wide_multiply, false)
+}
+
+/// [`chain_cycles_at`] for one iteration of a loop that is not pipelined, beyond its default
+/// two states (the exit test's and the next). A path that opens with a read whose data only
+/// feeds logic (integer add, sub, compare, shifts, selects, or a read it addresses) does not
+/// pay for that read: its address is known when the iteration starts, so it goes out in the
+/// exit test's state and its data comes in the second, where that logic still fits.
+/// Vivado HLS 2019.1 (public `des_dec`: seven loops of `x |= (y >> (64 - T[i])) & 1` over
+/// constant tables, iteration 2 each) and 2020.1 (public `FFT`: copy loops `b[i] = a[i]`
+/// of iteration 2, a bit reversal `b[i] = a[r[i]]` of 3) schedule them so; so is a 32-bit
+/// multiply of one register stage on the data, its first stage in the data's state (2017.4's
+/// UG871 `fir`, `acc += data * c[i]` at 10 ns: iteration 3 = 2 + the multiply's 1). A
+/// combinational multiply keeps the read's cycle: the data arrives ~3.3 ns into its state
+/// (`RAM` core delay 3.25 ns on Artix-7), and Vivado HLS 2019.1's `multiply_matrices` puts
+/// `acc += a[..] * b[..]` of 16-bit operands (multiply 3.69 ns, add 2.03 ns) in a third state:
+/// iteration 3 (its `verbose.sched.rpt`); so does a multiply of several stages at a faster clock
+/// (2019.2's `matrixmul` at 5 ns: 2 + the read + 5), and floating operations (not measured).
+pub fn iteration_chain_cycles_at(steps: &[ChainStep], wide_multiply: u64) -> u64 {
+    costed_chain(steps, wide_multiply, true)
+}
+
+/// Whether an operation is a multiplier (`mul`, `mulw`, typed `mul@double`); an integer
+/// multiply by a literal (`mulc`) is shifts and adds.
+fn multiplies(op: &str) -> bool {
+    let base = op.split(['@', '=']).next().unwrap_or(op);
+    matches!(base, "mul" | "mulw")
+}
+
+fn costed_chain(steps: &[ChainStep], wide_multiply: u64, first_read_in_iteration: bool) -> u64 {
     let latency = |o: &str, ty: &str| if o == "mulw" && ty == "int" { wide_multiply } else { op_latency(o, ty) };
     let mut cost: Vec<u64> = Vec::with_capacity(steps.len());
     for s in steps {
-        let own: u64 = s.ops.iter().map(|o| latency(o, &s.ty)).sum();
+        let mut own: u64 = s.ops.iter().map(|o| latency(o, &s.ty)).sum();
+        let opens_with_read = s.ops.first().is_some_and(|o| o == "load");
+        // What the data state can hold after the read: logic, the next read's address, or the
+        // first register stage of a wide integer multiply (one stage at 10 ns).
+        let then_logic = s.ops.get(1).is_none_or(|o| {
+            o == "load"
+                || (!multiplies(o) && latency(o, &s.ty) == 0)
+                || (o == "mulw" && s.ty == "int" && wide_multiply == 1)
+        });
+        if first_read_in_iteration && opens_with_read && then_logic {
+            own -= 1;
+        }
         // The reads that open the path (`a[i]` in `p + a[i]`) overlap the steps it waits for.
         let after_reads: u64 = s.ops.iter().skip_while(|o| *o == "load").map(|o| latency(o, &s.ty)).sum();
         let before = s.deps.iter().filter_map(|&d| cost.get(d)).max().copied().unwrap_or(0);

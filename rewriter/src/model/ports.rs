@@ -39,6 +39,11 @@ pub struct LoopMemory {
     /// the loops inside unrolled.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resolved: Vec<ResolvedArray>,
+    /// Filled by `sim` ([`resolve`]) when the loops around have few values: the accesses of
+    /// each iteration apart, those loops' counters at one value each (`a[i + m][..]` of
+    /// `m` unrolled falls into three banks an iteration, not every bank `i` reaches).
+    #[serde(skip)]
+    pub per_iteration: Vec<Vec<ResolvedArray>>,
 }
 
 /// A loop's induction variable: its values run from `lo` to `hi` (expressions as written)
@@ -148,6 +153,8 @@ pub(super) fn loop_memory(lp: Node, body: Node, decls: &super::decls::Decls) -> 
     }
     let variables = decls.names();
     let mut accesses: Vec<ArrayAccess> = Vec::new();
+    // The statement of each access (its start byte), beside `accesses`.
+    let mut statements: Vec<usize> = Vec::new();
     let mut todo: Vec<(Node, Vec<String>)> = vec![(body, Vec::new())];
     let mut nested_multiplies = false;
     while let Some((n, inner)) = todo.pop() {
@@ -161,13 +168,25 @@ pub(super) fn loop_memory(lp: Node, body: Node, decls: &super::decls::Decls) -> 
         if k == "subscript_expression" {
             if let Some(a) = access(n, text).filter(|(name, _)| arrays.iter().any(|d| &d.name == name)) {
                 let (array, index) = a;
-                let (write, mut read) = role(n);
+                let (mut write, mut read) = role(n);
                 // A read of the same element in the same loops is one load.
                 if read
                     && !write
                     && accesses.iter().any(|b| !b.write && b.array == array && b.index == index && b.inner == inner)
                 {
                     read = false;
+                }
+                // Right after a store to the same element (no other element of the array in
+                // between, which could be the same one), a read takes the stored value and a
+                // second store replaces the first: one store an iteration (`k[i] <<= 1;
+                // k[i] |= b;`: the public Vivado HLS 2019.1 `des_dec`'s key loop, a read and
+                // a store of `sub_key[i]` an iteration, iteration 2 in its report).
+                // A store's own statement (`a[i] = a[i] + 1`) reads before it stores.
+                let stmt = statement_of(n);
+                let last = accesses.iter().zip(&statements).rev().find(|(b, _)| b.array == array && b.inner == inner);
+                if last.is_some_and(|(b, &at)| b.write && b.index == index && at != stmt) {
+                    read = false;
+                    write = false;
                 }
                 if read {
                     accesses.push(ArrayAccess {
@@ -176,9 +195,11 @@ pub(super) fn loop_memory(lp: Node, body: Node, decls: &super::decls::Decls) -> 
                         write: false,
                         inner: inner.clone(),
                     });
+                    statements.push(stmt);
                 }
                 if write {
                     accesses.push(ArrayAccess { array, index, write: true, inner: inner.clone() });
+                    statements.push(stmt);
                 }
                 // The indices may access arrays too (`t[idx[i]]`).
                 let mut m = n;
@@ -213,7 +234,7 @@ pub(super) fn loop_memory(lp: Node, body: Node, decls: &super::decls::Decls) -> 
         return None;
     }
     let used: Vec<ArrayDecl> = arrays.iter().filter(|d| accesses.iter().any(|a| a.array == d.name)).cloned().collect();
-    Some(LoopMemory { vars, arrays: used, accesses, resolved: Vec::new() })
+    Some(LoopMemory { vars, arrays: used, accesses, resolved: Vec::new(), per_iteration: Vec::new() })
 }
 
 /// The function's own arrays and streams (declared in its body, not parameters) that `body`
@@ -457,29 +478,86 @@ pub fn storage_ports(core: &str) -> Option<u32> {
     Some(if c.contains("_1p") || c == "ram" || c == "rom" { 1 } else { 2 })
 }
 
+/// The start byte of the statement or declaration that holds `n`.
+fn statement_of(n: Node) -> usize {
+    let mut at = n;
+    while !matches!(kind(at), "expression_statement" | "declaration" | "return_statement") {
+        match at.parent() {
+            Some(p) => at = p,
+            None => break,
+        }
+    }
+    at.start_byte()
+}
+
 /// Evaluates the accesses of `m` with the constants of the sources (loop bounds, index
 /// expressions, dimensions), the loops inside unrolled; leaves `resolved` empty when a loop
 /// inside has no constant range or there are too many accesses.
 pub fn resolve(m: &mut LoopMemory, consts: &super::consts::Constants) {
     m.resolved.clear();
+    m.per_iteration.clear();
     let value = |e: &str| consts.eval(e).ok().and_then(|v| i64::try_from(v).ok());
     // Ranges of the loops around (by name); values of the loops inside.
     let mut ranges: Vec<(String, Option<(i64, i64)>)> = Vec::new();
     let mut inner_values: Vec<(String, Vec<i64>)> = Vec::new();
+    let values_of = |v: &LoopVar, lo: i64, hi: i64| -> Vec<i64> {
+        let n = (hi - lo) / v.step.abs() + 1;
+        (0..n).map(|k| if v.step > 0 { lo + k * v.step } else { hi + k * v.step }).collect()
+    };
+    let mut around_values: Vec<(String, Vec<i64>)> = Vec::new();
+    let mut around_known = true;
     for v in &m.vars {
         let range = value(&v.lo).zip(value(&v.hi)).filter(|(lo, hi)| lo <= hi);
         if !v.inner {
             ranges.push((v.name.clone(), range));
+            match range {
+                Some((lo, hi)) if (hi - lo) / v.step.abs() < MAX_ITERATIONS as i64 => {
+                    around_values.push((v.name.clone(), values_of(v, lo, hi)))
+                }
+                _ => around_known = false,
+            }
             continue;
         }
         let Some((lo, hi)) = range else { return };
-        let n = (hi - lo) / v.step.abs() + 1;
-        if n as usize > MAX_UNROLLED {
+        if ((hi - lo) / v.step.abs() + 1) as usize > MAX_UNROLLED {
             return;
         }
-        let values = (0..n).map(|k| if v.step > 0 { lo + k * v.step } else { hi + k * v.step }).collect();
-        inner_values.push((v.name.clone(), values));
+        inner_values.push((v.name.clone(), values_of(v, lo, hi)));
     }
+    let Some(out) = resolve_with(m, &[], &ranges, &inner_values, consts) else { return };
+    m.resolved = out;
+    // Each iteration apart, when the loops around have few values together.
+    let mut iterations: Vec<Vec<(String, i64)>> = vec![Vec::new()];
+    for (name, values) in around_values.iter().filter(|_| around_known) {
+        iterations = iterations
+            .into_iter()
+            .flat_map(|c| values.iter().map(move |v| [c.clone(), vec![(name.clone(), *v)]].concat()))
+            .collect();
+        if iterations.len() > MAX_ITERATIONS {
+            return;
+        }
+    }
+    if !around_known || around_values.is_empty() {
+        return;
+    }
+    let per: Option<Vec<Vec<ResolvedArray>>> =
+        iterations.iter().map(|at| resolve_with(m, at, &ranges, &inner_values, consts)).collect();
+    m.per_iteration = per.unwrap_or_default();
+}
+
+/// Iterations of the loops around a body resolved one by one ([`LoopMemory::per_iteration`]).
+const MAX_ITERATIONS: usize = 64;
+
+/// The accesses of `m` resolved with the loops around at `at` (the others over their ranges)
+/// and the loops inside at each of their values; `None` when there are too many.
+fn resolve_with(
+    m: &LoopMemory,
+    at: &[(String, i64)],
+    ranges: &[(String, Option<(i64, i64)>)],
+    inner_values: &[(String, Vec<i64>)],
+    consts: &super::consts::Constants,
+) -> Option<Vec<ResolvedArray>> {
+    let value = |e: &str| consts.eval(e).ok().and_then(|v| i64::try_from(v).ok());
     let mut out: Vec<ResolvedArray> = m
         .arrays
         .iter()
@@ -495,24 +573,23 @@ pub fn resolve(m: &mut LoopMemory, consts: &super::consts::Constants) {
         // Every combination of the values of the loops inside around it.
         let loops: Vec<&(String, Vec<i64>)> =
             a.inner.iter().filter_map(|n| inner_values.iter().find(|(v, _)| v == n)).collect();
-        let mut combos: Vec<Vec<(String, i64)>> = vec![Vec::new()];
+        let mut combos: Vec<Vec<(String, i64)>> = vec![at.to_vec()];
         for (name, values) in loops {
             combos = combos
                 .into_iter()
                 .flat_map(|c| values.iter().map(move |v| [c.clone(), vec![(name.clone(), *v)]].concat()))
                 .collect();
             if combos.len() > MAX_UNROLLED {
-                return;
+                return None;
             }
         }
         for fixed in combos {
             total += 1;
             if total > MAX_UNROLLED {
-                m.resolved.clear();
-                return;
+                return None;
             }
             let index: Vec<Option<(i64, i64)>> =
-                a.index.iter().map(|e| index_range(e, &fixed, &ranges, consts)).collect();
+                a.index.iter().map(|e| index_range(e, &fixed, ranges, consts)).collect();
             // A read of the same element twice in an iteration is one load.
             if !a.write && !seen_reads.insert((a.array.clone(), a.index.clone(), fixed.clone())) {
                 continue;
@@ -522,7 +599,7 @@ pub fn resolve(m: &mut LoopMemory, consts: &super::consts::Constants) {
             }
         }
     }
-    m.resolved = out;
+    Some(out)
 }
 
 /// The range of an index expression: the loops inside at their values, the loops around over
@@ -603,8 +680,27 @@ pub fn port_ii(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<(u64
 /// The states the accesses of one iteration of `m` take on the busiest bank of the arrays
 /// `keep` accepts, local arrays included (as [`port_ii`] counts them; more than 1 only).
 pub fn port_states(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<(u64, String)> {
+    // The busiest iteration where each is known apart, else all iterations' banks at once.
+    let sets: Vec<&[ResolvedArray]> = if m.per_iteration.is_empty() {
+        vec![&m.resolved]
+    } else {
+        m.per_iteration.iter().map(Vec::as_slice).collect()
+    };
     let mut best: Option<(u64, String)> = None;
-    for r in &m.resolved {
+    for set in sets {
+        if let Some((ii, why)) = states_of(m, set, &keep) {
+            if best.as_ref().is_none_or(|(b, _)| ii > *b) {
+                best = Some((ii, why));
+            }
+        }
+    }
+    best.filter(|(ii, _)| *ii > 1)
+}
+
+/// [`port_states`] of one set of resolved accesses (any count).
+fn states_of(m: &LoopMemory, resolved: &[ResolvedArray], keep: &impl Fn(&ArrayDecl) -> bool) -> Option<(u64, String)> {
+    let mut best: Option<(u64, String)> = None;
+    for r in resolved {
         let Some(decl) = m.arrays.iter().find(|a| a.name == r.array) else { continue };
         if !keep(decl) {
             continue;
@@ -649,7 +745,7 @@ pub fn port_states(m: &LoopMemory, keep: impl Fn(&ArrayDecl) -> bool) -> Option<
             }
         }
     }
-    best.filter(|(ii, _)| *ii > 1)
+    best
 }
 
 /// An array partitioned `complete` on every one of its `ndims` dimensions (`dim=0`, or a
@@ -773,6 +869,47 @@ mod tests {
         let rows = "void k(int x[4][4], int *y) {\n#pragma HLS array_partition variable=x complete dim=1\n  \
                     for (int i = 0; i < 8; i++) {\n    y[i] = x[0][0] + x[0][1] + x[0][2] + x[0][3];\n  }\n}\n";
         assert_eq!(port_ii(&memory_of(rows, "", 0), |_| true).map(|x| x.0), Some(2));
+    }
+
+    /// A sliding window over rows split into banks (`complete dim=1`): an iteration of the
+    /// pipelined row loop reads rows `i`, `i + 1`, `i + 2`, 24 elements of each; every row `i`
+    /// can reach over the loop gets 72 only when the iterations are taken together. The public
+    /// Vivado HLS 2018.3 `matrix_conv` (`set_directive_array_partition`) pipelines it at II 12.
+    #[test]
+    fn banks_are_counted_an_iteration_at_a_time() {
+        let src = "void conv(char a[10][10], char b[3][3], short r[8][8]) {\n\
+                   #pragma HLS ARRAY_PARTITION variable=a complete dim=1\n\
+                   \x20 for (int i = 0; i < 8; i++) {\n#pragma HLS PIPELINE\n\
+                   \x20   for (int j = 0; j < 8; j++) {\n      short s = 0;\n\
+                   \x20     for (int m = 0; m < 3; m++) {\n        for (int n = 0; n < 3; n++) {\n\
+                   \x20         s += a[i + m][j + n] * b[m][n];\n        }\n      }\n      r[i][j] = s;\n    }\n  }\n}\n";
+        let mut mem = memory_of(src, "", 0);
+        assert_eq!(mem.per_iteration.len(), 8);
+        let a_only = |d: &ArrayDecl| d.name == "a";
+        assert_eq!(port_states(&mem, a_only).map(|x| x.0), Some(12));
+        // Taken together (the loops around not known one by one): 72 accesses a bank.
+        mem.per_iteration.clear();
+        assert_eq!(port_states(&mem, a_only).map(|x| x.0), Some(36));
+    }
+
+    #[test]
+    fn a_store_then_the_same_element_again_is_one_store_and_no_load() {
+        let accesses = |body: &str| {
+            let src = format!(
+                "void k(long s[16], const int t[48], int x) {{\n  for (int j = 0; j < 48; j++) {{ {body} }}\n}}\n"
+            );
+            let mem = memory_of(&src, "", 0);
+            mem.accesses
+                .iter()
+                .map(|a| format!("{}{}{}", if a.write { "w " } else { "r " }, a.array, a.index.join(",")))
+                .collect::<Vec<_>>()
+        };
+        // `des_dec`'s key loop: a read of `s[x]`, the shifted value kept, one store.
+        assert_eq!(accesses("s[x] <<= 1; s[x] |= t[j] & 1;"), ["r sx", "w sx", "r tj"]);
+        // A statement reads its right side before it stores: both stay.
+        assert_eq!(accesses("s[j] = s[j] + 1; s[x] = 0;"), ["w sj", "r sj", "w sx"]);
+        // Another element of the array in between may be the same one: nothing is merged.
+        assert_eq!(accesses("s[x] = 1; s[j] = 2; s[x] = s[x] + 3;"), ["w sx", "w sj", "w sx", "r sx"]);
     }
 
     #[test]

@@ -199,6 +199,13 @@ pub enum ParamKind {
     Stream,
 }
 
+/// An interface Vitis does not apply to a parameter of this kind: `m_axi` on a scalar passed
+/// by value (the public 2023.2 `kernel` of gbmanske/INOVAME: its report's pragma table says
+/// "Unsupported interface port data type" and the top keeps its ap_ctrl_hs handshake).
+pub fn ignored_interface(mode: &str, kind: ParamKind) -> bool {
+    mode == "m_axi" && kind == ParamKind::Scalar
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Param {
     pub name: String,

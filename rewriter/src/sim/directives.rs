@@ -365,7 +365,8 @@ impl Change {
                 } else if let Some(param) = m.params.iter_mut().find(|q| q.name == port) {
                     // As the pragma (`model::functions::mark_interfaces`): an m_axi port's
                     // s_axilite offset register keeps it an m_axi port.
-                    if !(mode == "s_axilite" && param.interface.as_deref() == Some("m_axi")) {
+                    let offset_register = mode == "s_axilite" && param.interface.as_deref() == Some("m_axi");
+                    if !offset_register && !crate::model::ignored_interface(mode, param.kind) {
                         param.interface = Some(mode.clone());
                     }
                 } else {
