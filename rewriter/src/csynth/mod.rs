@@ -328,6 +328,17 @@ impl Resources {
 }
 
 impl SourceLoc {
+    /// `file:line:column` (a burst table's location) → location, the column cut; also
+    /// `file:line`.
+    pub fn parse_with_column(text: &str) -> Option<SourceLoc> {
+        text.rsplit_once(':')
+            .and_then(|(head, col)| {
+                let column = col.trim().chars().all(|c| c.is_ascii_digit()) && head.contains(':');
+                column.then(|| SourceLoc::parse(head)).flatten()
+            })
+            .or_else(|| SourceLoc::parse(text))
+    }
+
     /// `file:line` → location; the last `:` splits, so Windows drive letters survive.
     pub fn parse(text: &str) -> Option<SourceLoc> {
         let (file, line) = text.trim().rsplit_once(':')?;

@@ -238,7 +238,7 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
         modules,
         pragmas,
         maxi,
-        maxi_bursts: None,
+        maxi_bursts: maxi_bursts(root),
         control,
         s_axilite,
         control_on_axilite,
@@ -650,6 +650,37 @@ fn hw_interfaces(root: Node) -> (Vec<MaxiInterface>, Option<String>, bool, Optio
         })
         .collect();
     (maxi, control, s_axilite, super::control_bundle_args(&rows))
+}
+
+/// `<ReportBurst>` (2022+; csynth.rpt's `M_AXI Burst Information`): its `Inferred Burst
+/// Summary`, a column per burst named by its interface (`VITIS_LOOP_42_8, write, 128, 32,
+/// matmul.cpp:42:22` under the keys `HW Interface, Loop, Direction, Length, Width, Location`).
+/// `None` without the section (older XML: the text report beside it may give the table).
+fn maxi_bursts(root: Node) -> Option<Vec<super::MaxiBurst>> {
+    let section = child(root, "ReportBurst")?;
+    let summary = section.descendants().find(|n| {
+        n.is_element() && n.tag_name().name() == "item" && n.attribute("name") == Some("Inferred Burst Summary")
+    });
+    let Some(table) = summary.and_then(|i| child(i, "table")) else { return Some(Vec::new()) };
+    let keys = child(table, "keys").map(|k| split_list(&text_of(k))).unwrap_or_default();
+    // `keys` names the column's name too; the values start at the second key.
+    let col = |name: &str| keys.iter().skip(1).position(|k| k.eq_ignore_ascii_case(name));
+    let (loop_col, direction, length, width) = (col("loop"), col("direction"), col("length"), col("width"));
+    let location = col("location").or(col("loop location"));
+    let bursts = children(table, "column").map(|c| {
+        let values = split_list(&text_of(c));
+        let get = |i: Option<usize>| i.and_then(|i| values.get(i)).map_or("", |v| v.as_str());
+        super::MaxiBurst {
+            interface: c.attribute("name").unwrap_or("").trim().to_string(),
+            loop_name: loop_col.map(|_| get(loop_col).to_string()),
+            direction: get(direction).to_ascii_lowercase(),
+            // `variable`: a run whose length is a run-time value.
+            length: parse_count(get(length)),
+            width: parse_count(get(width)),
+            location: SourceLoc::parse_with_column(get(location)),
+        }
+    });
+    Some(bursts.collect())
 }
 
 /// `<ReportSWInterface>` (2022+; csynth.rpt's `SW I/O Information`): per argument a column of

@@ -728,10 +728,14 @@ pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
             Some(rest) => ("const ", rest),
             None => ("", info.element_type.as_str()),
         };
-        // `resolve` names every integer `int`: only a floating type is taken from it.
+        // `resolve` names every integer `int`: only a floating type is taken from it; an
+        // integer's width from the type as its typedef writes it (`typedef ap_uint<8>
+        // input_type;`, the public 2022.2 `mult_hw`: its reads are counted by element).
         let resolved = aliases.resolve(name);
         if resolved != name && matches!(resolved, "float" | "double") {
             info.element_type = format!("{qualifier}{resolved}");
+        } else if let Some(written) = aliases.written(name) {
+            info.element_type = format!("{qualifier}{written}");
         }
     }
 }

@@ -598,11 +598,12 @@ fn base_type(t: &str) -> String {
 
 /// The `typedef T name;` and `using name = T;` of some texts (sources and headers), read in one
 /// pass: name → the base type it aliases, the first definition winning.
-pub struct Aliases(std::collections::HashMap<String, String>);
+pub struct Aliases(std::collections::HashMap<String, String>, std::collections::HashMap<String, String>);
 
 impl Aliases {
     pub fn scan(texts: &[&str]) -> Aliases {
         let mut map = std::collections::HashMap::new();
+        let mut written = std::collections::HashMap::new();
         for line in texts.iter().flat_map(|t| t.lines()).map(str::trim) {
             let line = line.trim_end_matches(';').trim();
             let (name, aliased) = if let Some(rest) = line.strip_prefix("typedef ") {
@@ -624,8 +625,22 @@ impl Aliases {
                 b => b,
             };
             map.entry(name.to_string()).or_insert(base);
+            written.entry(name.to_string()).or_insert(aliased.trim().to_string());
         }
-        Aliases(map)
+        Aliases(map, written)
+    }
+
+    /// The type a chain of typedefs names, as its last typedef writes it (`typedef ap_uint<8>
+    /// input_type;` → `ap_uint<8>`); `None` for a name no typedef of the texts gives.
+    pub fn written(&self, name: &str) -> Option<&str> {
+        let mut at = self.1.get(name)?;
+        for _ in 0..8 {
+            match self.1.get(at.as_str()) {
+                Some(next) => at = next,
+                None => break,
+            }
+        }
+        Some(at.as_str())
     }
 
     /// Whether a type name is an integer of 32 bits or more once the aliases are followed
@@ -723,6 +738,14 @@ fn costed_chain(steps: &[ChainStep], wide_multiply: u64, first_read_in_iteration
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typedefs_are_written_out_through_chains() {
+        let a = Aliases::scan(&["typedef ap_uint<8> input_type;\ntypedef input_type in_t;\nusing wide = ap_int<40>;"]);
+        assert_eq!(a.written("in_t"), Some("ap_uint<8>"));
+        assert_eq!(a.written("wide"), Some("ap_int<40>"));
+        assert_eq!(a.written("int"), None);
+    }
 
     #[test]
     fn typedefs_resolve_through_chains() {

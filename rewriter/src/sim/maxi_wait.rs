@@ -19,6 +19,7 @@
 //! (said in the note).
 
 use crate::csynth::{MaxiBurst, Report};
+use crate::emit::manifest::{Manifest, ProbeEntry};
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -167,6 +168,41 @@ pub fn burst_waits(report: &Report, top: &str) -> (Vec<MaxiWait>, Option<String>
     (waits, note)
 }
 
+/// The manifest with the reads the report's burst table does not list as bursts marked single:
+/// a read that might have been a burst of its loop (`may_burst`, from the source alone) was
+/// not one where the table has no read burst on its bundle at one of its loops' lines (the
+/// public 2022.2 `mult_hw` lists only its write burst: its 96 reads of `in1` and `in2` are
+/// single reads, each waiting on the adapter). `None` without a table or nothing to change.
+pub fn reads_the_report_did_not_burst(manifest: &Manifest, report: &Report) -> Option<Manifest> {
+    let bursts = report.maxi_bursts.as_deref()?;
+    let bursts_at = |bundle: &str, file: &str, loops: &[usize]| {
+        bursts.iter().any(|b| {
+            let on_bundle = b.interface == format!("m_axi_{bundle}");
+            let at = b.location.as_ref().is_some_and(|l| loops.contains(&(l.line as usize)) && l.same_file(file));
+            b.is_read() && on_bundle && (at || b.location.is_none())
+        })
+    };
+    let single = |p: &ProbeEntry| -> Vec<usize> {
+        let Some(info) = p.port.as_deref() else { return Vec::new() };
+        let bundle = info.bound_to.first().and_then(|o| o.bundle.as_deref()).unwrap_or("gmem");
+        let sites = info.reads.iter().enumerate();
+        sites.filter(|(_, s)| s.may_burst && !bursts_at(bundle, &p.file, &s.loops)).map(|(i, _)| i).collect()
+    };
+    if manifest.probes.iter().all(|p| single(p).is_empty()) {
+        return None;
+    }
+    let mut m = manifest.clone();
+    for p in m.probes.iter_mut() {
+        let marks = single(p);
+        if let Some(info) = p.port.as_deref_mut() {
+            for i in marks {
+                info.reads[i].may_burst = false;
+            }
+        }
+    }
+    Some(m)
+}
+
 /// The burst's loop runs once per call of the top: an outermost loop of the top, or of a module
 /// the top calls outside its loops, where no loop of the report calls a module. A `memcpy`'s
 /// burst (`anonymous`, or no loop named) counts once when no loop of the report calls a module
@@ -183,7 +219,11 @@ fn runs_once_per_call(report: &Report, top: &str, b: &MaxiBurst) -> bool {
     match b.loop_name.as_deref() {
         None | Some("anonymous") => top_module.loops.is_empty(),
         Some(name) => {
-            let found: Vec<_> = report.all_loops().into_iter().filter(|l| l.node.base_name() == name).collect();
+            // A flattened nest is named for its loops in order (`VITIS_LOOP_42_8_VITIS_LOOP_43_9`),
+            // where the burst table names the outer one (the public 2022.2 `mult_hw`).
+            let flattened = format!("{name}_");
+            let named = |l: &str| l == name || l.starts_with(&flattened);
+            let found: Vec<_> = report.all_loops().into_iter().filter(|l| named(l.node.base_name())).collect();
             found.len() == 1 && found[0].depth == 0 && called_by_top(&found[0].module.name)
         }
     }
@@ -192,6 +232,35 @@ fn runs_once_per_call(report: &Report, top: &str, b: &MaxiBurst) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The systolic fixture's report (2022.2) bursts reads of `gmem1` and `gmem2` at line 31:
+    /// a read there that might burst stays so; one at another line, or on a bundle without a
+    /// read burst, was a single read.
+    #[test]
+    fn reads_the_burst_table_does_not_list_are_single() {
+        let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures");
+        let xml = fixtures.join("vitis-solution/2022.2-systolic-mm/solution/syn/report/csynth.xml");
+        let report = crate::csynth::parse_file(&xml).unwrap();
+        let port = |id: u32, bundle: &str, line: usize| {
+            format!(
+                r#"{{"id":{id},"kind":"port","file":"Systolic-Matrix-Multiplier/design.cpp","line":1,"column":1,"function":"multiplier","name":"p{id}","parent":0,
+                  "port":{{"element_type":"int","bound_to":[{{"function":"multiplier","port":"p{id}","bundle":"{bundle}"}}],"sites":1,"uncounted":[],
+                  "reads":[{{"loops":[{line}],"may_burst":true}}]}}}}"#
+            )
+        };
+        let text = format!(
+            r#"{{"format":"hlsinstr-manifest","version":1,"tool":"t","kinds":["modules","loops","maxi"],"files":[],"skipped":[],"probes":[
+              {{"id":0,"kind":"function","file":"design.cpp","line":1,"column":1,"function":"multiplier","name":"multiplier"}},{},{},{}]}}"#,
+            port(1, "gmem1", 31),
+            port(2, "gmem1", 40),
+            port(3, "gmem4", 31)
+        );
+        let manifest: Manifest = serde_json::from_str(&text).unwrap();
+        let marked = reads_the_report_did_not_burst(&manifest, &report).expect("two reads change");
+        let may_burst: Vec<bool> =
+            marked.probes.iter().filter_map(|p| p.port.as_deref()).map(|i| i.reads[0].may_burst).collect();
+        assert_eq!(may_burst, [true, false, false]);
+    }
 
     #[test]
     fn single_reads_wait_for_what_the_window_leaves_of_the_round_trip() {

@@ -229,15 +229,7 @@ pub(super) fn maxi_bursts(lines: &[&str], ctx: &mut Ctx) -> Option<Vec<MaxiBurst
         let len_text = row.cell(length);
         // `variable`: a run whose length is a run-time value.
         let length = if len_text.eq_ignore_ascii_case("variable") { None } else { ctx.count(row, length, "Length") };
-        // `file:line:column`: the column is cut before `SourceLoc` splits at the last `:`.
-        let loc = row.cell(location);
-        let location = loc.rsplit_once(':').and_then(|(head, col)| {
-            if col.trim().chars().all(|c| c.is_ascii_digit()) && head.contains(':') {
-                SourceLoc::parse(head)
-            } else {
-                SourceLoc::parse(loc)
-            }
-        });
+        let location = SourceLoc::parse_with_column(row.cell(location));
         out.push(MaxiBurst {
             interface: row.cell(interface).to_string(),
             loop_name: loop_col.map(|_| row.cell(loop_col).to_string()),
