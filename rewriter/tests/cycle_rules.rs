@@ -2227,6 +2227,20 @@ typedef short s16;
 ";
     let rep = sim_tool_script(kernel, tb, "k", "Vivado", 2019);
     assert_eq!(counts(&rep["estimate"]["per_call"]), [131, 323], "{:#}", rep["rows"]);
+    // `--explain` names whose defaults it applied.
+    let body =
+        "open_project proj\nset_top k\nadd_files kernel.cpp\nadd_files -tb tb.cpp\nopen_solution \"solution1\"\n";
+    for (tool, year, says) in [("Vivado", 2019, "Vivado HLS' defaults"), ("Vitis", 2022, "Vitis' defaults")] {
+        let dir = project_dir(kernel, tb, "", &[("script.tcl", &common::generated_script(tool, year, body))]);
+        let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+            .args(["sim", "--quiet", "--no-csynth", "--explain", "--hls-include"])
+            .arg(hls_include())
+            .arg(dir.path().join("script.tcl"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(&format!("report: none (pragmas, directives and {says})")), "{text}");
+    }
 }
 
 /// Without a report, `ARRAY_PARTITION complete dim=1` of a two-dimensional array leaves a

@@ -262,6 +262,10 @@ pub fn explain(rep: &Report) -> String {
         Some(c) => {
             let _ = writeln!(out, "report: {} ({} {})", c.path, c.tool, c.version);
         }
+        // Loops that exit in states of their own are Vivado HLS' (a project it wrote).
+        None if rep.defaults.loop_exit_states => {
+            out.push_str("report: none (pragmas, directives and Vivado HLS' defaults)\n")
+        }
         None => out.push_str("report: none (pragmas, directives and Vitis' defaults)\n"),
     }
     out.push_str(&headline(rep));
