@@ -75,18 +75,18 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], decls: &su
         }
         facts.chain = super::opchain::chain_steps(n.body, decls);
         facts.registers_only = super::registers::registers_only(n.body, &f.params, text);
-        facts.memory = super::ports::loop_memory(n.node, n.body, decls);
+        facts.memory = super::ports::loop_memory(n.node, n.body, decls).map(Box::new);
         facts.best_path_calls = super::best_path::fewest_calls(n.body, text);
         let (arrays, streams) = super::ports::local_channels(n.body, decls);
         facts.local_channels = (!arrays.is_empty() || !streams.is_empty())
             .then(|| Box::new(super::pragma::LocalChannels { arrays, streams }));
-        f.loops[index].details = Some(LoopDetails {
+        f.loops[index].details = Some(Box::new(LoopDetails {
             before: before_offset(n.unit, n.container, text),
             facts,
             header,
             induction: induction_variables(n.node, text),
             only_child,
-        });
+        }));
     }
 }
 

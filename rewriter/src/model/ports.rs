@@ -819,7 +819,7 @@ mod tests {
         let m = crate::model::build(&crate::parse::parse_cpp(src, None), src);
         let mut mem = m.functions[0].loops[loop_index].details.as_ref().unwrap().facts.memory.clone().unwrap();
         resolve(&mut mem, &crate::model::consts::Constants::scan([consts, src]));
-        mem
+        *mem
     }
 
     /// The `matrixmul_5b` pattern: one single-port array of 12 rows in 5 blocks of 3; an

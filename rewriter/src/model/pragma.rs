@@ -121,7 +121,7 @@ pub struct LoopFacts {
     /// The memory accesses of an iteration (`model::ports`), for the II its memory ports allow
     /// when it is pipelined; none when no array is accessed more than once in it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub memory: Option<super::ports::LoopMemory>,
+    pub memory: Option<Box<super::ports::LoopMemory>>,
     /// Per function the body calls on every path, the fewest calls of it on any path through an
     /// iteration (`model::best_path`): what a report's best-case iteration holds of it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -262,7 +262,9 @@ pub struct Loop {
     pub breaks: bool,
     /// What probing the loop takes; built for every loop that can get a probe (see
     /// [`LoopDetail`]), none for the others.
-    pub details: Option<LoopDetails>,
+    /// Boxed: `model::body`'s walk holds a `Loop` in each frame of its recursion, one a level
+    /// of nesting (a debug build's 2 MiB test thread took 256 levels only just).
+    pub details: Option<Box<LoopDetails>>,
 }
 
 /// The facts about a loop that only its own probe and the perfect-nest analysis ([`nest`]) use.
