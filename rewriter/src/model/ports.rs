@@ -537,7 +537,9 @@ pub fn resolve(m: &mut LoopMemory, consts: &super::consts::Constants) {
             return;
         }
     }
-    if !around_known || around_values.is_empty() {
+    // The accesses of every iteration apart stay within the bound of one iteration unrolled.
+    let per_iteration: usize = m.resolved.iter().map(|r| r.accesses.len()).sum();
+    if !around_known || around_values.is_empty() || per_iteration * iterations.len() > MAX_UNROLLED * 4 {
         return;
     }
     let per: Option<Vec<Vec<ResolvedArray>>> =
