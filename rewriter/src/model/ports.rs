@@ -500,9 +500,13 @@ pub fn resolve(m: &mut LoopMemory, consts: &super::consts::Constants) {
     // Ranges of the loops around (by name); values of the loops inside.
     let mut ranges: Vec<(String, Option<(i64, i64)>)> = Vec::new();
     let mut inner_values: Vec<(String, Vec<i64>)> = Vec::new();
+    // A manifest is read back from disk: a step of 0 or of `i64::MIN`, or bounds far apart, must
+    // not divide by zero or overflow.
+    let stride = |v: &LoopVar| i64::try_from(v.step.unsigned_abs()).unwrap_or(i64::MAX).max(1);
+    let count = |v: &LoopVar, lo: i64, hi: i64| (hi.saturating_sub(lo) / stride(v)).saturating_add(1);
     let values_of = |v: &LoopVar, lo: i64, hi: i64| -> Vec<i64> {
-        let n = (hi - lo) / v.step.abs() + 1;
-        (0..n).map(|k| if v.step > 0 { lo + k * v.step } else { hi + k * v.step }).collect()
+        let step = stride(v);
+        (0..count(v, lo, hi)).map(|k| if v.step > 0 { lo + k * step } else { hi - k * step }).collect()
     };
     let mut around_values: Vec<(String, Vec<i64>)> = Vec::new();
     let mut around_known = true;
@@ -511,7 +515,7 @@ pub fn resolve(m: &mut LoopMemory, consts: &super::consts::Constants) {
         if !v.inner {
             ranges.push((v.name.clone(), range));
             match range {
-                Some((lo, hi)) if (hi - lo) / v.step.abs() < MAX_ITERATIONS as i64 => {
+                Some((lo, hi)) if count(v, lo, hi) <= MAX_ITERATIONS as i64 => {
                     around_values.push((v.name.clone(), values_of(v, lo, hi)))
                 }
                 _ => around_known = false,
@@ -519,7 +523,7 @@ pub fn resolve(m: &mut LoopMemory, consts: &super::consts::Constants) {
             continue;
         }
         let Some((lo, hi)) = range else { return };
-        if ((hi - lo) / v.step.abs() + 1) as usize > MAX_UNROLLED {
+        if count(v, lo, hi) > MAX_UNROLLED as i64 {
             return;
         }
         inner_values.push((v.name.clone(), values_of(v, lo, hi)));
@@ -892,6 +896,30 @@ mod tests {
         // Taken together (the loops around not known one by one): 72 accesses a bank.
         mem.per_iteration.clear();
         assert_eq!(port_states(&mem, a_only).map(|x| x.0), Some(36));
+    }
+
+    /// A manifest read back may hold any step or bounds: resolving never panics.
+    #[test]
+    fn hostile_steps_and_bounds_do_not_panic() {
+        let consts = crate::model::consts::Constants::scan([""]);
+        for (step, lo, hi) in [(0, "0", "7"), (i64::MIN, "0", "7"), (1, "-9223372036854775808", "9223372036854775807")]
+        {
+            for inner in [false, true] {
+                let var = LoopVar { name: "i".into(), lo: lo.into(), hi: hi.into(), step, inner };
+                let mut m = LoopMemory {
+                    vars: vec![var],
+                    arrays: vec![ArrayDecl { name: "a".into(), dims: vec!["8".into()], ..Default::default() }],
+                    accesses: vec![ArrayAccess {
+                        array: "a".into(),
+                        index: vec!["i".into()],
+                        write: false,
+                        inner: if inner { vec!["i".into()] } else { Vec::new() },
+                    }],
+                    ..Default::default()
+                };
+                resolve(&mut m, &consts);
+            }
+        }
     }
 
     #[test]
