@@ -589,8 +589,19 @@ fn resolve_loop_instances(lp: &mut Loop, own: &HashMap<&str, &str>, global: &Has
     }
 }
 
-/// A `<table>` of `<ReportHWInterface>`: its `<keys>`, and per `<column>` its name and values.
+/// A `<table>` of `<ReportHWInterface>` or `<ReportBurst>`: its `<keys>`, and per `<column>` its
+/// name and values.
 type KeyedTable = (Vec<String>, Vec<(String, Vec<String>)>);
+
+/// The `<table>` of an `<item>`; `None` when it has none.
+fn keyed_table(item: Node) -> Option<KeyedTable> {
+    let t = child(item, "table")?;
+    let keys = child(t, "keys").map(|k| split_list(&text_of(k))).unwrap_or_default();
+    let rows = children(t, "column")
+        .map(|c| (c.attribute("name").unwrap_or("").trim().to_string(), split_list(&text_of(c))))
+        .collect();
+    Some((keys, rows))
+}
 
 /// The top's m_axi adapters, control protocol and whether it has an s_axilite interface:
 /// from `<ReportHWInterface>` (2022+: the tables of csynth.rpt's `HW Interfaces`), else from
@@ -599,14 +610,7 @@ fn hw_interfaces(root: Node) -> (Vec<MaxiInterface>, Option<String>, bool, Optio
     let items: Vec<Node> = child(root, "ReportHWInterface")
         .map(|r| r.descendants().filter(|n| n.is_element() && n.tag_name().name() == "item").collect())
         .unwrap_or_default();
-    let table = |name: &str| -> Option<KeyedTable> {
-        let t = items.iter().find(|i| i.attribute("name") == Some(name)).and_then(|i| child(*i, "table"))?;
-        let keys = child(t, "keys").map(|k| split_list(&text_of(k))).unwrap_or_default();
-        let rows = children(t, "column")
-            .map(|c| (c.attribute("name").unwrap_or("").trim().to_string(), split_list(&text_of(c))))
-            .collect();
-        Some((keys, rows))
-    };
+    let table = |name: &str| items.iter().find(|i| i.attribute("name") == Some(name)).and_then(|i| keyed_table(*i));
     let mut maxi = Vec::new();
     if let Some((keys, rows)) = table("M_AXI") {
         // `keys` names the row name too; the values start at the second key.
@@ -661,17 +665,15 @@ fn maxi_bursts(root: Node) -> Option<Vec<super::MaxiBurst>> {
     let summary = section.descendants().find(|n| {
         n.is_element() && n.tag_name().name() == "item" && n.attribute("name") == Some("Inferred Burst Summary")
     });
-    let Some(table) = summary.and_then(|i| child(i, "table")) else { return Some(Vec::new()) };
-    let keys = child(table, "keys").map(|k| split_list(&text_of(k))).unwrap_or_default();
+    let Some((keys, rows)) = summary.and_then(keyed_table) else { return Some(Vec::new()) };
     // `keys` names the column's name too; the values start at the second key.
     let col = |name: &str| keys.iter().skip(1).position(|k| k.eq_ignore_ascii_case(name));
     let (loop_col, direction, length, width) = (col("loop"), col("direction"), col("length"), col("width"));
     let location = col("location").or(col("loop location"));
-    let bursts = children(table, "column").map(|c| {
-        let values = split_list(&text_of(c));
+    let bursts = rows.into_iter().map(|(interface, values)| {
         let get = |i: Option<usize>| i.and_then(|i| values.get(i)).map_or("", |v| v.as_str());
         super::MaxiBurst {
-            interface: c.attribute("name").unwrap_or("").trim().to_string(),
+            interface,
             loop_name: loop_col.map(|_| get(loop_col).to_string()),
             direction: get(direction).to_ascii_lowercase(),
             // `variable`: a run whose length is a run-time value.

@@ -19,7 +19,7 @@
 //! (said in the note).
 
 use crate::csynth::{MaxiBurst, Report};
-use crate::emit::manifest::{Manifest, ProbeEntry};
+use crate::emit::manifest::Manifest;
 use serde::Serialize;
 use std::collections::VecDeque;
 
@@ -175,27 +175,32 @@ pub fn burst_waits(report: &Report, top: &str) -> (Vec<MaxiWait>, Option<String>
 /// single reads, each waiting on the adapter). `None` without a table or nothing to change.
 pub fn reads_the_report_did_not_burst(manifest: &Manifest, report: &Report) -> Option<Manifest> {
     let bursts = report.maxi_bursts.as_deref()?;
-    let bursts_at = |bundle: &str, file: &str, loops: &[usize]| {
-        bursts.iter().any(|b| {
-            let on_bundle = b.interface == format!("m_axi_{bundle}");
-            let at = b.location.as_ref().is_some_and(|l| loops.contains(&(l.line as usize)) && l.same_file(file));
-            b.is_read() && on_bundle && (at || b.location.is_none())
-        })
-    };
-    let single = |p: &ProbeEntry| -> Vec<usize> {
-        let Some(info) = p.port.as_deref() else { return Vec::new() };
+    // Per port probe (by its place in the manifest), the reads to mark single.
+    let mut marks: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (at, p) in manifest.probes.iter().enumerate() {
+        let Some(info) = p.port.as_deref() else { continue };
         let bundle = info.bound_to.first().and_then(|o| o.bundle.as_deref()).unwrap_or("gmem");
-        let sites = info.reads.iter().enumerate();
-        sites.filter(|(_, s)| s.may_burst && !bursts_at(bundle, &p.file, &s.loops)).map(|(i, _)| i).collect()
-    };
-    if manifest.probes.iter().all(|p| single(p).is_empty()) {
+        let interface = format!("m_axi_{bundle}");
+        let burst_at = |loops: &[usize]| {
+            bursts.iter().any(|b| {
+                let at =
+                    b.location.as_ref().is_some_and(|l| loops.contains(&(l.line as usize)) && l.same_file(&p.file));
+                b.is_read() && b.interface == interface && (at || b.location.is_none())
+            })
+        };
+        let single: Vec<usize> =
+            info.reads.iter().enumerate().filter(|(_, s)| s.may_burst && !burst_at(&s.loops)).map(|(i, _)| i).collect();
+        if !single.is_empty() {
+            marks.push((at, single));
+        }
+    }
+    if marks.is_empty() {
         return None;
     }
     let mut m = manifest.clone();
-    for p in m.probes.iter_mut() {
-        let marks = single(p);
-        if let Some(info) = p.port.as_deref_mut() {
-            for i in marks {
+    for (at, single) in marks {
+        if let Some(info) = m.probes[at].port.as_deref_mut() {
+            for i in single {
                 info.reads[i].may_burst = false;
             }
         }

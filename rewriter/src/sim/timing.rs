@@ -1286,17 +1286,21 @@ fn chain_of(d: &Defaults, p: &ProbeEntry) -> u64 {
     p.loop_info.as_ref().map_or(0, |l| crate::model::opchain::chain_cycles_at(&l.facts.chain, d.wide_multiply))
 }
 
+/// [`chain_of`] for an iteration of a loop that is not pipelined
+/// (`opchain::iteration_chain_cycles_at`).
+fn iteration_chain_of(d: &Defaults, p: &ProbeEntry) -> u64 {
+    p.loop_info
+        .as_ref()
+        .map_or(0, |l| crate::model::opchain::iteration_chain_cycles_at(&l.facts.chain, d.wide_multiply))
+}
+
 /// Own cycles of one iteration of a loop that is not pipelined, without a report: its exit test
 /// and body, 2 states (an address and its data), or 1 for a body of register logic only
 /// (`model::registers`), plus its chain of multi-cycle operations (where a read that opens it
 /// and whose data feeds only logic is one of the 2: `opchain::iteration_chain_cycles_at`).
 fn default_own(d: &Defaults, p: &ProbeEntry) -> Sourced<u64> {
     let registers = p.loop_info.as_ref().is_some_and(|l| l.facts.registers_only);
-    let chain = p
-        .loop_info
-        .as_ref()
-        .map_or(0, |l| crate::model::opchain::iteration_chain_cycles_at(&l.facts.chain, d.wide_multiply));
-    Sourced::new(if registers { 1 } else { d.iteration_latency } + chain, Source::Default)
+    Sourced::new(if registers { 1 } else { d.iteration_latency } + iteration_chain_of(d, p), Source::Default)
 }
 
 fn facts_of(p: &ProbeEntry) -> crate::model::pragma::LoopFacts {
