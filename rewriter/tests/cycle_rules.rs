@@ -918,6 +918,57 @@ fn a_wrapper_stream_class_is_a_fifo_channel() {
     assert_eq!(wrapped, [69, 305, 1029], "n = 64, 300, 1024: n + 5");
 }
 
+/// A FIFO's tokens are read after they are written: in a dataflow region a consumer whose
+/// first loop reads a stream its producer writes only in its second loop starts that loop when
+/// the producer's second loop starts, and its later loops follow (the Xilinx deadlock
+/// tutorial's `example`, public 2022.1 solution: co-sim 53 where its report's 34 overlaps
+/// everything). Every loop here is an II-1 pipeline of n trips, so each adds n per call: with
+/// `b` written in the producer's second loop the chain is `first` → `both` → `after`, three
+/// loops in a row (3n); written in its first loop, the consumer overlaps that loop and the
+/// chain is `both` → `after` (2n). Without the rule both came out 2n (the consumer could only
+/// not end before its producer).
+#[test]
+fn a_stream_consumer_waits_for_the_producer_loop_that_writes_its_tokens() {
+    let kernel = |b_in_second: bool| {
+        let (first_b, second_b) = if b_in_second { ("", "b.write(in[i] * 3);") } else { ("b.write(in[i] * 3);", "") };
+        format!(
+            "#include \"hls_stream.h\"\n\
+             static void produce(hls::stream<int> &a, hls::stream<int> &b, const int *in, int *side, int n) {{\n\
+             first:\n  for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE II=1\n    a.write(in[i]); {first_b}\n  }}\n\
+             second:\n  for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE II=1\n    side[i] = in[i] + 1; {second_b}\n  }}\n\
+             }}\n\
+             static void consume(hls::stream<int> &a, hls::stream<int> &b, int *out, int n) {{\n\
+             both:\n  for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE II=1\n    out[i] = a.read() + b.read();\n  }}\n\
+             after:\n  for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE II=1\n    out[n + i] = i;\n  }}\n\
+             }}\n\
+             void phases(const int in[64], int side[64], int out[128], int n) {{\n\
+             #pragma HLS DATAFLOW\n\
+             \x20 hls::stream<int> a, b;\n\
+             #pragma HLS STREAM variable=a depth=64\n\
+             #pragma HLS STREAM variable=b depth=64\n\
+             \x20 produce(a, b, in, side, n);\n\
+             \x20 consume(a, b, out, n);\n\
+             }}\n"
+        )
+    };
+    let tb = "void phases(const int in[64], int side[64], int out[128], int n);\n\
+         int main() {\n\
+         \x20   int in[64], side[64], out[128];\n\
+         \x20   for (int i = 0; i < 64; i++) in[i] = i;\n\
+         \x20   phases(in, side, out, 16);\n\
+         \x20   phases(in, side, out, 48);\n\
+         \x20   return out[47] == 47 * 4 ? 0 : 1;\n\
+         }\n";
+    let config = "part=xck26-sfvc784-2LV-c\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=phases\ntb.file=tb.cpp\nclock=10ns\n";
+    let growth = |b_in_second: bool| {
+        let dir = project_dir(&kernel(b_in_second), tb, config, &[]);
+        let per_call = counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]);
+        per_call[1] - per_call[0]
+    };
+    assert_eq!(growth(true), 3 * 32, "n 16 -> 48: first, both and after in a row");
+    assert_eq!(growth(false), 2 * 32, "n 16 -> 48: both and after, beside first");
+}
+
 /// Without a report the m_axi latency is the one the project's flow target makes Vitis schedule
 /// for (UG1399 "Default Settings of Vivado/Vitis Flows": `syn.interface.m_axi_latency` 0 for the
 /// Vivado IP flow, 64 for the Vitis kernel flow), as with a report it is the report's: the RTL

@@ -164,6 +164,7 @@ mod tests {
             chain: Vec::new(),
             port_uses: Vec::new(),
             scalar_uses: Vec::new(),
+            direct_streams: Vec::new(),
             segments: Vec::new(),
             const_params: Vec::new(),
             volatile_params: Vec::new(),

@@ -550,6 +550,10 @@ pub struct ModuleInfo {
     /// which arguments the s_axilite co-sim testbench writes and which it polls.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scalar_uses: Vec<crate::model::fnbody::ScalarUse>,
+    /// The streams the body reads or writes outside its loops (`model::stream_use`): in a
+    /// dataflow region their traffic spans the whole call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub direct_streams: Vec<String>,
     /// Straight-line segments of the body with two calls or more (`model::segments`): which
     /// calls may start together (`sim::parcalls`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -867,6 +871,7 @@ pub fn describe(
                         chain: f.body_chain.clone(),
                         port_uses: f.port_uses.clone(),
                         scalar_uses: f.scalar_uses.clone(),
+                        direct_streams: f.direct_streams.clone(),
                         segments: f.segments.clone(),
                         const_params: f.const_params.clone(),
                         volatile_params: f.volatile_params.clone(),

@@ -590,6 +590,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         body_chain: Vec::new(),
         port_uses: Vec::new(),
         scalar_uses: Vec::new(),
+        direct_streams: Vec::new(),
         segments: Vec::new(),
         const_params: Vec::new(),
         volatile_params: Vec::new(),
@@ -649,6 +650,7 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         f.segments = super::segments::segments(body, text, &call_at);
         f.const_params = super::segments::qualified_params(fdecl, text, "const");
         f.volatile_params = super::segments::qualified_params(fdecl, text, "volatile");
+        f.direct_streams = super::stream_use::direct_streams(body, &decls);
     }
     // Whatever the detail asked for: the manifest must not depend on it. A function with a loop
     // is not combinational: its body is not walked (every function of every rewrite gets here).

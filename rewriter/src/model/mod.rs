@@ -24,6 +24,7 @@ pub mod pragma;
 mod prune;
 mod registers;
 pub mod segments;
+mod stream_use;
 mod table;
 mod types;
 mod unread;

@@ -131,6 +131,10 @@ pub struct LoopFacts {
     /// recurses as deep as loops nest.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub local_channels: Option<Box<LocalChannels>>,
+    /// The streams (parameters and locals) the body names (`model::stream_use`): their
+    /// traffic happens while the loop runs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub streams: Vec<String>,
 }
 
 /// A loop's own arrays and streams: in a dataflow function, the channels between the processes

@@ -92,6 +92,8 @@ pub struct Function {
     pub port_uses: Vec<super::fnbody::PortUse>,
     /// Reads and writes of its pointer and reference parameters that stand for one scalar.
     pub scalar_uses: Vec<super::fnbody::ScalarUse>,
+    /// The streams the body reads or writes outside its loops (`model::stream_use`).
+    pub direct_streams: Vec<String>,
     /// Straight-line segments of the body with two calls or more (`model::segments`): which
     /// calls Vitis may start together.
     pub segments: Vec<super::segments::Segment>,

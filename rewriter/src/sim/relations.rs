@@ -28,6 +28,9 @@ pub struct Relations {
     /// The same per call: caller → (callee, line of the call) → variables. Two calls of one
     /// function can pass different channels (rows of a partitioned array, other streams).
     by_call: HashMap<String, HashMap<(String, usize), Vars>>,
+    /// Per call (caller, callee, line): each stream parameter of the callee and the caller's
+    /// stream it is passed, to say in the caller's names when a callee used its streams.
+    stream_args: HashMap<(String, String, usize), Vec<(String, String)>>,
 }
 
 impl Relations {
@@ -47,6 +50,7 @@ impl Relations {
             .collect();
         let mut by_caller: HashMap<String, HashMap<String, Vars>> = HashMap::new();
         let mut by_call: HashMap<String, HashMap<(String, usize), Vars>> = HashMap::new();
+        let mut stream_args: HashMap<(String, String, usize), Vec<(String, String)>> = HashMap::new();
         for p in m.probes.iter().filter(|p| p.kind == "function") {
             let Some(mi) = &p.module else { continue };
             let fifo = |var: &str| fifo_arrays || mi.streamed.iter().any(|s| s == var);
@@ -57,6 +61,10 @@ impl Relations {
                 let entry = callees.entry(call.name.clone()).or_default();
                 let at_call = calls.entry((call.name.clone(), call.line)).or_default();
                 for (arg, param) in call.args.iter().zip(cparams.iter()) {
+                    if let (ParamKind::Stream, Some(var)) = (param.kind, base_identifier(arg)) {
+                        let key = (p.function.clone(), call.name.clone(), call.line);
+                        stream_args.entry(key).or_default().push((param.name.clone(), var));
+                    }
                     let channel = match param.kind {
                         ParamKind::Scalar => continue,
                         ParamKind::Stream => Channel::Stream,
@@ -74,7 +82,22 @@ impl Relations {
                 }
             }
         }
-        Relations { by_caller, by_call }
+        Relations { by_caller, by_call, stream_args }
+    }
+
+    /// The streams a call of `callee` by `caller` passes (the call at `line`; when that is not
+    /// known, the first call in `caller`'s calls): each callee parameter and the caller's stream.
+    pub fn stream_args(&self, caller: &str, callee: &str, line: Option<usize>) -> &[(String, String)] {
+        let found = match line {
+            Some(l) => self.stream_args.get(&(caller.to_string(), callee.to_string(), l)),
+            None => self
+                .stream_args
+                .iter()
+                .filter(|((c, e, _), _)| c == caller && e == callee)
+                .min_by_key(|((_, _, l), _)| *l)
+                .map(|(_, v)| v),
+        };
+        found.map_or(&[], Vec::as_slice)
     }
 
     /// How callees `a` and `b` of `caller` exchange data, if they do: a shared stream counts as

@@ -157,7 +157,10 @@ struct Open<'a> {
     t: Option<&'a Timing>,
     node: Option<usize>,
     child_sum: u64,
-    procs: Vec<Proc>,
+    procs: Vec<Proc<'a>>,
+    /// A function: when in this invocation each of its streams carried data (from the children
+    /// that name it), for a dataflow region around it.
+    streams: Vec<Span<'a>>,
     bytes_read: u64,
     bytes_written: u64,
     absorbing: bool,
@@ -267,7 +270,7 @@ struct LoopFold {
     iterations: u64,
 }
 
-struct Proc {
+struct Proc<'a> {
     site: usize,
     cycles: u64,
     /// What the report assumed for this process (its latency), when it says.
@@ -278,6 +281,43 @@ struct Proc {
     /// The loop probes this process is made of (a loop of the dataflow function, or the loops
     /// the report put into one `Loop_<label>_proc` module); empty for a call.
     loops: Vec<u32>,
+    /// When in it its streams carried data, in the region function's names, from its start.
+    streams: Vec<Span<'a>>,
+}
+
+/// When an invocation used one of its streams: from the start of the first child that names it
+/// to the end of the last (`model::stream_use`), in cycles from the invocation's start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span<'a> {
+    name: &'a str,
+    first: u64,
+    last: u64,
+}
+
+fn add_span<'a>(spans: &mut Vec<Span<'a>>, name: &'a str, first: u64, last: u64) {
+    match spans.iter_mut().find(|s| s.name == name) {
+        Some(s) => {
+            s.first = s.first.min(first);
+            s.last = s.last.max(last);
+        }
+        None => spans.push(Span { name, first, last }),
+    }
+}
+
+/// Where a producer's and a consumer's traffic on the streams they share lies, each from its own
+/// start: (producer's first, producer's last, consumer's first, consumer's last); `None` when
+/// they share no stream whose spans are known.
+fn shared_spans(producer: &Proc, consumer: &Proc) -> Option<(u64, u64, u64, u64)> {
+    let mut out: Option<(u64, u64, u64, u64)> = None;
+    for p in &producer.streams {
+        for c in consumer.streams.iter().filter(|c| c.name == p.name) {
+            out = Some(match out {
+                None => (p.first, p.last, c.first, c.last),
+                Some((pf, pl, cf, cl)) => (pf.min(p.first), pl.max(p.last), cf.min(c.first), cl.max(c.last)),
+            });
+        }
+    }
+    out
 }
 
 pub struct Options {
@@ -399,6 +439,9 @@ struct Ctx<'a> {
     /// Some port reads single elements (no `memcpy`): else no read waits, and the pipelines a
     /// function ran need not be noted at every loop's end.
     single_read_ports: bool,
+    /// The stream spans of the last dataflow region timed with `record` (in its function's
+    /// names, from its start): the region's own, for the region around it.
+    region_spans: Vec<Span<'a>>,
 }
 
 /// A site found: (probe, call site, site index).
@@ -475,6 +518,7 @@ impl<'a> Replayer<'a> {
                 .iter()
                 .filter_map(|p| p.port.as_deref())
                 .any(|i| i.memcpys == 0 && !i.reads.is_empty()),
+            region_spans: Vec::new(),
         };
         let tops: Vec<u32> = manifest
             .probes
@@ -881,6 +925,7 @@ impl<'a> Ctx<'a> {
         o.node = node;
         o.child_sum = 0;
         o.procs.clear();
+        o.streams.clear();
         o.bytes_read = 0;
         o.bytes_written = 0;
         o.absorbing = absorbing;
@@ -1039,6 +1084,17 @@ impl<'a> Ctx<'a> {
         let bytes = open.bytes_read + open.bytes_written;
         let dram = if scheduled.base.is_none() { dram_cycles(bytes, self.opts.dram, self.opts.clock_ns) } else { 0 };
         let cycles = compute.max(dram);
+        // Its streams: a dataflow region's from its processes, a function's own accesses outside
+        // its loops over the whole call.
+        let region_spans = std::mem::take(&mut self.region_spans);
+        if let (Some(Timing::Module(m)), Some(p)) = (t, self.p(open.probe)) {
+            if m.dataflow && !open.procs.is_empty() {
+                open.streams = region_spans;
+            }
+            for name in p.module.iter().flat_map(|mi| &mi.direct_streams) {
+                add_span(&mut open.streams, name, 0, cycles);
+            }
+        }
         // What this invocation changes in its parent's scheduled latency.
         let contribution = match scheduled.base {
             Some(b) => cycles as i64 - b as i64,
@@ -1100,6 +1156,8 @@ impl<'a> Ctx<'a> {
                     self.fold_iteration(parent.probe, &iteration, &mut parent.df);
                 }
                 let loops = if matches!(t, Some(Timing::Loop(_))) { vec![open.probe] } else { Vec::new() };
+                let mut streams = Vec::new();
+                self.child_spans(parent.probe, open, 0, cycles, &mut streams);
                 parent.procs.push(Proc {
                     site: open.site,
                     cycles,
@@ -1107,6 +1165,7 @@ impl<'a> Ctx<'a> {
                     base_max: scheduled.base_max,
                     node: open.node,
                     loops,
+                    streams,
                 });
                 parent.delta += contribution;
             }
@@ -1141,11 +1200,18 @@ impl<'a> Ctx<'a> {
                     _ => cycles,
                 };
                 parent.overlap_site = if in_loop && interval.is_some() { Some(open.site) } else { None };
+                // An overlapped invocation ends `add` after the previous one: it began earlier.
+                let start = placed.map_or((parent.child_sum + add).saturating_sub(cycles), |p| p.start)
+                    + self.entry_cycles(parent.probe);
                 if let Some(n) = open.node {
-                    // An overlapped invocation ends `add` after the previous one: it began earlier.
-                    let start = placed.map_or((parent.child_sum + add).saturating_sub(cycles), |p| p.start);
-                    self.out.nodes[n].offset = start + self.entry_cycles(parent.probe);
+                    self.out.nodes[n].offset = start;
                 }
+                // A function's streams, as its children used them.
+                let spans = parent.streams.len();
+                if matches!(parent.t, Some(Timing::Module(_))) {
+                    self.child_spans(parent.probe, open, start, cycles, &mut parent.streams);
+                }
+                let spanned = parent.streams.len() != spans;
                 // A loop that is the pipeline of a `_Pipeline_` module: the module's handshake around
                 // it. Its row is the loop; a caller timed from its children counts the module (one
                 // timed from its latency holds it already: the delta is unchanged).
@@ -1181,6 +1247,7 @@ impl<'a> Ctx<'a> {
                     && placed.is_none()
                     && open.node.is_none()
                     && !nest
+                    && !spanned
                     && self.several_sites.get(r.probe) != Some(true)
                 {
                     self.last_leaf = Some(Leaf {
@@ -1395,7 +1462,7 @@ impl<'a> Ctx<'a> {
     /// copy's) plus what the run changed in its children; a pipelined function is its latency
     /// whatever ran inside; a dataflow region the report times is its latency plus how much the
     /// processes' run times move the region's end. Without a report: handshake + children.
-    fn module_schedule(&mut self, m: &ModuleTiming, open: &Open) -> Scheduled {
+    fn module_schedule(&mut self, m: &ModuleTiming, open: &Open<'a>) -> Scheduled {
         // Without a report: the initialiser modules at the start (inlined or not, the function's
         // arrays are still filled on every call).
         let init = m.initialisers.map_or(0, |i| i.value);
@@ -1419,9 +1486,15 @@ impl<'a> Ctx<'a> {
             let region = self.dataflow_region(open.probe, &procs, true);
             return match latency {
                 Some(l) => {
-                    let assumed: Vec<Proc> = procs
+                    let assumed: Vec<Proc<'a>> = procs
                         .iter()
-                        .map(|p| Proc { cycles: p.base.unwrap_or(p.cycles), node: None, loops: p.loops.clone(), ..*p })
+                        .map(|p| Proc {
+                            cycles: p.base.unwrap_or(p.cycles),
+                            node: None,
+                            loops: p.loops.clone(),
+                            streams: p.streams.clone(),
+                            ..*p
+                        })
                         .collect();
                     let region_assumed = self.dataflow_region(open.probe, &assumed, false);
                     // The report's region latency below the chain of its own processes' latencies:
@@ -1488,12 +1561,39 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The streams child invocation `open` used, in its parent's names (a callee's parameters
+    /// through the arguments of its call), placed from `start` in the parent: a loop's over its
+    /// whole run, a call's where it used them.
+    fn child_spans(&self, parent: u32, open: &Open<'a>, start: u64, cycles: u64, into: &mut Vec<Span<'a>>) {
+        match open.t {
+            Some(Timing::Loop(_)) => {
+                for name in
+                    self.p(open.probe).and_then(|p| p.loop_info.as_ref()).into_iter().flat_map(|i| &i.facts.streams)
+                {
+                    add_span(into, name, start, start + cycles);
+                }
+            }
+            Some(Timing::Module(_)) if !open.streams.is_empty() => {
+                let (Some(caller), Some(callee)) = (self.p(parent), self.p(open.probe)) else { return };
+                let line = open.call_site.and_then(|c| self.call_sites.get(&open.probe)?.get(c)).map(|s| s.2);
+                let relations: &'a Relations = self.relations;
+                let args = relations.stream_args(&caller.function, &callee.name, line);
+                for s in &open.streams {
+                    if let Some((_, var)) = args.iter().find(|(param, _)| param == s.name) {
+                        add_span(into, var, start + s.first.min(cycles), start + s.last.min(cycles));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// Says once per region that the report's latency is below its processes' chain.
     fn note_region_below_chain(&mut self, owner: u32, report: u64, chain: u64) {
         let name = self.name(owner);
         let note = format!(
             "dataflow region {name}: the report's latency {report} is below the chain of its processes' own \
-             latencies through their buffers ({chain} with the region's start): the region is timed from the chain"
+             latencies through their channels ({chain} with the region's start): the region is timed from the chain"
         );
         if !self.out.warnings.contains(&note) {
             self.out.warnings.push(note);
@@ -1506,7 +1606,7 @@ impl<'a> Ctx<'a> {
     /// a range: the worst case when every loop it holds ran, else the best case (it skips the
     /// loops that did not run: `if (c) { loadA: ... }`), each moved by what the run changed in
     /// the loops that ran. Calls and other loops stay processes of their own.
-    fn loop_processes(&self, procs: &[Proc]) -> Vec<Proc> {
+    fn loop_processes(&self, procs: &[Proc<'a>]) -> Vec<Proc<'a>> {
         let process_of = |p: &Proc| -> Option<&'a super::timing::LoopProcess> {
             let probe = *p.loops.first()?;
             match self.t(probe) {
@@ -1514,7 +1614,7 @@ impl<'a> Ctx<'a> {
                 _ => None,
             }
         };
-        let mut out: Vec<Proc> = Vec::new();
+        let mut out: Vec<Proc<'a>> = Vec::new();
         let mut groups: Vec<(Option<&str>, Vec<usize>)> = Vec::new();
         for (i, p) in procs.iter().enumerate() {
             let module = process_of(p).map(|lp| lp.module.as_str());
@@ -1527,7 +1627,7 @@ impl<'a> Ctx<'a> {
             let first = &procs[members[0]];
             let lp = module.and_then(|_| process_of(first));
             let Some(lp) = lp.filter(|lp| lp.latency.is_some()) else {
-                out.push(Proc { loops: first.loops.clone(), ..*first });
+                out.push(Proc { loops: first.loops.clone(), streams: first.streams.clone(), ..*first });
                 continue;
             };
             let l = lp.latency.expect("filtered");
@@ -1545,13 +1645,21 @@ impl<'a> Ctx<'a> {
                     p.cycles as i64 - from.unwrap_or(p.cycles) as i64
                 })
                 .sum();
+            // Its loops' streams over the whole process (the module's own time between them
+            // is not placed).
+            let cycles = (base as i64 + moved).max(0) as u64;
+            let mut streams = Vec::new();
+            for s in members.iter().flat_map(|&i| &procs[i].streams) {
+                add_span(&mut streams, s.name, 0, cycles);
+            }
             out.push(Proc {
                 site: first.site,
-                cycles: (base as i64 + moved).max(0) as u64,
+                cycles,
                 base: Some(l.min),
                 base_max: Some(l.max),
                 node: first.node,
                 loops,
+                streams,
             });
         }
         out
@@ -1561,7 +1669,7 @@ impl<'a> Ctx<'a> {
     /// the same order every iteration, so an iteration ends where the first process comes round
     /// again). Iterations overlap: the first costs its region's latency, each further one its
     /// slowest process.
-    fn fold_iteration(&mut self, owner: u32, iteration: &[Proc], fold: &mut LoopFold) {
+    fn fold_iteration(&mut self, owner: u32, iteration: &[Proc<'a>], fold: &mut LoopFold) {
         let latency = self.dataflow_region(owner, iteration, true);
         let interval = iteration.iter().map(|p| p.cycles).max().unwrap_or(0);
         for n in iteration.iter().filter_map(|p| p.node) {
@@ -1579,7 +1687,7 @@ impl<'a> Ctx<'a> {
     /// critical chain (the ones whose own time set the region's end), in proportion to their time.
     /// With `record` false only the region's time is computed (nothing is written to the
     /// timeline or the waits).
-    fn dataflow_region(&mut self, owner: u32, procs: &[Proc], record: bool) -> u64 {
+    fn dataflow_region(&mut self, owner: u32, procs: &[Proc<'a>], record: bool) -> u64 {
         let caller = self.p(owner).map(|p| p.function.clone()).unwrap_or_default();
         let names: Vec<String> = procs.iter().map(|p| self.name(self.out.sites[p.site].probe)).collect();
         // The line of each process's call, when its function is called from several places.
@@ -1604,13 +1712,25 @@ impl<'a> Ctx<'a> {
                     .between_calls(&caller, (&names[i], lines[i]), (&names[j], lines[j]))
                     .or_else(|| self.loop_channel(&procs[i], &procs[j]));
                 match channel {
+                    // A FIFO: the consumer's first access of the streams they share is no earlier
+                    // than the producer's first, and its last no earlier than the producer's last
+                    // (a token is read after it is written). Where in each process that traffic
+                    // lies comes from the children that name the streams; unknown, it spans the
+                    // process (the consumer starts with the producer and ends after it).
                     Some(Channel::Stream) => {
-                        if start[j] > start[i] {
-                            start[i] = start[j];
+                        let (s, f) = match shared_spans(&procs[j], &procs[i]) {
+                            Some((pf, pl, cf, cl)) => {
+                                let last_write = end[j].saturating_sub(procs[j].cycles.saturating_sub(pl));
+                                ((start[j] + pf).saturating_sub(cf), last_write + procs[i].cycles.saturating_sub(cl))
+                            }
+                            None => (start[j], end[j]),
+                        };
+                        if s > start[i] {
+                            start[i] = s;
                             start_via[i] = Some((j, false));
                         }
-                        if end[j] > floor.0 {
-                            floor = (end[j], Some(j));
+                        if f > floor.0 {
+                            floor = (f, Some(j));
                         }
                     }
                     Some(Channel::Buffer) if end[j] > start[i] => {
@@ -1636,6 +1756,15 @@ impl<'a> Ctx<'a> {
         let region = end.iter().copied().max().unwrap_or(0);
         if !record {
             return region;
+        }
+        // The region's own stream traffic, for a region around it: each process's, where it ran.
+        let entry = self.entry_cycles(owner);
+        self.region_spans.clear();
+        for (i, p) in procs.iter().enumerate() {
+            for s in &p.streams {
+                let last = end[i].saturating_sub(p.cycles.saturating_sub(s.last));
+                add_span(&mut self.region_spans, s.name, entry + start[i] + s.first, entry + last);
+            }
         }
         let last = end.iter().position(|&e| e == region).unwrap_or(0);
         let chain = critical_chain(last, &via, &start_via);
