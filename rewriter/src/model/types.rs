@@ -148,7 +148,9 @@ impl Function {
     pub fn streamed_vars(&self) -> Vec<String> {
         self.pragmas
             .iter()
+            // `type=pipo` keeps the array a ping-pong buffer (UG1399 "pragma HLS stream").
             .filter(|p| p.directive == "STREAM" && !p.has_flag("off"))
+            .filter(|p| !p.option("type").is_some_and(|t| t.trim().eq_ignore_ascii_case("pipo")))
             .filter_map(|p| p.option("variable").map(str::to_string))
             .collect()
     }

@@ -203,7 +203,10 @@ impl Applier {
             DirectiveKind::Dataflow => Change::Dataflow,
             DirectiveKind::Inline => Change::Inline(!d.is_off()),
             DirectiveKind::Stream => match d.option("variable") {
-                Some(v) if !d.is_off() => Change::Stream(v.to_string()),
+                // `-type pipo`: a ping-pong buffer, as arrays between processes are by default.
+                Some(v) if !d.is_off() && !d.option("type").is_some_and(|t| t.eq_ignore_ascii_case("pipo")) => {
+                    Change::Stream(v.to_string())
+                }
                 _ => Change::Unused,
             },
             DirectiveKind::Other(k) if k == ARRAY_PARTITION => match row_partition(d) {
