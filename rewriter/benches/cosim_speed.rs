@@ -25,6 +25,7 @@ fn main() {
         argv: Vec::new(),
         ldflags: Vec::new(),
         optimize: false,
+        kernel_flow: false,
     };
     let options = RunOptions {
         cxx: "g++".into(),

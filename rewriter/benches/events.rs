@@ -63,6 +63,7 @@ fn main() {
             ldflags: Vec::new(),
             // Measured optimised, as sim_overhead is: the cost of the probes, not of -O0.
             optimize: true,
+            kernel_flow: false,
         };
         let reps = if events >= 50_000_000 { 1 } else { 3 };
         let plain = build(&spec, &include, dir.path(), "plain", None);

@@ -94,6 +94,10 @@ pub struct SelectOptions {
     pub watch: Option<WatchSpec>,
     /// `--at`: the source lines whose loads get a stall monitor, for `stall` probes.
     pub stall: Vec<StallLine>,
+    /// The Vitis kernel flow's interfaces (`sim` of a `flow_target=vitis` project): the top's
+    /// pointer and array parameters that no INTERFACE pragma names are m_axi ports of the
+    /// bundle `gmem` (UG1399 "Default Settings of Vivado/Vitis Flows").
+    pub kernel_flow: bool,
 }
 
 /// The watchpoint options on one buffer: `--watch BUF[K]` or `--watch-range 'BUF[A:B]'`, `--bounds
@@ -474,7 +478,7 @@ pub fn select(files: &[FileModel], kinds: Kinds, opts: &SelectOptions) -> Result
             FnSelection { function, loops, ports: Vec::new(), branches: whole && kinds.branches, watch: kinds.watch };
     }
     if kinds.maxi {
-        ports::bind(files, &mut out);
+        ports::bind(files, &mut out, opts.top.as_deref().filter(|_| opts.kernel_flow));
     }
     Ok(out)
 }

@@ -63,6 +63,7 @@ fn capture_and_run(name: &str, work: &Path, sim: Simulator) -> CosimOutcome {
         argv: Vec::new(),
         ldflags: Vec::new(),
         optimize: false,
+        kernel_flow: false,
     };
     let options = RunOptions {
         cxx: "g++".into(),
@@ -380,6 +381,7 @@ fn cosim_fst_profiles_like_its_vcd() {
         argv: Vec::new(),
         ldflags: Vec::new(),
         optimize: false,
+        kernel_flow: false,
     };
     let options = RunOptions {
         cxx: "g++".into(),

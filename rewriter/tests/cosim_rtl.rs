@@ -34,6 +34,7 @@ fn spec() -> RunSpec {
         argv: Vec::new(),
         ldflags: Vec::new(),
         optimize: false,
+        kernel_flow: false,
     }
 }
 

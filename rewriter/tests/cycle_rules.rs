@@ -795,6 +795,55 @@ int main() {
     );
 }
 
+/// `STREAM type=pipo` (pragma or directive) keeps an array between processes a ping-pong
+/// buffer, as it is by default (UG1399 "pragma HLS stream": `type=fifo|pipo|shared|unsync`):
+/// the consumer starts when the producer is done, two 64-trip pipelines in a row. `STREAM`
+/// alone (or `type=fifo`) makes it a FIFO and the two overlap. The held-out public 2022.1
+/// `accel` marks its weights `type=pipo`; read as a FIFO its consumer started at once.
+#[test]
+fn a_stream_pragma_of_type_pipo_keeps_a_ping_pong_buffer() {
+    let kernel = |pragma: &str| {
+        format!(
+            r#"#define N 64
+static void produce(const int in[N], int mid[N]) {{
+  for (int i = 0; i < N; i++) {{
+#pragma HLS PIPELINE II=1
+    mid[i] = in[i] + 1;
+  }}
+}}
+static void consume(const int mid[N], int out[N]) {{
+  for (int i = 0; i < N; i++) {{
+#pragma HLS PIPELINE II=1
+    out[i] = 2 * mid[i];
+  }}
+}}
+void pp(const int a[N], int o[N]) {{
+#pragma HLS DATAFLOW
+  int mid[N];
+{pragma}
+  produce(a, mid);
+  consume(mid, o);
+}}
+"#
+        )
+    };
+    let tb = "#define N 64\nvoid pp(const int a[N], int o[N]);\n\
+              int main() {\n  static int a[N], o[N];\n  for (int i = 0; i < N; i++) a[i] = i;\n\
+              \x20 pp(a, o);\n  return o[5] != 12;\n}\n";
+    let per_call = |pragma: &str, directive: &str| {
+        let config = format!("[hls]\nsyn.file=kernel.cpp\nsyn.top=pp\ntb.file=tb.cpp\nclock=10ns\n{directive}");
+        let dir = project_dir(&kernel(pragma), tb, &config, &[]);
+        counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])[0]
+    };
+    let pingpong = per_call("", "");
+    let fifo = per_call("#pragma HLS STREAM variable=mid", "");
+    assert!(fifo + 50 < pingpong, "a FIFO overlaps the two loops: {fifo} against {pingpong}");
+    assert_eq!(per_call("#pragma HLS STREAM variable=mid type=fifo depth=64", ""), fifo);
+    assert_eq!(per_call("#pragma HLS STREAM variable=mid type=pipo depth=2", ""), pingpong);
+    assert_eq!(per_call("", "syn.directive.stream=pp mid type=pipo\n"), pingpong);
+    assert_eq!(per_call("", "syn.directive.stream=pp mid type=fifo\n"), fifo);
+}
+
 /// Case 14's partition given by the project instead of the pragma: `syn.directive.array_partition`
 /// (config) or `set_directive_array_partition` (Tcl) splits `mid` into rows just as well, so the
 /// hand-worked figures (the longer of the two chains + 1) hold; with no partition at all the four
@@ -967,6 +1016,40 @@ fn a_stream_consumer_waits_for_the_producer_loop_that_writes_its_tokens() {
     };
     assert_eq!(growth(true), 3 * 32, "n 16 -> 48: first, both and after in a row");
     assert_eq!(growth(false), 2 * 32, "n 16 -> 48: both and after, beside first");
+}
+
+/// In the Vitis kernel flow the top's pointers and arrays are m_axi ports of the bundle `gmem`
+/// without any INTERFACE pragma (UG1399 "Default Settings of Vivado/Vitis Flows"): their bytes
+/// are counted and a `memcpy` from one is a bulk copy, exactly as with the pragmas written out.
+/// Before, such a port was not counted (the public 2022.1 `accel` without its report: its 1280
+/// weights copied for nothing, 297 cycles per call for co-sim's 3287; now 1580).
+#[test]
+fn the_kernel_flows_default_ports_count_as_the_pragmas_would() {
+    let kernel = |pragmas: &str| {
+        format!(
+            "#include <cstring>\n\
+             void k(const int *in, int *out) {{\n{pragmas}\
+             \x20 int buf[256];\n\
+             \x20 std::memcpy(buf, in, sizeof(buf));\n\
+             \x20 for (int i = 0; i < 256; i++) out[i] = 2 * buf[i];\n\
+             }}\n"
+        )
+    };
+    let tb = "void k(const int *in, int *out);\n\
+              int main() {\n  static int in[256], out[256];\n  for (int i = 0; i < 256; i++) in[i] = i;\n\
+              \x20 k(in, out);\n  return out[7] != 14;\n}\n";
+    let run = |pragmas: &str| {
+        let config = "part=xck26-sfvc784-2LV-c\n[hls]\nflow_target=vitis\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel(pragmas), tb, config, &[]);
+        let rep = sim(dir.path(), &["--no-csynth"]);
+        (counts(&rep["estimate"]["per_call"])[0], rep["rows"].to_string())
+    };
+    let (implied, rows) = run("");
+    let written =
+        run("#pragma HLS INTERFACE m_axi port=in bundle=gmem\n#pragma HLS INTERFACE m_axi port=out bundle=gmem\n");
+    assert_eq!(implied, written.0, "the defaults are the pragmas written out");
+    assert!(implied > 256, "the copy of 256 words counts: {implied}");
+    assert!(rows.contains("1024"), "the port's 1024 bytes are counted: {rows}");
 }
 
 /// Without a report the m_axi latency is the one the project's flow target makes Vitis schedule

@@ -177,7 +177,13 @@ impl SelectArgs {
         }
         Ok(hlsinstr::rewrite::RewriteOptions {
             kinds,
-            select: hlsinstr::select::SelectOptions { top: self.top.clone(), only: self.only.clone(), watch, stall },
+            select: hlsinstr::select::SelectOptions {
+                top: self.top.clone(),
+                only: self.only.clone(),
+                watch,
+                stall,
+                kernel_flow: false,
+            },
             target,
         })
     }

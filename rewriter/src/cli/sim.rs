@@ -538,6 +538,7 @@ pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsi
             argv: Vec::new(),
             ldflags: Vec::new(),
             optimize: false,
+            kernel_flow: false,
         },
     };
     if let Some(t) = args.top {

@@ -4,7 +4,8 @@
 //! A parameter is a port when `#pragma HLS INTERFACE m_axi port=<p>` in its function says so, or,
 //! through the call graph to a fixpoint, when a caller passes one of its ports (or a pointer into
 //! one: `in + off`, `&in[k]`, the row `m[r]`) as that argument. Calls resolve by name, as in
-//! selection. A top-level pointer without an INTERFACE pragma is not guessed to be a port.
+//! selection. A top-level pointer without an INTERFACE pragma is not guessed to be a port,
+//! unless the project is the Vitis kernel flow's, whose top has m_axi ports by default.
 
 use super::FnSelection;
 use crate::model::maxi::{PtrParam, UseKind};
@@ -41,8 +42,9 @@ pub struct BoundPort {
 }
 
 /// Fill `ports` of every function selected for begin/end probes. `out[file][function]` is the
-/// selection of `files`.
-pub fn bind(files: &[FileModel], out: &mut [Vec<FnSelection>]) {
+/// selection of `files`; `kernel_top`: the top of a Vitis kernel flow project, whose pointer and
+/// array parameters no pragma names are m_axi ports.
+pub fn bind(files: &[FileModel], out: &mut [Vec<FnSelection>], kernel_top: Option<&str>) {
     let index = super::FunctionIndex::new(files);
     let all = &index.all;
     let callees = |name: &str| index.named(name);
@@ -52,7 +54,8 @@ pub fn bind(files: &[FileModel], out: &mut [Vec<FnSelection>]) {
     let mut queue = VecDeque::new();
     for (i, (_, _, f)) in all.iter().enumerate() {
         for (pi, p) in f.maxi.params.iter().enumerate() {
-            if let Some(origin) = declared_port(f, p) {
+            let origin = declared_port(f, p).or_else(|| kernel_top.and_then(|top| kernel_flow_port(f, p, top)));
+            if let Some(origin) = origin {
                 bound.entry((i, pi)).or_default().insert(origin);
                 queue.push_back((i, pi));
             }
@@ -113,6 +116,20 @@ pub fn bind(files: &[FileModel], out: &mut [Vec<FnSelection>]) {
         }
         out[fi][ni].ports = ports;
     }
+}
+
+/// The port the Vitis kernel flow makes of `p`, a pointer or array parameter of the top `f` that no
+/// INTERFACE pragma names: m_axi on the bundle `gmem` (the public 2022.1 `accel`'s report: its
+/// three arrays on `m_axi_gmem`, offsets on `s_axi_control`).
+fn kernel_flow_port(f: &Function, p: &PtrParam, top: &str) -> Option<PortOrigin> {
+    let param = f.params.iter().find(|q| q.name == p.name)?;
+    let unnamed = param.interface.is_none()
+        && matches!(param.kind, crate::model::ParamKind::Pointer | crate::model::ParamKind::Array);
+    (unnamed && (f.name == top || f.qualified == top)).then(|| PortOrigin {
+        function: f.qualified.clone(),
+        port: p.name.clone(),
+        bundle: Some("gmem".to_string()),
+    })
 }
 
 /// The port an INTERFACE pragma of `f` declares for `p`.
@@ -184,6 +201,20 @@ void top(const int *in, const int *lut, int *nopragma) {
             ],
             "a pointer parameter no port reaches (`plain`, `nopragma`) is not a port"
         );
+    }
+
+    #[test]
+    fn in_the_kernel_flow_the_tops_unnamed_pointers_are_gmem_ports() {
+        let kernel = SelectOptions { top: Some("top".into()), kernel_flow: true, ..Default::default() };
+        let got = ports(SRC, kernel);
+        assert!(got.contains(&"top: nopragma <- top.nopragma@gmem []".to_string()), "{got:?}");
+        assert!(got.contains(&"leaf: x <- top.in@gmem0,top.lut@-,top.nopragma@gmem []".to_string()), "{got:?}");
+        assert!(got.contains(&"top: in <- top.in@gmem0 []".to_string()), "a pragma's bundle stays: {got:?}");
+        // Not the kernel flow, or no top named: nothing is guessed.
+        let vivado = SelectOptions { top: Some("top".into()), ..Default::default() };
+        assert!(!ports(SRC, vivado).iter().any(|p| p.contains("nopragma")));
+        let no_top = SelectOptions { kernel_flow: true, ..Default::default() };
+        assert!(!ports(SRC, no_top).iter().any(|p| p.contains("nopragma")));
     }
 
     #[test]

@@ -53,6 +53,9 @@ pub struct RunSpec {
     /// Build optimised (`-O2`) instead of as Vitis' csim does by default (`-O0 -g`): the
     /// project's `csim_design -O` / `csim.O=true`. A file's own `-O` flag wins either way.
     pub optimize: bool,
+    /// The project is the Vitis kernel flow's (`flow_target` `vitis`): the top's pointers and
+    /// arrays that no INTERFACE pragma names are m_axi ports, counted as such.
+    pub kernel_flow: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -160,6 +163,7 @@ impl RunSpec {
             argv,
             ldflags: p.csim_ldflags.clone(),
             optimize: p.csim_optimize,
+            kernel_flow: p.flow_target.as_deref() == Some("vitis"),
         })
     }
 }
@@ -240,6 +244,7 @@ pub fn run_analysed(spec: &RunSpec, opts: &RunOptions, prepare: Option<&Prepare<
             select: SelectOptions {
                 top: Some(spec.top.clone()),
                 watch: opts.watch.clone(),
+                kernel_flow: spec.kernel_flow,
                 ..SelectOptions::default()
             },
             target: crate::fpga::Target::Csim,
@@ -1028,6 +1033,7 @@ mod tests {
             argv: Vec::new(),
             ldflags: vec!["-lm".into()],
             optimize: false,
+            kernel_flow: false,
         };
         assert_eq!(with_systemc(&spec(&sc)), ["-lm", "-lsystemc"]);
         assert_eq!(with_systemc(&spec(&plain)), ["-lm"]);
