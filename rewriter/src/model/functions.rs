@@ -650,11 +650,14 @@ pub(super) fn function(node: Node, text: &str, detail: LoopDetail, scope: &[Stri
         f.segments = super::segments::segments(body, text, &call_at);
         f.const_params = super::segments::qualified_params(fdecl, text, "const");
         f.volatile_params = super::segments::qualified_params(fdecl, text, "volatile");
-        f.direct_streams = super::stream_use::direct_streams(body, &decls);
     }
     // Whatever the detail asked for: the manifest must not depend on it. A function with a loop
     // is not combinational: its body is not walked (every function of every rewrite gets here).
     f.combinational = f.loops.is_empty() && super::registers::combinational(body, &f.params, text);
+    // Only a function with streams is walked for them.
+    if !f.stream_locals.is_empty() || f.params.iter().any(|p| p.kind == super::ParamKind::Stream) {
+        f.direct_streams = super::stream_use::direct_streams(body, &decls);
+    }
     f.falls_off_at = falls_off_end(body);
     f.initialisers = super::init::written_initialisers(body, text, pruning.as_ref());
     mark_interfaces(&mut f);

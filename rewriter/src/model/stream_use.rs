@@ -11,32 +11,10 @@ use super::ParamKind;
 use crate::parse::{kind, named_children};
 use tree_sitter::Node;
 
-/// The stream names of the function: its stream parameters, then its local streams.
-fn names<'d>(decls: &'d Decls) -> Vec<&'d str> {
-    let params = decls.params.iter().filter(|p| p.kind == ParamKind::Stream).map(|p| p.name.as_str());
-    params.chain(decls.streams().iter().map(String::as_str)).collect()
-}
-
 /// The streams (parameters and locals) a loop's body names, sorted: every access of them in the
 /// loop happens while the loop runs.
 pub(super) fn loop_streams(body: Node, decls: &Decls) -> Vec<String> {
-    let all = names(decls);
-    if all.is_empty() {
-        return Vec::new();
-    }
-    let mut out: Vec<String> = Vec::new();
-    let mut todo = vec![body];
-    while let Some(n) = todo.pop() {
-        if kind(n) == "identifier" {
-            let name = &decls.text[n.byte_range()];
-            if all.contains(&name) && !out.iter().any(|o| o == name) {
-                out.push(name.to_string());
-            }
-        }
-        todo.extend(named_children(n));
-    }
-    out.sort();
-    out
+    named_streams(body, decls, |_| Walk::Into)
 }
 
 /// The streams the function body reads or writes outside its loops (`x = in.read()` before a
@@ -44,43 +22,48 @@ pub(super) fn loop_streams(body: Node, decls: &Decls) -> Vec<String> {
 /// so such a stream's traffic spans the whole call. Not counted: a stream passed to a call (the
 /// callee says when it uses it), declarations, and lambdas and classes (not this body's code).
 pub(super) fn direct_streams(body: Node, decls: &Decls) -> Vec<String> {
-    let all = names(decls);
+    named_streams(body, decls, |n| match kind(n) {
+        "for_statement" | "for_range_loop" | "while_statement" | "do_statement" | "lambda_expression"
+        | "class_specifier" | "struct_specifier" => Walk::Past(Vec::new()),
+        // A declaration's initialiser may read a stream (`int x = in.read();`).
+        "declaration" => {
+            let mut cursor = n.walk();
+            let values = n.children_by_field_name("declarator", &mut cursor);
+            Walk::Past(values.filter_map(|d| d.child_by_field_name("value")).collect())
+        }
+        // Arguments of a method (`out.write(in.read())`) are this body's accesses; a stream
+        // passed whole to a function is the callee's.
+        "argument_list" => Walk::Past(named_children(n).filter(|a| kind(*a) != "identifier").collect()),
+        _ => Walk::Into,
+    })
+}
+
+/// What a walk does at a node: look into it, or only into some nodes of it.
+enum Walk<'t> {
+    Into,
+    Past(Vec<Node<'t>>),
+}
+
+/// The streams of the function (its stream parameters and local streams) named by an identifier
+/// that the walk from `body` reaches, sorted.
+fn named_streams<'t>(body: Node<'t>, decls: &Decls, at: impl Fn(Node<'t>) -> Walk<'t>) -> Vec<String> {
+    let params = decls.params.iter().filter(|p| p.kind == ParamKind::Stream).map(|p| p.name.as_str());
+    let all: Vec<&str> = params.chain(decls.streams().iter().map(String::as_str)).collect();
     if all.is_empty() {
         return Vec::new();
     }
     let mut out: Vec<String> = Vec::new();
     let mut todo = vec![body];
     while let Some(n) = todo.pop() {
-        match kind(n) {
-            "for_statement" | "for_range_loop" | "while_statement" | "do_statement" | "lambda_expression"
-            | "class_specifier" | "struct_specifier" | "declaration" | "argument_list" => {
-                // A declaration's initialiser may read a stream (`int x = in.read();`).
-                if kind(n) == "declaration" {
-                    let mut cursor = n.walk();
-                    let values: Vec<Node> = n
-                        .children_by_field_name("declarator", &mut cursor)
-                        .filter_map(|d| d.child_by_field_name("value"))
-                        .collect();
-                    todo.extend(values);
-                }
-                if kind(n) == "argument_list" {
-                    // Arguments of a method (`out.write(in.read())`) are this body's accesses;
-                    // a stream passed whole to a function is the callee's.
-                    for a in named_children(n) {
-                        if kind(a) != "identifier" {
-                            todo.push(a);
-                        }
-                    }
-                }
-                continue;
+        if let Walk::Past(inside) = at(n) {
+            todo.extend(inside);
+            continue;
+        }
+        if kind(n) == "identifier" {
+            let name = &decls.text[n.byte_range()];
+            if all.contains(&name) && !out.iter().any(|o| o == name) {
+                out.push(name.to_string());
             }
-            "identifier" => {
-                let name = &decls.text[n.byte_range()];
-                if all.contains(&name) && !out.iter().any(|o| o == name) {
-                    out.push(name.to_string());
-                }
-            }
-            _ => {}
         }
         todo.extend(named_children(n));
     }

@@ -21,6 +21,9 @@ pub enum Channel {
 /// The variables a call passes as data channels, each with how it is passed.
 type Vars = Vec<(String, Channel)>;
 
+/// The calls of one callee by one caller: (line, [(stream parameter, caller's stream)]).
+type StreamCalls = Vec<(usize, Vec<(String, String)>)>;
+
 /// Per calling function: callee name → the variables it receives as data channels.
 #[derive(Debug, Default, Clone)]
 pub struct Relations {
@@ -28,9 +31,10 @@ pub struct Relations {
     /// The same per call: caller → (callee, line of the call) → variables. Two calls of one
     /// function can pass different channels (rows of a partitioned array, other streams).
     by_call: HashMap<String, HashMap<(String, usize), Vars>>,
-    /// Per call (caller, callee, line): each stream parameter of the callee and the caller's
-    /// stream it is passed, to say in the caller's names when a callee used its streams.
-    stream_args: HashMap<(String, String, usize), Vec<(String, String)>>,
+    /// Per caller and callee, per call (its line, in order): each stream parameter of the callee
+    /// and the caller's stream it is passed, to say in the caller's names when a callee used its
+    /// streams.
+    stream_args: HashMap<String, HashMap<String, StreamCalls>>,
 }
 
 impl Relations {
@@ -50,7 +54,7 @@ impl Relations {
             .collect();
         let mut by_caller: HashMap<String, HashMap<String, Vars>> = HashMap::new();
         let mut by_call: HashMap<String, HashMap<(String, usize), Vars>> = HashMap::new();
-        let mut stream_args: HashMap<(String, String, usize), Vec<(String, String)>> = HashMap::new();
+        let mut stream_args: HashMap<String, HashMap<String, StreamCalls>> = HashMap::new();
         for p in m.probes.iter().filter(|p| p.kind == "function") {
             let Some(mi) = &p.module else { continue };
             let fifo = |var: &str| fifo_arrays || mi.streamed.iter().any(|s| s == var);
@@ -62,8 +66,12 @@ impl Relations {
                 let at_call = calls.entry((call.name.clone(), call.line)).or_default();
                 for (arg, param) in call.args.iter().zip(cparams.iter()) {
                     if let (ParamKind::Stream, Some(var)) = (param.kind, base_identifier(arg)) {
-                        let key = (p.function.clone(), call.name.clone(), call.line);
-                        stream_args.entry(key).or_default().push((param.name.clone(), var));
+                        let calls = stream_args.entry(p.function.clone()).or_default();
+                        let calls = calls.entry(call.name.clone()).or_default();
+                        match calls.iter_mut().find(|(l, _)| *l == call.line) {
+                            Some((_, args)) => args.push((param.name.clone(), var)),
+                            None => calls.push((call.line, vec![(param.name.clone(), var)])),
+                        }
                     }
                     let channel = match param.kind {
                         ParamKind::Scalar => continue,
@@ -88,16 +96,12 @@ impl Relations {
     /// The streams a call of `callee` by `caller` passes (the call at `line`; when that is not
     /// known, the first call in `caller`'s calls): each callee parameter and the caller's stream.
     pub fn stream_args(&self, caller: &str, callee: &str, line: Option<usize>) -> &[(String, String)] {
+        let Some(calls) = self.stream_args.get(caller).and_then(|c| c.get(callee)) else { return &[] };
         let found = match line {
-            Some(l) => self.stream_args.get(&(caller.to_string(), callee.to_string(), l)),
-            None => self
-                .stream_args
-                .iter()
-                .filter(|((c, e, _), _)| c == caller && e == callee)
-                .min_by_key(|((_, _, l), _)| *l)
-                .map(|(_, v)| v),
+            Some(l) => calls.iter().find(|(at, _)| *at == l),
+            None => calls.iter().min_by_key(|(at, _)| *at),
         };
-        found.map_or(&[], Vec::as_slice)
+        found.map_or(&[], |(_, args)| args.as_slice())
     }
 
     /// How callees `a` and `b` of `caller` exchange data, if they do: a shared stream counts as

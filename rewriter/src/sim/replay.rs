@@ -1206,12 +1206,10 @@ impl<'a> Ctx<'a> {
                 if let Some(n) = open.node {
                     self.out.nodes[n].offset = start;
                 }
-                // A function's streams, as its children used them.
-                let spans = parent.streams.len();
-                if matches!(parent.t, Some(Timing::Module(_))) {
-                    self.child_spans(parent.probe, open, start, cycles, &mut parent.streams);
-                }
-                let spanned = parent.streams.len() != spans;
+                // A function's streams, as its children used them (one that did is no leaf to
+                // repeat: a repetition would move where they were used).
+                let spanned = matches!(parent.t, Some(Timing::Module(_)))
+                    && self.child_spans(parent.probe, open, start, cycles, &mut parent.streams);
                 // A loop that is the pipeline of a `_Pipeline_` module: the module's handshake around
                 // it. Its row is the loop; a caller timed from its children counts the module (one
                 // timed from its latency holds it already: the delta is unchanged).
@@ -1563,29 +1561,33 @@ impl<'a> Ctx<'a> {
 
     /// The streams child invocation `open` used, in its parent's names (a callee's parameters
     /// through the arguments of its call), placed from `start` in the parent: a loop's over its
-    /// whole run, a call's where it used them.
-    fn child_spans(&self, parent: u32, open: &Open<'a>, start: u64, cycles: u64, into: &mut Vec<Span<'a>>) {
+    /// whole run, a call's where it used them. True when it used any.
+    fn child_spans(&self, parent: u32, open: &Open<'a>, start: u64, cycles: u64, into: &mut Vec<Span<'a>>) -> bool {
+        let mut used = false;
         match open.t {
             Some(Timing::Loop(_)) => {
                 for name in
                     self.p(open.probe).and_then(|p| p.loop_info.as_ref()).into_iter().flat_map(|i| &i.facts.streams)
                 {
                     add_span(into, name, start, start + cycles);
+                    used = true;
                 }
             }
             Some(Timing::Module(_)) if !open.streams.is_empty() => {
-                let (Some(caller), Some(callee)) = (self.p(parent), self.p(open.probe)) else { return };
+                let (Some(caller), Some(callee)) = (self.p(parent), self.p(open.probe)) else { return false };
                 let line = open.call_site.and_then(|c| self.call_sites.get(&open.probe)?.get(c)).map(|s| s.2);
                 let relations: &'a Relations = self.relations;
                 let args = relations.stream_args(&caller.function, &callee.name, line);
                 for s in &open.streams {
                     if let Some((_, var)) = args.iter().find(|(param, _)| param == s.name) {
                         add_span(into, var, start + s.first.min(cycles), start + s.last.min(cycles));
+                        used = true;
                     }
                 }
             }
             _ => {}
         }
+        used
     }
 
     /// Says once per region that the report's latency is below its processes' chain.
