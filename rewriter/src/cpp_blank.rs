@@ -18,7 +18,11 @@
 //! - the inside of a long brace initializer of numbers only (`weight_t w2[4096] = {0.1, ...};`,
 //!   hls4ml's weights headers hold 50 MB of them): a declaration is never probed, and parsing
 //!   every number cost the rewrite most of its time and a syntax tree ~30 times the text. The
-//!   parser sees `= {   }`, which is valid.
+//!   parser sees `= {   }`, which is valid;
+//! - `#include` lines inside a brace initializer (`const coef_t t[8][8] = {` then `#include
+//!   "table.txt"` then `};`, the stock Xilinx DCT): the grammar takes a directive only where a
+//!   statement or declaration may stand, fails on the whole function, and the function went
+//!   unprobed and uncosted. The compiler still includes the file; the parser sees `= { }`.
 //!
 //! Text that parses is left alone: a file with none of these gets no copy.
 
@@ -91,6 +95,7 @@ pub fn blank_with(text: &str, defined: &[String]) -> Option<Blanked> {
     }
     ranges.extend(pragmas_before_unbraced_bodies(&code, &lines));
     ranges.extend(number_initializers(&code));
+    ranges.extend(includes_in_initializers(&code, &lines));
     if ranges.is_empty() {
         return None;
     }
@@ -181,6 +186,43 @@ fn number_initializers(code: &str) -> Vec<std::ops::Range<usize>> {
             out.push(k + 1..i - 1);
             at = i;
         }
+    }
+    out
+}
+
+/// The `#include` lines (of `lines`, the directive lines) that stand inside a brace initializer:
+/// the innermost open brace before them follows `=`, `]`, `,` or another such brace.
+fn includes_in_initializers(code: &str, lines: &[std::ops::Range<usize>]) -> Vec<std::ops::Range<usize>> {
+    let b = code.as_bytes();
+    let is_include = |r: &std::ops::Range<usize>| code[r.start + 1..r.end].trim_start().starts_with("include");
+    if !lines.iter().any(is_include) {
+        return Vec::new();
+    }
+    // One pass over the code outside directives: the open braces, each marked whether it opens
+    // an initializer.
+    let mut open: Vec<bool> = Vec::new();
+    let mut out = Vec::new();
+    let mut at = 0;
+    for r in lines {
+        while at < r.start {
+            match b[at] {
+                b'{' => {
+                    let before = b[..at].iter().rev().find(|c| !c.is_ascii_whitespace());
+                    let initializer = matches!(before, Some(b'=' | b']' | b','))
+                        || (before == Some(&b'{') && open.last() == Some(&true));
+                    open.push(initializer);
+                }
+                b'}' => {
+                    open.pop();
+                }
+                _ => {}
+            }
+            at += 1;
+        }
+        if is_include(r) && open.last() == Some(&true) {
+            out.push(r.clone());
+        }
+        at = at.max(r.end);
     }
     out
 }
@@ -409,6 +451,19 @@ mod tests {
         assert_eq!(blanked(&named), named, "a name inside: not numbers only");
         let short = "float w[3] = {1.0, 2.0, 3.0};\n";
         assert_eq!(blanked(short), short, "short initializers are parsed");
+    }
+
+    #[test]
+    fn an_include_inside_an_initializer_is_blanked_and_the_function_parses() {
+        let src = "#include \"dct.h\"\nvoid dct_1d(int in[8], int out[8]) {\n  const int t[8][8] = {\n#include \"table.txt\"\n  };\n  for (int k = 0; k < 8; k++) out[k] = in[k] * t[k][0];\n}\nint g() { int x[2] = { 1,\n#include \"more.txt\"\n }; return x[0]; }\n";
+        let out = blanked(src);
+        assert_eq!(out.len(), src.len());
+        assert!(out.starts_with("#include \"dct.h\""), "a top-level include stays: {out}");
+        assert!(!out.contains("table.txt") && !out.contains("more.txt"), "{out}");
+        let tree = crate::parse::parse_cpp(&out, None);
+        assert!(!tree.root_node().has_error(), "{out}");
+        // In a function body, not in an initializer: left to the parser.
+        assert!(blank("void f() {\n#include \"body.inc\"\n}\n").is_none());
     }
 
     #[test]
