@@ -1052,6 +1052,39 @@ fn the_kernel_flows_default_ports_count_as_the_pragmas_would() {
     assert!(rows.contains("1024"), "the port's 1024 bytes are counted: {rows}");
 }
 
+/// An array on an s_axilite bundle is a memory of the bundle with one port for the kernel (the
+/// other is the bus's): an iteration of a pipeline that reads its 8 words takes 8 cycles, where a
+/// dual-port `ap_memory` array allows 4 (the public 2019.2 `fir_n11_maxi` and 2022.1
+/// `fir_n11_strm`: 11 coefficients on the bundle, II 11 in their reports, 6 in the model
+/// before). Per call grows by II per trip: 8 and 4 from n = 16 to 48.
+#[test]
+fn an_array_on_an_s_axilite_bundle_has_one_port_for_the_kernel() {
+    let kernel = |pragma: &str| {
+        format!(
+            "void dot(const int c[8], const int x[64], int y[64], int n) {{\n{pragma}\
+             \x20 for (int i = 0; i < n; i++) {{\n\
+             #pragma HLS PIPELINE II=1\n\
+             \x20   int acc = 0;\n\
+             \x20   for (int k = 0; k < 8; k++) acc += c[k] * (k + 1);\n\
+             \x20   y[i] = acc + x[i];\n\
+             \x20 }}\n\
+             }}\n"
+        )
+    };
+    let tb = "void dot(const int c[8], const int x[64], int y[64], int n);\n\
+              int main() {\n  int c[8], x[64], y[64];\n  for (int i = 0; i < 64; i++) x[i] = i;\n\
+              \x20 for (int k = 0; k < 8; k++) c[k] = k;\n  dot(c, x, y, 16);\n  dot(c, x, y, 48);\n\
+              \x20 return y[3] != 3 + 168;\n}\n";
+    let growth = |pragma: &str| {
+        let config = "part=xck26-sfvc784-2LV-c\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=dot\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel(pragma), tb, config, &[]);
+        let per_call = counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]);
+        per_call[1] - per_call[0]
+    };
+    assert_eq!(growth("#pragma HLS INTERFACE s_axilite port=c\n"), 32 * 8);
+    assert_eq!(growth(""), 32 * 4, "ap_memory: two ports");
+}
+
 /// Without a report the m_axi latency is the one the project's flow target makes Vitis schedule
 /// for (UG1399 "Default Settings of Vivado/Vitis Flows": `syn.interface.m_axi_latency` 0 for the
 /// Vivado IP flow, 64 for the Vitis kernel flow), as with a report it is the report's: the RTL

@@ -885,14 +885,38 @@ fn with_caller_reshapes(
     memory: &crate::model::ports::LoopMemory,
     function: &str,
     reshaped: &HashMap<(&str, &str), u64>,
+    single_port: &HashMap<(&str, &str), u64>,
 ) -> crate::model::ports::LoopMemory {
     let mut m = memory.clone();
     for a in m.arrays.iter_mut().filter(|a| a.param) {
         if let Some(&w) = reshaped.get(&(function, a.name.as_str())) {
             a.caller_words = Some(w);
         }
+        if a.ports.is_none() && single_port.contains_key(&(function, a.name.as_str())) {
+            a.ports = Some(1);
+        }
     }
     m
+}
+
+/// The array and pointer parameters on an s_axilite bundle, per (function, parameter), through
+/// the calls that pass them on: the bundle's memory serves the kernel one access a cycle (its
+/// other port is the bus's). The public 2019.2 `fir_n11_maxi` and 2022.1 `fir_n11_strm` read 11
+/// coefficients on the bundle in an iteration of their pipelined loop: II 11 in their reports,
+/// where a dual-port memory gave the model 6.
+fn axilite_params(manifest: &Manifest) -> HashMap<(&str, &str), u64> {
+    let functions: Vec<&ProbeEntry> = manifest.probes.iter().filter(|p| p.kind == "function").collect();
+    let mut single: HashMap<(&str, &str), u64> = HashMap::new();
+    for p in &functions {
+        for q in p.module.iter().flat_map(|m| &m.params) {
+            let memory = matches!(q.kind, crate::model::ParamKind::Array | crate::model::ParamKind::Pointer);
+            if memory && q.interface.as_deref().is_some_and(|i| i.eq_ignore_ascii_case("s_axilite")) {
+                single.insert((p.function.as_str(), q.name.as_str()), 1);
+            }
+        }
+    }
+    bind_through_calls(&functions, &mut single, |w, _, _| w);
+    single
 }
 
 /// Without a report: a loop that fills a table through a parameter of a function with no INLINE
@@ -1582,6 +1606,7 @@ fn pipeline_wrapper(found: csynth::LoopRef<'_>, d: &Defaults) -> Option<u64> {
 fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut HashMap<u32, Timing>) {
     let bound = interface_bound(manifest, top);
     let reshaped = reshaped_params(manifest);
+    let single_port = axilite_params(manifest);
     for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
         let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
         if !l.pipelined.value || l.pipelined.source == Source::Report {
@@ -1591,7 +1616,7 @@ fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut 
         let keep = |a: &crate::model::ports::ArrayDecl| {
             !a.param || bound.contains_key(&(p.function.as_str(), a.name.as_str()))
         };
-        let reshaped_memory = with_caller_reshapes(memory, &p.function, &reshaped);
+        let reshaped_memory = with_caller_reshapes(memory, &p.function, &reshaped, &single_port);
         let states = match crate::model::ports::port_ii(&reshaped_memory, keep) {
             Some((states, _)) => states,
             // The reshape joined the accesses into one a state: the read's data still takes
@@ -1626,6 +1651,7 @@ fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut 
 /// their accesses in their own iterations.
 fn apply_iteration_port_limits(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
     let reshaped = reshaped_params(manifest);
+    let single_port = axilite_params(manifest);
     for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
         let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
         if l.pipelined.value || l.report.is_some() || l.absent {
@@ -1635,7 +1661,9 @@ fn apply_iteration_port_limits(manifest: &Manifest, timing: &mut HashMap<u32, Ti
         // A loop inside the body makes its accesses in its own iterations, not in this one's.
         let memory =
             p.loop_info.as_ref().and_then(|i| i.facts.memory.as_ref()).filter(|m| m.vars.iter().all(|v| !v.inner));
-        let Some(memory) = memory.map(|m| with_caller_reshapes(m, &p.function, &reshaped)) else { continue };
+        let Some(memory) = memory.map(|m| with_caller_reshapes(m, &p.function, &reshaped, &single_port)) else {
+            continue;
+        };
         let Some((states, _)) = crate::model::ports::port_states(&memory, |_| true) else { continue };
         if states + 1 > own.value {
             l.own = Some(Sourced::new(states + 1, Source::Default));
