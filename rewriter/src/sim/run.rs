@@ -135,7 +135,15 @@ impl RunSpec {
             flags.extend(m.cflags.iter().cloned());
             testbench.push((m.path.clone(), crate::project::absolutize_flags(&p.root, &flags)));
         }
-        let data_files = p.testbench.iter().filter(|f| !f.is_source).map(|f| f.path.clone()).collect();
+        // Data files: the testbench's, and those a project lists as synthesis files (Vitis 2024.2
+        // copies a `syn.file=../in.dat` where the testbench reads it, the public `dct` of
+        // j1hye0n/vitis_hls; left out, its `fopen` got NULL and the testbench crashed).
+        let mut data_files: Vec<PathBuf> = Vec::new();
+        for f in p.testbench.iter().chain(&p.sources).filter(|f| !f.is_source) {
+            if !data_files.contains(&f.path) {
+                data_files.push(f.path.clone());
+            }
+        }
         let argv = p.csim_argv.as_deref().map(|a| a.split_whitespace().map(String::from).collect()).unwrap_or_default();
         let mut include_dirs: Vec<String> = Vec::new();
         for f in p
@@ -1013,6 +1021,27 @@ fn rel_path(root: &Path, p: &Path) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    /// A data file a project lists as a synthesis file is copied for the testbench as a
+    /// testbench data file is; C/C++ files stay sources.
+    #[test]
+    fn data_files_listed_as_synthesis_files_reach_the_testbench() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir(d.join("sol")).unwrap();
+        for (name, text) in [("k.cpp", "void k() {}\n"), ("tb.cpp", "int main() { return 0; }\n"), ("in.dat", "1\n")] {
+            std::fs::write(d.join(name), text).unwrap();
+        }
+        let cfg = "[hls]\nsyn.top=k\nsyn.file=../k.cpp\nsyn.file=../in.dat\ntb.file=../tb.cpp\n";
+        std::fs::write(d.join("sol/hls_config.cfg"), cfg).unwrap();
+        let p = crate::project::load(&d.join("sol/hls_config.cfg")).unwrap();
+        let spec = RunSpec::from_project(&p).unwrap();
+        let names = |v: Vec<&PathBuf>| -> Vec<String> {
+            v.iter().map(|f| f.file_name().unwrap().to_string_lossy().into_owned()).collect()
+        };
+        assert_eq!(names(spec.data_files.iter().collect()), ["in.dat"]);
+        assert_eq!(names(spec.sources.iter().map(|s| &s.0).collect()), ["k.cpp"]);
+    }
 
     /// A SystemC testbench (`sc_main` in an `SC_THREAD`'s module, as Vivado HLS runs them) is
     /// linked with SystemC's library; another is not.
