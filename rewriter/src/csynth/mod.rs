@@ -251,9 +251,12 @@ pub struct SwArg {
 
 impl SwArg {
     /// The memories the argument has on an s_axilite bundle (`s_axi_<bundle>` rows of type
-    /// `interface`; a scalar there is a `register`).
+    /// `interface`, or `memory` as 2022.1 writes them; a scalar there is a `register`).
     pub fn axilite_memories(&self) -> usize {
-        self.hw.iter().filter(|(name, ty)| name.starts_with("s_axi") && ty == "interface").count()
+        self.hw
+            .iter()
+            .filter(|(name, ty)| name.starts_with("s_axi") && matches!(ty.as_str(), "interface" | "memory"))
+            .count()
     }
 }
 

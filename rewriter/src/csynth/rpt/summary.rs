@@ -367,6 +367,13 @@ mod tests {
             rep.sw_args.iter().map(|a| (a.name.as_str(), a.direction.as_str(), a.axilite_memories())).collect();
         assert_eq!(dirs, [("A", "in", 2), ("C", "out", 0), ("P", "inout", 0)]);
         assert_eq!(rep.sw_args[1].hw[0], ("s_axi_control C".to_string(), "register".to_string()));
+        // Vitis 2022.1 calls such a row's type `memory` (the public `fir_n11_strm`'s `an32Coef`).
+        let older = text.replace(
+            "| A        | s_axi_control        | interface |",
+            "| A        | s_axi_control        | memory    |",
+        );
+        let (rep, _) = parse_document(&older, Path::new("csynth.rpt")).unwrap();
+        assert_eq!(rep.sw_args[0].axilite_memories(), 2);
     }
 
     #[test]
