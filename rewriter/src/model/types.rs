@@ -148,9 +148,7 @@ impl Function {
     pub fn streamed_vars(&self) -> Vec<String> {
         self.pragmas
             .iter()
-            // `type=pipo` keeps the array a ping-pong buffer (UG1399 "pragma HLS stream").
-            .filter(|p| p.directive == "STREAM" && !p.has_flag("off"))
-            .filter(|p| !p.option("type").is_some_and(|t| t.trim().eq_ignore_ascii_case("pipo")))
+            .filter(|p| p.directive == "STREAM" && !p.has_flag("off") && !ping_pong_stream(p.option("type")))
             .filter_map(|p| p.option("variable").map(str::to_string))
             .collect()
     }
@@ -208,6 +206,13 @@ pub enum ParamKind {
 /// "Unsupported interface port data type" and the top keeps its ap_ctrl_hs handshake).
 pub fn ignored_interface(mode: &str, kind: ParamKind) -> bool {
     mode == "m_axi" && kind == ParamKind::Scalar
+}
+
+/// A `STREAM` pragma's or directive's `type`: `pipo` keeps the array a ping-pong buffer, as
+/// arrays between dataflow processes are by default (UG1399 "pragma HLS stream"); `fifo` (the
+/// default), `shared` and `unsync` make it a channel the processes share as they run.
+pub fn ping_pong_stream(stream_type: Option<&str>) -> bool {
+    stream_type.is_some_and(|t| t.trim().eq_ignore_ascii_case("pipo"))
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

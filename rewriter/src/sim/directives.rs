@@ -203,8 +203,7 @@ impl Applier {
             DirectiveKind::Dataflow => Change::Dataflow,
             DirectiveKind::Inline => Change::Inline(!d.is_off()),
             DirectiveKind::Stream => match d.option("variable") {
-                // `-type pipo`: a ping-pong buffer, as arrays between processes are by default.
-                Some(v) if !d.is_off() && !d.option("type").is_some_and(|t| t.eq_ignore_ascii_case("pipo")) => {
+                Some(v) if !d.is_off() && !crate::model::ping_pong_stream(d.option("type")) => {
                     Change::Stream(v.to_string())
                 }
                 _ => Change::Unused,

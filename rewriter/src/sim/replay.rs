@@ -439,9 +439,6 @@ struct Ctx<'a> {
     /// Some port reads single elements (no `memcpy`): else no read waits, and the pipelines a
     /// function ran need not be noted at every loop's end.
     single_read_ports: bool,
-    /// The stream spans of the last dataflow region timed with `record` (in its function's
-    /// names, from its start): the region's own, for the region around it.
-    region_spans: Vec<Span<'a>>,
 }
 
 /// A site found: (probe, call site, site index).
@@ -518,7 +515,6 @@ impl<'a> Replayer<'a> {
                 .iter()
                 .filter_map(|p| p.port.as_deref())
                 .any(|i| i.memcpys == 0 && !i.reads.is_empty()),
-            region_spans: Vec::new(),
         };
         let tops: Vec<u32> = manifest
             .probes
@@ -1084,13 +1080,9 @@ impl<'a> Ctx<'a> {
         let bytes = open.bytes_read + open.bytes_written;
         let dram = if scheduled.base.is_none() { dram_cycles(bytes, self.opts.dram, self.opts.clock_ns) } else { 0 };
         let cycles = compute.max(dram);
-        // Its streams: a dataflow region's from its processes, a function's own accesses outside
-        // its loops over the whole call.
-        let region_spans = std::mem::take(&mut self.region_spans);
-        if let (Some(Timing::Module(m)), Some(p)) = (t, self.p(open.probe)) {
-            if m.dataflow && !open.procs.is_empty() {
-                open.streams = region_spans;
-            }
+        // Its streams (a dataflow region's were placed by `dataflow_region`): a function's own
+        // accesses outside its loops span the whole call.
+        if let (Some(Timing::Module(_)), Some(p)) = (t, self.p(open.probe)) {
             for name in p.module.iter().flat_map(|mi| &mi.direct_streams) {
                 add_span(&mut open.streams, name, 0, cycles);
             }
@@ -1460,7 +1452,7 @@ impl<'a> Ctx<'a> {
     /// copy's) plus what the run changed in its children; a pipelined function is its latency
     /// whatever ran inside; a dataflow region the report times is its latency plus how much the
     /// processes' run times move the region's end. Without a report: handshake + children.
-    fn module_schedule(&mut self, m: &ModuleTiming, open: &Open<'a>) -> Scheduled {
+    fn module_schedule(&mut self, m: &ModuleTiming, open: &mut Open<'a>) -> Scheduled {
         // Without a report: the initialiser modules at the start (inlined or not, the function's
         // arrays are still filled on every call).
         let init = m.initialisers.map_or(0, |i| i.value);
@@ -1481,7 +1473,7 @@ impl<'a> Ctx<'a> {
         };
         if m.dataflow && !open.procs.is_empty() {
             let procs = self.loop_processes(&open.procs);
-            let region = self.dataflow_region(open.probe, &procs, true);
+            let region = self.dataflow_region(open.probe, &procs, true, Some(&mut open.streams));
             return match latency {
                 Some(l) => {
                     let assumed: Vec<Proc<'a>> = procs
@@ -1494,7 +1486,7 @@ impl<'a> Ctx<'a> {
                             ..*p
                         })
                         .collect();
-                    let region_assumed = self.dataflow_region(open.probe, &assumed, false);
+                    let region_assumed = self.dataflow_region(open.probe, &assumed, false, None);
                     // The report's region latency below the chain of its own processes' latencies:
                     // it did not count a chain through a ping-pong buffer (Vivado HLS 2020.1 gives
                     // a dataflow region of loop processes its longest process); the region is the
@@ -1672,7 +1664,7 @@ impl<'a> Ctx<'a> {
     /// again). Iterations overlap: the first costs its region's latency, each further one its
     /// slowest process.
     fn fold_iteration(&mut self, owner: u32, iteration: &[Proc<'a>], fold: &mut LoopFold) {
-        let latency = self.dataflow_region(owner, iteration, true);
+        let latency = self.dataflow_region(owner, iteration, true, None);
         let interval = iteration.iter().map(|p| p.cycles).max().unwrap_or(0);
         for n in iteration.iter().filter_map(|p| p.node) {
             self.out.nodes[n].offset += fold.begin;
@@ -1688,8 +1680,15 @@ impl<'a> Ctx<'a> {
     /// until the last process ends. Each process's wait is attributed to the processes on the
     /// critical chain (the ones whose own time set the region's end), in proportion to their time.
     /// With `record` false only the region's time is computed (nothing is written to the
-    /// timeline or the waits).
-    fn dataflow_region(&mut self, owner: u32, procs: &[Proc<'a>], record: bool) -> u64 {
+    /// timeline or the waits). With `record`, `spans` (the region's invocation's) receives where
+    /// its processes used their streams, for a region around it.
+    fn dataflow_region(
+        &mut self,
+        owner: u32,
+        procs: &[Proc<'a>],
+        record: bool,
+        spans: Option<&mut Vec<Span<'a>>>,
+    ) -> u64 {
         let caller = self.p(owner).map(|p| p.function.clone()).unwrap_or_default();
         let names: Vec<String> = procs.iter().map(|p| self.name(self.out.sites[p.site].probe)).collect();
         // The line of each process's call, when its function is called from several places.
@@ -1760,12 +1759,14 @@ impl<'a> Ctx<'a> {
             return region;
         }
         // The region's own stream traffic, for a region around it: each process's, where it ran.
-        let entry = self.entry_cycles(owner);
-        self.region_spans.clear();
-        for (i, p) in procs.iter().enumerate() {
-            for s in &p.streams {
-                let last = end[i].saturating_sub(p.cycles.saturating_sub(s.last));
-                add_span(&mut self.region_spans, s.name, entry + start[i] + s.first, entry + last);
+        if let Some(out) = spans {
+            let entry = self.entry_cycles(owner);
+            out.clear();
+            for (i, p) in procs.iter().enumerate() {
+                for s in &p.streams {
+                    let last = end[i].saturating_sub(p.cycles.saturating_sub(s.last));
+                    add_span(out, s.name, entry + start[i] + s.first, entry + last);
+                }
             }
         }
         let last = end.iter().position(|&e| e == region).unwrap_or(0);

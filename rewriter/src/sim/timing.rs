@@ -502,8 +502,9 @@ pub fn build(
             }
             apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
-            apply_port_limits(manifest, d, top, &mut timing);
-            apply_iteration_port_limits(manifest, &mut timing);
+            let callers = CallerMemories::of(manifest);
+            apply_port_limits(manifest, d, top, &callers, &mut timing);
+            apply_iteration_port_limits(manifest, &callers, &mut timing);
             apply_default_flatten(manifest, &mut timing);
             bare_loop::apply(manifest, d, top, &kept, &mut timing);
             apply_function_bodies(manifest, d, shape, top, &mut timing);
@@ -880,23 +881,33 @@ fn without_reshapes(memory: &crate::model::ports::LoopMemory) -> crate::model::p
     m
 }
 
-/// `memory` with each parameter's caller reshape (`reshaped_params`) filled in for `function`.
-fn with_caller_reshapes(
-    memory: &crate::model::ports::LoopMemory,
-    function: &str,
-    reshaped: &HashMap<(&str, &str), u64>,
-    single_port: &HashMap<(&str, &str), u64>,
-) -> crate::model::ports::LoopMemory {
-    let mut m = memory.clone();
-    for a in m.arrays.iter_mut().filter(|a| a.param) {
-        if let Some(&w) = reshaped.get(&(function, a.name.as_str())) {
-            a.caller_words = Some(w);
-        }
-        if a.ports.is_none() && single_port.contains_key(&(function, a.name.as_str())) {
-            a.ports = Some(1);
-        }
+/// What a function's array parameters are in its callers, per (function, parameter), worked out
+/// once for both port-limit passes: the words of a caller's reshape (`reshaped_params`) and the
+/// memories on an s_axilite bundle (`axilite_params`).
+struct CallerMemories<'a> {
+    reshaped: HashMap<(&'a str, &'a str), u64>,
+    single_port: HashMap<(&'a str, &'a str), u64>,
+}
+
+impl<'a> CallerMemories<'a> {
+    fn of(manifest: &'a Manifest) -> Self {
+        CallerMemories { reshaped: reshaped_params(manifest), single_port: axilite_params(manifest) }
     }
-    m
+
+    /// `memory` with its parameters' caller facts filled in for `function`: a reshape's words,
+    /// one port for a memory on an s_axilite bundle (unless a storage pragma says otherwise).
+    fn apply(&self, memory: &crate::model::ports::LoopMemory, function: &str) -> crate::model::ports::LoopMemory {
+        let mut m = memory.clone();
+        for a in m.arrays.iter_mut().filter(|a| a.param) {
+            if let Some(&w) = self.reshaped.get(&(function, a.name.as_str())) {
+                a.caller_words = Some(w);
+            }
+            if a.ports.is_none() && self.single_port.contains_key(&(function, a.name.as_str())) {
+                a.ports = Some(1);
+            }
+        }
+        m
+    }
 }
 
 /// The array and pointer parameters on an s_axilite bundle, per (function, parameter), through
@@ -1603,10 +1614,14 @@ fn pipeline_wrapper(found: csynth::LoopRef<'_>, d: &Defaults) -> Option<u64> {
 /// local array is partitioned further as the pipeline needs, and so is one passed to a callee
 /// (the public 2023.2 `mem_streaming` stores 10 elements an iteration into such an array at
 /// II 1; the 2022.2 systolic fixture 8 into one bank of a `complete dim=1` local).
-fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut HashMap<u32, Timing>) {
+fn apply_port_limits(
+    manifest: &Manifest,
+    d: &Defaults,
+    top: &str,
+    callers: &CallerMemories,
+    timing: &mut HashMap<u32, Timing>,
+) {
     let bound = interface_bound(manifest, top);
-    let reshaped = reshaped_params(manifest);
-    let single_port = axilite_params(manifest);
     for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
         let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
         if !l.pipelined.value || l.pipelined.source == Source::Report {
@@ -1616,7 +1631,7 @@ fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut 
         let keep = |a: &crate::model::ports::ArrayDecl| {
             !a.param || bound.contains_key(&(p.function.as_str(), a.name.as_str()))
         };
-        let reshaped_memory = with_caller_reshapes(memory, &p.function, &reshaped, &single_port);
+        let reshaped_memory = callers.apply(memory, &p.function);
         let states = match crate::model::ports::port_ii(&reshaped_memory, keep) {
             Some((states, _)) => states,
             // The reshape joined the accesses into one a state: the read's data still takes
@@ -1649,9 +1664,7 @@ fn apply_port_limits(manifest: &Manifest, d: &Defaults, top: &str, timing: &mut 
 /// reads and a write of one local array, takes 4 an iteration in its report (3 states of
 /// ports, then the data); the default gave 2. Only a body without loops inside: theirs make
 /// their accesses in their own iterations.
-fn apply_iteration_port_limits(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) {
-    let reshaped = reshaped_params(manifest);
-    let single_port = axilite_params(manifest);
+fn apply_iteration_port_limits(manifest: &Manifest, callers: &CallerMemories, timing: &mut HashMap<u32, Timing>) {
     for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
         let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
         if l.pipelined.value || l.report.is_some() || l.absent {
@@ -1661,9 +1674,7 @@ fn apply_iteration_port_limits(manifest: &Manifest, timing: &mut HashMap<u32, Ti
         // A loop inside the body makes its accesses in its own iterations, not in this one's.
         let memory =
             p.loop_info.as_ref().and_then(|i| i.facts.memory.as_ref()).filter(|m| m.vars.iter().all(|v| !v.inner));
-        let Some(memory) = memory.map(|m| with_caller_reshapes(m, &p.function, &reshaped, &single_port)) else {
-            continue;
-        };
+        let Some(memory) = memory.map(|m| callers.apply(m, &p.function)) else { continue };
         let Some((states, _)) = crate::model::ports::port_states(&memory, |_| true) else { continue };
         if states + 1 > own.value {
             l.own = Some(Sourced::new(states + 1, Source::Default));
