@@ -1994,6 +1994,61 @@ fn without_a_report_a_partially_unrolled_loop_is_its_own_pipeline() {
     assert_eq!(row(4)["in_pipeline"], false);
 }
 
+/// Without a report, a small loop in a function inlined into a loop is unrolled into that loop,
+/// which becomes the pipeline, as a small loop written in it is (UG1399: automatic pipelining
+/// after inlining). The public 2022.1 `fft` calls `reverse(i, 10)` in its `Reverse` loop and its
+/// report has `Reverse` as the pipeline (`fft_Pipeline_Reverse`, 513 cycles for 512 trips); the
+/// model pipelined `reverse`'s 10-trip loop instead (12288 cycles, co-sim 5324 for the design).
+/// The call gives what the loop written out gives (66 and 68 per call); a callee whose trips vary between calls
+/// cannot be unrolled, and its loop stays the pipeline.
+#[test]
+fn without_a_report_a_small_loop_of_an_inlined_callee_unrolls_into_the_calling_loop() {
+    let callee =
+        "unsigned rev(unsigned x, unsigned w) {\n  unsigned r = 0;\n  for (unsigned b = 0; b < w; b++) {\n    \
+                  r = (r << 1) | (x & 1);\n    x >>= 1;\n  }\n  return r;\n}\n";
+    let tb = "void k(const int a[64], int out[64], int w);\nint main() { int a[64], out[64];\n\
+              for (int i = 0; i < 64; i++) a[i] = i;\nk(a, out, 6); return out[0] == 0 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let run = |kernel: &str, inner: u64| {
+        let dir = project_dir(kernel, tb, config, &[]);
+        let rep = sim(dir.path(), &["--no-csynth"]);
+        let rows = rep["rows"].as_array().unwrap().clone();
+        let pipelined = |line: u64| {
+            let r = rows.iter().find(|r| r["line"] == line && r["kind"] == "loop").unwrap();
+            (r["timing"]["pipelined"]["value"] == true, r["in_pipeline"] == true)
+        };
+        (counts(&rep["estimate"]["per_call"]), pipelined(inner), pipelined(11))
+    };
+    // Called with a constant width: the loop of line 11 is the pipeline, `rev`'s loop (line 3) is in it.
+    let called = format!(
+        "{callee}void k(const int a[64], int out[64], int w) {{\n  (void)w;\n  for (int i = 0; i < 64; i++) {{\n    \
+         out[i] = a[rev(i, 6)];\n  }}\n}}\n"
+    );
+    let (per_call, inner, outer) = run(&called, 3);
+    assert_eq!(outer, (true, false), "the calling loop is the pipeline");
+    assert!(inner.1, "the callee's loop is unrolled into it");
+    // The same loop written out in the caller (the lines kept where they were).
+    let written = "\n\n\n\n\n\n\n\nvoid k(const int a[64], int out[64], int w) {\n  (void)w;\n  \
+                   for (int i = 0; i < 64; i++) {\n    unsigned r = 0, x = i;\n    for (unsigned b = 0; b < 6; b++) { r = (r << 1) | (x & 1); x >>= 1; }\n    \
+                   out[i] = a[r];\n  }\n}\n";
+    let (written_per_call, written_inner, written_outer) = run(written, 13);
+    assert_eq!((written_outer, written_inner.1), ((true, false), true));
+    // The same trips at the same II; the depth may differ by the op chain of a call's result
+    // feeding an address (2 here). Unrolled, the 6 trips of 64 calls would be 6 × 64 = 384.
+    assert!(
+        per_call[0] >= written_per_call[0] && per_call[0] <= written_per_call[0] + 2,
+        "the call costs what the loop written out costs: {per_call:?} vs {written_per_call:?}"
+    );
+    // Trips that vary between calls: no unroll; the callee's loop is pipelined on its own.
+    let varying = format!(
+        "{callee}void k(const int a[64], int out[64], int w) {{\n  (void)w;\n  for (int i = 0; i < 64; i++) {{\n    \
+         out[i] = a[rev(i, 1 + (i & 3))];\n  }}\n}}\n"
+    );
+    let (_, inner, outer) = run(&varying, 3);
+    assert_eq!(outer, (false, false));
+    assert_eq!(inner, (true, false));
+}
+
 /// Without a report, Vitis inlines a function with loops that the design calls from one place
 /// (UG1399: "By default, Vitis HLS performs inlining of smaller functions"; the reports of the
 /// public 2020.2 `HLS_CISR_spmv_accel`, 2021.2 `Radix2wECC`, 2022.2 `sr_fft` and 2023.2

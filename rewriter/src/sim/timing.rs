@@ -1116,6 +1116,37 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
     let parent_loop = |id: u32| {
         loops.iter().find(|q| q.id == id).and_then(|l| l.parent).filter(|pid| loops.iter().any(|q| q.id == *pid))
     };
+    // A function inlined into its caller (no module, no pipeline or dataflow of its own): its
+    // loops are loops of the caller's body once it is inlined.
+    let inlined = |t: &HashMap<u32, Timing>, id: u32| matches!(t.get(&id), Some(Timing::Module(m)) if m.inlined && !m.dataflow && !m.pipelined);
+    // The probes that `id` ran directly inside.
+    let outer_of = |id: u32| -> Vec<u32> {
+        let mut v: Vec<u32> = shape.inner.iter().filter(|(_, s)| s.contains(&id)).map(|(&k, _)| k).collect();
+        v.sort_unstable();
+        v
+    };
+    // The loop a loop would be unrolled into: its parent loop, or, for a loop at the top of a
+    // function inlined into a loop, that loop (through inlined functions at any depth). The
+    // public 2022.1 `fft`'s `reverse(i, 10)`, inlined into its `Reverse` loop, has its 10-trip
+    // loop unrolled into `Reverse`, which is the pipeline (`fft_Pipeline_Reverse`).
+    let enclosing_loop = |t: &HashMap<u32, Timing>, id: u32| -> Option<u32> {
+        if let Some(pid) = parent_loop(id) {
+            return Some(pid);
+        }
+        let mut f = loops.iter().find(|q| q.id == id).and_then(|l| l.parent)?;
+        for _ in 0..64 {
+            if !inlined(t, f) {
+                return None;
+            }
+            // Called from one place only: each call site would be its own inlined copy.
+            let [caller] = outer_of(f)[..] else { return None };
+            if loops.iter().any(|q| q.id == caller) {
+                return Some(caller);
+            }
+            f = caller;
+        }
+        None
+    };
     // Before 2023, a perfect nest ending in loop `id` (which becomes the pipeline, `inside`
     // trips an iteration unrolled into it) whose iterations a run are no more than the
     // threshold is unrolled whole into the loop around it, which is left innermost, when
@@ -1141,6 +1172,41 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
             }
         }
     };
+    // Whether `s`, run inside a loop, leaves that loop a pipeline with small loops unrolled
+    // into it: it dissolves, or is an innermost loop of few trips, the same every run, or is a
+    // function inlined whose body holds only such things. Those loops are added to `below`.
+    fn small_inside(
+        shape: &RunShape,
+        d: &Defaults,
+        is_loop: &dyn Fn(u32) -> bool,
+        t: &HashMap<u32, Timing>,
+        s: u32,
+        below: &mut Vec<u32>,
+        depth: usize,
+    ) -> bool {
+        if dissolves(shape, t, s, 0) {
+            return true;
+        }
+        let inner = shape.inner.get(&s);
+        match t.get(&s) {
+            Some(Timing::Loop(l)) if is_loop(s) => {
+                let innermost = inner.is_none_or(|c| c.iter().all(|&c| dissolves(shape, t, c, 0)));
+                let partial = l.unroll.is_some_and(|f| f > 1);
+                let trips = shape.max_trips.get(&s);
+                let fixed = shape.min_trips.get(&s).is_none_or(|lo| Some(lo) == trips);
+                let ok = innermost && !partial && trips.is_none_or(|&n| n <= d.pipeline_loops) && fixed;
+                if ok {
+                    below.push(s);
+                }
+                ok
+            }
+            Some(Timing::Module(m)) if m.inlined && !m.dataflow && !m.pipelined && depth < 64 => {
+                inner.is_some_and(|c| c.iter().all(|&c| small_inside(shape, d, is_loop, t, c, below, depth + 1)))
+            }
+            _ => false,
+        }
+    }
+    let is_loop = |id: u32| loops.iter().any(|q| q.id == id);
     let mut parents_done: std::collections::HashSet<u32> = std::collections::HashSet::new();
     // Loops in source order; a loop a nest was unrolled into is looked at again after them.
     let mut work: std::collections::VecDeque<u32> = loops.iter().map(|l| l.id).collect();
@@ -1164,26 +1230,22 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
             pipeline(timing, id);
             continue;
         }
-        match parent_loop(id) {
+        match enclosing_loop(timing, id) {
             Some(pid) if small && free(timing, pid) => {
                 // The parent becomes the pipeline only when everything that ran inside it is an
                 // innermost loop with few trips, the same number every time (a bound that varies
-                // cannot be unrolled: that loop is pipelined on its own).
+                // cannot be unrolled: that loop is pipelined on its own), directly or in the
+                // body of a function inlined into it.
                 let inside: Vec<u32> = shape.inner.get(&pid).map(|s| s.iter().copied().collect()).unwrap_or_default();
+                let mut below = Vec::new();
                 let all_small = !inside.is_empty()
-                    && inside.iter().all(|&s| {
-                        dissolves(shape, timing, s, 0)
-                            || loops.iter().any(|q| q.id == s)
-                                && innermost(timing, s)
-                                && !partial(timing, s)
-                                && max_trips.get(&s).is_none_or(|&t| t <= d.pipeline_loops)
-                                && fixed(s)
-                    });
+                    && inside.iter().all(|&s| small_inside(shape, d, &is_loop, timing, s, &mut below, 0));
                 if !all_small {
                     pipeline(timing, id);
                 } else if parents_done.insert(pid) {
-                    // The small loops that would be unrolled into the parent pipeline.
-                    let below: Vec<u32> = inside.iter().copied().filter(|s| !dissolves(shape, timing, *s, 0)).collect();
+                    // `below`: the small loops that would be unrolled into the parent pipeline.
+                    below.sort_unstable();
+                    below.dedup();
                     let unrolled: u64 = below.iter().map(|s| max_trips.get(s).copied().unwrap_or(1)).sum();
                     match unrolls_into(timing, pid, unrolled) {
                         Some((up, members)) => {
