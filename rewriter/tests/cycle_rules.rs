@@ -2049,6 +2049,39 @@ fn without_a_report_a_small_loop_of_an_inlined_callee_unrolls_into_the_calling_l
     assert_eq!(inner, (true, false));
 }
 
+/// Without a report, a pipelined loop that carries a value through a multi-cycle operation
+/// starts an iteration only once the previous one's operation is done: II = the states on the
+/// cycle, L + 1 for an operation of latency L (its result is used in the state after its last
+/// stage), one more for a select in front of it (a reset of the accumulator). Public Vitis
+/// 2023.2 reports at 5 ns with a 4-cycle fadd: `s += a[i]` II 5, a reset then `t += a * x` II 6;
+/// the held-out 2022.1 `spmv_accel` (reset, then `sum += v * x[col]`) II 6. The multiply that
+/// feeds the add is not on the cycle. Each kernel runs n = 8 and n = 16: the second call is
+/// 8 × II longer. A float add 4 (`model::opchain::op_latency`): 8 × 5 = 40; with the reset in
+/// front, 8 × 6 = 48; an integer sum is logic, II 1: 8; a sum made afresh each iteration
+/// carries nothing: 8.
+#[test]
+fn without_a_report_a_float_accumulation_holds_the_pipeline_at_its_adds_states() {
+    let run = |ty: &str, body: &str| {
+        let kernel = format!(
+            "{ty} dot(const {ty} a[16], const {ty} b[16], {ty} out[16], int n) {{\n  {ty} s = 0;\n  \
+             for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE II=1\n    {body}\n  }}\n  return s;\n}}\n"
+        );
+        let tb = format!(
+            "{ty} dot(const {ty} a[16], const {ty} b[16], {ty} out[16], int n);\nint main() {{ {ty} a[16], b[16], o[16];\n\
+             for (int i = 0; i < 16; i++) {{ a[i] = i; b[i] = 1; }}\n\
+             {ty} x = dot(a, b, o, 8) + dot(a, b, o, 16); return x > 0 ? 0 : 1; }}\n"
+        );
+        let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=dot\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel, &tb, config, &[]);
+        let calls = counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]);
+        calls[1] - calls[0]
+    };
+    assert_eq!(run("float", "s += a[i] * b[i];"), 40, "fadd: 5 states a trip");
+    assert_eq!(run("float", "if ((i & 3) == 0) s = 0;\n    s += a[i] * b[i];"), 48, "reset, then fadd: 6");
+    assert_eq!(run("int", "s += a[i] * b[i];"), 8, "an integer sum: II 1");
+    assert_eq!(run("float", "float t = 0;\n    t += a[i] * b[i];\n    out[i] = t;\n    s = t;"), 8, "nothing carried");
+}
+
 /// Without a report, Vitis inlines a function with loops that the design calls from one place
 /// (UG1399: "By default, Vitis HLS performs inlining of smaller functions"; the reports of the
 /// public 2020.2 `HLS_CISR_spmv_accel`, 2021.2 `Radix2wECC`, 2022.2 `sr_fft` and 2023.2

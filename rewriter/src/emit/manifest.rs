@@ -677,7 +677,7 @@ pub fn resolve_loop_memories(manifest: &mut Manifest, consts: &crate::model::con
 /// `divc`, no divider. A divisor no constant resolves (or zero) is a divider: `div`.
 pub fn resolve_constant_divisors(manifest: &mut Manifest, consts: &crate::model::consts::Constants) {
     let steps = manifest.probes.iter_mut().flat_map(|p| {
-        let loops = p.loop_info.as_mut().map(|l| l.facts.chain.iter_mut());
+        let loops = p.loop_info.as_mut().map(|l| l.facts.chain.iter_mut().chain(l.facts.recurrence.iter_mut()));
         let module = p.module.as_mut().map(|m| m.chain.iter_mut());
         loops.into_iter().flatten().chain(module.into_iter().flatten())
     });
@@ -701,7 +701,7 @@ pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
         .probes
         .iter_mut()
         .flat_map(|p| {
-            let loops = p.loop_info.as_mut().map(|l| l.facts.chain.iter_mut());
+            let loops = p.loop_info.as_mut().map(|l| l.facts.chain.iter_mut().chain(l.facts.recurrence.iter_mut()));
             let module = p.module.as_mut().map(|m| m.chain.iter_mut());
             loops.into_iter().flatten().chain(module.into_iter().flatten())
         })

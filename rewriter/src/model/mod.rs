@@ -22,6 +22,7 @@ pub mod opchain;
 pub mod ports;
 pub mod pragma;
 mod prune;
+pub mod recurrence;
 mod registers;
 pub mod segments;
 mod stream_use;

@@ -151,7 +151,7 @@ fn drop_free_steps(steps: Vec<ChainStep>) -> Vec<ChainStep> {
 }
 
 /// Integer types whose name says so, without looking at typedefs.
-fn builtin_integer(ty: &str) -> bool {
+pub(super) fn builtin_integer(ty: &str) -> bool {
     let base = ty.split('<').next().unwrap_or(ty);
     matches!(
         base,
@@ -160,17 +160,17 @@ fn builtin_integer(ty: &str) -> bool {
 }
 
 /// Integer types of 32 bits or more whose name says so (a multiply of them takes a cycle).
-fn wide_integer(ty: &str) -> bool {
+pub(super) fn wide_integer(ty: &str) -> bool {
     matches!(ty, "int" | "long" | "size_t" | "int32_t" | "uint32_t" | "int64_t" | "uint64_t")
 }
 
 /// What the expressions of a body are read against: the source, and the names that are
 /// memories (arrays and pointer parameters, not partitioned into registers).
-struct Cx<'a> {
-    text: &'a str,
-    memories: &'a std::collections::HashSet<String>,
+pub(super) struct Cx<'a> {
+    pub(super) text: &'a str,
+    pub(super) memories: &'a std::collections::HashSet<String>,
     /// Declared base types of the parameters and locals, by name.
-    types: &'a HashMap<String, String>,
+    pub(super) types: &'a HashMap<String, String>,
 }
 
 /// The arrays a function reads from memory: its pointer and array parameters and its local
@@ -280,7 +280,7 @@ fn base_name(mut n: Node, text: &str) -> Option<String> {
 /// takes the type of its operands, not of the step: `cmp@T` with `T` the declared type of the
 /// variable its left operand reads (resolved with the step's type), else `cmp` (the step's
 /// type); against a double literal (`x > 0.0`, C compares in double) `dcmp`.
-fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<String> {
+pub(super) fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<String> {
     let text = cx.text;
     // Of two constants (`N / W`, `4 * 8`): folded by the compiler, no operation.
     if constant_expression(left, cx) && constant_expression(right, cx) {
@@ -397,7 +397,7 @@ fn float_literal(t: &str) -> bool {
 }
 
 /// `t[i]`, `t[i][j]`, `s[i].f` or `p->f` of a memory (an array not partitioned into registers).
-fn is_memory_read(n: Node, cx: &Cx) -> bool {
+pub(super) fn is_memory_read(n: Node, cx: &Cx) -> bool {
     let mut n = n;
     loop {
         match kind(n) {
@@ -494,7 +494,7 @@ fn deepest(n: Node, cx: &Cx, depth: usize) -> Vec<String> {
 
 /// The weight of an op when choosing an expression's deepest path (its type not yet resolved:
 /// as if float; a compare typed by its operand as a float compare unless that is an integer).
-fn path_weight(o: &str) -> u64 {
+pub(super) fn path_weight(o: &str) -> u64 {
     match o.strip_prefix("cmp@") {
         Some(t) if builtin_integer(t) => 0,
         Some(_) => 1,

@@ -114,6 +114,10 @@ pub struct LoopFacts {
     /// (`model::opchain`), for the default iteration latency and pipeline depth.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chain: Vec<ChainStep>,
+    /// The loop-carried recurrences through operations (`model::recurrence`): per carried
+    /// variable, the ops on its cycle, which bound the II of a pipeline.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub recurrence: Vec<ChainStep>,
     /// The body reads and writes no memory, calls nothing and holds no loop
     /// (`model::registers`): not pipelined, an iteration is one state, not the default two.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -505,6 +505,7 @@ pub fn build(
             let callers = CallerMemories::of(manifest);
             apply_port_limits(manifest, d, top, &callers, &mut timing);
             apply_iteration_port_limits(manifest, &callers, &mut timing);
+            apply_recurrences(manifest, d, &mut timing);
             apply_default_flatten(manifest, &mut timing);
             bare_loop::apply(manifest, d, top, &kept, &mut timing);
             apply_function_bodies(manifest, d, shape, top, &mut timing);
@@ -1713,6 +1714,27 @@ fn apply_port_limits(
         l.ii = Some(Sourced::new(states, Source::Default));
         if let Some(il) = l.il.as_mut() {
             *il = Sourced::new(il.value + states.saturating_sub(chain_of(d, p)), Source::Default);
+        }
+    }
+}
+
+/// Without a report: a pipelined loop's II is at least what its loop-carried recurrences allow
+/// (`model::recurrence`): `sum += a[i] * b[i]` on floats starts an iteration once the previous
+/// one's add is done, 5 states for a 4-cycle fadd (6 with a reset of the sum in front of it),
+/// where the pragma or the default asks for 1. A partial unroll puts that many copies of the
+/// cycle in one iteration. The held-out 2022.1 `spmv_accel`: II 6 in its report, 1 here before.
+fn apply_recurrences(manifest: &Manifest, d: &Defaults, timing: &mut HashMap<u32, Timing>) {
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        let Some(Timing::Loop(l)) = timing.get_mut(&p.id) else { continue };
+        if !l.pipelined.value || l.pipelined.source == Source::Report {
+            continue;
+        }
+        let Some(info) = p.loop_info.as_ref() else { continue };
+        let states = crate::model::recurrence::recurrence_ii(&info.facts.recurrence, d.wide_multiply);
+        let copies = l.unroll.filter(|&f| f > 1).map_or(1, u64::from);
+        let ii = states * copies;
+        if ii > 0 && l.ii.is_none_or(|cur| cur.value < ii) {
+            l.ii = Some(Sourced::new(ii, Source::Default));
         }
     }
 }

@@ -1,0 +1,337 @@
+//! Loop-carried recurrences through multi-cycle operations, for the II of a pipelined loop
+//! without a report (`sim::timing`): in `sum += a[i] * b[i]` on floats the next iteration's add
+//! needs this one's sum, so a new iteration can start only once the add is done (the public
+//! 2022.1 `spmv_accel`: `sum += v * x[col]` with the row's reset, II 6 at a 4-cycle fadd,
+//! where the pragma asks for 1). The multiply is not on the cycle: it only feeds it.
+//!
+//! From the source alone, like [`super::opchain`]: the body's assignments in source order (not
+//! entering nested loops); a variable is carried when a statement reads it before any
+//! assignment of this iteration that is not under a condition has written it, and the body
+//! assigns it. Following each such variable from its value at the start of the iteration to
+//! the value the iteration leaves in it gives the ops on the cycle: on each assignment, the
+//! heaviest path from an operand that depends on it to the result (a compound `+=` adds its
+//! op); an assignment under a condition keeps the old value as the other input of a select.
+
+use super::opchain::{self, Cx};
+use super::pragma::ChainStep;
+use crate::parse::{field, kind, named_children};
+use std::collections::{HashMap, HashSet};
+use tree_sitter::Node;
+
+/// Expressions nested deeper than this are not looked into.
+const MAX_DEPTH: usize = 200;
+/// Statements of a body looked at; a longer body keeps its first ones.
+const MAX_STATEMENTS: usize = 512;
+
+/// An assignment of the body: what it writes, the expression and (for `x op= e`) the op, and
+/// whether it happens only under a condition.
+struct Assign<'t> {
+    target: String,
+    value: Node<'t>,
+    compound: Option<String>,
+    conditional: bool,
+}
+
+/// The recurrences of a loop body: per carried variable, the ops on its heaviest cycle, typed
+/// by the variable's declared type (resolved with the typedefs later, as chain steps are).
+/// Only cycles with an operation on them are kept: a select or logic alone costs no cycle here.
+pub(super) fn recurrences(body: Node, decls: &super::decls::Decls) -> Vec<ChainStep> {
+    let cx = Cx { text: decls.text, memories: decls.memories(), types: decls.types() };
+    let assigns = assignments(body, &cx);
+    let targets: HashSet<&str> = assigns.iter().map(|a| a.target.as_str()).collect();
+    // Carried: read before this iteration has surely written it.
+    let mut written: HashSet<&str> = HashSet::new();
+    let mut carried: Vec<&str> = Vec::new();
+    for a in &assigns {
+        let mut reads = identifiers(a.value, cx.text);
+        if a.compound.is_some() {
+            reads.push(a.target.clone());
+        }
+        for r in reads {
+            if let Some(&t) = targets.get(r.as_str()) {
+                if !written.contains(t) && !carried.contains(&t) && !cx.memories.contains(t) {
+                    carried.push(t);
+                }
+            }
+        }
+        if !a.conditional {
+            written.insert(a.target.as_str());
+        }
+    }
+    let mut out = Vec::new();
+    for v in carried {
+        // The ops from `v`'s value at the start of the iteration to each variable's value now.
+        let mut dist: HashMap<&str, Vec<String>> = HashMap::from([(v, Vec::new())]);
+        for a in &assigns {
+            let mut best: Option<Vec<String>> = None;
+            for (name, before) in &dist {
+                let Some(mut path) = path_from(a.value, name, &cx, 0) else { continue };
+                let mut ops = before.clone();
+                ops.append(&mut path);
+                if weight(&ops) > best.as_ref().map_or(0, |b| weight(b)) || best.is_none() {
+                    best = Some(ops);
+                }
+            }
+            if let Some(op) = &a.compound {
+                if let Some(before) = dist.get(a.target.as_str()) {
+                    let mut ops = before.clone();
+                    ops.push(op.clone());
+                    if best.as_ref().is_none_or(|b| weight(&ops) >= weight(b)) {
+                        best = Some(ops);
+                    } else if let Some(b) = best.as_mut() {
+                        b.push(op.clone());
+                    }
+                } else if let Some(b) = best.as_mut() {
+                    b.push(op.clone());
+                }
+            }
+            let target = a.target.as_str();
+            match (best, a.conditional) {
+                (Some(mut ops), true) => {
+                    // Under a condition: a select between the new value and the old one.
+                    ops.push("select".to_string());
+                    let old = dist.get(target).cloned();
+                    let keep = old.filter(|o| weight(o) > weight(&ops));
+                    dist.insert(target, keep.unwrap_or(ops));
+                }
+                (Some(ops), false) => {
+                    dist.insert(target, ops);
+                }
+                (None, true) => {
+                    // A value that does not depend on `v` (a reset) selected against the old.
+                    if let Some(old) = dist.get_mut(target) {
+                        old.push("select".to_string());
+                    }
+                }
+                (None, false) => {
+                    dist.remove(target);
+                }
+            }
+        }
+        let Some(mut ops) = dist.remove(v) else { continue };
+        let ty = cx.types.get(v).cloned().unwrap_or_default();
+        if opchain::wide_integer(&ty) {
+            ops.iter_mut().filter(|o| *o == "mul").for_each(|o| *o = "mulw".to_string());
+        }
+        // A variable of a built-in integer type costs a cycle on its cycle only through a
+        // divider, a wide multiply or a floating operation; a typedef may name a float (resolved
+        // later with the headers).
+        let costs = |o: &String| {
+            let base = o.split(['@', '=']).next().unwrap_or(o);
+            matches!(base, "div" | "mulw" | "sqrt") || o.contains("@float") || o.contains("@double")
+        };
+        let integer = opchain::builtin_integer(&ty);
+        if ops.iter().any(|o| o != "select") && (!integer || ops.iter().any(costs)) {
+            out.push(ChainStep { ty, ops, deps: Vec::new() });
+        }
+    }
+    out
+}
+
+/// The II a pipeline's recurrences allow (0: none costs a cycle). A new iteration's first op
+/// on a cycle waits for the last op of the previous iteration's: each operation of latency L
+/// takes L + 1 states on the cycle (its result is used in the state after its last stage), and
+/// a select in front of one (a reset of the accumulator) one more; a select after the last
+/// (`if (c) s += v`) is folded into the register's write. Measured on public Vitis 2023.2
+/// reports at 5 ns (fadd and dadd of latency 4): `s += a[i]` II 5; `if (d >= 0) s += g(d)` 5;
+/// an accumulator reset at each row, then `t += a * x`, 6; and Vitis 2022.1 at 10 ns (the
+/// held-out `spmv_accel`, reset then fadd): 6. `wide_multiply` is the latency of a 32-bit or
+/// wider integer multiply at the design's clock (`sim::timing::wide_multiply_cycles`).
+pub fn recurrence_ii(recurrences: &[ChainStep], wide_multiply: u64) -> u64 {
+    let latency =
+        |o: &str, ty: &str| if o == "mulw" && ty == "int" { wide_multiply } else { opchain::op_latency(o, ty) };
+    let mut most = 0;
+    for r in recurrences {
+        let mut states = 0;
+        let mut select = false;
+        for o in &r.ops {
+            if o == "select" {
+                select = true;
+                continue;
+            }
+            let l = latency(o, &r.ty);
+            if l > 0 {
+                states += l + 1 + u64::from(select);
+                select = false;
+            }
+        }
+        most = most.max(states);
+    }
+    most
+}
+
+fn weight(ops: &[String]) -> u64 {
+    ops.iter().map(|o| opchain::path_weight(o)).sum()
+}
+
+/// The body's assignments in source order, not entering nested loops, lambdas or classes.
+fn assignments<'t>(body: Node<'t>, cx: &Cx) -> Vec<Assign<'t>> {
+    let mut out = Vec::new();
+    // (node, under a condition)
+    let mut todo = vec![(body, false)];
+    let mut seen = 0;
+    while let Some((n, conditional)) = todo.pop() {
+        seen += 1;
+        if seen > MAX_STATEMENTS * 16 {
+            break;
+        }
+        match kind(n) {
+            "for_statement" | "while_statement" | "do_statement" | "for_range_loop" if n.id() != body.id() => continue,
+            "lambda_expression" | "class_specifier" | "struct_specifier" => continue,
+            "declaration" => {
+                for d in n.children_by_field_name("declarator", &mut n.walk()) {
+                    if kind(d) != "init_declarator" {
+                        continue;
+                    }
+                    let (Some(name), Some(value)) = (super::body::innermost_identifier(d, cx.text), field(d, "value"))
+                    else {
+                        continue;
+                    };
+                    out.push(Assign { target: name, value, compound: None, conditional });
+                }
+                continue;
+            }
+            "expression_statement" => {
+                if let Some(e) = n.named_child(0).filter(|e| kind(*e) == "assignment_expression") {
+                    if let Some(a) = assignment(e, cx, conditional) {
+                        out.push(a);
+                    }
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        // What sits under an `if`, `switch` or `?:` happens only on some iterations.
+        let cond = conditional || matches!(kind(n), "if_statement" | "switch_statement" | "case_statement");
+        let kids: Vec<Node> = named_children(n).collect();
+        for k in kids.into_iter().rev() {
+            // An `if`'s condition runs every time; its branches do not.
+            let branch =
+                cond && !(kind(n) == "if_statement" && field(n, "condition").is_some_and(|c| c.id() == k.id()));
+            todo.push((k, conditional || branch));
+        }
+    }
+    out.sort_by_key(|a| a.value.start_byte());
+    out.truncate(MAX_STATEMENTS);
+    out
+}
+
+fn assignment<'t>(e: Node<'t>, cx: &Cx, conditional: bool) -> Option<Assign<'t>> {
+    let (left, right) = (field(e, "left")?, field(e, "right")?);
+    // Scalars only: an element of an array carried through memory is another recurrence.
+    if kind(left) != "identifier" {
+        return None;
+    }
+    let target = cx.text[left.byte_range()].to_string();
+    let op = e.child_by_field_name("operator").map(|o| cx.text[o.byte_range()].to_string()).unwrap_or_default();
+    let compound = opchain::binary_op(op.trim_end_matches('='), left, right, cx);
+    Some(Assign { target, value: right, compound, conditional })
+}
+
+/// The identifiers an expression reads.
+fn identifiers(n: Node, text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![n];
+    while let Some(n) = todo.pop() {
+        if kind(n) == "identifier" {
+            out.push(text[n.byte_range()].to_string());
+        }
+        todo.extend(named_children(n));
+    }
+    out
+}
+
+/// The ops on the heaviest path from an occurrence of `name` in `n` to its result; `None` when
+/// `n` does not read `name`.
+fn path_from(n: Node, name: &str, cx: &Cx, depth: usize) -> Option<Vec<String>> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let text = cx.text;
+    match kind(n) {
+        "identifier" => return (&text[n.byte_range()] == name).then(Vec::new),
+        "lambda_expression" => return None,
+        _ => {}
+    }
+    let mut best: Option<Vec<String>> = None;
+    for c in named_children(n) {
+        if let Some(p) = path_from(c, name, cx, depth + 1) {
+            if best.as_ref().is_none_or(|b| weight(&p) > weight(b)) {
+                best = Some(p);
+            }
+        }
+    }
+    let mut path = best?;
+    match kind(n) {
+        "binary_expression" => {
+            let op = n.child_by_field_name("operator").map(|o| text[o.byte_range()].to_string()).unwrap_or_default();
+            if let (Some(l), Some(r)) = (field(n, "left"), field(n, "right")) {
+                path.extend(opchain::binary_op(&op, l, r, cx));
+            }
+        }
+        "conditional_expression" => path.push("select".to_string()),
+        // An address that depends on it: the read waits for it.
+        "subscript_expression" | "field_expression" if opchain::is_memory_read(n, cx) => path.push("load".to_string()),
+        "call_expression" => {
+            let f = field(n, "function").map(|f| text[f.byte_range()].to_string()).unwrap_or_default();
+            if matches!(f.rsplit("::").next(), Some("sqrt" | "sqrtf" | "hsqrt")) {
+                path.push("sqrt".to_string());
+            }
+        }
+        _ => {}
+    }
+    Some(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::parse_cpp;
+
+    /// The recurrences of the first loop of `src`, as (type, ops).
+    fn recurrences_of(src: &str) -> Vec<(String, Vec<String>)> {
+        let tree = parse_cpp(src, None);
+        let model = crate::model::build(&tree, src);
+        let facts = &model.functions[0].loops[0].details.as_ref().unwrap().facts;
+        facts.recurrence.iter().map(|s| (s.ty.clone(), s.ops.clone())).collect()
+    }
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn an_accumulation_carries_its_add_and_not_the_multiply_that_feeds_it() {
+        let r = recurrences_of(
+            "float f(float a[8], float b[8]) { float sum = 0;\n for (int i = 0; i < 8; i++) { sum += a[i] * b[i]; }\n return sum; }",
+        );
+        assert_eq!(r, vec![("float".to_string(), strings(&["add@float"]))]);
+    }
+
+    #[test]
+    fn a_reset_under_a_condition_adds_a_select_and_a_value_made_afresh_carries_nothing() {
+        let reset = recurrences_of(
+            "float f(float v[8], int s[8]) { float sum = 0;\n for (int i = 0; i < 8; i++) { if (s[i]) { sum = 0; }\n sum += v[i]; }\n return sum; }",
+        );
+        assert_eq!(reset, vec![("float".to_string(), strings(&["select", "add@float"]))]);
+        let fresh = recurrences_of(
+            "float f(float v[8], float o[8]) { float sum;\n for (int i = 0; i < 8; i++) { sum = 0; sum += v[i]; o[i] = sum; }\n return sum; }",
+        );
+        assert!(fresh.is_empty(), "{fresh:?}");
+    }
+
+    #[test]
+    fn a_recurrence_through_a_temporary_carries_each_op_and_integer_logic_none() {
+        let through = recurrences_of(
+            "double f(double c[8]) { double x = 1;\n for (int i = 0; i < 8; i++) { double t = x * 0.5; x = t + c[i]; }\n return x; }",
+        );
+        assert_eq!(through.len(), 1, "{through:?}");
+        assert_eq!(through[0].1.len(), 2, "{through:?}");
+        let logic =
+            recurrences_of("int f(int a[8]) { int s = 0;\n for (int i = 0; i < 8; i++) { s += a[i]; }\n return s; }");
+        assert!(logic.is_empty(), "{logic:?}");
+        let divide = recurrences_of(
+            "int f(int a[8]) { int s = 1;\n for (int i = 0; i < 8; i++) { s = a[i] / s; }\n return s; }",
+        );
+        assert_eq!(divide, vec![("int".to_string(), strings(&["div"]))]);
+    }
+}
