@@ -229,6 +229,40 @@ fn the_cosim_window_follows_the_report_version() {
     }
 }
 
+/// Vivado HLS names a flattened nest of loops without labels `Loop <k>` too: the loop paired
+/// with the nest's head by position is the whole nest when it lists no loop inside and has the
+/// nest's trips (the public 2019.1 `matrixmult`, a 4 × 4 nest as `Loop 1` of 16 trips: the model
+/// took it for the outer loop of 4 trips and scaled the report's latency down, 30 for co-sim's
+/// 42, where the report itself said 42). The report's 42 stands.
+#[test]
+fn vivado_hls_a_flattened_nest_without_labels_is_its_loop_number() {
+    let report = "\n\n================================================================\n== Vivado HLS Report for 'mm'\n\
+         ================================================================\n* Date:           Mon Oct 12 19:51:51 2020\n\n\
+         * Version:        2019.1 (Build 2552052 on Fri May 24 15:28:33 MDT 2019)\n* Project:        p\n\
+         * Solution:       solution1\n* Product family: artix7\n* Target device:  xc7a100t-csg324-1\n\n\n\
+         ================================================================\n== Performance Estimates\n\
+         ================================================================\n+ Latency (clock cycles): \n    * Summary: \n\
+         \x20   +-----+------+-----+------+---------+\n    |   Latency  |  Interval  | Pipeline|\n\
+         \x20   | min |  max | min |  max |   Type  |\n    +-----+------+-----+------+---------+\n\
+         \x20   |   42|    42|   42|    42|   none  |\n    +-----+------+-----+------+---------+\n\n\
+         \x20   + Detail: \n        * Instance: \n        N/A\n\n        * Loop: \n\
+         \x20       +----------------+-----+------+----------+-----------+-----------+--------+----------+\n\
+         \x20       |                |   Latency  | Iteration|  Initiation Interval  |  Trip  |          |\n\
+         \x20       |    Loop Name   | min |  max |  Latency |  achieved |   target  |  Count | Pipelined|\n\
+         \x20       +----------------+-----+------+----------+-----------+-----------+--------+----------+\n\
+         \x20       |- Loop 1        |   40|    40|        26|          1|          1|      16|    yes   |\n\
+         \x20       +----------------+-----+------+----------+-----------+-----------+--------+----------+\n\n\n";
+    let kernel = "void mm(float a[16], float b[4], float c[16]) {\n  for (int i = 0; i < 4; i++)\n    \
+                  for (int j = 0; j < 4; j++) {\n#pragma HLS PIPELINE\n      c[i * 4 + j] = a[i * 4 + j] * b[j];\n    }\n}\n";
+    let tb = "void mm(float a[16], float b[4], float c[16]);\n\
+              int main() { float a[16] = {1}, b[4] = {1}, c[16]; mm(a, b, c); return c[0] == 1 ? 0 : 1; }\n";
+    let config = "part=xc7a100t-csg324-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=mm\ntb.file=tb.cpp\nclock=10ns\n";
+    let dir = project_dir(kernel, tb, config, &[("mm_csynth.rpt", report)]);
+    let csynth = dir.path().join("mm_csynth.rpt");
+    let rep = sim(dir.path(), &["--csynth", csynth.to_str().unwrap()]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [42], "the report's latency");
+}
+
 /// Vivado HLS names a loop without a label `Loop <k>` by its place in its function, a nested one
 /// `Loop <k>.<j>` (`sim::vivado_loops`): probes, named `VITIS_LOOP_<line>_<n>`, are paired with
 /// them by position where the counts agree. A Vivado HLS 2019.1 report (the layout of a public
@@ -2058,7 +2092,9 @@ fn without_a_report_a_small_loop_of_an_inlined_callee_unrolls_into_the_calling_l
 /// feeds the add is not on the cycle. Each kernel runs n = 8 and n = 16: the second call is
 /// 8 × II longer. A float add 4 (`model::opchain::op_latency`): 8 × 5 = 40; with the reset in
 /// front, 8 × 6 = 48; an integer sum is logic, II 1: 8; a sum made afresh each iteration
-/// carries nothing: 8.
+/// carries nothing: 8; an array element the loop adds into at an index that names none of its
+/// counters is the same element each time, kept in a register (the public 2022.1 `dft`'s
+/// `real_output[k] += ...` in its `n` loop, II 5): 40.
 #[test]
 fn without_a_report_a_float_accumulation_holds_the_pipeline_at_its_adds_states() {
     let run = |ty: &str, body: &str| {
@@ -2068,8 +2104,8 @@ fn without_a_report_a_float_accumulation_holds_the_pipeline_at_its_adds_states()
         );
         let tb = format!(
             "{ty} dot(const {ty} a[16], const {ty} b[16], {ty} out[16], int n);\nint main() {{ {ty} a[16], b[16], o[16];\n\
-             for (int i = 0; i < 16; i++) {{ a[i] = i; b[i] = 1; }}\n\
-             {ty} x = dot(a, b, o, 8) + dot(a, b, o, 16); return x > 0 ? 0 : 1; }}\n"
+             for (int i = 0; i < 16; i++) {{ a[i] = i; b[i] = 1; o[i] = 0; }}\n\
+             {ty} x = dot(a, b, o, 8) + dot(a, b, o, 16) + o[0]; return x > 0 ? 0 : 1; }}\n"
         );
         let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=dot\ntb.file=tb.cpp\nclock=10ns\n";
         let dir = project_dir(&kernel, &tb, config, &[]);
@@ -2080,6 +2116,58 @@ fn without_a_report_a_float_accumulation_holds_the_pipeline_at_its_adds_states()
     assert_eq!(run("float", "if ((i & 3) == 0) s = 0;\n    s += a[i] * b[i];"), 48, "reset, then fadd: 6");
     assert_eq!(run("int", "s += a[i] * b[i];"), 8, "an integer sum: II 1");
     assert_eq!(run("float", "float t = 0;\n    t += a[i] * b[i];\n    out[i] = t;\n    s = t;"), 8, "nothing carried");
+    // One element every iteration (its index names no counter of the loop): kept in a register.
+    assert_eq!(run("float", "out[n & 1] += a[i] * b[i];"), 40, "an element in a register: 5");
+}
+
+/// Without a report, a pipelined loop that stores to an array element whose index comes from
+/// data (`hist[in[i]]++`) waits for that store before the next iteration's read: UG1399's
+/// histogram runs "read and write operations to the array in alternating cycles, resulting in
+/// a loop II of 2"; with a double add between them (a public 2023.2 report, `hist[f[i]] +=
+/// w[i]`, dadd of latency 4 at 5 ns) II 8, the read's 2 states, the add's 5 and the store's 1;
+/// the model's double add takes 5 (`model::opchain::op_latency`), so 2 + 6 + 1 = 9 here.
+/// `DEPENDENCE inter false` on the array lifts it. Each kernel runs n = 8 and n = 16: the
+/// second call is 8 × II longer.
+#[test]
+fn without_a_report_an_element_updated_at_a_data_index_holds_the_pipeline() {
+    let run = |ty: &str, pragma: &str, body: &str| {
+        let kernel = format!(
+            "void hist(const int in[16], const {ty} w[16], {ty} h[16], int n) {{\n{pragma}  \
+             for (int i = 0; i < n; i++) {{\n#pragma HLS PIPELINE II=1\n    {body}\n  }}\n}}\n"
+        );
+        let tb = format!(
+            "void hist(const int in[16], const {ty} w[16], {ty} h[16], int n);\nint main() {{ int in[16]; {ty} w[16], h[16];\n\
+             for (int i = 0; i < 16; i++) {{ in[i] = i & 3; w[i] = 1; h[i] = 0; }}\n\
+             hist(in, w, h, 8); hist(in, w, h, 16); return h[1] > 0 ? 0 : 1; }}\n"
+        );
+        let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=hist\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel, &tb, config, &[]);
+        let calls = counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]);
+        calls[1] - calls[0]
+    };
+    assert_eq!(run("int", "", "h[in[i]]++;"), 16, "read, then write: II 2");
+    assert_eq!(run("double", "", "h[in[i]] += w[i];"), 72, "read 2, dadd 5 + 1, store 1: II 9");
+    assert_eq!(run("int", "#pragma HLS DEPENDENCE variable=h inter false\n", "h[in[i]]++;"), 8, "no dependence: II 1");
+    assert_eq!(run("int", "", "h[i] += in[i];"), 8, "its own element each iteration: II 1");
+}
+
+/// Without a report, an element that the copies of an unrolled loop all update is read and
+/// stored once an iteration (the value stays in a register between them): in the public 2022.2
+/// `kernel_2mm` (PolyBench 2mm), `tmp[i][j] += alpha * A[i][k] * B[k][j]` unrolled over ten
+/// `k` holds the i-j pipeline at II 5, the ten reads of `A` on two ports; counting `tmp`'s 21
+/// accesses gave 11. Here four reads of `a` a trip on two ports: II 2, where the 9 accesses of
+/// `t[j]` gave 5. The calls run n = 8 and 16: the second is 8 × II longer.
+#[test]
+fn without_a_report_an_element_unrolled_copies_update_is_one_read_and_one_store() {
+    let kernel = "void acc(const int a[4], int t[16], int n) {\n  for (int j = 0; j < n; j++) {\n\
+                  #pragma HLS PIPELINE II=1\n    t[j] = 0;\n    for (int k = 0; k < 4; k++) {\n#pragma HLS UNROLL\n      \
+                  t[j] += a[k] * j;\n    }\n  }\n}\n";
+    let tb = "void acc(const int a[4], int t[16], int n);\nint main() { int a[4] = {1, 2, 3, 4}, t[16];\n\
+              acc(a, t, 8); acc(a, t, 16); return t[1] == 10 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=acc\ntb.file=tb.cpp\nclock=10ns\n";
+    let dir = project_dir(kernel, tb, config, &[]);
+    let calls = counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]);
+    assert_eq!(calls[1] - calls[0], 16, "II 2: {calls:?}");
 }
 
 /// Without a report, Vitis inlines a function with loops that the design calls from one place

@@ -74,7 +74,8 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], decls: &su
             facts.unread_store = super::unread::unread_store_loop(n.node, decls);
         }
         facts.chain = super::opchain::chain_steps(n.body, decls);
-        facts.recurrence = super::recurrence::recurrences(n.body, decls);
+        let induction = induction_variables(n.node, text);
+        facts.recurrence = super::recurrence::recurrences(n.body, decls, &induction);
         facts.registers_only = super::registers::registers_only(n.body, &f.params, text);
         facts.memory = super::ports::loop_memory(n.node, n.body, decls).map(Box::new);
         facts.best_path_calls = super::best_path::fewest_calls(n.body, text);
@@ -86,7 +87,7 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], decls: &su
             before: before_offset(n.unit, n.container, text),
             facts,
             header,
-            induction: induction_variables(n.node, text),
+            induction,
             only_child,
         }));
     }

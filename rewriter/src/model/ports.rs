@@ -574,7 +574,7 @@ fn resolve_with(
         })
         .collect();
     let mut total = 0usize;
-    let mut seen_reads = std::collections::HashSet::new();
+    let mut seen = std::collections::HashSet::new();
     for a in &m.accesses {
         // Every combination of the values of the loops inside around it.
         let loops: Vec<&(String, Vec<i64>)> =
@@ -596,8 +596,16 @@ fn resolve_with(
             }
             let index: Vec<Option<(i64, i64)>> =
                 a.index.iter().map(|e| index_range(e, &fixed, ranges, consts)).collect();
-            // A read of the same element twice in an iteration is one load.
-            if !a.write && !seen_reads.insert((a.array.clone(), a.index.clone(), fixed.clone())) {
+            // A read of the same element twice in an iteration is one load, and stores to one
+            // element are one store (the last; the value stays in a register between them):
+            // `tmp[i][j] += a[i][k] * b[k][j]` unrolled over `k` reads and writes `tmp[i][j]`
+            // once, as the public 2022.2 `kernel_2mm` pipelines its i-j nest at II 5, its ten
+            // reads of each of `A` and `B` on two ports (the model said 11 with the 21 accesses of
+            // `tmp`). The same element: the same index text, the values of the loops inside that
+            // it names the same.
+            let named: Vec<(String, i64)> =
+                fixed.iter().filter(|(n, _)| a.index.iter().any(|e| names_identifier(e, n))).cloned().collect();
+            if !seen.insert((a.write, a.array.clone(), a.index.clone(), named)) {
                 continue;
             }
             if let Some(r) = out.iter_mut().find(|r| r.array == a.array) {
@@ -606,6 +614,11 @@ fn resolve_with(
         }
     }
     Some(out)
+}
+
+/// Whether expression `e` names the identifier `name`.
+fn names_identifier(e: &str, name: &str) -> bool {
+    e.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).any(|w| w == name)
 }
 
 /// The range of an index expression: the loops inside at their values, the loops around over

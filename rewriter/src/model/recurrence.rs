@@ -35,7 +35,7 @@ struct Assign<'t> {
 /// The recurrences of a loop body: per carried variable, the ops on its heaviest cycle, typed
 /// by the variable's declared type (resolved with the typedefs later, as chain steps are).
 /// Only cycles with an operation on them are kept: a select or logic alone costs no cycle here.
-pub(super) fn recurrences(body: Node, decls: &super::decls::Decls) -> Vec<ChainStep> {
+pub(super) fn recurrences(body: Node, decls: &super::decls::Decls, induction: &[String]) -> Vec<ChainStep> {
     let cx = Cx { text: decls.text, memories: decls.memories(), types: decls.types() };
     let assigns = assignments(body, &cx);
     let targets: HashSet<&str> = assigns.iter().map(|a| a.target.as_str()).collect();
@@ -58,7 +58,7 @@ pub(super) fn recurrences(body: Node, decls: &super::decls::Decls) -> Vec<ChainS
             written.insert(a.target.as_str());
         }
     }
-    let mut out = Vec::new();
+    let mut out = memory_recurrences(body, &cx, &targets, induction, decls);
     for v in carried {
         // The ops from `v`'s value at the start of the iteration to each variable's value now.
         let mut dist: HashMap<&str, Vec<String>> = HashMap::from([(v, Vec::new())]);
@@ -118,7 +118,7 @@ pub(super) fn recurrences(body: Node, decls: &super::decls::Decls) -> Vec<ChainS
         // later with the headers).
         let costs = |o: &String| {
             let base = o.split(['@', '=']).next().unwrap_or(o);
-            matches!(base, "div" | "mulw" | "sqrt") || o.contains("@float") || o.contains("@double")
+            matches!(base, "div" | "mulw" | "sqrt" | "load") || o.contains("@float") || o.contains("@double")
         };
         let integer = opchain::builtin_integer(&ty);
         if ops.iter().any(|o| o != "select") && (!integer || ops.iter().any(costs)) {
@@ -128,11 +128,175 @@ pub(super) fn recurrences(body: Node, decls: &super::decls::Decls) -> Vec<ChainS
     out
 }
 
+/// Recurrences through an array element (`hist[in[i]] += w`, `h[v]++`): a store to an element
+/// whose index the iteration computes from data (a memory read, or a variable the body
+/// assigns) may hit the element the next iteration reads, so Vitis orders them: the next read
+/// waits for this store (UG1399's histogram: read and write "in alternating cycles, resulting
+/// in a loop II of 2"; a public 2023.2 report: `hist[f[i]] += w[i]` on doubles II 8, the read's
+/// 2 states, the dadd's 5 and the store's). An index of the induction variables alone touches
+/// another element each iteration; an index that names none of them the same element, which
+/// Vitis keeps in a register (a scalar's recurrence, no read or store); `#pragma HLS DEPENDENCE ... inter false` on the array says
+/// there is no such dependence. The ops: `load`, those from the loaded value to the stored
+/// one, `store`.
+fn memory_recurrences(
+    body: Node,
+    cx: &Cx,
+    targets: &HashSet<&str>,
+    induction: &[String],
+    decls: &super::decls::Decls,
+) -> Vec<ChainStep> {
+    let text = cx.text;
+    let independent = no_inter_dependence(&text[decls.body.byte_range()]);
+    let mut out = Vec::new();
+    let mut todo = vec![body];
+    let mut seen = 0;
+    while let Some(n) = todo.pop() {
+        seen += 1;
+        if seen > MAX_STATEMENTS * 16 {
+            break;
+        }
+        match kind(n) {
+            "for_statement" | "while_statement" | "do_statement" | "for_range_loop" if n.id() != body.id() => continue,
+            "lambda_expression" | "class_specifier" | "struct_specifier" => continue,
+            _ => {}
+        }
+        let (element, value, compound) = match kind(n) {
+            "assignment_expression" => {
+                let (Some(l), Some(r)) = (field(n, "left"), field(n, "right")) else { continue };
+                let op =
+                    n.child_by_field_name("operator").map(|o| text[o.byte_range()].to_string()).unwrap_or_default();
+                let compound =
+                    if op == "=" { None } else { Some(opchain::binary_op(op.trim_end_matches('='), l, r, cx)) };
+                (l, Some(r), compound)
+            }
+            // `h[v]++`: read, add one, write.
+            "update_expression" => match field(n, "argument") {
+                Some(a) => (a, None, Some(Some("add".to_string()))),
+                None => continue,
+            },
+            _ => {
+                todo.extend(named_children(n));
+                continue;
+            }
+        };
+        todo.extend(named_children(n));
+        if kind(element) != "subscript_expression" || !opchain::is_memory_read(element, cx) {
+            continue;
+        }
+        let Some(array) = array_of(element, text) else { continue };
+        if independent.iter().any(|a| a.is_empty() || *a == array) {
+            continue;
+        }
+        let indices = indices_of(element);
+        let data_dependent = indices.iter().any(|&i| from_data(i, cx, targets));
+        // An index that names none of the loop's counters is the same element every iteration:
+        // Vitis keeps it in a register across them, a recurrence as a scalar's (the public
+        // 2022.1 `dft`'s `real_output[k] += temp[n] * cos[index]` in its `n` loop: II 5).
+        let invariant = !data_dependent && !indices.iter().any(|&i| induction.iter().any(|v| names(i, cx.text, v)));
+        if !data_dependent && !invariant {
+            continue;
+        }
+        let mut ops = match (compound, value) {
+            // `h[k] op= e`: the element's value, then the op.
+            (Some(op), _) => vec!["load".to_string()].into_iter().chain(op).collect(),
+            // `h[k] = f(h[j])`: from the read of the array to the result.
+            (None, Some(v)) => match path_from(v, &array, cx, 0) {
+                Some(p) if p.first().is_some_and(|o| o == "load") => p,
+                _ => continue,
+            },
+            (None, None) => continue,
+        };
+        let ty = cx.types.get(&array).cloned().unwrap_or_default();
+        if invariant {
+            // In a register: no read, no store; integer logic alone costs nothing.
+            ops.retain(|o| o != "load");
+            let costs = |o: &String| {
+                let base = o.split(['@', '=']).next().unwrap_or(o);
+                matches!(base, "div" | "mulw" | "sqrt") || o.contains("@float") || o.contains("@double")
+            };
+            if ops.is_empty() || opchain::builtin_integer(&ty) && !ops.iter().any(costs) {
+                continue;
+            }
+        } else {
+            ops.push("store".to_string());
+        }
+        out.push(ChainStep { ty, ops, deps: Vec::new() });
+    }
+    out
+}
+
+/// The arrays a `DEPENDENCE` pragma of the function declares free of dependences across
+/// iterations (`variable=h inter false`, `type=inter dependent=false`); "" for one naming no
+/// variable (`class=array`): every array.
+fn no_inter_dependence(function_text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in function_text.lines() {
+        let l = line.to_ascii_lowercase();
+        if !(l.contains("pragma") && l.contains("dependence") && l.contains("false")) {
+            continue;
+        }
+        if l.contains("intra") && !l.contains("inter") {
+            continue;
+        }
+        let compact: String = line.split_whitespace().collect::<Vec<_>>().join(" ").replace(" = ", "=");
+        let var = compact.split_whitespace().find_map(|w| w.strip_prefix("variable=")).map(str::to_string);
+        out.push(var.unwrap_or_default());
+    }
+    out
+}
+
+/// The array an element names: `h` of `h[i]`, `h[i][j]`.
+fn array_of(mut n: Node, text: &str) -> Option<String> {
+    while kind(n) == "subscript_expression" {
+        n = field(n, "argument")?;
+    }
+    (kind(n) == "identifier").then(|| text[n.byte_range()].to_string())
+}
+
+/// The index expressions of an element, outermost subscript first.
+fn indices_of(mut n: Node) -> Vec<Node> {
+    let mut out = Vec::new();
+    while kind(n) == "subscript_expression" {
+        out.extend(crate::parse::subscript_index(n));
+        let Some(a) = field(n, "argument") else { break };
+        n = a;
+    }
+    out
+}
+
+/// Whether expression `n` names the identifier `name`.
+fn names(n: Node, text: &str, name: &str) -> bool {
+    let mut todo = vec![n];
+    while let Some(x) = todo.pop() {
+        if kind(x) == "identifier" && &text[x.byte_range()] == name {
+            return true;
+        }
+        todo.extend(named_children(x));
+    }
+    false
+}
+
+/// Whether an index is computed from data: it reads memory, calls something, or reads a
+/// variable the body assigns (the induction variables are assigned by the loop's header).
+fn from_data(index: Node, cx: &Cx, targets: &HashSet<&str>) -> bool {
+    let mut todo = vec![index];
+    while let Some(n) = todo.pop() {
+        match kind(n) {
+            "subscript_expression" | "field_expression" if opchain::is_memory_read(n, cx) => return true,
+            "call_expression" => return true,
+            "identifier" if targets.contains(&cx.text[n.byte_range()]) => return true,
+            _ => todo.extend(named_children(n)),
+        }
+    }
+    false
+}
+
 /// The II a pipeline's recurrences allow (0: none costs a cycle). A new iteration's first op
 /// on a cycle waits for the last op of the previous iteration's: each operation of latency L
 /// takes L + 1 states on the cycle (its result is used in the state after its last stage), and
 /// a select in front of one (a reset of the accumulator) one more; a select after the last
-/// (`if (c) s += v`) is folded into the register's write. Measured on public Vitis 2023.2
+/// (`if (c) s += v`) is folded into the register's write; through an array element the read
+/// takes its 2 states and the store of a computed value one more ([`memory_recurrences`]). Measured on public Vitis 2023.2
 /// reports at 5 ns (fadd and dadd of latency 4): `s += a[i]` II 5; `if (d >= 0) s += g(d)` 5;
 /// an accumulator reset at each row, then `t += a * x`, 6; and Vitis 2022.1 at 10 ns (the
 /// held-out `spmv_accel`, reset then fadd): 6. `wide_multiply` is the latency of a 32-bit or
@@ -144,11 +308,19 @@ pub fn recurrence_ii(recurrences: &[ChainStep], wide_multiply: u64) -> u64 {
     for r in recurrences {
         let mut states = 0;
         let mut select = false;
+        let mut computed = false;
         for o in &r.ops {
             if o == "select" {
                 select = true;
                 continue;
             }
+            // The store of a computed value takes a state after it; of the loaded value plus
+            // logic, the read's data state.
+            if o == "store" {
+                states += u64::from(computed);
+                continue;
+            }
+            computed |= o != "load" && latency(o, &r.ty) > 0;
             let l = latency(o, &r.ty);
             if l > 0 {
                 states += l + 1 + u64::from(select);
@@ -320,7 +492,7 @@ mod tests {
     }
 
     #[test]
-    fn a_recurrence_through_a_temporary_carries_each_op_and_integer_logic_none() {
+    fn a_recurrence_through_a_temporary_carries_each_op_through_memory_too_and_integer_logic_none() {
         let through = recurrences_of(
             "double f(double c[8]) { double x = 1;\n for (int i = 0; i < 8; i++) { double t = x * 0.5; x = t + c[i]; }\n return x; }",
         );
@@ -329,6 +501,29 @@ mod tests {
         let logic =
             recurrences_of("int f(int a[8]) { int s = 0;\n for (int i = 0; i < 8; i++) { s += a[i]; }\n return s; }");
         assert!(logic.is_empty(), "{logic:?}");
+        let histogram = recurrences_of(
+            "void f(int in[64], int hist[16]) {\n for (int i = 0; i < 64; i++) { int v = in[i]; hist[v]++; }\n}",
+        );
+        assert_eq!(histogram, vec![("int".to_string(), strings(&["load", "add", "store"]))]);
+        let weighted = recurrences_of(
+            "void f(int in[64], double w[64], double hist[16]) {\n for (int i = 0; i < 64; i++) { hist[in[i]] += w[i]; }\n}",
+        );
+        assert_eq!(weighted, vec![("double".to_string(), strings(&["load", "add@double", "store"]))]);
+        // Each iteration its own element, or the pragma says no dependence: none.
+        let own = recurrences_of("void f(float a[64]) {\n for (int i = 0; i < 64; i++) { a[i] += 1.0f; }\n}");
+        assert!(own.is_empty(), "{own:?}");
+        // The same element every iteration: kept in a register, the add alone.
+        let same = recurrences_of(
+            "void f(float x[64], float y[4], int k) {\n for (int n = 0; n < 64; n++) { y[k] += x[n]; }\n}",
+        );
+        assert_eq!(same, vec![("float".to_string(), strings(&["add@float"]))]);
+        let same_int =
+            recurrences_of("void f(int x[64], int y[4], int k) {\n for (int n = 0; n < 64; n++) { y[k] += x[n]; }\n}");
+        assert!(same_int.is_empty(), "{same_int:?}");
+        let free = recurrences_of(
+            "void f(int in[64], int hist[16]) {\n#pragma HLS DEPENDENCE variable=hist inter false\n for (int i = 0; i < 64; i++) { hist[in[i]]++; }\n}",
+        );
+        assert!(free.is_empty(), "{free:?}");
         let divide = recurrences_of(
             "int f(int a[8]) { int s = 1;\n for (int i = 0; i < 8; i++) { s = a[i] / s; }\n return s; }",
         );

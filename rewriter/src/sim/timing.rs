@@ -484,7 +484,7 @@ pub fn build(
     match report {
         Some(r) => {
             for p in &manifest.probes {
-                apply_flattened_nest(manifest, p, r, d, &mut timing);
+                apply_flattened_nest(manifest, p, r, d, shape, positional.get(&p.id), &mut timing);
             }
             apply_flattened_imperfect_nests(manifest, &mut timing);
             apply_flattened_chains(manifest, r, d, &mut timing);
@@ -1269,17 +1269,33 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
 /// outermost loop of the flattened part takes its timing ([`NestRole::Head`]) and the loops
 /// inside it cost nothing of their own ([`NestRole::Member`]). The longest flattened part wins
 /// (Vitis may flatten only the inner loops of a nest).
+///
+/// Vivado HLS names a flattened nest of loops without labels `Loop <k>` like any other loop:
+/// the loop paired with the nest's head by position (`positional`) is the whole nest
+/// flattened when it lists no loop inside and its trip count is the nest's, the product of
+/// its loops' trips in the run (the public 2019.1 `matrixmult`: `Loop 1` of 16 trips for a
+/// 4 × 4 nest, which the model took for the outer loop of 4 trips and scaled: 30 for 42).
 fn apply_flattened_nest(
     manifest: &Manifest,
     p: &ProbeEntry,
     r: &csynth::Report,
     d: &Defaults,
+    shape: &RunShape,
+    positional: Option<&super::vivado_loops::Paired>,
     timing: &mut HashMap<u32, Timing>,
 ) {
     let Some((nest, probes)) = nest_probes(manifest, p) else { return };
+    let nest_trips: Option<u64> = probes.iter().map(|q| shape.max_trips.get(&q.id).copied()).product();
+    let by_position = positional.and_then(|paired| paired.find(r)).filter(|l| {
+        l.node.children.is_empty()
+            && probes.len() > 1
+            && l.node.trip_count.is_some_and(|t| t.min == t.max && Some(t.max) == nest_trips)
+            && nest_trips != shape.max_trips.get(&p.id).copied()
+    });
     for start in 0..nest.members.len().saturating_sub(1) {
         let part = &nest.members[start..];
-        let Some(found) = find_flattened(r, &p.function, &p.file, part) else { continue };
+        let found = find_flattened(r, &p.function, &p.file, part).or(by_position.filter(|_| start == 0));
+        let Some(found) = found else { continue };
         let innermost = probes[probes.len() - 1];
         // The pipeline pragma of a flattened nest sits in the innermost body.
         let mut t = timing_from_report(found, &facts_of(innermost), d);
