@@ -538,7 +538,7 @@ fn reads_in_sequence(n: Node, cx: &Cx, depth: usize) -> usize {
 }
 
 /// The identifiers an expression reads.
-fn reads(n: Node, text: &str) -> Vec<String> {
+pub(super) fn reads(n: Node, text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut todo = vec![n];
     while let Some(n) = todo.pop() {

@@ -43,7 +43,7 @@ pub(super) fn recurrences(body: Node, decls: &super::decls::Decls, induction: &[
     let mut written: HashSet<&str> = HashSet::new();
     let mut carried: Vec<&str> = Vec::new();
     for a in &assigns {
-        let mut reads = identifiers(a.value, cx.text);
+        let mut reads = opchain::reads(a.value, cx.text);
         if a.compound.is_some() {
             reads.push(a.target.clone());
         }
@@ -155,10 +155,8 @@ fn memory_recurrences(
         if seen > MAX_STATEMENTS * 16 {
             break;
         }
-        match kind(n) {
-            "for_statement" | "while_statement" | "do_statement" | "for_range_loop" if n.id() != body.id() => continue,
-            "lambda_expression" | "class_specifier" | "struct_specifier" => continue,
-            _ => {}
+        if outside(n, body) {
+            continue;
         }
         let (element, value, compound) = match kind(n) {
             "assignment_expression" => {
@@ -336,6 +334,16 @@ fn weight(ops: &[String]) -> u64 {
     ops.iter().map(|o| opchain::path_weight(o)).sum()
 }
 
+/// Whether `n` is a nested loop, a lambda or a class of `body`: what an iteration's own walk
+/// does not enter (a nested loop's accesses happen in its own iterations).
+fn outside(n: Node, body: Node) -> bool {
+    match kind(n) {
+        "for_statement" | "while_statement" | "do_statement" | "for_range_loop" => n.id() != body.id(),
+        "lambda_expression" | "class_specifier" | "struct_specifier" => true,
+        _ => false,
+    }
+}
+
 /// The body's assignments in source order, not entering nested loops, lambdas or classes.
 fn assignments<'t>(body: Node<'t>, cx: &Cx) -> Vec<Assign<'t>> {
     let mut out = Vec::new();
@@ -347,9 +355,10 @@ fn assignments<'t>(body: Node<'t>, cx: &Cx) -> Vec<Assign<'t>> {
         if seen > MAX_STATEMENTS * 16 {
             break;
         }
+        if outside(n, body) {
+            continue;
+        }
         match kind(n) {
-            "for_statement" | "while_statement" | "do_statement" | "for_range_loop" if n.id() != body.id() => continue,
-            "lambda_expression" | "class_specifier" | "struct_specifier" => continue,
             "declaration" => {
                 for d in n.children_by_field_name("declarator", &mut n.walk()) {
                     if kind(d) != "init_declarator" {
@@ -398,19 +407,6 @@ fn assignment<'t>(e: Node<'t>, cx: &Cx, conditional: bool) -> Option<Assign<'t>>
     let op = e.child_by_field_name("operator").map(|o| cx.text[o.byte_range()].to_string()).unwrap_or_default();
     let compound = opchain::binary_op(op.trim_end_matches('='), left, right, cx);
     Some(Assign { target, value: right, compound, conditional })
-}
-
-/// The identifiers an expression reads.
-fn identifiers(n: Node, text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut todo = vec![n];
-    while let Some(n) = todo.pop() {
-        if kind(n) == "identifier" {
-            out.push(text[n.byte_range()].to_string());
-        }
-        todo.extend(named_children(n));
-    }
-    out
 }
 
 /// The ops on the heaviest path from an occurrence of `name` in `n` to its result; `None` when
