@@ -672,16 +672,21 @@ pub fn resolve_loop_memories(manifest: &mut Manifest, consts: &crate::model::con
     }
 }
 
+/// Every op-chain step of the manifest (`model::opchain`): each loop's chain and recurrences,
+/// each function's chain.
+fn chain_steps_mut(manifest: &mut Manifest) -> impl Iterator<Item = &mut crate::model::pragma::ChainStep> {
+    manifest.probes.iter_mut().flat_map(|p| {
+        let loops = p.loop_info.as_mut().map(|l| l.facts.chain.iter_mut().chain(l.facts.recurrence.iter_mut()));
+        let module = p.module.as_mut().map(|m| m.chain.iter_mut());
+        loops.into_iter().flatten().chain(module.into_iter().flatten())
+    })
+}
+
 /// An integer division by a constant of the sources or headers (`div=<divisor>` in an op chain,
 /// `model::opchain`) is a shift or a multiply once the compiler has the value, as by a literal:
 /// `divc`, no divider. A divisor no constant resolves (or zero) is a divider: `div`.
 pub fn resolve_constant_divisors(manifest: &mut Manifest, consts: &crate::model::consts::Constants) {
-    let steps = manifest.probes.iter_mut().flat_map(|p| {
-        let loops = p.loop_info.as_mut().map(|l| l.facts.chain.iter_mut().chain(l.facts.recurrence.iter_mut()));
-        let module = p.module.as_mut().map(|m| m.chain.iter_mut());
-        loops.into_iter().flatten().chain(module.into_iter().flatten())
-    });
-    for s in steps {
+    for s in chain_steps_mut(manifest) {
         for o in s.ops.iter_mut() {
             if let Some(divisor) = o.strip_prefix("div=") {
                 let constant = consts.eval(divisor).is_ok_and(|v| v != 0);
@@ -697,15 +702,7 @@ pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
     // A port whose reads the cycle model counts by element takes its element's size from the
     // type a typedef names (`typedef float Dtype_w;`).
     let typedef_ports = manifest.probes.iter().any(|p| p.port.as_ref().is_some_and(|i| !i.reads.is_empty()));
-    let steps: Vec<_> = manifest
-        .probes
-        .iter_mut()
-        .flat_map(|p| {
-            let loops = p.loop_info.as_mut().map(|l| l.facts.chain.iter_mut().chain(l.facts.recurrence.iter_mut()));
-            let module = p.module.as_mut().map(|m| m.chain.iter_mut());
-            loops.into_iter().flatten().chain(module.into_iter().flatten())
-        })
-        .collect();
+    let steps: Vec<_> = chain_steps_mut(manifest).collect();
     if steps.is_empty() && !typedef_ports {
         return; // no need to read the texts (a weights header can be tens of MB)
     }

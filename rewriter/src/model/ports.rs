@@ -594,8 +594,6 @@ fn resolve_with(
             if total > MAX_UNROLLED {
                 return None;
             }
-            let index: Vec<Option<(i64, i64)>> =
-                a.index.iter().map(|e| index_range(e, &fixed, ranges, consts)).collect();
             // A read of the same element twice in an iteration is one load, and stores to one
             // element are one store (the last; the value stays in a register between them):
             // `tmp[i][j] += a[i][k] * b[k][j]` unrolled over `k` reads and writes `tmp[i][j]`
@@ -608,6 +606,8 @@ fn resolve_with(
             if !seen.insert((a.write, a.array.clone(), a.index.clone(), named)) {
                 continue;
             }
+            let index: Vec<Option<(i64, i64)>> =
+                a.index.iter().map(|e| index_range(e, &fixed, ranges, consts)).collect();
             if let Some(r) = out.iter_mut().find(|r| r.array == a.array) {
                 r.accesses.push(index);
             }

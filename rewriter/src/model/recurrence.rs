@@ -113,15 +113,10 @@ pub(super) fn recurrences(body: Node, decls: &super::decls::Decls, induction: &[
         if opchain::wide_integer(&ty) {
             ops.iter_mut().filter(|o| *o == "mul").for_each(|o| *o = "mulw".to_string());
         }
-        // A variable of a built-in integer type costs a cycle on its cycle only through a
-        // divider, a wide multiply or a floating operation; a typedef may name a float (resolved
-        // later with the headers).
-        let costs = |o: &String| {
-            let base = o.split(['@', '=']).next().unwrap_or(o);
-            matches!(base, "div" | "mulw" | "sqrt" | "load") || o.contains("@float") || o.contains("@double")
-        };
+        // A variable of a built-in integer type costs a cycle on its cycle only through an
+        // operation that takes one; a typedef may name a float (resolved later with the headers).
         let integer = opchain::builtin_integer(&ty);
-        if ops.iter().any(|o| o != "select") && (!integer || ops.iter().any(costs)) {
+        if ops.iter().any(|o| o != "select") && (!integer || ops.iter().any(|o| takes_a_cycle(o))) {
             out.push(ChainStep { ty, ops, deps: Vec::new() });
         }
     }
@@ -161,11 +156,7 @@ fn memory_recurrences(
         let (element, value, compound) = match kind(n) {
             "assignment_expression" => {
                 let (Some(l), Some(r)) = (field(n, "left"), field(n, "right")) else { continue };
-                let op =
-                    n.child_by_field_name("operator").map(|o| text[o.byte_range()].to_string()).unwrap_or_default();
-                let compound =
-                    if op == "=" { None } else { Some(opchain::binary_op(op.trim_end_matches('='), l, r, cx)) };
-                (l, Some(r), compound)
+                (l, Some(r), compound_op(n, l, r, cx))
             }
             // `h[v]++`: read, add one, write.
             "update_expression" => match field(n, "argument") {
@@ -190,7 +181,8 @@ fn memory_recurrences(
         // An index that names none of the loop's counters is the same element every iteration:
         // Vitis keeps it in a register across them, a recurrence as a scalar's (the public
         // 2022.1 `dft`'s `real_output[k] += temp[n] * cos[index]` in its `n` loop: II 5).
-        let invariant = !data_dependent && !indices.iter().any(|&i| induction.iter().any(|v| names(i, cx.text, v)));
+        let invariant =
+            !data_dependent && !indices.iter().any(|&i| opchain::reads(i, text).iter().any(|r| induction.contains(r)));
         if !data_dependent && !invariant {
             continue;
         }
@@ -208,11 +200,7 @@ fn memory_recurrences(
         if invariant {
             // In a register: no read, no store; integer logic alone costs nothing.
             ops.retain(|o| o != "load");
-            let costs = |o: &String| {
-                let base = o.split(['@', '=']).next().unwrap_or(o);
-                matches!(base, "div" | "mulw" | "sqrt") || o.contains("@float") || o.contains("@double")
-            };
-            if ops.is_empty() || opchain::builtin_integer(&ty) && !ops.iter().any(costs) {
+            if ops.is_empty() || opchain::builtin_integer(&ty) && !ops.iter().any(|o| takes_a_cycle(o)) {
                 continue;
             }
         } else {
@@ -262,18 +250,6 @@ fn indices_of(mut n: Node) -> Vec<Node> {
     out
 }
 
-/// Whether expression `n` names the identifier `name`.
-fn names(n: Node, text: &str, name: &str) -> bool {
-    let mut todo = vec![n];
-    while let Some(x) = todo.pop() {
-        if kind(x) == "identifier" && &text[x.byte_range()] == name {
-            return true;
-        }
-        todo.extend(named_children(x));
-    }
-    false
-}
-
 /// Whether an index is computed from data: it reads memory, calls something, or reads a
 /// variable the body assigns (the induction variables are assigned by the loop's header).
 fn from_data(index: Node, cx: &Cx, targets: &HashSet<&str>) -> bool {
@@ -318,8 +294,8 @@ pub fn recurrence_ii(recurrences: &[ChainStep], wide_multiply: u64) -> u64 {
                 states += u64::from(computed);
                 continue;
             }
-            computed |= o != "load" && latency(o, &r.ty) > 0;
             let l = latency(o, &r.ty);
+            computed |= o != "load" && l > 0;
             if l > 0 {
                 states += l + 1 + u64::from(select);
                 select = false;
@@ -328,6 +304,13 @@ pub fn recurrence_ii(recurrences: &[ChainStep], wide_multiply: u64) -> u64 {
         most = most.max(states);
     }
     most
+}
+
+/// An operation on an integer's cycle that takes a cycle whatever the type names: a divider, a
+/// wide multiply, a square root, a memory read, or one typed floating by its operands.
+fn takes_a_cycle(o: &str) -> bool {
+    let base = o.split(['@', '=']).next().unwrap_or(o);
+    matches!(base, "div" | "mulw" | "sqrt" | "load") || o.contains("@float") || o.contains("@double")
 }
 
 fn weight(ops: &[String]) -> u64 {
@@ -382,7 +365,8 @@ fn assignments<'t>(body: Node<'t>, cx: &Cx) -> Vec<Assign<'t>> {
             }
             _ => {}
         }
-        // What sits under an `if`, `switch` or `?:` happens only on some iterations.
+        // What sits under an `if` or a `switch` happens only on some iterations (a `?:` is a
+        // select of its expression: `path_from`).
         let cond = conditional || matches!(kind(n), "if_statement" | "switch_statement" | "case_statement");
         let kids: Vec<Node> = named_children(n).collect();
         for k in kids.into_iter().rev() {
@@ -404,9 +388,15 @@ fn assignment<'t>(e: Node<'t>, cx: &Cx, conditional: bool) -> Option<Assign<'t>>
         return None;
     }
     let target = cx.text[left.byte_range()].to_string();
-    let op = e.child_by_field_name("operator").map(|o| cx.text[o.byte_range()].to_string()).unwrap_or_default();
-    let compound = opchain::binary_op(op.trim_end_matches('='), left, right, cx);
+    let compound = compound_op(e, left, right, cx).flatten();
     Some(Assign { target, value: right, compound, conditional })
+}
+
+/// For `x op= e`, `Some` of the operation it adds (`None` inside for one that costs nothing,
+/// `|=`); `None` for a plain `=`.
+fn compound_op(e: Node, left: Node, right: Node, cx: &Cx) -> Option<Option<String>> {
+    let op = e.child_by_field_name("operator").map_or("", |o| &cx.text[o.byte_range()]);
+    (op != "=").then(|| opchain::binary_op(op.trim_end_matches('='), left, right, cx))
 }
 
 /// The ops on the heaviest path from an occurrence of `name` in `n` to its result; `None` when

@@ -1050,10 +1050,31 @@ fn dissolves(shape: &RunShape, timing: &HashMap<u32, Timing>, id: u32, depth: us
     }
     let own = match timing.get(&id) {
         Some(Timing::Loop(l)) => l.unroll == Some(0) && !l.dataflow,
-        Some(Timing::Module(m)) => m.inlined && !m.dataflow && !m.pipelined,
-        _ => false,
+        _ => inlined_module(timing, id),
     };
     own && shape.inner.get(&id).is_none_or(|s| s.iter().all(|&c| dissolves(shape, timing, c, depth + 1)))
+}
+
+/// A function inlined into its caller: no module, no pipeline or dataflow of its own. Its loops
+/// are loops of the caller's body.
+fn inlined_module(timing: &HashMap<u32, Timing>, id: u32) -> bool {
+    matches!(timing.get(&id), Some(Timing::Module(m)) if m.inlined && !m.dataflow && !m.pipelined)
+}
+
+/// Innermost once the user's directives are applied: nothing probed ran inside it but what
+/// dissolves into its body ([`dissolves`]).
+fn innermost_after_directives(shape: &RunShape, timing: &HashMap<u32, Timing>, id: u32) -> bool {
+    shape.inner.get(&id).is_none_or(|s| s.iter().all(|&c| dissolves(shape, timing, c, 0)))
+}
+
+/// A loop the user unrolled by a factor: it stays a loop of its own.
+fn partially_unrolled(timing: &HashMap<u32, Timing>, id: u32) -> bool {
+    matches!(timing.get(&id), Some(Timing::Loop(l)) if l.unroll.is_some_and(|f| f > 1))
+}
+
+/// The loop ran the same trips every time it ran (a bound that varies cannot be unrolled).
+fn same_trips_every_run(shape: &RunShape, id: u32) -> bool {
+    shape.min_trips.get(&id).is_none_or(|lo| Some(lo) == shape.max_trips.get(&id))
 }
 
 /// Vitis pipelines loops nobody told it about (facts, rule 9; UG1399 "Automatic Loop
@@ -1074,9 +1095,7 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
     // `UNROLL` loops and calls of `INLINE` functions is an innermost loop by then. A nested
     // loop kept, or a call of a function kept as a module, makes it no innermost loop (Vitis
     // does not pipeline a loop around a call it keeps as a module).
-    let innermost = |t: &HashMap<u32, Timing>, id: u32| {
-        shape.inner.get(&id).is_none_or(|s| s.iter().all(|&c| dissolves(shape, t, c, 0)))
-    };
+    let innermost = |t: &HashMap<u32, Timing>, id: u32| innermost_after_directives(shape, t, id);
     // The innermost loops of perfect nests (pre-2023 Vitis pipelines a small one itself and
     // flattens the nest: `Defaults::flatten_small_perfect_nests`), with their nests' probes.
     let nests: HashMap<u32, Vec<&ProbeEntry>> = if d.flatten_small_perfect_nests {
@@ -1112,14 +1131,11 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
     // user's directives): the loop stays a loop of its own, pipelined whatever its trips, and is
     // not unrolled into its parent (a public 2022.1 design: a 64-trip loop with `unroll
     // factor=2` became its own `_Pipeline_` module of 32 trips, its parent not pipelined).
-    let partial = |t: &HashMap<u32, Timing>, id: u32| matches!(t.get(&id), Some(Timing::Loop(l)) if l.unroll.is_some_and(|f| f > 1));
-    let fixed = |id: u32| shape.min_trips.get(&id).is_none_or(|lo| Some(lo) == max_trips.get(&id));
+    let partial = partially_unrolled;
+    let fixed = |id: u32| same_trips_every_run(shape, id);
     let parent_loop = |id: u32| {
         loops.iter().find(|q| q.id == id).and_then(|l| l.parent).filter(|pid| loops.iter().any(|q| q.id == *pid))
     };
-    // A function inlined into its caller (no module, no pipeline or dataflow of its own): its
-    // loops are loops of the caller's body once it is inlined.
-    let inlined = |t: &HashMap<u32, Timing>, id: u32| matches!(t.get(&id), Some(Timing::Module(m)) if m.inlined && !m.dataflow && !m.pipelined);
     // The probes that `id` ran directly inside.
     let outer_of = |id: u32| -> Vec<u32> {
         let mut v: Vec<u32> = shape.inner.iter().filter(|(_, s)| s.contains(&id)).map(|(&k, _)| k).collect();
@@ -1136,7 +1152,7 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
         }
         let mut f = loops.iter().find(|q| q.id == id).and_then(|l| l.parent)?;
         for _ in 0..64 {
-            if !inlined(t, f) {
+            if !inlined_module(t, f) {
                 return None;
             }
             // Called from one place only: each call site would be its own inlined copy.
@@ -1188,24 +1204,22 @@ fn apply_auto_pipeline(manifest: &Manifest, d: &Defaults, shape: &RunShape, timi
         if dissolves(shape, t, s, 0) {
             return true;
         }
-        let inner = shape.inner.get(&s);
-        match t.get(&s) {
-            Some(Timing::Loop(l)) if is_loop(s) => {
-                let innermost = inner.is_none_or(|c| c.iter().all(|&c| dissolves(shape, t, c, 0)));
-                let partial = l.unroll.is_some_and(|f| f > 1);
-                let trips = shape.max_trips.get(&s);
-                let fixed = shape.min_trips.get(&s).is_none_or(|lo| Some(lo) == trips);
-                let ok = innermost && !partial && trips.is_none_or(|&n| n <= d.pipeline_loops) && fixed;
-                if ok {
-                    below.push(s);
-                }
-                ok
+        if is_loop(s) {
+            let ok = innermost_after_directives(shape, t, s)
+                && !partially_unrolled(t, s)
+                && shape.max_trips.get(&s).is_none_or(|&n| n <= d.pipeline_loops)
+                && same_trips_every_run(shape, s);
+            if ok {
+                below.push(s);
             }
-            Some(Timing::Module(m)) if m.inlined && !m.dataflow && !m.pipelined && depth < 64 => {
-                inner.is_some_and(|c| c.iter().all(|&c| small_inside(shape, d, is_loop, t, c, below, depth + 1)))
-            }
-            _ => false,
+            return ok;
         }
+        inlined_module(t, s)
+            && depth < 64
+            && shape
+                .inner
+                .get(&s)
+                .is_some_and(|c| c.iter().all(|&c| small_inside(shape, d, is_loop, t, c, below, depth + 1)))
     }
     let is_loop = |id: u32| loops.iter().any(|q| q.id == id);
     let mut parents_done: std::collections::HashSet<u32> = std::collections::HashSet::new();
