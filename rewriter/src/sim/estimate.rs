@@ -46,6 +46,10 @@ pub struct Estimate {
     pub report_latency: Option<csynth::Range<u64>>,
     /// Calls whose figure is the report's latency exactly (the run agreed with the schedule).
     pub schedule_exact_calls: u64,
+    /// Mean cycles per call that the RTL of the `_Pipeline_` modules of the report does not spend
+    /// beyond its schedule (2 a module run: `replay::RTL_WRAPPER_SAVING`), in `per_call` already.
+    #[serde(skip_serializing_if = "is_zero_f64")]
+    pub pipeline_rtl_saving: f64,
     /// m_axi bursts the schedule does not wait for (a short interface latency), added to every
     /// call ([`super::maxi_wait`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -137,11 +141,20 @@ pub fn estimate(
         cosim_per_call,
         report_latency,
         schedule_exact_calls: exact,
+        pipeline_rtl_saving: if replay.calls_total == 0 {
+            0.0
+        } else {
+            replay.calls_rtl_saving as f64 / replay.calls_total as f64
+        },
         maxi_waits,
         maxi_wait_note,
         single_read_waits: replay.single_read_waits.clone(),
         cosim,
     }
+}
+
+fn is_zero_f64(x: &f64) -> bool {
+    *x == 0.0
 }
 
 fn pct(estimate: u64, truth: u64) -> f64 {

@@ -187,6 +187,18 @@ fn headline(rep: &Report) -> String {
         let _ = write!(out, " (run agreed with the schedule on {} of {} calls)", e.schedule_exact_calls, e.calls);
     }
     out.push('\n');
+    if e.pipeline_rtl_saving > 0.0 {
+        let _ = writeln!(
+            out,
+            "RTL below the schedule: −{} per call, in the figure above: each `_Pipeline_` module run ends with its loop, \
+             2 cycles before the report's module latency (docs/cycle-model.md, \"Pipeline modules in the RTL\")",
+            if e.pipeline_rtl_saving.fract() == 0.0 {
+                format!("{}", e.pipeline_rtl_saving)
+            } else {
+                format!("{:.1}", e.pipeline_rtl_saving)
+            }
+        );
+    }
     if !e.maxi_waits.is_empty() {
         let parts: Vec<String> = e
             .maxi_waits
@@ -299,6 +311,12 @@ pub fn explain(rep: &Report) -> String {
             "INLINE: no module of its own, its children count in the caller".to_string()
         } else if t.inlined {
             "no module in the report: inlined, its children count in the caller".to_string()
+        } else if r.schedule_runs == r.runs && r.runs > 0 && rep.csynth.is_some() && r.rtl_saving > 0 {
+            format!(
+                "the report's latency (the run agreed with the schedule) less {} over its runs that its \
+                 `_Pipeline_` modules' RTL does not spend",
+                r.rtl_saving
+            )
         } else if r.schedule_runs == r.runs && r.runs > 0 && rep.csynth.is_some() {
             "the report's latency (the run agreed with the schedule)".to_string()
         } else if let Some(b) = t.body {

@@ -9,6 +9,7 @@ use super::events::{Event, Record};
 use super::fastmap::{FastMap, IdTable, Stack, ThreadStacks};
 use super::parcalls::{Callee, Group, ParCalls};
 use super::relations::{Channel, Relations};
+use super::timing::pipeline_rtl::{interface_loops, RTL_WRAPPER_SAVING};
 use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
 use crate::emit::manifest::{Manifest, ProbeEntry};
 use crate::error::{Error, ErrorKind, Result};
@@ -60,8 +61,12 @@ pub struct Site {
     pub call_site: Option<usize>,
     /// The report's module for this row when it is a numbered copy (`f_1`).
     pub copy_name: Option<String>,
-    /// Runs whose cycles are the report's latency exactly (the run agreed with the schedule).
+    /// Runs whose cycles are the report's latency exactly (the run agreed with the schedule),
+    /// but for what the RTL of the `_Pipeline_` modules in them does not spend.
     pub schedule_runs: u64,
+    /// Cycles its runs' `_Pipeline_` modules did not spend in the RTL beyond what the report
+    /// counts (`RTL_WRAPPER_SAVING` a run), over all its runs.
+    pub rtl_saving: u64,
     /// The numbered copy of its function this row runs in (loops of `f_1` take its schedule).
     pub copy: Option<usize>,
     /// An `hls::task` body: a free-running process of its parent's region, on its own thread.
@@ -104,6 +109,9 @@ pub struct Replay {
     pub calls_total: u64,
     /// Σ of the cycles of every top-level call (the mean holds past [`MAX_CALLS`]).
     pub calls_cycles: u128,
+    /// Σ over the top-level calls of the cycles their `_Pipeline_` modules did not spend in the
+    /// RTL (`RTL_WRAPPER_SAVING`).
+    pub calls_rtl_saving: u128,
     /// Top-level invocations begun (any thread): the `--trace-window` counts these.
     pub roots_begun: u64,
     /// Top-level invocations of functions other than the top (see [`Options::top`]), not
@@ -175,6 +183,9 @@ struct Open<'a> {
     /// Σ over the children of (their cycles − what the report assumed for them): what the run
     /// changes in this invocation's scheduled latency (schedule first).
     delta: i64,
+    /// Of `delta`, what the RTL of the `_Pipeline_` modules inside does not spend (a saving,
+    /// `RTL_WRAPPER_SAVING` a run): the run still agreed with the schedule without it.
+    rtl: u64,
     /// Σ over the children the report times of its best and worst case for them: a module whose
     /// best case is shorter than the best case of children that ran has a best case that skips
     /// them (`module_schedule`).
@@ -426,6 +437,9 @@ struct Ctx<'a> {
     call_sites: FastMap<u32, Vec<(String, String, usize)>>,
     /// The function probes called from several places (the others need no call-site count).
     several_sites: IdTable<bool>,
+    /// The loops whose `_Pipeline_` module waits on an interface's handshakes (see
+    /// `RTL_WRAPPER_SAVING`): a loop that names a stream, or one of a function with m_axi ports.
+    interface_loops: IdTable<bool>,
     /// The body of an `hls::task` → the function probe that declares the task: its invocations
     /// (on the task's own thread) are processes of that function's region, not testbench calls.
     task_owner: HashMap<u32, u32>,
@@ -464,9 +478,13 @@ struct Leaf {
     exact: bool,
     /// Its begin dropped a timeline node (the cap was reached: every later one is dropped too).
     node_dropped: bool,
-    /// What it added to its parent's `child_sum`, `delta`, `children_base`, `children_base_max`.
+    /// What it added to its parent's `child_sum`, `delta`, `rtl`, `children_base`,
+    /// `children_base_max`.
     child_sum: u64,
     delta: i64,
+    rtl: u64,
+    /// Its own invocation's `rtl`, for its row.
+    rtl_own: u64,
     base: u64,
     base_max: u64,
 }
@@ -506,6 +524,7 @@ impl<'a> Replayer<'a> {
                 call_sites(manifest).into_iter().filter(|(_, s)| s.len() > 1).map(|(id, _)| (id, true)),
             ),
             call_sites: call_sites(manifest).into_iter().collect(),
+            interface_loops: IdTable::new(interface_loops(manifest).into_iter().map(|id| (id, true))),
             task_owner: task_owners(manifest),
             last_leaf: None,
             stalls: FastMap::default(),
@@ -590,6 +609,7 @@ impl<'a> Replayer<'a> {
                 let n = count - done;
                 parent.child_sum += n * l.child_sum;
                 parent.delta += n as i64 * l.delta;
+                parent.rtl += n * l.rtl;
                 parent.children_base += n * l.base;
                 parent.children_base_max += n * l.base_max;
                 count_child_run(parent, l.probe, n, n * l.base);
@@ -602,6 +622,7 @@ impl<'a> Replayer<'a> {
                 site.cycles += n * l.cycles;
                 site.dram_bound_runs += n * u64::from(l.dram_bound);
                 site.schedule_runs += n * u64::from(l.exact);
+                site.rtl_saving += n * l.rtl_own;
                 self.cx.out.nodes_dropped += n * u64::from(l.node_dropped);
                 self.cx.last_leaf = Some(l);
                 return Ok(());
@@ -929,6 +950,7 @@ impl<'a> Ctx<'a> {
         o.overlap_site = None;
         o.nest_trips = 0;
         o.delta = 0;
+        o.rtl = 0;
         o.children_base = 0;
         o.children_base_max = 0;
         o.calls_made.clear();
@@ -1068,6 +1090,12 @@ impl<'a> Ctx<'a> {
             Some(Timing::Module(m)) => self.module_schedule(m, open),
             _ => Scheduled::computed(open.child_sum, None),
         };
+        // All the run changed is what the `_Pipeline_` modules inside do not spend in the RTL:
+        // the run agreed with the schedule.
+        let mut scheduled = scheduled;
+        if !scheduled.exact && open.rtl > 0 && scheduled.base.is_some_and(|b| scheduled.cycles + open.rtl == b) {
+            scheduled.exact = true;
+        }
         let compute = scheduled.cycles;
         // A dataflow region's initiation interval: its slowest process. A next invocation from
         // the same loop starts that long after this one did, not after it ended.
@@ -1096,6 +1124,7 @@ impl<'a> Ctx<'a> {
         if let (None, Some(Timing::Module(_)), false) = (stack.last(), t, task_process) {
             self.out.calls_total += 1;
             self.out.calls_cycles += u128::from(cycles);
+            self.out.calls_rtl_saving += u128::from(open.rtl);
             if self.out.calls.len() < MAX_CALLS {
                 self.out.calls.push(cycles);
             }
@@ -1111,6 +1140,7 @@ impl<'a> Ctx<'a> {
         site.bytes_written += open.bytes_written;
         site.dram_bound_runs += u64::from(dram > compute);
         site.schedule_runs += u64::from(scheduled.exact);
+        site.rtl_saving += open.rtl;
         if let Some(n) = open.node {
             self.out.nodes[n].cycles = cycles;
         }
@@ -1160,6 +1190,7 @@ impl<'a> Ctx<'a> {
                     streams,
                 });
                 parent.delta += contribution;
+                parent.rtl += open.rtl;
             }
             Some(parent) => {
                 let in_loop = matches!(parent.t, Some(Timing::Loop(_)));
@@ -1202,9 +1233,15 @@ impl<'a> Ctx<'a> {
                 // repeat: a repetition would move where they were used).
                 let spanned = matches!(parent.t, Some(Timing::Module(_)))
                     && self.child_spans(parent.probe, open, start, cycles, &mut parent.streams);
-                // A loop that is the pipeline of a `_Pipeline_` module: the module's handshake around
-                // it. Its row is the loop; a caller timed from its children counts the module (one
-                // timed from its latency holds it already: the delta is unchanged).
+                // A loop that is the pipeline of a `_Pipeline_` module: the report counts the
+                // module's handshake around it (`wrapper`, 2 by rule 3) in its caller's latency.
+                // Its RTL does not spend it: the module's `ap_done` comes with the loop's last
+                // state, so co-simulation runs the module in the loop's latency and its caller
+                // 2 cycles a call sooner than the report says (`RTL_WRAPPER_SAVING`). Not a loop
+                // of `interface_loops`: its module waits on the interface's handshakes. Its row
+                // is the loop; a caller timed from
+                // its children counts what is left of the wrapper, one timed from its latency
+                // gives back the saving.
                 let wrapper = match t {
                     Some(Timing::Loop(l)) if !l.absent => l.report.and_then(|x| x.wrapper).unwrap_or(0),
                     _ => 0,
@@ -1212,8 +1249,13 @@ impl<'a> Ctx<'a> {
                 if matches!(t, Some(Timing::Loop(l)) if !l.absent) && wrapper == 0 {
                     parent.loose_loop = true;
                 }
+                let saving =
+                    if self.interface_loops.get(r.probe) == Some(true) { 0 } else { wrapper.min(RTL_WRAPPER_SAVING) };
+                let wrapper = wrapper - saving;
+                let contribution = contribution - saving as i64;
                 parent.child_sum += add + wrapper;
                 parent.delta += contribution;
+                parent.rtl += open.rtl + saving;
                 // What the report counted for it in the parent's latency; an invocation the report
                 // does not time (an inlined function, an unrolled loop) passes on its children's,
                 // as it passes on what the run changed in them.
@@ -1252,6 +1294,8 @@ impl<'a> Ctx<'a> {
                         node_dropped: open.in_window && self.opts.max_nodes > 0,
                         child_sum: add + wrapper,
                         delta: contribution,
+                        rtl: open.rtl + saving,
+                        rtl_own: open.rtl,
                         base: base.0,
                         base_max: base.1,
                     });

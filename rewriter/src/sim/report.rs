@@ -122,8 +122,13 @@ pub struct Row {
     /// The report's module for this call site when the function has numbered copies (`f_1`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instance: Option<String>,
-    /// Runs whose cycles are the report's latency exactly: the run agreed with the schedule.
+    /// Runs whose cycles are the report's latency exactly: the run agreed with the schedule
+    /// (but for `rtl_saving`).
     pub schedule_runs: u64,
+    /// Cycles over its runs that the RTL of the `_Pipeline_` modules in them does not spend
+    /// beyond the report's schedule (`replay::RTL_WRAPPER_SAVING` a module run).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub rtl_saving: u64,
 }
 
 /// A row's part in a perfect nest the csynth report flattened (Vitis `loop_flatten`).
@@ -306,6 +311,7 @@ pub fn build(i: &Inputs) -> Report {
             nest,
             instance: site.copy_name.clone(),
             schedule_runs: site.schedule_runs,
+            rtl_saving: site.rtl_saving,
         });
     }
     let pcp_modules: Vec<&Row> = rows.iter().filter(|r| r.pcp && r.kind == "module" && r.stall_pct.is_some()).collect();
@@ -633,4 +639,8 @@ fn top_info<'a>(
     top: &str,
 ) -> Option<&'a crate::emit::manifest::ModuleInfo> {
     manifest.probes.iter().find(|p| p.kind == "function" && p.name == top).and_then(|p| p.module.as_deref())
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }

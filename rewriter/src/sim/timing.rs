@@ -21,6 +21,7 @@ use std::collections::HashMap;
 
 mod bare_loop;
 mod exit_states;
+pub mod pipeline_rtl;
 mod single_call;
 
 /// Where a number comes from.

@@ -60,10 +60,13 @@ def main():
         top = root.find("PerformanceEstimates/SummaryOfOverallLatency")
         lo, hi = int(top.find("Best-caseLatency").text), int(top.find("Worst-caseLatency").text)
         exp = json.load(open(os.path.join(os.path.dirname(path), "expected.json")))
+        # A call is the report's cycles less 2 a run of each `_Pipeline_<loop>` module (its RTL
+        # ends with its loop: model.rtl_saving), so never above the worst case, and an even
+        # number below an exact report.
         for v in exp["calls"]:
-            if not lo <= v <= hi:
-                errors.append(f"{case}: call {v} outside the report's {lo} ~ {hi}")
-        if lo == hi and any(v != lo for v in exp["calls"]):
+            if v > hi:
+                errors.append(f"{case}: call {v} above the report's {lo} ~ {hi}")
+        if lo == hi and any(v > lo or (lo - v) % 2 for v in exp["calls"]):
             errors.append(f"{case}: exact report {lo} but calls {exp['calls']}")
         print(f"{case}: checked")
     for e in errors:

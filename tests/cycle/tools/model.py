@@ -58,11 +58,39 @@ class Module:
         self.dataflow = dataflow
 
 
-def pipeline_module(owner, label, tc, ii, depth, line=None, clock=None, res=None):
-    """`<owner>_Pipeline_<label>`: one pipelined loop, module latency = loop latency + 2."""
+def pipeline_module(owner, label, tc, ii, depth, line=None, clock=None, res=None, waits=False):
+    """`<owner>_Pipeline_<label>`: one pipelined loop, module latency = loop latency + 2 (in the
+    report; see `rtl_saving`). `waits`: its loop names a stream."""
     name = f"{owner}_Pipeline_{label}"
     lp = Loop("Loop 1" if label.isdigit() else label, tc, ii=ii, depth=depth, line=line)
-    return Module(name, lp.latency + 2, loops=[lp], clock=clock, res=res, line=line)
+    m = Module(name, lp.latency + 2, loops=[lp], clock=clock, res=res, line=line)
+    m.waits = waits
+    return m
+
+
+RTL_WRAPPER_SAVING = 2
+
+
+def rtl_saving(m, keep=False):
+    """Cycles one run of `m` takes less in the RTL than its report latency: a `<f>_Pipeline_<loop>`
+    module raises ap_done with its loop's last state, 2 before its report latency, on every run
+    (docs/cycle-model.md, "Pipeline modules in the RTL"). Not the generated `_Pipeline_<N>`
+    modules, nor one whose loop names a stream (`waits`), nor any in an m_axi function (`keep`)."""
+    by_name = dict(m.insts)
+
+    def inst(sub):
+        label = sub.name.split("_Pipeline_", 1)[1] if "_Pipeline_" in sub.name else None
+        own = label is not None and not label.isdigit() and not keep and not getattr(sub, "waits", False)
+        return (RTL_WRAPPER_SAVING if own else 0) + rtl_saving(sub, keep)
+
+    in_loops = set()
+
+    def loop(lp):
+        in_loops.update(lp.insts)
+        return lp.tc * (sum(inst(by_name[n]) for n in lp.insts) + sum(loop(x) for x in lp.loops))
+
+    total = sum(loop(lp) for lp in m.loops)
+    return total + sum(inst(sub) for n, sub in m.insts if n not in in_loops)
 
 
 def memcpy_module(owner, number, elements, clock=None):
