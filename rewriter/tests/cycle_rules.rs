@@ -2179,6 +2179,41 @@ fn without_a_report_a_float_accumulation_holds_the_pipeline_at_its_adds_states()
     assert_eq!(run("float", "out[n & 1] += a[i] * b[i];"), 40, "an element in a register: 5");
 }
 
+/// Without a report, a loop unrolled inside a pipeline lays its trips out in the pipeline's
+/// iteration: a recurrence it carries becomes a chain there, its body's chain once and then the
+/// carried cycle's states (L + 1 an operation, as for the II above) for each further trip, in
+/// the pipeline's depth (the public Vivado HLS 2019.1 `matrixmult`: a read, a float multiply and
+/// four chained adds, depth 26 in its report). Each kernel's inner loop runs 4 trips, then 2: the
+/// difference is the depth of two more trips. `s = s * x + 1` carries a multiply (3) and an add
+/// (4): 2 × (4 + 5) = 18; `s += x * c`, only the add: 2 × 5 = 10; an integer sum is logic: 0;
+/// a value made afresh each trip carries nothing: 0.
+#[test]
+fn without_a_report_a_recurrence_unrolled_inside_a_pipeline_deepens_it() {
+    let run = |ty: &str, body: &str| {
+        let kernel = |k: u32| {
+            format!(
+                "void acc(const {ty} x[16], {ty} out[16], {ty} w[64]) {{\n  for (int j = 0; j < 16; j++) {{\n\
+                 #pragma HLS PIPELINE II=1\n    {ty} s = x[j];\n    for (int k = 0; k < {k}; k++) {{\n      {body}\n    }}\n\
+                 \x20   out[j] = s;\n  }}\n}}\n"
+            )
+        };
+        let tb = format!(
+            "void acc(const {ty} x[16], {ty} out[16], {ty} w[64]);\nint main() {{ {ty} x[16], o[16], w[64];\n\
+             for (int i = 0; i < 16; i++) x[i] = i;\nacc(x, o, w); return o[1] != 0 ? 0 : 1; }}\n"
+        );
+        let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=acc\ntb.file=tb.cpp\nclock=10ns\n";
+        let cycles = |k: u32| {
+            let dir = project_dir(&kernel(k), &tb, config, &[]);
+            counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])[0]
+        };
+        cycles(4) - cycles(2)
+    };
+    assert_eq!(run("float", "s = s * x[j] + 1;"), 18, "a multiply and an add carried: 4 + 5 a trip");
+    assert_eq!(run("float", "s += x[j] * 3;"), 10, "an add carried: 5 a trip");
+    assert_eq!(run("int", "s += x[j] * 3;"), 0, "an integer sum is logic");
+    assert_eq!(run("float", "s = x[j] * k;"), 0, "nothing carried");
+}
+
 /// Without a report, a pipelined loop that stores to an array element whose index comes from
 /// data (`hist[in[i]]++`) waits for that store before the next iteration's read: UG1399's
 /// histogram runs "read and write operations to the array in alternating cycles, resulting in

@@ -508,6 +508,7 @@ pub fn build(
             apply_iteration_port_limits(manifest, &callers, &mut timing);
             apply_recurrences(manifest, d, &mut timing);
             apply_default_flatten(manifest, &mut timing);
+            apply_unrolled_recurrences(manifest, d, shape, &mut timing);
             bare_loop::apply(manifest, d, top, &kept, &mut timing);
             apply_function_bodies(manifest, d, shape, top, &mut timing);
             apply_straight_line_bodies(manifest, d, &has_children, &mut timing);
@@ -1745,6 +1746,49 @@ fn apply_port_limits(
         l.ii = Some(Sourced::new(states, Source::Default));
         if let Some(il) = l.il.as_mut() {
             *il = Sourced::new(il.value + states.saturating_sub(chain_of(d, p)), Source::Default);
+        }
+    }
+}
+
+/// Without a report: a loop unrolled inside a pipeline (every loop that runs inside one, its
+/// trips the same every run) lays its iterations out in the pipeline's iteration, so a
+/// recurrence it carries (`model::recurrence`: `sum += a[i][k] * b[k][j]` over `k`) becomes a
+/// chain there: its body's chain once, then its carried cycle's states (`recurrence_ii`) for
+/// each further trip, in the pipeline's depth. The public Vivado HLS 2019.1 `matrixmult` (4 × 4
+/// float, the `j` loop pipelined, `k` unrolled): depth 26 in its report, a read, the multiply
+/// and four chained adds (2 + 4 + 4 × 5); 1 here before (the chain of the `j` loop's own body).
+fn apply_unrolled_recurrences(manifest: &Manifest, d: &Defaults, shape: &RunShape, timing: &mut HashMap<u32, Timing>) {
+    let by_id: HashMap<u32, &ProbeEntry> = manifest.probes.iter().map(|p| (p.id, p)).collect();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        match timing.get(&p.id) {
+            Some(Timing::Loop(l)) if l.pipelined.value && l.pipelined.source != Source::Report && l.il.is_some() => {}
+            _ => continue,
+        }
+        // The deepest such chain among the loops that ran inside it, at any depth.
+        let mut inside: Vec<u32> = shape.inner.get(&p.id).map(|s| s.iter().copied().collect()).unwrap_or_default();
+        let mut seen = std::collections::HashSet::new();
+        let mut deepest = 0;
+        while let Some(id) = inside.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            inside.extend(shape.inner.get(&id).into_iter().flatten().copied());
+            let Some(u) = by_id.get(&id).filter(|u| u.kind == "loop") else { continue };
+            let Some(info) = u.loop_info.as_ref() else { continue };
+            let trips = shape.max_trips.get(&id).copied().unwrap_or(0);
+            if trips < 2 || !same_trips_every_run(shape, id) {
+                continue;
+            }
+            let step = crate::model::recurrence::recurrence_ii(&info.facts.recurrence, d.wide_multiply);
+            if step == 0 {
+                continue;
+            }
+            deepest = deepest.max(chain_of(d, u) + (trips - 1) * step);
+        }
+        if let (Some(Timing::Loop(l)), true) = (timing.get_mut(&p.id), deepest > 0) {
+            if let Some(il) = l.il.as_mut() {
+                *il = Sourced::new(il.value + deepest, Source::Default);
+            }
         }
     }
 }
