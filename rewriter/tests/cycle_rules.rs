@@ -2214,6 +2214,44 @@ fn without_a_report_a_recurrence_unrolled_inside_a_pipeline_deepens_it() {
     assert_eq!(run("float", "s = x[j] * k;"), 0, "nothing carried");
 }
 
+/// Without a report, an `UNROLL` on a loop whose bound is a run-time argument of the top (`k <
+/// K`) is not done: Vitis cannot unroll it ("variable trip count"), keeps it a loop and does not
+/// make the pipeline the loop around it asks for (the public 2022.1 `matrix_mul`: without its
+/// report 99.4 → 16.8 % so). With the constant 4 the `j` loop is one pipeline of 16 trips at
+/// II 2 (`a`'s four reads on its two ports), its tail 25 (the unrolled float sum's chain and the
+/// `_Pipeline_` module's 2): (16 − 1) × 2 + 25 + the top's 2 = 57. With `K` (4 in the run) the
+/// `j` loop is no pipeline, 2 states an iteration, and the `k` loop a loop of its own, 10 an
+/// iteration (2 states, the read, the multiply's 3, the add's 4): 2 + 16 × (2 + 4 × 10) = 674.
+/// The manifest says which parameters a bound names (`param_bound`).
+#[test]
+fn without_a_report_an_unroll_over_a_run_time_bound_is_not_done() {
+    let run = |bound: &str| {
+        let kernel = format!(
+            "void mm(const float a[64], const float b[4], float out[16], int K) {{\n  \
+             for (int j = 0; j < 16; j++) {{\n#pragma HLS PIPELINE II=1\n    float s = 0;\n    \
+             for (int k = 0; k < {bound}; k++) {{\n#pragma HLS UNROLL\n      s += a[j * 4 + k] * b[k];\n    }}\n    \
+             out[j] = s;\n  }}\n}}\n"
+        );
+        let tb = "void mm(const float a[64], const float b[4], float out[16], int K);\nint main() { float a[64], b[4], o[16];\n\
+                  for (int i = 0; i < 64; i++) a[i] = i;\nfor (int i = 0; i < 4; i++) b[i] = 1;\n\
+                  mm(a, b, o, 4); return o[1] > 0 ? 0 : 1; }\n";
+        let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=mm\ntb.file=tb.cpp\nclock=10ns\n";
+        let dir = project_dir(&kernel, tb, config, &[]);
+        let rep = sim(dir.path(), &["--no-csynth"]);
+        let rows = rep["rows"].as_array().unwrap().clone();
+        let pipelined = |line: u64| {
+            let r = rows.iter().find(|r| r["line"] == line && r["kind"] == "loop").unwrap();
+            r["timing"]["pipelined"]["value"].as_bool().unwrap()
+        };
+        (counts(&rep["estimate"]["per_call"])[0], pipelined(2), pipelined(5))
+    };
+    let (constant, j_const, _) = run("4");
+    let (run_time, j_run, k_run) = run("K");
+    assert!(j_const, "a constant bound: the j loop is the pipeline");
+    assert!(!j_run && !k_run, "a run-time bound: neither loop is a pipeline");
+    assert_eq!((constant, run_time), (57, 674));
+}
+
 /// Without a report, a pipelined loop that stores to an array element whose index comes from
 /// data (`hist[in[i]]++`) waits for that store before the next iteration's read: UG1399's
 /// histogram runs "read and write operations to the array in alternating cycles, resulting in

@@ -83,6 +83,7 @@ pub(super) fn add_loop_details(f: &mut Function, nodes: &[LoopNodes], decls: &su
         facts.local_channels = (!arrays.is_empty() || !streams.is_empty())
             .then(|| Box::new(super::pragma::LocalChannels { arrays, streams }));
         facts.streams = super::stream_use::loop_streams(n.body, decls);
+        facts.param_bound = super::ports::bound_params(n.node, &f.params, text);
         f.loops[index].details = Some(Box::new(LoopDetails {
             before: before_offset(n.unit, n.container, text),
             facts,

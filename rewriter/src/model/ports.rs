@@ -313,6 +313,21 @@ fn index_nodes(n: Node) -> Vec<Node> {
 
 /// The induction variable of `for (v = a; v < b; v++)` (also `<=`, `>`, `>=`, `!=`, `++v`, `v--`,
 /// `v += c`, `v -= c`, `v = v + c`), or none for another shape.
+/// The scalar parameters (by value or reference) among `params` that the bound of `for` loop `l`
+/// names (`k < K`), in order of first use.
+pub(super) fn bound_params(l: Node, params: &[super::types::Param], text: &str) -> Vec<String> {
+    use super::types::ParamKind;
+    let Some(v) = loop_var(l, text, false) else { return Vec::new() };
+    let mut out: Vec<String> = Vec::new();
+    for w in identifiers(&v.hi) {
+        let scalar = params.iter().any(|p| p.name == w && matches!(p.kind, ParamKind::Scalar | ParamKind::Reference));
+        if scalar && !out.iter().any(|o| o == w) {
+            out.push(w.to_string());
+        }
+    }
+    out
+}
+
 fn loop_var(l: Node, text: &str, inner: bool) -> Option<LoopVar> {
     if kind(l) != "for_statement" {
         return None;

@@ -139,6 +139,10 @@ pub struct LoopFacts {
     /// traffic happens while the loop runs.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub streams: Vec<String>,
+    /// The scalar parameters of the function its `for` bound names (`k < K`): in the top, a
+    /// run-time argument, which Vitis cannot unroll the loop over.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub param_bound: Vec<String>,
 }
 
 /// A loop's own arrays and streams: in a dataflow function, the channels between the processes

@@ -492,6 +492,7 @@ pub fn build(
             apply_loop_process_members(manifest, &mut timing);
         }
         None => {
+            apply_run_time_bounds(manifest, top, &mut timing);
             apply_unpipelinable_functions(manifest, d, &mut timing);
             apply_inlined_tables(manifest, &mut timing);
             apply_unroll_covering_trips(manifest, shape, &mut timing);
@@ -501,7 +502,7 @@ pub fn build(
             if d.inline_single_call {
                 single_call::apply(manifest, d, top, &has_children, &kept, &mut timing);
             }
-            apply_unrollable_inside_pipelines(manifest, d, shape, &mut timing);
+            apply_unrollable_inside_pipelines(manifest, d, shape, top, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             let callers = CallerMemories::of(manifest);
             apply_port_limits(manifest, d, top, &callers, &mut timing);
@@ -996,10 +997,15 @@ fn apply_unrollable_inside_pipelines(
     manifest: &Manifest,
     d: &Defaults,
     shape: &RunShape,
+    top: &str,
     timing: &mut HashMap<u32, Timing>,
 ) {
-    let variable =
-        |id: u32| matches!((shape.min_trips.get(&id), shape.max_trips.get(&id)), (Some(lo), Some(hi)) if lo != hi);
+    // A loop whose bound is a run-time argument cannot be unrolled either, whatever its trips.
+    let run_time = run_time_bounds(manifest, top);
+    let variable = |id: u32| {
+        run_time.contains(&id)
+            || matches!((shape.min_trips.get(&id), shape.max_trips.get(&id)), (Some(lo), Some(hi)) if lo != hi)
+    };
     let is_loop = |id: u32| manifest.probes.iter().any(|p| p.id == id && p.kind == "loop");
     let mut demote = Vec::new();
     for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
@@ -1038,6 +1044,35 @@ fn apply_unrollable_inside_pipelines(
                 if let Some(p) = manifest.probes.iter().find(|p| p.id == id) {
                     l.own.get_or_insert(default_own(d, p));
                 }
+            }
+        }
+    }
+}
+
+/// The loops of the top whose bound names one of its scalar parameters (`k < K`): a run-time
+/// argument, so however the testbench calls it, Vitis cannot unroll the loop.
+fn run_time_bounds(manifest: &Manifest, top: &str) -> std::collections::HashSet<u32> {
+    manifest
+        .probes
+        .iter()
+        .filter(|p| p.kind == "loop" && p.function == top)
+        .filter(|p| p.loop_info.as_ref().is_some_and(|i| !i.facts.param_bound.is_empty()))
+        .map(|p| p.id)
+        .collect()
+}
+
+/// Without a report: an `UNROLL` of a loop whose bound is a run-time argument of the top
+/// ([`run_time_bounds`]) is not done: Vitis cannot unroll it ("variable trip count") and keeps
+/// it a loop, and a pipeline around it is not made ([`apply_unrollable_inside_pipelines`]).
+/// The public 2022.1 `matrix_mul` (`mmult_k: for (k < K)` with `UNROLL` under the `PIPELINE` of
+/// `mmult_j`, `K` a kernel argument): its report keeps `mmult_k` a loop of iteration 12 in an
+/// unpipelined `mmult_j`; the model unrolled it and pipelined `mmult_j` (99.4 % without the
+/// report).
+fn apply_run_time_bounds(manifest: &Manifest, top: &str, timing: &mut HashMap<u32, Timing>) {
+    for id in run_time_bounds(manifest, top) {
+        if let Some(Timing::Loop(l)) = timing.get_mut(&id) {
+            if l.unroll == Some(0) {
+                l.unroll = None;
             }
         }
     }
