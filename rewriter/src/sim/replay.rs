@@ -1073,7 +1073,7 @@ impl<'a> Ctx<'a> {
         let waits = self.single_read_waits(open) + self.straight_read_waits(open, stack);
         open.child_sum += waits;
         open.delta += waits as i64;
-        let scheduled = match t {
+        let mut scheduled = match t {
             Some(Timing::Loop(l))
                 if self.is_dataflow(r.probe) && (!open.procs.is_empty() || open.df.iterations > 0) =>
             {
@@ -1092,7 +1092,6 @@ impl<'a> Ctx<'a> {
         };
         // All the run changed is what the `_Pipeline_` modules inside do not spend in the RTL:
         // the run agreed with the schedule.
-        let mut scheduled = scheduled;
         if !scheduled.exact && open.rtl > 0 && scheduled.base.is_some_and(|b| scheduled.cycles + open.rtl == b) {
             scheduled.exact = true;
         }
