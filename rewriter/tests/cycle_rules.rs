@@ -1993,6 +1993,11 @@ fn a_pipeline_modules_rtl_ends_with_its_loop_unless_it_waits_on_an_interface() {
               for (int i = 0; i < 16; i++) a[i] = i;\nk(a, &s); return s == 120 ? 0 : 1; }\n";
     let rep = run(maxi, tb);
     assert_eq!(counts(&rep["estimate"]["per_call"]), [22], "{}", rep["estimate"]);
+    // Without port probes the INTERFACE pragma says so just as well.
+    let dir = project_dir(maxi, tb, config, &[("csynth.xml", &report("2022.2"))]);
+    let csynth = dir.path().join("csynth.xml");
+    let rep = sim(dir.path(), &["--csynth", csynth.to_str().unwrap(), "--probes", "modules,loops"]);
+    assert_eq!(counts(&rep["estimate"]["per_call"]), [22], "{}", rep["estimate"]);
 }
 
 /// A pipelined loop entry of a report module.

@@ -27,8 +27,19 @@ pub const RTL_WRAPPER_SAVING: u64 = 2;
 /// holds its m_axi function's, 2022.2, and so does a public 2022.2 design's of flattened m_axi
 /// nests).
 pub fn interface_loops(manifest: &Manifest) -> HashSet<u32> {
-    let maxi: HashSet<&str> =
-        manifest.probes.iter().filter(|p| p.kind == "port").map(|p| p.function.as_str()).collect();
+    // A port probe stands for an m_axi-bound parameter (the top's or one passed down); without
+    // port probes (`--probes` without them) the INTERFACE pragmas on the parameters still say.
+    let own_maxi = |p: &&crate::emit::manifest::ProbeEntry| {
+        p.module.as_ref().is_some_and(|m| {
+            m.params.iter().any(|q| q.interface.as_deref().is_some_and(|i| i.eq_ignore_ascii_case("m_axi")))
+        })
+    };
+    let maxi: HashSet<&str> = manifest
+        .probes
+        .iter()
+        .filter(|p| p.kind == "port" || (p.kind == "function" && own_maxi(p)))
+        .map(|p| p.function.as_str())
+        .collect();
     manifest
         .probes
         .iter()
