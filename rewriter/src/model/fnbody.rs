@@ -339,7 +339,7 @@ fn prints(stmt: &str) -> bool {
 }
 
 /// The array an access `a[i][j]` reads (its innermost identifier).
-fn array_of(mut n: Node, text: &str) -> Option<String> {
+pub(super) fn array_of(mut n: Node, text: &str) -> Option<String> {
     while kind(n) == "subscript_expression" {
         n = field(n, "argument")?;
     }

@@ -12,6 +12,7 @@
 //! heaviest path from an operand that depends on it to the result (a compound `+=` adds its
 //! op); an assignment under a condition keeps the old value as the other input of a select.
 
+use super::fnbody::array_of;
 use super::opchain::{self, Cx};
 use super::pragma::ChainStep;
 use crate::parse::{field, kind, named_children};
@@ -229,14 +230,6 @@ fn no_inter_dependence(function_text: &str) -> Vec<String> {
         out.push(var.unwrap_or_default());
     }
     out
-}
-
-/// The array an element names: `h` of `h[i]`, `h[i][j]`.
-fn array_of(mut n: Node, text: &str) -> Option<String> {
-    while kind(n) == "subscript_expression" {
-        n = field(n, "argument")?;
-    }
-    (kind(n) == "identifier").then(|| text[n.byte_range()].to_string())
 }
 
 /// The index expressions of an element, outermost subscript first.

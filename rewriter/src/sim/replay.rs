@@ -1248,8 +1248,12 @@ impl<'a> Ctx<'a> {
                 if matches!(t, Some(Timing::Loop(l)) if !l.absent) && wrapper == 0 {
                     parent.loose_loop = true;
                 }
-                let saving =
-                    if self.interface_loops.get(r.probe) == Some(true) { 0 } else { wrapper.min(RTL_WRAPPER_SAVING) };
+                // (Most closes are of no `_Pipeline_` loop: the wrapper is tested first.)
+                let saving = if wrapper == 0 || self.interface_loops.get(r.probe) == Some(true) {
+                    0
+                } else {
+                    wrapper.min(RTL_WRAPPER_SAVING)
+                };
                 let wrapper = wrapper - saving;
                 let contribution = contribution - saving as i64;
                 parent.child_sum += add + wrapper;

@@ -457,6 +457,22 @@ pub struct RunShape {
     pub inner: HashMap<u32, std::collections::HashSet<u32>>,
 }
 
+impl RunShape {
+    /// Every probe that ran inside probe `id`, at any depth, once each.
+    fn ran_inside(&self, id: u32) -> Vec<u32> {
+        let mut todo: Vec<u32> = self.inner.get(&id).map(|s| s.iter().copied().collect()).unwrap_or_default();
+        let mut seen = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        while let Some(id) = todo.pop() {
+            if seen.insert(id) {
+                out.push(id);
+                todo.extend(self.inner.get(&id).into_iter().flatten().copied());
+            }
+        }
+        out
+    }
+}
+
 /// Timing of every probe, by id. `top` is the top function: without a report its handshake
 /// depends on its interfaces.
 pub fn build(
@@ -492,7 +508,8 @@ pub fn build(
             apply_loop_process_members(manifest, &mut timing);
         }
         None => {
-            apply_run_time_bounds(manifest, top, &mut timing);
+            let run_time = run_time_bounds(manifest, top);
+            apply_run_time_bounds(&run_time, &mut timing);
             apply_unpipelinable_functions(manifest, d, &mut timing);
             apply_inlined_tables(manifest, &mut timing);
             apply_unroll_covering_trips(manifest, shape, &mut timing);
@@ -502,7 +519,7 @@ pub fn build(
             if d.inline_single_call {
                 single_call::apply(manifest, d, top, &has_children, &kept, &mut timing);
             }
-            apply_unrollable_inside_pipelines(manifest, d, shape, top, &mut timing);
+            apply_unrollable_inside_pipelines(manifest, d, shape, &run_time, &mut timing);
             apply_auto_pipeline(manifest, d, shape, &mut timing);
             let callers = CallerMemories::of(manifest);
             apply_port_limits(manifest, d, top, &callers, &mut timing);
@@ -997,11 +1014,11 @@ fn apply_unrollable_inside_pipelines(
     manifest: &Manifest,
     d: &Defaults,
     shape: &RunShape,
-    top: &str,
+    run_time: &std::collections::HashSet<u32>,
     timing: &mut HashMap<u32, Timing>,
 ) {
-    // A loop whose bound is a run-time argument cannot be unrolled either, whatever its trips.
-    let run_time = run_time_bounds(manifest, top);
+    // A loop whose bound is a run-time argument ([`run_time_bounds`]) cannot be unrolled either,
+    // whatever its trips.
     let variable = |id: u32| {
         run_time.contains(&id)
             || matches!((shape.min_trips.get(&id), shape.max_trips.get(&id)), (Some(lo), Some(hi)) if lo != hi)
@@ -1014,18 +1031,7 @@ fn apply_unrollable_inside_pipelines(
             continue;
         }
         // Every probed loop that ran inside it, at any depth.
-        let mut inside: Vec<u32> = shape.inner.get(&p.id).map(|s| s.iter().copied().collect()).unwrap_or_default();
-        let mut seen = std::collections::HashSet::new();
-        let mut blocked = Vec::new();
-        while let Some(id) = inside.pop() {
-            if !seen.insert(id) {
-                continue;
-            }
-            if is_loop(id) && variable(id) {
-                blocked.push(id);
-            }
-            inside.extend(shape.inner.get(&id).into_iter().flatten().copied());
-        }
+        let blocked: Vec<u32> = shape.ran_inside(p.id).into_iter().filter(|&id| is_loop(id) && variable(id)).collect();
         if !blocked.is_empty() {
             demote.push((p.id, blocked));
         }
@@ -1068,9 +1074,9 @@ fn run_time_bounds(manifest: &Manifest, top: &str) -> std::collections::HashSet<
 /// `mmult_j`, `K` a kernel argument): its report keeps `mmult_k` a loop of iteration 12 in an
 /// unpipelined `mmult_j`; the model unrolled it and pipelined `mmult_j` (99.4 % without the
 /// report).
-fn apply_run_time_bounds(manifest: &Manifest, top: &str, timing: &mut HashMap<u32, Timing>) {
-    for id in run_time_bounds(manifest, top) {
-        if let Some(Timing::Loop(l)) = timing.get_mut(&id) {
+fn apply_run_time_bounds(run_time: &std::collections::HashSet<u32>, timing: &mut HashMap<u32, Timing>) {
+    for id in run_time {
+        if let Some(Timing::Loop(l)) = timing.get_mut(id) {
             if l.unroll == Some(0) {
                 l.unroll = None;
             }
@@ -1800,14 +1806,8 @@ fn apply_unrolled_recurrences(manifest: &Manifest, d: &Defaults, shape: &RunShap
             _ => continue,
         }
         // The deepest such chain among the loops that ran inside it, at any depth.
-        let mut inside: Vec<u32> = shape.inner.get(&p.id).map(|s| s.iter().copied().collect()).unwrap_or_default();
-        let mut seen = std::collections::HashSet::new();
         let mut deepest = 0;
-        while let Some(id) = inside.pop() {
-            if !seen.insert(id) {
-                continue;
-            }
-            inside.extend(shape.inner.get(&id).into_iter().flatten().copied());
+        for id in shape.ran_inside(p.id) {
             let Some(u) = by_id.get(&id).filter(|u| u.kind == "loop") else { continue };
             let Some(info) = u.loop_info.as_ref() else { continue };
             let trips = shape.max_trips.get(&id).copied().unwrap_or(0);
