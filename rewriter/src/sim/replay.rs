@@ -1238,9 +1238,8 @@ impl<'a> Ctx<'a> {
                 // state, so co-simulation runs the module in the loop's latency and its caller
                 // 2 cycles a call sooner than the report says (`RTL_WRAPPER_SAVING`). Not a loop
                 // of `interface_loops`: its module waits on the interface's handshakes. Its row
-                // is the loop; a caller timed from
-                // its children counts what is left of the wrapper, one timed from its latency
-                // gives back the saving.
+                // is the loop; a caller timed from its children counts what is left of the
+                // wrapper, one timed from its latency gives back the saving.
                 let wrapper = match t {
                     Some(Timing::Loop(l)) if !l.absent => l.report.and_then(|x| x.wrapper).unwrap_or(0),
                     _ => 0,
