@@ -295,7 +295,8 @@ fn read_transactions(c: &mut Cosim, path: &Path) -> Result<()> {
     Ok(())
 }
 
-/// `transaction 0:  321  0` lines (after a `latency interval` header).
+/// `transaction 0:  321  0` lines (after a `latency interval` header); Vivado HLS 2016 writes
+/// them without the colon (`transaction   0   79   5`).
 fn transactions_from_text(c: &mut Cosim, text: &str, origin: &Path) -> Result<()> {
     let mut calls = Vec::new();
     let mut header = false;
@@ -306,7 +307,14 @@ fn transactions_from_text(c: &mut Cosim, text: &str, origin: &Path) -> Result<()
             continue;
         }
         let Some(rest) = t.strip_prefix("transaction") else { continue };
-        let Some((_, values)) = rest.split_once(':') else { continue };
+        let values = match rest.split_once(':') {
+            Some((_, values)) => values,
+            // No colon: the call's number, then its latency.
+            None => match rest.trim_start().split_once(char::is_whitespace) {
+                Some((index, values)) if index.bytes().all(|b| b.is_ascii_digit()) => values,
+                _ => continue,
+            },
+        };
         match values.split_whitespace().next().and_then(parse_count) {
             Some(v) if calls.len() < MAX_CALLS => calls.push(v),
             Some(_) => {
@@ -354,6 +362,11 @@ mod tests {
         assert_eq!(c.per_call, [10, 12]);
         assert_eq!(c.warnings.len(), 1, "the cut line: {:?}", c.warnings);
         assert!(transactions_from_text(&mut empty(), "hello", Path::new("t.rpt")).is_err());
+        // Vivado HLS 2016's lines have no colon.
+        let old = "                            latency            interval\ntransaction        0            79            5\ntransaction        1            80            6\n";
+        let mut c = empty();
+        transactions_from_text(&mut c, old, Path::new("t.rpt")).unwrap();
+        assert_eq!((c.per_call.as_slice(), c.warnings.len()), (&[79, 80][..], 0));
         // A header and no call: a run with no transaction, not an error.
         assert!(transactions_from_text(&mut empty(), "latency interval\n", Path::new("t.rpt")).is_ok());
     }
