@@ -168,10 +168,13 @@ pub struct ChainStep {
     pub deps: Vec<usize>,
 }
 
-/// An array a loop fills with constant expressions of its indices and nothing else writes.
+/// The arrays a loop fills with constant expressions of its indices and nothing else writes.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ConstantTable {
     pub array: String,
+    /// Further arrays the same loop fills (each local, nothing else writing it).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<String>,
     /// The array is a parameter of the (inlined) function: the caller's table.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub through_parameter: bool,
@@ -179,6 +182,14 @@ pub struct ConstantTable {
     /// directive (`set_directive_inline`) inlines the function (`sim::timing`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub if_inlined: bool,
+}
+
+impl ConstantTable {
+    /// The arrays filled, as the reports name them: `a` or, for several, `a`, `b` (the caller
+    /// quotes the first and the last).
+    pub fn names(&self) -> String {
+        std::iter::once(&self.array).chain(&self.also).cloned().collect::<Vec<_>>().join("`, `")
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,5 +1,6 @@
-//! Loops that fill a constant table: every statement stores a constant expression of the
-//! loop's indices into one array that nothing else writes. Vitis folds such a loop into a ROM
+//! Loops that fill constant tables: every statement stores a constant expression of the
+//! loop's indices into an array that nothing else writes (one array, or several side by side:
+//! `t1[i] = i; t2[i] = i;` in a public 2022.2 design, absent from its report). Vitis folds such a loop into a ROM
 //! (the table's values are known at synthesis), so the loop is absent from its report and costs
 //! nothing at run time (facts, rule 7). Without a report, `sim` needs to know this from the
 //! source alone.
@@ -27,12 +28,21 @@ pub(super) fn constant_table(
         return None;
     }
     let (function_body, params, text) = (decls.body, decls.params, decls.text);
-    let mut fill = Fill { text, scope: decls.const_lines(), indices: outer, array: None, uses_index: false };
+    let mut fill = Fill { text, scope: decls.const_lines(), indices: outer, arrays: Vec::new(), uses_index: false };
     if !fill.for_loop(node) {
         return None;
     }
-    let array = fill.array?;
+    let mut arrays = fill.arrays.into_iter();
+    let array = arrays.next()?;
+    let also: Vec<String> = arrays.collect();
     let through_parameter = params.iter().any(|p| p.name == array);
+    // Tables through parameters are taken one at a time (the rules below).
+    if also.iter().any(|a| params.iter().any(|p| &p.name == a) || !decls.declares_local_array(a)) {
+        return None;
+    }
+    if also.iter().any(|a| !only_read_elsewhere(function_body, node, a, text)) {
+        return None;
+    }
     if through_parameter {
         // The caller's array: a ROM only when the function is inlined into a caller that owns
         // it, and a fill with one constant (`buf[i] = 0`) is more often a reset of a buffer the
@@ -47,7 +57,7 @@ pub(super) fn constant_table(
         return None;
     }
     let if_inlined = through_parameter && inline.is_none();
-    Some(ConstantTable { array, through_parameter, if_inlined })
+    Some(ConstantTable { array, also, through_parameter, if_inlined })
 }
 
 struct Fill<'a> {
@@ -57,8 +67,8 @@ struct Fill<'a> {
     scope: &'a [&'a str],
     /// Induction variables of the loops entered so far.
     indices: Vec<String>,
-    /// The array every store writes.
-    array: Option<String>,
+    /// The arrays the stores write, in the order first stored.
+    arrays: Vec<String>,
     /// Some stored value depends on an index.
     uses_index: bool,
 }
@@ -111,7 +121,7 @@ impl Fill<'_> {
         }
     }
 
-    /// `a[...]...[...] = constant`, every `a` the same array.
+    /// `a[...]...[...] = constant`.
     fn store(&mut self, node: Node) -> bool {
         if kind(node) != "assignment_expression"
             || field(node, "operator").map(|o| node_text(o, self.text)) != Some("=")
@@ -134,10 +144,9 @@ impl Fill<'_> {
             return false;
         }
         let name = node_text(target, self.text);
-        if self.array.as_deref().is_some_and(|a| a != name) {
-            return false;
+        if !self.arrays.iter().any(|a| a == name) {
+            self.arrays.push(name.to_string());
         }
-        self.array = Some(name.to_string());
         self.constant(right, true)
     }
 
@@ -375,6 +384,20 @@ mod tests {
     fn two_dimensions_and_a_const_name() {
         let src = "int f(int x) {\n  const int k = 3;\n  int t[4][8];\n  for (int i = 0; i < 4; i++)\n    for (int j = 0; j < 8; j++) { t[i][j] = i * k + j; }\n  return t[x & 3][x & 7];\n}\n";
         assert_eq!(table_of(src), vec![Some(("t".into(), false)), Some(("t".into(), false))]);
+    }
+
+    /// Two tables filled side by side by one loop (a public 2022.2 design's `bram1[i] = i;
+    /// bram2[i] = i;` with the counter declared before the loop: absent from its report); when
+    /// either is written elsewhere the loop is not a fill.
+    #[test]
+    fn two_tables_filled_side_by_side() {
+        let both = "typedef unsigned char u8;\nu8 f(u8 x) {\n  u8 a[64];\n  u8 b[64];\n  u8 i = 0;\n  for (i = 0; i < 64; i++) {\n    a[i] = i;\n    b[i] = i;\n  }\n  return a[x % 64] + b[(x + 8) % 64];\n}\n";
+        let second_written = "int f(int x) {\n  int a[16];\n  int b[16];\n  for (int i = 0; i < 16; i++) { a[i] = i; b[i] = 2 * i; }\n  b[x & 15] = x;\n  return a[x & 15] + b[0];\n}\n";
+        let tree = parse_cpp(both, None);
+        let model = crate::model::build(&tree, both);
+        let table = model.functions[0].loops[0].details.as_ref().unwrap().facts.constant_table.clone().unwrap();
+        assert_eq!((table.array.as_str(), table.also.as_slice()), ("a", &["b".to_string()][..]));
+        assert_eq!(table_of(second_written), vec![None]);
     }
 
     #[test]

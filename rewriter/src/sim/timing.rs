@@ -597,7 +597,7 @@ fn without_unrolled_leaves(
 
 /// The functions that run as processes, which keep their modules: the callees of a dataflow
 /// function or loop, and `hls::task` bodies.
-fn processes(manifest: &Manifest) -> std::collections::HashSet<&str> {
+pub(super) fn processes(manifest: &Manifest) -> std::collections::HashSet<&str> {
     let regions: std::collections::HashSet<&str> = manifest
         .probes
         .iter()
@@ -963,7 +963,7 @@ fn apply_inlined_tables(manifest: &Manifest, timing: &mut HashMap<u32, Timing>) 
     for p in manifest.probes.iter().filter(|p| p.kind == "loop" && inlined.contains(p.function.as_str())) {
         let table = p.loop_info.as_ref().and_then(|l| l.facts.constant_table.as_ref()).filter(|c| c.if_inlined);
         if let (Some(table), Some(Timing::Loop(t))) = (table, timing.get_mut(&p.id)) {
-            t.constant_table = Some(table.array.clone());
+            t.constant_table = Some(table.names());
             t.absent = true;
         }
     }
@@ -1661,7 +1661,7 @@ fn loop_timing(
     };
     // With a report, a loop it does not list was unrolled or folded away (a ROM, rule 7).
     // Without one, the source says which loops only fill a constant table.
-    t.constant_table = facts.constant_table.filter(|c| report.is_none() && !c.if_inlined).map(|c| c.array);
+    t.constant_table = facts.constant_table.filter(|c| report.is_none() && !c.if_inlined).map(|c| c.names());
     t.removed = facts.unread_store.filter(|_| report.is_none());
     t.absent = report.is_some() || t.constant_table.is_some() || t.removed.is_some();
     t
@@ -1974,9 +1974,15 @@ fn module_timing(
             let (initialisers, initialiser_notes) = initialiser_cost(info, d);
             return ModuleTiming { initialisers, initialiser_notes, ..ModuleTiming::inlined(dataflow, source) };
         }
-        // No report: a top with AXI interfaces has a longer handshake (rule 11); a pipelined
-        // function is its pipeline's depth, whatever ran inside (rule 8).
-        let axi = info.is_some_and(|m| m.has_axi_params());
+        // No report: a top with AXI interfaces (s_axilite control or arguments, m_axi ports) has
+        // a longer handshake (rule 11); AXI4-Stream ports alone, under the block-level
+        // handshake, do not (a public 2022.2 top of two pipelines writing an `axis` port:
+        // 2 cycles beyond them in co-sim). A pipelined function is its pipeline's depth, whatever
+        // ran inside (rule 8).
+        let axi = info.is_some_and(|m| {
+            m.control.as_deref() == Some("s_axilite")
+                || m.params.iter().any(|q| matches!(q.interface.as_deref(), Some("m_axi" | "s_axilite")))
+        });
         let pipelined = info.is_some_and(|m| m.pipeline_ii.is_some());
         // A top of combinational logic on scalars (`model::registers`) has no state to step
         // through: latency 0, whatever its interfaces (a public Vivado HLS 2018.2 add/subtract

@@ -116,19 +116,16 @@ def c03():
 
     calls = [{"n": 16}, {"n": 200}, {"n": 1024}]
     why = ("prefix_sum_Pipeline_scan: the scan loop runs n trips at II 1, depth 3: (n-1)*1 + 3 - 1 = n+1; "
-           "the _Pipeline_ module adds 2 in the report (n+3) and none in the RTL. In the RTL the _Pipeline_ "
-           "module's ap_done comes with its loop's last state: it runs in the loop's latency, 2 under the "
-           "report's module (docs/cycle-model.md, \"Pipeline modules in the RTL\"). The ap_ctrl_hs top adds "
-           "its own 2 (the report: top 6 ~ 1029 against module 5 ~ 1028): n+3. n = 16: 19; n = 200: 203; n "
-           "= 1024: 1027 (the report's worst case 1029 less the module's 2). Co-sim counts the same (fact "
-           "10): 19, 203, 1027.")
+           "the _Pipeline_ module adds 2: n+3. Its latency varies with the run (the report gives a range), so the RTL spends the module's 2 as the report does (docs/cycle-model.md, \"Pipeline modules in the RTL\": only a module the report gives one latency ends with its loop). The ap_ctrl_hs top adds its own 2 (the report: top "
+           "6 ~ 1029 against module 5 ~ 1028): n+5. n = 16: 21; n = 200: 205; n = 1024: 1029 (= the "
+           "report's worst case). Co-sim counts the same (fact 10): 21, 205, 1029.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.912",
                 rpt=True, cosim=True,
                 args=[("in", "in", "int const *", "ap_memory", mem(10)), ("out", "out", "int*", "ap_memory", mem(10)),
                       ("n", "in", "int", "ap_none", {}), ("return", "out", "int", "ap_return", {})],
                 model=model, pmin={"n": 1}, pmax={"n": 1024}, calls=calls,
-                rule="fact 3: a pipelined loop takes (TC-1)*II + depth - 1 cycles with the run's TC; its _Pipeline_ "
-                     "module adds 2 in the report, none in the RTL",
+                rule="fact 3: a pipelined loop takes (TC-1)*II + depth - 1 cycles with the run's TC; its "
+                     "_Pipeline_ module adds 2",
                 why=why)
 
 
@@ -146,15 +143,12 @@ def c04():
                       line=line_of(d, t))
 
     calls = [{"rows": 4, "cols": 16}, {"rows": 10, "cols": 64}, {"rows": 32, "cols": 1}, {"rows": 7, "cols": 40}]
-    why = ("row_norm_Pipeline_sum (cols trips, II 1, depth 3) = (cols-1)+2 = cols+1, +2 = cols+3 in the "
-           "report, cols+1 in the RTL. In the RTL the _Pipeline_ module's ap_done comes with its loop's "
-           "last state: it runs in the loop's latency, 2 under the report's module (docs/cycle-model.md, "
-           "\"Pipeline modules in the RTL\"). The row loop is not pipelined; its iteration latency in the "
-           "report (7 ~ 70) already includes that instance: cols+3 for the instance + 3 of its own (loop "
-           "test, the out[r] write) = cols+6, cols+4 in the RTL. row = rows*(cols+4); the ap_ctrl_hs top "
-           "adds 2. (4,16): 4*20+2 = 82; (10,64): 10*68+2 = 682; (32,1): 32*5+2 = 162; (7,40): 7*44+2 = "
-           "310. Adding the inner module again per row counts it twice (e.g. (10,64): 10*(68+65)+2 = 1332). "
-           "Co-sim (fact 10): 82, 682, 162, 310.")
+    why = ("row_norm_Pipeline_sum (cols trips, II 1, depth 3) = (cols-1)+2 = cols+1, +2 = cols+3. Its latency varies with the run (the report gives a range), so the RTL spends the module's 2 as the report does (docs/cycle-model.md, \"Pipeline modules in the RTL\": only a module the report gives one latency ends with its loop). "
+           "The row loop is not pipelined; its iteration latency in the report (7 ~ 70) already includes that "
+           "instance: cols+3 for the instance + 3 of its own (loop test, the out[r] write) = cols+6. row = "
+           "rows*(cols+6); the ap_ctrl_hs top adds 2. (4,16): 4*22+2 = 90; (10,64): 10*70+2 = 702; (32,1): "
+           "32*7+2 = 226; (7,40): 7*46+2 = 324. Adding the inner module again per row counts it twice (e.g. "
+           "(10,64): 10*(70+67)+2 = 1372). Co-sim (fact 10): 90, 702, 226, 324.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.876",
                 rpt=True, cosim=True,
                 args=[("m", "in", "const int (*)[64]", "ap_memory", mem(11)), ("out", "out", "int*", "ap_memory", mem(5)),
@@ -260,14 +254,11 @@ def c07():
                       res={"FF": 38, "LUT": 77}, line=line_of(d, t))
 
     calls = [{"n": 32}, {"n": 512}, {"n": 100}]
-    why = ("The tab_fill loop (64 trips in every C call, inside the inlined init_gamma) is not in the "
-           "report: Vitis folded the table into the ROM tab_U, 0 cycles at run time. "
-           "lut_apply_Pipeline_apply (n trips, II 1, depth 3) = (n-1)+2 = n+1, +2 = n+3 in the report, n+1 "
-           "in the RTL. In the RTL the _Pipeline_ module's ap_done comes with its loop's last state: it "
-           "runs in the loop's latency, 2 under the report's module (docs/cycle-model.md, \"Pipeline modules "
-           "in the RTL\"). The ap_ctrl_hs top adds 2: n+3 (report 6 ~ 517). n = 32: 35; n = 512: 515; n = "
-           "100: 103. Charging the fill loop (e.g. 64 trips at 1 cycle) adds 64+ per call. Co-sim (fact "
-           "10): 35, 515, 103.")
+    why = ("The tab_fill loop (64 trips in every C call, inside the inlined init_gamma) is not in the report: "
+           "Vitis folded the table into the ROM tab_U, 0 cycles at run time. lut_apply_Pipeline_apply "
+           "(n trips, II 1, depth 3) = (n-1)+2 = n+1, +2 = n+3. Its latency varies with the run (the report gives a range), so the RTL spends the module's 2 as the report does (docs/cycle-model.md, \"Pipeline modules in the RTL\": only a module the report gives one latency ends with its loop). The ap_ctrl_hs top adds 2: n+5 "
+           "(report 6 ~ 517). n = 32: 37; n = 512: 517; n = 100: 105. Charging the fill loop (e.g. 64 trips "
+           "at 1 cycle) adds 64+ per call. Co-sim (fact 10): 37, 517, 105.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="3.020",
                 rpt=False, cosim=True,
                 args=[("in", "in", "int const *", "ap_memory", mem(9)), ("out", "out", "int*", "ap_memory", mem(9)),
@@ -378,12 +369,10 @@ def c11():
     calls = [{"rows": 1}, {"rows": 7}, {"rows": 16}]
     why = ("Row (rows trips) and Col (32 trips, pipelined) are a perfect nest: Vitis flattens them into one "
            "loop Row_Col of rows*32 trips (II 1, depth 5) in blend_Pipeline_Row_Col; there is no Row or Col "
-           "loop in the report. Row_Col = (32 rows - 1) + 4 = 32 rows + 3, module +2 in the report, none in "
-           "the RTL (In the RTL the _Pipeline_ module's ap_done comes with its loop's last state: it runs "
-           "in the loop's latency, 2 under the report's module (docs/cycle-model.md, \"Pipeline modules in "
-           "the RTL\")), ap_ctrl_hs top +2: 32 rows + 5 (report 39 ~ 519). rows = 1: 37; 7: 229; 16: 517. "
-           "Not flattening (rows * (32+3) ...) or matching Row and Col separately gives more (7 rows: "
-           "7*35+2 = 247). Co-sim (fact 10): 37, 229, 517.")
+           "loop in the report. Row_Col = (32 rows - 1) + 4 = 32 rows + 3, module +2. Its latency varies with the run (the report gives a range), so the RTL spends the module's 2 as the report does (docs/cycle-model.md, \"Pipeline modules in the RTL\": only a module the report gives one latency ends with its loop). ap_ctrl_hs top "
+           "+2: 32 rows + 7 (report 39 ~ 519). rows = 1: 39; 7: 231; 16: 519. Not flattening (rows * "
+           "(32+3+2) ...) or matching Row and Col separately gives more (7 rows: 7*37+2 = 261). Co-sim "
+           "(fact 10): 39, 231, 519.")
     return dict(dir=d, top=t, version="2023.2", flow="vivado", control="ap_ctrl_hs", clock="3.102",
                 rpt=False, cosim=True,
                 args=[("a", "in", "const int (*)[32]", "ap_memory", mem(9)), ("b", "in", "const int (*)[32]", "ap_memory", mem(9)),
@@ -456,13 +445,13 @@ def c13():
     why = ("hist_bias_Pipeline_1 is the aggregate initialiser of hist (16 words; hist is written later, so "
            "not a ROM): Loop 1, II 1, depth 2: 16, module 18 (elements + 2, fact 1; a generated module "
            "keeps its 2 in the estimate). hist_bias_Pipeline_count: n trips at II 2 (read-modify-write of "
-           "hist), depth 4: 2(n-1)+3 = 2n+1, module 2n+3 in the report, 2n+1 in the RTL. "
-           "hist_bias_Pipeline_copy_out: 16 trips, II 1, depth 2: 16, module 18 in the report, 16 in the "
-           "RTL. In the RTL the _Pipeline_ module's ap_done comes with its loop's last state: it runs in "
-           "the loop's latency, 2 under the report's module (docs/cycle-model.md, \"Pipeline modules in the "
-           "RTL\"). In sequence, +2 for the ap_ctrl_hs top: 18 + (2n+1) + 16 + 2 = 2n+37 (report 43 ~ 2089, "
-           "2n+41). n = 10: 57; n = 500: 1037; n = 1024: 2085. Forgetting the initialiser gives 18 less; "
-           "charging II 1 for count gives n-1 less. Co-sim (fact 10): 57, 1037, 2085.")
+           "hist), depth 4: 2(n-1)+3 = 2n+1, module 2n+3; its latency varies with the run (the report gives "
+           "a range), so the RTL spends its 2 too. hist_bias_Pipeline_copy_out: 16 trips, II 1, depth 2: 16, "
+           "module 18 in the report, 16 in the RTL: a module the report gives one latency raises ap_done "
+           "with its loop's last state, 2 under the report's module (docs/cycle-model.md, \"Pipeline modules "
+           "in the RTL\"). In sequence, +2 for the ap_ctrl_hs top: 18 + (2n+3) + 16 + 2 = 2n+39 (report "
+           "43 ~ 2089, 2n+41). n = 10: 59; n = 500: 1039; n = 1024: 2087. Forgetting the initialiser gives "
+           "18 less; charging II 1 for count gives n-1 less. Co-sim (fact 10): 59, 1039, 2087.")
     return dict(dir=d, top=t, version="2022.2", flow="vivado", control="ap_ctrl_hs", clock="2.980",
                 rpt=False, cosim=True,
                 args=[("samples", "in", "const unsigned char *", "ap_memory", mem(10, bits=8)),

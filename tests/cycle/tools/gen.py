@@ -12,7 +12,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from cases import CASES, ROOT, kernel_lines  # noqa: E402
-from model import merge, rtl_saving  # noqa: E402
+from model import merge, rtl_saving, varying_modules  # noqa: E402
 from writer import Design, write_rpt, write_xml  # noqa: E402
 
 HEADER = ("Written by hand for hlsinstr's tests/cycle (not produced by Vitis), in the layout of a Vitis HLS "
@@ -75,7 +75,8 @@ def outputs():
         else:
             assert all(ranged.latency.lo <= m.latency <= ranged.latency.hi for m in calls), c["dir"]
         # The RTL's cycles: the report's, less what its `_Pipeline_` modules do not spend.
-        calls = [m.latency - rtl_saving(m, keep=bool(c.get("maxi"))) for m in calls]
+        varying = varying_modules(lo, hi)
+        calls = [m.latency - rtl_saving(m, keep=bool(c.get("maxi")), varying=varying) for m in calls]
         base = os.path.join(ROOT, c["dir"])
         files[os.path.join(base, "csynth.xml")] = write_xml(d, ranged)
         if c.get("rpt"):

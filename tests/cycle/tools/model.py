@@ -60,7 +60,7 @@ class Module:
 
 def pipeline_module(owner, label, tc, ii, depth, line=None, clock=None, res=None, waits=False):
     """`<owner>_Pipeline_<label>`: one pipelined loop, module latency = loop latency + 2 (in the
-    report; see `rtl_saving`). `waits`: its loop names a stream."""
+    report; see `rtl_saving`). `waits`: it runs in a dataflow region (a process of FIFOs)."""
     name = f"{owner}_Pipeline_{label}"
     lp = Loop("Loop 1" if label.isdigit() else label, tc, ii=ii, depth=depth, line=line)
     m = Module(name, lp.latency + 2, loops=[lp], clock=clock, res=res, line=line)
@@ -71,17 +71,20 @@ def pipeline_module(owner, label, tc, ii, depth, line=None, clock=None, res=None
 RTL_WRAPPER_SAVING = 2
 
 
-def rtl_saving(m, keep=False):
+def rtl_saving(m, keep=False, varying=frozenset()):
     """Cycles one run of `m` takes less in the RTL than its report latency: a `<f>_Pipeline_<loop>`
-    module raises ap_done with its loop's last state, 2 before its report latency, on every run
-    (docs/cycle-model.md, "Pipeline modules in the RTL"). Not the generated `_Pipeline_<N>`
-    modules, nor one whose loop names a stream (`waits`), nor any in an m_axi function (`keep`)."""
+    module the report gives one latency raises ap_done with its loop's last state, 2 before its
+    report latency, on every run (docs/cycle-model.md, "Pipeline modules in the RTL"). Not one
+    whose latency the report gives as a range (`varying`: its trips vary), not the generated
+    `_Pipeline_<N>` modules, nor one in a dataflow region (`waits`), nor any in an m_axi function
+    (`keep`)."""
     by_name = dict(m.insts)
 
     def inst(sub):
         label = sub.name.split("_Pipeline_", 1)[1] if "_Pipeline_" in sub.name else None
-        own = label is not None and not label.isdigit() and not keep and not getattr(sub, "waits", False)
-        return (RTL_WRAPPER_SAVING if own else 0) + rtl_saving(sub, keep)
+        own = (label is not None and not label.isdigit() and not keep and not getattr(sub, "waits", False)
+               and sub.name not in varying)
+        return (RTL_WRAPPER_SAVING if own else 0) + rtl_saving(sub, keep, varying)
 
     in_loops = set()
 
@@ -117,6 +120,17 @@ class Ranged:
     @property
     def exact(self):
         return self.lo == self.hi
+
+
+def varying_modules(a, b):
+    """The names of the modules whose latency differs between the same tree evaluated at the
+    smallest (a) and largest (b) parameters: the report gives them a range."""
+    out = set()
+    if a.latency != b.latency:
+        out.add(a.name)
+    for (_, ma), (_, mb) in zip(a.insts, b.insts):
+        out |= varying_modules(ma, mb)
+    return out
 
 
 def merge(a, b):
