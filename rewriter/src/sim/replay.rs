@@ -1241,8 +1241,8 @@ impl<'a> Ctx<'a> {
                 // is the loop; a caller timed from its children counts what is left of the
                 // wrapper, one timed from its latency gives back the saving. Only a loop the
                 // report fixes (one latency): where its trips vary (a run-time bound) the
-                // co-simulations spend the 2 (a 2022.2 `axis` generator of 139 trips: report
-                // + 3 for the module, 196 in co-sim; a 2022.1 FFT's module of undefined latency).
+                // co-simulations spend the 2 (a 2022.2 `axis` generator of 139 trips: co-sim 196,
+                // 194 with the 2 kept, 192 without; a 2022.1 FFT's module of undefined latency).
                 let (wrapper, fixed) = match t {
                     Some(Timing::Loop(l)) if !l.absent => (
                         l.report.and_then(|x| x.wrapper).unwrap_or(0),
