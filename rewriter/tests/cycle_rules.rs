@@ -147,6 +147,27 @@ fn explain_names_the_rule_and_the_sources() {
     assert!(text.contains("II 1 (report)"), "{text}");
 }
 
+/// With `--cosim`, a report whose top latency is a range is compared by its worst case, and the
+/// text says so (a data-dependent design's range holds every call, yet its worst case is far
+/// from most of them).
+#[test]
+fn a_report_range_is_compared_by_its_worst_case_and_says_so() {
+    let case = repo().join("tests/cycle/10_dyn_triple_loop");
+    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
+        .args(["sim", "--quiet", "--hls-include"])
+        .arg(hls_include())
+        .arg(case.join("hls_config.cfg"))
+        .arg("--csynth")
+        .arg(case.join("csynth.xml"))
+        .arg("--cosim")
+        .arg(case.join("cosim.rpt"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("mean abs error 0.0 % (the report's top latency, its worst case 3901: "), "{text}");
+}
+
 /// Dataflow channels as Vitis builds them (no report, so the region model decides): arrays
 /// between processes are ping-pong buffers, chained per invocation; `syn.dataflow.default_channel
 /// =fifo` makes them FIFOs, and a consumer then overlaps its producer.
