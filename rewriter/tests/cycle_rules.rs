@@ -126,21 +126,26 @@ fn a_loop_absent_from_the_report_costs_nothing_and_is_listed() {
     }
 }
 
-/// `--explain` says for each row how its cycles were found.
-#[test]
-fn explain_names_the_rule_and_the_sources() {
-    let case = repo().join("tests/cycle/03_dyn_trip_pipeline");
+/// The text report of `sim` on a `tests/cycle` case with its hand-written csynth.xml, and `extra`.
+fn case_text(case: &str, extra: &[&str]) -> String {
+    let case = repo().join("tests/cycle").join(case);
     let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
         .args(["sim", "--quiet", "--hls-include"])
         .arg(hls_include())
         .arg(case.join("hls_config.cfg"))
         .arg("--csynth")
         .arg(case.join("csynth.xml"))
-        .arg("--explain")
+        .args(extra.iter().map(|a| a.replace("{case}", case.to_str().unwrap())))
         .output()
         .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `--explain` says for each row how its cycles were found.
+#[test]
+fn explain_names_the_rule_and_the_sources() {
+    let text = case_text("03_dyn_trip_pipeline", &["--explain"]);
     assert!(text.contains("per call: 21 ~ 1029"), "{text}");
     assert!(text.contains("the report says 6 ~ 1029"), "{text}");
     assert!(text.contains("corrected by the run"), "{text}");
@@ -152,19 +157,7 @@ fn explain_names_the_rule_and_the_sources() {
 /// from most of them).
 #[test]
 fn a_report_range_is_compared_by_its_worst_case_and_says_so() {
-    let case = repo().join("tests/cycle/10_dyn_triple_loop");
-    let out = Command::new(env!("CARGO_BIN_EXE_hlsinstr"))
-        .args(["sim", "--quiet", "--hls-include"])
-        .arg(hls_include())
-        .arg(case.join("hls_config.cfg"))
-        .arg("--csynth")
-        .arg(case.join("csynth.xml"))
-        .arg("--cosim")
-        .arg(case.join("cosim.rpt"))
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = case_text("10_dyn_triple_loop", &["--cosim", "{case}/cosim.rpt"]);
     assert!(text.contains("mean abs error 0.0 % (the report's top latency, its worst case 3901: "), "{text}");
 }
 
