@@ -437,8 +437,8 @@ struct Ctx<'a> {
     call_sites: FastMap<u32, Vec<(String, String, usize)>>,
     /// The function probes called from several places (the others need no call-site count).
     several_sites: IdTable<bool>,
-    /// The loops whose `_Pipeline_` module waits on an interface's handshakes (see
-    /// `RTL_WRAPPER_SAVING`): a loop that names a stream, or one of a function with m_axi ports.
+    /// The loops whose `_Pipeline_` module keeps its 2 cycles in the RTL (see
+    /// `RTL_WRAPPER_SAVING`): the loops of a function with m_axi ports or of a dataflow region.
     interface_loops: IdTable<bool>,
     /// The body of an `hls::task` → the function probe that declares the task: its invocations
     /// (on the task's own thread) are processes of that function's region, not testbench calls.
@@ -1237,7 +1237,7 @@ impl<'a> Ctx<'a> {
                 // Its RTL does not spend it: the module's `ap_done` comes with the loop's last
                 // state, so co-simulation runs the module in the loop's latency and its caller
                 // 2 cycles a call sooner than the report says (`RTL_WRAPPER_SAVING`). Not a loop
-                // of `interface_loops`: its module waits on the interface's handshakes. Its row
+                // of `interface_loops`: its module waits on an interface or on other processes. Its row
                 // is the loop; a caller timed from its children counts what is left of the
                 // wrapper, one timed from its latency gives back the saving. Only a loop the
                 // report fixes (one latency): where its trips vary (a run-time bound) the

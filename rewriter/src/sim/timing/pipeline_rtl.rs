@@ -18,7 +18,7 @@
 //! cases assume them; not done.
 
 use crate::emit::manifest::Manifest;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Cycles a `_Pipeline_` module's RTL takes less than the report's module latency.
 pub const RTL_WRAPPER_SAVING: u64 = 2;
@@ -56,23 +56,27 @@ pub fn interface_loops(manifest: &Manifest) -> HashSet<u32> {
 /// The functions that run inside a dataflow region: each dataflow function, its processes
 /// ([`super::processes`]: also `hls::task` bodies) and, at any depth, what they call.
 fn in_dataflow(manifest: &Manifest) -> HashSet<&str> {
-    let modules: Vec<(&str, &crate::emit::manifest::ModuleInfo)> = manifest
-        .probes
-        .iter()
-        .filter(|p| p.kind == "function")
-        .filter_map(|p| Some((p.function.as_str(), &**p.module.as_ref()?)))
-        .collect();
+    // Each function's calls, by its name (one pass; a name defined twice keeps both lists).
+    let mut calls: HashMap<&str, Vec<&str>> = HashMap::new();
+    for p in manifest.probes.iter().filter(|p| p.kind == "function") {
+        if let Some(m) = p.module.as_deref() {
+            calls.entry(p.function.as_str()).or_default().extend(m.calls.iter().map(|c| c.name.as_str()));
+        }
+    }
     let mut inside = super::processes(manifest);
-    inside.extend(modules.iter().filter(|(_, m)| m.dataflow).map(|(f, _)| *f));
+    inside.extend(
+        manifest
+            .probes
+            .iter()
+            .filter(|p| p.kind == "function" && p.module.as_ref().is_some_and(|m| m.dataflow))
+            .map(|p| p.function.as_str()),
+    );
     let mut todo: Vec<&str> = inside.iter().copied().collect();
     while let Some(f) = todo.pop() {
-        for (_, m) in modules.iter().filter(|(g, _)| *g == f) {
-            for c in &m.calls {
-                if let Some((callee, _)) = modules.iter().find(|(g, _)| *g == c.name) {
-                    if inside.insert(callee) {
-                        todo.push(callee);
-                    }
-                }
+        for &callee in calls.get(f).into_iter().flatten() {
+            // Only functions the design defines (a library call has no loops to keep).
+            if calls.contains_key(callee) && inside.insert(callee) {
+                todo.push(callee);
             }
         }
     }
