@@ -54,6 +54,12 @@ fn project_dir(kernel: &str, tb: &str, config: &str, files: &[(&str, &str)]) -> 
     dir
 }
 
+/// The `hls_config.cfg` of a Vivado-IP-flow project of `kernel.cpp` with top `top` and the
+/// testbench `tb.cpp`, clock 10 ns, as [`project_dir`] lays it out.
+fn vivado_flow(top: &str) -> String {
+    format!("part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top={top}\ntb.file=tb.cpp\nclock=10ns\n")
+}
+
 fn counts(v: &Value) -> Vec<u64> {
     v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect()
 }
@@ -1536,7 +1542,7 @@ fn without_a_report_a_pipelined_loop_waits_for_its_memory_ports() {
                   a[i + 2 * DIM][j] = tmp;\n    }\n  }\n}\n";
     let tb = "void mm(int a[12][4]);\nint main() { int a[12][4] = {{0}}; a[0][0] = 2; a[4][0] = 3; mm(a); mm(a);\n\
               return a[8][0] == 6 ? 0 : 1; }\n";
-    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=mm\ntb.file=tb.cpp\nclock=10ns\n";
+    let config = &vivado_flow("mm");
     let partition = "syn.directive.array_partition=mm a type=block factor=5 dim=1\n";
     let run = |kernel: &str, config: &str| {
         let dir = project_dir(kernel, tb, config, &[]);
@@ -1975,7 +1981,7 @@ fn a_pipeline_modules_rtl_ends_with_its_loop_unless_it_waits_on_an_interface() {
             vitis_module("k", 22, 22, ""),
         )
     };
-    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let config = &vivado_flow("k");
     let run = |kernel: &str, tb: &str| {
         let dir = project_dir(kernel, tb, config, &[("csynth.xml", &report("2022.2"))]);
         sim(dir.path(), &["--csynth", dir.path().join("csynth.xml").to_str().unwrap()])
@@ -2052,7 +2058,7 @@ fn vitis_loop_names_skip_labels_and_flattened_loops_hold_their_instances() {
     let tb = "void k(const int a[128], int sign[16], int out[4]);\nint main() { int a[128], sign[16], out[4];\n\
               for (int i = 0; i < 128; i++) a[i] = (i % 3) - 1;\nfor (int i = 0; i < 16; i++) sign[i] = 1;\n\
               k(a, sign, out); k(a, sign, out); return 0; }\n";
-    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let config = &vivado_flow("k");
     let rows = "<rows_VITIS_LOOP_3_1><Name>rows_VITIS_LOOP_3_1</Name><TripCount>64</TripCount>\
                 <Latency>1280 ~ 1472</Latency><IterationLatency><range><min>20</min><max>23</max></range></IterationLatency>\
                 <PipelineDepth>20 ~ 23</PipelineDepth><PipelineType>no</PipelineType>\
@@ -2100,7 +2106,7 @@ fn without_a_report_a_partially_unrolled_loop_is_its_own_pipeline() {
                   out[i] = s;\n  }\n}\n";
     let tb = "void k(const int a[32], int out[8]);\nint main() { int a[32], out[8];\n\
               for (int i = 0; i < 32; i++) a[i] = i;\nk(a, out); return out[0] == 120 ? 0 : 1; }\n";
-    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let config = &vivado_flow("k");
     let dir = project_dir(kernel, tb, config, &[]);
     let rep = sim(dir.path(), &["--no-csynth"]);
     let rows = rep["rows"].as_array().unwrap();
@@ -2124,7 +2130,7 @@ fn without_a_report_a_small_loop_of_an_inlined_callee_unrolls_into_the_calling_l
                   r = (r << 1) | (x & 1);\n    x >>= 1;\n  }\n  return r;\n}\n";
     let tb = "void k(const int a[64], int out[64], int w);\nint main() { int a[64], out[64];\n\
               for (int i = 0; i < 64; i++) a[i] = i;\nk(a, out, 6); return out[0] == 0 ? 0 : 1; }\n";
-    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let config = &vivado_flow("k");
     let run = |kernel: &str, inner: u64| {
         let dir = project_dir(kernel, tb, config, &[]);
         let rep = sim(dir.path(), &["--no-csynth"]);
@@ -2189,7 +2195,7 @@ fn without_a_report_a_float_accumulation_holds_the_pipeline_at_its_adds_states()
              for (int i = 0; i < 16; i++) {{ a[i] = i; b[i] = 1; o[i] = 0; }}\n\
              {ty} x = dot(a, b, o, 8) + dot(a, b, o, 16) + o[0]; return x > 0 ? 0 : 1; }}\n"
         );
-        let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=dot\ntb.file=tb.cpp\nclock=10ns\n";
+        let config = &vivado_flow("dot");
         let dir = project_dir(&kernel, &tb, config, &[]);
         let calls = counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]);
         calls[1] - calls[0]
@@ -2224,7 +2230,7 @@ fn without_a_report_a_recurrence_unrolled_inside_a_pipeline_deepens_it() {
             "void acc(const {ty} x[16], {ty} out[16], {ty} w[64]);\nint main() {{ {ty} x[16], o[16], w[64];\n\
              for (int i = 0; i < 16; i++) x[i] = i;\nacc(x, o, w); return o[1] != 0 ? 0 : 1; }}\n"
         );
-        let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=acc\ntb.file=tb.cpp\nclock=10ns\n";
+        let config = &vivado_flow("acc");
         let cycles = |k: u32| {
             let dir = project_dir(&kernel(k), &tb, config, &[]);
             counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])[0]
@@ -2258,7 +2264,7 @@ fn without_a_report_an_unroll_over_a_run_time_bound_is_not_done() {
         let tb = "void mm(const float a[64], const float b[4], float out[16], int K);\nint main() { float a[64], b[4], o[16];\n\
                   for (int i = 0; i < 64; i++) a[i] = i;\nfor (int i = 0; i < 4; i++) b[i] = 1;\n\
                   mm(a, b, o, 4); return o[1] > 0 ? 0 : 1; }\n";
-        let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=mm\ntb.file=tb.cpp\nclock=10ns\n";
+        let config = &vivado_flow("mm");
         let dir = project_dir(&kernel, tb, config, &[]);
         let rep = sim(dir.path(), &["--no-csynth"]);
         let rows = rep["rows"].as_array().unwrap().clone();
@@ -2295,7 +2301,7 @@ fn without_a_report_an_element_updated_at_a_data_index_holds_the_pipeline() {
              for (int i = 0; i < 16; i++) {{ in[i] = i & 3; w[i] = 1; h[i] = 0; }}\n\
              hist(in, w, h, 8); hist(in, w, h, 16); return h[1] > 0 ? 0 : 1; }}\n"
         );
-        let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=hist\ntb.file=tb.cpp\nclock=10ns\n";
+        let config = &vivado_flow("hist");
         let dir = project_dir(&kernel, &tb, config, &[]);
         let calls = counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]);
         calls[1] - calls[0]
@@ -2319,7 +2325,7 @@ fn without_a_report_an_element_unrolled_copies_update_is_one_read_and_one_store(
                   t[j] += a[k] * j;\n    }\n  }\n}\n";
     let tb = "void acc(const int a[4], int t[16], int n);\nint main() { int a[4] = {1, 2, 3, 4}, t[16];\n\
               acc(a, t, 8); acc(a, t, 16); return t[1] == 10 ? 0 : 1; }\n";
-    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=acc\ntb.file=tb.cpp\nclock=10ns\n";
+    let config = &vivado_flow("acc");
     let dir = project_dir(kernel, tb, config, &[]);
     let calls = counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"]);
     assert_eq!(calls[1] - calls[0], 16, "II 2: {calls:?}");
@@ -2416,7 +2422,7 @@ fn without_a_report_a_function_of_one_pipelined_loop_is_that_loops_module() {
 fn without_a_report_a_function_pipeline_over_a_variable_loop_is_no_pipeline() {
     let tb = "int k(int a[64], int n);\nint main() { int a[64] = {0}; a[0] = 1; int s = k(a, 4) + k(a, 12);\n\
               return s == 2 ? 0 : 1; }\n";
-    let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let config = &vivado_flow("k");
     let run = |kernel: &str| {
         let dir = project_dir(kernel, tb, config, &[]);
         counts(&sim(dir.path(), &["--no-csynth"])["estimate"]["per_call"])
@@ -3118,7 +3124,7 @@ fn without_a_report_a_stream_only_top_has_the_plain_handshake_and_two_tables_are
         let tb = "#include <hls_stream.h>\nvoid dut(unsigned char start, hls::stream<unsigned char> &out);\n\
                   int main() { hls::stream<unsigned char> out; dut(3, out); int s = 0;\n\
                   while (!out.empty()) s += out.read(); return s > 0 ? 0 : 1; }\n";
-        let config = "part=xc7z020-clg400-1\n[hls]\nflow_target=vivado\nsyn.file=kernel.cpp\nsyn.top=dut\ntb.file=tb.cpp\nclock=10ns\n";
+        let config = &vivado_flow("dut");
         let dir = project_dir(&kernel, tb, config, &[]);
         sim(dir.path(), &["--no-csynth"])
     };
