@@ -43,8 +43,10 @@ pub(super) fn summary_modules(lines: &[&str], ctx: &mut Ctx, top: &str) -> Resul
     let sec_end = (0..lines.len())
         .find(|&i| lines[i].trim_start().starts_with("== ") && i > 0 && title_of(lines[i]).is_none())
         .unwrap_or(lines.len());
-    let table =
-        heading(lines, 0, sec_end, "+ Performance & Resource Estimates").and_then(|h| table_after(lines, h, sec_end));
+    // 2022–2025.1 head it `+ Performance & Resource Estimates:`, 2025.2 `* Performance ...`.
+    let table = heading(lines, 0, sec_end, "+ Performance & Resource Estimates")
+        .or_else(|| heading(lines, 0, sec_end, "* Performance & Resource Estimates"))
+        .and_then(|h| table_after(lines, h, sec_end));
     let origin = ctx.origin;
     let no_table = || {
         Error::new(
@@ -340,6 +342,35 @@ mod tests {
             s += &row(*r);
         }
         s + border
+    }
+
+    /// Vitis 2025.2 heads the tree `* Performance & Resource Estimates:` and moves the latency
+    /// columns to the right of `Pipelined`, after a `Violation Type` column.
+    #[test]
+    fn the_2025_2_heading_and_column_order() {
+        let border =
+            "+------------------+------+-------------+----------+---------+------+----------+---------+----------+\n";
+        let mut text = String::from("== Synthesis Summary Report of 'top'\n+ General Information: \n");
+        text += "    * Version:        2025.2 (Build 1 on today)\n\n* Performance & Resource Estimates: \n";
+        text += border;
+        text +=
+            "|     Modules      | Issue|             | Iteration|         | Trip |          |      Latency       |\n";
+        text +=
+            "|     & Loops      | Type |Violation Type|  Latency | Interval| Count| Pipelined| (cycles)|   (ns)   |\n";
+        text += border;
+        text +=
+            "|+ top             |     -|            -|         -|     1366|     -|        no|     1365| 1.365e+04|\n";
+        text +=
+            "| o L1             |    II|  Resource Li|        63|        9|   150|       yes|     1363| 1.363e+04|\n";
+        text += border;
+        text += "    Name Prefix: '+' for module, 'o' for loop, '*' for dataflow\n";
+        let (rep, layout) = parse_document(&text, Path::new("csynth.rpt")).unwrap();
+        assert_eq!(layout, Layout::Summary);
+        let top = rep.top_module().expect("the top's row");
+        assert_eq!((top.latency, top.interval), (Some(Range::single(1365)), Some(Range::single(1366))));
+        let l = &top.loops[0];
+        assert_eq!((l.name.as_str(), l.ii, l.trip_count), ("L1", Some(9), Some(Range::single(150))));
+        assert_eq!(l.iteration_latency, Some(Range::single(63)));
     }
 
     /// `SW I/O Information` as Vitis 2021.1 writes it: an array split into two memories on the
