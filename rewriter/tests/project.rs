@@ -130,6 +130,7 @@ fn cfg_syntax_comments_sections_and_accumulation() {
         clock_uncertainty=15%\r\n\
         flow_target=vitis\r\n\
         csim.argv=in.dat out.dat\r\n\
+        cosim.argv=small.dat\r\n\
         csim.ldflags=-lm -lpthread\r\n\
         syn.directive.pipeline=k_top II=1\r\n\
         package.output.format=xo\r\n\
@@ -155,10 +156,11 @@ fn cfg_syntax_comments_sections_and_accumulation() {
     assert_eq!(p.clock_uncertainty.as_deref(), Some("15%"));
     assert_eq!(p.flow_target.as_deref(), Some("vitis"));
     assert_eq!(p.csim_argv.as_deref(), Some("in.dat out.dat"));
+    assert_eq!(p.cosim_argv.as_deref(), Some("small.dat"));
     assert_eq!(p.csim_ldflags, strings(&["-lm", "-lpthread"]));
     assert_eq!(p.directives.len(), 1);
     assert_eq!((p.directives[0].location(), p.directives[0].option("ii")), ("k_top".to_string(), Some("1")));
-    assert_eq!(p.directives[0].origin, "hls_config.cfg:24");
+    assert_eq!(p.directives[0].origin, "hls_config.cfg:25");
     assert_eq!(
         p.other,
         vec![
@@ -299,7 +301,7 @@ set_directive_pipeline "kern_top/loop"
 #source "./kern_prj/solution1/directives.tcl"
 csim_design -argv {in.dat out.dat} -ldflags {-lm -lrt}
 csynth_design
-cosim_design -trace_level all
+cosim_design -trace_level all -argv {small.dat out.dat}
 export_design -format ip_catalog
 exit
 add_files never.cpp
@@ -345,6 +347,7 @@ fn tcl_full_script() {
     assert_eq!(p.clock_ns, Some(4.0));
     assert_eq!(p.clock_uncertainty.as_deref(), Some("12.5%"));
     assert_eq!(p.csim_argv.as_deref(), Some("in.dat out.dat"));
+    assert_eq!(p.cosim_argv.as_deref(), Some("small.dat out.dat"));
     assert_eq!(p.csim_ldflags, strings(&["-lm", "-lrt"]));
     assert_eq!(
         p.other,

@@ -477,3 +477,54 @@ int main() {
         r.stderr
     );
 }
+
+/// Issue 16 (co-sim in the tool): Vitis' co-simulation runs the testbench with `cosim.argv`
+/// (`cosim_design -argv`), not the C simulation's arguments; a run compared with a co-sim report
+/// takes those, and says so. Here the C simulation's arguments make nine calls and co-sim's
+/// (none, then `small`) one and two.
+#[test]
+fn a_run_compared_with_cosim_takes_cosims_arguments_not_the_c_simulations() {
+    let tb = r#"#include <cstring>
+int top(int);
+int main(int argc, char **argv) {
+  int calls = argc == 1 ? 1 : std::strcmp(argv[1], "small") == 0 ? 2 : 9;
+  int s = 0;
+  for (int c = 0; c < calls; c++) s += top(5);
+  return s != calls * 10;
+}
+"#;
+    let border = "+----------+----------+------+------+------+------+------+------+-----------+\n";
+    let cosim = format!(
+        "Report time       : (hand-written for an hlsinstr test).\n\n{border}\
+         |          |          |   Latency(Clock Cycles)   |  Interval(Clock Cycles)   | Total Execution Time |\n\
+         +   RTL    +  Status  +------+------+------+------+------+------+    (Clock Cycles)    +\n\
+         |          |          |  min |  avg |  max |  min |  avg |  max |           |\n{border}\
+         |   Verilog|      Pass|    18|    18|    18|    NA|    NA|    NA|         18|\n{border}"
+    );
+    let t = tree(&[
+        ("k.cpp", SUM_K),
+        ("tb.cpp", tb),
+        ("hls_config.cfg", "[hls]\nsyn.top=top\nsyn.file=k.cpp\ntb.file=tb.cpp\ncsim.argv=full\n"),
+        (
+            "run_hls.tcl",
+            "open_project proj\nset_top top\nadd_files k.cpp\nadd_files -tb tb.cpp\nopen_solution solution1\n\
+             csim_design -argv full\ncsynth_design\ncosim_design -rtl verilog -argv small\n",
+        ),
+        ("top_cosim.rpt", cosim.as_str()),
+    ]);
+    for (project, calls, argv) in [("hls_config.cfg", 1, "(none)"), ("run_hls.tcl", 2, "(`small`)")] {
+        let (rep, run) = sim_json(t.path(), &[project, "--no-csynth", "--cosim", "top_cosim.rpt"]);
+        let per_call = rep["estimate"]["per_call"].as_array().unwrap_or_else(|| panic!("{rep}"));
+        assert_eq!(per_call.len(), calls, "{project}: {rep}");
+        assert_eq!(row(&rep, "acc")["trips"], 5 * calls, "{project}");
+        assert!(
+            run.stderr
+                .contains(&format!("runs with co-simulation's arguments {argv}, not the C simulation's (`full`)")),
+            "{project}: {}",
+            run.stderr
+        );
+        // Without --cosim the C simulation's arguments stand.
+        let (rep, _) = sim_json(t.path(), &[project, "--no-csynth"]);
+        assert_eq!(row(&rep, "acc")["trips"], 5 * 9, "{project}");
+    }
+}

@@ -1,7 +1,7 @@
 //! `hlsinstr cosim`: run the user's C testbench, capture each call of the top, replay the calls
 //! on the solution's generated RTL in Verilator (or Icarus) and compare the outputs.
 
-use super::sim::{hls_include, spec_from_args, Format, ProjectArgs, ProjectInputs};
+use super::sim::{hls_include, spec_from_args, take_cosim_argv, Format, ProjectArgs, ProjectInputs};
 use super::{EXIT_ERROR, EXIT_OK};
 use clap::{Args, ValueEnum};
 use hlsinstr::cosim::{self, CallSource, CosimOutcome, CosimRequest, MemTiming, Simulator, Wave, WaveFormat};
@@ -126,7 +126,8 @@ pub fn cosimulate(args: &CosimArgs) -> Result<CosimOutcome, Error> {
         flow.streams.insert(name, f);
     }
     let inputs = ProjectInputs::new(&args.inputs, Default::default(), false);
-    let (spec, _project) = spec_from_args(&inputs)?;
+    let (mut spec, project) = spec_from_args(&inputs)?;
+    take_cosim_argv(&mut spec, project.as_ref(), "cosim");
     let work = match &args.work {
         Some(w) => w.clone(),
         None => default_work(&spec.top)?,

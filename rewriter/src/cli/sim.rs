@@ -232,7 +232,10 @@ pub fn run_sim(args: SimArgs) -> Result<i32, Error> {
         (manifest, opts.sources, analysis, None)
     } else {
         let hls_include = hls_include(args.hls_include.as_deref())?;
-        let (spec, project) = spec_from_args(&ProjectInputs::of(&args))?;
+        let (mut spec, project) = spec_from_args(&ProjectInputs::of(&args))?;
+        if args.cosim.is_some() {
+            take_cosim_argv(&mut spec, project.as_ref(), "sim");
+        }
         let (kinds, watch) = args.watching.kinds(&args.probes)?;
         let opts = run::RunOptions {
             cxx: args.cxx.clone().or_else(|| std::env::var("CXX").ok()).unwrap_or_else(|| "g++".into()),
@@ -472,6 +475,25 @@ pub struct ProjectArgs {
     /// Extra compiler flags for every file (one string, split on spaces).
     #[arg(long, allow_hyphen_values = true)]
     pub cflags: Option<String>,
+}
+
+/// Co-simulation runs the testbench with `cosim.argv` (`cosim_design -argv`), not with the C
+/// simulation's arguments: a run compared with it, or standing in for it, takes those (a public
+/// 2025.1 `gemm` runs full-size shapes under `csim.argv` and small ones in co-simulation; timed
+/// with the first, its calls were compared with the others). Said when it changes the run.
+pub(super) fn take_cosim_argv(spec: &mut run::RunSpec, project: Option<&hlsinstr::project::Project>, command: &str) {
+    let Some(p) = project else { return };
+    let argv: Vec<String> =
+        p.cosim_argv.as_deref().map(|a| a.split_whitespace().map(String::from).collect()).unwrap_or_default();
+    if argv != spec.argv {
+        let shown = |a: &[String]| if a.is_empty() { "none".to_string() } else { format!("`{}`", a.join(" ")) };
+        eprintln!(
+            "hlsinstr {command}: the testbench runs with co-simulation's arguments ({}), not the C simulation's ({}), as Vitis' co-simulation does",
+            shown(&argv),
+            shown(&spec.argv)
+        );
+        spec.argv = argv;
+    }
 }
 
 pub fn spec_from_args(args: &ProjectInputs) -> Result<(run::RunSpec, Option<hlsinstr::project::Project>), Error> {

@@ -31,6 +31,7 @@ const HLS_KEYS: &[&str] = &[
     "clock_uncertainty",
     "flow_target",
     "csim.argv",
+    "cosim.argv",
     "csim.ldflags",
     "csim.O",
     "syn.compile.pipeline_loops",
@@ -54,7 +55,6 @@ const OTHER_KNOWN_KEYS: &[&str] = &[
     "csim.sanitize_undefined",
     "csim.setup",
     "cosim.O",
-    "cosim.argv",
     "cosim.compiled_library_dir",
     "cosim.coverage",
     "cosim.disable_binary_tv",
@@ -248,6 +248,7 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
             "clock_uncertainty" => Some("clock_uncertainty"),
             "flow_target" => Some("flow_target"),
             "csim.argv" => Some("csim.argv"),
+            "cosim.argv" => Some("cosim.argv"),
             "part" => Some("part"),
             "syn.compile.pipeline_loops" => Some("syn.compile.pipeline_loops"),
             "syn.interface.m_axi_latency" => Some("syn.interface.m_axi_latency"),
@@ -346,6 +347,7 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
                 p.flow_target = Some(value.to_string());
             }
             "csim.argv" => p.csim_argv = Some(value.to_string()),
+            "cosim.argv" => p.cosim_argv = Some(value.to_string()),
             "syn.compile.pipeline_loops" => {
                 if let Some(n) = count(p, "write a trip count such as 64 (0: no automatic pipelining)") {
                     p.pipeline_loops = Some(n);

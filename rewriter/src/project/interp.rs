@@ -21,7 +21,6 @@ const IGNORED: &[&str] = &[
     "close_project",
     "close_solution",
     "csynth_design",
-    "cosim_design",
     "export_design",
     "set_param",
     "common::set_param",
@@ -78,7 +77,7 @@ struct Interp<'p> {
 /// Commands that set what one solution builds (part, clock, directives, csim and config
 /// settings); skipped in a solution not read. Files and the top belong to the project.
 fn solution_level(name: &str) -> bool {
-    matches!(name, "set_part" | "create_clock" | "set_clock_uncertainty" | "csim_design")
+    matches!(name, "set_part" | "create_clock" | "set_clock_uncertainty" | "csim_design" | "cosim_design")
         || name.starts_with("set_directive_")
         || name.starts_with("config_")
 }
@@ -286,6 +285,13 @@ impl Interp<'_> {
                 self.value(n, args, at).map_err(|e| self.error(e))?;
             }
             n if IGNORED.contains(&n) => {}
+            // Only its `-argv` matters here (the testbench's arguments when comparing with
+            // co-simulation); its many other options are the RTL simulator's.
+            "cosim_design" => {
+                if let Some(w) = args.iter().position(|w| w.text == "-argv").and_then(|i| args.get(i + 1)) {
+                    self.p.cosim_argv = Some(w.text.clone());
+                }
+            }
             "exit" | "quit" => self.exited = true,
             "open_project" => {
                 let a = self.options(&name, args, &["-reset", "-upgrade"], &["-ide"]);

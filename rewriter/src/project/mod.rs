@@ -141,6 +141,9 @@ pub struct Project {
     pub blackbox: Vec<PathBuf>,
     /// Arguments for the testbench's `main` (`csim.argv`, `csim_design -argv`), as written.
     pub csim_argv: Option<String>,
+    /// Arguments co-simulation runs the testbench with (`cosim.argv`, `cosim_design -argv`), as
+    /// written: Vitis does not pass the C simulation's to it.
+    pub cosim_argv: Option<String>,
     /// Linker flags for C simulation (`csim.ldflags`, `csim_design -ldflags`).
     pub csim_ldflags: Vec<String>,
     /// Optimization directives (`syn.directive.<kind>`, `set_directive_<kind>`), in file order;
@@ -250,7 +253,7 @@ pub fn load_selected(path: &Path, select: &Select) -> Result<Project> {
 /// Interpreted keys: `part`, `platform`, `freqhz`, and under `[hls]`: `syn.top`, `syn.file`,
 /// `syn.cflags`, `syn.csimflags`, `syn.file_cflags`, `syn.file_csimflags`, `syn.blackbox.file`,
 /// `tb.file`, `tb.cflags`, `tb.file_cflags`, `tb.file_csimflags`, `clock`, `clock_uncertainty`,
-/// `flow_target`, `csim.argv`, `csim.ldflags`, `syn.directive.<kind>` (to [`Project::directives`]),
+/// `flow_target`, `csim.argv`, `cosim.argv`, `csim.ldflags`, `syn.directive.<kind>` (to [`Project::directives`]),
 /// `syn.compile.pipeline_loops`, `syn.dataflow.default_channel`. Everything else goes to
 /// [`Project::other`].
 pub fn parse_cfg(path: &Path) -> Result<Project> {
@@ -273,7 +276,7 @@ pub fn parse_cfg_str(path: &Path, text: &str) -> Result<Project> {
 /// (also `project/solution`), `open_component`, `set_top`, `add_files` / `add_file` (`-tb`,
 /// `-cflags`, `-csimflags`, `-blackbox`, several files, Tcl lists), `set_part`, `create_clock -period`
 /// (ns or with a unit such as `250MHz`), `set_clock_uncertainty`, `csim_design` / `config_csim`
-/// / `config_sim` (`-argv`, `-ldflags`), `source`, `foreach`, `catch`, `cd`, `exit`; `set`, `append`,
+/// / `config_sim` (`-argv`, `-ldflags`), `cosim_design -argv`, `source`, `foreach`, `catch`, `cd`, `exit`; `set`, `append`,
 /// `lappend` and `unset` keep variables, and `$var` and `[set var]` are substituted from them
 /// (`$env(NAME)` from the environment). In brackets, `list`, `concat`, `join`, `file
 /// dirname|tail|join|rootname|extension|normalize`, `info script`, `pwd` (taken to be the
@@ -444,6 +447,7 @@ impl Project {
             solution: None,
             blackbox: Vec::new(),
             csim_argv: None,
+            cosim_argv: None,
             csim_ldflags: Vec::new(),
             directives: Vec::new(),
             pipeline_loops: None,
