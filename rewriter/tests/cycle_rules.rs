@@ -3038,6 +3038,48 @@ fn single_reads_in_a_pipeline_wait_for_the_adapter_and_a_forward_run_does_not() 
     assert_read_waits(&report, "PIPELINE II=1", (44, "Acc", 18), 26);
 }
 
+/// Vitis does not burst the reads of two ports of one bundle in one loop (its message 214-224,
+/// "Burst Inference Failure 2"; a public 2025.2 report: "Could not burst due to multiple
+/// potential reads to the same bundle in the same region"): `s += w[i] + v[i]` with both on
+/// `gmem` makes 32 single reads, one a step at II 2, each window of 7 steps waiting 13 − 7 = 6
+/// (reads 0, 7, 14, 21, 28): the report's 41 + 30 = 71 a call. On two bundles each is a forward
+/// run, a burst: the report's 41. The public 2023.1 `mac` (three ports on one bundle, per-module
+/// report without a burst table): 65.7 → 47.4 % of co-simulation.
+#[test]
+fn reads_of_two_ports_of_one_bundle_in_one_loop_are_single() {
+    let report = report_2020_2(
+        "|       41|       41|  0.410 us|  0.410 us|   42|   42|     none|",
+        &["|- Acc     |       39|       39|         9|          2|          2|    16|       yes|"],
+    );
+    let tb = "void k(const int w[64], const int v[64], int *out);\n\
+              int main() { int w[64], v[64], o = 0; for (int i = 0; i < 64; i++) w[i] = v[i] = i; k(w, v, &o); return o > 0 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let run = |bundles: (&str, &str)| {
+        let kernel = format!(
+            "void k(const int w[64], const int v[64], int *out) {{\n\
+             #pragma HLS INTERFACE m_axi port=w offset=slave bundle={}\n\
+             #pragma HLS INTERFACE m_axi port=v offset=slave bundle={}\n\
+             \x20 int s = 0;\n\
+             \x20 Acc: for (int i = 0; i < 16; i++) {{\n\
+             #pragma HLS PIPELINE II=2\n\
+             \x20   s += w[i] + v[i];\n\
+             \x20 }}\n\
+             \x20 *out = s;\n}}\n",
+            bundles.0, bundles.1
+        );
+        let dir = project_dir(&kernel, tb, config, &[("k_csynth.rpt", report.as_str())]);
+        let csynth = dir.path().join("k_csynth.rpt");
+        sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone()
+    };
+    let e = run(("gmem", "gmem"));
+    assert_eq!(counts(&e["per_call"]), [71], "{e}");
+    let waits = e["single_read_waits"].as_array().expect("single_read_waits listed");
+    assert_eq!((waits.len(), waits[0]["reads"].as_u64(), waits[0]["cycles"].as_u64()), (1, Some(32), Some(30)));
+    let e = run(("b1", "b2"));
+    assert_eq!(counts(&e["per_call"]), [41], "{e}");
+    assert!(e.get("single_read_waits").is_none(), "{e}");
+}
+
 /// The Vitis kernel flow without a report (a project of our own after the public 2020.2
 /// `example`: a `memcpy` of 50 ints in from an m_axi pointer, a loop, a `memcpy` back, one
 /// `INTERFACE m_axi` pragma and nothing else). Its block control and the pointer's offset go on

@@ -194,6 +194,58 @@ pub fn reads_the_report_did_not_burst(manifest: &Manifest, report: &Report) -> O
             marks.push((at, single));
         }
     }
+    marked_single(manifest, marks)
+}
+
+/// The manifest with the reads marked single that share their innermost loop with a read of
+/// another port of the same bundle: Vitis does not burst "different burst accesses with the
+/// same bundle name" (its message 214-224, "Burst Inference Failure 2"; a public 2025.2 report's
+/// burst table says of two such ports "Could not burst due to multiple potential reads to the
+/// same bundle in the same region"). For a report without a burst table (the per-module layout)
+/// or none; a table says itself ([`reads_the_report_did_not_burst`]). Ports given no bundle share
+/// Vitis' default one. `None` when nothing changes.
+pub fn reads_sharing_a_bundle_are_single(manifest: &Manifest) -> Option<Manifest> {
+    use std::collections::HashMap;
+    let bundle_of = |info: &crate::emit::manifest::PortInfo| {
+        info.bound_to.first().and_then(|o| o.bundle.clone()).unwrap_or_else(|| "gmem".to_string())
+    };
+    // (file, bundle, innermost loop line) → the ports (by place in the manifest) read there.
+    let mut readers: HashMap<(&str, String, usize), Vec<usize>> = HashMap::new();
+    for (at, p) in manifest.probes.iter().enumerate() {
+        let Some(info) = p.port.as_deref() else { continue };
+        for s in &info.reads {
+            let Some(&inner) = s.loops.first() else { continue };
+            let ports = readers.entry((p.file.as_str(), bundle_of(info), inner)).or_default();
+            if !ports.contains(&at) {
+                ports.push(at);
+            }
+        }
+    }
+    let shared = |at: usize, inner: usize| {
+        let p = &manifest.probes[at];
+        let info = p.port.as_deref().expect("a port probe");
+        readers.get(&(p.file.as_str(), bundle_of(info), inner)).is_some_and(|ports| ports.len() > 1)
+    };
+    let mut marks: Vec<(usize, Vec<usize>)> = Vec::new();
+    for (at, p) in manifest.probes.iter().enumerate() {
+        let Some(info) = p.port.as_deref() else { continue };
+        let single: Vec<usize> = info
+            .reads
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.may_burst && s.loops.first().is_some_and(|&l| shared(at, l)))
+            .map(|(i, _)| i)
+            .collect();
+        if !single.is_empty() {
+            marks.push((at, single));
+        }
+    }
+    marked_single(manifest, marks)
+}
+
+/// The manifest with the reads `marks` names (per port probe, by place: its read sites) no
+/// longer a possible burst; `None` when there are none.
+fn marked_single(manifest: &Manifest, marks: Vec<(usize, Vec<usize>)>) -> Option<Manifest> {
     if marks.is_empty() {
         return None;
     }

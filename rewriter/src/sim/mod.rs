@@ -329,8 +329,12 @@ fn analyze_inner(
         None => None,
     };
     let rep = csynth.as_ref().map(|(_, r)| r);
-    // The report's burst table says which reads were bursts.
-    let single_reads_known = rep.and_then(|r| maxi_wait::reads_the_report_did_not_burst(manifest, r));
+    // The report's burst table says which reads were bursts; without one, reads of two ports of
+    // a bundle in one loop are not.
+    let single_reads_known = match rep {
+        Some(r) if r.maxi_bursts.is_some() => maxi_wait::reads_the_report_did_not_burst(manifest, r),
+        _ => maxi_wait::reads_sharing_a_bundle_are_single(manifest),
+    };
     let manifest = single_reads_known.as_ref().unwrap_or(manifest);
     let relations = relations::Relations::with_default_channel(manifest, opts.fifo_arrays);
     let clock = match (opts.clock_ns, rep.and_then(|r| r.target_clock_ns)) {
