@@ -1945,6 +1945,13 @@ impl Scheduled {
     }
 }
 
+/// What a loop's schedule asks of its children: `best`, a function's calls on the body's best
+/// path (`model::best_path`); `worst`, a child loop's worst-case latency in the report.
+struct ChildReport<'f> {
+    best: &'f dyn Fn(u32) -> Option<u64>,
+    worst: &'f dyn Fn(u32) -> Option<u64>,
+}
+
 /// A loop execution, schedule first (facts, rules 3, 4, 7):
 /// - a loop the report does not have (unrolled, a ROM) costs nothing of its own;
 /// - the run's trip count equals the report's and nothing inside changed: the report's latency;
@@ -1953,13 +1960,6 @@ impl Scheduled {
 ///   inner pipelines moved into modules included) + what the run changed in the children;
 /// - without a report entry: HLScope's `TC × own + children`, and the exit test's states under
 ///   Vivado HLS (`timing::exit_states`).
-/// What a loop's schedule asks of its children: `best`, a function's calls on the body's best
-/// path (`model::best_path`); `worst`, a child loop's worst-case latency in the report.
-struct ChildReport<'f> {
-    best: &'f dyn Fn(u32) -> Option<u64>,
-    worst: &'f dyn Fn(u32) -> Option<u64>,
-}
-
 fn loop_schedule(l: &LoopTiming, trips: u64, open: &Open, children: &ChildReport) -> Scheduled {
     if l.absent {
         return Scheduled::computed(open.child_sum, None);
