@@ -708,21 +708,7 @@ pub fn resolve_chain_types(manifest: &mut Manifest, texts: &[&str]) {
     }
     let aliases = crate::model::opchain::Aliases::scan(texts);
     for s in steps {
-        // A step of a typedef'd wide integer multiplies as the integer it names (the walk only
-        // knew the built-in names: `model::opchain::steps`).
-        if aliases.wide_integer(&s.ty) {
-            s.ops.iter_mut().filter(|o| *o == "mul").for_each(|o| *o = "mulw".to_string());
-        }
-        s.ty = aliases.resolve(&s.ty).to_string();
-        // A compare typed by its operand (`cmp@rate_type`) resolves the same way.
-        // So does an operation typed by its operands (`mul@time_t`); one that resolves to an
-        // integer type is timed by the step's, as before it was typed.
-        for o in s.ops.iter_mut() {
-            if let Some((base, t)) = o.split_once('@') {
-                let t = aliases.resolve(t);
-                *o = if base != "cmp" && t == "int" { base.to_string() } else { format!("{base}@{t}") };
-            }
-        }
+        aliases.resolve_step(s);
     }
     for info in manifest.probes.iter_mut().filter_map(|p| p.port.as_deref_mut()).filter(|i| !i.reads.is_empty()) {
         let (qualifier, name) = match info.element_type.strip_prefix("const ") {

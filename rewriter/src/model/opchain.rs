@@ -33,6 +33,9 @@ pub fn op_latency(op: &str, ty: &str) -> u64 {
         return op_latency(base, ty);
     }
     match (ty, op) {
+        // An integer operand converted for floating arithmetic (`sitofp`, `sitodp`): 2 at 10 ns,
+        // what three public designs agree on within a cycle (docs/cycle-model.md).
+        (_, "itof") => 2,
         ("float", "add" | "sub") => 4,
         ("float", "mul") => 3,
         ("float", "div" | "divc" | "sqrt") => 15,
@@ -89,11 +92,9 @@ pub(super) fn steps(body: Node, decls: &super::decls::Decls, walk: Walk) -> Vec<
     // Statements in source order, not entering nested loops, lambdas or classes.
     while let Some(n) = todo.pop() {
         match kind(n) {
-            "for_statement" | "while_statement" | "do_statement" | "for_range_loop"
-                if n.id() != body.id() && !walk.enter_loops =>
-            {
-                continue
-            }
+            // A nested loop is its own probe's, also when it is the whole body (`for (..) for
+            // (..) s += ..;`, no braces: the public 2017.2 `convolve`'s loops).
+            "for_statement" | "while_statement" | "do_statement" | "for_range_loop" if !walk.enter_loops => continue,
             "lambda_expression" | "class_specifier" | "struct_specifier" => continue,
             "expression_statement" | "declaration" => order.push(n),
             _ => {}
@@ -108,14 +109,6 @@ pub(super) fn steps(body: Node, decls: &super::decls::Decls, walk: Walk) -> Vec<
         }
         for (target, mut ops, reads) in assignments(stmt, &cx) {
             let Some(ty) = types.get(&target).cloned() else { continue };
-            if !builtin_integer(&ty) {
-                // A floating (or typedef'd) step times its arithmetic by its own type.
-                for o in ops.iter_mut().filter(|o| !o.starts_with("cmp@")) {
-                    if let Some((base, _)) = o.split_once('@') {
-                        *o = base.to_string();
-                    }
-                }
-            }
             if wide_integer(&ty) {
                 ops.iter_mut().filter(|o| *o == "mul").for_each(|o| *o = "mulw".to_string());
             }
@@ -287,6 +280,11 @@ pub(super) fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<St
         return None;
     }
     let literal = kind(right) == "number_literal";
+    // `x + i` of an array or pointer `x`: address arithmetic, integer logic (`*(x + i)`).
+    let pointer = |n: Node| kind(n) == "identifier" && cx.memories.contains(&text[n.byte_range()]);
+    if matches!(op, "+" | "-") && (pointer(left) || pointer(right)) {
+        return None;
+    }
     // The declared type of the variable the left operand reads; not through a field (`s[i].f`
     // has the field's type, which is not known here).
     let declared = || {
@@ -296,18 +294,20 @@ pub(super) fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<St
         cx.types.get(&base_name(left, text)?).filter(|t| !t.is_empty())
     };
     let operand_type = || declared().map(|t| format!("cmp@{t}"));
-    // Arithmetic on a floating operand is floating whatever the step assigns to: the declared
-    // type of the left operand's variable when it is not an integer one, else a floating literal
-    // on either side (`n * 0.034` multiplies in double). `steps` keeps it only for an integer
-    // step (`int d = (int)(t * 0.034)`: a double multiply, then the conversion).
+    // Arithmetic is done in C's common type of its operands, whatever the step assigns to:
+    // floating when either operand is (`n * 0.034` multiplies in double, so does `M_PI * m`;
+    // `s += in[i] * k[i]` of `short`s and a `float` kernel multiplies and adds in float). A
+    // typedef'd operand's name is kept for `sim` to resolve ([`operand_types`]).
     let floating = || {
-        declared().filter(|t| !builtin_integer(t)).cloned().or_else(|| {
-            [left, right].into_iter().filter(|n| kind(*n) == "number_literal").find_map(|n| {
-                let lit = &text[n.byte_range()];
-                float_literal(lit)
-                    .then(|| if lit.to_ascii_lowercase().ends_with('f') { "float" } else { "double" }.to_string())
-            })
-        })
+        let mut types = operand_types(left, cx, 0);
+        for t in operand_types(right, cx, 0) {
+            if !types.contains(&t) {
+                types.push(t);
+            }
+        }
+        // Integer operands alone keep the op untyped (timed by the step); beside a floating or
+        // typedef'd one they stay listed: `sim` converts them (`itof`).
+        types.iter().any(|t| t != "int").then(|| types.join("|"))
     };
     let typed = |op: &str| Some(floating().map_or_else(|| op.to_string(), |t| format!("{op}@{t}")));
     match op {
@@ -337,6 +337,104 @@ pub(super) fn binary_op(op: &str, left: Node, right: Node, cx: &Cx) -> Option<St
         }
         _ => None,
     }
+}
+
+/// The type names that may make an operand floating, as C types it: a variable's declared type
+/// when it is not a built-in integer (a typedef is kept by name), a floating literal's
+/// (`float` with an `f`, else `double`), math.h's double constants (`M_PI`), a cast's type, a
+/// math function's result (`sin` double, `sinf` float), and those of both sides of arithmetic,
+/// of `?:`'s arms, of a negation or parentheses; `int` for an integer variable or cast (not an
+/// integer literal, which the compiler converts). Empty: nothing known.
+fn operand_types(n: Node, cx: &Cx, depth: usize) -> Vec<String> {
+    let text = cx.text;
+    let mut out: Vec<String> = Vec::new();
+    if depth > MAX_EXPR_DEPTH {
+        return out;
+    }
+    let mut add = |t: String| {
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    };
+    match kind(n) {
+        // A double literal that a float holds exactly (`0.5`) does not widen float arithmetic:
+        // the compiler narrows `f * 0.5` back to float when the result is a float.
+        "number_literal" => {
+            let lit = text[n.byte_range()].to_ascii_lowercase();
+            if float_literal(&lit) {
+                let exact = lit.trim_end_matches(['f', 'l']).parse::<f64>().is_ok_and(|v| f64::from(v as f32) == v);
+                add(if lit.ends_with('f') || exact { "float" } else { "double" }.to_string());
+            }
+        }
+        // An array or pointer named alone is an address, not a value of its element type.
+        "identifier" if cx.memories.contains(&text[n.byte_range()]) => {}
+        "identifier" => {
+            let name = &text[n.byte_range()];
+            match cx.types.get(name) {
+                Some(t) if !t.is_empty() && !builtin_integer(t) => add(t.clone()),
+                Some(t) if !t.is_empty() => add("int".to_string()),
+                Some(_) => {}
+                None if name.starts_with("M_")
+                    && name[2..].chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') =>
+                {
+                    add("double".to_string())
+                }
+                None => {}
+            }
+        }
+        // An element's type is its array's (not through a field, whose type is not known here).
+        "subscript_expression" | "pointer_expression" if !has_field(n) => {
+            if let Some(t) = base_name(n, text).and_then(|b| cx.types.get(&b)) {
+                if !t.is_empty() {
+                    add(if builtin_integer(t) { "int".to_string() } else { t.clone() });
+                }
+            }
+        }
+        "cast_expression" => {
+            if let Some(t) = field(n, "type") {
+                let t = text[t.byte_range()].split_whitespace().collect::<Vec<_>>().join(" ");
+                if t.contains('*') {
+                } else if builtin_integer(t.trim_start_matches("const ")) {
+                    add("int".to_string());
+                } else {
+                    add(t.trim_start_matches("const ").to_string());
+                }
+            }
+        }
+        "call_expression" => {
+            let f = field(n, "function").map(|f| &text[f.byte_range()]).unwrap_or("");
+            let name = f.rsplit("::").next().unwrap_or("");
+            const MATH: &[&str] = &[
+                "sin", "cos", "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "exp", "exp2", "log",
+                "log2", "log10", "pow", "sqrt", "cbrt", "hypot", "fabs", "floor", "ceil", "round", "fmod",
+            ];
+            if MATH.contains(&name) {
+                add("double".to_string());
+            } else if name.strip_suffix('f').is_some_and(|b| MATH.contains(&b)) {
+                add("float".to_string());
+            }
+        }
+        "binary_expression" => {
+            let op = n.child_by_field_name("operator").map(|o| &text[o.byte_range()]).unwrap_or("");
+            if matches!(op, "+" | "-" | "*" | "/" | "%") {
+                for side in [field(n, "left"), field(n, "right")].into_iter().flatten() {
+                    operand_types(side, cx, depth + 1).into_iter().for_each(&mut add);
+                }
+            }
+        }
+        "conditional_expression" => {
+            for side in [field(n, "consequence"), field(n, "alternative")].into_iter().flatten() {
+                operand_types(side, cx, depth + 1).into_iter().for_each(&mut add);
+            }
+        }
+        "parenthesized_expression" | "unary_expression" => {
+            if let Some(c) = n.named_child(n.named_child_count().saturating_sub(1)) {
+                operand_types(c, cx, depth + 1).into_iter().for_each(&mut add);
+            }
+        }
+        _ => {}
+    }
+    out
 }
 
 /// The text of an operand made only of names that are no parameter or local of the function,
@@ -498,7 +596,11 @@ pub(super) fn path_weight(o: &str) -> u64 {
     match o.strip_prefix("cmp@") {
         Some(t) if builtin_integer(t) => 0,
         Some(_) => 1,
-        None => op_latency(o, "float"),
+        // Typed by names `sim` resolves (`mul@data_t|coef_t`): weighed as float.
+        None => match o.split_once('@') {
+            Some((base, t)) if !matches!(t, "float" | "double" | "int") => op_latency(base, "float"),
+            _ => op_latency(o, "float"),
+        },
     }
 }
 
@@ -657,6 +759,43 @@ impl Aliases {
         false
     }
 
+    /// A step with its type names resolved to `float`, `double` or `int`. A step of a typedef'd
+    /// wide integer multiplies as the integer it names (the walk only knew the built-in names:
+    /// [`steps`]). A compare typed by its operand (`cmp@rate_type`) resolves the same way; so does
+    /// an operation typed by its operands (`mul@time_t`), and one typed by several names
+    /// (`mul@data_t|coef_t`) takes C's common type of them: double over float over an integer.
+    /// One that resolves to an integer type is timed by the step's.
+    pub fn resolve_step(&self, s: &mut ChainStep) {
+        let wide_step = self.wide_integer(&s.ty);
+        s.ty = self.resolve(&s.ty).to_string();
+        let mut ops = Vec::with_capacity(s.ops.len());
+        for o in std::mem::take(&mut s.ops) {
+            let (base, names) = o.split_once('@').unwrap_or((o.as_str(), ""));
+            let names: Vec<&str> = names.split('|').filter(|t| !t.is_empty()).collect();
+            let resolved: Vec<&str> = names.iter().map(|t| self.resolve(t)).collect();
+            let t = ["double", "float"].into_iter().find(|f| resolved.contains(f)).unwrap_or("int");
+            // An integer multiply of a typedef'd wide integer (`data_t` of `int`) is a wide one;
+            // the `int` of a built-in integer operand says nothing of its width (a counter).
+            let wide =
+                base == "mul" && t == "int" && (wide_step || names.iter().any(|n| *n != "int" && self.wide_integer(n)));
+            if wide {
+                ops.push("mulw".to_string());
+            } else if names.is_empty() {
+                ops.push(o);
+            } else if base != "cmp" && t == "int" {
+                ops.push(base.to_string());
+            } else {
+                // Floating arithmetic on an integer operand converts it first (C's usual
+                // conversions: `sitofp`, `sitodp`).
+                if base != "cmp" && resolved.contains(&"int") {
+                    ops.push("itof".to_string());
+                }
+                ops.push(format!("{base}@{t}"));
+            }
+        }
+        s.ops = ops;
+    }
+
     /// `float`, `double` or `int` for a type name, following the aliases (at most 8 deep).
     pub fn resolve(&self, name: &str) -> &'static str {
         let mut name = name;
@@ -773,9 +912,9 @@ mod tests {
         assert_eq!(
             got,
             vec![
-                ("T".into(), v(&["load", "mul"]), vec![]),
+                ("T".into(), v(&["load", "mul@T"]), vec![]),
                 // (x + a) weighs 5, a*a*a 7: the read and two multiplies, then the outer add.
-                ("T".into(), v(&["load", "mul", "mul", "add"]), vec![0]),
+                ("T".into(), v(&["load", "mul@T", "mul@T", "add@T"]), vec![0]),
                 ("int".into(), v(&["load", "div", "add"]), vec![]),
                 ("T".into(), v(&["sqrt"]), vec![1]),
             ]
@@ -784,8 +923,13 @@ mod tests {
         // Resolved: x 1 + 3; y waits for x (4) then mul, mul, add (10), its read overlapping:
         // 14; sqrt 15 after y: 29; the integer division's read and divider (36) are longer.
         let aliases = Aliases::scan(&[src]);
-        let resolved: Vec<ChainStep> =
-            steps_of_body(src).into_iter().map(|s| ChainStep { ty: aliases.resolve(&s.ty).into(), ..s }).collect();
+        let resolved: Vec<ChainStep> = steps_of_body(src)
+            .into_iter()
+            .map(|mut s| {
+                aliases.resolve_step(&mut s);
+                s
+            })
+            .collect();
         assert_eq!(chain_cycles(&resolved), 36);
         assert_eq!(chain_cycles(&resolved[..2]), 14);
         assert_eq!(chain_cycles(&[resolved[0].clone(), resolved[1].clone(), resolved[3].clone()]), 29);
@@ -834,13 +978,46 @@ mod tests {
             vec![
                 ("int".into(), v(&["load", "mulc@double"]), vec![]),
                 ("int".into(), v(&["add"]), vec![0]),
-                ("float".into(), v(&["load", "mulc"]), vec![]),
+                // A double literal a float holds exactly: a float multiply.
+                ("float".into(), v(&["load", "mulc@float"]), vec![]),
             ]
         );
         let steps = steps_of_body(src);
         // x: a read, then a double multiply (1 + 6); d[i]: after it, a free add.
         assert_eq!(chain_cycles(&steps[..2]), 7);
         assert_eq!(op_latency("mulc@double", "int"), 6);
+    }
+
+    /// C's common type of the operands types each operation, whatever the step assigns to: a
+    /// `short` sum of `short` times `float` multiplies and adds in float; `M_PI` (a double
+    /// that no float holds) makes a double multiply; a cast's type counts; a typedef'd operand
+    /// is kept by name for `sim`. A loop that is the whole body of another (no braces) is its
+    /// own probe's, not the outer loop's.
+    #[test]
+    fn operations_take_the_common_type_of_their_operands() {
+        let src = "typedef float coef_t;\nvoid k(const short *in, const float *kf, const coef_t *c, short *out, int n, int m) {\n  \
+                   short s = 0;\n  float a = 0;\n  for (int i = 0; i < n; i++) {\n    s += in[i] * kf[i];\n    \
+                   a = M_PI * i * (i + 1) / n;\n    out[i] = (float)in[i] * c[i];\n  }\n  \
+                   for (int i = 0; i < n; i++)\n    for (int j = 0; j < m; j++)\n      s += in[j] * kf[j];\n  out[0] = s + a;\n}\n";
+        assert_eq!(
+            steps_of(src),
+            vec![
+                // The integer operands stay listed: `sim` converts them.
+                ("short".into(), v(&["load", "mul@int|float", "add@int|float"]), vec![]),
+                // `(i + 1)`'s add weighs as the step's float add on the deepest path.
+                ("float".into(), v(&["add", "mul@double|int", "div@double|int"]), vec![]),
+                ("short".into(), v(&["load", "mul@float|coef_t"]), vec![]),
+            ]
+        );
+        let m = crate::model::build(&crate::parse::parse_cpp(src, None), src);
+        let chain = |l: usize| m.functions[0].loops[l].details.as_ref().unwrap().facts.chain.len();
+        assert_eq!((chain(1), chain(2)), (0, 1), "the unbraced inner loop's step is its own");
+        // Resolved: each integer operand of floating arithmetic is converted first.
+        let aliases = Aliases::scan(&[src]);
+        let mut first = steps_of_body(src).remove(0);
+        aliases.resolve_step(&mut first);
+        assert_eq!(first.ops, v(&["load", "itof", "mul@float", "itof", "add@float"]));
+        assert_eq!(chain_cycles(&[first]), 1 + 2 + 3 + 2 + 4);
     }
 
     fn steps_of_body(src: &str) -> Vec<ChainStep> {
