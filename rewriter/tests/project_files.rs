@@ -528,3 +528,21 @@ int main(int argc, char **argv) {
         assert_eq!(row(&rep, "acc")["trips"], 5 * 9, "{project}");
     }
 }
+
+/// A kernel defined inside `extern "C"` and declared for the testbench as a C++ function links
+/// in Vitis' co-simulation wrapper but not in a C simulation: the link error says which file
+/// defines it so and what to do (a public 2023.1 `mac`).
+#[test]
+fn a_kernel_defined_extern_c_for_a_cpp_testbench_is_explained() {
+    let t = tree(&[
+        ("k.cpp", "extern \"C\" {\nint top(int n) {\n  int s = 0;\n  for (int i = 0; i < n; i++) s += i;\n  return s;\n}\n}\n"),
+        ("k.h", "int top(int n);\n"),
+        ("tb.cpp", "#include \"k.h\"\nint main() { return top(5) == 10 ? 0 : 1; }\n"),
+        ("hls_config.cfg", "[hls]\nsyn.top=top\nsyn.file=k.cpp\nsyn.file=k.h\ntb.file=tb.cpp\n"),
+    ]);
+    let r = sim(t.path(), &["hls_config.cfg", "--no-csynth"]);
+    assert_ne!(r.code, 0);
+    assert!(r.stderr.contains("does not link"), "{}", r.stderr);
+    assert!(r.stderr.contains("k.cpp defines `top` inside `extern \"C\"`"), "{}", r.stderr);
+    assert!(!r.stderr.contains("panicked"), "{}", r.stderr);
+}

@@ -545,7 +545,31 @@ fn compile(spec: &RunSpec, opts: &RunOptions, work: &Path, tree: &shadow::Tree, 
         }
         objects.push(obj);
     }
-    link(&opts.cxx, &objects, &with_systemc(spec), exe)
+    link(&opts.cxx, &objects, &with_systemc(spec), exe).map_err(|e| match linkage_advice(&e.to_string(), spec) {
+        Some(advice) => Error::new(ErrorKind::BadInput, format!("{e}{advice}")),
+        None => e,
+    })
+}
+
+/// Why a kernel function the testbench calls is missing at link time when the sources define it
+/// inside `extern "C"` while the testbench sees a C++ declaration (g++ names the missing
+/// symbol with its parameter list, `mac(float*, float*, float*, int)`): Vitis' co-simulation
+/// wrapper links such a design, a plain C simulation does not (a public 2023.1 `mac`).
+fn linkage_advice(message: &str, spec: &RunSpec) -> Option<String> {
+    let at = message.find("undefined reference to `")? + "undefined reference to `".len();
+    let name = message[at..].split('(').next()?.trim();
+    let simple = name.rsplit("::").next().unwrap_or(name);
+    if simple.is_empty() || !message[at + name.len()..].starts_with('(') {
+        return None;
+    }
+    let defines = |text: &str| text.contains("extern \"C\"") && text.contains(&format!("{simple}("));
+    let file = spec.sources.iter().find(|(p, _)| std::fs::read_to_string(p).is_ok_and(|t| defines(&t)))?;
+    Some(format!(
+        "\nhlsinstr: {} defines `{simple}` inside `extern \"C\"`, but the testbench calls it as a C++ function (the \
+         name above is C++'s): declare it `extern \"C\"` where the testbench includes it, or give --tb a file that \
+         declares the C function and defines the C++ one calling it",
+        file.0.display()
+    ))
 }
 
 /// The link flags, with SystemC's library when a testbench is a SystemC one (it includes
