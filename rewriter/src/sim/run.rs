@@ -557,9 +557,13 @@ fn compile(spec: &RunSpec, opts: &RunOptions, work: &Path, tree: &shadow::Tree, 
 /// wrapper links such a design, a plain C simulation does not (a public 2023.1 `mac`).
 fn linkage_advice(message: &str, spec: &RunSpec) -> Option<String> {
     let at = message.find("undefined reference to `")? + "undefined reference to `".len();
-    let name = message[at..].split('(').next()?.trim();
-    let simple = name.rsplit("::").next().unwrap_or(name);
-    if simple.is_empty() || !message[at + name.len()..].starts_with('(') {
+    let rest = &message[at..];
+    let name = rest.split('(').next()?;
+    if name.len() == rest.len() {
+        return None; // no parameter list: a C symbol, not this case
+    }
+    let simple = name.trim().rsplit("::").next().unwrap_or("");
+    if simple.is_empty() {
         return None;
     }
     let defines = |text: &str| text.contains("extern \"C\"") && text.contains(&format!("{simple}("));
