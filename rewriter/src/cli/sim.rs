@@ -483,8 +483,7 @@ pub struct ProjectArgs {
 /// with the first, its calls were compared with the others). Said when it changes the run.
 pub(super) fn take_cosim_argv(spec: &mut run::RunSpec, project: Option<&hlsinstr::project::Project>, command: &str) {
     let Some(p) = project else { return };
-    let argv: Vec<String> =
-        p.cosim_argv.as_deref().map(|a| a.split_whitespace().map(String::from).collect()).unwrap_or_default();
+    let argv = run::argv_words(p.cosim_argv.as_deref());
     if argv != spec.argv {
         let shown = |a: &[String]| if a.is_empty() { "none".to_string() } else { format!("`{}`", a.join(" ")) };
         eprintln!(

@@ -428,6 +428,14 @@ pub struct ReadSite {
     pub may_burst: bool,
 }
 
+impl PortInfo {
+    /// The m_axi bundle of the top-level port it is bound to; ports given none share Vitis'
+    /// default one, `gmem`.
+    pub fn bundle(&self) -> &str {
+        self.bound_to.first().and_then(|o| o.bundle.as_deref()).unwrap_or("gmem")
+    }
+}
+
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }

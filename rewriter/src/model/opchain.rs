@@ -371,9 +371,7 @@ fn operand_types(n: Node, cx: &Cx, depth: usize) -> Vec<String> {
         "identifier" => {
             let name = &text[n.byte_range()];
             match cx.types.get(name) {
-                Some(t) if !t.is_empty() && !builtin_integer(t) => add(t.clone()),
-                Some(t) if !t.is_empty() => add("int".to_string()),
-                Some(_) => {}
+                Some(t) => type_name(t).into_iter().for_each(&mut add),
                 None if name.starts_with("M_")
                     && name[2..].chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_') =>
                 {
@@ -385,19 +383,14 @@ fn operand_types(n: Node, cx: &Cx, depth: usize) -> Vec<String> {
         // An element's type is its array's (not through a field, whose type is not known here).
         "subscript_expression" | "pointer_expression" if !has_field(n) => {
             if let Some(t) = base_name(n, text).and_then(|b| cx.types.get(&b)) {
-                if !t.is_empty() {
-                    add(if builtin_integer(t) { "int".to_string() } else { t.clone() });
-                }
+                type_name(t).into_iter().for_each(&mut add);
             }
         }
         "cast_expression" => {
             if let Some(t) = field(n, "type") {
                 let t = text[t.byte_range()].split_whitespace().collect::<Vec<_>>().join(" ");
-                if t.contains('*') {
-                } else if builtin_integer(t.trim_start_matches("const ")) {
-                    add("int".to_string());
-                } else {
-                    add(t.trim_start_matches("const ").to_string());
+                if !t.contains('*') {
+                    type_name(t.trim_start_matches("const ")).into_iter().for_each(&mut add);
                 }
             }
         }
@@ -435,6 +428,16 @@ fn operand_types(n: Node, cx: &Cx, depth: usize) -> Vec<String> {
         _ => {}
     }
     out
+}
+
+/// How [`operand_types`] lists a declared type: `int` for a built-in integer, a floating or
+/// typedef'd type by its name; none when no type is known.
+fn type_name(t: &str) -> Option<String> {
+    match t {
+        "" => None,
+        t if builtin_integer(t) => Some("int".to_string()),
+        t => Some(t.to_string()),
+    }
 }
 
 /// The text of an operand made only of names that are no parameter or local of the function,

@@ -179,8 +179,7 @@ pub fn reads_the_report_did_not_burst(manifest: &Manifest, report: &Report) -> O
     let mut marks: Vec<(usize, Vec<usize>)> = Vec::new();
     for (at, p) in manifest.probes.iter().enumerate() {
         let Some(info) = p.port.as_deref() else { continue };
-        let bundle = info.bound_to.first().and_then(|o| o.bundle.as_deref()).unwrap_or("gmem");
-        let interface = format!("m_axi_{bundle}");
+        let interface = format!("m_axi_{}", info.bundle());
         let burst_at = |loops: &[usize]| {
             bursts.iter().any(|b| {
                 let at =
@@ -206,16 +205,13 @@ pub fn reads_the_report_did_not_burst(manifest: &Manifest, report: &Report) -> O
 /// Vitis' default one. `None` when nothing changes.
 pub fn reads_sharing_a_bundle_are_single(manifest: &Manifest) -> Option<Manifest> {
     use std::collections::HashMap;
-    let bundle_of = |info: &crate::emit::manifest::PortInfo| {
-        info.bound_to.first().and_then(|o| o.bundle.clone()).unwrap_or_else(|| "gmem".to_string())
-    };
     // (file, bundle, innermost loop line) → the ports (by place in the manifest) read there.
-    let mut readers: HashMap<(&str, String, usize), Vec<usize>> = HashMap::new();
+    let mut readers: HashMap<(&str, &str, usize), Vec<usize>> = HashMap::new();
     for (at, p) in manifest.probes.iter().enumerate() {
         let Some(info) = p.port.as_deref() else { continue };
         for s in &info.reads {
             let Some(&inner) = s.loops.first() else { continue };
-            let ports = readers.entry((p.file.as_str(), bundle_of(info), inner)).or_default();
+            let ports = readers.entry((p.file.as_str(), info.bundle(), inner)).or_default();
             if !ports.contains(&at) {
                 ports.push(at);
             }
@@ -224,7 +220,7 @@ pub fn reads_sharing_a_bundle_are_single(manifest: &Manifest) -> Option<Manifest
     let shared = |at: usize, inner: usize| {
         let p = &manifest.probes[at];
         let info = p.port.as_deref().expect("a port probe");
-        readers.get(&(p.file.as_str(), bundle_of(info), inner)).is_some_and(|ports| ports.len() > 1)
+        readers.get(&(p.file.as_str(), info.bundle(), inner)).is_some_and(|ports| ports.len() > 1)
     };
     let mut marks: Vec<(usize, Vec<usize>)> = Vec::new();
     for (at, p) in manifest.probes.iter().enumerate() {

@@ -1397,8 +1397,7 @@ impl<'a> Ctx<'a> {
                 if !single || pipe.trips == 0 || reads % pipe.trips != 0 {
                     continue;
                 }
-                // Ports given no bundle share Vitis' default one.
-                let bundle = info.bound_to.first().and_then(|o| o.bundle.clone()).unwrap_or_else(|| "gmem".to_string());
+                let bundle = info.bundle().to_string();
                 match bundles.iter_mut().find(|b| b.0 == bundle) {
                     Some(b) => {
                         b.1 += reads / pipe.trips;

@@ -144,7 +144,7 @@ impl RunSpec {
                 data_files.push(f.path.clone());
             }
         }
-        let argv = p.csim_argv.as_deref().map(|a| a.split_whitespace().map(String::from).collect()).unwrap_or_default();
+        let argv = argv_words(p.csim_argv.as_deref());
         let mut include_dirs: Vec<String> = Vec::new();
         for f in p
             .sources
@@ -174,6 +174,12 @@ impl RunSpec {
             kernel_flow: p.flow_target.as_deref() == Some("vitis"),
         })
     }
+}
+
+/// The testbench's arguments as a project writes them (`csim.argv`, `cosim_design -argv`): its
+/// words, none when it gives none.
+pub fn argv_words(argv: Option<&str>) -> Vec<String> {
+    argv.map(|a| a.split_whitespace().map(String::from).collect()).unwrap_or_default()
 }
 
 /// Rewrite, build, run; the event log and manifest come back.
@@ -557,11 +563,9 @@ fn compile(spec: &RunSpec, opts: &RunOptions, work: &Path, tree: &shadow::Tree, 
 /// wrapper links such a design, a plain C simulation does not (a public 2023.1 `mac`).
 fn linkage_advice(message: &str, spec: &RunSpec) -> Option<String> {
     let at = message.find("undefined reference to `")? + "undefined reference to `".len();
-    let rest = &message[at..];
-    let name = rest.split('(').next()?;
-    if name.len() == rest.len() {
-        return None; // no parameter list: a C symbol, not this case
-    }
+    let symbol = message[at..].split('\'').next()?;
+    // No parameter list: a C symbol, not this case.
+    let (name, _) = symbol.split_once('(')?;
     let simple = name.trim().rsplit("::").next().unwrap_or("");
     if simple.is_empty() {
         return None;
