@@ -11,7 +11,7 @@ use super::parcalls::{Callee, Group, ParCalls};
 use super::relations::{Channel, Relations};
 use super::timing::pipeline_rtl::{interface_loops, RTL_WRAPPER_SAVING};
 use super::timing::{LoopTiming, ModuleTiming, NestRole, Timing};
-use crate::emit::manifest::{Manifest, ProbeEntry};
+use crate::emit::manifest::{Manifest, ProbeEntry, ReadSite};
 use crate::error::{Error, ErrorKind, Result};
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -220,6 +220,9 @@ struct Open<'a> {
     /// port probe), for the single-read waits ([`Options::single_reads`]).
     pipes: Vec<PipeRun>,
     port_reads: Vec<(u32, u64)>,
+    /// A function: the trips of the loops that hold its ports' element reads (by line), where a
+    /// port is read in more than one loop (`Cx::read_loops`): its reads are shared out by them.
+    read_loop_trips: Vec<(usize, u64)>,
 }
 
 /// A thread's open invocations, innermost last. A closed invocation's slot is kept for the next
@@ -394,6 +397,44 @@ fn pipelined_lines(manifest: &Manifest, timing: &HashMap<u32, Timing>) -> FastMa
     out
 }
 
+/// The loops whose trips share out the element reads of a port read in more than one loop of
+/// its function: the innermost loop of each read (by probe, with its line). Sites name loops by
+/// line, so a line holding two loops of one function is left out.
+fn read_loops(manifest: &Manifest) -> Vec<(u32, usize)> {
+    let mut loops: HashMap<(&str, &str, usize), Option<u32>> = HashMap::new();
+    for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
+        loops.entry((p.file.as_str(), p.function.as_str(), p.line)).and_modify(|e| *e = None).or_insert(Some(p.id));
+    }
+    let mut out = Vec::new();
+    for p in &manifest.probes {
+        let Some(info) = p.port.as_deref().filter(|i| i.memcpys == 0) else { continue };
+        let mut lines: Vec<usize> = info.reads.iter().filter_map(|s| s.loops.first().copied()).collect();
+        lines.sort_unstable();
+        lines.dedup();
+        if lines.len() < 2 {
+            continue;
+        }
+        for line in lines {
+            if let Some(Some(id)) = loops.get(&(p.file.as_str(), p.function.as_str(), line)) {
+                out.push((*id, line));
+            }
+        }
+    }
+    out
+}
+
+/// A port's `reads` element reads of one function invocation shared out by its read sites:
+/// each site reads once a trip of its innermost loop (`trips`, by line). Only when that
+/// accounts for every read counted: a conditional read, or one outside any loop, makes the sum
+/// differ, and then the reads cannot be placed.
+fn shared_out(sites: &[ReadSite], trips: &[(usize, u64)], reads: u64) -> Option<Vec<u64>> {
+    let per_site: Vec<u64> = sites
+        .iter()
+        .map(|s| s.loops.first().and_then(|l| trips.iter().find(|t| t.0 == *l)).map(|t| t.1))
+        .collect::<Option<_>>()?;
+    (per_site.iter().sum::<u64>() == reads).then_some(per_site)
+}
+
 /// Bytes of one element of a port's type, for telling a bulk transfer from an element access.
 fn port_element_bytes(t: &str) -> Option<u64> {
     let t = t.trim().trim_start_matches("const ").trim_end_matches('*').trim();
@@ -453,6 +494,9 @@ struct Ctx<'a> {
     /// Some port reads single elements (no `memcpy`): else no read waits, and the pipelines a
     /// function ran need not be noted at every loop's end.
     single_read_ports: bool,
+    /// The loops (by probe, with their line) that are the innermost loop of an m_axi element
+    /// read of a port read in more than one loop of its function (see `read_loops`).
+    read_loops: IdTable<usize>,
 }
 
 /// A site found: (probe, call site, site index).
@@ -534,6 +578,7 @@ impl<'a> Replayer<'a> {
                 .iter()
                 .filter_map(|p| p.port.as_deref())
                 .any(|i| i.memcpys == 0 && !i.reads.is_empty()),
+            read_loops: IdTable::new(read_loops(manifest)),
         };
         let tops: Vec<u32> = manifest
             .probes
@@ -616,6 +661,7 @@ impl<'a> Replayer<'a> {
                 let frames = self.stacks.get(r.thread);
                 let stack = &mut frames.slots[..frames.len];
                 self.cx.note_pipe(l.probe, stack, n, n * l.trips);
+                self.cx.note_read_loop(l.probe, stack, n * l.trips);
                 let site = &mut self.cx.out.sites[l.site];
                 site.runs += n;
                 site.trips += n * l.trips;
@@ -964,6 +1010,7 @@ impl<'a> Ctx<'a> {
         o.loose_loop = false;
         o.pipes.clear();
         o.port_reads.clear();
+        o.read_loop_trips.clear();
         Ok(())
     }
 
@@ -1070,6 +1117,7 @@ impl<'a> Ctx<'a> {
         let t = open.t;
         let trips = self.trips(t, stack, open, r);
         self.note_pipe(r.probe, stack, 1, trips);
+        self.note_read_loop(r.probe, stack, r.value.unwrap_or(0));
         let waits = self.single_read_waits(open) + self.straight_read_waits(open, stack);
         open.child_sum += waits;
         open.delta += waits as i64;
@@ -1341,6 +1389,19 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// A loop that holds port reads shared out by loop ([`read_loops`]) ended after `trips`
+    /// trips (of `runs` like it): the nearest function around it counts them.
+    fn note_read_loop(&self, probe: u32, stack: &mut [Open], trips: u64) {
+        let Some(line) = self.read_loops.get(probe) else { return };
+        let function = stack.iter_mut().rev().find(|o| self.probes.get(o.probe).is_some_and(|p| p.kind == "function"));
+        if let Some(f) = function {
+            match f.read_loop_trips.iter_mut().find(|t| t.0 == line) {
+                Some(t) => t.1 += trips,
+                None => f.read_loop_trips.push((line, trips)),
+            }
+        }
+    }
+
     /// A loop invocation (or `runs` like it) of `trips` ended: when it is a pipelined loop (the
     /// head of a flattened nest for the nest), the nearest function around it notes its run.
     fn note_pipe(&self, probe: u32, stack: &mut [Open], runs: u64, trips: u64) {
@@ -1368,9 +1429,10 @@ impl<'a> Ctx<'a> {
 
     /// A function invocation ends: the cycles its pipelined loops waited for single-beat m_axi
     /// reads (docs/cycle-model.md, "m_axi single reads in a pipeline"). A port counts for a loop
-    /// when every element read of it in the function is inside the loop and none may be a burst
-    /// of the loop itself (its innermost loop the pipelined one, a forward run of its counter),
-    /// and its reads are a whole number per iteration; a bundle's reads share its adapter, and
+    /// when none of its element reads inside the loop may be a burst of the loop itself (its
+    /// innermost loop the pipelined one, a forward run of its counter) and its reads in the loop
+    /// are a whole number per iteration: all it read, when every read is inside the loop, else
+    /// the share of the reads inside ([`shared_out`]); a bundle's reads share its adapter, and
     /// the loop loses what its busiest bundle makes it wait. Where the II is the model's, not
     /// the report's, and a bundle has more reads an iteration than it, the II rises to them (a
     /// bundle takes one read request a cycle): the loop loses the steps that adds too.
@@ -1388,13 +1450,30 @@ impl<'a> Ctx<'a> {
                 _ => Some(line),
             };
             let mut bundles: Vec<(String, u64, u64)> = Vec::new();
-            for &(port, reads) in &open.port_reads {
+            for &(port, all_reads) in &open.port_reads {
                 let Some(info) = self.probes.get(port).and_then(|p| p.port.as_deref()) else { continue };
-                let single = info
+                if info
                     .reads
                     .iter()
-                    .all(|s| s.loops.contains(&line) && !(s.may_burst && s.loops.first() == inner.as_ref()));
-                if !single || pipe.trips == 0 || reads % pipe.trips != 0 {
+                    .any(|s| s.loops.contains(&line) && s.may_burst && s.loops.first() == inner.as_ref())
+                {
+                    continue;
+                }
+                let reads = if info.reads.iter().all(|s| s.loops.contains(&line)) {
+                    all_reads
+                } else {
+                    match shared_out(&info.reads, &open.read_loop_trips, all_reads) {
+                        Some(per_site) => info
+                            .reads
+                            .iter()
+                            .zip(per_site)
+                            .filter(|(s, _)| s.loops.contains(&line))
+                            .map(|(_, n)| n)
+                            .sum(),
+                        None => continue,
+                    }
+                };
+                if reads == 0 || pipe.trips == 0 || reads % pipe.trips != 0 {
                     continue;
                 }
                 let bundle = info.bundle().to_string();
@@ -1479,8 +1558,11 @@ impl<'a> Ctx<'a> {
         let mut reads = 0;
         for &(port, n) in &open.port_reads {
             let Some(info) = self.probes.get(port).and_then(|p| p.port.as_deref()) else { continue };
-            if info.reads.iter().all(|s| !s.may_burst && !in_pipeline(&s.loops)) {
+            let straight = |s: &ReadSite| !s.may_burst && !in_pipeline(&s.loops);
+            if info.reads.iter().all(straight) {
                 reads += n;
+            } else if let Some(per_site) = shared_out(&info.reads, &open.read_loop_trips, n) {
+                reads += info.reads.iter().zip(per_site).filter(|(s, _)| straight(s)).map(|(_, k)| k).sum::<u64>();
             }
         }
         if reads == 0 {
