@@ -50,6 +50,15 @@ impl Error {
         self.path = Some(path.into());
         self
     }
+    /// As [`Error::at`] for an error that names no file yet: one that does (a report read
+    /// while a log was analysed, say) keeps its own.
+    pub fn or_at(self, path: impl Into<PathBuf>) -> Self {
+        if self.path.is_some() {
+            self
+        } else {
+            self.at(path)
+        }
+    }
     pub fn at_line(mut self, line: usize, col: usize) -> Self {
         self.line_col = Some((line, col));
         self

@@ -591,3 +591,28 @@ fn burst_summary_with_loop_column_and_variable_length() {
     assert_eq!((b[1].location.as_ref().unwrap().file.as_str(), b[1].location.as_ref().unwrap().line), ("d:/k.cpp", 9));
     assert!(rep.warnings.iter().any(|w| w.contains("Inferred Burst Summary row has 2 cells")), "{:?}", rep.warnings);
 }
+
+/// Some Vitis 2025.2 installations write no release into either report of a run: `csynth.rpt`
+/// says `* Version:         (Build 6295257 on Nov 12 2025)` and `csynth.xml` `<Version/>`. The
+/// XML alone cannot be dated and is refused, saying what to give instead; beside its
+/// `csynth.rpt`, that is read (the release from its build date), and warnings say both.
+#[test]
+fn a_2025_2_run_without_its_release_is_read_from_the_text_reports_build_date() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/cycle/01_memcpy_local");
+    let xml =
+        std::fs::read_to_string(src.join("csynth.xml")).unwrap().replace("<Version>2022.2</Version>", "<Version/>");
+    let rpt = std::fs::read_to_string(src.join("csynth.rpt")).unwrap();
+    let line = rpt.lines().find(|l| l.trim_start().starts_with("* Version:")).expect("a version line").to_string();
+    let rpt = rpt.replace(&line, "    * Version:         (Build 6295257 on Nov 12 2025)");
+    std::fs::write(dir.path().join("csynth.xml"), &xml).unwrap();
+    let err = parse_file(dir.path().join("csynth.xml")).unwrap_err();
+    assert!(err.to_string().contains("give the csynth.rpt of the same run"), "{err}");
+    std::fs::write(dir.path().join("csynth.rpt"), &rpt).unwrap();
+    let rep = parse_file(dir.path().join("csynth.xml")).unwrap();
+    assert_eq!(rep.version, "2025.2");
+    assert!(rep.files[0].ends_with("csynth.rpt"), "{:?}", rep.files);
+    assert!(rep.warnings[0].contains("<Version> is blank"), "{:?}", rep.warnings);
+    assert!(rep.warnings.iter().any(|w| w.contains("build date")), "{:?}", rep.warnings);
+    assert!(rep.top_module().and_then(|m| m.latency).is_some());
+}

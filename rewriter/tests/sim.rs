@@ -242,6 +242,32 @@ fn a_failing_testbench_gives_no_report() {
     assert!(r.stderr.contains("got 2"), "its output is shown: {}", r.stderr);
 }
 
+/// A report the analysis refuses is named in the error, with its line: the error once named the
+/// run's event log, which the report was read beside (a public 2025.2 report whose version line
+/// holds no release, `* Version: (Build 1)`, with nothing to date it by either).
+#[test]
+fn a_refused_report_is_named_in_the_error_not_the_event_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let rpt = dir.path().join("k_top_csynth.rpt");
+    std::fs::write(
+        &rpt,
+        "\n================================================================\n== Vitis HLS Report for 'k_top'\n\
+         ================================================================\n* Date:           today\n\n\
+         * Version:         (Build 1)\n* Project:        p\n",
+    )
+    .unwrap();
+    let (r, _) = sim_k_top(
+        dir.path(),
+        "int k_top(int x) {\n  return x + 1;\n}\n",
+        "int k_top(int);\nint main() { return k_top(1) == 2 ? 0 : 1; }\n",
+        &["--csynth", rpt.to_str().unwrap()],
+    );
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let at = format!("{}:7:1: report version \"(Build\" is not a tool version", rpt.display());
+    assert!(r.stderr.contains(&at), "{}", r.stderr);
+    assert!(!r.stderr.contains("hlsinstr-events.log"), "{}", r.stderr);
+}
+
 #[test]
 fn the_rewrites_warnings_are_shown_a_lambdas_loop_among_them() {
     // A dataflow stage written as a lambda: the rewrite leaves lambdas unprobed, so the stage's

@@ -160,7 +160,8 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
     if version.is_empty() {
         return Err(bad(format!(
             "no <ReportVersion><Version>: cannot tell which tool wrote this report; {EXPECTED}, \
-             version {MIN_VERSION_YEAR}.1 or later. Re-run synthesis if the file was cut short"
+             version {MIN_VERSION_YEAR}.1 or later. Re-run synthesis if the file was cut short; some Vitis \
+             2025.2 installations leave the version blank: give the csynth.rpt of the same run instead"
         )));
     }
     let year = version_year(&version).ok_or_else(|| {
@@ -251,6 +252,15 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
 }
 
 /// `2022.1` → 2022; also `2019.2.1`. `None` unless it starts with a 4-digit year and a dot.
+/// Whether a well-formed report's `<ReportVersion><Version>` is there but blank, as some Vitis
+/// 2025.2 installations write it (their `csynth.rpt` dates the build, see `rpt::header`).
+pub(super) fn version_is_blank(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    Document::parse(text).ok().is_some_and(|doc| {
+        child_path(doc.root_element(), &["ReportVersion", "Version"]).is_some_and(|v| text_of(v).trim().is_empty())
+    })
+}
+
 pub(super) fn version_year(version: &str) -> Option<u32> {
     let (year, rest) = version.trim().split_once('.')?;
     let minor = rest.split('.').next()?;

@@ -186,7 +186,7 @@ impl ShapeBuilder {
 /// not grow with its length (but for the branch trace's own records). See [`analyze_records`]
 /// for how one pass gives what two did.
 pub fn analyze(log: &Path, manifest: &Manifest, opts: &AnalysisOptions) -> Result<Analysis> {
-    analyze_stream(events::open(log)?, &|| events::open(log), manifest, opts).map_err(|e| e.at(log))
+    analyze_stream(events::open(log)?, &|| events::open(log), manifest, opts).map_err(|e| e.or_at(log))
 }
 
 /// As [`analyze`], over a log read from `stream` (the testbench's pipe as it arrives, say);
@@ -453,6 +453,11 @@ fn analyze_inner(
             replayer.finish()
         }
     };
+    // What the report's reader could not use or had to assume (values it could not read, a
+    // release taken from the build date, a sibling report not read) is said with the estimate.
+    if let Some(r) = rep {
+        replay.warnings.splice(0..0, r.warnings.iter().cloned());
+    }
     if let (Some((a, b)), true) = (opts.trace_window, opts.timeline_nodes > 0) {
         replay.warnings.push(format!(
             "the timeline shows top-level calls {a} to {} of {} (--trace-window counts calls from 0)",

@@ -838,7 +838,7 @@ fn execute(
         let analysis = analysing.map(|h| {
             h.join()
                 .unwrap_or_else(|_| Err(Error::new(ErrorKind::Internal, "the analysis of the event log failed")))
-                .map_err(|e| e.at(log))
+                .map_err(|e| e.or_at(log))
         });
         let (status, log_complete, leftovers) = waited?;
         Ok(Executed {

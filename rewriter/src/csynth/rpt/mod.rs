@@ -145,6 +145,8 @@ struct Header {
     tool: &'static str,
     name: String,
     version: String,
+    /// The release was not written and was taken from the build date: the warning saying so.
+    inferred: Option<String>,
     part: Option<String>,
     product_family: Option<String>,
     flow_target: Option<String>,
@@ -185,7 +187,7 @@ fn parse(text: &str, origin: &Path) -> Result<Parsed> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text.lines().collect();
     let header = header(&lines, origin)?;
-    let mut ctx = Ctx { origin, warnings: Vec::new(), dropped: 0 };
+    let mut ctx = Ctx { origin, warnings: header.inferred.iter().cloned().collect(), dropped: 0 };
     let mut report = Report {
         tool: header.tool.to_string(),
         version: header.version.clone(),
@@ -244,7 +246,10 @@ fn header(lines: &[&str], origin: &Path) -> Result<Header> {
             })
             .filter(|v| !v.is_empty())
     };
-    let line = at + 1;
+    // The version line's number (1-based), else the title's.
+    let line = (at + 1..end)
+        .find(|&i| lines[i].trim().strip_prefix("* ").is_some_and(|l| l.starts_with("Version")))
+        .map_or(at + 1, |i| i + 1);
     let version_text = field("Version").ok_or_else(|| {
         bad(format!(
             "no '* Version:' line after the title: cannot tell which tool wrote this report; {EXPECTED}, version \
@@ -253,7 +258,21 @@ fn header(lines: &[&str], origin: &Path) -> Result<Header> {
         .at_line(line, 1)
     })?;
     // `2022.1 (Build 3526262 on ...)`.
-    let version = version_text.split_whitespace().next().unwrap_or("").to_string();
+    let mut version = version_text.split_whitespace().next().unwrap_or("").to_string();
+    let mut inferred = None;
+    if version.starts_with("(Build") && tool == "Vitis HLS" {
+        // Some 2025.2 installations leave the release out: `* Version: (Build 6295257 on Nov 12 2025)`.
+        if let Some(v) = release_of_build_date(&version_text) {
+            // Said once for the run's reports (siblings say the same of their directory).
+            let dir = origin.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            inferred = Some(format!(
+                "{}: the reports' '* Version:' lines name no release, `{version_text}`; Vitis HLS {v} is taken from \
+                 the build date",
+                dir.display()
+            ));
+            version = v;
+        }
+    }
     let year = version_year(&version).ok_or_else(|| {
         bad(format!("report version {version:?} is not a tool version like 2022.1; {EXPECTED}")).at_line(line, 1)
     })?;
@@ -273,10 +292,32 @@ fn header(lines: &[&str], origin: &Path) -> Result<Header> {
         tool,
         name,
         version,
+        inferred,
         part: field("Target device"),
         product_family: field("Product family"),
         flow_target,
     })
+}
+
+/// The Vitis HLS release a build of `text`'s date belongs to (`(Build 6295257 on Nov 12 2025)`,
+/// `(Build 3526262 on Mon Apr 18 15:48:16 MDT 2022)`): AMD builds the `.1` release in spring
+/// (builds of March to August: 2022.1 in April, 2023.1 and 2024.1 in May) and the `.2` in
+/// autumn (September to December: 2022.2 and 2023.2 in October, 2024.2 and 2025.2 in November);
+/// builds of January and February are updates of the previous year's `.2`. Vitis HLS only
+/// (2020 on): Vivado HLS had `.3` and `.4` releases in winter.
+fn release_of_build_date(text: &str) -> Option<String> {
+    const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let date = text.split_once(" on ")?.1;
+    let words: Vec<&str> =
+        date.split(|c: char| c.is_whitespace() || c == ')' || c == ',').filter(|w| !w.is_empty()).collect();
+    let month = words.iter().find_map(|w| MONTHS.iter().position(|m| w.eq_ignore_ascii_case(m)))? + 1;
+    let year: u32 = words.iter().rev().find(|w| w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()))?.parse().ok()?;
+    let (year, minor) = match month {
+        1 | 2 => (year - 1, 2),
+        3..=8 => (year, 1),
+        _ => (year, 2),
+    };
+    (year >= 2020).then(|| format!("{year}.{minor}"))
 }
 
 /// `(start, end)` of the section titled `== title` (to the next section title).

@@ -56,7 +56,11 @@ pub(in crate::csynth) fn add_siblings(report: &mut Report, layout: Layout, top_p
     }
     for sib in siblings {
         report.files.extend(sib.report.files.iter().cloned());
-        report.warnings.extend(sib.report.warnings.iter().cloned());
+        for w in &sib.report.warnings {
+            if !report.warnings.contains(w) {
+                report.warnings.push(w.clone());
+            }
+        }
         match layout {
             Layout::PerModule => {
                 for m in sib.report.modules {

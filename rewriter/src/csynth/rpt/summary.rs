@@ -373,6 +373,29 @@ mod tests {
         assert_eq!(l.iteration_latency, Some(Range::single(63)));
     }
 
+    /// Some Vitis 2025.2 reports leave the release out of the version line (a public one:
+    /// `* Version:         (Build 6295257 on Nov 12 2025)`): it is taken from the build date,
+    /// and a warning says so. Release months: spring `.1`, autumn `.2`, winter an update of the
+    /// `.2` before.
+    #[test]
+    fn a_version_line_without_its_release_is_read_from_the_build_date() {
+        let text = summary_text(&[["+ top         ", "1.00", "31", "32", "-", "no", "5"]])
+            .replace("2023.1 (Build 1 on today)", " (Build 6295257 on Nov 12 2025)");
+        let (rep, _) = parse_document(&text, Path::new("csynth.rpt")).unwrap();
+        assert_eq!(rep.version, "2025.2");
+        assert!(rep.warnings.iter().any(|w| w.contains("build date") && w.contains("2025.2")), "{:?}", rep.warnings);
+        for (date, release) in [
+            ("(Build 3526262 on Mon Apr 18 15:48:16 MDT 2022)", Some("2022.1")),
+            ("(Build 3670227 on Oct 13 2022)", Some("2022.2")),
+            ("(Build 5069499 on May 21 2024)", Some("2024.1")),
+            ("(Build 1 on Feb 2 2024)", Some("2023.2")),
+            ("(Build 1 on Dec 2 2018)", None),
+            ("(Build 1 on today)", None),
+        ] {
+            assert_eq!(super::super::release_of_build_date(date).as_deref(), release, "{date}");
+        }
+    }
+
     /// `SW I/O Information` as Vitis 2021.1 writes it: an array split into two memories on the
     /// control bundle, an output scalar there (a register and its `_ctrl`), an m_axi pointer.
     #[test]
