@@ -131,7 +131,19 @@ pub fn estimate(
         _ if report.is_some() => Sourced::new(first_extra, Source::Report),
         _ => Sourced::new(first_extra, Source::Project),
     };
-    let cosim = cosim.map(|c| compare(&cosim_per_call, c, report_latency));
+    // A free-running top (no ap_start) fed back to back: co-sim's latency of a call counts its
+    // wait behind the calls before it.
+    let control = match report {
+        Some(r) => r.control.as_deref(),
+        None => top_info.and_then(|m| m.control.as_deref()),
+    };
+    let free_running = control == Some("ap_ctrl_none");
+    let cosim = cosim.map(|c| match (free_running, c.spread) {
+        (true, Some((lo, _))) if cosim_per_call.len() > 1 => {
+            free_running_compare(&cosim_per_call, c, lo, report_latency)
+        }
+        _ => compare(&cosim_per_call, c, report_latency),
+    });
     Estimate {
         calls: replay.calls_total,
         per_call,
@@ -420,6 +432,29 @@ fn compare_spread(
          shortest and the longest call estimated and their mean ({mean:.1}); the error is the mean of the three"
     ));
     CosimComparison { files: c.files.clone(), calls, mean_abs_error_pct, report_mean_abs_error_pct, note }
+}
+
+/// A free-running (`ap_ctrl_none`) top's co-sim summary of calls that differ: co-simulation
+/// feeds a call's inputs ahead of time and counts its latency from them, so a call waits
+/// behind the ones before it (the public 2025.2 `viterbi_decoder`: 50, 192 on average, 193,
+/// with 48 between calls: three calls queued). The first call waits for none: the minimum is
+/// the latency of a call, and every call is compared with it.
+fn free_running_compare(
+    per_call: &[u64],
+    c: &CosimTruth,
+    lo: u64,
+    report: Option<csynth::Range<u64>>,
+) -> CosimComparison {
+    let alone = CosimTruth { files: c.files.clone(), per_call: vec![lo], spread: None };
+    let mut out = compare(per_call, &alone, report);
+    out.note = Some(format!(
+        "a free-running top (ap_ctrl_none): the co-simulation counts a call's latency from inputs it fed ahead, \
+         waits behind earlier calls included (average {}, maximum {}); every call is compared with its minimum, {lo}, \
+         the call that waited for none",
+        c.per_call.first().copied().unwrap_or(lo),
+        c.spread.map_or(lo, |s| s.1)
+    ));
+    out
 }
 
 /// How each module and loop of the report, and each probe, entered the estimate.
@@ -726,6 +761,33 @@ mod tests {
         let equal = CosimTruth { spread: None, ..truth };
         assert_eq!(compare(&[545, 3583], &equal, None).calls.len(), 2);
         assert_eq!(compare(&[545, 3583], &equal, None).calls[1].cosim, 1760);
+    }
+
+    /// A free-running top (the report's control `ap_ctrl_none`) whose co-sim summary spreads
+    /// (50, 192, 193: calls queued behind each other) is compared with its minimum, every call;
+    /// a top with a handshake keeps the shortest, longest and mean comparison.
+    #[test]
+    fn a_free_running_tops_calls_are_compared_with_the_call_that_waited_for_none() {
+        let ports = "|ap_clk              |  in |    1| ap_ctrl_none |          k         | return value |\n";
+        let report = old_report_of_latency(ports, 47);
+        assert_eq!(report.control.as_deref(), Some("ap_ctrl_none"));
+        let replay = Replay { calls: vec![47, 47, 47], calls_total: 3, calls_cycles: 141, ..Replay::default() };
+        let truth = CosimTruth { files: vec!["k_cosim.rpt".into()], per_call: vec![192], spread: Some((50, 193)) };
+        let e = estimate(&replay, Some(&report), "k", Some(&truth), None, None);
+        let c = e.cosim.expect("compared");
+        assert_eq!(c.calls.iter().map(|c| c.cosim).collect::<Vec<_>>(), [50, 50, 50]);
+        assert!((c.mean_abs_error_pct - 6.0).abs() < 0.05, "{}", c.mean_abs_error_pct);
+        assert!(c.note.as_deref().is_some_and(|n| n.contains("free-running")), "{:?}", c.note);
+        let hs = old_report_of_latency(
+            "|ap_start            |  in |    1| ap_ctrl_hs   |          k         | return value |\n",
+            47,
+        );
+        let c = estimate(&replay, Some(&hs), "k", Some(&truth), None, None).cosim.expect("compared");
+        assert_eq!(c.calls.iter().map(|c| c.cosim).collect::<Vec<_>>(), [50, 193]);
+        // Without a report, the top's `INTERFACE ap_ctrl_none port=return` says it.
+        let top = ModuleInfo { control: Some("ap_ctrl_none".into()), ..ModuleInfo::default() };
+        let c = estimate(&replay, None, "k", Some(&truth), Some(&top), None).cosim.expect("compared");
+        assert_eq!(c.calls.iter().map(|c| c.cosim).collect::<Vec<_>>(), [50, 50, 50]);
     }
 
     /// Without a report, the arrays on the bundle are moved inside the window from 2020 on, as
