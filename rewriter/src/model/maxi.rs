@@ -272,36 +272,196 @@ fn loop_counter(node: Node, text: &str) -> Option<String> {
 }
 
 /// Whether `index` adds `v` once, unscaled, to terms without it: `Some(true)` for `i`,
-/// `base + i`, `i + 1`; `Some(false)` when `v` is absent, scaled (`i * n`, `n*i`), shifted or
-/// subtracted; `None` when the index is more than a sum of terms (parentheses, calls,
-/// conditionals), which the check does not read.
+/// `base + i`, `(i + 1)`, `(r * W) + i`; `Some(false)` when `v` is absent, scaled (`i * n`,
+/// `4 * (i + 1)`), under `/`, `%`, a bitwise operator or a shift (`(i * 5) & 63`), or
+/// subtracted; `None` when the index holds what the check does not read (calls, casts,
+/// conditionals, subscripts).
 fn unit_stride(index: &str, v: &str) -> Option<bool> {
-    let s = squash(index).replace(' ', "");
-    if s.contains(['(', ')', '?', '[', ']']) {
-        return None;
+    let tokens = stride::tokens(&squash(index))?;
+    let mut p = stride::Parser { tokens: &tokens, at: 0, v };
+    let c = p.sum()?;
+    (p.at == tokens.len()).then_some(c == stride::Coef::Const(1))
+}
+
+/// The coefficient of a loop counter in an index expression, for [`unit_stride`].
+mod stride {
+    /// How an expression depends on the counter: not at all, as `k × counter + ...` with `k`
+    /// known, scaled by something not known (`n * i`), or not linearly (`i % 8`, `i * i`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub(super) enum Coef {
+        Const(i64),
+        Scaled,
+        NonLinear,
     }
-    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let mentions = |t: &str| t.split(|c: char| !is_ident(c)).any(|w| w == v);
-    // Top-level terms with their signs.
-    let mut terms: Vec<(bool, String)> = Vec::new();
-    let mut cur = String::new();
-    let mut plus = true;
-    for c in s.chars() {
-        if (c == '+' || c == '-')
-            && !cur.is_empty()
-            && !cur.ends_with(['*', '/', '<', '>', '%', '&', '|', '^', 'e', 'E'])
-        {
-            terms.push((plus, std::mem::take(&mut cur)));
-            plus = c == '+';
-        } else if (c == '+' || c == '-') && cur.is_empty() {
-            plus = (c == '+') == plus;
-        } else {
-            cur.push(c);
+
+    #[derive(Debug, Clone, PartialEq)]
+    pub(super) enum Tok {
+        Name(String),
+        Num(i64),
+        /// A number that is not a plain decimal integer (`1.5`, `0x10u`): no counter in it.
+        Other,
+        Op(&'static str),
+    }
+
+    const OPS: [&str; 13] = ["<<", ">>", "+", "-", "*", "/", "%", "&", "|", "^", "(", ")", "~"];
+
+    pub(super) fn tokens(s: &str) -> Option<Vec<Tok>> {
+        let b = s.as_bytes();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            let c = b[i] as char;
+            if c.is_whitespace() {
+                i += 1;
+            } else if c.is_ascii_alphabetic() || c == '_' {
+                let j = (i..b.len()).find(|&j| !(b[j].is_ascii_alphanumeric() || b[j] == b'_')).unwrap_or(b.len());
+                out.push(Tok::Name(s[i..j].to_string()));
+                i = j;
+            } else if c.is_ascii_digit() {
+                let j = (i..b.len()).find(|&j| !(b[j].is_ascii_alphanumeric() || b[j] == b'.')).unwrap_or(b.len());
+                out.push(s[i..j].parse().map_or(Tok::Other, Tok::Num));
+                i = j;
+            } else if let Some(op) = OPS.iter().find(|op| s[i..].starts_with(**op)) {
+                out.push(Tok::Op(op));
+                i += op.len();
+            } else {
+                return None;
+            }
+        }
+        Some(out)
+    }
+
+    pub(super) struct Parser<'a> {
+        pub tokens: &'a [Tok],
+        pub at: usize,
+        pub v: &'a str,
+    }
+
+    /// `Const(0)` is "no counter".
+    fn add(a: Coef, b: Coef) -> Coef {
+        match (a, b) {
+            (Coef::NonLinear, _) | (_, Coef::NonLinear) => Coef::NonLinear,
+            (Coef::Const(x), Coef::Const(y)) => Coef::Const(x.saturating_add(y)),
+            _ => Coef::Scaled,
         }
     }
-    terms.push((plus, cur));
-    let with_v: Vec<&(bool, String)> = terms.iter().filter(|(_, t)| mentions(t)).collect();
-    Some(matches!(with_v.as_slice(), [(true, t)] if t == v))
+
+    fn neg(a: Coef) -> Coef {
+        match a {
+            Coef::Const(x) => Coef::Const(-x),
+            other => other,
+        }
+    }
+
+    impl Parser<'_> {
+        fn peek(&self) -> Option<&Tok> {
+            self.tokens.get(self.at)
+        }
+
+        fn op(&mut self, ops: &[&str]) -> Option<&'static str> {
+            match self.peek() {
+                Some(Tok::Op(o)) if ops.contains(o) => {
+                    let o = *o;
+                    self.at += 1;
+                    Some(o)
+                }
+                _ => None,
+            }
+        }
+
+        /// Bitwise and shift operators bind looser than `+` in C: an operand under one that
+        /// holds the counter makes the whole non-linear.
+        pub(super) fn sum(&mut self) -> Option<Coef> {
+            let mut c = self.additive()?;
+            while self.op(&["<<", ">>", "&", "|", "^"]).is_some() {
+                let r = self.additive()?;
+                c = if c == Coef::Const(0) && r == Coef::Const(0) { c } else { Coef::NonLinear };
+            }
+            Some(c)
+        }
+
+        fn additive(&mut self) -> Option<Coef> {
+            let mut c = self.product()?.0;
+            while let Some(o) = self.op(&["+", "-"]) {
+                let r = self.product()?.0;
+                c = add(c, if o == "-" { neg(r) } else { r });
+            }
+            Some(c)
+        }
+
+        /// The coefficient, and the value when the factor is a known constant.
+        fn product(&mut self) -> Option<(Coef, Option<i64>)> {
+            let (mut c, mut k) = self.unary()?;
+            while let Some(o) = self.op(&["*", "/", "%"]) {
+                let (rc, rk) = self.unary()?;
+                (c, k) = match (o, c, rc) {
+                    (_, Coef::Const(0), Coef::Const(0)) => (c, k.zip(rk).and_then(|(a, b)| fold(o, a, b))),
+                    ("*", Coef::Const(x), Coef::Const(0)) => {
+                        (rk.map_or(Coef::Scaled, |n| Coef::Const(x.saturating_mul(n))), None)
+                    }
+                    ("*", Coef::Const(0), Coef::Const(x)) => {
+                        (k.map_or(Coef::Scaled, |n| Coef::Const(x.saturating_mul(n))), None)
+                    }
+                    ("*", Coef::Scaled, Coef::Const(0)) | ("*", Coef::Const(0), Coef::Scaled) => (Coef::Scaled, None),
+                    _ => (Coef::NonLinear, None),
+                };
+            }
+            Some((c, k))
+        }
+
+        fn unary(&mut self) -> Option<(Coef, Option<i64>)> {
+            if self.op(&["-"]).is_some() {
+                let (c, k) = self.unary()?;
+                return Some((neg(c), k.map(|k| -k)));
+            }
+            if self.op(&["+"]).is_some() {
+                return self.unary();
+            }
+            if self.op(&["~"]).is_some() {
+                let (c, _) = self.unary()?;
+                return Some((if c == Coef::Const(0) { c } else { Coef::NonLinear }, None));
+            }
+            match self.peek()?.clone() {
+                Tok::Op("(") => {
+                    self.at += 1;
+                    let start = self.at;
+                    let c = self.sum()?;
+                    self.op(&[")"])?;
+                    // A parenthesised constant keeps its value: `4 * (2)`.
+                    let k = match &self.tokens[start..self.at - 1] {
+                        [Tok::Num(n)] => Some(*n),
+                        _ => None,
+                    };
+                    Some((c, k))
+                }
+                Tok::Name(n) => {
+                    self.at += 1;
+                    // A call, a member or a subscript: not read here.
+                    if matches!(self.peek(), Some(Tok::Op("(")) | Some(Tok::Name(_)) | Some(Tok::Num(_))) {
+                        return None;
+                    }
+                    Some((if n == self.v { Coef::Const(1) } else { Coef::Const(0) }, None))
+                }
+                Tok::Num(n) => {
+                    self.at += 1;
+                    Some((Coef::Const(0), Some(n)))
+                }
+                Tok::Other => {
+                    self.at += 1;
+                    Some((Coef::Const(0), None))
+                }
+                Tok::Op(_) => None,
+            }
+        }
+    }
+
+    fn fold(op: &str, a: i64, b: i64) -> Option<i64> {
+        match op {
+            "*" => a.checked_mul(b),
+            "/" => a.checked_div(b),
+            _ => a.checked_rem(b),
+        }
+    }
 }
 
 fn is_declaration(node: Node) -> bool {
@@ -719,6 +879,32 @@ mod tests {
         assert_eq!(got[0].0, [2]);
         assert_eq!(got[8].0, [4, 2], "innermost loop first");
         assert_eq!(got[11].0, Vec::<usize>::new());
+    }
+
+    /// Indices with parentheses and operators are read for the counter's coefficient: a forward
+    /// run only when it is 1.
+    #[test]
+    fn the_counters_coefficient_is_read_through_parentheses_and_operators() {
+        for (index, want) in [
+            ("(r * n) + i", Some(true)),
+            ("(i + 1)", Some(true)),
+            ("2 * (i + 1) - i", Some(true)),
+            ("(i * 5) & 63", Some(false)),
+            ("i % 8", Some(false)),
+            ("4 * (i + 1)", Some(false)),
+            ("(n) * i", Some(false)),
+            ("i * i", Some(false)),
+            ("i >> 1", Some(false)),
+            ("(n - i)", Some(false)),
+            ("(base << 2) + i", Some(true)),
+            ("j * 3", Some(false)),
+            ("f(i)", None),
+            ("(int)i", None),
+            ("a[i]", None),
+            ("c ? i : 0", None),
+        ] {
+            assert_eq!(unit_stride(index, "i"), want, "{index}");
+        }
     }
 
     /// `(param, line:col, what)` of every use in the first function of `src`; accesses show the
