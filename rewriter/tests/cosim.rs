@@ -187,3 +187,24 @@ fn per_call_files_of_another_language_are_not_taken() {
     assert!(c.per_call.is_empty(), "{:?}", c.per_call);
     assert_eq!(c.files.len(), 1);
 }
+
+/// A Vitis 2025.2 unified component may keep its co-simulation summary only as
+/// `<component>/reports/hls_cosim.rpt` (no `hls/sim/report`): found from the component, from
+/// its `hls/sim` folder, and from a component whose `hls/sim/report` holds it.
+#[test]
+fn a_unified_components_reports_hls_cosim_rpt_is_found() {
+    let tmp = tempfile::tempdir().unwrap();
+    let comp = tmp.path().join("top");
+    let text = std::fs::read_to_string(fixture(&format!("{SOLUTION}/sim/report/multiplier_cosim.rpt"))).unwrap();
+    std::fs::create_dir_all(comp.join("reports")).unwrap();
+    std::fs::create_dir_all(comp.join("hls/sim/verilog")).unwrap();
+    std::fs::write(comp.join("reports/hls_cosim.rpt"), &text).unwrap();
+    for dir in [comp.clone(), comp.join("hls"), comp.join("hls/sim"), comp.join("hls/sim/verilog")] {
+        let c = cosim::read(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        assert_eq!((c.latency, names(&c)), (exact(321), vec!["hls_cosim.rpt".to_string()]), "{}", dir.display());
+    }
+    // A component with its own `hls/sim/report` reads that one.
+    std::fs::create_dir_all(comp.join("hls/sim/report")).unwrap();
+    std::fs::write(comp.join("hls/sim/report/top_cosim.rpt"), text.replace("321", "322")).unwrap();
+    assert_eq!(cosim::read(&comp).unwrap().latency, exact(322));
+}

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 /// What a co-simulation report is, said in errors.
 const EXPECTED: &str = "expected a co-simulation report: <top>_cosim.rpt, or lat.rpt / result.transaction.rpt \
-    in <solution>/sim/report/verilog (written by `cosim_design`)";
+    in <solution>/sim/report/verilog (written by `cosim_design`), or a Vitis component's reports/hls_cosim.rpt";
 
 /// At most this many per-call latencies are read (a testbench that calls the top millions of
 /// times writes one line for each).
@@ -142,13 +142,23 @@ fn rtl_of_dir(dir: &Path) -> String {
 /// The summary and the directories that may hold per-call files, for a directory given by the
 /// user: a solution, its `sim/report`, or `sim/report/<rtl>`.
 fn locate(dir: &Path) -> (Option<PathBuf>, Vec<PathBuf>) {
-    let report_dir = if dir.join("sim/report").is_dir() { dir.join("sim/report") } else { dir.to_path_buf() };
+    // A solution (`sim/report`) or a Vitis unified component (`hls/sim/report`).
+    let report_dir = ["sim/report", "hls/sim/report"]
+        .iter()
+        .map(|d| dir.join(d))
+        .find(|d| d.is_dir())
+        .unwrap_or_else(|| dir.to_path_buf());
     let mut summary = summary_in(&report_dir);
     let mut per_call = vec![report_dir.join("verilog"), report_dir.join("vhdl"), report_dir.clone()];
     if summary.is_none() && !rtl_of_dir(dir).is_empty() {
         // `sim/report/verilog`: the summary is one up.
         summary = summary_in(parent_dir(dir));
         per_call = vec![dir.to_path_buf()];
+    }
+    if summary.is_none() && !per_call.iter().any(|d| has_per_call_files(d)) {
+        // Vitis 2025.2 components may keep only `<component>/reports/hls_cosim.rpt`: from the
+        // component, or from its `hls`, `hls/sim` or `hls/sim/report` folder.
+        summary = dir.ancestors().take(4).find_map(|a| summary_in(&a.join("reports")));
     }
     (summary, per_call)
 }
