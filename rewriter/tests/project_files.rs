@@ -529,6 +529,40 @@ int main(int argc, char **argv) {
     }
 }
 
+/// A project that runs co-simulation with random stalls (`cosim.random_stall=1`, `cosim_design
+/// -random_stall`: a public 2025.2 CNN ran 3.1 times its schedule so) gets the comparison with
+/// a warning and a note saying why co-simulation runs above the estimate; without it, neither.
+#[test]
+fn a_cosim_with_random_stalls_is_compared_with_a_warning() {
+    let border = "+----------+----------+------+------+------+------+------+------+-----------+\n";
+    let cosim = format!(
+        "Report time       : (hand-written for an hlsinstr test).\n\n{border}\
+         |          |          |   Latency(Clock Cycles)   |  Interval(Clock Cycles)   | Total Execution Time |\n\
+         +   RTL    +  Status  +------+------+------+------+------+------+    (Clock Cycles)    +\n\
+         |          |          |  min |  avg |  max |  min |  avg |  max |           |\n{border}\
+         |   Verilog|      Pass|    40|    40|    40|    NA|    NA|    NA|         40|\n{border}"
+    );
+    let tb = "int top(int);\nint main() { return top(5) == 10 ? 0 : 1; }\n";
+    let t = tree(&[
+        ("k.cpp", SUM_K),
+        ("tb.cpp", tb),
+        ("stalls.cfg", "[hls]\nsyn.top=top\nsyn.file=k.cpp\ntb.file=tb.cpp\ncosim.random_stall=1\n"),
+        ("plain.cfg", "[hls]\nsyn.top=top\nsyn.file=k.cpp\ntb.file=tb.cpp\n"),
+        (
+            "run_hls.tcl",
+            "open_project proj\nset_top top\nadd_files k.cpp\nadd_files -tb tb.cpp\nopen_solution solution1\n\
+             csynth_design\ncosim_design -rtl verilog -random_stall\n",
+        ),
+        ("top_cosim.rpt", cosim.as_str()),
+    ]);
+    for (project, stalls) in [("stalls.cfg", true), ("run_hls.tcl", true), ("plain.cfg", false)] {
+        let (rep, run) = sim_json(t.path(), &[project, "--no-csynth", "--cosim", "top_cosim.rpt"]);
+        let note = rep["estimate"]["cosim"]["note"].as_str().unwrap_or("");
+        assert_eq!(note.contains("random stalls"), stalls, "{project}: {rep}");
+        assert_eq!(run.stderr.contains("random stalls"), stalls, "{project}: {}", run.stderr);
+    }
+}
+
 /// A kernel defined inside `extern "C"` and declared for the testbench as a C++ function links
 /// in Vitis' co-simulation wrapper but not in a C simulation: the link error says which file
 /// defines it so and what to do (a public 2023.1 `mac`).

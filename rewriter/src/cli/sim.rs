@@ -204,7 +204,17 @@ fn analysis_options(
         sources: Default::default(),
         fifo_arrays: project.is_some_and(|p| p.dataflow_default_channel.as_deref() == Some("fifo")),
         cosim: match &args.cosim {
-            Some(p) => Some(cosim_truth(p, "sim")?),
+            Some(p) => {
+                let mut truth = cosim_truth(p, "sim")?;
+                if project.is_some_and(|p| p.cosim_random_stall) {
+                    let note = "the project runs co-simulation with random stalls (cosim.random_stall, cosim_design \
+                                -random_stall): its latencies hold waits no schedule has, so it runs above the estimate \
+                                by what the stalls cost (rerun co-simulation without them to compare)";
+                    eprintln!("hlsinstr sim: {note}");
+                    truth.note = Some(note.to_string());
+                }
+                Some(truth)
+            }
             None => None,
         },
         tool_version: project.and_then(|p| p.tool_version_hint()),
@@ -430,7 +440,12 @@ pub(super) fn cosim_truth(path: &Path, command: &str) -> Result<sim::estimate::C
             }
         }
     };
-    Ok(sim::estimate::CosimTruth { files: c.files.iter().map(|f| f.display().to_string()).collect(), per_call, spread })
+    Ok(sim::estimate::CosimTruth {
+        files: c.files.iter().map(|f| f.display().to_string()).collect(),
+        per_call,
+        spread,
+        note: None,
+    })
 }
 
 /// The project inputs `sim` and `cosim` share: a project file (and which of its components or

@@ -32,6 +32,7 @@ const HLS_KEYS: &[&str] = &[
     "flow_target",
     "csim.argv",
     "cosim.argv",
+    "cosim.random_stall",
     "csim.ldflags",
     "csim.O",
     "syn.compile.pipeline_loops",
@@ -66,7 +67,6 @@ const OTHER_KNOWN_KEYS: &[&str] = &[
     "cosim.hwemu_trace_dir",
     "cosim.ldflags",
     "cosim.mflags",
-    "cosim.random_stall",
     "cosim.rtl",
     "cosim.setup",
     "cosim.stable_axilite_update",
@@ -348,6 +348,7 @@ pub(crate) fn parse(p: &mut Project, text: &str) -> Result<()> {
             }
             "csim.argv" => p.csim_argv = Some(value.to_string()),
             "cosim.argv" => p.cosim_argv = Some(value.to_string()),
+            "cosim.random_stall" => p.cosim_random_stall = matches!(value.to_ascii_lowercase().as_str(), "1" | "true"),
             "syn.compile.pipeline_loops" => {
                 if let Some(n) = count(p, "write a trip count such as 64 (0: no automatic pipelining)") {
                     p.pipeline_loops = Some(n);

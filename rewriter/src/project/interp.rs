@@ -285,12 +285,13 @@ impl Interp<'_> {
                 self.value(n, args, at).map_err(|e| self.error(e))?;
             }
             n if IGNORED.contains(&n) => {}
-            // Only its `-argv` matters here (the testbench's arguments when comparing with
+            // Only its `-argv` and `-random_stall` matter here (the testbench's arguments when comparing with
             // co-simulation); its many other options are the RTL simulator's.
             "cosim_design" => {
                 if let Some(w) = args.iter().position(|w| w.text == "-argv").and_then(|i| args.get(i + 1)) {
                     self.p.cosim_argv = Some(w.text.clone());
                 }
+                self.p.cosim_random_stall |= args.iter().any(|w| w.text == "-random_stall");
             }
             "exit" | "quit" => self.exited = true,
             "open_project" => {

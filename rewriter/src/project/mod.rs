@@ -144,6 +144,9 @@ pub struct Project {
     /// Arguments co-simulation runs the testbench with (`cosim.argv`, `cosim_design -argv`), as
     /// written: Vitis does not pass the C simulation's to it.
     pub cosim_argv: Option<String>,
+    /// Co-simulation stalls the top's ports at random (`cosim.random_stall`, `cosim_design
+    /// -random_stall`): its latencies hold waits no schedule has.
+    pub cosim_random_stall: bool,
     /// Linker flags for C simulation (`csim.ldflags`, `csim_design -ldflags`).
     pub csim_ldflags: Vec<String>,
     /// Optimization directives (`syn.directive.<kind>`, `set_directive_<kind>`), in file order;
@@ -448,6 +451,7 @@ impl Project {
             blackbox: Vec::new(),
             csim_argv: None,
             cosim_argv: None,
+            cosim_random_stall: false,
             csim_ldflags: Vec::new(),
             directives: Vec::new(),
             pipeline_loops: None,

@@ -168,7 +168,7 @@ mod tests {
         with_cosim(
             &mut rep,
             &rtl,
-            &CosimTruth { files: vec!["lat.rpt".into()], per_call: vec![171, 191], spread: None },
+            &CosimTruth { files: vec!["lat.rpt".into()], per_call: vec![171, 191], spread: None, note: None },
         );
         assert_eq!(rep.cosim.as_ref().unwrap().hardware, [100, 120]);
         let text = super::super::decode::text(&rep);

@@ -23,6 +23,9 @@ pub struct CosimTruth {
     /// A summary whose calls differ (`lat.rpt`'s min ≠ max): its minimum and maximum, with its
     /// average as the single figure of `per_call`.
     pub spread: Option<(u64, u64)>,
+    /// What makes the co-simulation's figures other than the design's own (its random stalls):
+    /// said with the comparison.
+    pub note: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -138,11 +141,17 @@ pub fn estimate(
         None => top_info.and_then(|m| m.control.as_deref()),
     };
     let free_running = control == Some("ap_ctrl_none");
-    let cosim = cosim.map(|c| match (free_running, c.spread) {
-        (true, Some((lo, _))) if cosim_per_call.len() > 1 => {
-            free_running_compare(&cosim_per_call, c, lo, report_latency)
+    let cosim = cosim.map(|c| {
+        let mut out = match (free_running, c.spread) {
+            (true, Some((lo, _))) if cosim_per_call.len() > 1 => {
+                free_running_compare(&cosim_per_call, c, lo, report_latency)
+            }
+            _ => compare(&cosim_per_call, c, report_latency),
+        };
+        if let Some(n) = &c.note {
+            out.note = Some(out.note.map_or_else(|| n.clone(), |o| format!("{n}; {o}")));
         }
-        _ => compare(&cosim_per_call, c, report_latency),
+        out
     });
     Estimate {
         calls: replay.calls_total,
@@ -445,7 +454,7 @@ fn free_running_compare(
     lo: u64,
     report: Option<csynth::Range<u64>>,
 ) -> CosimComparison {
-    let alone = CosimTruth { files: c.files.clone(), per_call: vec![lo], spread: None };
+    let alone = CosimTruth { files: c.files.clone(), per_call: vec![lo], spread: None, note: None };
     let mut out = compare(per_call, &alone, report);
     out.note = Some(format!(
         "a free-running top (ap_ctrl_none): the co-simulation counts a call's latency from inputs it fed ahead, \
@@ -749,7 +758,8 @@ mod tests {
     /// would look off by its distance from the mean (here 56.8 %).
     #[test]
     fn a_summary_of_calls_that_differ_compares_the_shortest_the_longest_and_the_mean() {
-        let truth = CosimTruth { files: vec!["lat.rpt".into()], per_call: vec![1760], spread: Some((696, 3732)) };
+        let truth =
+            CosimTruth { files: vec!["lat.rpt".into()], per_call: vec![1760], spread: Some((696, 3732)), note: None };
         let c = compare(&[545, 552, 1301, 2057, 3583], &truth, None);
         let picked: Vec<(usize, u64, u64)> = c.calls.iter().map(|c| (c.index, c.cosim, c.estimate)).collect();
         assert_eq!(picked, [(0, 696, 545), (4, 3732, 3583)]);
@@ -772,7 +782,8 @@ mod tests {
         let report = old_report_of_latency(ports, 47);
         assert_eq!(report.control.as_deref(), Some("ap_ctrl_none"));
         let replay = Replay { calls: vec![47, 47, 47], calls_total: 3, calls_cycles: 141, ..Replay::default() };
-        let truth = CosimTruth { files: vec!["k_cosim.rpt".into()], per_call: vec![192], spread: Some((50, 193)) };
+        let truth =
+            CosimTruth { files: vec!["k_cosim.rpt".into()], per_call: vec![192], spread: Some((50, 193)), note: None };
         let e = estimate(&replay, Some(&report), "k", Some(&truth), None, None);
         let c = e.cosim.expect("compared");
         assert_eq!(c.calls.iter().map(|c| c.cosim).collect::<Vec<_>>(), [50, 50, 50]);
