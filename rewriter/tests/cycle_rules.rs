@@ -2624,6 +2624,61 @@ fn loop_processes_of_a_dataflow_function_are_timed_from_their_modules_and_chaine
     assert!(warnings.contains("below the chain"), "the report's latency is replaced, and said: {warnings}");
 }
 
+/// Rule 6 with a nest the report flattens: each numbered copy's flattened loop (`R_C` in `f`
+/// and in `f_1`) times the calls of that copy. `f` runs 4 rows of 4 (16 trips, 18), `f_1` 2
+/// rows (8 trips, 10): the report's 20 and 12, the top's 33 exactly. Before, the copy's nest
+/// was looked up by its outer loop's name (`R`), not found, and timed from `f`'s row, 16 trips
+/// corrected to the run's 8: 12 − 8, the top 25 (the public 2025.2 CNN's second `pool` call:
+/// 3174 for its report's 3958).
+#[test]
+fn a_numbered_copys_flattened_nest_takes_the_copys_own_row() {
+    let kernel = "static void f(const int a[16], int out[16], int rows) {\n\
+                  #pragma HLS INLINE off\n\
+                  R:\n  for (int r = 0; r < rows; r++) {\n\
+                  C:\n    for (int c = 0; c < 4; c++) {\n\
+                  #pragma HLS PIPELINE II=1\n\
+                  \x20     out[r * 4 + c] = a[r * 4 + c] + 1;\n\
+                  \x20   }\n  }\n}\n\
+                  void k(const int a[16], int x[16], int y[16]) {\n  f(a, x, 4);\n  f(a, y, 2);\n}\n";
+    let tb = "void k(const int a[16], int x[16], int y[16]);\n\
+              int main() { int a[16], x[16] = {0}, y[16] = {0}; for (int i = 0; i < 16; i++) a[i] = i;\n\
+              \x20 k(a, x, y); return x[15] == 16 && y[7] == 8 ? 0 : 1; }\n";
+    let config = "part=xc7z020-clg400-1\n[hls]\nsyn.file=kernel.cpp\nsyn.top=k\ntb.file=tb.cpp\nclock=10ns\n";
+    let top = module_report(
+        &VITIS_2020_2,
+        "k",
+        "|       33|       33|  0.330 us|  0.330 us|   34|   34|     none|",
+        &[
+            ("grp_f_fu_40", "f", "|       20|       20|  0.200 us|  0.200 us|   20|   20|     none|"),
+            ("grp_f_1_fu_48", "f_1", "|       12|       12|  0.120 us|  0.120 us|   12|   12|     none|"),
+        ],
+        &[],
+    );
+    let f = module_report(
+        &VITIS_2020_2,
+        "f",
+        "|       20|       20|  0.200 us|  0.200 us|   20|   20|     none|",
+        &[],
+        &["|- R_C     |       18|       18|         3|          1|          1|    16|       yes|"],
+    );
+    let f_1 = module_report(
+        &VITIS_2020_2,
+        "f_1",
+        "|       12|       12|  0.120 us|  0.120 us|   12|   12|     none|",
+        &[],
+        &["|- R_C     |       10|       10|         3|          1|          1|     8|       yes|"],
+    );
+    let dir = project_dir(
+        kernel,
+        tb,
+        config,
+        &[("k_csynth.rpt", top.as_str()), ("f_csynth.rpt", f.as_str()), ("f_1_csynth.rpt", f_1.as_str())],
+    );
+    let csynth = dir.path().join("k_csynth.rpt");
+    let e = sim(dir.path(), &["--csynth", csynth.to_str().unwrap()])["estimate"].clone();
+    assert_eq!(counts(&e["per_call"]), [33], "{e}");
+}
+
 /// `sim --no-csynth` (JSON) of a project of `kernel.cpp` and `tb.cpp` whose `script.tcl` is as
 /// `tool` (`Vitis`, `Vivado`) of `year` writes it: the release decides the defaults.
 fn sim_tool_script(kernel: &str, tb: &str, top: &str, tool: &str, year: u32) -> Value {

@@ -985,10 +985,27 @@ fn apply_copies(manifest: &Manifest, r: &csynth::Report, d: &Defaults, timing: &
     for p in manifest.probes.iter().filter(|p| p.kind == "loop") {
         let Some(copies) = copies_of.get(p.function.as_str()) else { continue };
         let facts = facts_of(p);
+        // The head of a nest the report flattened is found by the flattened loop's name
+        // (`CO_LOOP_H_LOOP_W_LOOP` in `pool_1_Pipeline_...`), and stays the nest's head.
+        let head = match timing.get(&p.id) {
+            Some(Timing::Loop(LoopTiming { nest: nest @ Some(NestRole::Head { flattened_name, .. }), .. })) => {
+                Some((flattened_name.clone(), nest.clone()))
+            }
+            _ => None,
+        };
         let names = [Some(p.name.as_str()), p.label.as_deref(), p.vitis_name.as_deref()];
         let per_copy: Vec<LoopTiming> = copies
             .iter()
             .map(|c| {
+                if let Some((flat, nest)) = &head {
+                    if let Some(f) = r.find_loop(c, flat) {
+                        let mut t = timing_from_report(f, &facts, d);
+                        t.unroll = None;
+                        t.dataflow = false;
+                        t.nest = nest.clone();
+                        return t;
+                    }
+                }
                 let found = names.into_iter().flatten().find_map(|n| r.find_loop(c, n));
                 match found {
                     Some(f) => timing_from_report(f, &facts, d),
