@@ -478,6 +478,18 @@ int main() {
     );
 }
 
+/// A `<top>_cosim.rpt` of one Verilog run whose every call took `latency` cycles.
+fn cosim_summary(latency: u64) -> String {
+    let border = "+----------+----------+------+------+------+------+------+------+-----------+\n";
+    format!(
+        "Report time       : (hand-written for an hlsinstr test).\n\n{border}\
+         |          |          |   Latency(Clock Cycles)   |  Interval(Clock Cycles)   | Total Execution Time |\n\
+         +   RTL    +  Status  +------+------+------+------+------+------+    (Clock Cycles)    +\n\
+         |          |          |  min |  avg |  max |  min |  avg |  max |           |\n{border}\
+         |   Verilog|      Pass|{latency:>6}|{latency:>6}|{latency:>6}|    NA|    NA|    NA|{latency:>11}|\n{border}"
+    )
+}
+
 /// Issue 16 (co-sim in the tool): Vitis' co-simulation runs the testbench with `cosim.argv`
 /// (`cosim_design -argv`), not the C simulation's arguments; a run compared with a co-sim report
 /// takes those, and says so. Here the C simulation's arguments make nine calls and co-sim's
@@ -493,14 +505,7 @@ int main(int argc, char **argv) {
   return s != calls * 10;
 }
 "#;
-    let border = "+----------+----------+------+------+------+------+------+------+-----------+\n";
-    let cosim = format!(
-        "Report time       : (hand-written for an hlsinstr test).\n\n{border}\
-         |          |          |   Latency(Clock Cycles)   |  Interval(Clock Cycles)   | Total Execution Time |\n\
-         +   RTL    +  Status  +------+------+------+------+------+------+    (Clock Cycles)    +\n\
-         |          |          |  min |  avg |  max |  min |  avg |  max |           |\n{border}\
-         |   Verilog|      Pass|    18|    18|    18|    NA|    NA|    NA|         18|\n{border}"
-    );
+    let cosim = cosim_summary(18);
     let t = tree(&[
         ("k.cpp", SUM_K),
         ("tb.cpp", tb),
@@ -534,14 +539,7 @@ int main(int argc, char **argv) {
 /// a warning and a note saying why co-simulation runs above the estimate; without it, neither.
 #[test]
 fn a_cosim_with_random_stalls_is_compared_with_a_warning() {
-    let border = "+----------+----------+------+------+------+------+------+------+-----------+\n";
-    let cosim = format!(
-        "Report time       : (hand-written for an hlsinstr test).\n\n{border}\
-         |          |          |   Latency(Clock Cycles)   |  Interval(Clock Cycles)   | Total Execution Time |\n\
-         +   RTL    +  Status  +------+------+------+------+------+------+    (Clock Cycles)    +\n\
-         |          |          |  min |  avg |  max |  min |  avg |  max |           |\n{border}\
-         |   Verilog|      Pass|    40|    40|    40|    NA|    NA|    NA|         40|\n{border}"
-    );
+    let cosim = cosim_summary(40);
     let tb = "int top(int);\nint main() { return top(5) == 10 ? 0 : 1; }\n";
     let t = tree(&[
         ("k.cpp", SUM_K),

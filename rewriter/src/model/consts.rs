@@ -111,14 +111,15 @@ fn const_var(line: &str) -> Option<(String, String)> {
     valid.then(|| (name.to_string(), rhs.to_string()))
 }
 
+/// A token of a constant expression (also read by `maxi`'s index check).
 #[derive(Debug, Clone, PartialEq)]
-enum Tok {
+pub(super) enum Tok {
     Num(i128),
     Name(String),
     Op(&'static str),
 }
 
-fn tokens(s: &str) -> Result<Vec<Tok>, String> {
+pub(super) fn tokens(s: &str) -> Result<Vec<Tok>, String> {
     let b = s.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -139,10 +140,13 @@ fn tokens(s: &str) -> Result<Vec<Tok>, String> {
             }
             out.push(Tok::Name(s[start..i].trim_start_matches("::").to_string()));
         } else {
-            let op = ["<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")"]
-                .into_iter()
-                .find(|op| s[i..].starts_with(op))
-                .ok_or_else(|| format!("`{}`: `{c}` is not an operator the size evaluator knows", s.trim()))?;
+            let op = [
+                "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "<", ">", "!", "+", "-", "*", "/", "%", "(", ")", "&",
+                "|", "^", "~",
+            ]
+            .into_iter()
+            .find(|op| s[i..].starts_with(op))
+            .ok_or_else(|| format!("`{}`: `{c}` is not an operator the size evaluator knows", s.trim()))?;
             out.push(Tok::Op(op));
             i += op.len();
         }

@@ -277,7 +277,7 @@ fn loop_counter(node: Node, text: &str) -> Option<String> {
 /// subtracted; `None` when the index holds what the check does not read (calls, casts,
 /// conditionals, subscripts).
 fn unit_stride(index: &str, v: &str) -> Option<bool> {
-    let tokens = stride::tokens(&squash(index))?;
+    let tokens = stride::tokens(&squash(index)).ok()?;
     let mut p = stride::Parser { tokens: &tokens, at: 0, v };
     let c = p.sum()?;
     (p.at == tokens.len()).then_some(c == stride::Coef::Const(1))
@@ -294,42 +294,7 @@ mod stride {
         NonLinear,
     }
 
-    #[derive(Debug, Clone, PartialEq)]
-    pub(super) enum Tok {
-        Name(String),
-        Num(i64),
-        /// A number that is not a plain decimal integer (`1.5`, `0x10u`): no counter in it.
-        Other,
-        Op(&'static str),
-    }
-
-    const OPS: [&str; 13] = ["<<", ">>", "+", "-", "*", "/", "%", "&", "|", "^", "(", ")", "~"];
-
-    pub(super) fn tokens(s: &str) -> Option<Vec<Tok>> {
-        let b = s.as_bytes();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < b.len() {
-            let c = b[i] as char;
-            if c.is_whitespace() {
-                i += 1;
-            } else if c.is_ascii_alphabetic() || c == '_' {
-                let j = (i..b.len()).find(|&j| !(b[j].is_ascii_alphanumeric() || b[j] == b'_')).unwrap_or(b.len());
-                out.push(Tok::Name(s[i..j].to_string()));
-                i = j;
-            } else if c.is_ascii_digit() {
-                let j = (i..b.len()).find(|&j| !(b[j].is_ascii_alphanumeric() || b[j] == b'.')).unwrap_or(b.len());
-                out.push(s[i..j].parse().map_or(Tok::Other, Tok::Num));
-                i = j;
-            } else if let Some(op) = OPS.iter().find(|op| s[i..].starts_with(**op)) {
-                out.push(Tok::Op(op));
-                i += op.len();
-            } else {
-                return None;
-            }
-        }
-        Some(out)
-    }
+    pub(super) use super::super::consts::{tokens, Tok};
 
     pub(super) struct Parser<'a> {
         pub tokens: &'a [Tok],
@@ -429,7 +394,7 @@ mod stride {
                     self.op(&[")"])?;
                     // A parenthesised constant keeps its value: `4 * (2)`.
                     let k = match &self.tokens[start..self.at - 1] {
-                        [Tok::Num(n)] => Some(*n),
+                        [Tok::Num(n)] => i64::try_from(*n).ok(),
                         _ => None,
                     };
                     Some((c, k))
@@ -444,11 +409,7 @@ mod stride {
                 }
                 Tok::Num(n) => {
                     self.at += 1;
-                    Some((Coef::Const(0), Some(n)))
-                }
-                Tok::Other => {
-                    self.at += 1;
-                    Some((Coef::Const(0), None))
+                    Some((Coef::Const(0), i64::try_from(n).ok()))
                 }
                 Tok::Op(_) => None,
             }
