@@ -203,6 +203,10 @@ fn a_unified_components_reports_hls_cosim_rpt_is_found() {
         let c = cosim::read(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
         assert_eq!((c.latency, names(&c)), (exact(321), vec!["hls_cosim.rpt".to_string()]), "{}", dir.display());
     }
+    // The habitual `hls/sim/report`, absent here: the error names the summary nearby.
+    let e = cosim::read(&comp.join("hls/sim/report")).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::BadInput, "{e}");
+    assert!(e.message.contains("reports/hls_cosim.rpt: give that"), "{e}");
     // A component with its own `hls/sim/report` reads that one.
     std::fs::create_dir_all(comp.join("hls/sim/report")).unwrap();
     std::fs::write(comp.join("hls/sim/report/top_cosim.rpt"), text.replace("321", "322")).unwrap();

@@ -61,6 +61,21 @@ pub struct Cosim {
 /// beside it, or from its own directory.
 pub fn read(path: &Path) -> Result<Cosim> {
     let mut c = empty();
+    if !path.exists() {
+        // The habitual `<solution>/sim/report` of a component that keeps its summary elsewhere
+        // (Vitis 2025.2: `<component>/reports/hls_cosim.rpt`): name the one nearby.
+        let near = path.ancestors().skip(1).take(4).find(|a| a.is_dir()).and_then(|a| locate(a).0);
+        if let Some(s) = near {
+            return Err(Error::new(
+                ErrorKind::BadInput,
+                format!(
+                    "no such file or directory; the co-simulation summary nearest to it is {}: give that",
+                    s.display()
+                ),
+            )
+            .at(path));
+        }
+    }
     if path.is_dir() {
         let (summary, per_call_dirs) = locate(path);
         let found = summary.is_some() || per_call_dirs.iter().any(|d| has_per_call_files(d));
