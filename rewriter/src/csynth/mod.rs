@@ -572,21 +572,27 @@ pub fn parse_file(path: impl AsRef<Path>) -> Result<Report> {
         }
         return Ok(report);
     }
-    // A blank release in the XML: the text report of the same run dates its build.
-    let beside = path.with_file_name(name.replace("_csynth.xml", "_csynth.rpt").replace("csynth.xml", "csynth.rpt"));
-    if name.ends_with("csynth.xml") && beside.is_file() && xml::version_is_blank(&text) {
-        let mut report = parse_file(&beside)?;
-        report.warnings.insert(
-            0,
-            format!(
-                "{}: its <Version> is blank; the text report of the same run, {}, was read instead",
-                path.display(),
-                beside.display()
-            ),
-        );
-        return Ok(report);
-    }
-    let (mut report, has_module_info) = xml::parse_document(&text, path)?;
+    let (mut report, has_module_info) = match xml::parse_document(&text, path) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            // A blank release in the XML: the text report of the same run dates its build. Looked
+            // at only when the XML is refused, not parsed twice on every read.
+            let beside = path.with_file_name(name.replace("csynth.xml", "csynth.rpt"));
+            if !(name.ends_with("csynth.xml") && beside.is_file() && xml::version_is_blank(&text)) {
+                return Err(e);
+            }
+            let mut report = parse_file(&beside)?;
+            report.warnings.insert(
+                0,
+                format!(
+                    "{}: its <Version> is blank; the text report of the same run, {}, was read instead",
+                    path.display(),
+                    beside.display()
+                ),
+            );
+            return Ok(report);
+        }
+    };
     if !has_module_info && (name == "csynth.xml" || is_top_own_file(&report, path, "xml")) {
         add_sibling_modules(&mut report, path);
     }

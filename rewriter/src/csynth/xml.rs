@@ -251,7 +251,6 @@ pub(super) fn parse_document(text: &str, origin: &Path) -> Result<(Report, bool)
     Ok((report, has_module_info))
 }
 
-/// `2022.1` → 2022; also `2019.2.1`. `None` unless it starts with a 4-digit year and a dot.
 /// Whether a well-formed report's `<ReportVersion><Version>` is there but blank, as some Vitis
 /// 2025.2 installations write it (their `csynth.rpt` dates the build, see `rpt::header`).
 pub(super) fn version_is_blank(text: &str) -> bool {
@@ -261,6 +260,7 @@ pub(super) fn version_is_blank(text: &str) -> bool {
     })
 }
 
+/// `2022.1` → 2022; also `2019.2.1`. `None` unless it starts with a 4-digit year and a dot.
 pub(super) fn version_year(version: &str) -> Option<u32> {
     let (year, rest) = version.trim().split_once('.')?;
     let minor = rest.split('.').next()?;

@@ -423,16 +423,17 @@ fn read_loops(manifest: &Manifest) -> Vec<(u32, usize)> {
     out
 }
 
-/// A port's `reads` element reads of one function invocation shared out by its read sites:
-/// each site reads once a trip of its innermost loop (`trips`, by line). Only when that
+/// Of a port's `reads` element reads in one function invocation, those of the sites `at`
+/// picks: each site reads once a trip of its innermost loop (`trips`, by line). Only when that
 /// accounts for every read counted: a conditional read, or one outside any loop, makes the sum
 /// differ, and then the reads cannot be placed.
-fn shared_out(sites: &[ReadSite], trips: &[(usize, u64)], reads: u64) -> Option<Vec<u64>> {
+fn reads_at(sites: &[ReadSite], trips: &[(usize, u64)], reads: u64, at: impl Fn(&ReadSite) -> bool) -> Option<u64> {
     let per_site: Vec<u64> = sites
         .iter()
         .map(|s| s.loops.first().and_then(|l| trips.iter().find(|t| t.0 == *l)).map(|t| t.1))
         .collect::<Option<_>>()?;
-    (per_site.iter().sum::<u64>() == reads).then_some(per_site)
+    (per_site.iter().sum::<u64>() == reads)
+        .then(|| sites.iter().zip(per_site).filter(|(s, _)| at(s)).map(|(_, n)| n).sum())
 }
 
 /// Bytes of one element of a port's type, for telling a bulk transfer from an element access.
@@ -1393,13 +1394,18 @@ impl<'a> Ctx<'a> {
     /// trips (of `runs` like it): the nearest function around it counts them.
     fn note_read_loop(&self, probe: u32, stack: &mut [Open], trips: u64) {
         let Some(line) = self.read_loops.get(probe) else { return };
-        let function = stack.iter_mut().rev().find(|o| self.probes.get(o.probe).is_some_and(|p| p.kind == "function"));
+        let function = self.enclosing_function(stack);
         if let Some(f) = function {
             match f.read_loop_trips.iter_mut().find(|t| t.0 == line) {
                 Some(t) => t.1 += trips,
                 None => f.read_loop_trips.push((line, trips)),
             }
         }
+    }
+
+    /// The nearest function invocation of `stack` (innermost last), where a loop's runs are noted.
+    fn enclosing_function<'s, 'o>(&self, stack: &'s mut [Open<'o>]) -> Option<&'s mut Open<'o>> {
+        stack.iter_mut().rev().find(|o| self.probes.get(o.probe).is_some_and(|p| p.kind == "function"))
     }
 
     /// A loop invocation (or `runs` like it) of `trips` ended: when it is a pipelined loop (the
@@ -1415,7 +1421,7 @@ impl<'a> Ctx<'a> {
         let Some((ii, report_ii)) = l.ii.as_ref().map(|x| (x.value, x.source == super::timing::Source::Report)) else {
             return;
         };
-        let function = stack.iter_mut().rev().find(|o| self.probes.get(o.probe).is_some_and(|p| p.kind == "function"));
+        let function = self.enclosing_function(stack);
         if let Some(f) = function {
             match f.pipes.iter_mut().find(|p| p.probe == probe) {
                 Some(p) => {
@@ -1432,7 +1438,7 @@ impl<'a> Ctx<'a> {
     /// when none of its element reads inside the loop may be a burst of the loop itself (its
     /// innermost loop the pipelined one, a forward run of its counter) and its reads in the loop
     /// are a whole number per iteration: all it read, when every read is inside the loop, else
-    /// the share of the reads inside ([`shared_out`]); a bundle's reads share its adapter, and
+    /// the share of the reads inside ([`reads_at`]); a bundle's reads share its adapter, and
     /// the loop loses what its busiest bundle makes it wait. Where the II is the model's, not
     /// the report's, and a bundle has more reads an iteration than it, the II rises to them (a
     /// bundle takes one read request a cycle): the loop loses the steps that adds too.
@@ -1459,17 +1465,12 @@ impl<'a> Ctx<'a> {
                 {
                     continue;
                 }
-                let reads = if info.reads.iter().all(|s| s.loops.contains(&line)) {
+                let in_loop = |s: &ReadSite| s.loops.contains(&line);
+                let reads = if info.reads.iter().all(in_loop) {
                     all_reads
                 } else {
-                    match shared_out(&info.reads, &open.read_loop_trips, all_reads) {
-                        Some(per_site) => info
-                            .reads
-                            .iter()
-                            .zip(per_site)
-                            .filter(|(s, _)| s.loops.contains(&line))
-                            .map(|(_, n)| n)
-                            .sum(),
+                    match reads_at(&info.reads, &open.read_loop_trips, all_reads, in_loop) {
+                        Some(n) => n,
                         None => continue,
                     }
                 };
@@ -1561,8 +1562,8 @@ impl<'a> Ctx<'a> {
             let straight = |s: &ReadSite| !s.may_burst && !in_pipeline(&s.loops);
             if info.reads.iter().all(straight) {
                 reads += n;
-            } else if let Some(per_site) = shared_out(&info.reads, &open.read_loop_trips, n) {
-                reads += info.reads.iter().zip(per_site).filter(|(s, _)| straight(s)).map(|(_, k)| k).sum::<u64>();
+            } else if let Some(k) = reads_at(&info.reads, &open.read_loop_trips, n, straight) {
+                reads += k;
             }
         }
         if reads == 0 {
